@@ -1,0 +1,107 @@
+#include "runtime/thread_pool.h"
+
+#include <sched.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace tessera::runtime {
+
+namespace {
+
+// cgroup v2 "cpu.max" holds "<quota> <period>" or "max <period>"; cgroup v1
+// has the two numbers in separate files.
+unsigned CgroupCpuLimit() {
+	long long quota = -1, period = 0;
+	if (std::ifstream f("/sys/fs/cgroup/cpu.max"); f) {
+		std::string q;
+		f >> q >> period;
+		if (q != "max") quota = std::atoll(q.c_str());
+	} else {
+		std::ifstream fq("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"), fp("/sys/fs/cgroup/cpu/cpu.cfs_period_us");
+		if (fq && fp) fq >> quota, fp >> period;
+	}
+	if (quota <= 0 || period <= 0) return 0;
+	return static_cast<unsigned>((quota + period - 1) / period);
+}
+
+}  // namespace
+
+unsigned UsableCpuCount() {
+	if (const char* forced = std::getenv("TESSERA_THREADS")) {
+		long n = std::strtol(forced, nullptr, 10);
+		if (n >= 1 && n <= 1024) return static_cast<unsigned>(n);
+	}
+	unsigned count = std::thread::hardware_concurrency();
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0) count = static_cast<unsigned>(CPU_COUNT(&set));
+	if (unsigned limit = CgroupCpuLimit(); limit && limit < count) count = limit;
+	return count ? count : 1;
+}
+
+ThreadPool::ThreadPool(unsigned thread_count) {
+	for (unsigned i = 1; i < thread_count; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+}
+
+ThreadPool::~ThreadPool() {
+	{
+		std::lock_guard lock(mutex_);
+		stopping_ = true;
+	}
+	wake_.notify_all();
+	for (auto& worker : workers_) worker.join();
+}
+
+void ThreadPool::RunItems() {
+	for (;;) {
+		uint32_t index = next_.fetch_add(1, std::memory_order_relaxed);
+		if (index >= count_) return;
+		(*body_)(index);
+		std::lock_guard lock(mutex_);
+		if (++finished_ == count_) done_.notify_all();
+	}
+}
+
+void ThreadPool::WorkerLoop() {
+	uint64_t seen = 0;
+	std::unique_lock lock(mutex_);
+	for (;;) {
+		wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+		if (stopping_) return;
+		seen = generation_;
+		++busy_workers_;
+		lock.unlock();
+		RunItems();
+		lock.lock();
+		if (--busy_workers_ == 0) done_.notify_all();
+	}
+}
+
+void ThreadPool::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body) {
+	if (count == 0) return;
+	if (workers_.empty() || count == 1) {
+		for (uint32_t i = 0; i < count; ++i) body(i);
+		return;
+	}
+	std::lock_guard submit(submit_mutex_);
+	{
+		std::unique_lock lock(mutex_);
+		// Workers still leaving the previous job must not pick up this one's
+		// items with the old body.
+		done_.wait(lock, [&] { return busy_workers_ == 0; });
+		body_ = &body;
+		count_ = count;
+		finished_ = 0;
+		next_.store(0, std::memory_order_relaxed);
+		++generation_;
+	}
+	wake_.notify_all();
+	RunItems();
+	std::unique_lock lock(mutex_);
+	done_.wait(lock, [&] { return finished_ == count_ && busy_workers_ == 0; });
+	body_ = nullptr;
+}
+
+}  // namespace tessera::runtime

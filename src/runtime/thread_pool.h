@@ -1,0 +1,54 @@
+// One worker per CPU the process may use. Later stages (vertex batches,
+// raster tiles, compute workgroups) spread their work over it with
+// ParallelFor; the calling thread takes part, so a pool of N workers runs
+// N + 1 items at once only when N is one less than the CPU count.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tessera::runtime {
+
+// The CPUs this process may run on: the affinity mask, capped by the cgroup
+// CPU quota (containers and CI runners are often limited to 2 CPUs on a large
+// host), overridden by TESSERA_THREADS.
+unsigned UsableCpuCount();
+
+class ThreadPool {
+public:
+	// thread_count counts the caller: a pool for 4 threads starts 3 workers.
+	explicit ThreadPool(unsigned thread_count);
+	~ThreadPool();
+	ThreadPool(const ThreadPool&) = delete;
+	ThreadPool& operator=(const ThreadPool&) = delete;
+
+	unsigned ThreadCount() const { return static_cast<unsigned>(workers_.size()) + 1; }
+
+	// Runs body(i) for i in [0, count), spread over the workers and the caller;
+	// returns when all are done. Calls from several threads are serialized.
+	void ParallelFor(uint32_t count, const std::function<void(uint32_t index)>& body);
+
+private:
+	void WorkerLoop();
+	void RunItems();
+
+	std::vector<std::thread> workers_;
+	std::mutex submit_mutex_;  // one ParallelFor at a time
+	std::mutex mutex_;
+	std::condition_variable wake_;
+	std::condition_variable done_;
+	const std::function<void(uint32_t)>* body_ = nullptr;
+	uint32_t count_ = 0;
+	std::atomic<uint32_t> next_{0};
+	uint32_t finished_ = 0;
+	uint64_t generation_ = 0;
+	unsigned busy_workers_ = 0;
+	bool stopping_ = false;
+};
+
+}  // namespace tessera::runtime

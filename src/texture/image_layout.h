@@ -1,0 +1,82 @@
+// Where each texel of an image lives in its memory.
+//
+// An image is one or more planes: color formats have one; combined
+// depth/stencil formats keep depth (plane 0, 2 or 4 bytes a texel) and
+// stencil (plane 1, 1 byte) apart so that depth tests and stencil ops touch
+// only their own bytes; multi-planar YCbCr formats have their 2 or 3 planes.
+// Inside a plane, mip levels follow one another; inside a level, array layers
+// (or 3D slices) follow one another; inside a layer, rows of texel blocks; the
+// samples of one texel are adjacent.
+#pragma once
+
+#include <vulkan/vulkan_core.h>
+
+#include <cstdint>
+
+#include "texture/format.h"
+
+namespace tessera::texture {
+
+struct ImageDescription {
+	VkFormat format = VK_FORMAT_UNDEFINED;
+	VkImageType type = VK_IMAGE_TYPE_2D;
+	VkExtent3D extent{1, 1, 1};
+	uint32_t mip_levels = 1;
+	uint32_t array_layers = 1;
+	uint32_t samples = 1;
+};
+
+struct SubresourceLayout {
+	uint64_t offset = 0;  // of layer 0, from the start of the image's memory
+	uint64_t size = 0;  // of all layers (one layer for 3D images)
+	uint64_t row_pitch = 0;
+	uint64_t depth_pitch = 0;  // between 3D slices
+	uint64_t array_pitch = 0;  // between array layers
+	uint32_t element_size = 0;  // bytes per block (per sample)
+	VkExtent3D extent{};  // of this level, in texels of this plane
+	VkExtent3D block_extent{1, 1, 1};
+	VkFormat format = VK_FORMAT_UNDEFINED;  // format of this plane's elements
+};
+
+class ImageLayout {
+public:
+	static constexpr uint32_t kMaxPlanes = 3;
+	static constexpr uint32_t kMaxLevels = 16;
+	static constexpr uint64_t kAlignment = 64;
+
+	ImageLayout() = default;
+	// Returns false for a format that has no layout (unknown).
+	bool Init(const ImageDescription& description);
+
+	const ImageDescription& Description() const { return description_; }
+	uint64_t TotalSize() const { return total_size_; }
+	uint32_t PlaneCount() const { return plane_count_; }
+
+	// The plane holding an aspect (color/depth -> 0, stencil -> 1 when the
+	// format has depth, plane N -> N).
+	uint32_t PlaneOf(VkImageAspectFlagBits aspect) const;
+	const SubresourceLayout& Level(uint32_t plane, uint32_t mip) const { return levels_[plane][mip]; }
+
+	// Byte offset of a texel block: x, y in blocks, z the slice (3D) and
+	// layer the array layer.
+	uint64_t Offset(uint32_t plane, uint32_t mip, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+	                uint32_t sample = 0) const {
+		const SubresourceLayout& l = levels_[plane][mip];
+		return l.offset + layer * l.array_pitch + z * l.depth_pitch + y * l.row_pitch +
+		       (uint64_t(x) * description_.samples + sample) * l.element_size;
+	}
+
+private:
+	ImageDescription description_;
+	uint32_t plane_count_ = 0;
+	uint64_t total_size_ = 0;
+	SubresourceLayout levels_[kMaxPlanes][kMaxLevels];
+};
+
+// Size of a level: max(1, extent >> mip).
+inline uint32_t MipExtent(uint32_t extent, uint32_t mip) {
+	uint32_t e = extent >> mip;
+	return e ? e : 1;
+}
+
+}  // namespace tessera::texture

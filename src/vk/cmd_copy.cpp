@@ -1,0 +1,290 @@
+// vkCmdCopyBuffer, vkCmdCopyImage, vkCmdCopyBufferToImage,
+// vkCmdCopyImageToBuffer and their *2 forms (Vulkan 1.3 §20 "Copy Commands").
+// Copies move whole texel blocks; the regions are converted to the *2
+// structures at record time and copied into the command buffer.
+#include <algorithm>
+#include <cstring>
+
+#include "vk/buffer.h"
+#include "vk/command_buffer.h"
+#include "vk/image.h"
+
+namespace tessera::vk {
+
+namespace {
+
+VkImageAspectFlagBits SingleAspect(VkImageAspectFlags mask) {
+	// Copies name one aspect per region (color, depth, stencil or one plane).
+	return static_cast<VkImageAspectFlagBits>(mask & (~mask + 1));
+}
+
+uint32_t DivideRoundUp(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+struct CopyBufferCommand : Command {
+	Buffer* src;
+	Buffer* dst;
+	const VkBufferCopy2* regions;
+	uint32_t region_count;
+
+	void Execute(ExecutionContext&) const {
+		for (uint32_t i = 0; i < region_count; ++i) {
+			const VkBufferCopy2& r = regions[i];
+			// memmove: overlapping regions are invalid usage, but must not crash.
+			std::memmove(dst->Data() + r.dstOffset, src->Data() + r.srcOffset, r.size);
+		}
+	}
+};
+
+// One buffer <-> image region, expressed in texel blocks of the aspect.
+struct BufferImageRegion {
+	uint8_t* buffer;  // first block of the region in the buffer
+	uint64_t buffer_row_pitch;
+	uint64_t buffer_slice_pitch;  // between z slices and array layers alike
+	VkImageAspectFlagBits aspect;
+	uint32_t mip, base_layer, layer_count;
+	uint32_t x, y, z;  // in blocks
+	uint32_t width, height, depth;  // in blocks
+	uint32_t element_size;
+};
+
+BufferImageRegion MakeRegion(const Image& image, uint8_t* buffer, const VkBufferImageCopy2& r) {
+	VkImageAspectFlagBits aspect = SingleAspect(r.imageSubresource.aspectMask);
+	const texture::ImageLayout& layout = image.Layout();
+	const texture::SubresourceLayout& level = layout.Level(layout.PlaneOf(aspect), r.imageSubresource.mipLevel);
+	uint32_t bw = level.block_extent.width, bh = level.block_extent.height;
+	uint32_t row_texels = r.bufferRowLength ? r.bufferRowLength : r.imageExtent.width;
+	uint32_t height_texels = r.bufferImageHeight ? r.bufferImageHeight : r.imageExtent.height;
+	BufferImageRegion region;
+	region.element_size = level.element_size;
+	region.buffer = buffer + r.bufferOffset;
+	region.buffer_row_pitch = uint64_t(DivideRoundUp(row_texels, bw)) * level.element_size;
+	region.buffer_slice_pitch = region.buffer_row_pitch * DivideRoundUp(height_texels, bh);
+	region.aspect = aspect;
+	region.mip = r.imageSubresource.mipLevel;
+	region.base_layer = r.imageSubresource.baseArrayLayer;
+	region.layer_count = r.imageSubresource.layerCount == VK_REMAINING_ARRAY_LAYERS
+	                         ? image.ArrayLayers() - region.base_layer
+	                         : r.imageSubresource.layerCount;
+	region.x = uint32_t(r.imageOffset.x) / bw;
+	region.y = uint32_t(r.imageOffset.y) / bh;
+	region.z = uint32_t(r.imageOffset.z);
+	region.width = DivideRoundUp(r.imageExtent.width, bw);
+	region.height = DivideRoundUp(r.imageExtent.height, bh);
+	region.depth = r.imageExtent.depth;
+	return region;
+}
+
+// Calls copy(image_row, buffer_row, bytes) for every row of the region.
+template <typename CopyRow>
+void ForEachRow(const Image& image, const BufferImageRegion& r, CopyRow copy) {
+	uint64_t row_bytes = uint64_t(r.width) * r.element_size;
+	uint8_t* buffer_slice = r.buffer;
+	for (uint32_t layer = 0; layer < r.layer_count; ++layer) {
+		for (uint32_t z = 0; z < r.depth; ++z, buffer_slice += r.buffer_slice_pitch) {
+			for (uint32_t y = 0; y < r.height; ++y) {
+				uint8_t* image_row = image.Texel(r.aspect, r.mip, r.base_layer + layer, r.x, r.y + y, r.z + z);
+				copy(image_row, buffer_slice + y * r.buffer_row_pitch, row_bytes);
+			}
+		}
+	}
+}
+
+struct CopyBufferToImageCommand : Command {
+	Buffer* src;
+	Image* dst;
+	const VkBufferImageCopy2* regions;
+	uint32_t region_count;
+
+	void Execute(ExecutionContext&) const {
+		for (uint32_t i = 0; i < region_count; ++i) {
+			BufferImageRegion r = MakeRegion(*dst, src->Data(), regions[i]);
+			ForEachRow(*dst, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
+				std::memcpy(image_row, buffer_row, n);
+			});
+		}
+	}
+};
+
+struct CopyImageToBufferCommand : Command {
+	Image* src;
+	Buffer* dst;
+	const VkBufferImageCopy2* regions;
+	uint32_t region_count;
+
+	void Execute(ExecutionContext&) const {
+		for (uint32_t i = 0; i < region_count; ++i) {
+			BufferImageRegion r = MakeRegion(*src, dst->Data(), regions[i]);
+			ForEachRow(*src, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
+				std::memcpy(buffer_row, image_row, n);
+			});
+		}
+	}
+};
+
+struct CopyImageCommand : Command {
+	Image* src;
+	Image* dst;
+	const VkImageCopy2* regions;
+	uint32_t region_count;
+
+	void Execute(ExecutionContext&) const {
+		for (uint32_t i = 0; i < region_count; ++i) CopyRegion(regions[i]);
+	}
+
+	// Vulkan 1.3 §20.3: the extent is in source texels; between compressed
+	// and uncompressed size-compatible formats one block maps to one texel.
+	// Between 2D arrays and 3D images, layers map to slices (maintenance1).
+	void CopyRegion(const VkImageCopy2& r) const {
+		VkImageAspectFlagBits src_aspect = SingleAspect(r.srcSubresource.aspectMask);
+		VkImageAspectFlagBits dst_aspect = SingleAspect(r.dstSubresource.aspectMask);
+		const texture::SubresourceLayout& sl =
+		    src->Layout().Level(src->Layout().PlaneOf(src_aspect), r.srcSubresource.mipLevel);
+		const texture::SubresourceLayout& dl =
+		    dst->Layout().Level(dst->Layout().PlaneOf(dst_aspect), r.dstSubresource.mipLevel);
+		uint32_t sbw = sl.block_extent.width, sbh = sl.block_extent.height;
+		uint32_t dbw = dl.block_extent.width, dbh = dl.block_extent.height;
+		uint32_t width = DivideRoundUp(r.extent.width, sbw);
+		uint32_t height = DivideRoundUp(r.extent.height, sbh);
+
+		bool src_3d = src->Type() == VK_IMAGE_TYPE_3D, dst_3d = dst->Type() == VK_IMAGE_TYPE_3D;
+		uint32_t src_layers = r.srcSubresource.layerCount == VK_REMAINING_ARRAY_LAYERS
+		                          ? src->ArrayLayers() - r.srcSubresource.baseArrayLayer
+		                          : r.srcSubresource.layerCount;
+		uint32_t slices = src_3d ? r.extent.depth : src_layers;
+		size_t row_bytes = size_t(width) * sl.element_size * uint32_t(src->Samples());
+
+		for (uint32_t s = 0; s < slices; ++s) {
+			uint32_t src_layer = src_3d ? 0 : r.srcSubresource.baseArrayLayer + s;
+			uint32_t src_z = src_3d ? uint32_t(r.srcOffset.z) + s : 0;
+			uint32_t dst_layer = dst_3d ? 0 : r.dstSubresource.baseArrayLayer + s;
+			uint32_t dst_z = dst_3d ? uint32_t(r.dstOffset.z) + s : 0;
+			for (uint32_t y = 0; y < height; ++y) {
+				const uint8_t* from = src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer,
+				                                 uint32_t(r.srcOffset.x) / sbw, uint32_t(r.srcOffset.y) / sbh + y, src_z);
+				uint8_t* to = dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer, uint32_t(r.dstOffset.x) / dbw,
+				                         uint32_t(r.dstOffset.y) / dbh + y, dst_z);
+				std::memmove(to, from, row_bytes);
+			}
+		}
+	}
+};
+
+// Stores the regions in the command buffer, converted to their *2 form.
+template <typename RecordedCommand, typename Region, typename Converter>
+void RecordCopy(CommandBuffer* cb, uint32_t count, const Region* regions, Converter convert, RecordedCommand* cmd) {
+	using Converted = decltype(convert(regions[0]));
+	Converted* out = cb->AllocateArray<Converted>(count);
+	if (!out) count = 0;
+	for (uint32_t i = 0; i < count; ++i) out[i] = convert(regions[i]);
+	cmd->regions = out;
+	cmd->region_count = count;
+}
+
+VkBufferCopy2 Convert(const VkBufferCopy& r) {
+	return {VK_STRUCTURE_TYPE_BUFFER_COPY_2, nullptr, r.srcOffset, r.dstOffset, r.size};
+}
+VkBufferImageCopy2 Convert(const VkBufferImageCopy& r) {
+	return {VK_STRUCTURE_TYPE_BUFFER_IMAGE_COPY_2, nullptr, r.bufferOffset, r.bufferRowLength, r.bufferImageHeight,
+	        r.imageSubresource, r.imageOffset, r.imageExtent};
+}
+VkImageCopy2 Convert(const VkImageCopy& r) {
+	return {VK_STRUCTURE_TYPE_IMAGE_COPY_2, nullptr, r.srcSubresource, r.srcOffset, r.dstSubresource, r.dstOffset,
+	        r.extent};
+}
+template <typename T>
+T Same(const T& r) {
+	T copy = r;
+	copy.pNext = nullptr;  // the chain is not ours to keep
+	return copy;
+}
+
+}  // namespace
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using namespace tessera::vk;
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer(VkCommandBuffer commandBuffer, VkBuffer srcBuffer, VkBuffer dstBuffer,
+                                         uint32_t regionCount, const VkBufferCopy* pRegions) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyBufferCommand>();
+	if (!cmd) return;
+	cmd->src = Buffer::Cast(srcBuffer);
+	cmd->dst = Buffer::Cast(dstBuffer);
+	RecordCopy(cb, regionCount, pRegions, [](const VkBufferCopy& r) { return Convert(r); }, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer2(VkCommandBuffer commandBuffer, const VkCopyBufferInfo2* pInfo) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyBufferCommand>();
+	if (!cmd) return;
+	cmd->src = Buffer::Cast(pInfo->srcBuffer);
+	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
+	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferCopy2& r) { return Same(r); }, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage(VkCommandBuffer commandBuffer, VkBuffer srcBuffer, VkImage dstImage,
+                                                VkImageLayout, uint32_t regionCount,
+                                                const VkBufferImageCopy* pRegions) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyBufferToImageCommand>();
+	if (!cmd) return;
+	cmd->src = Buffer::Cast(srcBuffer);
+	cmd->dst = Image::Cast(dstImage);
+	RecordCopy(cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage2(VkCommandBuffer commandBuffer,
+                                                 const VkCopyBufferToImageInfo2* pInfo) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyBufferToImageCommand>();
+	if (!cmd) return;
+	cmd->src = Buffer::Cast(pInfo->srcBuffer);
+	cmd->dst = Image::Cast(pInfo->dstImage);
+	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout,
+                                                VkBuffer dstBuffer, uint32_t regionCount,
+                                                const VkBufferImageCopy* pRegions) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyImageToBufferCommand>();
+	if (!cmd) return;
+	cmd->src = Image::Cast(srcImage);
+	cmd->dst = Buffer::Cast(dstBuffer);
+	RecordCopy(cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer2(VkCommandBuffer commandBuffer,
+                                                 const VkCopyImageToBufferInfo2* pInfo) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyImageToBufferCommand>();
+	if (!cmd) return;
+	cmd->src = Image::Cast(pInfo->srcImage);
+	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
+	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout,
+                                        VkImage dstImage, VkImageLayout, uint32_t regionCount,
+                                        const VkImageCopy* pRegions) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyImageCommand>();
+	if (!cmd) return;
+	cmd->src = Image::Cast(srcImage);
+	cmd->dst = Image::Cast(dstImage);
+	RecordCopy(cb, regionCount, pRegions, [](const VkImageCopy& r) { return Convert(r); }, cmd);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyImage2(VkCommandBuffer commandBuffer, const VkCopyImageInfo2* pInfo) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<CopyImageCommand>();
+	if (!cmd) return;
+	cmd->src = Image::Cast(pInfo->srcImage);
+	cmd->dst = Image::Cast(pInfo->dstImage);
+	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkImageCopy2& r) { return Same(r); }, cmd);
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,148 @@
+#include "vk/device.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "runtime/log.h"
+#include "runtime/thread_pool.h"
+#include "vk/instance.h"
+#include "vk/physical_device.h"
+#include "vk/queue.h"
+
+namespace tessera::vk {
+
+Device::Device(PhysicalDevice* physical_device, const VkAllocationCallbacks* allocator, ExtensionSet extensions)
+    : physical_device_(physical_device), extensions_(extensions) {
+	if (allocator) {
+		allocator_ = *allocator;
+		has_allocator_ = true;
+	}
+}
+
+Device::~Device() { Delete(Allocator(), queue_); }
+
+VkResult Device::Init(const VkDeviceCreateInfo&) {
+	queue_ = New<Queue>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_DEVICE, this);
+	if (!queue_) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	return queue_->Init();
+}
+
+Instance* Device::GetInstance() const { return physical_device_->GetInstance(); }
+
+Queue* Device::GetQueue(uint32_t family, uint32_t index) const {
+	return family == 0 && index == 0 ? queue_ : nullptr;
+}
+
+runtime::ThreadPool& Device::ThreadPool() {
+	std::lock_guard lock(pool_mutex_);
+	if (!thread_pool_) thread_pool_ = std::make_unique<runtime::ThreadPool>(runtime::UsableCpuCount());
+	return *thread_pool_;
+}
+
+std::chrono::steady_clock::time_point Device::Deadline(uint64_t timeout_ns) {
+	auto now = std::chrono::steady_clock::now();
+	// Past ~292 years the clock would overflow: treat as forever.
+	if (timeout_ns >= uint64_t(INT64_MAX) / 2) return std::chrono::steady_clock::time_point::max();
+	return now + std::chrono::nanoseconds(timeout_ns);
+}
+
+void Device::Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectType type, uint64_t object,
+                    const char* format, ...) const {
+	char text[1024];
+	va_list args;
+	va_start(args, format);
+	std::vsnprintf(text, sizeof text, format, args);
+	va_end(args);
+	GetInstance()->Message(severity, VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT, type, object, text);
+}
+
+void Device::SetObjectName(uint64_t handle, const char* name) {
+	std::lock_guard lock(names_mutex_);
+	if (name && *name)
+		object_names_[handle] = name;
+	else
+		object_names_.erase(handle);
+}
+
+std::string Device::ObjectName(uint64_t handle) const {
+	std::lock_guard lock(names_mutex_);
+	auto it = object_names_.find(handle);
+	return it == object_names_.end() ? std::string() : it->second;
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Device;
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo* pCreateInfo,
+                                            const VkAllocationCallbacks* pAllocator, VkDevice* pDevice) {
+	auto* physical = vk::PhysicalDevice::Cast(physicalDevice);
+	Device::ExtensionSet extensions;
+	for (uint32_t i = 0; i < pCreateInfo->enabledExtensionCount; ++i) {
+		const char* name = pCreateInfo->ppEnabledExtensionNames[i];
+		size_t index = 0;
+		while (index < extensions.size() && std::strcmp(kDeviceExtensions[index].extensionName, name) != 0) ++index;
+		if (index == extensions.size()) {
+			TESSERA_LOG(Warn, "vkCreateDevice: extension %s is not supported", name);
+			return VK_ERROR_EXTENSION_NOT_PRESENT;
+		}
+		extensions.set(index);
+	}
+	if (!physical->SupportsRequestedFeatures(*pCreateInfo)) {
+		TESSERA_LOG(Warn, "vkCreateDevice: a requested feature is not supported");
+		return VK_ERROR_FEATURE_NOT_PRESENT;
+	}
+	for (uint32_t i = 0; i < pCreateInfo->queueCreateInfoCount; ++i) {
+		const VkDeviceQueueCreateInfo& q = pCreateInfo->pQueueCreateInfos[i];
+		if (q.queueFamilyIndex >= vk::PhysicalDevice::kQueueFamilyCount || q.queueCount > vk::PhysicalDevice::kQueueCount)
+			return VK_ERROR_INITIALIZATION_FAILED;
+	}
+	const VkAllocationCallbacks* allocator = pAllocator ? pAllocator : physical->GetInstance()->Allocator();
+	Device* device = vk::New<Device>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE, physical, allocator, extensions);
+	if (!device) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = device->Init(*pCreateInfo); result != VK_SUCCESS) {
+		vk::Delete(allocator, device);
+		return result;
+	}
+	*pDevice = device->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCallbacks* pAllocator) {
+	if (!device) return;
+	Device* self = Device::Cast(device);
+	vk::Delete(self->Allocator(pAllocator), self);
+}
+
+VKAPI_ATTR void VKAPI_CALL GetDeviceQueue(VkDevice device, uint32_t queueFamilyIndex, uint32_t queueIndex,
+                                          VkQueue* pQueue) {
+	*pQueue = Device::Cast(device)->GetQueue(queueFamilyIndex, queueIndex)->ToHandle();
+}
+
+VKAPI_ATTR void VKAPI_CALL GetDeviceQueue2(VkDevice device, const VkDeviceQueueInfo2* pQueueInfo, VkQueue* pQueue) {
+	// Tessera creates no protected queues, so flags must be 0 to match.
+	vk::Queue* queue = pQueueInfo->flags ? nullptr
+	                                     : Device::Cast(device)->GetQueue(pQueueInfo->queueFamilyIndex,
+	                                                                      pQueueInfo->queueIndex);
+	*pQueue = queue ? queue->ToHandle() : VK_NULL_HANDLE;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL SetDebugUtilsObjectNameEXT(VkDevice device,
+                                                          const VkDebugUtilsObjectNameInfoEXT* pNameInfo) {
+	try {
+		Device::Cast(device)->SetObjectName(pNameInfo->objectHandle, pNameInfo->pObjectName);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL SetDebugUtilsObjectTagEXT(VkDevice, const VkDebugUtilsObjectTagInfoEXT*) {
+	// Tags are opaque to the driver; nothing consumes them.
+	return VK_SUCCESS;
+}
+
+}  // namespace tessera::entry

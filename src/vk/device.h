@@ -1,0 +1,90 @@
+// VkDevice: the queue, the enabled extensions and features, the thread pool
+// later stages draw on, and the one condition variable that every host wait
+// (fences, timeline semaphores, events, idle) sleeps on.
+#pragma once
+
+#include <bitset>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "entrypoints.h"
+#include "vk/object.h"
+
+namespace tessera::runtime {
+class ThreadPool;
+}
+
+namespace tessera::vk {
+
+class Instance;
+class PhysicalDevice;
+class Queue;
+
+class Device : public DispatchableObject<Device, VkDevice, VK_OBJECT_TYPE_DEVICE> {
+public:
+	using ExtensionSet = std::bitset<static_cast<size_t>(entry::DeviceExtension::Count)>;
+
+	Device(PhysicalDevice* physical_device, const VkAllocationCallbacks* allocator, ExtensionSet extensions);
+	~Device();
+	VkResult Init(const VkDeviceCreateInfo& info);
+
+	PhysicalDevice* GetPhysicalDevice() const { return physical_device_; }
+	Instance* GetInstance() const;
+	const VkAllocationCallbacks* Allocator() const { return has_allocator_ ? &allocator_ : nullptr; }
+	// The callbacks an object of this device is created with.
+	const VkAllocationCallbacks* Allocator(const VkAllocationCallbacks* given) const {
+		return given ? given : Allocator();
+	}
+	bool IsEnabled(entry::DeviceExtension extension) const { return extensions_[static_cast<size_t>(extension)]; }
+	Queue* GetQueue(uint32_t family, uint32_t index) const;
+	runtime::ThreadPool& ThreadPool();
+
+	// Host waits. Every state change that a wait may look for calls Notify().
+	template <typename Predicate>
+	bool WaitUntil(std::chrono::steady_clock::time_point deadline, Predicate done) {
+		std::unique_lock lock(sync_mutex_);
+		return sync_changed_.wait_until(lock, deadline, done);
+	}
+	template <typename Predicate>
+	void Wait(Predicate done) {
+		std::unique_lock lock(sync_mutex_);
+		sync_changed_.wait(lock, done);
+	}
+	std::unique_lock<std::mutex> LockSync() { return std::unique_lock(sync_mutex_); }
+	void Notify() {
+		{ std::lock_guard lock(sync_mutex_); }
+		sync_changed_.notify_all();
+	}
+	// Deadline of a Vulkan timeout in nanoseconds (UINT64_MAX: forever).
+	static std::chrono::steady_clock::time_point Deadline(uint64_t timeout_ns);
+
+	// Reports a problem to the log and to VK_EXT_debug_utils messengers.
+	void Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectType type, uint64_t object,
+	            const char* format, ...) const __attribute__((format(printf, 5, 6)));
+
+	// VK_EXT_debug_utils object names.
+	void SetObjectName(uint64_t handle, const char* name);
+	std::string ObjectName(uint64_t handle) const;
+
+private:
+	PhysicalDevice* physical_device_;
+	VkAllocationCallbacks allocator_{};
+	bool has_allocator_ = false;
+	ExtensionSet extensions_;
+	Queue* queue_ = nullptr;
+
+	std::mutex pool_mutex_;
+	std::unique_ptr<runtime::ThreadPool> thread_pool_;
+
+	std::mutex sync_mutex_;
+	std::condition_variable sync_changed_;
+
+	mutable std::mutex names_mutex_;
+	std::unordered_map<uint64_t, std::string> object_names_;
+};
+
+}  // namespace tessera::vk

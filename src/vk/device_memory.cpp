@@ -1,0 +1,150 @@
+#include "vk/device_memory.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "runtime/log.h"
+#include "vk/device.h"
+#include "vk/physical_device.h"
+
+namespace tessera::vk {
+
+DeviceMemory::~DeviceMemory() {
+	if (mapped_size_)
+		munmap(data_, mapped_size_);
+	else
+		std::free(data_);
+	if (fd_ >= 0) close(fd_);
+}
+
+VkResult DeviceMemory::Init(const VkMemoryAllocateInfo& info) {
+	auto* import = FindInChain<VkImportMemoryFdInfoKHR>(info.pNext, VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR);
+	if (import && import->handleType) return Import(import->fd);
+	auto* export_info = FindInChain<VkExportMemoryAllocateInfo>(info.pNext, VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO);
+	if (export_info && export_info->handleTypes) return AllocateShareable();
+
+	// Large allocations come straight from the kernel: page-aligned, zeroed
+	// lazily, and never touched until used, so a huge allocation that is
+	// mostly unused costs nothing. Zeroed memory also makes results
+	// reproducible run to run, though Vulkan promises no initial contents.
+	if (size_ >= kMapThreshold) {
+		void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+		data_ = static_cast<uint8_t*>(p);
+		mapped_size_ = size_;
+		return VK_SUCCESS;
+	}
+	size_t rounded = (size_ + kAlignment - 1) / kAlignment * kAlignment;
+	data_ = static_cast<uint8_t*>(std::aligned_alloc(kAlignment, rounded ? rounded : kAlignment));
+	if (!data_) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	std::memset(data_, 0, rounded);
+	return VK_SUCCESS;
+}
+
+VkResult DeviceMemory::AllocateShareable() {
+	fd_ = memfd_create("tessera-memory", MFD_CLOEXEC);
+	if (fd_ < 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	if (ftruncate(fd_, off_t(size_)) != 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
+	if (p == MAP_FAILED) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	data_ = static_cast<uint8_t*>(p);
+	mapped_size_ = size_;
+	return VK_SUCCESS;
+}
+
+VkResult DeviceMemory::Import(int fd) {
+	struct stat st;
+	if (fstat(fd, &st) != 0 || VkDeviceSize(st.st_size) < size_) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	data_ = static_cast<uint8_t*>(p);
+	mapped_size_ = size_;
+	// Vulkan: a successful import transfers ownership of the descriptor.
+	fd_ = fd;
+	return VK_SUCCESS;
+}
+
+VkResult DeviceMemory::ExportFd(int* fd) const {
+	if (fd_ < 0) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	*fd = fcntl(fd_, F_DUPFD_CLOEXEC, 0);
+	return *fd >= 0 ? VK_SUCCESS : VK_ERROR_TOO_MANY_OBJECTS;
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Device;
+using vk::DeviceMemory;
+
+VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAllocateInfo* pAllocateInfo,
+                                              const VkAllocationCallbacks* pAllocator, VkDeviceMemory* pMemory) {
+	Device* self = Device::Cast(device);
+	if (pAllocateInfo->memoryTypeIndex != 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	const VkMemoryHeap& heap = self->GetPhysicalDevice()->MemoryProperties().memoryHeaps[0];
+	if (pAllocateInfo->allocationSize > heap.size) {
+		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
+		             "vkAllocateMemory: %llu bytes is more than the heap's %llu",
+		             (unsigned long long)pAllocateInfo->allocationSize, (unsigned long long)heap.size);
+		return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	}
+	auto* memory = vk::New<DeviceMemory>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self,
+	                                     pAllocateInfo->allocationSize);
+	if (!memory) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = memory->Init(*pAllocateInfo); result != VK_SUCCESS) {
+		vk::Delete(self->Allocator(pAllocator), memory);
+		return result;
+	}
+	*pMemory = memory->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL FreeMemory(VkDevice device, VkDeviceMemory memory, const VkAllocationCallbacks* pAllocator) {
+	vk::Delete(Device::Cast(device)->Allocator(pAllocator), DeviceMemory::Cast(memory));
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL MapMemory(VkDevice, VkDeviceMemory memory, VkDeviceSize offset, VkDeviceSize,
+                                         VkMemoryMapFlags, void** ppData) {
+	*ppData = DeviceMemory::Cast(memory)->Data() + offset;
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL UnmapMemory(VkDevice, VkDeviceMemory) {}
+
+// The one memory type is host-coherent: flushes and invalidations have
+// nothing to do.
+VKAPI_ATTR VkResult VKAPI_CALL FlushMappedMemoryRanges(VkDevice, uint32_t, const VkMappedMemoryRange*) {
+	return VK_SUCCESS;
+}
+VKAPI_ATTR VkResult VKAPI_CALL InvalidateMappedMemoryRanges(VkDevice, uint32_t, const VkMappedMemoryRange*) {
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetDeviceMemoryCommitment(VkDevice, VkDeviceMemory memory,
+                                                     VkDeviceSize* pCommittedMemoryInBytes) {
+	*pCommittedMemoryInBytes = DeviceMemory::Cast(memory)->Size();
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetMemoryFdKHR(VkDevice, const VkMemoryGetFdInfoKHR* pGetFdInfo, int* pFd) {
+	return DeviceMemory::Cast(pGetFdInfo->memory)->ExportFd(pFd);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetMemoryFdPropertiesKHR(VkDevice, VkExternalMemoryHandleTypeFlagBits handleType, int,
+                                                        VkMemoryFdPropertiesKHR* pMemoryFdProperties) {
+	// Opaque descriptors are imported with vkAllocateMemory, not queried here.
+	if (handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	pMemoryFdProperties->memoryTypeBits = 0;
+	return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+}
+
+VKAPI_ATTR uint64_t VKAPI_CALL GetDeviceMemoryOpaqueCaptureAddress(VkDevice,
+                                                                   const VkDeviceMemoryOpaqueCaptureAddressInfo* pInfo) {
+	return reinterpret_cast<uint64_t>(DeviceMemory::Cast(pInfo->memory)->Data());
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,194 @@
+#include "vk/format_support.h"
+
+#include "texture/format.h"
+#include "texture/texel.h"
+#include "vk/object.h"
+
+namespace tessera::vk {
+
+namespace {
+
+// Formats of extensions Tessera does not expose (VK_IMG_format_pvrtc,
+// VK_NV_optical_flow, ...) report nothing. Core formats and those of
+// extensions promoted to core are ours.
+bool IsExposed(VkFormat format) {
+	uint32_t value = uint32_t(format);
+	if (value < 1000000000u) return true;
+	uint32_t extension = (value - 1000000000u) / 1000u + 1;
+	switch (extension) {
+	case 67:  // VK_EXT_texture_compression_astc_hdr (formats of 1.3; off until its feature is)
+		return false;
+	case 157:  // VK_KHR_sampler_ycbcr_conversion (1.1)
+	case 331:  // VK_EXT_ycbcr_2plane_444_formats (1.3)
+	case 341:  // VK_EXT_4444_formats (1.3)
+		return true;
+	default: return false;
+	}
+}
+
+}  // namespace
+
+FormatSupport GetFormatSupport(VkFormat format) {
+	FormatSupport support;
+	const texture::FormatInfo* info = texture::FindFormat(format);
+	if (!info || !IsExposed(format)) return support;
+	if (info->compression == texture::Compression::PVRTC || info->compression == texture::Compression::ASTC_HDR)
+		return support;
+	if (info->plane_count > 0 || info->chroma_subsampled) return support;  // YCbCr arrives with sampling
+
+	VkFormatFeatureFlags2 transfer = VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
+	support.optimal = transfer;
+	// Linear tiling: color formats only (the spec allows depth/stencil and
+	// compressed formats to be optimal-only).
+	if (!info->IsDepthOrStencil() && !info->IsCompressed()) support.linear = transfer;
+	return support;
+}
+
+VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
+                                  VkImageCreateFlags flags, VkImageFormatProperties* properties) {
+	*properties = {};
+	const texture::FormatInfo* info = texture::FindFormat(format);
+	FormatSupport support = GetFormatSupport(format);
+	VkFormatFeatureFlags2 features = tiling == VK_IMAGE_TILING_LINEAR    ? support.linear
+	                                 : tiling == VK_IMAGE_TILING_OPTIMAL ? support.optimal
+	                                                                     : 0;
+	if (!info || !features) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+
+	struct UsageNeed {
+		VkImageUsageFlags usage;
+		VkFormatFeatureFlags2 feature;
+	};
+	static constexpr UsageNeed kNeeds[] = {
+	    {VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT},
+	    {VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT},
+	    {VK_IMAGE_USAGE_SAMPLED_BIT, VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT},
+	    {VK_IMAGE_USAGE_STORAGE_BIT, VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT},
+	    {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
+	    {VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
+	};
+	for (const UsageNeed& need : kNeeds)
+		if ((usage & need.usage) && !(features & need.feature)) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if ((usage & VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT) &&
+	    !(features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT)))
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if ((usage & VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT) &&
+	    !(usage & (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
+	               VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT)))
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+
+	constexpr VkImageCreateFlags kSupportedFlags =
+	    VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT | VK_IMAGE_CREATE_ALIAS_BIT |
+	    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT |
+	    VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+	if (flags & ~kSupportedFlags) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if ((flags & VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_3D)
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if (info->IsCompressed() && type == VK_IMAGE_TYPE_1D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if (info->IsDepthOrStencil() && type == VK_IMAGE_TYPE_3D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+
+	switch (type) {
+	case VK_IMAGE_TYPE_1D:
+		properties->maxExtent = {16384, 1, 1};
+		properties->maxMipLevels = 15;
+		properties->maxArrayLayers = 2048;
+		break;
+	case VK_IMAGE_TYPE_2D:
+		properties->maxExtent = {16384, 16384, 1};
+		properties->maxMipLevels = 15;
+		properties->maxArrayLayers = 2048;
+		break;
+	case VK_IMAGE_TYPE_3D:
+		properties->maxExtent = {2048, 2048, 2048};
+		properties->maxMipLevels = 12;
+		properties->maxArrayLayers = 1;
+		break;
+	default: return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	}
+	if (tiling == VK_IMAGE_TILING_LINEAR) {
+		// Linear images: 2D, one level, one layer (the spec's minimum), which
+		// keeps them plain row-major.
+		if (type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+		properties->maxMipLevels = 1;
+		properties->maxArrayLayers = 1;
+	}
+	properties->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	bool attachment = features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
+	                              VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT);
+	if (attachment && tiling == VK_IMAGE_TILING_OPTIMAL && type == VK_IMAGE_TYPE_2D &&
+	    !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT))
+		properties->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
+	properties->maxResourceSize = VkDeviceSize(1) << 32;
+	return VK_SUCCESS;
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties(VkPhysicalDevice, VkFormat format,
+                                                             VkFormatProperties* pFormatProperties) {
+	vk::FormatSupport support = vk::GetFormatSupport(format);
+	// The 32-bit flags are the low bits of the 64-bit ones.
+	*pFormatProperties = {VkFormatFeatureFlags(support.linear), VkFormatFeatureFlags(support.optimal),
+	                      VkFormatFeatureFlags(support.buffer)};
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
+                                                              VkFormatProperties2* pFormatProperties) {
+	GetPhysicalDeviceFormatProperties(physicalDevice, format, &pFormatProperties->formatProperties);
+	if (auto* p3 = vk::FindInChain<VkFormatProperties3>(pFormatProperties->pNext,
+	                                                    VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3)) {
+		vk::FormatSupport support = vk::GetFormatSupport(format);
+		p3->linearTilingFeatures = support.linear;
+		p3->optimalTilingFeatures = support.optimal;
+		p3->bufferFeatures = support.buffer;
+	}
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties(
+    VkPhysicalDevice, VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
+    VkImageCreateFlags flags, VkImageFormatProperties* pImageFormatProperties) {
+	return vk::GetImageFormatProperties(format, type, tiling, usage, flags, pImageFormatProperties);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties2(
+    VkPhysicalDevice, const VkPhysicalDeviceImageFormatInfo2* pImageFormatInfo,
+    VkImageFormatProperties2* pImageFormatProperties) {
+	const VkPhysicalDeviceImageFormatInfo2& i = *pImageFormatInfo;
+	VkResult result = vk::GetImageFormatProperties(i.format, i.type, i.tiling, i.usage, i.flags,
+	                                               &pImageFormatProperties->imageFormatProperties);
+	if (result != VK_SUCCESS) return result;
+	auto* external_info = vk::FindInChain<VkPhysicalDeviceExternalImageFormatInfo>(
+	    i.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
+	auto* external = vk::FindInChain<VkExternalImageFormatProperties>(
+	    pImageFormatProperties->pNext, VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES);
+	if (external_info && external_info->handleType) {
+		if (external_info->handleType != VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT) {
+			pImageFormatProperties->imageFormatProperties = {};
+			return VK_ERROR_FORMAT_NOT_SUPPORTED;
+		}
+		if (external)
+			external->externalMemoryProperties = {
+			    VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT,
+			    VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT, VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT};
+	} else if (external) {
+		external->externalMemoryProperties = {};
+	}
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties(VkPhysicalDevice, VkFormat, VkImageType,
+                                                                        VkSampleCountFlagBits, VkImageUsageFlags,
+                                                                        VkImageTiling, uint32_t* pPropertyCount,
+                                                                        VkSparseImageFormatProperties*) {
+	*pPropertyCount = 0;  // no sparse residency
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties2(
+    VkPhysicalDevice, const VkPhysicalDeviceSparseImageFormatInfo2*, uint32_t* pPropertyCount,
+    VkSparseImageFormatProperties2*) {
+	*pPropertyCount = 0;
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,126 @@
+#include "vk/image.h"
+
+#include "vk/device.h"
+
+namespace tessera::vk {
+
+Image::Image(const VkImageCreateInfo& info)
+    : format_(info.format), type_(info.imageType), extent_(info.extent), mip_levels_(info.mipLevels),
+      array_layers_(info.arrayLayers), samples_(info.samples), tiling_(info.tiling), usage_(info.usage),
+      flags_(info.flags) {}
+
+VkSubresourceLayout Image::SubresourceLayout(const VkImageSubresource& subresource) const {
+	auto aspect = static_cast<VkImageAspectFlagBits>(subresource.aspectMask);
+	const texture::SubresourceLayout& level = layout_.Level(layout_.PlaneOf(aspect), subresource.mipLevel);
+	VkSubresourceLayout out;
+	out.offset = level.offset + subresource.arrayLayer * level.array_pitch;
+	out.size = type_ == VK_IMAGE_TYPE_3D ? level.size : level.array_pitch;
+	out.rowPitch = level.row_pitch;
+	out.arrayPitch = level.array_pitch;
+	out.depthPitch = level.depth_pitch;
+	// The layer's offset already includes arrayLayer * arrayPitch, as the
+	// spec's addressing formula expects from offset of the given layer.
+	return out;
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Device;
+using vk::Image;
+using vk::ImageView;
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateImage(VkDevice device, const VkImageCreateInfo* pCreateInfo,
+                                           const VkAllocationCallbacks* pAllocator, VkImage* pImage) {
+	const VkAllocationCallbacks* allocator = Device::Cast(device)->Allocator(pAllocator);
+	auto* image = vk::New<Image>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, *pCreateInfo);
+	if (!image) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (!image->Init()) {
+		vk::Delete(allocator, image);
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	}
+	*pImage = image->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyImage(VkDevice device, VkImage image, const VkAllocationCallbacks* pAllocator) {
+	vk::Delete(Device::Cast(device)->Allocator(pAllocator), Image::Cast(image));
+}
+
+VKAPI_ATTR void VKAPI_CALL GetImageMemoryRequirements(VkDevice, VkImage image,
+                                                      VkMemoryRequirements* pMemoryRequirements) {
+	*pMemoryRequirements = Image::Cast(image)->Requirements();
+}
+
+VKAPI_ATTR void VKAPI_CALL GetImageMemoryRequirements2(VkDevice, const VkImageMemoryRequirementsInfo2* pInfo,
+                                                       VkMemoryRequirements2* pMemoryRequirements) {
+	pMemoryRequirements->memoryRequirements = Image::Cast(pInfo->image)->Requirements();
+	if (auto* dedicated = vk::FindInChain<VkMemoryDedicatedRequirements>(
+	        pMemoryRequirements->pNext, VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS)) {
+		dedicated->prefersDedicatedAllocation = VK_FALSE;
+		dedicated->requiresDedicatedAllocation = VK_FALSE;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL GetDeviceImageMemoryRequirements(VkDevice, const VkDeviceImageMemoryRequirements* pInfo,
+                                                            VkMemoryRequirements2* pMemoryRequirements) {
+	Image image(*pInfo->pCreateInfo);
+	pMemoryRequirements->memoryRequirements = image.Init() ? image.Requirements() : VkMemoryRequirements{};
+	if (auto* dedicated = vk::FindInChain<VkMemoryDedicatedRequirements>(
+	        pMemoryRequirements->pNext, VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS)) {
+		dedicated->prefersDedicatedAllocation = VK_FALSE;
+		dedicated->requiresDedicatedAllocation = VK_FALSE;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL GetImageSparseMemoryRequirements(VkDevice, VkImage, uint32_t* pSparseMemoryRequirementCount,
+                                                            VkSparseImageMemoryRequirements*) {
+	*pSparseMemoryRequirementCount = 0;  // no sparse residency
+}
+
+VKAPI_ATTR void VKAPI_CALL GetImageSparseMemoryRequirements2(VkDevice, const VkImageSparseMemoryRequirementsInfo2*,
+                                                             uint32_t* pSparseMemoryRequirementCount,
+                                                             VkSparseImageMemoryRequirements2*) {
+	*pSparseMemoryRequirementCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetDeviceImageSparseMemoryRequirements(VkDevice, const VkDeviceImageMemoryRequirements*,
+                                                                  uint32_t* pSparseMemoryRequirementCount,
+                                                                  VkSparseImageMemoryRequirements2*) {
+	*pSparseMemoryRequirementCount = 0;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory(VkDevice, VkImage image, VkDeviceMemory memory,
+                                               VkDeviceSize memoryOffset) {
+	Image::Cast(image)->Bind(vk::DeviceMemory::Cast(memory), memoryOffset);
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory2(VkDevice, uint32_t bindInfoCount,
+                                                const VkBindImageMemoryInfo* pBindInfos) {
+	for (uint32_t i = 0; i < bindInfoCount; ++i)
+		Image::Cast(pBindInfos[i].image)->Bind(vk::DeviceMemory::Cast(pBindInfos[i].memory), pBindInfos[i].memoryOffset);
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetImageSubresourceLayout(VkDevice, VkImage image, const VkImageSubresource* pSubresource,
+                                                     VkSubresourceLayout* pLayout) {
+	*pLayout = Image::Cast(image)->SubresourceLayout(*pSubresource);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateImageView(VkDevice device, const VkImageViewCreateInfo* pCreateInfo,
+                                               const VkAllocationCallbacks* pAllocator, VkImageView* pView) {
+	auto* view = vk::New<ImageView>(Device::Cast(device)->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT,
+	                                *pCreateInfo);
+	if (!view) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	*pView = view->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyImageView(VkDevice device, VkImageView imageView,
+                                            const VkAllocationCallbacks* pAllocator) {
+	vk::Delete(Device::Cast(device)->Allocator(pAllocator), ImageView::Cast(imageView));
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,89 @@
+// VkImage and VkImageView. Where the texels of an image live is decided by
+// texture::ImageLayout; this class adds the Vulkan object around it.
+#pragma once
+
+#include "texture/image_layout.h"
+#include "vk/device_memory.h"
+#include "vk/object.h"
+
+namespace tessera::vk {
+
+class Image : public Object<Image, VkImage, VK_OBJECT_TYPE_IMAGE> {
+public:
+	explicit Image(const VkImageCreateInfo& info);
+	// False when the layout cannot be built (format without a description).
+	bool Init() { return layout_.Init(Description()); }
+
+	VkFormat Format() const { return format_; }
+	const texture::FormatInfo& FormatInfo() const { return *texture::FindFormat(format_); }
+	VkImageType Type() const { return type_; }
+	VkExtent3D Extent() const { return extent_; }
+	uint32_t MipLevels() const { return mip_levels_; }
+	uint32_t ArrayLayers() const { return array_layers_; }
+	VkSampleCountFlagBits Samples() const { return samples_; }
+	VkImageTiling Tiling() const { return tiling_; }
+	VkImageUsageFlags Usage() const { return usage_; }
+	VkImageCreateFlags Flags() const { return flags_; }
+	const texture::ImageLayout& Layout() const { return layout_; }
+
+	void Bind(DeviceMemory* memory, VkDeviceSize offset) {
+		memory_ = memory;
+		offset_ = offset;
+	}
+	uint8_t* Data() const { return memory_ ? memory_->Data() + offset_ : nullptr; }
+	VkMemoryRequirements Requirements() const {
+		return {layout_.TotalSize(), texture::ImageLayout::kAlignment, 1u};
+	}
+	// vkGetImageSubresourceLayout.
+	VkSubresourceLayout SubresourceLayout(const VkImageSubresource& subresource) const;
+
+	// Address of a texel block (x, y in blocks) of an aspect.
+	uint8_t* Texel(VkImageAspectFlagBits aspect, uint32_t mip, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
+	               uint32_t sample = 0) const {
+		return Data() + layout_.Offset(layout_.PlaneOf(aspect), mip, layer, x, y, z, sample);
+	}
+
+private:
+	texture::ImageDescription Description() const {
+		return {format_, type_, extent_, mip_levels_, array_layers_, uint32_t(samples_)};
+	}
+
+	VkFormat format_;
+	VkImageType type_;
+	VkExtent3D extent_;
+	uint32_t mip_levels_;
+	uint32_t array_layers_;
+	VkSampleCountFlagBits samples_;
+	VkImageTiling tiling_;
+	VkImageUsageFlags usage_;
+	VkImageCreateFlags flags_;
+	texture::ImageLayout layout_;
+	DeviceMemory* memory_ = nullptr;
+	VkDeviceSize offset_ = 0;
+};
+
+class ImageView : public Object<ImageView, VkImageView, VK_OBJECT_TYPE_IMAGE_VIEW> {
+public:
+	explicit ImageView(const VkImageViewCreateInfo& info)
+	    : image_(Image::Cast(info.image)), type_(info.viewType), format_(info.format), components_(info.components),
+	      range_(info.subresourceRange) {
+		if (range_.levelCount == VK_REMAINING_MIP_LEVELS) range_.levelCount = image_->MipLevels() - range_.baseMipLevel;
+		if (range_.layerCount == VK_REMAINING_ARRAY_LAYERS)
+			range_.layerCount = image_->ArrayLayers() - range_.baseArrayLayer;
+	}
+
+	Image* GetImage() const { return image_; }
+	VkImageViewType Type() const { return type_; }
+	VkFormat Format() const { return format_; }
+	const VkComponentMapping& Components() const { return components_; }
+	const VkImageSubresourceRange& Range() const { return range_; }
+
+private:
+	Image* image_;
+	VkImageViewType type_;
+	VkFormat format_;
+	VkComponentMapping components_;
+	VkImageSubresourceRange range_;  // remaining levels/layers resolved
+};
+
+}  // namespace tessera::vk

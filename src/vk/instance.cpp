@@ -1,0 +1,164 @@
+#include "vk/instance.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "runtime/log.h"
+#include "vk/physical_device.h"
+
+namespace tessera::vk {
+
+using entry::InstanceExtension;
+
+Instance::Instance(const VkAllocationCallbacks* allocator, uint32_t api_version, ExtensionSet extensions)
+    : api_version_(api_version), extensions_(extensions) {
+	if (allocator) {
+		allocator_ = *allocator;
+		has_allocator_ = true;
+	}
+}
+
+Instance::~Instance() { Delete(Allocator(), physical_device_); }
+
+VkResult Instance::Init(const VkInstanceCreateInfo& info) {
+	try {
+		for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext) {
+			if (s->sType != VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT) continue;
+			auto* m = reinterpret_cast<const VkDebugUtilsMessengerCreateInfoEXT*>(s);
+			creation_messengers_.push_back({{}, m->messageSeverity, m->messageType, m->pfnUserCallback, m->pUserData});
+		}
+		for (auto& m : creation_messengers_) messengers_.push_back(&m);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	physical_device_ = New<PhysicalDevice>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE, this);
+	return physical_device_ ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+}
+
+void Instance::AddMessenger(DebugMessenger* messenger) {
+	std::lock_guard lock(messengers_mutex_);
+	messengers_.push_back(messenger);
+}
+
+void Instance::RemoveMessenger(DebugMessenger* messenger) {
+	std::lock_guard lock(messengers_mutex_);
+	messengers_.erase(std::remove(messengers_.begin(), messengers_.end(), messenger), messengers_.end());
+}
+
+void Instance::Message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
+                       VkObjectType object_type, uint64_t object, const char* text) const {
+	using runtime::LogLevel;
+	LogLevel level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT     ? LogLevel::Error
+	                 : severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT ? LogLevel::Warn
+	                 : severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT    ? LogLevel::Info
+	                                                                               : LogLevel::Debug;
+	if (runtime::LogEnabled(level)) runtime::Log(level, "%s", text);
+
+	VkDebugUtilsObjectNameInfoEXT object_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT, nullptr,
+	                                          object_type, object, nullptr};
+	VkDebugUtilsMessengerCallbackDataEXT data{};
+	data.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CALLBACK_DATA_EXT;
+	data.pMessageIdName = "Tessera";
+	data.pMessage = text;
+	data.objectCount = object ? 1 : 0;
+	data.pObjects = object ? &object_info : nullptr;
+	std::lock_guard lock(messengers_mutex_);
+	for (const DebugMessenger* m : messengers_)
+		if ((m->severities & severity) && (m->types & type)) m->callback(severity, type, &data, m->user_data);
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Instance;
+
+VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceVersion(uint32_t* pApiVersion) {
+	*pApiVersion = VK_API_VERSION_1_3;
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceExtensionProperties(const char* pLayerName, uint32_t* pPropertyCount,
+                                                                    VkExtensionProperties* pProperties) {
+	if (pLayerName) return VK_ERROR_LAYER_NOT_PRESENT;
+	return vk::FillArray(kInstanceExtensions, static_cast<uint32_t>(InstanceExtension::Count), pPropertyCount,
+	                     pProperties);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceLayerProperties(uint32_t* pPropertyCount, VkLayerProperties*) {
+	*pPropertyCount = 0;
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo* pCreateInfo,
+                                              const VkAllocationCallbacks* pAllocator, VkInstance* pInstance) {
+	if (pCreateInfo->enabledLayerCount > 0) return VK_ERROR_LAYER_NOT_PRESENT;
+	Instance::ExtensionSet extensions;
+	for (uint32_t i = 0; i < pCreateInfo->enabledExtensionCount; ++i) {
+		const char* name = pCreateInfo->ppEnabledExtensionNames[i];
+		size_t index = 0;
+		while (index < extensions.size() && std::strcmp(kInstanceExtensions[index].extensionName, name) != 0) ++index;
+		if (index == extensions.size()) {
+			TESSERA_LOG(Warn, "vkCreateInstance: extension %s is not supported", name);
+			return VK_ERROR_EXTENSION_NOT_PRESENT;
+		}
+		extensions.set(index);
+	}
+	uint32_t api_version = VK_API_VERSION_1_0;
+	if (pCreateInfo->pApplicationInfo && pCreateInfo->pApplicationInfo->apiVersion)
+		api_version = pCreateInfo->pApplicationInfo->apiVersion;
+
+	Instance* instance = vk::New<Instance>(pAllocator, VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE, pAllocator, api_version,
+	                                       extensions);
+	if (!instance) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = instance->Init(*pCreateInfo); result != VK_SUCCESS) {
+		vk::Delete(pAllocator, instance);
+		return result;
+	}
+	*pInstance = instance->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkAllocationCallbacks* pAllocator) {
+	vk::Delete(pAllocator, Instance::Cast(instance));
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateDebugUtilsMessengerEXT(VkInstance instance,
+                                                            const VkDebugUtilsMessengerCreateInfoEXT* pCreateInfo,
+                                                            const VkAllocationCallbacks* pAllocator,
+                                                            VkDebugUtilsMessengerEXT* pMessenger) {
+	Instance* self = Instance::Cast(instance);
+	auto* messenger = vk::New<vk::DebugMessenger>(pAllocator ? pAllocator : self->Allocator(),
+	                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+	if (!messenger) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	messenger->severities = pCreateInfo->messageSeverity;
+	messenger->types = pCreateInfo->messageType;
+	messenger->callback = pCreateInfo->pfnUserCallback;
+	messenger->user_data = pCreateInfo->pUserData;
+	try {
+		self->AddMessenger(messenger);
+	} catch (const std::bad_alloc&) {
+		vk::Delete(pAllocator ? pAllocator : self->Allocator(), messenger);
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	*pMessenger = messenger->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyDebugUtilsMessengerEXT(VkInstance instance, VkDebugUtilsMessengerEXT messenger,
+                                                         const VkAllocationCallbacks* pAllocator) {
+	if (!messenger) return;
+	Instance* self = Instance::Cast(instance);
+	self->RemoveMessenger(vk::DebugMessenger::Cast(messenger));
+	vk::Delete(pAllocator ? pAllocator : self->Allocator(), vk::DebugMessenger::Cast(messenger));
+}
+
+VKAPI_ATTR void VKAPI_CALL SubmitDebugUtilsMessageEXT(VkInstance instance,
+                                                      VkDebugUtilsMessageSeverityFlagBitsEXT messageSeverity,
+                                                      VkDebugUtilsMessageTypeFlagsEXT messageTypes,
+                                                      const VkDebugUtilsMessengerCallbackDataEXT* pCallbackData) {
+	Instance::Cast(instance)->Message(messageSeverity, messageTypes, VK_OBJECT_TYPE_UNKNOWN, 0,
+	                                  pCallbackData->pMessage);
+}
+
+}  // namespace tessera::entry

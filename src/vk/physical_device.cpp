@@ -1,0 +1,226 @@
+#include "vk/physical_device.h"
+
+#include <unistd.h>
+
+#include <cstring>
+
+#include "vk/format_support.h"
+#include "vk/instance.h"
+
+namespace tessera::vk {
+
+namespace {
+
+// 16-byte-aligned host memory backs everything; report a heap of 3/4 of RAM.
+VkDeviceSize HostMemorySize() {
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long page_size = sysconf(_SC_PAGE_SIZE);
+	if (pages <= 0 || page_size <= 0) return VkDeviceSize(4) << 30;
+	return VkDeviceSize(pages) * VkDeviceSize(page_size) / 4 * 3;
+}
+
+VkPhysicalDeviceLimits Limits() {
+	VkPhysicalDeviceLimits l{};
+	l.maxImageDimension1D = 16384;
+	l.maxImageDimension2D = 16384;
+	l.maxImageDimension3D = 2048;
+	l.maxImageDimensionCube = 16384;
+	l.maxImageArrayLayers = 2048;
+	l.maxTexelBufferElements = 1u << 27;
+	l.maxUniformBufferRange = 65536;
+	l.maxStorageBufferRange = 1u << 30;
+	l.maxPushConstantsSize = 256;
+	l.maxMemoryAllocationCount = 1u << 20;
+	l.maxSamplerAllocationCount = 1u << 20;
+	l.bufferImageGranularity = 64;
+	l.sparseAddressSpaceSize = 0;
+	l.maxBoundDescriptorSets = 8;
+	l.maxPerStageDescriptorSamplers = 1u << 20;
+	l.maxPerStageDescriptorUniformBuffers = 1u << 20;
+	l.maxPerStageDescriptorStorageBuffers = 1u << 20;
+	l.maxPerStageDescriptorSampledImages = 1u << 20;
+	l.maxPerStageDescriptorStorageImages = 1u << 20;
+	l.maxPerStageDescriptorInputAttachments = 1u << 20;
+	l.maxPerStageResources = 1u << 20;
+	l.maxDescriptorSetSamplers = 1u << 20;
+	l.maxDescriptorSetUniformBuffers = 1u << 20;
+	l.maxDescriptorSetUniformBuffersDynamic = 16;
+	l.maxDescriptorSetStorageBuffers = 1u << 20;
+	l.maxDescriptorSetStorageBuffersDynamic = 16;
+	l.maxDescriptorSetSampledImages = 1u << 20;
+	l.maxDescriptorSetStorageImages = 1u << 20;
+	l.maxDescriptorSetInputAttachments = 1u << 20;
+	l.maxVertexInputAttributes = 32;
+	l.maxVertexInputBindings = 32;
+	l.maxVertexInputAttributeOffset = 2047;
+	l.maxVertexInputBindingStride = 2048;
+	l.maxVertexOutputComponents = 128;
+	l.maxTessellationGenerationLevel = 0;
+	l.maxGeometryShaderInvocations = 0;
+	l.maxFragmentInputComponents = 128;
+	l.maxFragmentOutputAttachments = 8;
+	l.maxFragmentDualSrcAttachments = 0;
+	l.maxFragmentCombinedOutputResources = 8 + (1u << 20);
+	l.maxComputeSharedMemorySize = 65536;
+	l.maxComputeWorkGroupCount[0] = l.maxComputeWorkGroupCount[1] = l.maxComputeWorkGroupCount[2] = 65535;
+	l.maxComputeWorkGroupInvocations = 1024;
+	l.maxComputeWorkGroupSize[0] = 1024;
+	l.maxComputeWorkGroupSize[1] = 1024;
+	l.maxComputeWorkGroupSize[2] = 64;
+	l.subPixelPrecisionBits = 8;
+	l.subTexelPrecisionBits = 8;
+	l.mipmapPrecisionBits = 8;
+	l.maxDrawIndexedIndexValue = UINT32_MAX;
+	l.maxDrawIndirectCount = UINT32_MAX;
+	l.maxSamplerLodBias = 15.0f;
+	l.maxSamplerAnisotropy = 1.0f;
+	l.maxViewports = 1;
+	l.maxViewportDimensions[0] = l.maxViewportDimensions[1] = 16384;
+	l.viewportBoundsRange[0] = -32768.0f;
+	l.viewportBoundsRange[1] = 32767.0f;
+	l.viewportSubPixelBits = 8;
+	l.minMemoryMapAlignment = 64;
+	l.minTexelBufferOffsetAlignment = 16;
+	l.minUniformBufferOffsetAlignment = 16;
+	l.minStorageBufferOffsetAlignment = 16;
+	l.minTexelOffset = -8;
+	l.maxTexelOffset = 7;
+	l.minTexelGatherOffset = -32;
+	l.maxTexelGatherOffset = 31;
+	l.minInterpolationOffset = -0.5f;
+	l.maxInterpolationOffset = 0.4375f;
+	l.subPixelInterpolationOffsetBits = 4;
+	l.maxFramebufferWidth = 16384;
+	l.maxFramebufferHeight = 16384;
+	l.maxFramebufferLayers = 2048;
+	l.framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.maxColorAttachments = 8;
+	l.sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+	l.storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l.maxSampleMaskWords = 1;
+	l.timestampComputeAndGraphics = VK_TRUE;
+	l.timestampPeriod = PhysicalDevice::kTimestampPeriod;
+	l.maxClipDistances = 8;
+	l.maxCullDistances = 8;
+	l.maxCombinedClipAndCullDistances = 8;
+	l.discreteQueuePriorities = 2;
+	l.pointSizeRange[0] = 1.0f;
+	l.pointSizeRange[1] = 1.0f;
+	l.lineWidthRange[0] = 1.0f;
+	l.lineWidthRange[1] = 1.0f;
+	l.pointSizeGranularity = 0.0f;
+	l.lineWidthGranularity = 0.0f;
+	l.strictLines = VK_FALSE;
+	l.standardSampleLocations = VK_TRUE;
+	l.optimalBufferCopyOffsetAlignment = 16;
+	l.optimalBufferCopyRowPitchAlignment = 16;
+	l.nonCoherentAtomSize = 64;
+	return l;
+}
+
+}  // namespace
+
+PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
+	properties_.apiVersion = VK_API_VERSION_1_3;
+	properties_.driverVersion = VK_MAKE_VERSION(0, 1, 0);
+	// No Khronos vendor ID is registered for Tessera; 0 claims no vendor.
+	properties_.vendorID = 0;
+	properties_.deviceID = 0;
+	properties_.deviceType = VK_PHYSICAL_DEVICE_TYPE_CPU;
+	std::strncpy(properties_.deviceName, "Tessera (CPU)", VK_MAX_PHYSICAL_DEVICE_NAME_SIZE - 1);
+	// Changes whenever the pipeline cache format does.
+	static constexpr uint8_t kCacheUuid[VK_UUID_SIZE] = {'T', 'e', 's', 's', 'e', 'r', 'a', '-', 'c', 'a', 'c', 'h', 'e', 0, 0, 1};
+	std::memcpy(properties_.pipelineCacheUUID, kCacheUuid, VK_UUID_SIZE);
+	properties_.limits = Limits();
+	properties_.sparseProperties = {};
+
+	memory_properties_.memoryHeapCount = 1;
+	memory_properties_.memoryHeaps[0] = {HostMemorySize(), VK_MEMORY_HEAP_DEVICE_LOCAL_BIT};
+	memory_properties_.memoryTypeCount = 1;
+	memory_properties_.memoryTypes[0] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+	                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+	                                     0};
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::PhysicalDevice;
+
+VKAPI_ATTR VkResult VKAPI_CALL EnumeratePhysicalDevices(VkInstance instance, uint32_t* pPhysicalDeviceCount,
+                                                        VkPhysicalDevice* pPhysicalDevices) {
+	VkPhysicalDevice device = vk::Instance::Cast(instance)->GetPhysicalDevice()->ToHandle();
+	return vk::FillArray(&device, 1, pPhysicalDeviceCount, pPhysicalDevices);
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice,
+                                                       VkPhysicalDeviceProperties* pProperties) {
+	*pProperties = PhysicalDevice::Cast(physicalDevice)->Properties();
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice,
+                                                                  uint32_t* pQueueFamilyPropertyCount,
+                                                                  VkQueueFamilyProperties* pQueueFamilyProperties) {
+	static constexpr VkQueueFamilyProperties kFamily = {
+	    VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT, PhysicalDevice::kQueueCount, 64, {1, 1, 1}};
+	vk::FillArray(&kFamily, 1, pQueueFamilyPropertyCount, pQueueFamilyProperties);
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice,
+                                                                   uint32_t* pQueueFamilyPropertyCount,
+                                                                   VkQueueFamilyProperties2* pQueueFamilyProperties) {
+	if (!pQueueFamilyProperties) {
+		*pQueueFamilyPropertyCount = 1;
+		return;
+	}
+	if (*pQueueFamilyPropertyCount == 0) return;
+	uint32_t one = 1;
+	GetPhysicalDeviceQueueFamilyProperties(physicalDevice, &one, &pQueueFamilyProperties[0].queueFamilyProperties);
+	*pQueueFamilyPropertyCount = 1;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
+                                                             VkPhysicalDeviceMemoryProperties* pMemoryProperties) {
+	*pMemoryProperties = PhysicalDevice::Cast(physicalDevice)->MemoryProperties();
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
+                                                              VkPhysicalDeviceMemoryProperties2* pMemoryProperties) {
+	pMemoryProperties->memoryProperties = PhysicalDevice::Cast(physicalDevice)->MemoryProperties();
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
+                                                     VkPhysicalDeviceFeatures* pFeatures) {
+	VkPhysicalDeviceFeatures2 features{};
+	features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+	PhysicalDevice::Cast(physicalDevice)->GetFeatures(&features);
+	*pFeatures = features.features;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
+                                                      VkPhysicalDeviceFeatures2* pFeatures) {
+	PhysicalDevice::Cast(physicalDevice)->GetFeatures(pFeatures);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL EnumerateDeviceExtensionProperties(VkPhysicalDevice, const char* pLayerName,
+                                                                  uint32_t* pPropertyCount,
+                                                                  VkExtensionProperties* pProperties) {
+	if (pLayerName) return VK_ERROR_LAYER_NOT_PRESENT;
+	return vk::FillArray(kDeviceExtensions, static_cast<uint32_t>(DeviceExtension::Count), pPropertyCount,
+	                     pProperties);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL EnumerateDeviceLayerProperties(VkPhysicalDevice, uint32_t* pPropertyCount,
+                                                              VkLayerProperties*) {
+	*pPropertyCount = 0;
+	return VK_SUCCESS;
+}
+
+}  // namespace tessera::entry

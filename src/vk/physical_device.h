@@ -1,0 +1,37 @@
+// VkPhysicalDevice: the CPU as one Vulkan device. Properties, limits and
+// features are reported here and nowhere else; a feature is true only when it
+// works end to end.
+#pragma once
+
+#include "vk/object.h"
+
+namespace tessera::vk {
+
+class Instance;
+
+class PhysicalDevice : public DispatchableObject<PhysicalDevice, VkPhysicalDevice, VK_OBJECT_TYPE_PHYSICAL_DEVICE> {
+public:
+	explicit PhysicalDevice(Instance* instance);
+
+	Instance* GetInstance() const { return instance_; }
+	const VkPhysicalDeviceProperties& Properties() const { return properties_; }
+	const VkPhysicalDeviceMemoryProperties& MemoryProperties() const { return memory_properties_; }
+
+	// Fills VkPhysicalDeviceFeatures2 and every feature structure chained to it.
+	void GetFeatures(VkPhysicalDeviceFeatures2* features) const;
+	// Checks a VkDeviceCreateInfo's requested features (pEnabledFeatures and
+	// chained structures) against GetFeatures; false if any is unsupported.
+	bool SupportsRequestedFeatures(const VkDeviceCreateInfo& info) const;
+
+	static constexpr uint32_t kQueueFamilyCount = 1;
+	static constexpr uint32_t kQueueCount = 1;
+	// Timestamps are CLOCK_MONOTONIC nanoseconds.
+	static constexpr float kTimestampPeriod = 1.0f;
+
+private:
+	Instance* instance_;
+	VkPhysicalDeviceProperties properties_{};
+	VkPhysicalDeviceMemoryProperties memory_properties_{};
+};
+
+}  // namespace tessera::vk

@@ -1,0 +1,150 @@
+#include "vk/queue.h"
+
+#include "runtime/log.h"
+#include "vk/command_buffer.h"
+#include "vk/device.h"
+#include "vk/sync.h"
+
+namespace tessera::vk {
+
+Queue::~Queue() {
+	if (!thread_.joinable()) return;
+	{
+		std::lock_guard lock(mutex_);
+		stopping_ = true;
+	}
+	work_available_.notify_all();
+	thread_.join();
+}
+
+VkResult Queue::Init() {
+	try {
+		thread_ = std::thread([this] { ThreadMain(); });
+	} catch (const std::system_error&) {
+		return VK_ERROR_INITIALIZATION_FAILED;
+	}
+	return VK_SUCCESS;
+}
+
+VkResult Queue::Submit(std::vector<SubmitBatch>&& batches, Fence* fence) {
+	for (auto& batch : batches)
+		for (CommandBuffer* cb : batch.command_buffers) cb->MarkPending();
+	try {
+		std::lock_guard lock(mutex_);
+		pending_.push_back({std::move(batches), fence});
+		++submitted_;
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	work_available_.notify_one();
+	return VK_SUCCESS;
+}
+
+void Queue::WaitIdle() {
+	uint64_t target;
+	{
+		std::lock_guard lock(mutex_);
+		target = submitted_;
+	}
+	device_->Wait([&] { return completed_ >= target; });
+}
+
+void Queue::ThreadMain() {
+	for (;;) {
+		Submission submission;
+		{
+			std::unique_lock lock(mutex_);
+			work_available_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
+			if (pending_.empty()) return;  // stopping with nothing left
+			submission = std::move(pending_.front());
+			pending_.pop_front();
+		}
+		Execute(submission);
+		{
+			auto lock = device_->LockSync();
+			++completed_;
+		}
+		device_->Notify();
+	}
+}
+
+void Queue::Execute(Submission& submission) {
+	for (SubmitBatch& batch : submission.batches) {
+		for (const SemaphoreOperation& wait : batch.waits) wait.semaphore->WaitAndConsume(wait.value);
+		for (CommandBuffer* cb : batch.command_buffers) cb->Execute();
+		for (const SemaphoreOperation& signal : batch.signals) signal.semaphore->Signal(signal.value);
+	}
+	if (submission.fence) submission.fence->Signal();
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Queue;
+using vk::SemaphoreOperation;
+using vk::SubmitBatch;
+
+VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit(VkQueue queue, uint32_t submitCount, const VkSubmitInfo* pSubmits,
+                                           VkFence fence) {
+	try {
+		std::vector<SubmitBatch> batches(submitCount);
+		for (uint32_t i = 0; i < submitCount; ++i) {
+			const VkSubmitInfo& s = pSubmits[i];
+			auto* timeline = vk::FindInChain<VkTimelineSemaphoreSubmitInfo>(
+			    s.pNext, VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+			SubmitBatch& b = batches[i];
+			for (uint32_t w = 0; w < s.waitSemaphoreCount; ++w) {
+				uint64_t value = timeline && timeline->pWaitSemaphoreValues && w < timeline->waitSemaphoreValueCount
+				                     ? timeline->pWaitSemaphoreValues[w]
+				                     : 0;
+				b.waits.push_back({vk::Semaphore::Cast(s.pWaitSemaphores[w]), value});
+			}
+			for (uint32_t c = 0; c < s.commandBufferCount; ++c)
+				b.command_buffers.push_back(vk::CommandBuffer::Cast(s.pCommandBuffers[c]));
+			for (uint32_t g = 0; g < s.signalSemaphoreCount; ++g) {
+				uint64_t value = timeline && timeline->pSignalSemaphoreValues && g < timeline->signalSemaphoreValueCount
+				                     ? timeline->pSignalSemaphoreValues[g]
+				                     : 0;
+				b.signals.push_back({vk::Semaphore::Cast(s.pSignalSemaphores[g]), value});
+			}
+		}
+		return Queue::Cast(queue)->Submit(std::move(batches), vk::Fence::Cast(fence));
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit2(VkQueue queue, uint32_t submitCount, const VkSubmitInfo2* pSubmits,
+                                            VkFence fence) {
+	try {
+		std::vector<SubmitBatch> batches(submitCount);
+		for (uint32_t i = 0; i < submitCount; ++i) {
+			const VkSubmitInfo2& s = pSubmits[i];
+			SubmitBatch& b = batches[i];
+			for (uint32_t w = 0; w < s.waitSemaphoreInfoCount; ++w)
+				b.waits.push_back(
+				    {vk::Semaphore::Cast(s.pWaitSemaphoreInfos[w].semaphore), s.pWaitSemaphoreInfos[w].value});
+			for (uint32_t c = 0; c < s.commandBufferInfoCount; ++c)
+				b.command_buffers.push_back(vk::CommandBuffer::Cast(s.pCommandBufferInfos[c].commandBuffer));
+			for (uint32_t g = 0; g < s.signalSemaphoreInfoCount; ++g)
+				b.signals.push_back(
+				    {vk::Semaphore::Cast(s.pSignalSemaphoreInfos[g].semaphore), s.pSignalSemaphoreInfos[g].value});
+		}
+		return Queue::Cast(queue)->Submit(std::move(batches), vk::Fence::Cast(fence));
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL QueueWaitIdle(VkQueue queue) {
+	Queue::Cast(queue)->WaitIdle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL DeviceWaitIdle(VkDevice device) {
+	vk::Device::Cast(device)->GetQueue(0, 0)->WaitIdle();
+	return VK_SUCCESS;
+}
+
+}  // namespace tessera::entry

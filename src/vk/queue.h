@@ -1,0 +1,61 @@
+// VkQueue: vkQueueSubmit* returns at once; a queue thread waits for each
+// batch's semaphores, executes its command buffers in order, then signals.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "vk/object.h"
+
+namespace tessera::vk {
+
+class CommandBuffer;
+class Device;
+class Fence;
+class Semaphore;
+
+struct SemaphoreOperation {
+	Semaphore* semaphore;
+	uint64_t value;  // timeline value; ignored for binary semaphores
+};
+
+struct SubmitBatch {
+	std::vector<SemaphoreOperation> waits;
+	std::vector<CommandBuffer*> command_buffers;
+	std::vector<SemaphoreOperation> signals;
+};
+
+class Queue : public DispatchableObject<Queue, VkQueue, VK_OBJECT_TYPE_QUEUE> {
+public:
+	explicit Queue(Device* device) : device_(device) {}
+	~Queue();
+	VkResult Init();
+
+	Device* GetDevice() const { return device_; }
+	// Takes the batches; the fence (may be null) is signaled after all of them.
+	VkResult Submit(std::vector<SubmitBatch>&& batches, Fence* fence);
+	void WaitIdle();
+
+private:
+	struct Submission {
+		std::vector<SubmitBatch> batches;
+		Fence* fence;
+	};
+
+	void ThreadMain();
+	void Execute(Submission& submission);
+
+	Device* device_;
+	std::thread thread_;
+	std::mutex mutex_;
+	std::condition_variable work_available_;
+	std::deque<Submission> pending_;
+	uint64_t submitted_ = 0;  // guarded by mutex_
+	uint64_t completed_ = 0;  // guarded by the device's sync mutex
+	bool stopping_ = false;
+};
+
+}  // namespace tessera::vk

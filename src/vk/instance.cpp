@@ -18,12 +18,11 @@ Instance::Instance(const VkAllocationCallbacks* allocator, uint32_t api_version,
 	}
 }
 
-Instance::~Instance() {
-	{
-		std::lock_guard lock(messengers_mutex_);
-		creation_messengers_active_ = true;
-	}
-	Delete(Allocator(), physical_device_);
+Instance::~Instance() { Delete(Allocator(), physical_device_); }
+
+void Instance::StartDestruction() {
+	std::lock_guard lock(messengers_mutex_);
+	creation_messengers_active_ = true;
 }
 
 VkResult Instance::Init(const VkInstanceCreateInfo& info) {
@@ -139,13 +138,22 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo* pCreat
 		vk::Delete(pAllocator, instance);
 		return result;
 	}
+	// A verbose note that the messengers chained to the create info can see.
+	instance->Message(VK_DEBUG_UTILS_MESSAGE_SEVERITY_VERBOSE_BIT_EXT, VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT,
+	                  VK_OBJECT_TYPE_INSTANCE, uint64_t(instance->ToHandle()),
+	                  "vkCreateInstance: Tessera instance created");
 	instance->FinishCreation();
 	*pInstance = instance->ToHandle();
 	return VK_SUCCESS;
 }
 
 VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkAllocationCallbacks* pAllocator) {
-	vk::Delete(pAllocator, Instance::Cast(instance));
+	if (!instance) return;
+	Instance* self = Instance::Cast(instance);
+	self->StartDestruction();
+	self->Message(VK_DEBUG_UTILS_MESSAGE_SEVERITY_VERBOSE_BIT_EXT, VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT,
+	              VK_OBJECT_TYPE_INSTANCE, uint64_t(instance), "vkDestroyInstance: Tessera instance destroyed");
+	vk::Delete(pAllocator, self);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateDebugUtilsMessengerEXT(VkInstance instance,

@@ -31,6 +31,8 @@ public:
 	// Ends vkCreateInstance: the messengers chained to its create info fall
 	// silent until vkDestroyInstance.
 	void FinishCreation();
+	// Starts vkDestroyInstance: those messengers report again.
+	void StartDestruction();
 
 	const VkAllocationCallbacks* Allocator() const { return has_allocator_ ? &allocator_ : nullptr; }
 	uint32_t ApiVersion() const { return api_version_; }

@@ -320,74 +320,118 @@ namespace {
 struct FeatureChain {
 	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
 	std::vector<std::vector<uint8_t>> storage;
+	std::vector<size_t> ends;
 
 	FeatureChain() {
-		const std::pair<VkStructureType, size_t> kTypes[] = {
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, sizeof(VkPhysicalDeviceVulkan11Features)},
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, sizeof(VkPhysicalDeviceVulkan12Features)},
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, sizeof(VkPhysicalDeviceVulkan13Features)},
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, sizeof(VkPhysicalDevice16BitStorageFeatures)},
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, sizeof(VkPhysicalDeviceMultiviewFeatures)},
+#define BOOLS_END(Struct, last) (offsetof(Struct, last) + sizeof(VkBool32))
+		struct Type {
+			VkStructureType type;
+			size_t size;
+			size_t bools_end;  // without the tail padding
+		};
+		const Type kTypes[] = {
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, sizeof(VkPhysicalDeviceVulkan11Features),
+		     BOOLS_END(VkPhysicalDeviceVulkan11Features, shaderDrawParameters)},
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, sizeof(VkPhysicalDeviceVulkan12Features),
+		     BOOLS_END(VkPhysicalDeviceVulkan12Features, subgroupBroadcastDynamicId)},
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, sizeof(VkPhysicalDeviceVulkan13Features),
+		     BOOLS_END(VkPhysicalDeviceVulkan13Features, maintenance4)},
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, sizeof(VkPhysicalDevice16BitStorageFeatures),
+		     BOOLS_END(VkPhysicalDevice16BitStorageFeatures, storageInputOutput16)},
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, sizeof(VkPhysicalDeviceMultiviewFeatures),
+		     BOOLS_END(VkPhysicalDeviceMultiviewFeatures, multiviewTessellationShader)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES,
-		     sizeof(VkPhysicalDeviceVariablePointersFeatures)},
+		     sizeof(VkPhysicalDeviceVariablePointersFeatures),
+		     BOOLS_END(VkPhysicalDeviceVariablePointersFeatures, variablePointers)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES,
-		     sizeof(VkPhysicalDeviceProtectedMemoryFeatures)},
+		     sizeof(VkPhysicalDeviceProtectedMemoryFeatures),
+		     BOOLS_END(VkPhysicalDeviceProtectedMemoryFeatures, protectedMemory)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES,
-		     sizeof(VkPhysicalDeviceSamplerYcbcrConversionFeatures)},
+		     sizeof(VkPhysicalDeviceSamplerYcbcrConversionFeatures),
+		     BOOLS_END(VkPhysicalDeviceSamplerYcbcrConversionFeatures, samplerYcbcrConversion)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
-		     sizeof(VkPhysicalDeviceShaderDrawParametersFeatures)},
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, sizeof(VkPhysicalDevice8BitStorageFeatures)},
+		     sizeof(VkPhysicalDeviceShaderDrawParametersFeatures),
+		     BOOLS_END(VkPhysicalDeviceShaderDrawParametersFeatures, shaderDrawParameters)},
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES, sizeof(VkPhysicalDevice8BitStorageFeatures),
+		     BOOLS_END(VkPhysicalDevice8BitStorageFeatures, storagePushConstant8)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
-		     sizeof(VkPhysicalDeviceShaderAtomicInt64Features)},
+		     sizeof(VkPhysicalDeviceShaderAtomicInt64Features),
+		     BOOLS_END(VkPhysicalDeviceShaderAtomicInt64Features, shaderSharedInt64Atomics)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
-		     sizeof(VkPhysicalDeviceShaderFloat16Int8Features)},
+		     sizeof(VkPhysicalDeviceShaderFloat16Int8Features),
+		     BOOLS_END(VkPhysicalDeviceShaderFloat16Int8Features, shaderInt8)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES,
-		     sizeof(VkPhysicalDeviceDescriptorIndexingFeatures)},
+		     sizeof(VkPhysicalDeviceDescriptorIndexingFeatures),
+		     BOOLS_END(VkPhysicalDeviceDescriptorIndexingFeatures, runtimeDescriptorArray)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES,
-		     sizeof(VkPhysicalDeviceScalarBlockLayoutFeatures)},
+		     sizeof(VkPhysicalDeviceScalarBlockLayoutFeatures),
+		     BOOLS_END(VkPhysicalDeviceScalarBlockLayoutFeatures, scalarBlockLayout)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES,
-		     sizeof(VkPhysicalDeviceImagelessFramebufferFeatures)},
+		     sizeof(VkPhysicalDeviceImagelessFramebufferFeatures),
+		     BOOLS_END(VkPhysicalDeviceImagelessFramebufferFeatures, imagelessFramebuffer)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES,
-		     sizeof(VkPhysicalDeviceUniformBufferStandardLayoutFeatures)},
+		     sizeof(VkPhysicalDeviceUniformBufferStandardLayoutFeatures),
+		     BOOLS_END(VkPhysicalDeviceUniformBufferStandardLayoutFeatures, uniformBufferStandardLayout)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
-		     sizeof(VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures)},
+		     sizeof(VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures),
+		     BOOLS_END(VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures, shaderSubgroupExtendedTypes)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES,
-		     sizeof(VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures)},
+		     sizeof(VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures),
+		     BOOLS_END(VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures, separateDepthStencilLayouts)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES,
-		     sizeof(VkPhysicalDeviceHostQueryResetFeatures)},
+		     sizeof(VkPhysicalDeviceHostQueryResetFeatures),
+		     BOOLS_END(VkPhysicalDeviceHostQueryResetFeatures, hostQueryReset)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
-		     sizeof(VkPhysicalDeviceTimelineSemaphoreFeatures)},
+		     sizeof(VkPhysicalDeviceTimelineSemaphoreFeatures),
+		     BOOLS_END(VkPhysicalDeviceTimelineSemaphoreFeatures, timelineSemaphore)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
-		     sizeof(VkPhysicalDeviceBufferDeviceAddressFeatures)},
+		     sizeof(VkPhysicalDeviceBufferDeviceAddressFeatures),
+		     BOOLS_END(VkPhysicalDeviceBufferDeviceAddressFeatures, bufferDeviceAddressMultiDevice)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
-		     sizeof(VkPhysicalDeviceVulkanMemoryModelFeatures)},
+		     sizeof(VkPhysicalDeviceVulkanMemoryModelFeatures),
+		     BOOLS_END(VkPhysicalDeviceVulkanMemoryModelFeatures, vulkanMemoryModelAvailabilityVisibilityChains)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES,
-		     sizeof(VkPhysicalDeviceImageRobustnessFeatures)},
+		     sizeof(VkPhysicalDeviceImageRobustnessFeatures),
+		     BOOLS_END(VkPhysicalDeviceImageRobustnessFeatures, robustImageAccess)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
-		     sizeof(VkPhysicalDeviceInlineUniformBlockFeatures)},
+		     sizeof(VkPhysicalDeviceInlineUniformBlockFeatures),
+		     BOOLS_END(VkPhysicalDeviceInlineUniformBlockFeatures, descriptorBindingInlineUniformBlockUpdateAfterBind)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES,
-		     sizeof(VkPhysicalDevicePipelineCreationCacheControlFeatures)},
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES, sizeof(VkPhysicalDevicePrivateDataFeatures)},
+		     sizeof(VkPhysicalDevicePipelineCreationCacheControlFeatures),
+		     BOOLS_END(VkPhysicalDevicePipelineCreationCacheControlFeatures, pipelineCreationCacheControl)},
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES, sizeof(VkPhysicalDevicePrivateDataFeatures),
+		     BOOLS_END(VkPhysicalDevicePrivateDataFeatures, privateData)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES,
-		     sizeof(VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures)},
+		     sizeof(VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures),
+		     BOOLS_END(VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures, shaderDemoteToHelperInvocation)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES,
-		     sizeof(VkPhysicalDeviceShaderTerminateInvocationFeatures)},
+		     sizeof(VkPhysicalDeviceShaderTerminateInvocationFeatures),
+		     BOOLS_END(VkPhysicalDeviceShaderTerminateInvocationFeatures, shaderTerminateInvocation)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
-		     sizeof(VkPhysicalDeviceSubgroupSizeControlFeatures)},
+		     sizeof(VkPhysicalDeviceSubgroupSizeControlFeatures),
+		     BOOLS_END(VkPhysicalDeviceSubgroupSizeControlFeatures, computeFullSubgroups)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
-		     sizeof(VkPhysicalDeviceSynchronization2Features)},
+		     sizeof(VkPhysicalDeviceSynchronization2Features),
+		     BOOLS_END(VkPhysicalDeviceSynchronization2Features, synchronization2)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXTURE_COMPRESSION_ASTC_HDR_FEATURES,
-		     sizeof(VkPhysicalDeviceTextureCompressionASTCHDRFeatures)},
+		     sizeof(VkPhysicalDeviceTextureCompressionASTCHDRFeatures),
+		     BOOLS_END(VkPhysicalDeviceTextureCompressionASTCHDRFeatures, textureCompressionASTC_HDR)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES,
-		     sizeof(VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures)},
+		     sizeof(VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures),
+		     BOOLS_END(VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures, shaderZeroInitializeWorkgroupMemory)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
-		     sizeof(VkPhysicalDeviceDynamicRenderingFeatures)},
+		     sizeof(VkPhysicalDeviceDynamicRenderingFeatures),
+		     BOOLS_END(VkPhysicalDeviceDynamicRenderingFeatures, dynamicRendering)},
 		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
-		     sizeof(VkPhysicalDeviceShaderIntegerDotProductFeatures)},
-		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES, sizeof(VkPhysicalDeviceMaintenance4Features)},
+		     sizeof(VkPhysicalDeviceShaderIntegerDotProductFeatures),
+		     BOOLS_END(VkPhysicalDeviceShaderIntegerDotProductFeatures, shaderIntegerDotProduct)},
+		    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES, sizeof(VkPhysicalDeviceMaintenance4Features),
+		     BOOLS_END(VkPhysicalDeviceMaintenance4Features, maintenance4)},
 		};
 		VkBaseOutStructure* last = reinterpret_cast<VkBaseOutStructure*>(&f2);
-		for (auto [type, size] : kTypes) {
+#undef BOOLS_END
+		for (auto [type, size, bools_end] : kTypes) {
+			ends.push_back(bools_end);
 			storage.emplace_back(size, uint8_t(0x77));
 			auto* s = reinterpret_cast<VkBaseOutStructure*>(storage.back().data());
 			s->sType = type;
@@ -400,7 +444,7 @@ struct FeatureChain {
 
 	// The VkBool32 members of the structure at index i (after sType, pNext).
 	std::vector<VkBool32> Bools(size_t i) const {
-		std::vector<VkBool32> out((storage[i].size() - 16) / 4);
+		std::vector<VkBool32> out((ends[i] - 16) / 4);
 		std::memcpy(out.data(), storage[i].data() + 16, out.size() * 4);
 		return out;
 	}
@@ -479,6 +523,21 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 		CHECK(CreateDirect(driver, &v13, nullptr) == VK_SUCCESS);
 		CHECK(CreateDirect(driver, nullptr, nullptr, {VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME}) == VK_SUCCESS);
 	}
+	SECTION("bytes after the last feature (tail padding) are not features") {
+		// VkPhysicalDeviceVulkan13Features has 15 VkBool32s and 4 bytes of
+		// padding; whatever they hold must not count as a request.
+		static_assert(sizeof(VkPhysicalDeviceVulkan13Features) >
+		              offsetof(VkPhysicalDeviceVulkan13Features, maintenance4) + sizeof(VkBool32));
+		VkPhysicalDeviceVulkan13Features v13;
+		std::memset(&v13, 0xff, sizeof v13);
+		std::memset(&v13.robustImageAccess, 0,
+		            offsetof(VkPhysicalDeviceVulkan13Features, maintenance4) + 4 -
+		                offsetof(VkPhysicalDeviceVulkan13Features, robustImageAccess));
+		v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+		v13.pNext = nullptr;
+		v13.privateData = VK_TRUE;
+		CHECK(CreateDirect(driver, &v13, nullptr) == VK_SUCCESS);
+	}
 	SECTION("a core 1.0 feature in pEnabledFeatures") {
 		VkPhysicalDeviceFeatures features{};
 		features.geometryShader = VK_TRUE;
@@ -529,5 +588,37 @@ TEST_CASE("Device groups: one group holding the one device", "[device]") {
 	VkCommandBuffer cb = ctx->BeginOneTime();
 	vkCmdSetDeviceMask(cb, 1);
 	ctx->EndAndWait(cb);
+	CHECK(ctx->validation_errors() == 0);
+}
+
+TEST_CASE("Private data: one value per object and slot, 0 when never set", "[device]") {
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.privateData = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v13;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkPrivateDataSlotCreateInfo info{VK_STRUCTURE_TYPE_PRIVATE_DATA_SLOT_CREATE_INFO};
+	VkPrivateDataSlot first, second;
+	REQUIRE(vkCreatePrivateDataSlot(ctx->device(), &info, nullptr, &first) == VK_SUCCESS);
+	REQUIRE(vkCreatePrivateDataSlot(ctx->device(), &info, nullptr, &second) == VK_SUCCESS);
+	TestBuffer a = ctx->CreateBuffer(64), b = ctx->CreateBuffer(64);
+	uint64_t value = 99;
+	vkGetPrivateData(ctx->device(), VK_OBJECT_TYPE_BUFFER, uint64_t(a.buffer), first, &value);
+	CHECK(value == 0);
+	CHECK(vkSetPrivateData(ctx->device(), VK_OBJECT_TYPE_BUFFER, uint64_t(a.buffer), first, 1234) == VK_SUCCESS);
+	CHECK(vkSetPrivateData(ctx->device(), VK_OBJECT_TYPE_DEVICE, uint64_t(ctx->device()), first, 5) == VK_SUCCESS);
+	vkGetPrivateData(ctx->device(), VK_OBJECT_TYPE_BUFFER, uint64_t(a.buffer), first, &value);
+	CHECK(value == 1234);
+	vkGetPrivateData(ctx->device(), VK_OBJECT_TYPE_BUFFER, uint64_t(b.buffer), first, &value);
+	CHECK(value == 0);
+	vkGetPrivateData(ctx->device(), VK_OBJECT_TYPE_BUFFER, uint64_t(a.buffer), second, &value);
+	CHECK(value == 0);
+	vkGetPrivateData(ctx->device(), VK_OBJECT_TYPE_DEVICE, uint64_t(ctx->device()), first, &value);
+	CHECK(value == 5);
+	ctx->Destroy(a);
+	ctx->Destroy(b);
+	vkDestroyPrivateDataSlot(ctx->device(), first, nullptr);
+	vkDestroyPrivateDataSlot(ctx->device(), second, nullptr);
 	CHECK(ctx->validation_errors() == 0);
 }

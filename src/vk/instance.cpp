@@ -60,7 +60,7 @@ void Instance::RemoveMessenger(DebugMessenger* messenger) {
 }
 
 void Instance::Message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
-                       VkObjectType object_type, uint64_t object, const char* text) const {
+                       VkObjectType object_type, uint64_t object, const char* text, const char* object_name) const {
 	using runtime::LogLevel;
 	LogLevel level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT     ? LogLevel::Error
 	                 : severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT ? LogLevel::Warn
@@ -69,7 +69,7 @@ void Instance::Message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugU
 	if (runtime::LogEnabled(level)) runtime::Log(level, "%s", text);
 
 	VkDebugUtilsObjectNameInfoEXT object_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT, nullptr, object_type,
-	                                          object, nullptr};
+	                                          object, object_name};
 	VkDebugUtilsMessengerCallbackDataEXT data{};
 	data.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CALLBACK_DATA_EXT;
 	data.pMessageIdName = "Tessera";

@@ -41,9 +41,10 @@ public:
 
 	void AddMessenger(DebugMessenger* messenger);
 	void RemoveMessenger(DebugMessenger* messenger);
-	// Sends a message to the messengers (and to the log). object may be 0.
+	// Sends a message to the messengers (and to the log). object may be 0;
+	// object_name is its VK_EXT_debug_utils name, if it has one.
 	void Message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
-	             VkObjectType object_type, uint64_t object, const char* text) const;
+	             VkObjectType object_type, uint64_t object, const char* text, const char* object_name = nullptr) const;
 	// Hands callback data to every messenger that listens for it, unchanged.
 	void Dispatch(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
 	              const VkDebugUtilsMessengerCallbackDataEXT& data) const;

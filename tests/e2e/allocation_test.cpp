@@ -292,13 +292,17 @@ TEST_CASE("vkAllocateMemory larger than the heap: VK_ERROR_OUT_OF_DEVICE_MEMORY 
 
 	struct Seen {
 		std::vector<std::string> warnings;
+		std::vector<std::string> object_names;
 	} seen;
 	VkDebugUtilsMessengerCreateInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
 	info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
 	info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
 	info.pfnUserCallback = [](VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
 	                          const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) -> VkBool32 {
-		static_cast<Seen*>(user)->warnings.emplace_back(data->pMessage);
+		auto* seen = static_cast<Seen*>(user);
+		seen->warnings.emplace_back(data->pMessage);
+		bool named = data->objectCount > 0 && data->pObjects[0].pObjectName;
+		seen->object_names.emplace_back(named ? data->pObjects[0].pObjectName : "");
 		return VK_FALSE;
 	};
 	info.pUserData = &seen;
@@ -308,6 +312,13 @@ TEST_CASE("vkAllocateMemory larger than the heap: VK_ERROR_OUT_OF_DEVICE_MEMORY 
 	    vkGetInstanceProcAddr(ctx->instance(), "vkDestroyDebugUtilsMessengerEXT"));
 	VkDebugUtilsMessengerEXT messenger;
 	REQUIRE(create(ctx->instance(), &info, nullptr, &messenger) == VK_SUCCESS);
+
+	// The message names the device by its debug-utils name.
+	auto set_name = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
+	    vkGetDeviceProcAddr(ctx->device(), "vkSetDebugUtilsObjectNameEXT"));
+	VkDebugUtilsObjectNameInfoEXT name{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT, nullptr,
+	                                   VK_OBJECT_TYPE_DEVICE, uint64_t(ctx->device()), "the test device"};
+	REQUIRE(set_name(ctx->device(), &name) == VK_SUCCESS);
 
 	VkPhysicalDeviceMemoryProperties memory;
 	vkGetPhysicalDeviceMemoryProperties(ctx->physical_device(), &memory);
@@ -320,7 +331,10 @@ TEST_CASE("vkAllocateMemory larger than the heap: VK_ERROR_OUT_OF_DEVICE_MEMORY 
 		size_t before = seen.warnings.size();
 		CHECK(vkAllocateMemory(ctx->device(), &allocate, nullptr, &handle) == VK_ERROR_OUT_OF_DEVICE_MEMORY);
 		CHECK(seen.warnings.size() == before + 1);
-		if (seen.warnings.size() > before) CHECK(seen.warnings.back().find("vkAllocateMemory") != std::string::npos);
+		if (seen.warnings.size() > before) {
+			CHECK(seen.warnings.back().find("vkAllocateMemory") != std::string::npos);
+			CHECK(seen.object_names.back() == "the test device");
+		}
 	}
 	// The device still works afterwards.
 	TestBuffer buffer = ctx->CreateBuffer(64);

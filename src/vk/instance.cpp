@@ -1,6 +1,7 @@
 #include "vk/instance.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "runtime/log.h"
@@ -96,6 +97,27 @@ namespace tessera::entry {
 
 using vk::Instance;
 
+namespace {
+
+// A vkCreateInstance that fails before an instance exists still tells the
+// messengers chained to its create info (and the log) why.
+void ReportBeforeInstance(const VkInstanceCreateInfo& info, const char* text) {
+	TESSERA_LOG(Warn, "%s", text);
+	VkDebugUtilsMessengerCallbackDataEXT data{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CALLBACK_DATA_EXT};
+	data.pMessageIdName = "Tessera";
+	data.pMessage = text;
+	constexpr auto kSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+	constexpr auto kType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+	for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext) {
+		if (s->sType != VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT) continue;
+		auto* m = reinterpret_cast<const VkDebugUtilsMessengerCreateInfoEXT*>(s);
+		if ((m->messageSeverity & kSeverity) && (m->messageType & kType))
+			m->pfnUserCallback(kSeverity, kType, &data, m->pUserData);
+	}
+}
+
+}  // namespace
+
 VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceVersion(uint32_t* pApiVersion) {
 	*pApiVersion = VK_API_VERSION_1_3;
 	return VK_SUCCESS;
@@ -115,14 +137,19 @@ VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceLayerProperties(uint32_t* pPrope
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo* pCreateInfo,
                                               const VkAllocationCallbacks* pAllocator, VkInstance* pInstance) {
-	if (pCreateInfo->enabledLayerCount > 0) return VK_ERROR_LAYER_NOT_PRESENT;
+	if (pCreateInfo->enabledLayerCount > 0) {
+		ReportBeforeInstance(*pCreateInfo, "vkCreateInstance: Tessera has no layers of its own");
+		return VK_ERROR_LAYER_NOT_PRESENT;
+	}
 	Instance::ExtensionSet extensions;
 	for (uint32_t i = 0; i < pCreateInfo->enabledExtensionCount; ++i) {
 		const char* name = pCreateInfo->ppEnabledExtensionNames[i];
 		size_t index = 0;
 		while (index < extensions.size() && std::strcmp(kInstanceExtensions[index].extensionName, name) != 0) ++index;
 		if (index == extensions.size()) {
-			TESSERA_LOG(Warn, "vkCreateInstance: extension %s is not supported", name);
+			char text[VK_MAX_EXTENSION_NAME_SIZE + 64];
+			std::snprintf(text, sizeof text, "vkCreateInstance: extension %s is not supported", name);
+			ReportBeforeInstance(*pCreateInfo, text);
 			return VK_ERROR_EXTENSION_NOT_PRESENT;
 		}
 		extensions.set(index);

@@ -108,6 +108,12 @@ TEST_CASE("Instance: unknown extensions and layers are refused", "[instance]") {
 	CHECK(CreateInstance(driver, {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, "VK_KHR_surface"}, {}, &instance) ==
 	      VK_ERROR_EXTENSION_NOT_PRESENT);
 	CHECK(CreateInstance(driver, {}, {"VK_LAYER_TESSERA_no_such_layer"}, &instance) == VK_ERROR_LAYER_NOT_PRESENT);
+	// The messenger chained to the create info hears why.
+	Recorder chained;
+	VkDebugUtilsMessengerCreateInfoEXT chained_info = chained.Info();
+	CHECK(CreateInstance(driver, {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, "VK_TESSERA_no_such_extension"}, {}, &instance,
+	                     &chained_info) == VK_ERROR_EXTENSION_NOT_PRESENT);
+	CHECK(chained.Count("VK_TESSERA_no_such_extension") == 1);
 
 	// Through the loader the answer is the same.
 	VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};

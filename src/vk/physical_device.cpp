@@ -245,6 +245,14 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalFenceProperties(
 	pExternalFenceProperties->externalFenceFeatures = 0;
 }
 
+// Vulkan 1.3 §47 (Debugging, tools): the driver itself reports no tools;
+// layers add theirs on the way up.
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceToolProperties(VkPhysicalDevice, uint32_t* pToolCount,
+                                                               VkPhysicalDeviceToolProperties*) {
+	*pToolCount = 0;
+	return VK_SUCCESS;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL EnumerateDeviceExtensionProperties(VkPhysicalDevice, const char* pLayerName,
                                                                   uint32_t* pPropertyCount,
                                                                   VkExtensionProperties* pProperties) {

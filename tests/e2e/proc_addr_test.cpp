@@ -133,6 +133,7 @@ TEST_CASE("vk_icdGetPhysicalDeviceProcAddr answers physical-device commands only
 	Instance instance(driver, VK_API_VERSION_1_3);
 	CHECK(driver.icd_gpdpa(instance.handle, "vkGetPhysicalDeviceProperties2") != nullptr);
 	CHECK(driver.icd_gpdpa(instance.handle, "vkGetPhysicalDeviceFeatures2") != nullptr);
+	CHECK(driver.icd_gpdpa(instance.handle, "vkGetPhysicalDeviceToolProperties") != nullptr);
 	CHECK(driver.icd_gpdpa(instance.handle, "vkCreateBuffer") == nullptr);
 	CHECK(driver.icd_gpdpa(instance.handle, "vkCreateInstance") == nullptr);
 	CHECK(driver.icd_gpdpa(instance.handle, "vkNotACommand") == nullptr);

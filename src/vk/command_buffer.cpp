@@ -6,6 +6,24 @@
 
 namespace tessera::vk {
 
+namespace {
+
+runtime::ChunkSource PoolMemory(const VkAllocationCallbacks* callbacks) {
+	runtime::ChunkSource source;
+	source.user = const_cast<VkAllocationCallbacks*>(callbacks);
+	source.allocate = [](void* user, size_t size, size_t alignment) {
+		return Allocate(static_cast<const VkAllocationCallbacks*>(user), size, alignment,
+		                VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+	};
+	source.free = [](void* user, void* memory) { Free(static_cast<const VkAllocationCallbacks*>(user), memory); };
+	return source;
+}
+
+}  // namespace
+
+CommandBuffer::CommandBuffer(Device* device, CommandPool* pool, VkCommandBufferLevel level)
+    : device_(device), pool_(pool), level_(level), arena_(16 * 1024, PoolMemory(pool->Allocator())) {}
+
 VkResult CommandBuffer::Begin(const VkCommandBufferBeginInfo& info) {
 	// vkBeginCommandBuffer on a recorded buffer resets it implicitly (the
 	// pool must allow it, which the validation layer checks).

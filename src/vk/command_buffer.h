@@ -58,8 +58,8 @@ class CommandBuffer : public DispatchableObject<CommandBuffer, VkCommandBuffer, 
 public:
 	enum class State { Initial, Recording, Executable, Pending, Invalid };
 
-	CommandBuffer(Device* device, CommandPool* pool, VkCommandBufferLevel level)
-	    : device_(device), pool_(pool), level_(level) {}
+	// Recorded commands live in memory from the pool's allocation callbacks.
+	CommandBuffer(Device* device, CommandPool* pool, VkCommandBufferLevel level);
 
 	Device* GetDevice() const { return device_; }
 	CommandPool* Pool() const { return pool_; }
@@ -106,6 +106,8 @@ public:
 
 	State GetState() const { return state_; }
 	VkCommandBufferUsageFlags Usage() const { return usage_; }
+	// Bytes of recording memory the buffer holds.
+	size_t RecordingMemory() const { return arena_.Capacity(); }
 
 	// Queue side. A submission marks the buffer pending; when it has run,
 	// Completed() returns it to executable, or invalid if it was recorded

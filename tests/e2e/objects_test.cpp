@@ -31,14 +31,17 @@ struct CountingAllocator {
 	std::map<void*, size_t> live;
 	size_t total = 0;
 	size_t bad_frees = 0;
+	size_t fail_after = SIZE_MAX;  // allocations that succeed before every next one fails
 	VkAllocationCallbacks callbacks{};
 
 	CountingAllocator() {
 		callbacks.pUserData = this;
 		callbacks.pfnAllocation = [](void* user, size_t size, size_t alignment, VkSystemAllocationScope) -> void* {
 			auto* self = static_cast<CountingAllocator*>(user);
-			void* p = std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
 			std::lock_guard lock(self->mutex);
+			if (self->fail_after == 0) return nullptr;
+			if (self->fail_after != SIZE_MAX) --self->fail_after;
+			void* p = std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
 			self->live[p] = size;
 			++self->total;
 			return p;
@@ -47,6 +50,7 @@ struct CountingAllocator {
 		                               VkSystemAllocationScope scope) -> void* {
 			auto* self = static_cast<CountingAllocator*>(user);
 			void* p = self->callbacks.pfnAllocation(user, size, alignment, scope);
+			if (!p) return nullptr;
 			if (original) {
 				size_t old;
 				{
@@ -395,4 +399,189 @@ TEST_CASE("imageless framebuffers are stored", "[objects][framebuffer]") {
 	CHECK(framebuffer != VK_NULL_HANDLE);
 	vkDestroyFramebuffer(ctx->device(), framebuffer, nullptr);
 	vkDestroyRenderPass(ctx->device(), pass, nullptr);
+}
+
+TEST_CASE("recorded commands live in the command pool's callbacks and go back on reset", "[objects][allocator]") {
+	auto ctx = Context::Create(Driver::Tessera);
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	CountingAllocator counter;
+	TestBuffer buffer = ctx->CreateBuffer(4096);
+	VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+	cpci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+	VkCommandPool pool;
+	REQUIRE(vkCreateCommandPool(device, &cpci, &counter.callbacks, &pool) == VK_SUCCESS);
+	VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+	cbai.commandPool = pool;
+	cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+	cbai.commandBufferCount = 1;
+	VkCommandBuffer cb;
+	REQUIRE(vkAllocateCommandBuffers(device, &cbai, &cb) == VK_SUCCESS);
+	size_t allocated = counter.Live();
+
+	VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+	REQUIRE(vkBeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+	for (uint32_t i = 0; i < 5000; ++i) vkCmdFillBuffer(cb, buffer.buffer, (i % 1024) * 4, 4, i);
+	REQUIRE(vkEndCommandBuffer(cb) == VK_SUCCESS);
+	size_t recorded = counter.Live();
+	CHECK(recorded > allocated + 1);  // several chunks, all from the callbacks
+
+	// A plain reset keeps one chunk for the next recording; releasing
+	// resources (or trimming the pool) gives that back too.
+	REQUIRE(vkResetCommandBuffer(cb, 0) == VK_SUCCESS);
+	CHECK(counter.Live() == allocated + 1);
+	vkTrimCommandPool(device, pool, 0);
+	CHECK(counter.Live() == allocated);
+	REQUIRE(vkBeginCommandBuffer(cb, &begin) == VK_SUCCESS);
+	for (uint32_t i = 0; i < 5000; ++i) vkCmdFillBuffer(cb, buffer.buffer, (i % 1024) * 4, 4, i);
+	REQUIRE(vkEndCommandBuffer(cb) == VK_SUCCESS);
+	CHECK(counter.Live() > allocated);  // fewer, larger chunks this time
+	REQUIRE(vkResetCommandPool(device, pool, VK_COMMAND_POOL_RESET_RELEASE_RESOURCES_BIT) == VK_SUCCESS);
+	CHECK(counter.Live() == allocated);
+
+	vkDestroyCommandPool(device, pool, &counter.callbacks);
+	CHECK(counter.Live() == 0);
+	CHECK(counter.bad_frees == 0);
+	ctx->Destroy(buffer);
+	CHECK(ValidationErrors(*ctx) == 0);
+}
+
+// Every creation either succeeds or, when the callbacks fail, returns
+// VK_ERROR_OUT_OF_HOST_MEMORY and leaves nothing allocated. The validation
+// layer is off: it allocates through the same callbacks.
+TEST_CASE("creation fails cleanly when the allocation callbacks fail", "[objects][allocator]") {
+	ContextOptions options;
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	CountingAllocator counter;
+	const VkAllocationCallbacks* callbacks = &counter.callbacks;
+
+	// Runs create with allocations failing after 0, 1, 2... successes until
+	// it succeeds; destroy undoes a success.
+	auto exhaust = [&](const char* what, auto create, auto destroy) {
+		CAPTURE(what);
+		for (size_t budget = 0; budget < 64; ++budget) {
+			CAPTURE(budget);
+			counter.fail_after = budget;
+			VkResult result = create();
+			counter.fail_after = SIZE_MAX;
+			if (result == VK_SUCCESS) {
+				CHECK(budget > 0);  // it did allocate through the callbacks
+				destroy();
+				CHECK(counter.Live() == 0);
+				return;
+			}
+			CHECK(result == VK_ERROR_OUT_OF_HOST_MEMORY);
+			CHECK(counter.Live() == 0);
+		}
+		FAIL("never succeeded");
+	};
+
+	VkSampler sampler;
+	VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+	exhaust(
+	    "sampler", [&] { return vkCreateSampler(device, &sci, callbacks, &sampler); },
+	    [&] { vkDestroySampler(device, sampler, callbacks); });
+
+	VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4, VK_SHADER_STAGE_ALL, nullptr};
+	VkDescriptorSetLayoutCreateInfo dlci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dlci.bindingCount = 1;
+	dlci.pBindings = &binding;
+	VkDescriptorSetLayout set_layout;
+	exhaust(
+	    "descriptor set layout", [&] { return vkCreateDescriptorSetLayout(device, &dlci, callbacks, &set_layout); },
+	    [&] { vkDestroyDescriptorSetLayout(device, set_layout, callbacks); });
+
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dlci, nullptr, &set_layout) == VK_SUCCESS);
+	VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16};
+	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+	dpci.maxSets = 4;
+	dpci.poolSizeCount = 1;
+	dpci.pPoolSizes = &size;
+	VkDescriptorPool pool;
+	exhaust(
+	    "descriptor pool", [&] { return vkCreateDescriptorPool(device, &dpci, callbacks, &pool); },
+	    [&] { vkDestroyDescriptorPool(device, pool, callbacks); });
+	{
+		// Sets of one call: a failure frees the sets made before it.
+		REQUIRE(vkCreateDescriptorPool(device, &dpci, callbacks, &pool) == VK_SUCCESS);
+		size_t with_pool = counter.Live();
+		VkDescriptorSetLayout layouts[3] = {set_layout, set_layout, set_layout};
+		VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+		ai.descriptorPool = pool;
+		ai.descriptorSetCount = 3;
+		ai.pSetLayouts = layouts;
+		VkDescriptorSet sets[3];
+		for (size_t budget = 0; budget < 3; ++budget) {
+			counter.fail_after = budget;
+			CHECK(vkAllocateDescriptorSets(device, &ai, sets) == VK_ERROR_OUT_OF_HOST_MEMORY);
+			counter.fail_after = SIZE_MAX;
+			CHECK(counter.Live() == with_pool);
+			for (VkDescriptorSet s : sets) CHECK(s == VK_NULL_HANDLE);
+		}
+		CHECK(vkAllocateDescriptorSets(device, &ai, sets) == VK_SUCCESS);  // the pool lost no room
+		vkDestroyDescriptorPool(device, pool, callbacks);
+		CHECK(counter.Live() == 0);
+	}
+
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout pipeline_layout;
+	exhaust(
+	    "pipeline layout", [&] { return vkCreatePipelineLayout(device, &plci, callbacks, &pipeline_layout); },
+	    [&] { vkDestroyPipelineLayout(device, pipeline_layout, callbacks); });
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = sizeof kEmptyCompute;
+	smci.pCode = kEmptyCompute;
+	VkShaderModule module;
+	exhaust(
+	    "shader module", [&] { return vkCreateShaderModule(device, &smci, callbacks, &module); },
+	    [&] { vkDestroyShaderModule(device, module, callbacks); });
+
+	VkPipelineCacheCreateInfo pcci{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+	VkPipelineCache cache;
+	exhaust(
+	    "pipeline cache", [&] { return vkCreatePipelineCache(device, &pcci, callbacks, &cache); },
+	    [&] { vkDestroyPipelineCache(device, cache, callbacks); });
+
+	VkRenderPass pass;
+	exhaust(
+	    "render pass",
+	    [&] {
+		    VkSubpassDescription subpass{};
+		    subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+		    VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+		    info.subpassCount = 1;
+		    info.pSubpasses = &subpass;
+		    return vkCreateRenderPass(device, &info, callbacks, &pass);
+	    },
+	    [&] { vkDestroyRenderPass(device, pass, callbacks); });
+
+	VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+	VkCommandPool command_pool;
+	exhaust(
+	    "command pool", [&] { return vkCreateCommandPool(device, &cpci, callbacks, &command_pool); },
+	    [&] { vkDestroyCommandPool(device, command_pool, callbacks); });
+	{
+		REQUIRE(vkCreateCommandPool(device, &cpci, callbacks, &command_pool) == VK_SUCCESS);
+		size_t with_pool = counter.Live();
+		VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+		cbai.commandPool = command_pool;
+		cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+		cbai.commandBufferCount = 3;
+		VkCommandBuffer cbs[3];
+		counter.fail_after = 2;
+		CHECK(vkAllocateCommandBuffers(device, &cbai, cbs) == VK_ERROR_OUT_OF_HOST_MEMORY);
+		counter.fail_after = SIZE_MAX;
+		CHECK(counter.Live() == with_pool);
+		for (VkCommandBuffer cb : cbs) CHECK(cb == VK_NULL_HANDLE);
+		vkDestroyCommandPool(device, command_pool, callbacks);
+	}
+	CHECK(counter.Live() == 0);
+	CHECK(counter.bad_frees == 0);
 }

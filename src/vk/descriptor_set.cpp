@@ -17,7 +17,7 @@ DescriptorSet::DescriptorSet(DescriptorPool* pool, DescriptorSetLayout* layout, 
 	std::memset(Data(), 0, size_);
 	for (const DescriptorBinding& b : layout_->Bindings()) {
 		if (!b.immutable_samplers) continue;
-		uint32_t count = Count(b);
+		uint32_t count = std::min(Count(b), b.count);
 		for (uint32_t i = 0; i < count; ++i) {
 			auto* descriptor = reinterpret_cast<ImageDescriptor*>(Data() + b.offset + i * b.stride);
 			descriptor->sampler = b.immutable_samplers[i];

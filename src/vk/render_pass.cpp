@@ -48,7 +48,7 @@ VkResult RenderPass::Init(const VkRenderPassCreateInfo& info) {
 			subpass.view_mask = multiview && i < multiview->subpassCount ? multiview->pViewMasks[i] : 0;
 			subpass.inputs = References(s.pInputAttachments, s.inputAttachmentCount);
 			for (AttachmentReference& input : subpass.inputs)
-				if (input.attachment != VK_ATTACHMENT_UNUSED)
+				if (input.attachment < attachments_.size())
 					input.aspect = FormatAspects(attachments_[input.attachment].format);
 			subpass.colors = References(s.pColorAttachments, s.colorAttachmentCount);
 			if (s.pResolveAttachments) subpass.resolves = References(s.pResolveAttachments, s.colorAttachmentCount);
@@ -58,7 +58,8 @@ VkResult RenderPass::Init(const VkRenderPassCreateInfo& info) {
 		}
 		for (uint32_t i = 0; aspects && i < aspects->aspectReferenceCount; ++i) {
 			const VkInputAttachmentAspectReference& r = aspects->pAspectReferences[i];
-			subpasses_[r.subpass].inputs[r.inputAttachmentIndex].aspect = r.aspectMask;
+			if (r.subpass < subpasses_.size() && r.inputAttachmentIndex < subpasses_[r.subpass].inputs.size())
+				subpasses_[r.subpass].inputs[r.inputAttachmentIndex].aspect = r.aspectMask;
 		}
 		for (uint32_t i = 0; i < info.dependencyCount; ++i) {
 			const VkSubpassDependency& d = info.pDependencies[i];

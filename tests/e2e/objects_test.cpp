@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "validation.h"
+#include "vk/pipeline_layout.h"
+#include "vk/render_pass.h"
+#include "vk/sampler.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -584,4 +587,110 @@ TEST_CASE("creation fails cleanly when the allocation callbacks fail", "[objects
 	}
 	CHECK(counter.Live() == 0);
 	CHECK(counter.bad_frees == 0);
+}
+
+// White-box: what later stages will read from the objects, through their
+// handles (validation off so the handles are the driver's own; attachments
+// need format features Tessera does not report yet).
+TEST_CASE("objects keep their create info as plain state", "[objects][whitebox]") {
+	ContextOptions options;
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+
+	VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+	sci.magFilter = VK_FILTER_LINEAR;
+	sci.minFilter = VK_FILTER_NEAREST;
+	sci.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+	sci.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+	sci.addressModeV = VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+	sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
+	sci.mipLodBias = -1.5f;
+	sci.minLod = 0.25f;
+	sci.maxLod = 7.0f;
+	sci.compareEnable = VK_TRUE;
+	sci.compareOp = VK_COMPARE_OP_GREATER;
+	sci.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+	sci.unnormalizedCoordinates = VK_FALSE;
+	VkSampler sampler;
+	REQUIRE(vkCreateSampler(device, &sci, nullptr, &sampler) == VK_SUCCESS);
+	const tessera::vk::SamplerState& state = tessera::vk::Sampler::Cast(sampler)->State();
+	CHECK(state.mag_filter == VK_FILTER_LINEAR);
+	CHECK(state.min_filter == VK_FILTER_NEAREST);
+	CHECK(state.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR);
+	CHECK(state.address_u == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER);
+	CHECK(state.address_v == VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT);
+	CHECK(state.address_w == VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE);
+	CHECK(state.mip_lod_bias == -1.5f);
+	CHECK(state.min_lod == 0.25f);
+	CHECK(state.max_lod == 7.0f);
+	CHECK(state.compare_enable);
+	CHECK(state.compare_op == VK_COMPARE_OP_GREATER);
+	CHECK(state.border_color == VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE);
+	CHECK_FALSE(state.unnormalized_coordinates);
+	CHECK_FALSE(state.anisotropy_enable);
+	vkDestroySampler(device, sampler, nullptr);
+
+	// Render pass 1 input is converted to the *2 form; input attachments
+	// read all aspects of their format unless told otherwise.
+	VkRenderPass pass = MakeRenderPass(device);
+	const auto& rp = *tessera::vk::RenderPass::Cast(pass);
+	REQUIRE(rp.Attachments().size() == 2);
+	CHECK(rp.Attachments()[0].format == VK_FORMAT_R8G8B8A8_UNORM);
+	CHECK(rp.Attachments()[0].load_op == VK_ATTACHMENT_LOAD_OP_CLEAR);
+	CHECK(rp.Attachments()[0].final_layout == VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	CHECK(rp.Attachments()[0].first_subpass == 0);
+	CHECK(rp.Attachments()[0].last_subpass == 1);
+	CHECK(rp.Attachments()[1].first_subpass == 0);
+	CHECK(rp.Attachments()[1].last_subpass == 0);
+	REQUIRE(rp.Subpasses().size() == 2);
+	REQUIRE(rp.Subpasses()[0].colors.size() == 1);
+	CHECK(rp.Subpasses()[0].colors[0].attachment == 0);
+	CHECK(rp.Subpasses()[0].depth_stencil.attachment == 1);
+	CHECK(rp.Subpasses()[0].resolves.empty());
+	REQUIRE(rp.Subpasses()[1].inputs.size() == 1);
+	CHECK(rp.Subpasses()[1].inputs[0].aspect == VK_IMAGE_ASPECT_COLOR_BIT);
+	CHECK(rp.Subpasses()[1].depth_stencil.attachment == VK_ATTACHMENT_UNUSED);
+	REQUIRE(rp.Dependencies().size() == 1);
+	CHECK(rp.Dependencies()[0].src_stages == VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT);
+	CHECK(rp.Dependencies()[0].dst_access == VK_ACCESS_INPUT_ATTACHMENT_READ_BIT);
+	CHECK(rp.Dependencies()[0].flags == VK_DEPENDENCY_BY_REGION_BIT);
+	vkDestroyRenderPass(device, pass, nullptr);
+
+	VkRenderPass pass2 = MakeRenderPass2(device);
+	const auto& rp2 = *tessera::vk::RenderPass::Cast(pass2);
+	CHECK(rp2.Attachments()[0].load_op == VK_ATTACHMENT_LOAD_OP_LOAD);
+	CHECK(rp2.Dependencies()[0].dst_subpass == VK_SUBPASS_EXTERNAL);
+	CHECK(rp2.Dependencies()[0].dst_stages == VK_PIPELINE_STAGE_TRANSFER_BIT);
+	vkDestroyRenderPass(device, pass2, nullptr);
+
+	// Pipeline layouts number dynamic offsets across their sets.
+	VkDescriptorSetLayoutBinding bindings[2] = {
+	    {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 3, VK_SHADER_STAGE_ALL, nullptr},
+	    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 2, VK_SHADER_STAGE_ALL, nullptr}};
+	VkDescriptorSetLayoutCreateInfo dlci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dlci.bindingCount = 2;
+	dlci.pBindings = bindings;
+	VkDescriptorSetLayout set_layout;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dlci, nullptr, &set_layout) == VK_SUCCESS);
+	VkDescriptorSetLayout layouts[3] = {set_layout, set_layout, set_layout};
+	VkPushConstantRange ranges[2] = {{VK_SHADER_STAGE_VERTEX_BIT, 0, 64}, {VK_SHADER_STAGE_FRAGMENT_BIT, 64, 32}};
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 3;
+	plci.pSetLayouts = layouts;
+	plci.pushConstantRangeCount = 2;
+	plci.pPushConstantRanges = ranges;
+	VkPipelineLayout pipeline_layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &pipeline_layout) == VK_SUCCESS);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);  // the pipeline layout keeps it
+	const auto& pl = *tessera::vk::PipelineLayout::Cast(pipeline_layout);
+	REQUIRE(pl.SetCount() == 3);
+	CHECK(pl.SetLayout(2)->DynamicCount() == 5);
+	CHECK(pl.DynamicOffsetBase(0) == 0);
+	CHECK(pl.DynamicOffsetBase(1) == 5);
+	CHECK(pl.DynamicOffsetBase(2) == 10);
+	REQUIRE(pl.PushConstantRanges().size() == 2);
+	CHECK(pl.PushConstantRanges()[1].offset == 64);
+	vkDestroyPipelineLayout(device, pipeline_layout, nullptr);
 }

@@ -104,4 +104,22 @@ void ThreadPool::ParallelFor(uint32_t count, const std::function<void(uint32_t)>
 	body_ = nullptr;
 }
 
+void ParallelRanges(ThreadPool& pool, uint64_t size, uint64_t granule, uint64_t min_parallel,
+                    const std::function<void(uint64_t begin, uint64_t end)>& body) {
+	if (size == 0) return;
+	uint32_t parts = pool.ThreadCount();
+	if (size < min_parallel || parts == 1 || granule == 0) {
+		body(0, size);
+		return;
+	}
+	uint64_t granules = (size + granule - 1) / granule;
+	if (granules < parts) parts = uint32_t(granules);
+	uint64_t per_part = (granules + parts - 1) / parts * granule;
+	pool.ParallelFor(parts, [&](uint32_t i) {
+		uint64_t begin = i * per_part;
+		uint64_t end = begin + per_part < size ? begin + per_part : size;
+		if (begin < end) body(begin, end);
+	});
+}
+
 }  // namespace tessera::runtime

@@ -51,4 +51,11 @@ private:
 	bool stopping_ = false;
 };
 
+// Splits [0, size) into contiguous ranges whose boundaries are multiples of
+// granule, one per thread, and runs body(begin, end) on them in parallel;
+// sizes below min_parallel run on the caller alone. For memory-bound loops
+// (fills, copies) where one core cannot saturate the memory bus.
+void ParallelRanges(ThreadPool& pool, uint64_t size, uint64_t granule, uint64_t min_parallel,
+                    const std::function<void(uint64_t begin, uint64_t end)>& body);
+
 }  // namespace tessera::runtime

@@ -32,3 +32,19 @@ TEST_CASE("UsableCpuCount honours TESSERA_THREADS", "[runtime]") {
 	unsetenv("TESSERA_THREADS");
 	REQUIRE(tessera::runtime::UsableCpuCount() >= 1);
 }
+
+TEST_CASE("ParallelRanges covers the range once, on granule boundaries", "[runtime]") {
+	ThreadPool pool(3);
+	for (uint64_t size : {0ull, 5ull, 64ull, 1000ull, 12345ull}) {
+		for (uint64_t granule : {1ull, 3ull, 64ull}) {
+			std::vector<std::atomic<int>> hits(size);
+			std::atomic<int> misaligned{0};
+			tessera::runtime::ParallelRanges(pool, size, granule, 0, [&](uint64_t begin, uint64_t end) {
+				if (begin % granule) ++misaligned;
+				for (uint64_t i = begin; i < end; ++i) hits[i]++;
+			});
+			REQUIRE(misaligned == 0);
+			for (uint64_t i = 0; i < size; ++i) REQUIRE(hits[i] == 1);
+		}
+	}
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the build into a fresh prefix and checks that the loader finds
+# Tessera there through its standard search path, with no VK_DRIVER_FILES.
+set -euo pipefail
+build_dir=$1
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build_dir" --prefix "$prefix" --component Unspecified >/dev/null
+manifest="$prefix/share/vulkan/icd.d/tessera_icd.json"
+test -f "$manifest" || { echo "no manifest at $manifest"; exit 1; }
+unset VK_DRIVER_FILES VK_ICD_FILENAMES
+out=$(XDG_DATA_DIRS="$prefix/share" XDG_CONFIG_DIRS=/nonexistent VK_LOADER_LAYERS_DISABLE='~implicit~' vulkaninfo --summary 2>&1) || {
+  echo "$out"; exit 1; }
+echo "$out" | grep -q "deviceName *= Tessera" || { echo "$out"; echo "Tessera not found through the installed manifest"; exit 1; }
+echo "installed manifest found by the loader: $manifest"

@@ -58,27 +58,29 @@ float SnormToFloat(int64_t c, uint32_t bits) {
 
 // §3.9.2 "Conversion From Floating-Point to Normalized Fixed-Point": clamp,
 // scale by 2^b - 1 (exact in double for b <= 24 and float input), round to
-// nearest (the spec's recommendation; integers stay exact). NaN -> 0.
+// nearest as the spec recommends (integers stay exact). Exact ties happen
+// only at f = +-0.5; they go away from zero, as lavapipe's do (to-even would
+// differ for 1-bit UNORM and 2-bit SNORM). NaN -> 0.
 uint64_t FloatToUnorm(double f, uint32_t bits) {
 	if (!(f > 0.0)) return 0;
 	if (f >= 1.0) return Mask(bits);
-	return uint64_t(std::nearbyint(f * double(Mask(bits))));
+	return uint64_t(std::round(f * double(Mask(bits))));
 }
 // SNORM: clamp to [-1, 1], so -1.0 is -(2^(b-1) - 1), never -2^(b-1).
 uint64_t FloatToSnorm(float f, uint32_t bits) {
 	double max = double(Mask(bits - 1));
-	double v = std::isnan(f) ? 0.0 : f >= 1.0f ? max : f <= -1.0f ? -max : std::nearbyint(f * max);
+	double v = std::isnan(f) ? 0.0 : f >= 1.0f ? max : f <= -1.0f ? -max : std::round(f * max);
 	return uint64_t(int64_t(v)) & Mask(bits);
 }
 // SCALED: the float as an integer, clamped to the component's range and
 // rounded to nearest. NaN -> 0.
 uint64_t FloatToUscaled(float f, uint32_t bits) {
 	double max = double(Mask(bits));
-	return !(f > 0.0f) ? 0 : f >= max ? Mask(bits) : uint64_t(std::nearbyint(f));
+	return !(f > 0.0f) ? 0 : f >= max ? Mask(bits) : uint64_t(std::round(f));
 }
 uint64_t FloatToSscaled(float f, uint32_t bits) {
 	double max = double(Mask(bits - 1)), min = -max - 1.0;
-	double v = std::isnan(f) ? 0.0 : f >= max ? max : f <= min ? min : std::nearbyint(f);
+	double v = std::isnan(f) ? 0.0 : f >= max ? max : f <= min ? min : std::round(f);
 	return uint64_t(int64_t(v)) & Mask(bits);
 }
 

@@ -239,7 +239,8 @@ TEST_CASE("UNORM: endpoints exact, out of range clamps, NaN is 0", "[texture][te
 	CHECK(PackWord(VK_FORMAT_R8G8B8A8_UNORM, F(-1.0f, 2.0f, kNaN, kInf)) == 0xff'00'ff'00);
 	CHECK(PackWord(VK_FORMAT_R8G8B8A8_UNORM, F(-kInf, -0.0f, 1.0f / 255, 0.5f / 255 - 1e-6f)) == 0x00'01'00'00);
 	CHECK(PackWord(VK_FORMAT_R16_UNORM, F(1.0f)) == 0xffff);
-	CHECK(PackWord(VK_FORMAT_R16_UNORM, F(0.5f)) == 0x8000);  // 32767.5: to nearest (even)
+	CHECK(PackWord(VK_FORMAT_R16_UNORM, F(0.5f)) == 0x8000);  // 32767.5: ties away from zero
+	CHECK(PackWord(VK_FORMAT_A1R5G5B5_UNORM_PACK16, F(0, 0, 0, 0.5f)) == 0x8000);
 	CHECK(PackWord(VK_FORMAT_B8G8R8A8_UNORM, F(1.0f, 0.0f, 0.0f, 0.0f)) == 0x00'ff'00'00);
 	CHECK(Unpack(VK_FORMAT_R8_UNORM, 0xff).f[0] == 1.0f);
 	CHECK(Unpack(VK_FORMAT_R8_UNORM, 0x80).f[0] == float(128.0 / 255.0));
@@ -260,6 +261,7 @@ TEST_CASE("SNORM: -1 is -(2^(b-1) - 1), the most negative code reads -1", "[text
 	// 2-bit alpha of A2B10G10R10_SNORM: -1 -> 0b11, 1 -> 0b01, 0b10 reads -1.
 	CHECK(PackWord(VK_FORMAT_A2B10G10R10_SNORM_PACK32, F(-1.0f, 0.0f, 0.0f, -1.0f)) == (3u << 30 | 0x201));
 	CHECK(PackWord(VK_FORMAT_A2B10G10R10_SNORM_PACK32, F(0.0f, 0.0f, 1.0f, 1.0f)) == (1u << 30 | 0x1ffu << 20));
+	CHECK(PackWord(VK_FORMAT_A2B10G10R10_SNORM_PACK32, F(0, 0, 0, -0.5f)) == 3u << 30);  // tie: away from 0
 	CHECK(Unpack(VK_FORMAT_A2B10G10R10_SNORM_PACK32, 2u << 30).f[3] == -1.0f);
 	CHECK(Unpack(VK_FORMAT_A2B10G10R10_SNORM_PACK32, 0x200).f[0] == -1.0f);
 }
@@ -394,7 +396,7 @@ TEST_CASE("depth and stencil: D24 is the low 24 bits, stencil the byte above", "
 	PackDepth(VK_FORMAT_X8_D24_UNORM_PACK32, 1.0f, &word);
 	CHECK(word == 0x00ffffff);
 	PackDepth(VK_FORMAT_X8_D24_UNORM_PACK32, 0.5f, &word);
-	CHECK(word == 0x00800000);  // 8388607.5 -> nearest even
+	CHECK(word == 0x00800000);  // 8388607.5 -> away from zero
 	CHECK(UnpackDepth(VK_FORMAT_X8_D24_UNORM_PACK32, &word) == float(8388608.0 / 16777215.0));
 	word = 0xff000000;
 	CHECK(UnpackDepth(VK_FORMAT_X8_D24_UNORM_PACK32, &word) == 0.0f);

@@ -114,9 +114,10 @@ std::vector<VkClearColorValue> ClearValues(const FormatInfo& info) {
 
 // What lavapipe is asked to clear so that a conformant result equals ours:
 // the same value, except that lavapipe 22.3 clamps UINT clear values to the
-// component's range (util_format_write_4ui packs with MIN2) where §19.4 says
-// they are cast to the smaller type. For those, lavapipe gets the low bits
-// already cast, which it stores unchanged.
+// component's range where §19.4 says they are cast to the smaller type
+// (observed: {0xffffffff, 300, 65543, 0x12345678} clears R8G8B8A8_UINT to
+// 0xff each, {0xffffffff, 65543} clears R16G16_UINT to 0xffff each). For
+// those, lavapipe gets the low bits already cast, which it stores unchanged.
 VkClearColorValue ReferenceValue(const FormatInfo& info, VkClearColorValue value) {
 	if (info.Numeric() != NumericFormat::UINT) return value;
 	for (uint8_t c = 0; c < info.component_count; ++c) {
@@ -275,8 +276,9 @@ TEST_CASE("unsigned 11- and 10-bit float clears keep denormals", "[transfer][ima
 	// "Unsigned 11-bit floating-point numbers"): 3e-5 = 31.46 * 2^-20 (the
 	// uf11 denormal unit), 1e-5 = 10.49 * 2^-20, 2e-5 = 10.49 * 2^-19 (uf10).
 	// §3.9.2 allows rounding to either neighbour, so 31 or 32, 10 or 11.
-	// lavapipe 22.3 writes 0 for all three (its f32_to_uf11 flushes values
-	// below 2^-14), which is neither neighbour, so it is not the reference.
+	// lavapipe 22.3 writes 0 for all three (observed: the word is 0; it
+	// flushes values below 2^-14), which is neither neighbour, so it is not
+	// the reference here.
 	auto ctx = Context::Create(Driver::Tessera);
 	REQUIRE(ctx);
 	std::vector<uint8_t> texel =

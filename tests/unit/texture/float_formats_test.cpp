@@ -2,6 +2,7 @@
 // small enough, against the Data Format Specification's definitions.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -199,13 +200,15 @@ TEST_CASE("RGB9E5: encoding a decoded word keeps its value, canonical words exac
 		Rgb9e5ToFloat(w, rgb);
 		uint32_t back = FloatToRgb9e5(rgb);
 		Rgb9e5ToFloat(back, again);
-		CAPTURE(w, back);
+		uint32_t max_mantissa = std::max({w & 0x1ff, (w >> 9) & 0x1ff, (w >> 18) & 0x1ff});
+		bool canonical = max_mantissa >= 256 || (w >> 27) == 0;
+		bool ok = again[0] == rgb[0] && again[1] == rgb[1] && again[2] == rgb[2] && (!canonical || back == w);
+		if (ok) continue;  // Catch2 v2 formats CAPTURE eagerly: only on failure
+		CAPTURE(w, back, canonical);
 		REQUIRE(again[0] == rgb[0]);
 		REQUIRE(again[1] == rgb[1]);
 		REQUIRE(again[2] == rgb[2]);
-		uint32_t max_mantissa = std::max({w & 0x1ff, (w >> 9) & 0x1ff, (w >> 18) & 0x1ff});
-		bool canonical = max_mantissa >= 256 || (w >> 27) == 0;
-		if (canonical) REQUIRE(back == w);
+		REQUIRE((!canonical || back == w));
 	}
 }
 

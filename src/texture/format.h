@@ -35,7 +35,7 @@ struct FormatInfo {
 	uint8_t packed;                   // 0, or the width in bits of the packed word(s)
 	Compression compression;
 	// vk.xml's chroma attribute: a Y'CbCr format that needs a sampler Y'CbCr
-	// conversion (Vulkan 1.3 §34.1.1). Despite the name, this includes the
+	// conversion (Vulkan 1.3 "Formats Requiring Sampler Y′CBCR Conversion"). Despite the name, this includes the
 	// 4:4:4 formats (R10X6G10X6B10X6A10X6_UNORM_4PACK16); whether texels are
 	// really subsampled is TexelsPerBlock() > 1 or a plane's divisors.
 	bool chroma_subsampled;

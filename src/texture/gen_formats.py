@@ -3,8 +3,8 @@
 
 Block sizes, block extents, component names, widths and numeric formats,
 packing and planes all come from the registry. Bit offsets are derived from
-the format's name, which the spec defines as the layout (Vulkan 1.3 §34.1.1
-"Packed formats"): byte formats list components in memory order, packed
+the format's name, which the spec defines as the layout (Vulkan 1.3 "Format
+Definition", "Packed Formats"): byte formats list components in memory order, packed
 formats from the most significant bit of each word down, words in memory
 order, with X (unused) and E (shared exponent) bits named too. The
 registry's component list is checked against the name; where they disagree

@@ -47,7 +47,7 @@ int64_t SignExtend(uint64_t v, uint32_t bits) {
 	return int64_t((v ^ sign) - sign);
 }
 
-// §3.9.1 "Conversion From Normalized Fixed-Point to Floating-Point":
+// §3.10.1 "Conversion From Normalized Fixed-Point to Floating-Point":
 // f = c / (2^b - 1), and for SNORM f = max(c / (2^(b-1) - 1), -1.0). The
 // quotient is computed in double, so the float is the correctly rounded one.
 float UnormToFloat(uint64_t c, uint32_t bits) { return float(double(c) / double(Mask(bits))); }
@@ -56,7 +56,7 @@ float SnormToFloat(int64_t c, uint32_t bits) {
 	return float(f < -1.0 ? -1.0 : f);
 }
 
-// §3.9.2 "Conversion From Floating-Point to Normalized Fixed-Point": clamp,
+// §3.10.2 "Conversion From Floating-Point to Normalized Fixed-Point": clamp,
 // scale by 2^b - 1 (exact in double for b <= 24 and float input), round to
 // nearest as the spec recommends (integers stay exact). Exact ties happen
 // only at f = +-0.5; they go away from zero, as lavapipe's do (to-even would

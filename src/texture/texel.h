@@ -1,5 +1,5 @@
 // Conversion between a format's bytes and texel values, exactly as the
-// Vulkan spec's "Fixed-Point Data Conversions" (§3.9), "Floating-Point
+// Vulkan spec's "Fixed-Point Data Conversions" (§3.10), "Floating-Point
 // Format Conversions" and the Data Format Specification's sRGB and small
 // float rules define it.
 //
@@ -8,7 +8,7 @@
 // UNORM, SNORM, SCALED, FLOAT and SRGB, int32 for SINT and uint32 for UINT -
 // the same interpretation as VkClearColorValue. Missing components read as
 // (0, 0, 0, 1). Components of 64 bits follow VkClearColorValue's rule
-// (Vulkan 1.3 §19.4 "Clear Values"): R is words 0-1 and G words 2-3 as one
+// (Vulkan 1.3 §19.3 "Clear Values", since 1.3.287): R is words 0-1 and G words 2-3 as one
 // little-endian 64-bit value (a double for SFLOAT); B and A of 64-bit
 // formats cannot be carried, they pack as 0 and unpack to nothing.
 #pragma once
@@ -29,7 +29,7 @@ union TexelValue {
 // uncompressed, single-plane format of one texel per block.
 // UNORM/SNORM/SCALED clamp to the format's range and round to nearest
 // (NaN -> 0); SRGB encodes the linear value; UINT/SINT keep the low bits,
-// as "casting to the smaller type" in §19.4 says.
+// as "casting to the smaller type" in §19.3 says.
 void PackTexel(const FormatInfo& format, const TexelValue& value, void* out);
 // Reads one texel of such a format. SRGB components decode to linear;
 // SNORM's most negative value reads as -1.0.

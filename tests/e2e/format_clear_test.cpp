@@ -7,11 +7,19 @@
 // - float narrowing (16-, 11-, 10-bit) may round either way and overflow to
 //   the largest finite value or to infinity (§3.9.2): one ULP of tolerance;
 // - NaN and Inf are "unspecified" inputs to commands other than the float
-//   formats' own conversions (§3.9.6 "General Requirements"), so they are
+//   formats' own conversions (§3.9 "General Requirements"), so they are
 //   only cleared into float formats;
 // - SCALED formats get integer values (no conversion rule rounds them);
-// - SINT values outside the component's range are undefined (§19.4 "Clear
+// - UNORM/SNORM may take either of the two nearest codes (§3.10.2); one
+//   code of slack is given only where the scaled value lies within 0.01 of
+//   a half-way point (lavapipe scales in float and lands on either side);
+// - SCALED formats get integer values (no conversion rule rounds them);
+// - SINT values outside the component's range are undefined (§19.3 "Clear
 //   Values") and not used.
+// Where lavapipe 22.3 itself departs from the spec (UINT values clamped
+// instead of cast; unsigned 11-/10-bit denormals flushed to 0), it is given
+// an equivalent value or not used as the reference: see ReferenceValue and
+// the denormal test below.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -103,7 +111,7 @@ std::vector<VkClearColorValue> ClearValues(const FormatInfo& info) {
 			values.push_back(v);
 		}
 		// UINT: values too wide for the component are "cast to the integer
-		// type with fewer bits" (§19.4), i.e. keep the low bits.
+		// type with fewer bits" (§19.3), i.e. keep the low bits.
 		if (info.Numeric() == NumericFormat::UINT)
 			values.push_back(VkClearColorValue{.uint32 = {0xffffffffu, 300u, 65536u + 7, 0x12345678u}});
 		break;
@@ -114,7 +122,7 @@ std::vector<VkClearColorValue> ClearValues(const FormatInfo& info) {
 
 // What lavapipe is asked to clear so that a conformant result equals ours:
 // the same value, except that lavapipe 22.3 clamps UINT clear values to the
-// component's range where §19.4 says they are cast to the smaller type
+// component's range where §19.3 says they are cast to the smaller type
 // (observed: {0xffffffff, 300, 65543, 0x12345678} clears R8G8B8A8_UINT to
 // 0xff each, {0xffffffff, 65543} clears R16G16_UINT to 0xffff each). For
 // those, lavapipe gets the low bits already cast, which it stores unchanged.
@@ -288,7 +296,7 @@ TEST_CASE("unsigned 11- and 10-bit float clears keep denormals", "[transfer][ima
 }
 
 TEST_CASE("64-bit formats clear from two words of VkClearColorValue per component", "[transfer][image][format]") {
-	// Vulkan 1.3 §19.4: for 64-bit components, uint32[0..1] is R and
+	// Vulkan 1.3 §19.3 (since 1.3.287): for 64-bit components, uint32[0..1] is R and
 	// uint32[2..3] is G, as one little-endian 64-bit value each. lavapipe
 	// has no transfer support for these formats.
 	auto ctx = Context::Create(Driver::Tessera);
@@ -313,7 +321,7 @@ TEST_CASE("depth/stencil clears copied out per aspect match lavapipe", "[transfe
 		uint32_t stencil;
 	};
 	// 0.7 and 0.9 scale to within rounding of a half-way point in D16
-	// (45874.5, 58981.5): §3.9.2 lets either neighbour be chosen there.
+	// (45874.5, 58981.5): §3.10.2 lets either neighbour be chosen there.
 	const Value values[] = {{0.0f, 0}, {1.0f, 255}, {0.5f, 0x5a}, {1.0f / 3, 1}, {0.7f, 128}, {0.9f, 7}, {1e-7f, 254}};
 	const uint32_t layers = uint32_t(std::size(values));
 	auto tessera = Context::Create(Driver::Tessera);

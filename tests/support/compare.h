@@ -22,7 +22,7 @@ namespace tessera::test {
 //   smaller float format round either way, and a finite value too large for
 //   it become the largest finite value or infinity - one code apart. NaN
 //   must stay NaN on both sides (any payload), and only NaN matches NaN.
-// - code_fields, normalized fixed-point: §3.9.2 lets convertFloatToUint /
+// - code_fields, normalized fixed-point: §3.10.2 lets convertFloatToUint /
 //   convertFloatToInt return either of the two closest integers (tests give
 //   this only to values whose scaled value is within rounding of a tie).
 // With no word_bytes, every byte must match.

@@ -1,5 +1,5 @@
 // The generated format table against the spec's format descriptions
-// (Vulkan 1.3 §34.1 "Format Definition" and the "Compatible Formats" table):
+// (Vulkan 1.3 "Format Definition" and the "Compatible Formats" table):
 // block sizes, extents and where each component's bits are.
 #include <catch2/catch.hpp>
 
@@ -35,8 +35,8 @@ constexpr auto SFLOAT = NumericFormat::SFLOAT;
 constexpr auto SRGB = NumericFormat::SRGB;
 constexpr auto USCALED = NumericFormat::USCALED;
 
-// Written from the format descriptions in Vulkan 1.3 §34.1.1 ("packed
-// formats" list the most significant component first).
+// Written from the format descriptions in Vulkan 1.3 ("Packed Formats"
+// list the most significant component first).
 const Expected kExpected[] = {
     {VK_FORMAT_R4G4_UNORM_PACK8, 1, 1, 1, {{'R', 4, 4, UNORM}, {'G', 4, 0, UNORM}}},
     {VK_FORMAT_R4G4B4A4_UNORM_PACK16,

@@ -298,7 +298,7 @@ TEST_CASE("SCALED: the float as an integer, clamped and rounded to nearest", "[t
 }
 
 TEST_CASE("UINT/SINT: the value cast to the smaller type", "[texture][texel]") {
-	// Vulkan 1.3 §19.4: "casting to the integer type with fewer bits".
+	// Vulkan 1.3 §19.3: "casting to the integer type with fewer bits".
 	CHECK(PackWord(VK_FORMAT_R8G8B8A8_UINT, U(1, 255, 300, 0xffffffff)) == 0xff'2c'ff'01);
 	CHECK(PackWord(VK_FORMAT_R8G8B8A8_SINT, I(-1, -128, 127, 0)) == 0x00'7f'80'ff);
 	CHECK(PackWord(VK_FORMAT_R32_SINT, I(INT32_MIN)) == 0x80000000);
@@ -363,7 +363,7 @@ TEST_CASE("float formats keep NaN, Inf, -0 and denormals", "[texture][texel]") {
 }
 
 TEST_CASE("64-bit components take two words of the value, as VkClearColorValue does", "[texture][texel]") {
-	// Vulkan 1.3 §19.4: R is uint32[0..1], G is uint32[2..3] as one 64-bit value.
+	// Vulkan 1.3 §19.3 (since 1.3.287): R is uint32[0..1], G is uint32[2..3] as one 64-bit value.
 	double d = -1.5;
 	TexelValue value{};
 	std::memcpy(&value.u[0], &d, 8);

@@ -7,62 +7,10 @@
 #include <functional>
 #include <numeric>
 
+#include "compare.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
-
-namespace {
-
-// Runs scenario on a driver and returns the bytes it leaves in its buffer.
-std::vector<uint8_t> Run(Driver driver, const std::function<std::vector<uint8_t>(Context&)>& scenario) {
-	auto ctx = Context::Create(driver);
-	REQUIRE(ctx);
-	std::vector<uint8_t> bytes = scenario(*ctx);
-	CHECK(ctx->validation_errors() == 0);
-	return bytes;
-}
-
-// Vulkan 1.3 §2.9.2 ("Floating-point conversion") lets a conversion to a
-// smaller float format round either way, so float fields may differ from
-// lavapipe's by one unit in the last place. A field is (bit offset, bits)
-// inside a word of word_bytes; with no fields, every byte must match.
-struct Tolerance {
-	uint32_t word_bytes = 0;
-	std::vector<std::pair<uint32_t, uint32_t>> float_fields;
-};
-
-void CompareWithLavapipe(const std::function<std::vector<uint8_t>(Context&)>& scenario, const Tolerance& tolerance = {}) {
-	std::vector<uint8_t> ours = Run(Driver::Tessera, scenario);
-	std::vector<uint8_t> reference = Run(Driver::Lavapipe, scenario);
-	REQUIRE(ours.size() == reference.size());
-	size_t first_difference = ours.size();
-	for (size_t i = 0; i < ours.size() && first_difference == ours.size(); ++i) {
-		if (ours[i] == reference[i]) continue;
-		if (tolerance.word_bytes == 0) {
-			first_difference = i;
-			break;
-		}
-		size_t word = i / tolerance.word_bytes * tolerance.word_bytes;
-		uint64_t a = 0, b = 0;
-		std::memcpy(&a, &ours[word], tolerance.word_bytes);
-		std::memcpy(&b, &reference[word], tolerance.word_bytes);
-		for (auto [offset, bits] : tolerance.float_fields) {
-			int64_t fa = int64_t((a >> offset) & ((1ull << bits) - 1));
-			int64_t fb = int64_t((b >> offset) & ((1ull << bits) - 1));
-			if (fa - fb > 1 || fb - fa > 1) first_difference = i;
-			a &= ~(((1ull << bits) - 1) << offset);
-			b &= ~(((1ull << bits) - 1) << offset);
-		}
-		if (a != b) first_difference = i;
-		i = word + tolerance.word_bytes - 1;
-	}
-	if (first_difference < ours.size())
-		INFO("first differing byte at " << first_difference << ": ours " << int(ours[first_difference])
-		                                << ", lavapipe " << int(reference[first_difference]));
-	REQUIRE(first_difference == ours.size());
-}
-
-}  // namespace
 
 TEST_CASE("fill, update and copy buffer match lavapipe", "[transfer][buffer]") {
 	CompareWithLavapipe([](Context& ctx) {

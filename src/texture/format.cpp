@@ -45,9 +45,25 @@ const FormatComponent* FormatInfo::Find(char component) const {
 bool FormatInfo::HasDepth() const { return Find('D') != nullptr; }
 bool FormatInfo::HasStencil() const { return Find('S') != nullptr; }
 
+uint32_t FormatInfo::ComponentBits(char component) const {
+	const FormatComponent* c = Find(component);
+	return c ? c->bits : 0;
+}
+
 bool FormatInfo::IsInteger() const {
 	NumericFormat n = Numeric();
 	return n == NumericFormat::UINT || n == NumericFormat::SINT;
+}
+
+bool FormatInfo::IsNormalized() const {
+	NumericFormat n = Numeric();
+	return n == NumericFormat::UNORM || n == NumericFormat::SNORM || n == NumericFormat::SRGB;
+}
+
+bool FormatInfo::IsSigned() const {
+	NumericFormat n = Numeric();
+	return n == NumericFormat::SNORM || n == NumericFormat::SSCALED || n == NumericFormat::SINT ||
+	       n == NumericFormat::SFLOAT;
 }
 
 uint32_t AspectElementSize(const FormatInfo& info, VkImageAspectFlagBits aspect) {

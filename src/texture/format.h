@@ -13,9 +13,9 @@ enum class NumericFormat : uint8_t { UNORM, SNORM, USCALED, SSCALED, UINT, SINT,
 enum class Compression : uint8_t { None, BC, ETC2, EAC, ASTC_LDR, ASTC_HDR, PVRTC };
 
 struct FormatComponent {
-	char name;  // 'R', 'G', 'B', 'A', 'D', 'S'
-	uint8_t bits;  // 0 for compressed formats
-	uint8_t offset;  // bit offset inside the block (or plane element)
+	char name;       // 'R', 'G', 'B', 'A', 'D', 'S'
+	uint8_t bits;    // 0 for compressed formats
+	uint8_t offset;  // bit offset inside the block, or inside its plane's element (0 when compressed)
 	NumericFormat numeric;
 	uint8_t plane;
 };
@@ -28,12 +28,16 @@ struct FormatPlane {
 
 struct FormatInfo {
 	VkFormat format;
-	const char* name;  // without the VK_FORMAT_ prefix
+	const char* name;                 // without the VK_FORMAT_ prefix
 	const char* compatibility_class;  // vk.xml's class: same class = copy compatible
-	uint8_t block_size;  // bytes per texel block
-	uint8_t block_extent[3];  // texels per block in x, y, z
-	uint8_t packed;  // 0, or the width in bits of the packed word
+	uint8_t block_size;               // bytes per texel block
+	uint8_t block_extent[3];          // texels per block in x, y, z
+	uint8_t packed;                   // 0, or the width in bits of the packed word(s)
 	Compression compression;
+	// vk.xml's chroma attribute: a Y'CbCr format that needs a sampler Y'CbCr
+	// conversion (Vulkan 1.3 "Formats Requiring Sampler Y′CBCR Conversion"). Despite the name, this includes the
+	// 4:4:4 formats (R10X6G10X6B10X6A10X6_UNORM_4PACK16); whether texels are
+	// really subsampled is TexelsPerBlock() > 1 or a plane's divisors.
 	bool chroma_subsampled;
 	uint8_t component_count;
 	FormatComponent components[4];
@@ -41,14 +45,26 @@ struct FormatInfo {
 	FormatPlane planes[3];
 
 	bool IsCompressed() const { return compression != Compression::None; }
+	bool IsMultiPlanar() const { return plane_count > 0; }
+	bool NeedsYcbcrConversion() const { return chroma_subsampled; }
+	uint32_t TexelsPerBlock() const { return uint32_t(block_extent[0]) * block_extent[1] * block_extent[2]; }
 	bool HasDepth() const;
 	bool HasStencil() const;
 	bool IsDepthOrStencil() const { return HasDepth() || HasStencil(); }
+	bool IsColor() const { return !IsDepthOrStencil(); }
 	const FormatComponent* Find(char name) const;
-	// The numeric format shared by the color components (UNORM for BC1...).
+	// Width in bits of a component, 0 when the format has none of that name.
+	uint32_t ComponentBits(char name) const;
+	// The numeric format shared by the color components (UNORM for BC1; the
+	// depth's for depth/stencil formats, whose stencil is always UINT).
 	NumericFormat Numeric() const { return components[0].numeric; }
-	bool IsInteger() const;
+	bool IsInteger() const;  // UINT or SINT: cleared and read through int32/uint32
+	bool IsFloat() const { return Numeric() == NumericFormat::SFLOAT || Numeric() == NumericFormat::UFLOAT; }
+	bool IsNormalized() const;  // UNORM, SNORM or SRGB
+	bool IsScaled() const { return Numeric() == NumericFormat::USCALED || Numeric() == NumericFormat::SSCALED; }
+	bool IsSigned() const;  // SNORM, SSCALED, SINT or SFLOAT
 	bool IsSrgb() const { return Numeric() == NumericFormat::SRGB; }
+	bool Has64BitComponents() const { return component_count > 0 && components[0].bits == 64; }
 };
 
 // Returns nullptr for VK_FORMAT_UNDEFINED and values vk.xml does not know.

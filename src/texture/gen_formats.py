@@ -2,18 +2,73 @@
 """Generates Tessera's format description table from the <formats> block of vk.xml.
 
 Block sizes, block extents, component names, widths and numeric formats,
-packing and planes all come from the registry; only the bit offsets are
-derived here (memory order for byte formats, most-significant-first for
-packed formats), plus the errata listed in ERRATA.
+packing and planes all come from the registry. Bit offsets are derived from
+the format's name, which the spec defines as the layout (Vulkan 1.3 "Format
+Definition", "Packed Formats"): byte formats list components in memory order, packed
+formats from the most significant bit of each word down, words in memory
+order, with X (unused) and E (shared exponent) bits named too. The
+registry's component list is checked against the name; where they disagree
+the registry is wrong (see ERRATA) and generation stops unless the fix is
+listed.
 """
 
 import argparse
 import os
+import re
 import xml.etree.ElementTree as ET
 
-# vk.xml 1.3.239 lists VK_FORMAT_B10G11R11_UFLOAT_PACK32 as B10 G11 R10; the
-# spec's format table (and the format's name) says R is 11 bits.
-ERRATA = {("VK_FORMAT_B10G11R11_UFLOAT_PACK32", "R"): 11}
+# Component (name, bits) lists where vk.xml 1.3.239 contradicts the format's
+# name and the spec's format table.
+ERRATA = {
+    # vk.xml says B10 G11 R10.
+    "VK_FORMAT_B10G11R11_UFLOAT_PACK32": [("B", 10), ("G", 11), ("R", 11)],
+    # vk.xml swaps R and G.
+    "VK_FORMAT_B5G5R5A1_UNORM_PACK16": [("B", 5), ("G", 5), ("R", 5), ("A", 1)],
+    # vk.xml names the second component B.
+    "VK_FORMAT_R64G64_UINT": [("R", 64), ("G", 64)],
+    "VK_FORMAT_R64G64_SINT": [("R", 64), ("G", 64)],
+    "VK_FORMAT_R64G64_SFLOAT": [("R", 64), ("G", 64)],
+}
+# Names that do not spell their layout (the "S10_5" is a fixed-point type).
+NAME_NOT_LAYOUT = {"VK_FORMAT_R16G16_S10_5_NV"}
+
+
+def name_layout(name):
+    """The (component, bits) fields the format's name spells, X and E included."""
+    fields = []
+    for part in name[len("VK_FORMAT_"):].split("_"):
+        if re.fullmatch(r"([RGBADSXE]\d+)+", part):
+            fields += [(c, int(b)) for c, b in re.findall(r"([RGBADSXE])(\d+)", part)]
+    return fields
+
+
+def bit_offsets(name, packed, comps):
+    """Bit offset of each component inside the texel block."""
+    if name in NAME_NOT_LAYOUT:
+        return [sum(c[1] for c in comps[:i]) for i in range(len(comps))]
+    fields = name_layout(name)
+    named = [(c, b) for c, b in fields if c not in "XE"]
+    if named != [(c[0], c[1]) for c in comps]:
+        raise SystemExit(f"{name}: vk.xml lists {[(c[0], c[1]) for c in comps]}, the name says {named}")
+    offsets = []
+    if packed:
+        # Each word holds its fields from the most significant bit down.
+        word, top = 0, packed
+        for c, bits in fields:
+            if top == 0:
+                word, top = word + 1, packed
+            top -= bits
+            if top < 0:
+                raise SystemExit(f"{name}: fields overflow a {packed}-bit word")
+            if c not in "XE":
+                offsets.append(word * packed + top)
+    else:
+        pos = 0
+        for c, bits in fields:
+            if c not in "XE":
+                offsets.append(pos)
+            pos += bits
+    return offsets
 
 NUMERIC = ["UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "UFLOAT", "SFLOAT", "SRGB"]
 COMPRESSION = {None: "None", "BC": "BC", "ETC2": "ETC2", "EAC": "EAC", "ASTC LDR": "ASTC_LDR", "ASTC HDR": "ASTC_HDR", "PVRTC": "PVRTC"}
@@ -35,23 +90,12 @@ def main():
         for c in fmt.findall("component"):
             bits = c.get("bits")
             bits = 0 if bits == "compressed" else int(bits)
-            bits = ERRATA.get((name, c.get("name")), bits)
             comps.append([c.get("name"), bits, c.get("numericFormat"), int(c.get("planeIndex", "0")), 0])
-        # Bit offsets within the block (or within the plane's element).
-        if packed and sum(c[1] for c in comps) > packed:
-            # "2PACK16"/"4PACK16" formats: one MSB-aligned component per word.
-            for i, comp in enumerate(comps):
-                comp[4] = i * packed + packed - comp[1]
-        elif packed:
-            top = packed - (5 if name == "VK_FORMAT_E5B9G9R9_UFLOAT_PACK32" else 0)
-            for comp in comps:
-                top -= comp[1]
-                comp[4] = top
-        elif not fmt.get("compressed") and not fmt.get("chroma"):
-            pos = 0
-            for comp in comps:
-                comp[4] = pos
-                pos += comp[1]
+        for comp, (fixed_name, fixed_bits) in zip(comps, ERRATA.get(name, [])):
+            comp[0], comp[1] = fixed_name, fixed_bits
+        if not fmt.get("compressed") and not fmt.findall("plane"):
+            for comp, offset in zip(comps, bit_offsets(name, packed, comps)):
+                comp[4] = offset
         planes = [(int(p.get("widthDivisor")), int(p.get("heightDivisor")), p.get("compatible")) for p in fmt.findall("plane")]
         rows.append(
             dict(
@@ -67,6 +111,15 @@ def main():
                 planes=planes,
             )
         )
+
+    # A plane's components sit where the components of the plane's compatible
+    # format do, in order (G8_B8R8_2PLANE: B in R8G8's R byte, R in its G byte).
+    offsets = {r["name"]: [c[4] for c in r["comps"]] for r in rows}
+    for r in rows:
+        for index, (_, _, compatible) in enumerate(r["planes"]):
+            in_plane = [c for c in r["comps"] if c[3] == index]
+            for comp, offset in zip(in_plane, offsets[compatible]):
+                comp[4] = offset
 
     out = [
         "// Generated by src/texture/gen_formats.py from vk.xml. Do not edit.",

@@ -10,8 +10,8 @@ namespace tessera::texture {
 
 namespace {
 
-// Components are stored either as bitfields of a packed word or as whole
-// bytes in memory order; both cases read as a little-endian bit stream.
+// Components are stored either as bitfields of packed words or as whole
+// bytes in memory order; both read as a little-endian bit stream.
 uint64_t LoadBits(const uint8_t* base, uint32_t offset, uint32_t bits) {
 	uint64_t word = 0;
 	std::memcpy(&word, base + offset / 8, (offset % 8 + bits + 7) / 8);
@@ -19,60 +19,78 @@ uint64_t LoadBits(const uint8_t* base, uint32_t offset, uint32_t bits) {
 	return bits == 64 ? word : word & ((uint64_t(1) << bits) - 1);
 }
 
+// ORs value (already masked to its bits) into the zeroed field.
 void StoreBits(uint8_t* base, uint32_t offset, uint32_t bits, uint64_t value) {
 	uint32_t bytes = (offset % 8 + bits + 7) / 8;
 	uint64_t word = 0;
 	std::memcpy(&word, base + offset / 8, bytes);
-	uint64_t mask = (bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1) << (offset % 8);
-	word = (word & ~mask) | ((value << (offset % 8)) & mask);
+	word |= value << (offset % 8);
 	std::memcpy(base + offset / 8, &word, bytes);
 }
 
 int ComponentSlot(char name) {
 	switch (name) {
-	case 'R': case 'D': return 0;
-	case 'G': case 'S': return 1;
+	case 'R':
+	case 'D': return 0;
+	case 'G':
+	case 'S': return 1;
 	case 'B': return 2;
 	case 'A': return 3;
 	default: return -1;
 	}
 }
 
-// Vulkan 1.3 §3.9.1 "Conversion from Normalized Fixed-Point to Floating-Point".
-float UnormToFloat(uint64_t v, uint32_t bits) { return float(double(v) / double((uint64_t(1) << bits) - 1)); }
-float SnormToFloat(int64_t v, uint32_t bits) {
-	float f = float(double(v) / double((int64_t(1) << (bits - 1)) - 1));
-	return f < -1.0f ? -1.0f : f;
-}
-// §3.9.2 "Conversion from Floating-Point to Normalized Fixed-Point": clamp,
-// then round to nearest (ties away from zero, as lavapipe does).
-uint64_t FloatToUnorm(float f, uint32_t bits) {
-	if (!(f > 0.0f)) return 0;  // also NaN -> 0
-	if (f >= 1.0f) return (uint64_t(1) << bits) - 1;
-	return uint64_t(std::llround(double(f) * double((uint64_t(1) << bits) - 1)));
-}
-int64_t FloatToSnorm(float f, uint32_t bits) {
-	double max = double((int64_t(1) << (bits - 1)) - 1);
-	if (std::isnan(f)) return 0;
-	if (f >= 1.0f) return int64_t(max);
-	if (f <= -1.0f) return -int64_t(max);
-	return std::llround(double(f) * max);
-}
+uint64_t Mask(uint32_t bits) { return bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1; }
 
 int64_t SignExtend(uint64_t v, uint32_t bits) {
-	if (bits == 64) return int64_t(v);
 	uint64_t sign = uint64_t(1) << (bits - 1);
 	return int64_t((v ^ sign) - sign);
 }
 
-float DecodeFloat(uint64_t v, uint32_t bits, bool is_signed) {
+// §3.10.1 "Conversion From Normalized Fixed-Point to Floating-Point":
+// f = c / (2^b - 1), and for SNORM f = max(c / (2^(b-1) - 1), -1.0). The
+// quotient is computed in double, so the float is the correctly rounded one.
+float UnormToFloat(uint64_t c, uint32_t bits) { return float(double(c) / double(Mask(bits))); }
+float SnormToFloat(int64_t c, uint32_t bits) {
+	double f = double(c) / double(Mask(bits - 1));
+	return float(f < -1.0 ? -1.0 : f);
+}
+
+// §3.10.2 "Conversion From Floating-Point to Normalized Fixed-Point": clamp,
+// scale by 2^b - 1 (exact in double for b <= 24 and float input), round to
+// nearest as the spec recommends (integers stay exact). Exact ties happen
+// only at f = +-0.5; they go away from zero, as lavapipe's do (to-even would
+// differ for 1-bit UNORM and 2-bit SNORM). NaN -> 0.
+uint64_t FloatToUnorm(double f, uint32_t bits) {
+	if (!(f > 0.0)) return 0;
+	if (f >= 1.0) return Mask(bits);
+	return uint64_t(std::round(f * double(Mask(bits))));
+}
+// SNORM: clamp to [-1, 1], so -1.0 is -(2^(b-1) - 1), never -2^(b-1).
+uint64_t FloatToSnorm(float f, uint32_t bits) {
+	double max = double(Mask(bits - 1));
+	double v = std::isnan(f) ? 0.0 : f >= 1.0f ? max : f <= -1.0f ? -max : std::round(f * max);
+	return uint64_t(int64_t(v)) & Mask(bits);
+}
+// SCALED: the float as an integer, clamped to the component's range and
+// rounded to nearest. NaN -> 0.
+uint64_t FloatToUscaled(float f, uint32_t bits) {
+	double max = double(Mask(bits));
+	return !(f > 0.0f) ? 0 : f >= max ? Mask(bits) : uint64_t(std::round(f));
+}
+uint64_t FloatToSscaled(float f, uint32_t bits) {
+	double max = double(Mask(bits - 1)), min = -max - 1.0;
+	double v = std::isnan(f) ? 0.0 : f >= max ? max : f <= min ? min : std::round(f);
+	return uint64_t(int64_t(v)) & Mask(bits);
+}
+
+float DecodeFloat(uint64_t v, uint32_t bits) {
 	switch (bits) {
 	case 16: return HalfToFloat(uint16_t(v));
 	case 32: return std::bit_cast<float>(uint32_t(v));
-	case 64: return float(std::bit_cast<double>(v));
 	case 11: return Uf11ToFloat(uint32_t(v));
 	case 10: return Uf10ToFloat(uint32_t(v));
-	default: (void)is_signed; return 0.0f;
+	default: return 0.0f;
 	}
 }
 
@@ -80,39 +98,54 @@ uint64_t EncodeFloat(float f, uint32_t bits) {
 	switch (bits) {
 	case 16: return FloatToHalf(f);
 	case 32: return std::bit_cast<uint32_t>(f);
-	case 64: return std::bit_cast<uint64_t>(double(f));
 	case 11: return FloatToUf11(f);
 	case 10: return FloatToUf10(f);
 	default: return 0;
 	}
 }
 
+// A 64-bit component of the value: words 2*slot and 2*slot+1 (R and G only).
+uint64_t Load64(const TexelValue& value, int slot) {
+	if (slot > 1) return 0;
+	return uint64_t(value.u[2 * slot]) | uint64_t(value.u[2 * slot + 1]) << 32;
+}
+void Store64(TexelValue& value, int slot, uint64_t raw) {
+	if (slot > 1) return;
+	value.u[2 * slot] = uint32_t(raw);
+	value.u[2 * slot + 1] = uint32_t(raw >> 32);
+}
+
 }  // namespace
 
 bool CanConvertTexels(const FormatInfo& format) {
-	return !format.IsCompressed() && format.plane_count == 0 && !format.chroma_subsampled &&
+	return !format.IsCompressed() && format.plane_count == 0 && format.TexelsPerBlock() == 1 &&
 	       format.component_count > 0;
 }
 
 TexelValue UnpackTexel(const FormatInfo& format, const void* in) {
 	TexelValue out{};
-	bool integer = format.IsInteger();
-	if (integer)
-		out.u[3] = 1;
-	else
-		out.f[3] = 1.0f;
 	auto* base = static_cast<const uint8_t*>(in);
 	if (format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) {
 		uint32_t word;
 		std::memcpy(&word, base, 4);
 		Rgb9e5ToFloat(word, out.f);
+		out.f[3] = 1.0f;
 		return out;
 	}
+	// Missing alpha reads 1 (not for 64-bit formats, whose words 2-3 are G).
+	if (format.IsInteger() && !format.Has64BitComponents())
+		out.u[3] = 1;
+	else if (!format.Has64BitComponents())
+		out.f[3] = 1.0f;
 	for (uint8_t c = 0; c < format.component_count; ++c) {
 		const FormatComponent& comp = format.components[c];
 		int slot = ComponentSlot(comp.name);
 		if (slot < 0) continue;
 		uint64_t raw = LoadBits(base, comp.offset, comp.bits);
+		if (comp.bits == 64) {
+			Store64(out, slot, raw);
+			continue;
+		}
 		switch (comp.numeric) {
 		case NumericFormat::UNORM: out.f[slot] = UnormToFloat(raw, comp.bits); break;
 		case NumericFormat::SNORM: out.f[slot] = SnormToFloat(SignExtend(raw, comp.bits), comp.bits); break;
@@ -121,9 +154,9 @@ TexelValue UnpackTexel(const FormatInfo& format, const void* in) {
 		case NumericFormat::UINT: out.u[slot] = uint32_t(raw); break;
 		case NumericFormat::SINT: out.i[slot] = int32_t(SignExtend(raw, comp.bits)); break;
 		case NumericFormat::UFLOAT:
-		case NumericFormat::SFLOAT: out.f[slot] = DecodeFloat(raw, comp.bits, comp.numeric == NumericFormat::SFLOAT); break;
+		case NumericFormat::SFLOAT: out.f[slot] = DecodeFloat(raw, comp.bits); break;
 		case NumericFormat::SRGB:
-			// §3.9: only R, G, B are sRGB-encoded; alpha is UNORM.
+			// Only R, G and B are sRGB-encoded; alpha is UNORM.
 			out.f[slot] = slot == 3 ? UnormToFloat(raw, comp.bits) : SrgbToLinear(UnormToFloat(raw, comp.bits));
 			break;
 		}
@@ -133,43 +166,35 @@ TexelValue UnpackTexel(const FormatInfo& format, const void* in) {
 
 void PackTexel(const FormatInfo& format, const TexelValue& value, void* out) {
 	auto* base = static_cast<uint8_t*>(out);
+	std::memset(base, 0, format.block_size);  // X (padding) bits are zero
 	if (format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) {
 		uint32_t word = FloatToRgb9e5(value.f);
 		std::memcpy(base, &word, 4);
 		return;
 	}
-	if (format.packed == 0) std::memset(base, 0, format.block_size);
 	for (uint8_t c = 0; c < format.component_count; ++c) {
 		const FormatComponent& comp = format.components[c];
 		int slot = ComponentSlot(comp.name);
 		if (slot < 0) continue;
+		uint32_t bits = comp.bits;
+		float f = value.f[slot];
 		uint64_t raw = 0;
-		uint64_t mask = comp.bits == 64 ? ~uint64_t(0) : (uint64_t(1) << comp.bits) - 1;
-		switch (comp.numeric) {
-		case NumericFormat::UNORM: raw = FloatToUnorm(value.f[slot], comp.bits); break;
-		case NumericFormat::SNORM: raw = uint64_t(FloatToSnorm(value.f[slot], comp.bits)) & mask; break;
-		case NumericFormat::USCALED: {
-			float f = value.f[slot];
-			double max = double(mask);
-			raw = !(f > 0.0f) ? 0 : f >= max ? mask : uint64_t(std::nearbyint(f));
-			break;
+		if (bits == 64) {
+			raw = Load64(value, slot);
+		} else {
+			switch (comp.numeric) {
+			case NumericFormat::UNORM: raw = FloatToUnorm(f, bits); break;
+			case NumericFormat::SNORM: raw = FloatToSnorm(f, bits); break;
+			case NumericFormat::USCALED: raw = FloatToUscaled(f, bits); break;
+			case NumericFormat::SSCALED: raw = FloatToSscaled(f, bits); break;
+			case NumericFormat::UINT: raw = value.u[slot] & Mask(bits); break;
+			case NumericFormat::SINT: raw = uint64_t(int64_t(value.i[slot])) & Mask(bits); break;
+			case NumericFormat::UFLOAT:
+			case NumericFormat::SFLOAT: raw = EncodeFloat(f, bits); break;
+			case NumericFormat::SRGB: raw = FloatToUnorm(slot == 3 ? double(f) : LinearToSrgb(f), bits); break;
+			}
 		}
-		case NumericFormat::SSCALED: {
-			double f = value.f[slot];
-			double max = double(mask >> 1), min = -max - 1.0;
-			int64_t v = std::isnan(f) ? 0 : f >= max ? int64_t(max) : f <= min ? int64_t(min) : int64_t(std::nearbyint(f));
-			raw = uint64_t(v) & mask;
-			break;
-		}
-		case NumericFormat::UINT: raw = value.u[slot] & mask; break;
-		case NumericFormat::SINT: raw = uint64_t(int64_t(value.i[slot])) & mask; break;
-		case NumericFormat::UFLOAT:
-		case NumericFormat::SFLOAT: raw = EncodeFloat(value.f[slot], comp.bits); break;
-		case NumericFormat::SRGB:
-			raw = FloatToUnorm(slot == 3 ? value.f[slot] : LinearToSrgb(value.f[slot]), comp.bits);
-			break;
-		}
-		StoreBits(base, comp.offset, comp.bits, raw);
+		StoreBits(base, comp.offset, bits, raw);
 	}
 }
 

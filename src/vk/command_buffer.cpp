@@ -6,10 +6,30 @@
 
 namespace tessera::vk {
 
+namespace {
+
+runtime::ChunkSource PoolMemory(const VkAllocationCallbacks* callbacks) {
+	runtime::ChunkSource source;
+	source.user = const_cast<VkAllocationCallbacks*>(callbacks);
+	source.allocate = [](void* user, size_t size, size_t alignment) {
+		return Allocate(static_cast<const VkAllocationCallbacks*>(user), size, alignment,
+		                VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+	};
+	source.free = [](void* user, void* memory) { Free(static_cast<const VkAllocationCallbacks*>(user), memory); };
+	return source;
+}
+
+}  // namespace
+
+CommandBuffer::CommandBuffer(Device* device, CommandPool* pool, VkCommandBufferLevel level)
+    : device_(device), pool_(pool), level_(level), arena_(16 * 1024, PoolMemory(pool->Allocator())) {}
+
 VkResult CommandBuffer::Begin(const VkCommandBufferBeginInfo& info) {
 	// vkBeginCommandBuffer on a recorded buffer resets it implicitly (the
 	// pool must allow it, which the validation layer checks).
 	if (state_ != State::Initial) Reset(false);
+	// Vulkan 1.3 §6.4: a primary ignores pInheritanceInfo; a secondary's
+	// inherited render pass state is used by the graphics stage when it lands.
 	usage_ = info.flags;
 	state_ = State::Recording;
 	return VK_SUCCESS;
@@ -31,7 +51,24 @@ void CommandBuffer::Reset(bool release_resources) {
 		arena_.Reset();
 	first_ = last_ = nullptr;
 	record_result_ = VK_SUCCESS;
+	usage_ = 0;
 	state_ = State::Initial;
+}
+
+void CommandBuffer::Trim() {
+	if (state_ == State::Initial) arena_.Release();
+}
+
+void CommandBuffer::MarkPending() {
+	pending_.fetch_add(1, std::memory_order_relaxed);
+	state_ = State::Pending;
+}
+
+void CommandBuffer::Completed() {
+	// Vulkan 1.3 §6.4: after its last pending submission a one-time-submit
+	// buffer is invalid; others are executable again.
+	if (pending_.load(std::memory_order_relaxed) > 0 && pending_.fetch_sub(1, std::memory_order_acq_rel) > 1) return;
+	state_ = (usage_ & VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT) ? State::Invalid : State::Executable;
 }
 
 void CommandBuffer::ExecuteCommands(ExecutionContext& context) const {
@@ -39,13 +76,14 @@ void CommandBuffer::ExecuteCommands(ExecutionContext& context) const {
 }
 
 void CommandBuffer::Execute() {
-	ExecutionContext context{device_};
+	ExecutionContext context{};
+	context.device = device_;
 	ExecuteCommands(context);
-	state_ = (usage_ & VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT) ? State::Invalid : State::Executable;
+	Completed();
 }
 
 CommandPool::~CommandPool() {
-	for (CommandBuffer* cb : buffers_) Delete(device_->Allocator(), cb);
+	for (CommandBuffer* cb : buffers_) Delete(Allocator(), cb);
 }
 
 VkResult CommandPool::Allocate(const VkCommandBufferAllocateInfo& info, VkCommandBuffer* out) {
@@ -53,14 +91,12 @@ VkResult CommandPool::Allocate(const VkCommandBufferAllocateInfo& info, VkComman
 	try {
 		buffers_.reserve(buffers_.size() + info.commandBufferCount);
 		for (; made < info.commandBufferCount; ++made) {
-			auto* cb = New<CommandBuffer>(device_->Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, device_, this,
-			                              info.level);
+			auto* cb = New<CommandBuffer>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, device_, this, info.level);
 			if (!cb) break;
 			buffers_.push_back(cb);
 			out[made] = cb->ToHandle();
 		}
-	} catch (const std::bad_alloc&) {
-	}
+	} catch (const std::bad_alloc&) {}
 	if (made == info.commandBufferCount) return VK_SUCCESS;
 	// Leave nothing half-made: free what this call allocated.
 	Free(made, out);
@@ -73,12 +109,16 @@ void CommandPool::Free(uint32_t count, const VkCommandBuffer* buffers) {
 		CommandBuffer* cb = CommandBuffer::Cast(buffers[i]);
 		if (!cb) continue;
 		buffers_.erase(std::remove(buffers_.begin(), buffers_.end(), cb), buffers_.end());
-		Delete(device_->Allocator(), cb);
+		Delete(Allocator(), cb);
 	}
 }
 
 void CommandPool::Reset(bool release_resources) {
 	for (CommandBuffer* cb : buffers_) cb->Reset(release_resources);
+}
+
+void CommandPool::Trim() {
+	for (CommandBuffer* cb : buffers_) cb->Trim();
 }
 
 }  // namespace tessera::vk
@@ -90,11 +130,10 @@ using vk::CommandPool;
 using vk::Device;
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateCommandPool(VkDevice device, const VkCommandPoolCreateInfo* pCreateInfo,
-                                                 const VkAllocationCallbacks* pAllocator,
-                                                 VkCommandPool* pCommandPool) {
+                                                 const VkAllocationCallbacks* pAllocator, VkCommandPool* pCommandPool) {
 	Device* self = Device::Cast(device);
-	auto* pool = vk::New<CommandPool>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self,
-	                                  *pCreateInfo);
+	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
+	auto* pool = vk::New<CommandPool>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self, *pCreateInfo, allocator);
 	if (!pool) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	*pCommandPool = pool->ToHandle();
 	return VK_SUCCESS;
@@ -105,14 +144,15 @@ VKAPI_ATTR void VKAPI_CALL DestroyCommandPool(VkDevice device, VkCommandPool com
 	vk::Delete(Device::Cast(device)->Allocator(pAllocator), CommandPool::Cast(commandPool));
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL ResetCommandPool(VkDevice, VkCommandPool commandPool,
-                                                VkCommandPoolResetFlags flags) {
+VKAPI_ATTR VkResult VKAPI_CALL ResetCommandPool(VkDevice, VkCommandPool commandPool, VkCommandPoolResetFlags flags) {
 	CommandPool::Cast(commandPool)->Reset((flags & VK_COMMAND_POOL_RESET_RELEASE_RESOURCES_BIT) != 0);
 	return VK_SUCCESS;
 }
 
-VKAPI_ATTR void VKAPI_CALL TrimCommandPool(VkDevice, VkCommandPool, VkCommandPoolTrimFlags) {
-	// Arenas of reset command buffers keep one chunk each; nothing more to trim.
+VKAPI_ATTR void VKAPI_CALL TrimCommandPool(VkDevice, VkCommandPool commandPool, VkCommandPoolTrimFlags) {
+	// Reset command buffers keep one chunk of memory each for the next
+	// recording; trimming gives those back.
+	CommandPool::Cast(commandPool)->Trim();
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL AllocateCommandBuffers(VkDevice, const VkCommandBufferAllocateInfo* pAllocateInfo,
@@ -145,7 +185,13 @@ struct ExecuteCommandsCommand : vk::Command {
 	const VkCommandBuffer* buffers;
 	uint32_t count;
 	void Execute(vk::ExecutionContext& context) const {
-		for (uint32_t i = 0; i < count; ++i) CommandBuffer::Cast(buffers[i])->ExecuteCommands(context);
+		for (uint32_t i = 0; i < count; ++i) {
+			CommandBuffer* secondary = CommandBuffer::Cast(buffers[i]);
+			secondary->ExecuteCommands(context);
+			// Vulkan 1.3 §6.7: a one-time-submit secondary is invalid once
+			// the primary has run it.
+			if (secondary->Usage() & VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT) secondary->Invalidate();
+		}
 	}
 };
 

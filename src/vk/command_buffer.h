@@ -20,9 +20,33 @@ namespace tessera::vk {
 class CommandPool;
 class Device;
 
-// What a command sees while it executes on the queue thread.
+// Sizes of the state below; the physical device reports the same limits
+// (maxPushConstantsSize, maxBoundDescriptorSets,
+// maxDescriptorSetUniformBuffersDynamic + maxDescriptorSetStorageBuffersDynamic).
+constexpr uint32_t kMaxPushConstantsSize = 256;
+constexpr uint32_t kMaxBoundDescriptorSets = 8;
+constexpr uint32_t kMaxDynamicBuffers = 32;
+
+// The descriptor sets bound to one bind point (vkCmdBindDescriptorSets).
+struct BoundDescriptorSets {
+	// Each set's memory (see descriptor_set.h); null where none is bound.
+	const uint8_t* sets[kMaxBoundDescriptorSets];
+	// Dynamic offsets of each set, in the order of its layout's dynamic
+	// buffers (DescriptorBinding::dynamic_index).
+	uint32_t dynamic_offsets[kMaxBoundDescriptorSets][kMaxDynamicBuffers];
+};
+
+enum class BindPoint : uint32_t { Graphics, Compute, Count };
+
+// What a command sees while it executes on the queue thread: the state that
+// earlier commands of the same submission set. Plain data, zeroed at the
+// start of each primary command buffer (Vulkan 1.3 §6.1: no state carries
+// over between command buffers; secondaries run with the primary's context,
+// whose state is undefined after them).
 struct ExecutionContext {
 	Device* device;
+	alignas(16) uint8_t push_constants[kMaxPushConstantsSize];
+	BoundDescriptorSets descriptor_sets[size_t(BindPoint::Count)];
 };
 
 struct Command {
@@ -34,8 +58,8 @@ class CommandBuffer : public DispatchableObject<CommandBuffer, VkCommandBuffer, 
 public:
 	enum class State { Initial, Recording, Executable, Pending, Invalid };
 
-	CommandBuffer(Device* device, CommandPool* pool, VkCommandBufferLevel level)
-	    : device_(device), pool_(pool), level_(level) {}
+	// Recorded commands live in memory from the pool's allocation callbacks.
+	CommandBuffer(Device* device, CommandPool* pool, VkCommandBufferLevel level);
 
 	Device* GetDevice() const { return device_; }
 	CommandPool* Pool() const { return pool_; }
@@ -44,6 +68,9 @@ public:
 	VkResult Begin(const VkCommandBufferBeginInfo& info);
 	VkResult End();
 	void Reset(bool release_resources);
+	// vkTrimCommandPool: gives back the memory a reset buffer kept.
+	void Trim();
+	void Invalidate() { state_ = State::Invalid; }
 
 	// Appends a command; returns nullptr (and makes vkEndCommandBuffer fail
 	// with VK_ERROR_OUT_OF_HOST_MEMORY) when memory runs out.
@@ -77,9 +104,18 @@ public:
 		return static_cast<T*>(memory);
 	}
 
-	// Queue side.
-	void MarkPending() { state_ = State::Pending; }
+	State GetState() const { return state_; }
+	VkCommandBufferUsageFlags Usage() const { return usage_; }
+	// Bytes of recording memory the buffer holds.
+	size_t RecordingMemory() const { return arena_.Capacity(); }
+
+	// Queue side. A submission marks the buffer pending; when it has run,
+	// Completed() returns it to executable, or invalid if it was recorded
+	// for one submission (Vulkan 1.3 §6.4). With SIMULTANEOUS_USE it may be
+	// pending several times at once.
+	void MarkPending();
 	void Execute();
+	void Completed();
 	// Runs the commands with a given context (vkCmdExecuteCommands).
 	void ExecuteCommands(ExecutionContext& context) const;
 
@@ -100,6 +136,7 @@ private:
 	CommandPool* pool_;
 	VkCommandBufferLevel level_;
 	std::atomic<State> state_{State::Initial};
+	std::atomic<uint32_t> pending_{0};
 	VkCommandBufferUsageFlags usage_ = 0;
 	VkResult record_result_ = VK_SUCCESS;
 	runtime::Arena arena_;
@@ -109,17 +146,28 @@ private:
 
 class CommandPool : public Object<CommandPool, VkCommandPool, VK_OBJECT_TYPE_COMMAND_POOL> {
 public:
-	CommandPool(Device* device, const VkCommandPoolCreateInfo& info) : device_(device), flags_(info.flags) {}
+	CommandPool(Device* device, const VkCommandPoolCreateInfo& info, const VkAllocationCallbacks* allocator)
+	    : device_(device), flags_(info.flags) {
+		if (allocator) {
+			allocator_ = *allocator;
+			has_allocator_ = true;
+		}
+	}
 	~CommandPool();
 
 	VkResult Allocate(const VkCommandBufferAllocateInfo& info, VkCommandBuffer* out);
 	void Free(uint32_t count, const VkCommandBuffer* buffers);
 	void Reset(bool release_resources);
+	void Trim();
 	VkCommandPoolCreateFlags Flags() const { return flags_; }
+	// Command buffers are made with the pool's callbacks (Vulkan 1.3 §6.3).
+	const VkAllocationCallbacks* Allocator() const { return has_allocator_ ? &allocator_ : nullptr; }
 
 private:
 	Device* device_;
 	VkCommandPoolCreateFlags flags_;
+	VkAllocationCallbacks allocator_{};
+	bool has_allocator_ = false;
 	std::vector<CommandBuffer*> buffers_;
 };
 

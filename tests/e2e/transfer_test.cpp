@@ -7,63 +7,10 @@
 #include <functional>
 #include <numeric>
 
+#include "compare.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
-
-namespace {
-
-// Runs scenario on a driver and returns the bytes it leaves in its buffer.
-std::vector<uint8_t> Run(Driver driver, const std::function<std::vector<uint8_t>(Context&)>& scenario) {
-	auto ctx = Context::Create(driver);
-	REQUIRE(ctx);
-	std::vector<uint8_t> bytes = scenario(*ctx);
-	CHECK(ctx->validation_errors() == 0);
-	return bytes;
-}
-
-// Vulkan 1.3 §2.9.2 ("Floating-point conversion") lets a conversion to a
-// smaller float format round either way, so float fields may differ from
-// lavapipe's by one unit in the last place. A field is (bit offset, bits)
-// inside a word of word_bytes; with no fields, every byte must match.
-struct Tolerance {
-	uint32_t word_bytes = 0;
-	std::vector<std::pair<uint32_t, uint32_t>> float_fields;
-};
-
-void CompareWithLavapipe(const std::function<std::vector<uint8_t>(Context&)>& scenario,
-                         const Tolerance& tolerance = {}) {
-	std::vector<uint8_t> ours = Run(Driver::Tessera, scenario);
-	std::vector<uint8_t> reference = Run(Driver::Lavapipe, scenario);
-	REQUIRE(ours.size() == reference.size());
-	size_t first_difference = ours.size();
-	for (size_t i = 0; i < ours.size() && first_difference == ours.size(); ++i) {
-		if (ours[i] == reference[i]) continue;
-		if (tolerance.word_bytes == 0) {
-			first_difference = i;
-			break;
-		}
-		size_t word = i / tolerance.word_bytes * tolerance.word_bytes;
-		uint64_t a = 0, b = 0;
-		std::memcpy(&a, &ours[word], tolerance.word_bytes);
-		std::memcpy(&b, &reference[word], tolerance.word_bytes);
-		for (auto [offset, bits] : tolerance.float_fields) {
-			int64_t fa = int64_t((a >> offset) & ((1ull << bits) - 1));
-			int64_t fb = int64_t((b >> offset) & ((1ull << bits) - 1));
-			if (fa - fb > 1 || fb - fa > 1) first_difference = i;
-			a &= ~(((1ull << bits) - 1) << offset);
-			b &= ~(((1ull << bits) - 1) << offset);
-		}
-		if (a != b) first_difference = i;
-		i = word + tolerance.word_bytes - 1;
-	}
-	if (first_difference < ours.size())
-		INFO("first differing byte at " << first_difference << ": ours " << int(ours[first_difference]) << ", lavapipe "
-		                                << int(reference[first_difference]));
-	REQUIRE(first_difference == ours.size());
-}
-
-}  // namespace
 
 TEST_CASE("fill, update and copy buffer match lavapipe", "[transfer][buffer]") {
 	CompareWithLavapipe([](Context& ctx) {
@@ -107,43 +54,39 @@ TEST_CASE("clear color image then copy to buffer matches lavapipe", "[transfer][
 	};
 	for (const Case& c : cases) {
 		CAPTURE(c.format);
-		CompareWithLavapipe(
-		    [&](Context& ctx) {
-			    const uint32_t w = 37, h = 19;
-			    TestImage image = ctx.CreateImage2D(c.format, w, h);
-			    VkFormatProperties props;
-			    vkGetPhysicalDeviceFormatProperties(ctx.physical_device(), c.format, &props);
-			    REQUIRE((props.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT));
-			    TestBuffer out = ctx.CreateBuffer(w * h * 16);
-			    std::fill(out.data, out.data + out.size, uint8_t(0xab));  // bytes past the image stay as written
-			    ctx.Submit([&](VkCommandBuffer cb) {
-				    ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-				    VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-				    vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c.color, 1, &range);
-				    ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-				                   VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-				    VkBufferImageCopy region{};
-				    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-				    region.imageExtent = {w, h, 1};
-				    vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1,
-				                           &region);
-				    ctx.TransferBarrier(cb);
-			    });
-			    std::vector<uint8_t> bytes(out.data, out.data + out.size);
-			    ctx.Destroy(out);
-			    ctx.Destroy(image);
-			    return bytes;
-		    },
-		    c.tolerance);
+		CompareWithLavapipe([&](Context& ctx) {
+			const uint32_t w = 37, h = 19;
+			TestImage image = ctx.CreateImage2D(c.format, w, h);
+			VkFormatProperties props;
+			vkGetPhysicalDeviceFormatProperties(ctx.physical_device(), c.format, &props);
+			REQUIRE((props.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT));
+			TestBuffer out = ctx.CreateBuffer(w * h * 16);
+			std::fill(out.data, out.data + out.size, uint8_t(0xab));  // bytes past the image stay as written
+			ctx.Submit([&](VkCommandBuffer cb) {
+				ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+				VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+				vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c.color, 1, &range);
+				ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+				               VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+				VkBufferImageCopy region{};
+				region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+				region.imageExtent = {w, h, 1};
+				vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1, &region);
+				ctx.TransferBarrier(cb);
+			});
+			std::vector<uint8_t> bytes(out.data, out.data + out.size);
+			ctx.Destroy(out);
+			ctx.Destroy(image);
+			return bytes;
+		}, c.tolerance);
 	}
 }
 
 TEST_CASE("buffer to image to buffer round-trips with row length and image height", "[transfer][image]") {
 	CompareWithLavapipe([](Context& ctx) {
 		const uint32_t w = 20, h = 12, layers = 3;
-		TestImage image =
-		    ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UINT, w, h,
-		                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 2, layers);
+		TestImage image = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UINT, w, h,
+		                                    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 2, layers);
 		TestBuffer src = ctx.CreateBuffer(64 * 1024), dst = ctx.CreateBuffer(64 * 1024);
 		std::iota(src.data, src.data + src.size, uint8_t(0));
 		std::fill(dst.data, dst.data + dst.size, uint8_t(0xab));

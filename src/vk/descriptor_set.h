@@ -1,0 +1,122 @@
+// VkDescriptorSet and the in-memory format shaders read descriptors in.
+//
+// A set is one contiguous block of memory (Data()). Each binding of its
+// layout starts at a fixed byte offset (DescriptorBinding::offset, a multiple
+// of 16) and holds its array elements kDescriptorSize (16) bytes apart, so
+// descriptor `i` of a binding lives at
+//     Data() + binding.offset + i * binding.stride
+// and a shader that knows the layout reaches any descriptor with arithmetic.
+// Each descriptor is one of the plain structs below, chosen by the binding's
+// type:
+//
+//   type                                   struct                 fields
+//   SAMPLER                                ImageDescriptor        sampler (view null)
+//   COMBINED_IMAGE_SAMPLER                 ImageDescriptor        view, sampler
+//   SAMPLED_IMAGE, STORAGE_IMAGE,
+//   INPUT_ATTACHMENT                       ImageDescriptor        view (sampler null)
+//   UNIFORM/STORAGE_TEXEL_BUFFER           TexelBufferDescriptor  data, element count, format
+//   UNIFORM/STORAGE_BUFFER(_DYNAMIC)       BufferDescriptor       data (offset applied), range
+//   INLINE_UNIFORM_BLOCK                   the block's bytes themselves (stride 1)
+//
+// A dynamic buffer descriptor holds the address at its VkDescriptorBufferInfo
+// offset; the dynamic offset bound with vkCmdBindDescriptorSets is added when
+// the shader reads it (ExecutionContext::descriptor_sets). Immutable samplers
+// are written when the set is allocated and writes leave them alone. A
+// descriptor never written is all zeros (null pointers, zero range).
+#pragma once
+
+#include "vk/descriptor_set_layout.h"
+#include "vk/object.h"
+
+namespace tessera::vk {
+
+class Buffer;
+class BufferView;
+class DescriptorPool;
+class ImageView;
+class Sampler;
+
+struct BufferDescriptor {
+	uint8_t* data;   // the buffer's memory at the descriptor's offset
+	uint64_t range;  // VK_WHOLE_SIZE resolved
+};
+
+struct ImageDescriptor {
+	const ImageView* view;
+	const Sampler* sampler;
+};
+
+struct TexelBufferDescriptor {
+	uint8_t* data;           // the view's first texel
+	uint32_t element_count;  // texels in the view
+	VkFormat format;
+};
+
+static_assert(sizeof(BufferDescriptor) == kDescriptorSize);
+static_assert(sizeof(ImageDescriptor) == kDescriptorSize);
+static_assert(sizeof(TexelBufferDescriptor) == kDescriptorSize);
+
+class alignas(16) DescriptorSet : public Object<DescriptorSet, VkDescriptorSet, VK_OBJECT_TYPE_DESCRIPTOR_SET> {
+public:
+	// The set's memory follows the object in the same allocation.
+	static size_t AllocationSize(uint64_t data_size) { return sizeof(DescriptorSet) + size_t(data_size); }
+
+	// Takes a reference on the layout; fills immutable samplers.
+	DescriptorSet(DescriptorPool* pool, DescriptorSetLayout* layout, uint32_t variable_count, uint32_t size);
+	~DescriptorSet() { layout_->Release(); }
+
+	DescriptorPool* Pool() const { return pool_; }
+	const DescriptorSetLayout& Layout() const { return *layout_; }
+	uint32_t VariableCount() const { return variable_count_; }
+	// Descriptors a binding holds in this set (variable count resolved).
+	uint32_t Count(const DescriptorBinding& binding) const {
+		return binding.IsVariableCount() ? variable_count_ : binding.count;
+	}
+	uint8_t* Data() { return reinterpret_cast<uint8_t*>(this + 1); }
+	const uint8_t* Data() const { return reinterpret_cast<const uint8_t*>(this + 1); }
+	uint32_t Size() const { return size_; }
+
+	// The pool's list of its sets.
+	DescriptorSet* prev = nullptr;
+	DescriptorSet* next = nullptr;
+
+private:
+	DescriptorPool* pool_;
+	DescriptorSetLayout* layout_;
+	uint32_t variable_count_;
+	uint32_t size_;
+};
+
+static_assert(sizeof(DescriptorSet) % 16 == 0, "the set's memory after the object stays 16-byte aligned");
+
+// Writes one descriptor of a binding from the API's description of it
+// (a VkDescriptorImageInfo, VkDescriptorBufferInfo or VkBufferView, as the
+// type says). Inline uniform blocks are written with WriteInlineBytes.
+void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint32_t element, const void* info);
+
+// Walks descriptors from (binding, element) onwards, moving into the next
+// bindings when a binding's array ends: Vulkan 1.3 §14.2.4 ("consecutive
+// binding updates"). For inline uniform blocks an element is a byte.
+class DescriptorCursor {
+public:
+	DescriptorCursor(DescriptorSet& set, uint32_t binding, uint32_t element);
+	bool Valid() const { return index_ < bindings_.size(); }
+	const DescriptorBinding& Binding() const { return bindings_[index_]; }
+	uint32_t Element() const { return element_; }
+	// Elements left in the current binding from the cursor.
+	uint32_t Remaining() const { return set_.Count(Binding()) - element_; }
+	uint8_t* Address() const { return set_.Data() + Binding().offset + uint64_t(element_) * Binding().stride; }
+	void Advance(uint32_t elements);
+
+private:
+	void SkipFinished();
+	DescriptorSet& set_;
+	const std::vector<DescriptorBinding>& bindings_;
+	size_t index_;
+	uint32_t element_;
+};
+
+// Copies bytes into inline uniform blocks from the cursor on.
+void WriteInlineBytes(DescriptorCursor cursor, const uint8_t* bytes, uint32_t size);
+
+}  // namespace tessera::vk

@@ -1,0 +1,59 @@
+#include "vk/pipeline_layout.h"
+
+#include "vk/device.h"
+
+namespace tessera::vk {
+
+PipelineLayout::~PipelineLayout() {
+	for (DescriptorSetLayout* layout : set_layouts_)
+		if (layout) layout->Release();
+}
+
+VkResult PipelineLayout::Init(const VkPipelineLayoutCreateInfo& info) {
+	try {
+		set_layouts_.reserve(info.setLayoutCount);
+		dynamic_bases_.reserve(info.setLayoutCount);
+		push_constant_ranges_.assign(info.pPushConstantRanges, info.pPushConstantRanges + info.pushConstantRangeCount);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	uint32_t dynamic = 0;
+	for (uint32_t i = 0; i < info.setLayoutCount; ++i) {
+		DescriptorSetLayout* layout = DescriptorSetLayout::Cast(info.pSetLayouts[i]);
+		if (layout) layout->Retain();
+		set_layouts_.push_back(layout);  // reserved: cannot throw
+		dynamic_bases_.push_back(dynamic);
+		if (layout) dynamic += layout->DynamicCount();
+	}
+	return VK_SUCCESS;
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Device;
+using vk::PipelineLayout;
+
+VKAPI_ATTR VkResult VKAPI_CALL CreatePipelineLayout(VkDevice device, const VkPipelineLayoutCreateInfo* pCreateInfo,
+                                                    const VkAllocationCallbacks* pAllocator,
+                                                    VkPipelineLayout* pPipelineLayout) {
+	const VkAllocationCallbacks* allocator = Device::Cast(device)->Allocator(pAllocator);
+	auto* layout = vk::New<PipelineLayout>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, allocator);
+	if (!layout) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = layout->Init(*pCreateInfo); result != VK_SUCCESS) {
+		layout->Release();
+		return result;
+	}
+	*pPipelineLayout = layout->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyPipelineLayout(VkDevice, VkPipelineLayout pipelineLayout,
+                                                 const VkAllocationCallbacks*) {
+	// Pipelines created with the layout keep it (Vulkan 1.3 §14.2.2 allows
+	// destroying it while they live).
+	if (auto* layout = PipelineLayout::Cast(pipelineLayout)) layout->Release();
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,77 @@
+#include "vk/sampler.h"
+
+#include "vk/device.h"
+
+namespace tessera::vk {
+
+bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, SamplerState* state) {
+	auto reject = [&](const char* what) {
+		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE,
+		              reinterpret_cast<uint64_t>(&device), "vkCreateSampler: %s is not supported", what);
+		return false;
+	};
+	for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext) {
+		switch (s->sType) {
+		case VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO: {
+			// Vulkan 1.3 §13: min/max reduction needs samplerFilterMinmax,
+			// which Tessera does not report; weighted average is the default.
+			auto mode = reinterpret_cast<const VkSamplerReductionModeCreateInfo*>(s)->reductionMode;
+			if (mode != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE) return reject("a min/max reduction mode");
+			state->reduction_mode = mode;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO: return reject("a YCbCr conversion");
+		default: break;  // unknown structures are ignored, as for any command
+		}
+	}
+	if (info.flags) return reject("a sampler create flag");
+	// samplerAnisotropy is not reported: maxSamplerAnisotropy is 1.
+	if (info.anisotropyEnable && info.maxAnisotropy > 1.0f) return reject("anisotropic filtering");
+	if (info.magFilter == VK_FILTER_CUBIC_EXT || info.minFilter == VK_FILTER_CUBIC_EXT)
+		return reject("the cubic filter");
+	if (info.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || info.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
+		return reject("a custom border color");
+
+	state->mag_filter = info.magFilter;
+	state->min_filter = info.minFilter;
+	state->mipmap_mode = info.mipmapMode;
+	state->address_u = info.addressModeU;
+	state->address_v = info.addressModeV;
+	state->address_w = info.addressModeW;
+	state->mip_lod_bias = info.mipLodBias;
+	state->min_lod = info.minLod;
+	state->max_lod = info.maxLod;
+	state->anisotropy_enable = info.anisotropyEnable == VK_TRUE;
+	state->max_anisotropy = info.anisotropyEnable ? info.maxAnisotropy : 1.0f;
+	state->compare_enable = info.compareEnable == VK_TRUE;
+	state->compare_op = info.compareOp;
+	state->border_color = info.borderColor;
+	state->unnormalized_coordinates = info.unnormalizedCoordinates == VK_TRUE;
+	return true;
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Device;
+using vk::Sampler;
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateSampler(VkDevice device, const VkSamplerCreateInfo* pCreateInfo,
+                                             const VkAllocationCallbacks* pAllocator, VkSampler* pSampler) {
+	Device* self = Device::Cast(device);
+	vk::SamplerState state;
+	// Vulkan 1.3 §3.6: VK_ERROR_UNKNOWN is what an implementation returns for
+	// input that valid use cannot produce (here: features not reported).
+	if (!Sampler::Translate(*self, *pCreateInfo, &state)) return VK_ERROR_UNKNOWN;
+	auto* sampler = vk::New<Sampler>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, state);
+	if (!sampler) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	*pSampler = sampler->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroySampler(VkDevice device, VkSampler sampler, const VkAllocationCallbacks* pAllocator) {
+	vk::Delete(Device::Cast(device)->Allocator(pAllocator), Sampler::Cast(sampler));
+}
+
+}  // namespace tessera::entry

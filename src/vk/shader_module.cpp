@@ -1,0 +1,60 @@
+#include "vk/shader_module.h"
+
+#include "vk/device.h"
+
+namespace tessera::vk {
+
+VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo& info) {
+	// Vulkan 1.3 §9.1: codeSize must be a multiple of 4 and pCode valid
+	// SPIR-V. Code that breaks that is invalid use; §3.6 has
+	// VK_ERROR_UNKNOWN for input valid use cannot produce (VK_ERROR_INVALID_SHADER_NV
+	// belongs to an extension Tessera does not offer).
+	auto reject = [&](const char* why) {
+		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE,
+		              reinterpret_cast<uint64_t>(&device), "vkCreateShaderModule: %s", why);
+		return VK_ERROR_UNKNOWN;
+	};
+	constexpr size_t kHeaderWords = 5;  // magic, version, generator, bound, schema
+	if (info.codeSize % 4 != 0) return reject("codeSize is not a multiple of 4");
+	if (info.codeSize < kHeaderWords * 4 || !info.pCode) return reject("the code is shorter than a SPIR-V header");
+	uint32_t magic = info.pCode[0];
+	bool swapped = magic == __builtin_bswap32(kSpirvMagic);
+	if (magic != kSpirvMagic && !swapped) return reject("the code does not start with the SPIR-V magic number");
+	try {
+		words_.assign(info.pCode, info.pCode + info.codeSize / 4);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	if (swapped)
+		for (uint32_t& word : words_) word = __builtin_bswap32(word);
+	return VK_SUCCESS;
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Device;
+using vk::ShaderModule;
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateShaderModule(VkDevice device, const VkShaderModuleCreateInfo* pCreateInfo,
+                                                  const VkAllocationCallbacks* pAllocator,
+                                                  VkShaderModule* pShaderModule) {
+	Device* self = Device::Cast(device);
+	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
+	auto* module = vk::New<ShaderModule>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+	if (!module) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = module->Init(*self, *pCreateInfo); result != VK_SUCCESS) {
+		vk::Delete(allocator, module);
+		return result;
+	}
+	*pShaderModule = module->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyShaderModule(VkDevice device, VkShaderModule shaderModule,
+                                               const VkAllocationCallbacks* pAllocator) {
+	vk::Delete(Device::Cast(device)->Allocator(pAllocator), ShaderModule::Cast(shaderModule));
+}
+
+}  // namespace tessera::entry

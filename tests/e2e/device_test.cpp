@@ -292,24 +292,22 @@ TEST_CASE("Physical device properties: structures the driver does not know are l
 	driver.Instance<PFN_vkEnumeratePhysicalDevices>(instance, "vkEnumeratePhysicalDevices")(instance, &count,
 	                                                                                        &physical);
 
-	// An extension structure Tessera does not offer, filled with a pattern.
-	VkPhysicalDevicePushDescriptorPropertiesKHR push{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
-	push.maxPushDescriptors = 0xdeadbeef;
-	VkPhysicalDeviceVulkan11Properties v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES, &push};
+	// Structures of a vendor extension Tessera will never offer, filled with
+	// a pattern.
+	VkPhysicalDeviceShaderCorePropertiesAMD amd{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_PROPERTIES_AMD};
+	amd.shaderEngineCount = 0xdeadbeef;
+	VkPhysicalDeviceVulkan11Properties v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES, &amd};
 	VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &v11};
 	driver.Instance<PFN_vkGetPhysicalDeviceProperties2>(instance, "vkGetPhysicalDeviceProperties2")(physical, &p2);
-	CHECK(push.maxPushDescriptors == 0xdeadbeef);
-	CHECK(v11.pNext == &push);  // the chain itself is not rewritten
+	CHECK(amd.shaderEngineCount == 0xdeadbeef);
+	CHECK(v11.pNext == &amd);  // the chain itself is not rewritten
 	CHECK(v11.subgroupSize != 0);
 
-	VkPhysicalDevicePushDescriptorPropertiesKHR* still = &push;
-	VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
-	border.customBorderColors = 0x55;
-	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &border};
+	VkPhysicalDeviceCoherentMemoryFeaturesAMD coherent{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COHERENT_MEMORY_FEATURES_AMD};
+	coherent.deviceCoherentMemory = 0x55;
+	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &coherent};
 	driver.Instance<PFN_vkGetPhysicalDeviceFeatures2>(instance, "vkGetPhysicalDeviceFeatures2")(physical, &f2);
-	CHECK(border.customBorderColors == 0x55);
-	CHECK(still->maxPushDescriptors == 0xdeadbeef);
+	CHECK(coherent.deviceCoherentMemory == 0x55);
 	driver.Instance<PFN_vkDestroyInstance>(instance, "vkDestroyInstance")(instance, nullptr);
 }
 

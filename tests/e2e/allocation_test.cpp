@@ -101,6 +101,14 @@ TEST_CASE("Allocation callbacks that fail: every creation returns VK_ERROR_OUT_O
 	VkPhysicalDevice physical = VK_NULL_HANDLE;
 	VkDevice device = VK_NULL_HANDLE;
 	VkCommandPool pool = VK_NULL_HANDLE;
+	VkBuffer buffer = VK_NULL_HANDLE;
+	VkImage image = VK_NULL_HANDLE;
+	VkImageView view = VK_NULL_HANDLE;
+	VkSampler sampler = VK_NULL_HANDLE;
+	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+	VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
+	VkRenderPass render_pass = VK_NULL_HANDLE;
+	VkCommandBuffer command_buffer = VK_NULL_HANDLE;
 	auto device_proc = [&](const char* name) { return driver.Device<PFN_vkVoidFunction>(instance, device, name); };
 #define DEVICE_PROC(name) reinterpret_cast<PFN_##name>(device_proc(#name))
 
@@ -117,7 +125,10 @@ TEST_CASE("Allocation callbacks that fail: every creation returns VK_ERROR_OUT_O
 		     chained.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
 		     chained.pfnUserCallback = kSilent;
 		     const char* extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+		     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+		     app.apiVersion = VK_API_VERSION_1_3;
 		     VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, &chained};
+		     info.pApplicationInfo = &app;
 		     info.enabledExtensionCount = 1;
 		     info.ppEnabledExtensionNames = &extension;
 		     VkResult r = driver.Global<PFN_vkCreateInstance>("vkCreateInstance")(&info, alloc, &instance);
@@ -154,7 +165,9 @@ TEST_CASE("Allocation callbacks that fail: every creation returns VK_ERROR_OUT_O
 		     VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
 		     queue.queueCount = 1;
 		     queue.pQueuePriorities = &priority;
-		     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+		     VkPhysicalDeviceVulkan13Features features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+		     features.privateData = VK_TRUE;
+		     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
 		     info.queueCreateInfoCount = 1;
 		     info.pQueueCreateInfos = &queue;
 		     VkResult r =
@@ -166,10 +179,9 @@ TEST_CASE("Allocation callbacks that fail: every creation returns VK_ERROR_OUT_O
 	     [&](auto& undo) {
 		     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
 		     info.size = 4096;
-		     info.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-		     VkBuffer buffer;
+		     info.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
 		     VkResult r = DEVICE_PROC(vkCreateBuffer)(device, &info, alloc, &buffer);
-		     if (r == VK_SUCCESS) undo.push_back([&, buffer] { DEVICE_PROC(vkDestroyBuffer)(device, buffer, alloc); });
+		     if (r == VK_SUCCESS) undo.push_back([&] { DEVICE_PROC(vkDestroyBuffer)(device, buffer, alloc); });
 		     return r;
 	     }},
 	    {"vkCreateImage",
@@ -181,10 +193,10 @@ TEST_CASE("Allocation callbacks that fail: every creation returns VK_ERROR_OUT_O
 		     info.mipLevels = 1;
 		     info.arrayLayers = 1;
 		     info.samples = VK_SAMPLE_COUNT_1_BIT;
-		     info.usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-		     VkImage image;
+		     info.usage =
+		         VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
 		     VkResult r = DEVICE_PROC(vkCreateImage)(device, &info, alloc, &image);
-		     if (r == VK_SUCCESS) undo.push_back([&, image] { DEVICE_PROC(vkDestroyImage)(device, image, alloc); });
+		     if (r == VK_SUCCESS) undo.push_back([&] { DEVICE_PROC(vkDestroyImage)(device, image, alloc); });
 		     return r;
 	     }},
 	    {"vkAllocateMemory",
@@ -214,7 +226,155 @@ TEST_CASE("Allocation callbacks that fail: every creation returns VK_ERROR_OUT_O
 		     // Vulkan 1.3 §6.3: on failure every handle is set to NULL.
 		     if (r != VK_SUCCESS)
 			     for (VkCommandBuffer cb : cbs) CHECK(cb == VK_NULL_HANDLE);
+		     command_buffer = cbs[0];
 		     return r;  // freed with the pool
+	     }},
+	    {"vkEndCommandBuffer",
+	     [&](auto&) {
+		     // Recording takes memory too; a failure shows at vkEndCommandBuffer.
+		     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+		     VkResult r = DEVICE_PROC(vkBeginCommandBuffer)(command_buffer, &begin);
+		     if (r != VK_SUCCESS) return r;
+		     for (int i = 0; i < 64; ++i) DEVICE_PROC(vkCmdFillBuffer)(command_buffer, buffer, 0, 256, uint32_t(i));
+		     return DEVICE_PROC(vkEndCommandBuffer)(command_buffer);
+	     }},
+	    {"vkCreateImageView",
+	     [&](auto& undo) {
+		     VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+		     info.image = image;
+		     info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		     info.format = VK_FORMAT_R8G8B8A8_UNORM;
+		     info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		     VkResult r = DEVICE_PROC(vkCreateImageView)(device, &info, alloc, &view);
+		     if (r == VK_SUCCESS) undo.push_back([&] { DEVICE_PROC(vkDestroyImageView)(device, view, alloc); });
+		     return r;
+	     }},
+	    {"vkCreateSampler",
+	     [&](auto& undo) {
+		     VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+		     info.maxLod = 1.0f;
+		     VkResult r = DEVICE_PROC(vkCreateSampler)(device, &info, alloc, &sampler);
+		     if (r == VK_SUCCESS) undo.push_back([&] { DEVICE_PROC(vkDestroySampler)(device, sampler, alloc); });
+		     return r;
+	     }},
+	    {"vkCreateDescriptorSetLayout",
+	     [&](auto& undo) {
+		     VkDescriptorSetLayoutBinding bindings[2] = {};
+		     bindings[0].binding = 0;
+		     bindings[0].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+		     bindings[0].descriptorCount = 2;
+		     bindings[0].stageFlags = VK_SHADER_STAGE_ALL;
+		     bindings[1].binding = 1;
+		     bindings[1].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+		     bindings[1].descriptorCount = 1;
+		     bindings[1].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
+		     bindings[1].pImmutableSamplers = &sampler;
+		     VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+		     info.bindingCount = 2;
+		     info.pBindings = bindings;
+		     VkResult r = DEVICE_PROC(vkCreateDescriptorSetLayout)(device, &info, alloc, &set_layout);
+		     if (r == VK_SUCCESS)
+			     undo.push_back([&] { DEVICE_PROC(vkDestroyDescriptorSetLayout)(device, set_layout, alloc); });
+		     return r;
+	     }},
+	    {"vkCreatePipelineLayout",
+	     [&](auto& undo) {
+		     VkPushConstantRange range{VK_SHADER_STAGE_ALL, 0, 64};
+		     VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+		     info.setLayoutCount = 1;
+		     info.pSetLayouts = &set_layout;
+		     info.pushConstantRangeCount = 1;
+		     info.pPushConstantRanges = &range;
+		     VkPipelineLayout layout;
+		     VkResult r = DEVICE_PROC(vkCreatePipelineLayout)(device, &info, alloc, &layout);
+		     if (r == VK_SUCCESS)
+			     undo.push_back([&, layout] { DEVICE_PROC(vkDestroyPipelineLayout)(device, layout, alloc); });
+		     return r;
+	     }},
+	    {"vkCreateDescriptorPool",
+	     [&](auto& undo) {
+		     VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 8},
+		                                      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4}};
+		     VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+		     info.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
+		     info.maxSets = 4;
+		     info.poolSizeCount = 2;
+		     info.pPoolSizes = sizes;
+		     VkResult r = DEVICE_PROC(vkCreateDescriptorPool)(device, &info, alloc, &descriptor_pool);
+		     if (r == VK_SUCCESS)
+			     undo.push_back([&] { DEVICE_PROC(vkDestroyDescriptorPool)(device, descriptor_pool, alloc); });
+		     return r;
+	     }},
+	    {"vkAllocateDescriptorSets",
+	     [&](auto&) {
+		     VkDescriptorSetLayout layouts[2] = {set_layout, set_layout};
+		     VkDescriptorSetAllocateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+		     info.descriptorPool = descriptor_pool;
+		     info.descriptorSetCount = 2;
+		     info.pSetLayouts = layouts;
+		     VkDescriptorSet sets[2] = {};
+		     VkResult r = DEVICE_PROC(vkAllocateDescriptorSets)(device, &info, sets);
+		     // A pool out of host memory may also answer OUT_OF_POOL_MEMORY
+		     // or FRAGMENTED_POOL only when the pool itself is exhausted,
+		     // which this one is not.
+		     return r;  // freed with the pool
+	     }},
+	    {"vkCreateRenderPass",
+	     [&](auto& undo) {
+		     VkAttachmentDescription attachment{};
+		     attachment.format = VK_FORMAT_R8G8B8A8_UNORM;
+		     attachment.samples = VK_SAMPLE_COUNT_1_BIT;
+		     attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+		     attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+		     attachment.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+		     attachment.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+		     attachment.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+		     VkAttachmentReference color{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+		     VkSubpassDescription subpass{};
+		     subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+		     subpass.colorAttachmentCount = 1;
+		     subpass.pColorAttachments = &color;
+		     VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+		     info.attachmentCount = 1;
+		     info.pAttachments = &attachment;
+		     info.subpassCount = 1;
+		     info.pSubpasses = &subpass;
+		     VkResult r = DEVICE_PROC(vkCreateRenderPass)(device, &info, alloc, &render_pass);
+		     if (r == VK_SUCCESS) undo.push_back([&] { DEVICE_PROC(vkDestroyRenderPass)(device, render_pass, alloc); });
+		     return r;
+	     }},
+	    {"vkCreateFramebuffer",
+	     [&](auto& undo) {
+		     VkFramebufferCreateInfo info{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+		     info.renderPass = render_pass;
+		     info.attachmentCount = 1;
+		     info.pAttachments = &view;
+		     info.width = 16;
+		     info.height = 16;
+		     info.layers = 1;
+		     VkFramebuffer framebuffer;
+		     VkResult r = DEVICE_PROC(vkCreateFramebuffer)(device, &info, alloc, &framebuffer);
+		     if (r == VK_SUCCESS)
+			     undo.push_back([&, framebuffer] { DEVICE_PROC(vkDestroyFramebuffer)(device, framebuffer, alloc); });
+		     return r;
+	     }},
+	    {"vkCreatePipelineCache",
+	     [&](auto& undo) {
+		     VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+		     VkPipelineCache cache;
+		     VkResult r = DEVICE_PROC(vkCreatePipelineCache)(device, &info, alloc, &cache);
+		     if (r == VK_SUCCESS)
+			     undo.push_back([&, cache] { DEVICE_PROC(vkDestroyPipelineCache)(device, cache, alloc); });
+		     return r;
+	     }},
+	    {"vkCreatePrivateDataSlot",
+	     [&](auto& undo) {
+		     VkPrivateDataSlotCreateInfo info{VK_STRUCTURE_TYPE_PRIVATE_DATA_SLOT_CREATE_INFO};
+		     VkPrivateDataSlot slot;
+		     VkResult r = DEVICE_PROC(vkCreatePrivateDataSlot)(device, &info, alloc, &slot);
+		     if (r == VK_SUCCESS)
+			     undo.push_back([&, slot] { DEVICE_PROC(vkDestroyPrivateDataSlot)(device, slot, alloc); });
+		     return r;
 	     }},
 	    {"vkCreateFence",
 	     [&](auto& undo) {

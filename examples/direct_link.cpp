@@ -11,7 +11,7 @@
 #include <cstring>
 
 // The one symbol taken from the library by name; everything else comes
-// through it, as the spec's §4.1 "Command Function Pointers" describes.
+// through it, as the spec's "Command Function Pointers" section describes.
 extern "C" VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance, const char* pName);
 
 namespace {
@@ -178,7 +178,8 @@ int Run() {
 
 	void* mapped;
 	CHECK(vkMapMemory(device, buffer_memory, 0, VK_WHOLE_SIZE, 0, &mapped));
-	// UNORM: 1.0 -> 255, 0.5 -> round(127.5) = 128 (Vulkan 1.3 §3.9.2), 0 -> 0.
+	// UNORM: 1.0 -> 255, 0.5 -> round(127.5) = 128 (Vulkan 1.3, "Conversion from Floating-Point to Normalized
+	// Fixed-Point"), 0 -> 0.
 	const uint8_t expected[4] = {255, 128, 0, 255};
 	const auto* bytes = static_cast<const uint8_t*>(mapped);
 	uint32_t wrong = 0;

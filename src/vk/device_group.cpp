@@ -14,7 +14,7 @@ VKAPI_ATTR VkResult VKAPI_CALL EnumeratePhysicalDeviceGroups(VkInstance instance
 		return VK_SUCCESS;
 	}
 	if (*pPhysicalDeviceGroupCount == 0) return VK_INCOMPLETE;
-	// Vulkan 1.3 §5.2: sType and pNext are the caller's; the rest is ours.
+	// VkPhysicalDeviceGroupProperties: sType and pNext are the caller's.
 	VkPhysicalDeviceGroupProperties& group = pGroups[0];
 	group.physicalDeviceCount = 1;
 	for (VkPhysicalDevice& device : group.physicalDevices) device = VK_NULL_HANDLE;
@@ -34,7 +34,7 @@ VKAPI_ATTR void VKAPI_CALL GetDeviceGroupPeerMemoryFeatures(VkDevice, uint32_t, 
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdSetDeviceMask(VkCommandBuffer, uint32_t) {
-	// Vulkan 1.3 §6.7: the mask must be a subset of the group's devices,
+	// Vulkan 1.3 "Device Masks": the mask must be a subset of the group,
 	// which is the one device: nothing changes, nothing to record.
 }
 

@@ -213,7 +213,7 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalD
 	PhysicalDevice::Cast(physicalDevice)->GetFeatures(pFeatures);
 }
 
-// Vulkan 1.3 §12.x external memory: allocations exported or imported as
+// Vulkan 1.3 "External Memory": allocations exported or imported as
 // opaque file descriptors (memfd) are the one kind that works.
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalBufferProperties(
     VkPhysicalDevice, const VkPhysicalDeviceExternalBufferInfo* pExternalBufferInfo,
@@ -245,7 +245,7 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalFenceProperties(
 	pExternalFenceProperties->externalFenceFeatures = 0;
 }
 
-// Vulkan 1.3 §47 (Debugging, tools): the driver itself reports no tools;
+// vkGetPhysicalDeviceToolProperties: the driver itself reports no tools;
 // layers add theirs on the way up.
 VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceToolProperties(VkPhysicalDevice, uint32_t* pToolCount,
                                                                VkPhysicalDeviceToolProperties*) {

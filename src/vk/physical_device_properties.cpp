@@ -12,7 +12,7 @@ namespace tessera::vk {
 
 namespace {
 
-// No VkDriverId is registered for Tessera. Vulkan 1.3 §5.1 (VkDriverId):
+// No VkDriverId is registered for Tessera. Vulkan 1.3, VkDriverId:
 // "There may be unregistered driver IDs returned." This one spells "TESS" and
 // is far from the small sequential values Khronos hands out.
 constexpr VkDriverId kDriverId = static_cast<VkDriverId>(0x54455353);
@@ -66,7 +66,7 @@ void PhysicalDevice::InitExtendedProperties() {
 	p11.deviceLUIDValid = VK_FALSE;
 	// Subgroups of 16 invocations: one AVX-512 register of 32-bit lanes, two
 	// AVX2 ones. Fixed whatever the CPU, so results do not change from one
-	// runner to the next. Vulkan 1.3 §Required Limits: compute stage and
+	// runner to the next. Vulkan 1.3 "Required Limits": compute stage and
 	// basic operations are the minimum the spec allows; the shader engine
 	// must provide them before any shader runs.
 	p11.subgroupSize = kSubgroupSize;
@@ -93,7 +93,7 @@ void PhysicalDevice::InitExtendedProperties() {
 	// No float-control mode is claimed (all bits below are false).
 	p12.denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
 	p12.roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
-	// Descriptor indexing is off. Vulkan 1.3 §Required Limits, note 9: the
+	// Descriptor indexing is off. Vulkan 1.3 "Required Limits", note 9: the
 	// update-after-bind limits may then be anything; report the ordinary
 	// limits so they are valid either way.
 	p12.maxUpdateAfterBindDescriptorsInAllPools = 1u << 20;
@@ -112,7 +112,7 @@ void PhysicalDevice::InitExtendedProperties() {
 	p12.maxDescriptorSetUpdateAfterBindSampledImages = limits.maxDescriptorSetSampledImages;
 	p12.maxDescriptorSetUpdateAfterBindStorageImages = limits.maxDescriptorSetStorageImages;
 	p12.maxDescriptorSetUpdateAfterBindInputAttachments = limits.maxDescriptorSetInputAttachments;
-	// Vulkan 1.3 §8.x (VkPhysicalDeviceDepthStencilResolveProperties):
+	// Vulkan 1.3, VkPhysicalDeviceDepthStencilResolveProperties:
 	// SAMPLE_ZERO "must be included in the set". The render-pass resolve
 	// that performs it is the render-pass work's to provide.
 	p12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;

@@ -53,7 +53,7 @@ VKAPI_ATTR void VKAPI_CALL GetPrivateData(VkDevice, VkObjectType, uint64_t objec
 	PrivateDataSlot* slot = PrivateDataSlot::Cast(privateDataSlot);
 	std::lock_guard lock(slot->mutex);
 	auto it = slot->values.find(objectHandle);
-	// Vulkan 1.3 §4.x: a value never set reads as 0. (An object created at
+	// vkGetPrivateData: a value never set reads as 0. (An object created at
 	// the address of a destroyed one reads the old value: objects carry no
 	// private-data storage of their own yet.)
 	*pData = it == slot->values.end() ? 0 : it->second;

@@ -223,7 +223,7 @@ TEST_CASE("Allocation callbacks that fail: every creation returns VK_ERROR_OUT_O
 		     info.commandBufferCount = 3;
 		     VkCommandBuffer cbs[3] = {};
 		     VkResult r = DEVICE_PROC(vkAllocateCommandBuffers)(device, &info, cbs);
-		     // Vulkan 1.3 §6.3: on failure every handle is set to NULL.
+		     // vkAllocateCommandBuffers: on failure every handle is set to NULL.
 		     if (r != VK_SUCCESS)
 			     for (VkCommandBuffer cb : cbs) CHECK(cb == VK_NULL_HANDLE);
 		     command_buffer = cbs[0];

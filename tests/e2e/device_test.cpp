@@ -82,7 +82,7 @@ struct PropertyChain {
 	}
 };
 
-// Required Limits, Vulkan 1.3 §Limits (the "Supported Limit" column, or the
+// Required Limits, Vulkan 1.3 "Limits" (the "Supported Limit" column, or the
 // "Unsupported Limit" one for features Tessera does not offer).
 void CheckRequiredLimits(const PropertyChain& c) {
 	const VkPhysicalDeviceLimits& l = c.p2.properties.limits;
@@ -138,7 +138,7 @@ void CheckRequiredLimits(const PropertyChain& c) {
 	CHECK(l.maxViewports >= 1);
 	CHECK(l.maxViewportDimensions[0] >= 4096);
 	CHECK(l.maxViewportDimensions[1] >= 4096);
-	// Vulkan 1.3 §Limits: maxViewportDimensions at least the largest
+	// Vulkan 1.3 "Limits": maxViewportDimensions at least the largest
 	// framebuffer; viewportBoundsRange at least [-2 x, 2 x - 1] of it.
 	CHECK(l.maxViewportDimensions[0] >= l.maxFramebufferWidth);
 	CHECK(l.maxViewportDimensions[1] >= l.maxFramebufferHeight);

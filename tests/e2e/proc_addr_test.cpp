@@ -1,4 +1,4 @@
-// vkGetInstanceProcAddr / vkGetDeviceProcAddr rules (Vulkan 1.3 §4.1
+// vkGetInstanceProcAddr / vkGetDeviceProcAddr rules (Vulkan 1.3,
 // "Command Function Pointers") and the loader-driver interface, asked of
 // the driver directly: through the loader, the loader answers many of these
 // itself.
@@ -92,7 +92,7 @@ TEST_CASE("vkGetInstanceProcAddr with a NULL instance gives only global commands
 		CHECK(gipa(VK_NULL_HANDLE, "vkEnumerateInstanceVersion") != nullptr);
 		CHECK(gipa(VK_NULL_HANDLE, "vkEnumerateInstanceExtensionProperties") != nullptr);
 		CHECK(gipa(VK_NULL_HANDLE, "vkEnumerateInstanceLayerProperties") != nullptr);
-		// Vulkan 1.3 §4.1: vkGetInstanceProcAddr itself, with a NULL instance.
+		// Vulkan 1.3 "Command Function Pointers": vkGetInstanceProcAddr itself.
 		CHECK(gipa(VK_NULL_HANDLE, "vkGetInstanceProcAddr") != nullptr);
 		CHECK(gipa(VK_NULL_HANDLE, "vkEnumeratePhysicalDevices") == nullptr);
 		CHECK(gipa(VK_NULL_HANDLE, "vkCreateDevice") == nullptr);
@@ -148,7 +148,8 @@ TEST_CASE("vkGetDeviceProcAddr follows the application's apiVersion and the enab
 		CHECK(device.Proc("vkCreateBuffer") != nullptr);
 		CHECK(device.Proc("vkCmdCopyBuffer") != nullptr);
 		CHECK(device.Proc("vkQueueSubmit") != nullptr);
-		// Vulkan 1.3 §4.1: core commands newer than the apiVersion are NULL.
+		// Vulkan 1.3 "Command Function Pointers": core commands newer than the
+		// apiVersion are NULL.
 		CHECK(device.Proc("vkTrimCommandPool") == nullptr);           // 1.1
 		CHECK(device.Proc("vkGetSemaphoreCounterValue") == nullptr);  // 1.2
 		CHECK(device.Proc("vkCmdPipelineBarrier2") == nullptr);       // 1.3

@@ -233,3 +233,20 @@ TEST_CASE("Debug utils: labels and object names through the loader and the valid
 	ctx->Destroy(buffer);
 	CHECK(ctx->validation_errors() == 0);
 }
+
+TEST_CASE("Debug utils: through the loader, a chained messenger hears Tessera during vkCreateInstance", "[instance]") {
+	Recorder chained;
+	VkDebugUtilsMessengerCreateInfoEXT chained_info = chained.Info();
+	const char* extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+	VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+	app.apiVersion = VK_API_VERSION_1_3;
+	VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, &chained_info};
+	info.pApplicationInfo = &app;
+	info.enabledExtensionCount = 1;
+	info.ppEnabledExtensionNames = &extension;
+	VkInstance instance;
+	REQUIRE(vkCreateInstance(&info, nullptr, &instance) == VK_SUCCESS);
+	CHECK(chained.Count("vkCreateInstance: Tessera instance created") == 1);
+	vkDestroyInstance(instance, nullptr);
+	CHECK(chained.Count("vkDestroyInstance: Tessera instance destroyed") == 1);
+}

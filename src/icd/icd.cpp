@@ -73,6 +73,10 @@ PFN_vkVoidFunction GetInstanceProcAddr(VkInstance instance, const char* name) {
 		// Vulkan 1.3 §4.1: only global commands without an instance.
 		return e->level == DispatchLevel::Global ? e->function : nullptr;
 	}
+	// With an instance: vkGetInstanceProcAddr and dispatchable commands;
+	// the other global commands fall under "any other case": NULL.
+	if (e->level == DispatchLevel::Global)
+		return std::strcmp(name, "vkGetInstanceProcAddr") == 0 ? e->function : nullptr;
 	const vk::Instance* self = vk::Instance::Cast(instance);
 	if (e->core_version && e->core_version <= VK_API_VERSION_1_3) return e->function;
 	return ExtensionAvailable(*e, self) ? e->function : nullptr;

@@ -118,6 +118,13 @@ TEST_CASE("vkGetInstanceProcAddr gives instance-extension commands only when the
 		// asks for them before any device exists.
 		CHECK(driver.icd_gipa(instance.handle, "vkCmdPipelineBarrier2KHR") != nullptr);
 		CHECK(driver.icd_gipa(instance.handle, "vkNotACommand") == nullptr);
+		// Vulkan 1.3 "Command Function Pointers": with an instance, global
+		// commands fall under "any other case" (NULL); vkGetInstanceProcAddr
+		// itself is still given.
+		CHECK(driver.icd_gipa(instance.handle, "vkCreateInstance") == nullptr);
+		CHECK(driver.icd_gipa(instance.handle, "vkEnumerateInstanceExtensionProperties") == nullptr);
+		CHECK(driver.icd_gipa(instance.handle, "vkGetInstanceProcAddr") != nullptr);
+		CHECK(driver.icd_gipa(instance.handle, "vkDestroyInstance") != nullptr);
 	}
 	{
 		Instance instance(driver, VK_API_VERSION_1_3,

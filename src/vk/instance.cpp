@@ -18,7 +18,13 @@ Instance::Instance(const VkAllocationCallbacks* allocator, uint32_t api_version,
 	}
 }
 
-Instance::~Instance() { Delete(Allocator(), physical_device_); }
+Instance::~Instance() {
+	{
+		std::lock_guard lock(messengers_mutex_);
+		creation_messengers_active_ = true;
+	}
+	Delete(Allocator(), physical_device_);
+}
 
 VkResult Instance::Init(const VkInstanceCreateInfo& info) {
 	try {
@@ -27,12 +33,21 @@ VkResult Instance::Init(const VkInstanceCreateInfo& info) {
 			auto* m = reinterpret_cast<const VkDebugUtilsMessengerCreateInfoEXT*>(s);
 			creation_messengers_.push_back({{}, m->messageSeverity, m->messageType, m->pfnUserCallback, m->pUserData});
 		}
-		for (auto& m : creation_messengers_) messengers_.push_back(&m);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
 	physical_device_ = New<PhysicalDevice>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE, this);
-	return physical_device_ ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (!physical_device_) {
+		Message(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT,
+		        VK_OBJECT_TYPE_INSTANCE, 0, "vkCreateInstance: out of host memory");
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	return VK_SUCCESS;
+}
+
+void Instance::FinishCreation() {
+	std::lock_guard lock(messengers_mutex_);
+	creation_messengers_active_ = false;
 }
 
 void Instance::AddMessenger(DebugMessenger* messenger) {
@@ -54,17 +69,26 @@ void Instance::Message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugU
 	                                                                               : LogLevel::Debug;
 	if (runtime::LogEnabled(level)) runtime::Log(level, "%s", text);
 
-	VkDebugUtilsObjectNameInfoEXT object_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT, nullptr,
-	                                          object_type, object, nullptr};
+	VkDebugUtilsObjectNameInfoEXT object_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT, nullptr, object_type,
+	                                          object, nullptr};
 	VkDebugUtilsMessengerCallbackDataEXT data{};
 	data.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CALLBACK_DATA_EXT;
 	data.pMessageIdName = "Tessera";
 	data.pMessage = text;
 	data.objectCount = object ? 1 : 0;
 	data.pObjects = object ? &object_info : nullptr;
+	Dispatch(severity, type, data);
+}
+
+void Instance::Dispatch(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
+                        const VkDebugUtilsMessengerCallbackDataEXT& data) const {
 	std::lock_guard lock(messengers_mutex_);
-	for (const DebugMessenger* m : messengers_)
-		if ((m->severities & severity) && (m->types & type)) m->callback(severity, type, &data, m->user_data);
+	auto send = [&](const DebugMessenger& m) {
+		if ((m.severities & severity) && (m.types & types)) m.callback(severity, types, &data, m.user_data);
+	};
+	for (const DebugMessenger* m : messengers_) send(*m);
+	if (creation_messengers_active_)
+		for (const DebugMessenger& m : creation_messengers_) send(m);
 }
 
 }  // namespace tessera::vk
@@ -108,13 +132,14 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo* pCreat
 	if (pCreateInfo->pApplicationInfo && pCreateInfo->pApplicationInfo->apiVersion)
 		api_version = pCreateInfo->pApplicationInfo->apiVersion;
 
-	Instance* instance = vk::New<Instance>(pAllocator, VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE, pAllocator, api_version,
-	                                       extensions);
+	Instance* instance =
+	    vk::New<Instance>(pAllocator, VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE, pAllocator, api_version, extensions);
 	if (!instance) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	if (VkResult result = instance->Init(*pCreateInfo); result != VK_SUCCESS) {
 		vk::Delete(pAllocator, instance);
 		return result;
 	}
+	instance->FinishCreation();
 	*pInstance = instance->ToHandle();
 	return VK_SUCCESS;
 }
@@ -128,8 +153,8 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDebugUtilsMessengerEXT(VkInstance instance,
                                                             const VkAllocationCallbacks* pAllocator,
                                                             VkDebugUtilsMessengerEXT* pMessenger) {
 	Instance* self = Instance::Cast(instance);
-	auto* messenger = vk::New<vk::DebugMessenger>(pAllocator ? pAllocator : self->Allocator(),
-	                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+	auto* messenger =
+	    vk::New<vk::DebugMessenger>(pAllocator ? pAllocator : self->Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
 	if (!messenger) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	messenger->severities = pCreateInfo->messageSeverity;
 	messenger->types = pCreateInfo->messageType;
@@ -157,8 +182,8 @@ VKAPI_ATTR void VKAPI_CALL SubmitDebugUtilsMessageEXT(VkInstance instance,
                                                       VkDebugUtilsMessageSeverityFlagBitsEXT messageSeverity,
                                                       VkDebugUtilsMessageTypeFlagsEXT messageTypes,
                                                       const VkDebugUtilsMessengerCallbackDataEXT* pCallbackData) {
-	Instance::Cast(instance)->Message(messageSeverity, messageTypes, VK_OBJECT_TYPE_UNKNOWN, 0,
-	                                  pCallbackData->pMessage);
+	// VK_EXT_debug_utils: the callback data reaches the messengers as given.
+	Instance::Cast(instance)->Dispatch(messageSeverity, messageTypes, *pCallbackData);
 }
 
 }  // namespace tessera::entry

@@ -60,10 +60,8 @@ void Fence::Reset() {
 	// Vulkan 1.3 §7.3: a temporarily imported payload is dropped first and
 	// the restored permanent payload is reset.
 	if (payload_.HasTemporary()) payload_.DropTemporary();
-	SyncPayload* p = payload_.Current();
-	p->Store(0);
-	// Nobody waits for a fence to become unsignaled, but a futex waiter in
-	// another process re-tests on a sequence change; waking it is harmless.
+	// Nobody waits for a fence to become unsignaled: no one to wake.
+	payload_.Current()->Store(0);
 }
 
 VkResult Fence::ExportFd(VkExternalFenceHandleTypeFlagBits type, int* fd) {

@@ -45,8 +45,7 @@ struct SyncPayload {
 	// Raises a timeline counter; a lower value never lowers it.
 	void Raise(uint64_t v) {
 		uint64_t old = value.load(std::memory_order_acquire);
-		while (old < v && !value.compare_exchange_weak(old, v, std::memory_order_acq_rel)) {
-		}
+		while (old < v && !value.compare_exchange_weak(old, v, std::memory_order_acq_rel)) {}
 		sequence.fetch_add(1, std::memory_order_acq_rel);
 	}
 	// Binary semaphore wait: takes the signal if there is one.

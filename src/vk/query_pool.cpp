@@ -140,8 +140,11 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateQueryPool(VkDevice device, const VkQueryPoo
 	Device* self = Device::Cast(device);
 	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
 	// Pipeline statistics (feature off) and extension query types are not supported.
-	if (pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION && pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP)
+	if (pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION && pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP) {
+		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
+		             "vkCreateQueryPool: query type %d is not supported", int(pCreateInfo->queryType));
 		return VK_ERROR_FEATURE_NOT_PRESENT;
+	}
 	auto* pool = vk::New<QueryPool>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self, *pCreateInfo);
 	if (!pool) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	if (VkResult result = pool->Init(); result != VK_SUCCESS) {

@@ -275,6 +275,20 @@ TEST_CASE("fences shared through opaque fds: permanent and temporary imports", "
 	CHECK(vkWaitForFences(d, 1, &permanent, VK_TRUE, kForever) == VK_SUCCESS);
 	submitter.join();
 
+	// A wait mixing a shared and a local payload (the polled path).
+	vkResetFences(d, 1, &permanent);
+	VkFence mixed[] = {temporary, permanent};
+	auto start = std::chrono::steady_clock::now();
+	CHECK(vkWaitForFences(d, 2, mixed, VK_FALSE, 3 * kMillisecond) == VK_TIMEOUT);
+	CHECK(MillisecondsSince(start) >= 3.0);
+	std::thread second_submitter([&] {
+		std::this_thread::sleep_for(std::chrono::milliseconds(5));
+		vkQueueSubmit(ctx->queue(), 0, nullptr, exported);
+	});
+	CHECK(vkWaitForFences(d, 2, mixed, VK_FALSE, kForever) == VK_SUCCESS);
+	second_submitter.join();
+	CHECK(vkWaitForFences(d, 2, mixed, VK_TRUE, 0) == VK_TIMEOUT);
+
 	vkDestroyFence(d, exported, nullptr);
 	vkDestroyFence(d, permanent, nullptr);
 	vkDestroyFence(d, temporary, nullptr);

@@ -97,21 +97,35 @@ void WaitSharedChange(SyncPayload* payload, uint32_t seen, std::chrono::steady_c
 
 namespace tessera::vk {
 
+void PayloadHolder::UpdateCurrent() {
+	SyncPayload* current = temporary_.Get() ? temporary_.Get() : permanent_.Get() ? permanent_.Get() : &local_;
+	current_.store(current, std::memory_order_release);
+	has_temporary_.store(temporary_.Get() != nullptr, std::memory_order_release);
+}
+
 VkResult PayloadHolder::MakeShareable(SharedPayload::Kind kind) {
-	return permanent_.Create(kind, local_.value.load(std::memory_order_relaxed));
+	std::lock_guard lock(mutex_);
+	VkResult result = permanent_.Create(kind, local_.value.load(std::memory_order_relaxed));
+	UpdateCurrent();
+	return result;
 }
 
 VkResult PayloadHolder::Import(SharedPayload::Kind kind, int fd, bool temporary) {
-	SharedPayload imported;
+	// Declared before the lock, so the replaced mappings are unmapped after
+	// it is released.
+	SharedPayload imported, dropped;
 	if (VkResult result = imported.Import(kind, fd); result != VK_SUCCESS) return result;
+	std::lock_guard lock(mutex_);
 	(temporary ? temporary_ : permanent_).Swap(imported);
 	// A permanent import also ends any temporary one: the new payload is the
 	// object's payload from now on.
-	if (!temporary) DropTemporary();
+	if (!temporary) temporary_.Swap(dropped);
+	UpdateCurrent();
 	return VK_SUCCESS;
 }
 
 VkResult PayloadHolder::Export(int* fd) const {
+	std::lock_guard lock(mutex_);
 	const SharedPayload& current = temporary_.Get() ? temporary_ : permanent_;
 	if (!current.Get()) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
 	return current.Export(fd);
@@ -119,7 +133,9 @@ VkResult PayloadHolder::Export(int* fd) const {
 
 void PayloadHolder::DropTemporary() {
 	SharedPayload dropped;
+	std::lock_guard lock(mutex_);
 	temporary_.Swap(dropped);
+	UpdateCurrent();
 }
 
 }  // namespace tessera::vk

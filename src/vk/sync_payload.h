@@ -26,6 +26,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <utility>
 
 #include <vulkan/vulkan_core.h>
@@ -97,15 +98,14 @@ private:
 // (semaphores) or vkResetFences (fences), then the permanent one returns).
 class PayloadHolder {
 public:
-	explicit PayloadHolder(uint64_t initial) { local_.value.store(initial, std::memory_order_relaxed); }
-
-	SyncPayload* Current() const {
-		if (temporary_.Get()) return temporary_.Get();
-		if (permanent_.Get()) return permanent_.Get();
-		return const_cast<SyncPayload*>(&local_);
+	explicit PayloadHolder(uint64_t initial) : current_(&local_) {
+		local_.value.store(initial, std::memory_order_relaxed);
 	}
+
+	// Lock-free: the queue thread and host waits read it on every operation.
+	SyncPayload* Current() const { return current_.load(std::memory_order_acquire); }
 	bool IsShared() const { return Current() != &local_; }
-	bool HasTemporary() const { return temporary_.Get() != nullptr; }
+	bool HasTemporary() const { return has_temporary_.load(std::memory_order_acquire); }
 
 	// At creation, for objects that may be exported.
 	VkResult MakeShareable(SharedPayload::Kind kind);
@@ -114,9 +114,17 @@ public:
 	void DropTemporary();
 
 private:
+	void UpdateCurrent();  // with mutex_ held
+
 	SyncPayload local_;
+	// Imports, exports and the queue thread's dropping of a consumed
+	// temporary payload may meet (export needs no external synchronization
+	// against a pending wait), so the mappings change under a mutex.
+	mutable std::mutex mutex_;
 	SharedPayload permanent_;
 	SharedPayload temporary_;
+	std::atomic<SyncPayload*> current_;
+	std::atomic<bool> has_temporary_{false};
 };
 
 // Wakes every waiter on a shared payload, in any process.

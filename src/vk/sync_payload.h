@@ -3,9 +3,11 @@
 //
 // Where a payload lives, and how waiters wake:
 // - A payload that is never shared lives inside its VkFence/VkSemaphore.
-//   Changes happen under the device's sync mutex and wake waiters through the
-//   device's one condition variable, as before: in-process use pays nothing
-//   for sharing.
+//   A change is an atomic store followed by Device::Notify(), which takes the
+//   device's sync mutex before notifying its one condition variable, so a
+//   waiter between its test and its sleep cannot miss it. This is the same
+//   lock and notify as before sharing existed: in-process use pays nothing
+//   for it.
 // - A payload that may be exported (VkExport*CreateInfo) or that was imported
 //   from an opaque fd lives in a page of a memfd (SharedPayload). Another
 //   process, or another VkDevice in this process, maps the same page, so the

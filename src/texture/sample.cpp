@@ -189,7 +189,11 @@ void ReadCubeQuad(const SampledImage& image, const PreparedLevel& level, uint32_
 		}
 		out[n] = ReadSite(image, level, {layer + f, i, j, 0, false}, dref);
 	}
-	if (corner >= 0) {
+	if (corner >= 0 && image.integer) {
+		// Any method that keeps three equal texels' value will do; integers
+		// take the neighbour across the face edge in x.
+		out[corner] = out[corner ^ 1];
+	} else if (corner >= 0) {
 		TexelValue& c = out[corner];
 		for (int comp = 0; comp < 4; ++comp) {
 			float sum = 0.0f;
@@ -259,6 +263,13 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 	if (view.level_count == 0 || view.base_level + view.level_count > layout.Description().mip_levels ||
 	    view.level_count > ImageLayout::kMaxLevels)
 		return false;
+	const bool volume = layout.Description().type == VK_IMAGE_TYPE_3D;
+	// 2D views of 3D images (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT) read slices as layers.
+	const bool slices_as_layers = volume && view.view_type != VK_IMAGE_VIEW_TYPE_3D;
+	const uint32_t image_layers = slices_as_layers ? layout.Level(plane, view.base_level).extent.depth
+	                              : volume         ? 1
+	                                               : layout.Description().array_layers;
+	if (view.layer_count == 0 || view.base_layer + view.layer_count > image_layers) return false;
 	const FormatInfo* plane_format = FindFormat(layout.Level(plane, view.base_level).format);
 	if (!plane_format) return false;
 	if (view.aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
@@ -289,13 +300,14 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 	for (uint32_t l = 0; l < view.level_count; ++l) {
 		const SubresourceLayout& s = layout.Level(plane, view.base_level + l);
 		PreparedLevel& p = out->levels[l];
-		p.base = view.memory + s.offset + uint64_t(view.base_layer) * s.array_pitch;
+		const uint64_t layer_pitch = slices_as_layers ? s.depth_pitch : s.array_pitch;
+		p.base = view.memory + s.offset + uint64_t(view.base_layer) * layer_pitch;
 		p.extent[0] = int32_t(s.extent.width);
 		p.extent[1] = out->dimensions >= 2 ? int32_t(s.extent.height) : 1;
 		p.extent[2] = out->dimensions == 3 ? int32_t(s.extent.depth) : 1;
 		p.row_pitch = s.row_pitch;
 		p.depth_pitch = s.depth_pitch;
-		p.array_pitch = s.array_pitch;
+		p.array_pitch = layer_pitch;
 		p.element_size = s.element_size;
 	}
 	const VkComponentSwizzle sw[4] = {view.components.r, view.components.g, view.components.b, view.components.a};

@@ -356,3 +356,35 @@ TEST_CASE("QueryLod returns (d_l - level_base, lambda')", "[texture][sampling][q
 	CHECK(out[0][0] == 1.0f);
 	CHECK(out[0][1] == Approx(2.0f));  // lambda' is before the min/max clamp
 }
+
+TEST_CASE("2D array views of a 3D image read its slices as layers", "[texture][sampling]") {
+	TestImage img(VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, {2, 2, 4});
+	for (uint32_t z = 0; z < 4; ++z) img.SetFloat(1, 1, z, float(z));
+	ImageViewState view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+	view.base_layer = 1;
+	view.layer_count = 3;
+	SampledImage image = Prepare(Sampler(VK_FILTER_NEAREST), view);
+	CHECK(SampleAt(image, OneLane(0.75f, 0.75f, 1.0f)).f[0] == 2.0f);
+	uint32_t size[4];
+	REQUIRE(QuerySize(image, 0, size) == 3);
+	CHECK((size[0] == 2 && size[1] == 2 && size[2] == 3));
+	view.layer_count = 4;  // past the last slice
+	CHECK_FALSE(PrepareImage(view, &image));
+}
+
+TEST_CASE("views this code cannot read are refused", "[texture][sampling]") {
+	SampledImage image;
+	TestImage bc1(VK_FORMAT_BC1_RGBA_UNORM_BLOCK, VK_IMAGE_TYPE_2D, {8, 8, 1});
+	CHECK_FALSE(PrepareImage(bc1.View(VK_IMAGE_VIEW_TYPE_2D), &image));
+	TestImage img(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, {8, 8, 1}, 2, 2);
+	ImageViewState view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+	CHECK(PrepareImage(view, &image));
+	view.base_level = 1;  // two levels from level 1
+	CHECK_FALSE(PrepareImage(view, &image));
+	view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+	view.base_layer = 2;
+	CHECK_FALSE(PrepareImage(view, &image));
+	view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+	view.memory = nullptr;
+	CHECK_FALSE(PrepareImage(view, &image));
+}

@@ -439,3 +439,26 @@ TEST_CASE("depth/stencil aspects of combined formats read their own plane", "[te
 	CHECK(s.u[0] == 200u);
 	CHECK(s.u[3] == 1u);
 }
+
+TEST_CASE("integer cube maps read a corner texel from a neighbouring face", "[texture][sampling][cube]") {
+	TestImage img(VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_2D, {2, 2, 1}, 1, 6);
+	for (uint32_t f = 0; f < 6; ++f)
+		for (uint32_t n = 0; n < 4; ++n) {
+			TexelValue v{};
+			v.u[0] = 100 * f + 10 * (n >> 1) + (n & 1);
+			img.Set(0, f, n & 1, n >> 1, 0, v);
+		}
+	SampledImage image = Prepare(Sampler(VK_FILTER_NEAREST), img.View(VK_IMAGE_VIEW_TYPE_CUBE));
+	// Gather near +X's corner: (1, 1) = 11, (2, 1) = -Z (0, 1) = 510,
+	// (1, 2) = -Y (1, 1) = 311, corner (2, 2) taken from (1, 2)'s face edge in x: 311.
+	TexelValue g;
+	float x = 1.0f, y = -0.75f, z = -0.75f;
+	SampleLanes lanes;
+	lanes.count = 1;
+	lanes.coord[0] = &x, lanes.coord[1] = &y, lanes.coord[2] = &z;
+	Gather(image, lanes, 0, nullptr, &g);
+	CHECK(g.u[0] == 311u);  // i0j1
+	CHECK(g.u[1] == 311u);  // i1j1: the corner
+	CHECK(g.u[2] == 510u);  // i1j0
+	CHECK(g.u[3] == 11u);   // i0j0
+}

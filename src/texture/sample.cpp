@@ -1,7 +1,9 @@
 #include "texture/sample.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 
 #include "texture/sampling_math.h"
 
@@ -9,17 +11,93 @@ namespace tessera::texture {
 
 namespace {
 
-TexelValue ReadColor(const FormatInfo& format, const uint8_t* texel) { return UnpackTexel(format, texel); }
+TexelValue ReadColor(const SampledImage& image, const uint8_t* texel) { return UnpackTexel(*image.format, texel); }
+
+// 8-bit UNORM, SNORM and sRGB components through 256-entry tables.
+TexelValue ReadBytes(const SampledImage& image, const uint8_t* texel) {
+	TexelValue v = image.defaults;
+	for (uint32_t c = 0; c < image.component_count; ++c)
+		v.f[image.component_slot[c]] = image.component_table[c][texel[image.component_offset[c]]];
+	return v;
+}
+
+// 32-bit SFLOAT, UINT and SINT components are their own bits.
+TexelValue ReadWords(const SampledImage& image, const uint8_t* texel) {
+	TexelValue v = image.defaults;
+	for (uint32_t c = 0; c < image.component_count; ++c)
+		std::memcpy(&v.u[image.component_slot[c]], texel + image.component_offset[c], 4);
+	return v;
+}
+
+// Decode tables made by UnpackTexel itself, so the values are the same.
+using ByteTable = std::array<float, 256>;
+ByteTable MakeByteTable(VkFormat format) {
+	ByteTable table;
+	for (uint32_t b = 0; b < 256; ++b) {
+		const uint8_t byte = uint8_t(b);
+		table[b] = UnpackTexel(*FindFormat(format), &byte).f[0];
+	}
+	return table;
+}
+const float* ByteTableFor(NumericFormat numeric, int slot) {
+	static const ByteTable unorm = MakeByteTable(VK_FORMAT_R8_UNORM);
+	static const ByteTable snorm = MakeByteTable(VK_FORMAT_R8_SNORM);
+	static const ByteTable srgb = MakeByteTable(VK_FORMAT_R8_SRGB);
+	switch (numeric) {
+	case NumericFormat::UNORM: return unorm.data();
+	case NumericFormat::SNORM: return snorm.data();
+	case NumericFormat::SRGB: return slot == 3 ? unorm.data() : srgb.data();  // sRGB alpha is UNORM
+	default: return nullptr;
+	}
+}
+
+int ComponentSlot(char name) {
+	switch (name) {
+	case 'R': return 0;
+	case 'G': return 1;
+	case 'B': return 2;
+	case 'A': return 3;
+	default: return -1;
+	}
+}
+
+// Picks ReadBytes or ReadWords when every component of the format fits one.
+void ChooseColorReader(const FormatInfo& format, SampledImage* out) {
+	out->read = ReadColor;
+	if (format.Has64BitComponents() || format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32 ||
+	    format.component_count == 0 || format.component_count > 4)
+		return;
+	bool bytes = true, words = true;
+	for (uint32_t c = 0; c < format.component_count; ++c) {
+		const FormatComponent& comp = format.components[c];
+		const int slot = ComponentSlot(comp.name);
+		if (slot < 0 || comp.offset % 8 != 0) return;
+		bytes &= comp.bits == 8 && ByteTableFor(comp.numeric, slot) != nullptr;
+		words &= comp.bits == 32 && (comp.numeric == NumericFormat::SFLOAT || comp.numeric == NumericFormat::UINT ||
+		                             comp.numeric == NumericFormat::SINT);
+		out->component_offset[c] = uint8_t(comp.offset / 8);
+		out->component_slot[c] = uint8_t(slot);
+		out->component_table[c] = bytes ? ByteTableFor(comp.numeric, slot) : nullptr;
+	}
+	if (!bytes && !words) return;
+	out->component_count = format.component_count;
+	out->defaults = TexelValue{};
+	if (out->integer)
+		out->defaults.u[3] = 1;
+	else
+		out->defaults.f[3] = 1.0f;
+	out->read = bytes ? ReadBytes : ReadWords;
+}
 
 // §16 "Component Substitution": depth reads as (D, 0, 0, 1), stencil as
 // (S, 0, 0, 1).
-TexelValue ReadDepth(const FormatInfo& format, const uint8_t* texel) {
+TexelValue ReadDepth(const SampledImage& image, const uint8_t* texel) {
 	TexelValue v{};
-	v.f[0] = UnpackDepth(format.format, texel);
+	v.f[0] = UnpackDepth(image.format->format, texel);
 	v.f[3] = 1.0f;
 	return v;
 }
-TexelValue ReadStencil(const FormatInfo&, const uint8_t* texel) {
+TexelValue ReadStencil(const SampledImage&, const uint8_t* texel) {
 	TexelValue v{};
 	v.u[0] = *texel;
 	v.u[3] = 1;
@@ -167,8 +245,7 @@ TexelSite WrapSite(const SampledImage& image, const PreparedLevel& level, uint32
 
 // Reads one texel and, for Dref lookups, replaces D with the comparison.
 TexelValue ReadSite(const SampledImage& image, const PreparedLevel& level, const TexelSite& t, const float* dref) {
-	TexelValue v =
-	    t.border ? image.border : image.read(*image.format, TexelAddress(image, level, t.layer, t.i, t.j, t.k));
+	TexelValue v = t.border ? image.border : image.read(image, TexelAddress(image, level, t.layer, t.i, t.j, t.k));
 	if (dref) v.f[0] = DepthCompare(image.sampler.compare_op, *dref, v.f[0]);
 	return v;
 }
@@ -281,9 +358,9 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 		out->integer = true;
 	} else {
 		if (!CanConvertTexels(*view_format)) return false;
-		out->read = ReadColor;
 		out->format = view_format;
 		out->integer = view_format->IsInteger();
+		ChooseColorReader(*view_format, out);
 	}
 	switch (view.view_type) {
 	case VK_IMAGE_VIEW_TYPE_1D_ARRAY: out->arrayed = true; [[fallthrough]];
@@ -435,9 +512,10 @@ void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) 
 			ijk[d] = (lanes.coord[d] ? lanes.coord[d][lane] : 0) + (lanes.offset[d] ? lanes.offset[d][lane] : 0);
 			inside &= ijk[d] >= 0 && ijk[d] < level.extent[d];
 		}
-		out[lane] = inside ? Swizzle(image, image.read(*image.format, TexelAddress(image, level, layer, ijk[0], ijk[1],
-		                                                                           ijk[2], sample)))
-		                   : image.out_of_bounds;
+		out[lane] =
+		    inside
+		        ? Swizzle(image, image.read(image, TexelAddress(image, level, layer, ijk[0], ijk[1], ijk[2], sample)))
+		        : image.out_of_bounds;
 	}
 }
 

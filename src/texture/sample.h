@@ -30,7 +30,7 @@ struct PreparedLevel {
 struct SampledImage {
 	// Reads one texel (the format's values: float, or int/uint for integer
 	// formats), with §16 "Component Substitution" (missing -> 0, 0, 0, 1).
-	TexelValue (*read)(const FormatInfo& format, const uint8_t* texel) = nullptr;
+	TexelValue (*read)(const SampledImage& image, const uint8_t* texel) = nullptr;
 	const FormatInfo* format = nullptr;  // of the plane read (the aspect's format)
 	uint32_t dimensions = 2;             // 1, 2 or 3 coordinates address a texel in a layer
 	bool cube = false;
@@ -40,6 +40,14 @@ struct SampledImage {
 	uint32_t level_count = 1;
 	uint32_t layer_count = 1;  // of the view (for cube views: cubes, not faces)
 	PreparedLevel levels[ImageLayout::kMaxLevels];
+	// Direct readers for common formats (same values as UnpackTexel): each
+	// component's byte offset, value slot and, for 8-bit normalized ones,
+	// its decode table; the components the format lacks come from defaults.
+	uint8_t component_count = 0;
+	uint8_t component_offset[4] = {};
+	uint8_t component_slot[4] = {};
+	const float* component_table[4] = {};
+	TexelValue defaults{};
 
 	SamplerState sampler;
 	VkSamplerAddressMode address[3] = {};  // cubes: clamp to edge (seams are handled apart)

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "texture/sample.h"
@@ -387,4 +388,46 @@ TEST_CASE("views this code cannot read are refused", "[texture][sampling]") {
 	view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
 	view.memory = nullptr;
 	CHECK_FALSE(PrepareImage(view, &image));
+}
+
+TEST_CASE("texel reads give UnpackTexel's values for every color format", "[texture][sampling]") {
+	std::mt19937 rng(5);
+	uint32_t formats = 0;
+	for (size_t f = 0; f < kFormatTableSize; ++f) {
+		const FormatInfo& info = kFormatTable[f];
+		if (info.IsCompressed() || info.IsMultiPlanar() || !info.IsColor() || info.TexelsPerBlock() != 1 ||
+		    !CanConvertTexels(info))
+			continue;
+		ImageLayout layout;
+		if (!layout.Init({info.format, VK_IMAGE_TYPE_2D, {16, 1, 1}, 1, 1, 1})) continue;
+		std::vector<uint8_t> memory(layout.TotalSize());
+		for (uint8_t& b : memory) b = uint8_t(rng());
+		ImageViewState view;
+		view.layout = &layout;
+		view.memory = memory.data();
+		view.format = info.format;
+		SampledImage image;
+		REQUIRE(PrepareImage(view, &image));
+		++formats;
+		for (int32_t x = 0; x < 16; ++x) {
+			int32_t y = 0;
+			FetchLanes lanes;
+			lanes.count = 1;
+			lanes.coord[0] = &x, lanes.coord[1] = &y;
+			TexelValue got;
+			Fetch(image, lanes, &got);
+			TexelValue expected = UnpackTexel(info, memory.data() + layout.Offset(0, 0, 0, uint32_t(x), 0, 0));
+			INFO(info.name << " texel " << x);
+			CHECK(std::memcmp(&got, &expected, sizeof(got)) == 0);
+		}
+	}
+	CHECK(formats > 100);
+	// The common formats take the direct readers.
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8_SNORM,
+	                        VK_FORMAT_A8B8G8R8_UNORM_PACK32, VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32_UINT}) {
+		TestImage img(format, VK_IMAGE_TYPE_2D, {1, 1, 1});
+		SampledImage image;
+		REQUIRE(PrepareImage(img.View(VK_IMAGE_VIEW_TYPE_2D), &image));
+		CHECK(image.component_count > 0);
+	}
 }

@@ -509,8 +509,10 @@ void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) 
 		int32_t ijk[3] = {0, 0, 0};
 		const PreparedLevel& level = image.levels[inside ? lod : 0];
 		for (uint32_t d = 0; d < dims; ++d) {
-			ijk[d] = (lanes.coord[d] ? lanes.coord[d][lane] : 0) + (lanes.offset[d] ? lanes.offset[d][lane] : 0);
-			inside &= ijk[d] >= 0 && ijk[d] < level.extent[d];
+			int64_t c =
+			    int64_t(lanes.coord[d] ? lanes.coord[d][lane] : 0) + (lanes.offset[d] ? lanes.offset[d][lane] : 0);
+			inside &= c >= 0 && c < level.extent[d];
+			ijk[d] = inside ? int32_t(c) : 0;
 		}
 		out[lane] =
 		    inside

@@ -116,7 +116,7 @@ float LodBiasAndClamp(float lambda_base, float bias, float lod_min, float lod_ma
 }
 
 LevelSelection SelectLevels(float lambda, uint32_t q, VkSamplerMipmapMode mode) {
-	float d = std::clamp(lambda, 0.0f, float(q));
+	float d = lambda > 0.0f ? std::min(lambda, float(q)) : 0.0f;  // NaN -> 0
 	// mipmapPrecisionBits of fraction.
 	constexpr float kScale = float(1u << kMipmapPrecisionBits);
 	d = std::nearbyint(d * kScale) / kScale;

@@ -290,7 +290,8 @@ TEST_CASE("fetch reads integer coordinates; outside the view it reads zero", "[t
 	CHECK(fetch(1, 1, 1, 1).u[0] == 115u);
 	CHECK(fetch(1, 1, 0, 0, 1, 2).u[0] == 14u);
 	for (auto v : {fetch(4, 0, 0, 0), fetch(-1, 0, 0, 0), fetch(0, 4, 0, 0), fetch(2, 0, 0, 1), fetch(0, 0, 2, 0),
-	               fetch(0, 0, 0, 2), fetch(0, 0, -1, 0), fetch(3, 0, 0, 0, 1, 0)}) {
+	               fetch(0, 0, 0, 2), fetch(0, 0, -1, 0), fetch(3, 0, 0, 0, 1, 0),
+	               fetch(std::numeric_limits<int32_t>::max(), 0, 0, 0, 1, 0)}) {
 		CHECK((v.u[0] == 0u && v.u[1] == 0u && v.u[2] == 0u && v.u[3] == 1u));  // R8: (0, 0, 0, 1)
 	}
 	// A view starting at level 1, layer 1.

@@ -184,6 +184,7 @@ TEST_CASE("level selection: NEAREST rounds .5 down, LINEAR blends with an 8-bit 
 	CHECK(nearest(1.6f, 4).hi == 2);
 	CHECK(nearest(-3.0f, 4).hi == 0);
 	CHECK(nearest(10.0f, 3).hi == 3);
+	CHECK(nearest(kNaN, 3).hi == 0);
 	// d_hi = floor(d'), d_lo = min(d_hi + 1, q), delta = d' - d_hi.
 	LevelSelection l = linear(1.25f, 4);
 	CHECK(std::tie(l.hi, l.lo, l.delta) == std::tuple(1u, 2u, 0.25f));

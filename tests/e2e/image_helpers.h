@@ -21,6 +21,7 @@ struct ImageSpec {
 	uint32_t layers = 1;
 	uint32_t mips = 1;
 	VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;  // all aspects of the format
+	uint32_t block_width = 1, block_height = 1;              // texel block of compressed formats
 };
 
 inline TestImage MakeImage(Context& ctx, const ImageSpec& s) {
@@ -98,7 +99,9 @@ inline VkDeviceSize WholeLevel(const ImageSpec& s, uint32_t mip, VkImageAspectFl
 	region->bufferOffset = offset;
 	region->imageSubresource = {VkImageAspectFlags(aspect), mip, 0, s.layers};
 	region->imageExtent = e;
-	return VkDeviceSize(e.width) * e.height * e.depth * s.layers * texel_bytes;
+	VkDeviceSize blocks = VkDeviceSize((e.width + s.block_width - 1) / s.block_width) *
+	                      ((e.height + s.block_height - 1) / s.block_height);
+	return blocks * e.depth * s.layers * texel_bytes;
 }
 
 // Records an upload of every level and aspect of the image (left in
@@ -130,14 +133,16 @@ inline void RecordUpload(Context& ctx, VkCommandBuffer cb, const TestImage& imag
 // TRANSFER_SRC_OPTIMAL) into the buffer; returns the byte count. Bits the
 // spec leaves undefined (the top byte of D24 depth) read as zero.
 inline VkDeviceSize RecordReadback(VkCommandBuffer cb, const TestImage& image, const ImageSpec& s, uint32_t mip,
-                                   const TestBuffer& out, uint32_t color_bytes) {
+                                   const TestBuffer& out, uint32_t color_bytes, uint32_t mip_count = 1,
+                                   VkDeviceSize offset = 0) {
 	std::vector<VkBufferImageCopy> regions;
-	VkDeviceSize offset = 0;
 	for (VkImageAspectFlags left = s.aspects; left; left &= left - 1) {
 		auto aspect = VkImageAspectFlagBits(left & (~left + 1));
-		VkBufferImageCopy r;
-		offset += WholeLevel(s, mip, aspect, AspectBytes(s.format, aspect, color_bytes), offset, &r);
-		regions.push_back(r);
+		for (uint32_t m = mip; m < mip + mip_count; ++m) {
+			VkBufferImageCopy r;
+			offset += WholeLevel(s, m, aspect, AspectBytes(s.format, aspect, color_bytes), offset, &r);
+			regions.push_back(r);
+		}
 	}
 	REQUIRE(offset <= out.size);
 	vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, uint32_t(regions.size()),

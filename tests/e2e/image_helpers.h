@@ -150,14 +150,18 @@ inline VkDeviceSize RecordReadback(VkCommandBuffer cb, const TestImage& image, c
 	return offset;
 }
 
-inline std::vector<uint8_t> TakeBytes(const TestBuffer& buffer, VkDeviceSize size, const ImageSpec& s) {
+inline std::vector<uint8_t> TakeBytes(const TestBuffer& buffer, VkDeviceSize size, const ImageSpec& s,
+                                      uint32_t mip_count = 1) {
 	std::vector<uint8_t> bytes(buffer.data, buffer.data + size);
 	bool d24 = (s.format == VK_FORMAT_X8_D24_UNORM_PACK32 || s.format == VK_FORMAT_D24_UNORM_S8_UINT) &&
 	           (s.aspects & VK_IMAGE_ASPECT_DEPTH_BIT);
 	if (d24) {
 		// Depth comes first in the read-back; §20.4: the top 8 bits are undefined.
-		VkExtent3D e = s.extent;
-		size_t depth_bytes = size_t(e.width) * e.height * e.depth * s.layers * 4;
+		size_t depth_bytes = 0;
+		for (uint32_t m = 0; m < mip_count; ++m) {
+			VkExtent3D e = MipExtent(s, m);
+			depth_bytes += size_t(e.width) * e.height * e.depth * s.layers * 4;
+		}
 		for (size_t i = 3; i < depth_bytes && i < bytes.size(); i += 4) bytes[i] = 0;
 	}
 	return bytes;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "texture/float_formats.h"
 #include "texture/texel.h"
 
 namespace tessera::texture {
@@ -63,52 +64,6 @@ struct Float4 {
 	float v[4];
 };
 
-// Byte offsets of each tap's texels along one axis.
-struct AxisOffsets {
-	std::vector<uint64_t> first, second;
-};
-
-AxisOffsets OffsetsOf(const std::vector<BlitTap>& taps, uint64_t pitch) {
-	AxisOffsets o;
-	o.first.reserve(taps.size());
-	o.second.reserve(taps.size());
-	for (const BlitTap& t : taps) {
-		o.first.push_back(t.i0 * pitch);
-		o.second.push_back(t.i1 * pitch);
-	}
-	return o;
-}
-
-struct Plan {
-	const BlitSurface& src;
-	const BlitSurface& dst;
-	std::vector<BlitTap> x, y, z;
-	uint32_t dst_x, dst_y, dst_z;  // first destination texel of each axis
-
-	uint8_t* DstRow(uint32_t k, uint32_t j) const {
-		return dst.data + (dst_z + k) * dst.slice_pitch + (dst_y + j) * dst.row_pitch +
-		       uint64_t(dst_x) * dst.element_size;
-	}
-	const uint8_t* SrcRow(uint32_t slice, uint32_t row) const {
-		return src.data + slice * src.slice_pitch + row * src.row_pitch;
-	}
-};
-
-// Hot path (per texel): NEAREST between identical formats is a gather of
-// fixed-size elements.
-template <uint32_t kSize>
-void CopyNearest(const Plan& p) {
-	AxisOffsets columns = OffsetsOf(p.x, kSize);
-	for (uint32_t k = 0; k < p.z.size(); ++k) {
-		for (uint32_t j = 0; j < p.y.size(); ++j) {
-			const uint8_t* src_row = p.SrcRow(p.z[k].i0, p.y[j].i0);
-			uint8_t* out = p.DstRow(k, j);
-			for (size_t i = 0; i < columns.first.size(); ++i, out += kSize)
-				std::memcpy(out, src_row + columns.first[i], kSize);
-		}
-	}
-}
-
 // Clamps unpacked integers to what each destination component can hold.
 struct IntegerRange {
 	int64_t min[4], max[4];
@@ -131,136 +86,288 @@ IntegerRange RangeOf(const FormatInfo& format) {
 	return r;
 }
 
-void IntegerNearest(const Plan& p) {
-	AxisOffsets columns = OffsetsOf(p.x, p.src.element_size);
-	IntegerRange range = RangeOf(*p.dst.format);
-	bool is_signed = p.src.format->Numeric() == NumericFormat::SINT;
-	for (uint32_t k = 0; k < p.z.size(); ++k) {
-		for (uint32_t j = 0; j < p.y.size(); ++j) {
-			const uint8_t* src_row = p.SrcRow(p.z[k].i0, p.y[j].i0);
-			uint8_t* out = p.DstRow(k, j);
-			for (size_t i = 0; i < columns.first.size(); ++i, out += p.dst.element_size) {
-				TexelValue v = UnpackTexel(*p.src.format, src_row + columns.first[i]);
-				for (int c = 0; c < 4; ++c) {
-					int64_t wide = is_signed ? int64_t(v.i[c]) : int64_t(v.u[c]);
-					wide = std::clamp(wide, range.min[c], range.max[c]);
-					v.i[c] = int32_t(uint32_t(uint64_t(wide)));
-				}
-				PackTexel(*p.dst.format, v, out);
-			}
-		}
+// Regions smaller than this use the generic texel functions: building the
+// byte tables costs about as much as converting this many texels.
+constexpr uint64_t kMinTexelsForTables = 4096;
+
+int SlotOf(char name) {
+	switch (name) {
+	case 'R': return 0;
+	case 'G': return 1;
+	case 'B': return 2;
+	case 'A': return 3;
+	default: return -1;
 	}
 }
 
-void FloatNearest(const Plan& p) {
-	AxisOffsets columns = OffsetsOf(p.x, p.src.element_size);
-	for (uint32_t k = 0; k < p.z.size(); ++k) {
-		for (uint32_t j = 0; j < p.y.size(); ++j) {
-			const uint8_t* src_row = p.SrcRow(p.z[k].i0, p.y[j].i0);
-			uint8_t* out = p.DstRow(k, j);
-			for (size_t i = 0; i < columns.first.size(); ++i, out += p.dst.element_size)
-				PackTexel(*p.dst.format, UnpackTexel(*p.src.format, src_row + columns.first[i]), out);
+// A codec for formats whose components are each one whole byte of UNORM,
+// SNORM or SRGB; null for the others.
+std::unique_ptr<ByteTexelCodec> MakeByteCodec(const FormatInfo& format, bool unpack) {
+	if (!CanConvertTexels(format) || format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) return nullptr;
+	auto codec = std::make_unique<ByteTexelCodec>();
+	codec->count = format.component_count;
+	for (uint8_t c = 0; c < format.component_count; ++c) {
+		const FormatComponent& comp = format.components[c];
+		bool byte_sized = comp.bits == 8 && comp.offset % 8 == 0;
+		bool normalized = comp.numeric == NumericFormat::UNORM || comp.numeric == NumericFormat::SNORM ||
+		                  comp.numeric == NumericFormat::SRGB;
+		int slot = SlotOf(comp.name);
+		if (!byte_sized || !normalized || slot < 0) return nullptr;
+		codec->byte[c] = uint8_t(comp.offset / 8);
+		codec->slot[c] = uint8_t(slot);
+		codec->numeric[c] = comp.numeric;
+	}
+	if (unpack) {
+		// The tables hold exactly what UnpackTexel returns for each byte.
+		uint8_t texel[16];
+		for (uint32_t value = 0; value < 256; ++value) {
+			std::memset(texel, int(value), sizeof texel);
+			TexelValue v = UnpackTexel(format, texel);
+			for (uint8_t c = 0; c < codec->count; ++c) codec->table[c][value] = v.f[codec->slot[c]];
 		}
 	}
+	codec->active = true;
+	return codec;
 }
 
-// LINEAR: the (up to four) source rows a destination row needs are blended
-// first, over the span of source columns the region reads; each destination
-// texel then blends two entries of that row. Consecutive destination rows
-// with the same taps reuse the blended row.
-void FloatLinear(const Plan& p) {
-	uint32_t first_column = UINT32_MAX, last_column = 0;
-	for (const BlitTap& t : p.x) {
-		first_column = std::min(first_column, std::min(t.i0, t.i1));
-		last_column = std::max(last_column, std::max(t.i0, t.i1));
-	}
-	if (p.x.empty()) return;
-	uint32_t span = last_column - first_column + 1;
-	std::vector<Float4> blended(span);
-	std::vector<uint32_t> left, right;
-	std::vector<float> weight;
-	for (const BlitTap& t : p.x) {
-		left.push_back(t.i0 - first_column);
-		right.push_back(t.i1 - first_column);
-		weight.push_back(t.weight);
-	}
-	const BlitTap* cached_y = nullptr;
-	const BlitTap* cached_z = nullptr;
-	for (uint32_t k = 0; k < p.z.size(); ++k) {
-		const BlitTap& tz = p.z[k];
-		for (uint32_t j = 0; j < p.y.size(); ++j) {
-			const BlitTap& ty = p.y[j];
-			bool same = cached_y && cached_y->i0 == ty.i0 && cached_y->i1 == ty.i1 && cached_y->weight == ty.weight &&
-			            cached_z->i0 == tz.i0 && cached_z->i1 == tz.i1 && cached_z->weight == tz.weight;
-			if (!same) {
-				struct {
-					const uint8_t* row;
-					float w;
-				} rows[4] = {{p.SrcRow(tz.i0, ty.i0), (1 - tz.weight) * (1 - ty.weight)},
-				             {p.SrcRow(tz.i0, ty.i1), (1 - tz.weight) * ty.weight},
-				             {p.SrcRow(tz.i1, ty.i0), tz.weight * (1 - ty.weight)},
-				             {p.SrcRow(tz.i1, ty.i1), tz.weight * ty.weight}};
-				std::fill(blended.begin(), blended.end(), Float4{});
-				for (const auto& r : rows) {
-					if (r.w == 0.0f) continue;
-					const uint8_t* texel = r.row + uint64_t(first_column) * p.src.element_size;
-					for (uint32_t c = 0; c < span; ++c, texel += p.src.element_size) {
-						TexelValue v = UnpackTexel(*p.src.format, texel);
-						for (int n = 0; n < 4; ++n) blended[c].v[n] += r.w * v.f[n];
-					}
-				}
-				cached_y = &ty;
-				cached_z = &tz;
-			}
-			uint8_t* out = p.DstRow(k, j);
-			for (size_t i = 0; i < left.size(); ++i, out += p.dst.element_size) {
-				const Float4& a = blended[left[i]];
-				const Float4& b = blended[right[i]];
-				float w = weight[i];
-				TexelValue v;
-				for (int n = 0; n < 4; ++n) v.f[n] = a.v[n] + (b.v[n] - a.v[n]) * w;
-				PackTexel(*p.dst.format, v, out);
-			}
+// Hot path (per texel).
+inline void UnpackBytes(const ByteTexelCodec& codec, const uint8_t* in, float out[4]) {
+	for (int n = 0; n < 4; ++n) out[n] = codec.defaults[n];
+	for (uint8_t c = 0; c < codec.count; ++c) out[codec.slot[c]] = codec.table[c][in[codec.byte[c]]];
+}
+
+// Hot path (per texel): rounds as PackTexel does (Vulkan 1.3 §3.9.2: clamp,
+// then round to nearest, ties away from zero).
+inline void PackBytes(const ByteTexelCodec& codec, const float in[4], uint8_t* out) {
+	for (uint8_t c = 0; c < codec.count; ++c) {
+		float f = in[codec.slot[c]];
+		uint8_t raw;
+		switch (codec.numeric[c]) {
+		case NumericFormat::SNORM: {
+			double v = std::isnan(f) ? 0.0 : f >= 1.0f ? 127.0 : f <= -1.0f ? -127.0 : std::round(double(f) * 127.0);
+			raw = uint8_t(int8_t(v));
+			break;
 		}
+		case NumericFormat::SRGB:
+			if (codec.slot[c] != 3) f = LinearToSrgb(f);
+			[[fallthrough]];
+		// f * 255 is exact in double, so adding 0.5 and truncating rounds
+		// half away from zero.
+		default: raw = !(f > 0.0f) ? 0 : f >= 1.0f ? 255 : uint8_t(double(f) * 255.0 + 0.5); break;
+		}
+		out[codec.byte[c]] = raw;
 	}
 }
 
 }  // namespace
 
-void BlitSurfaceRegion(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
-                       BlitConversion conversion) {
+BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
+                   BlitConversion conversion)
+    : src_(src), dst_(dst), filter_(filter), conversion_(conversion) {
 	const auto& so = region.src_offsets;
 	const auto& d = region.dst_offsets;
-	Plan p{src, dst, {}, {}, {}, 0, 0, 0};
-	p.x = ComputeBlitTaps({so[0][0], so[1][0], d[0][0], d[1][0], src.width}, filter);
-	p.y = ComputeBlitTaps({so[0][1], so[1][1], d[0][1], d[1][1], src.height}, filter);
-	p.z = ComputeBlitTaps({so[0][2], so[1][2], d[0][2], d[1][2], src.depth}, filter);
-	p.dst_x = uint32_t(std::min(d[0][0], d[1][0]));
-	p.dst_y = uint32_t(std::min(d[0][1], d[1][1]));
-	p.dst_z = uint32_t(std::min(d[0][2], d[1][2]));
-	switch (conversion) {
+	x_ = ComputeBlitTaps({so[0][0], so[1][0], d[0][0], d[1][0], src.width}, filter);
+	y_ = ComputeBlitTaps({so[0][1], so[1][1], d[0][1], d[1][1], src.height}, filter);
+	z_ = ComputeBlitTaps({so[0][2], so[1][2], d[0][2], d[1][2], src.depth}, filter);
+	dst_x_ = uint32_t(std::min(d[0][0], d[1][0]));
+	dst_y_ = uint32_t(std::min(d[0][1], d[1][1]));
+	dst_z_ = uint32_t(std::min(d[0][2], d[1][2]));
+	if (conversion == BlitConversion::Float && x_.size() * y_.size() * z_.size() >= kMinTexelsForTables) {
+		unpack_ = MakeByteCodec(*src.format, true);
+		pack_ = MakeByteCodec(*dst.format, false);
+	}
+	if (filter == BlitFilter::Nearest) {
+		column_offsets_.reserve(x_.size());
+		for (const BlitTap& t : x_) column_offsets_.push_back(uint64_t(t.i0) * src.element_size);
+		return;
+	}
+	if (x_.empty()) return;
+	uint32_t last_column = 0;
+	first_column_ = UINT32_MAX;
+	for (const BlitTap& t : x_) {
+		first_column_ = std::min(first_column_, t.i0);
+		last_column = std::max(last_column, t.i1);
+	}
+	span_ = last_column - first_column_ + 1;
+	for (const BlitTap& t : x_) {
+		left_.push_back(t.i0 - first_column_);
+		right_.push_back(t.i1 - first_column_);
+	}
+}
+
+void BlitPlan::Unpack(const uint8_t* in, float out[4]) const {
+	if (unpack_) return UnpackBytes(*unpack_, in, out);
+	TexelValue v = UnpackTexel(*src_.format, in);
+	for (int n = 0; n < 4; ++n) out[n] = v.f[n];
+}
+
+void BlitPlan::Pack(const TexelValue& value, uint8_t* out) const {
+	if (pack_) return PackBytes(*pack_, value.f, out);
+	PackTexel(*dst_.format, value, out);
+}
+
+uint8_t* BlitPlan::DstRow(uint32_t row) const {
+	uint32_t k = row / uint32_t(y_.size()), j = row % uint32_t(y_.size());
+	return dst_.data + (dst_z_ + k) * dst_.slice_pitch + (dst_y_ + j) * dst_.row_pitch +
+	       uint64_t(dst_x_) * dst_.element_size;
+}
+
+const uint8_t* BlitPlan::SrcRow(uint32_t slice, uint32_t row) const {
+	return src_.data + slice * src_.slice_pitch + row * src_.row_pitch;
+}
+
+// Hot path (per texel): NEAREST between identical formats is a gather of
+// fixed-size elements.
+template <uint32_t kSize>
+void BlitPlan::CopyNearest(uint32_t begin, uint32_t end) const {
+	for (uint32_t row = begin; row < end; ++row) {
+		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
+		uint8_t* out = DstRow(row);
+		for (uint64_t offset : column_offsets_) {
+			std::memcpy(out, src_row + offset, kSize);
+			out += kSize;
+		}
+	}
+}
+
+void BlitPlan::IntegerNearest(uint32_t begin, uint32_t end) const {
+	IntegerRange range = RangeOf(*dst_.format);
+	bool is_signed = src_.format->Numeric() == NumericFormat::SINT;
+	for (uint32_t row = begin; row < end; ++row) {
+		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
+		uint8_t* out = DstRow(row);
+		for (uint64_t offset : column_offsets_) {
+			TexelValue v = UnpackTexel(*src_.format, src_row + offset);
+			for (int c = 0; c < 4; ++c) {
+				int64_t wide = is_signed ? int64_t(v.i[c]) : int64_t(v.u[c]);
+				wide = std::clamp(wide, range.min[c], range.max[c]);
+				v.i[c] = int32_t(uint32_t(uint64_t(wide)));
+			}
+			PackTexel(*dst_.format, v, out);
+			out += dst_.element_size;
+		}
+	}
+}
+
+void BlitPlan::FloatNearest(uint32_t begin, uint32_t end) const {
+	for (uint32_t row = begin; row < end; ++row) {
+		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
+		uint8_t* out = DstRow(row);
+		for (uint64_t offset : column_offsets_) {
+			TexelValue v;
+			Unpack(src_row + offset, v.f);
+			Pack(v, out);
+			out += dst_.element_size;
+		}
+	}
+}
+
+// LINEAR: each source row a destination row needs is unpacked once into
+// floats over the span of source columns the region reads, and kept while
+// later destination rows still use it (a 4-row cache: two rows by two
+// slices). The (up to four) rows are blended with their weights, then each
+// destination texel blends two entries of that row. Consecutive destination
+// rows with the same taps reuse the blended row.
+void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
+	if (span_ == 0) return;
+	struct CachedRow {
+		uint32_t slice = UINT32_MAX, row = UINT32_MAX;
+		std::vector<Float4> texels;
+	};
+	CachedRow cache[4];
+	for (CachedRow& c : cache) c.texels.resize(span_);
+	std::vector<Float4> blended(span_);
+	const BlitTap* cached_y = nullptr;
+	const BlitTap* cached_z = nullptr;
+	auto same = [](const BlitTap* a, const BlitTap& b) {
+		return a && a->i0 == b.i0 && a->i1 == b.i1 && a->weight == b.weight;
+	};
+	for (uint32_t row = begin; row < end; ++row) {
+		const BlitTap& tz = z_[row / y_.size()];
+		const BlitTap& ty = y_[row % y_.size()];
+		if (!same(cached_y, ty) || !same(cached_z, tz)) {
+			struct Need {
+				uint32_t slice, row;
+				float w;
+				const Float4* texels;
+			} needs[4] = {{tz.i0, ty.i0, (1 - tz.weight) * (1 - ty.weight), nullptr},
+			              {tz.i0, ty.i1, (1 - tz.weight) * ty.weight, nullptr},
+			              {tz.i1, ty.i0, tz.weight * (1 - ty.weight), nullptr},
+			              {tz.i1, ty.i1, tz.weight * ty.weight, nullptr}};
+			bool keep[4] = {false, false, false, false};
+			for (Need& n : needs)
+				for (int c = 0; c < 4; ++c)
+					if (n.w != 0.0f && cache[c].slice == n.slice && cache[c].row == n.row) {
+						n.texels = cache[c].texels.data();
+						keep[c] = true;
+					}
+			for (Need& n : needs) {
+				if (n.w == 0.0f || n.texels) continue;
+				int slot = 0;
+				while (keep[slot]) ++slot;
+				keep[slot] = true;
+				CachedRow& c = cache[slot];
+				c.slice = n.slice;
+				c.row = n.row;
+				const uint8_t* texel = SrcRow(n.slice, n.row) + uint64_t(first_column_) * src_.element_size;
+				for (uint32_t i = 0; i < span_; ++i, texel += src_.element_size) Unpack(texel, c.texels[i].v);
+				n.texels = c.texels.data();
+				// Another need may name the same row.
+				for (Need& other : needs)
+					if (other.w != 0.0f && !other.texels && other.slice == n.slice && other.row == n.row)
+						other.texels = n.texels;
+			}
+			std::fill(blended.begin(), blended.end(), Float4{});
+			for (const Need& n : needs) {
+				if (n.w == 0.0f) continue;
+				for (uint32_t i = 0; i < span_; ++i)
+					for (int k = 0; k < 4; ++k) blended[i].v[k] += n.w * n.texels[i].v[k];
+			}
+			cached_y = &ty;
+			cached_z = &tz;
+		}
+		uint8_t* out = DstRow(row);
+		for (size_t i = 0; i < left_.size(); ++i, out += dst_.element_size) {
+			const Float4& a = blended[left_[i]];
+			const Float4& b = blended[right_[i]];
+			float w = x_[i].weight;
+			TexelValue v;
+			for (int k = 0; k < 4; ++k) v.f[k] = a.v[k] + (b.v[k] - a.v[k]) * w;
+			Pack(v, out);
+		}
+	}
+}
+
+void BlitPlan::Run(uint32_t begin, uint32_t end) const {
+	switch (conversion_) {
 	case BlitConversion::Copy:
-		switch (src.element_size) {
-		case 1: CopyNearest<1>(p); break;
-		case 2: CopyNearest<2>(p); break;
-		case 3: CopyNearest<3>(p); break;
-		case 4: CopyNearest<4>(p); break;
-		case 6: CopyNearest<6>(p); break;
-		case 8: CopyNearest<8>(p); break;
-		case 12: CopyNearest<12>(p); break;
-		case 16: CopyNearest<16>(p); break;
+		switch (src_.element_size) {
+		case 1: CopyNearest<1>(begin, end); break;
+		case 2: CopyNearest<2>(begin, end); break;
+		case 3: CopyNearest<3>(begin, end); break;
+		case 4: CopyNearest<4>(begin, end); break;
+		case 6: CopyNearest<6>(begin, end); break;
+		case 8: CopyNearest<8>(begin, end); break;
+		case 12: CopyNearest<12>(begin, end); break;
+		case 16: CopyNearest<16>(begin, end); break;
 		default: break;
 		}
 		break;
-	case BlitConversion::Integer: IntegerNearest(p); break;
+	case BlitConversion::Integer: IntegerNearest(begin, end); break;
 	case BlitConversion::Float:
-		if (filter == BlitFilter::Linear)
-			FloatLinear(p);
+		if (filter_ == BlitFilter::Linear)
+			FloatLinear(begin, end);
 		else
-			FloatNearest(p);
+			FloatNearest(begin, end);
 		break;
 	case BlitConversion::Invalid: break;
 	}
+}
+
+void BlitSurfaceRegion(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
+                       BlitConversion conversion) {
+	BlitPlan plan(src, dst, region, filter, conversion);
+	plan.Run(0, plan.RowCount());
 }
 
 }  // namespace tessera::texture

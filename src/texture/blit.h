@@ -10,9 +10,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "texture/format.h"
+#include "texture/texel.h"
 
 namespace tessera::texture {
 
@@ -71,8 +73,58 @@ struct BlitRegion {
 	int32_t dst_offsets[2][3];
 };
 
-// Blits one region between two surfaces (one array layer each; the caller
-// steps through layers). filter and conversion are the command's.
+// One region of a blit between two surfaces (one array layer each; the
+// caller steps through layers), with its per-axis taps computed once.
+// Destination rows are independent, so ranges of them may run in parallel.
+// Converts texels of one format to and from four floats, chosen once per
+// plan: formats whose components are whole bytes (RGBA8, BGRA8, sRGB, SNORM
+// 8-bit...) go through per-byte tables built with UnpackTexel and an inlined
+// pack that rounds as PackTexel does; the others call UnpackTexel/PackTexel.
+struct ByteTexelCodec {
+	bool active = false;
+	uint8_t count = 0;     // components
+	uint8_t byte[4] = {};  // byte offset of each component
+	uint8_t slot[4] = {};  // R, G, B, A slot of each component
+	NumericFormat numeric[4] = {};
+	float defaults[4] = {0, 0, 0, 1};
+	float table[4][256] = {};  // unpacked value of each byte value (filled for unpacking only)
+};
+
+class BlitPlan {
+public:
+	BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
+	         BlitConversion conversion);
+
+	// Rows of the destination region over all its slices.
+	uint32_t RowCount() const { return uint32_t(y_.size() * z_.size()); }
+	// Writes rows [begin, end): row r is row r % height of slice r / height.
+	void Run(uint32_t begin, uint32_t end) const;
+
+private:
+	template <uint32_t kSize>
+	void CopyNearest(uint32_t begin, uint32_t end) const;
+	void IntegerNearest(uint32_t begin, uint32_t end) const;
+	void FloatNearest(uint32_t begin, uint32_t end) const;
+	void FloatLinear(uint32_t begin, uint32_t end) const;
+	void Unpack(const uint8_t* in, float out[4]) const;
+	void Pack(const TexelValue& value, uint8_t* out) const;
+	uint8_t* DstRow(uint32_t row) const;
+	const uint8_t* SrcRow(uint32_t slice, uint32_t row) const;
+
+	BlitSurface src_, dst_;
+	BlitFilter filter_;
+	BlitConversion conversion_;
+	std::vector<BlitTap> x_, y_, z_;
+	uint32_t dst_x_, dst_y_, dst_z_;  // first destination texel of each axis
+	// Per destination column: byte offsets of the source texels (NEAREST),
+	// or indices into the span of source columns LINEAR reads.
+	std::vector<uint64_t> column_offsets_;
+	std::vector<uint32_t> left_, right_;
+	uint32_t first_column_ = 0, span_ = 0;
+	std::unique_ptr<ByteTexelCodec> unpack_, pack_;  // null: the generic functions
+};
+
+// Blits one region on the calling thread.
 void BlitSurfaceRegion(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
                        BlitConversion conversion);
 

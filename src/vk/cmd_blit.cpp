@@ -1,8 +1,12 @@
 // vkCmdBlitImage and vkCmdBlitImage2 (Vulkan 1.3 §20.6 "Image Blits").
 // The conversion between the two formats is chosen at record time; the
 // sampling and filtering are texture::BlitSurfaceRegion's.
+#include <algorithm>
+
+#include "runtime/thread_pool.h"
 #include "texture/blit.h"
 #include "vk/command_buffer.h"
+#include "vk/device.h"
 #include "vk/image.h"
 
 namespace tessera::vk {
@@ -24,6 +28,9 @@ texture::BlitSurface SurfaceOf(const Image& image, VkImageAspectFlagBits aspect,
 	return s;
 }
 
+// Below this many destination texels a region runs on the queue thread alone.
+constexpr uint64_t kMinParallelTexels = 64 * 1024;
+
 struct BlitImageCommand : Command {
 	Image* src;
 	Image* dst;
@@ -32,7 +39,8 @@ struct BlitImageCommand : Command {
 	texture::BlitFilter filter;
 	texture::BlitConversion color_conversion;
 
-	void Execute(ExecutionContext&) const {
+	void Execute(ExecutionContext& context) const {
+		runtime::ThreadPool& pool = context.device->ThreadPool();
 		for (uint32_t i = 0; i < region_count; ++i) {
 			const VkImageBlit2& r = regions[i];
 			texture::BlitRegion region;
@@ -58,7 +66,14 @@ struct BlitImageCommand : Command {
 					    SurfaceOf(*src, aspect, r.srcSubresource.mipLevel, r.srcSubresource.baseArrayLayer + l);
 					texture::BlitSurface to =
 					    SurfaceOf(*dst, aspect, r.dstSubresource.mipLevel, r.dstSubresource.baseArrayLayer + l);
-					texture::BlitSurfaceRegion(from, to, region, filter, conversion);
+					// Rows of the destination are independent: spread them over
+					// the workers once a region has enough texels to pay for it.
+					texture::BlitPlan plan(from, to, region, filter, conversion);
+					uint32_t width = uint32_t(std::abs(r.dstOffsets[1].x - r.dstOffsets[0].x));
+					uint64_t min_rows = std::max<uint64_t>(1, kMinParallelTexels / std::max(width, 1u));
+					runtime::ParallelRanges(pool, plan.RowCount(), 1, min_rows, [&](uint64_t begin, uint64_t end) {
+						plan.Run(uint32_t(begin), uint32_t(end));
+					});
 				}
 			}
 		}

@@ -197,3 +197,37 @@ TEST_CASE("same-format NEAREST blits copy texel bytes, including depth", "[textu
 	std::memcpy(&v, dst.At(0, 3), 4);
 	REQUIRE(v == 0.3f);
 }
+
+TEST_CASE("large blits convert exactly as UnpackTexel and PackTexel do", "[texture][blit]") {
+	// Regions of 4096+ texels take the per-byte tables; they must give the
+	// bytes the generic functions give.
+	const uint32_t w = 64, h = 64;
+	Surface floats(VK_FORMAT_R32G32B32A32_SFLOAT, w, h);
+	const float specials[] = {0.0f, 1.0f, -1.0f, 0.5f / 255.0f, 1.5f / 255.0f, 0.5f, 2.0f, -0.0f, 1e-9f, 0.999f};
+	uint32_t seed = 12345;
+	for (uint32_t i = 0; i < w * h * 4; ++i) {
+		seed = seed * 1664525u + 1013904223u;
+		float f = i % 7 == 0 ? specials[(seed >> 8) % 10] : float(seed >> 8) / float(1 << 24) * 1.4f - 0.2f;
+		std::memcpy(floats.bytes.data() + i * 4, &f, 4);
+	}
+	BlitRegion whole = Region2D(0, 0, w, h, 0, 0, w, h);
+	for (VkFormat format :
+	     {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8_SNORM, VK_FORMAT_A8B8G8R8_UNORM_PACK32}) {
+		CAPTURE(format);
+		const FormatInfo& info = *FindFormat(format);
+		Surface packed(format, w, h);
+		BlitSurfaceRegion(floats.view, packed.view, whole, BlitFilter::Nearest, BlitConversion::Float);
+		Surface back(VK_FORMAT_R32G32B32A32_SFLOAT, w, h);
+		BlitSurfaceRegion(packed.view, back.view, whole, BlitFilter::Nearest, BlitConversion::Float);
+		for (uint32_t y = 0; y < h; ++y)
+			for (uint32_t x = 0; x < w; ++x) {
+				TexelValue v;
+				std::memcpy(v.f, floats.At(x, y), 16);
+				uint8_t expected[16] = {};
+				PackTexel(info, v, expected);
+				REQUIRE(std::memcmp(packed.At(x, y), expected, info.block_size) == 0);
+				TexelValue unpacked = UnpackTexel(info, packed.At(x, y));
+				REQUIRE(std::memcmp(back.At(x, y), unpacked.f, 16) == 0);
+			}
+	}
+}

@@ -87,7 +87,7 @@ IntegerRange RangeOf(const FormatInfo& format) {
 }
 
 // Regions smaller than this use the generic texel functions: building the
-// byte tables costs about as much as converting this many texels.
+// 8-bit tables costs about as much as converting this many texels.
 constexpr uint64_t kMinTexelsForTables = 4096;
 
 int SlotOf(char name) {
@@ -100,22 +100,24 @@ int SlotOf(char name) {
 	}
 }
 
-// A codec for formats whose components are each one whole byte of UNORM,
-// SNORM or SRGB; null for the others.
-std::unique_ptr<ByteTexelCodec> MakeByteCodec(const FormatInfo& format, bool unpack) {
+// A codec for the formats FastTexelCodec covers; null for the others.
+std::unique_ptr<FastTexelCodec> MakeFastCodec(const FormatInfo& format, bool unpack) {
 	if (!CanConvertTexels(format) || format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) return nullptr;
-	auto codec = std::make_unique<ByteTexelCodec>();
+	auto codec = std::make_unique<FastTexelCodec>();
 	codec->count = format.component_count;
 	for (uint8_t c = 0; c < format.component_count; ++c) {
 		const FormatComponent& comp = format.components[c];
-		bool byte_sized = comp.bits == 8 && comp.offset % 8 == 0;
-		bool normalized = comp.numeric == NumericFormat::UNORM || comp.numeric == NumericFormat::SNORM ||
-		                  comp.numeric == NumericFormat::SRGB;
 		int slot = SlotOf(comp.name);
-		if (!byte_sized || !normalized || slot < 0) return nullptr;
-		codec->byte[c] = uint8_t(comp.offset / 8);
-		codec->slot[c] = uint8_t(slot);
-		codec->numeric[c] = comp.numeric;
+		bool covered = false;
+		if (comp.bits == 8)
+			covered = comp.numeric == NumericFormat::UNORM || comp.numeric == NumericFormat::SNORM ||
+			          comp.numeric == NumericFormat::SRGB;
+		else if (comp.bits == 16)
+			covered = comp.numeric == NumericFormat::UNORM || comp.numeric == NumericFormat::SNORM ||
+			          comp.numeric == NumericFormat::SFLOAT;
+		if (!covered || comp.offset % comp.bits != 0 || slot < 0) return nullptr;
+		codec->components[c] = {uint8_t(comp.offset / 8), comp.bits, uint8_t(slot), comp.numeric};
+		codec->all_bytes = codec->all_bytes && comp.bits == 8;
 	}
 	if (unpack) {
 		// The tables hold exactly what UnpackTexel returns for each byte.
@@ -123,39 +125,72 @@ std::unique_ptr<ByteTexelCodec> MakeByteCodec(const FormatInfo& format, bool unp
 		for (uint32_t value = 0; value < 256; ++value) {
 			std::memset(texel, int(value), sizeof texel);
 			TexelValue v = UnpackTexel(format, texel);
-			for (uint8_t c = 0; c < codec->count; ++c) codec->table[c][value] = v.f[codec->slot[c]];
+			for (uint8_t c = 0; c < codec->count; ++c)
+				if (codec->components[c].bits == 8) codec->table[c][value] = v.f[codec->components[c].slot];
 		}
 	}
-	codec->active = true;
 	return codec;
 }
 
-// Hot path (per texel).
-inline void UnpackBytes(const ByteTexelCodec& codec, const uint8_t* in, float out[4]) {
+// Hot path (per texel). Vulkan 1.3 §3.9.1 for the 16-bit normalized fields.
+inline void UnpackFast(const FastTexelCodec& codec, const uint8_t* in, float out[4]) {
 	for (int n = 0; n < 4; ++n) out[n] = codec.defaults[n];
-	for (uint8_t c = 0; c < codec.count; ++c) out[codec.slot[c]] = codec.table[c][in[codec.byte[c]]];
+	if (codec.all_bytes) {
+		for (uint8_t c = 0; c < codec.count; ++c)
+			out[codec.components[c].slot] = codec.table[c][in[codec.components[c].byte]];
+		return;
+	}
+	for (uint8_t c = 0; c < codec.count; ++c) {
+		const FastTexelCodec::Component& comp = codec.components[c];
+		if (comp.bits == 8) {
+			out[comp.slot] = codec.table[c][in[comp.byte]];
+			continue;
+		}
+		uint16_t v;
+		std::memcpy(&v, in + comp.byte, 2);
+		switch (comp.numeric) {
+		case NumericFormat::UNORM: out[comp.slot] = float(double(v) / 65535.0); break;
+		case NumericFormat::SNORM: out[comp.slot] = std::max(-1.0f, float(double(int16_t(v)) / 32767.0)); break;
+		default: out[comp.slot] = HalfToFloat(v); break;
+		}
+	}
 }
 
-// Hot path (per texel): rounds as PackTexel does (Vulkan 1.3 §3.9.2: clamp,
-// then round to nearest, ties away from zero).
-inline void PackBytes(const ByteTexelCodec& codec, const float in[4], uint8_t* out) {
+// Rounds as PackTexel does (§3.9.2: clamp, then round to nearest, ties away
+// from zero). f * max is exact in double, so adding 0.5 and truncating rounds
+// a positive value half away from zero.
+inline uint32_t PackUnorm(float f, double max) {
+	return !(f > 0.0f) ? 0u : f >= 1.0f ? uint32_t(max) : uint32_t(double(f) * max + 0.5);
+}
+inline int32_t PackSnorm(float f, double max) {
+	return std::isnan(f) ? 0
+	       : f >= 1.0f   ? int32_t(max)
+	       : f <= -1.0f  ? -int32_t(max)
+	                     : int32_t(std::round(double(f) * max));
+}
+
+// Hot path (per texel).
+inline void PackFast(const FastTexelCodec& codec, const float in[4], uint8_t* out) {
 	for (uint8_t c = 0; c < codec.count; ++c) {
-		float f = in[codec.slot[c]];
-		uint8_t raw;
-		switch (codec.numeric[c]) {
-		case NumericFormat::SNORM: {
-			double v = std::isnan(f) ? 0.0 : f >= 1.0f ? 127.0 : f <= -1.0f ? -127.0 : std::round(double(f) * 127.0);
-			raw = uint8_t(int8_t(v));
-			break;
+		const FastTexelCodec::Component& comp = codec.components[c];
+		float f = in[comp.slot];
+		if (comp.bits == 8) {
+			uint8_t raw;
+			switch (comp.numeric) {
+			case NumericFormat::SNORM: raw = uint8_t(int8_t(PackSnorm(f, 127.0))); break;
+			case NumericFormat::SRGB: raw = uint8_t(PackUnorm(comp.slot == 3 ? f : LinearToSrgb(f), 255.0)); break;
+			default: raw = uint8_t(PackUnorm(f, 255.0)); break;
+			}
+			out[comp.byte] = raw;
+			continue;
 		}
-		case NumericFormat::SRGB:
-			if (codec.slot[c] != 3) f = LinearToSrgb(f);
-			[[fallthrough]];
-		// f * 255 is exact in double, so adding 0.5 and truncating rounds
-		// half away from zero.
-		default: raw = !(f > 0.0f) ? 0 : f >= 1.0f ? 255 : uint8_t(double(f) * 255.0 + 0.5); break;
+		uint16_t raw;
+		switch (comp.numeric) {
+		case NumericFormat::UNORM: raw = uint16_t(PackUnorm(f, 65535.0)); break;
+		case NumericFormat::SNORM: raw = uint16_t(int16_t(PackSnorm(f, 32767.0))); break;
+		default: raw = FloatToHalf(f); break;
 		}
-		out[codec.byte[c]] = raw;
+		std::memcpy(out + comp.byte, &raw, 2);
 	}
 }
 
@@ -173,8 +208,8 @@ BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitReg
 	dst_y_ = uint32_t(std::min(d[0][1], d[1][1]));
 	dst_z_ = uint32_t(std::min(d[0][2], d[1][2]));
 	if (conversion == BlitConversion::Float && x_.size() * y_.size() * z_.size() >= kMinTexelsForTables) {
-		unpack_ = MakeByteCodec(*src.format, true);
-		pack_ = MakeByteCodec(*dst.format, false);
+		unpack_ = MakeFastCodec(*src.format, true);
+		pack_ = MakeFastCodec(*dst.format, false);
 	}
 	if (filter == BlitFilter::Nearest) {
 		column_offsets_.reserve(x_.size());
@@ -196,13 +231,13 @@ BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitReg
 }
 
 void BlitPlan::Unpack(const uint8_t* in, float out[4]) const {
-	if (unpack_) return UnpackBytes(*unpack_, in, out);
+	if (unpack_) return UnpackFast(*unpack_, in, out);
 	TexelValue v = UnpackTexel(*src_.format, in);
 	for (int n = 0; n < 4; ++n) out[n] = v.f[n];
 }
 
 void BlitPlan::Pack(const TexelValue& value, uint8_t* out) const {
-	if (pack_) return PackBytes(*pack_, value.f, out);
+	if (pack_) return PackFast(*pack_, value.f, out);
 	PackTexel(*dst_.format, value, out);
 }
 

@@ -77,17 +77,23 @@ struct BlitRegion {
 // caller steps through layers), with its per-axis taps computed once.
 // Destination rows are independent, so ranges of them may run in parallel.
 // Converts texels of one format to and from four floats, chosen once per
-// plan: formats whose components are whole bytes (RGBA8, BGRA8, sRGB, SNORM
-// 8-bit...) go through per-byte tables built with UnpackTexel and an inlined
-// pack that rounds as PackTexel does; the others call UnpackTexel/PackTexel.
-struct ByteTexelCodec {
-	bool active = false;
-	uint8_t count = 0;     // components
-	uint8_t byte[4] = {};  // byte offset of each component
-	uint8_t slot[4] = {};  // R, G, B, A slot of each component
-	NumericFormat numeric[4] = {};
+// plan, for formats whose components are aligned 8- or 16-bit UNORM, SNORM,
+// SRGB (8-bit) or SFLOAT (16-bit) fields (RGBA8, BGRA8 sRGB, RGBA16F...):
+// 8-bit fields go through tables built with UnpackTexel, 16-bit ones through
+// inlined conversions that round as PackTexel does. Other formats call
+// UnpackTexel/PackTexel.
+struct FastTexelCodec {
+	struct Component {
+		uint8_t byte;  // offset in the texel
+		uint8_t bits;  // 8 or 16
+		uint8_t slot;  // R, G, B, A
+		NumericFormat numeric;
+	};
+	uint8_t count = 0;
+	bool all_bytes = true;  // every field is 8 bits: the table-only loop
+	Component components[4] = {};
 	float defaults[4] = {0, 0, 0, 1};
-	float table[4][256] = {};  // unpacked value of each byte value (filled for unpacking only)
+	float table[4][256] = {};  // unpacked value of each byte value (8-bit fields, unpacking only)
 };
 
 class BlitPlan {
@@ -121,7 +127,7 @@ private:
 	std::vector<uint64_t> column_offsets_;
 	std::vector<uint32_t> left_, right_;
 	uint32_t first_column_ = 0, span_ = 0;
-	std::unique_ptr<ByteTexelCodec> unpack_, pack_;  // null: the generic functions
+	std::unique_ptr<FastTexelCodec> unpack_, pack_;  // null: the generic functions
 };
 
 // Blits one region on the calling thread.

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -203,16 +204,18 @@ TEST_CASE("large blits convert exactly as UnpackTexel and PackTexel do", "[textu
 	// bytes the generic functions give.
 	const uint32_t w = 64, h = 64;
 	Surface floats(VK_FORMAT_R32G32B32A32_SFLOAT, w, h);
-	const float specials[] = {0.0f, 1.0f, -1.0f, 0.5f / 255.0f, 1.5f / 255.0f, 0.5f, 2.0f, -0.0f, 1e-9f, 0.999f};
+	const float specials[] = {0.0f,  1.0f,  -1.0f,  0.5f / 255.0f, 1.5f / 255.0f, 0.5f / 65535.0f, 2.0f,
+	                          -0.0f, 1e-9f, 0.999f, NAN,           70000.0f,      -3.0f,           -0.5f / 32767.0f};
 	uint32_t seed = 12345;
 	for (uint32_t i = 0; i < w * h * 4; ++i) {
 		seed = seed * 1664525u + 1013904223u;
-		float f = i % 7 == 0 ? specials[(seed >> 8) % 10] : float(seed >> 8) / float(1 << 24) * 1.4f - 0.2f;
+		float f = i % 7 == 0 ? specials[(seed >> 8) % 14] : float(seed >> 8) / float(1 << 24) * 1.4f - 0.2f;
 		std::memcpy(floats.bytes.data() + i * 4, &f, 4);
 	}
 	BlitRegion whole = Region2D(0, 0, w, h, 0, 0, w, h);
 	for (VkFormat format :
-	     {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8_SNORM, VK_FORMAT_A8B8G8R8_UNORM_PACK32}) {
+	     {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8_SNORM, VK_FORMAT_A8B8G8R8_UNORM_PACK32,
+	      VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R16G16_UNORM, VK_FORMAT_R16_SNORM}) {
 		CAPTURE(format);
 		const FormatInfo& info = *FindFormat(format);
 		Surface packed(format, w, h);

@@ -60,10 +60,6 @@ BlitConversion ChooseBlitConversion(const FormatInfo& src, const FormatInfo& dst
 
 namespace {
 
-struct Float4 {
-	float v[4];
-};
-
 // Clamps unpacked integers to what each destination component can hold.
 struct IntegerRange {
 	int64_t min[4], max[4];
@@ -230,15 +226,32 @@ BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitReg
 	}
 }
 
-void BlitPlan::Unpack(const uint8_t* in, float out[4]) const {
-	if (unpack_) return UnpackFast(*unpack_, in, out);
-	TexelValue v = UnpackTexel(*src_.format, in);
-	for (int n = 0; n < 4; ++n) out[n] = v.f[n];
+// Hot path (per row): the codec check is hoisted out of the texel loops.
+void BlitPlan::UnpackRow(const uint8_t* in, uint32_t count, float* out) const {
+	uint32_t stride = src_.element_size;
+	if (!unpack_) {
+		for (uint32_t i = 0; i < count; ++i, in += stride, out += 4) {
+			TexelValue v = UnpackTexel(*src_.format, in);
+			std::memcpy(out, v.f, sizeof v.f);
+		}
+		return;
+	}
+	const FastTexelCodec& codec = *unpack_;
+	for (uint32_t i = 0; i < count; ++i, in += stride, out += 4) UnpackFast(codec, in, out);
 }
 
-void BlitPlan::Pack(const TexelValue& value, uint8_t* out) const {
-	if (pack_) return PackFast(*pack_, value.f, out);
-	PackTexel(*dst_.format, value, out);
+void BlitPlan::PackRow(const float* in, uint32_t count, uint8_t* out) const {
+	uint32_t stride = dst_.element_size;
+	if (!pack_) {
+		for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) {
+			TexelValue v;
+			std::memcpy(v.f, in, sizeof v.f);
+			PackTexel(*dst_.format, v, out);
+		}
+		return;
+	}
+	const FastTexelCodec& codec = *pack_;
+	for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) PackFast(codec, in, out);
 }
 
 uint8_t* BlitPlan::DstRow(uint32_t row) const {
@@ -285,15 +298,11 @@ void BlitPlan::IntegerNearest(uint32_t begin, uint32_t end) const {
 }
 
 void BlitPlan::FloatNearest(uint32_t begin, uint32_t end) const {
+	std::vector<float> values(column_offsets_.size() * 4);
 	for (uint32_t row = begin; row < end; ++row) {
 		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
-		uint8_t* out = DstRow(row);
-		for (uint64_t offset : column_offsets_) {
-			TexelValue v;
-			Unpack(src_row + offset, v.f);
-			Pack(v, out);
-			out += dst_.element_size;
-		}
+		for (size_t i = 0; i < column_offsets_.size(); ++i) UnpackRow(src_row + column_offsets_[i], 1, &values[i * 4]);
+		PackRow(values.data(), uint32_t(column_offsets_.size()), DstRow(row));
 	}
 }
 
@@ -307,11 +316,11 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 	if (span_ == 0) return;
 	struct CachedRow {
 		uint32_t slice = UINT32_MAX, row = UINT32_MAX;
-		std::vector<Float4> texels;
+		std::vector<float> texels;  // four floats a texel
 	};
 	CachedRow cache[4];
-	for (CachedRow& c : cache) c.texels.resize(span_);
-	std::vector<Float4> blended(span_);
+	for (CachedRow& c : cache) c.texels.resize(size_t(span_) * 4);
+	std::vector<float> blended(size_t(span_) * 4), values(x_.size() * 4);
 	const BlitTap* cached_y = nullptr;
 	const BlitTap* cached_z = nullptr;
 	auto same = [](const BlitTap* a, const BlitTap& b) {
@@ -324,7 +333,7 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 			struct Need {
 				uint32_t slice, row;
 				float w;
-				const Float4* texels;
+				const float* texels;
 			} needs[4] = {{tz.i0, ty.i0, (1 - tz.weight) * (1 - ty.weight), nullptr},
 			              {tz.i0, ty.i1, (1 - tz.weight) * ty.weight, nullptr},
 			              {tz.i1, ty.i0, tz.weight * (1 - ty.weight), nullptr},
@@ -344,32 +353,28 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 				CachedRow& c = cache[slot];
 				c.slice = n.slice;
 				c.row = n.row;
-				const uint8_t* texel = SrcRow(n.slice, n.row) + uint64_t(first_column_) * src_.element_size;
-				for (uint32_t i = 0; i < span_; ++i, texel += src_.element_size) Unpack(texel, c.texels[i].v);
+				UnpackRow(SrcRow(n.slice, n.row) + uint64_t(first_column_) * src_.element_size, span_, c.texels.data());
 				n.texels = c.texels.data();
 				// Another need may name the same row.
 				for (Need& other : needs)
 					if (other.w != 0.0f && !other.texels && other.slice == n.slice && other.row == n.row)
 						other.texels = n.texels;
 			}
-			std::fill(blended.begin(), blended.end(), Float4{});
+			std::fill(blended.begin(), blended.end(), 0.0f);
 			for (const Need& n : needs) {
 				if (n.w == 0.0f) continue;
-				for (uint32_t i = 0; i < span_; ++i)
-					for (int k = 0; k < 4; ++k) blended[i].v[k] += n.w * n.texels[i].v[k];
+				for (size_t i = 0; i < blended.size(); ++i) blended[i] += n.w * n.texels[i];
 			}
 			cached_y = &ty;
 			cached_z = &tz;
 		}
-		uint8_t* out = DstRow(row);
-		for (size_t i = 0; i < left_.size(); ++i, out += dst_.element_size) {
-			const Float4& a = blended[left_[i]];
-			const Float4& b = blended[right_[i]];
+		for (size_t i = 0; i < left_.size(); ++i) {
+			const float* a = &blended[size_t(left_[i]) * 4];
+			const float* b = &blended[size_t(right_[i]) * 4];
 			float w = x_[i].weight;
-			TexelValue v;
-			for (int k = 0; k < 4; ++k) v.f[k] = a.v[k] + (b.v[k] - a.v[k]) * w;
-			Pack(v, out);
+			for (int k = 0; k < 4; ++k) values[i * 4 + k] = a[k] + (b[k] - a[k]) * w;
 		}
+		PackRow(values.data(), uint32_t(left_.size()), DstRow(row));
 	}
 }
 

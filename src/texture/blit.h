@@ -112,8 +112,9 @@ private:
 	void IntegerNearest(uint32_t begin, uint32_t end) const;
 	void FloatNearest(uint32_t begin, uint32_t end) const;
 	void FloatLinear(uint32_t begin, uint32_t end) const;
-	void Unpack(const uint8_t* in, float out[4]) const;
-	void Pack(const TexelValue& value, uint8_t* out) const;
+	// count texels, four floats each.
+	void UnpackRow(const uint8_t* in, uint32_t count, float* out) const;
+	void PackRow(const float* in, uint32_t count, uint8_t* out) const;
 	uint8_t* DstRow(uint32_t row) const;
 	const uint8_t* SrcRow(uint32_t slice, uint32_t row) const;
 

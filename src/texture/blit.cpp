@@ -51,8 +51,8 @@ BlitConversion ChooseBlitConversion(const FormatInfo& src, const FormatInfo& dst
 	}
 	// Same format with NEAREST moves bytes unchanged, except where unpacking
 	// and packing again is not the identity: SNORM's most negative value
-	// becomes -1.0 and packs as the next one up (§3.9.1), and shared-exponent
-	// texels are renormalized.
+	// becomes -1.0 and packs as the next one up (Vulkan 1.3 "Fixed-Point
+	// Data Conversions"), and shared-exponent texels are renormalized.
 	bool round_trips = src.Numeric() != NumericFormat::SNORM && src.format != VK_FORMAT_E5B9G9R9_UFLOAT_PACK32;
 	if (src.format == dst.format && filter == BlitFilter::Nearest && round_trips) return BlitConversion::Copy;
 	return BlitConversion::Float;
@@ -128,7 +128,8 @@ std::unique_ptr<FastTexelCodec> MakeFastCodec(const FormatInfo& format, bool unp
 	return codec;
 }
 
-// Hot path (per texel). Vulkan 1.3 §3.9.1 for the 16-bit normalized fields.
+// Hot path (per texel). Vulkan 1.3 "Fixed-Point Data Conversions" for the
+// 16-bit normalized fields.
 inline void UnpackFast(const FastTexelCodec& codec, const uint8_t* in, float out[4]) {
 	for (int n = 0; n < 4; ++n) out[n] = codec.defaults[n];
 	if (codec.all_bytes) {
@@ -152,9 +153,10 @@ inline void UnpackFast(const FastTexelCodec& codec, const uint8_t* in, float out
 	}
 }
 
-// Rounds as PackTexel does (§3.9.2: clamp, then round to nearest, ties away
-// from zero). f * max is exact in double, so adding 0.5 and truncating rounds
-// a positive value half away from zero.
+// Rounds as PackTexel does (Vulkan 1.3 "Fixed-Point Data Conversions":
+// clamp, then round to nearest, ties away from zero). f * max is exact in
+// double, so adding 0.5 and truncating rounds a positive value half away from
+// zero.
 inline uint32_t PackUnorm(float f, double max) {
 	return !(f > 0.0f) ? 0u : f >= 1.0f ? uint32_t(max) : uint32_t(double(f) * max + 0.5);
 }
@@ -237,6 +239,17 @@ void BlitPlan::UnpackRow(const uint8_t* in, uint32_t count, float* out) const {
 		return;
 	}
 	const FastTexelCodec& codec = *unpack_;
+	if (codec.all_bytes && codec.count == 4) {
+		// RGBA8, BGRA8 and their sRGB and SNORM forms: four table reads.
+		const FastTexelCodec::Component* c = codec.components;
+		for (uint32_t i = 0; i < count; ++i, in += stride, out += 4) {
+			out[c[0].slot] = codec.table[0][in[c[0].byte]];
+			out[c[1].slot] = codec.table[1][in[c[1].byte]];
+			out[c[2].slot] = codec.table[2][in[c[2].byte]];
+			out[c[3].slot] = codec.table[3][in[c[3].byte]];
+		}
+		return;
+	}
 	for (uint32_t i = 0; i < count; ++i, in += stride, out += 4) UnpackFast(codec, in, out);
 }
 

@@ -35,8 +35,9 @@ VkFormatFeatureFlags2 BlitFeatures(const texture::FormatInfo& info) {
 	if (!texture::CanConvertTexels(info)) return 0;
 	for (uint8_t c = 0; c < info.component_count; ++c)
 		if (info.components[c].bits > 32) return 0;
-	// Vulkan 1.3 §34.1: with BLIT_SRC set, SAMPLED_IMAGE_FILTER_LINEAR
-	// allows LINEAR blits from the format (not for integer formats, §20.6).
+	// Vulkan 1.3 VkFormatFeatureFlagBits: with BLIT_SRC set,
+	// SAMPLED_IMAGE_FILTER_LINEAR allows LINEAR blits from the format (never
+	// for integer formats, §20.6).
 	if (info.IsInteger()) return kBlit;
 	return kBlit | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
 }

@@ -101,13 +101,14 @@ ImageSpec Image2D(VkFormat format, uint32_t w, uint32_t h, uint32_t layers = 1) 
 	return {format, {w, h, 1}, VK_IMAGE_TYPE_2D, layers};
 }
 
-// Vulkan 1.3 §3.9.2: converting a float to a normalized fixed-point value
-// may round either way, and LINEAR filter weights are only as precise as
-// subTexelPrecisionBits (8 on both drivers), so filtered or converted UNORM
-// results may differ by one unit in the last place.
+// Vulkan 1.3 "Fixed-Point Data Conversions": a float converted to a
+// normalized fixed-point value may become either of the two closest values,
+// and LINEAR filter weights are only as precise as subTexelPrecisionBits (8
+// on both drivers), so filtered or converted UNORM results may differ by one
+// unit in the last place.
 const Tolerance kRgba8OneUlp = Channels(4, 8, 1);
-// §2.9.2 "Floating-point conversion": conversion to a 16-bit float may
-// round either way: one unit in the last place.
+// Vulkan 1.3 "Floating-Point Format Conversions": conversion to a 16-bit
+// float may round either way: one unit in the last place.
 const Tolerance kHalf4OneUlp = Channels(4, 16, 1);
 
 }  // namespace
@@ -265,12 +266,12 @@ TEST_CASE("format-converting blits match lavapipe", "[blit]") {
 	    // not say how; lavapipe saturates, and so does Tessera)
 	    {same_size(VK_FORMAT_R16G16B16A16_UINT, 8, VK_FORMAT_R8G8B8A8_UINT, 4, Fill::Bytes), {}},
 	    {same_size(VK_FORMAT_R16G16B16A16_SINT, 8, VK_FORMAT_R8G8B8A8_SINT, 4, Fill::Bytes), {}},
-	    // §3.9.2: float -> UNORM may round either way
+	    // "Fixed-Point Data Conversions": float -> UNORM may round either way
 	    {same_size(VK_FORMAT_R8G8B8A8_SRGB, 4, VK_FORMAT_R8G8B8A8_UNORM, 4, Fill::Bytes), kRgba8OneUlp},
 	    {same_size(VK_FORMAT_R8G8B8A8_UNORM, 4, VK_FORMAT_R8G8B8A8_SRGB, 4, Fill::Bytes), kRgba8OneUlp},
 	    {same_size(VK_FORMAT_R32G32B32A32_SFLOAT, 16, VK_FORMAT_R8G8B8A8_UNORM, 4, Fill::Float32), kRgba8OneUlp},
 	    {same_size(VK_FORMAT_R8G8B8A8_SNORM, 4, VK_FORMAT_R8G8B8A8_UNORM, 4, Fill::Snorm8), kRgba8OneUlp},
-	    // §2.9.2: float -> half may round either way
+	    // "Floating-Point Format Conversions": float -> half may round either way
 	    {same_size(VK_FORMAT_R8G8B8A8_UNORM, 4, VK_FORMAT_R16G16B16A16_SFLOAT, 8, Fill::Bytes), kHalf4OneUlp},
 	    {same_size(VK_FORMAT_R5G6B5_UNORM_PACK16, 2, VK_FORMAT_R8G8B8A8_UNORM, 4, Fill::Bytes), kRgba8OneUlp},
 	};
@@ -293,8 +294,9 @@ TEST_CASE("depth and stencil blits match lavapipe exactly", "[blit][depth]") {
 		Tolerance tolerance;
 	};
 	// Lavapipe blits D24 depth through 32-bit floats, which cannot hold
-	// every 24-bit UNORM value's quotient exactly (§3.9.1 conversions carry
-	// float rounding): its depth may be one unit off the texel it copies.
+	// every 24-bit UNORM value's quotient exactly (the "Fixed-Point Data
+	// Conversions" then carry float rounding): its depth may be one unit off
+	// the texel it copies.
 	const Tolerance d24_one_ulp{4, {{0, 24, 1}}};
 	std::vector<Case> cases = {
 	    {{spec(VK_FORMAT_D32_SFLOAT, 7, 5, VK_IMAGE_ASPECT_DEPTH_BIT),

@@ -42,7 +42,7 @@ inline void FillTexels(uint8_t* data, size_t size, Fill fill, uint32_t seed) {
 	FillRandom(data, size, seed);
 	switch (fill) {
 	case Fill::Bytes: break;
-	case Fill::Snorm8:  // -128 and -127 both mean -1.0 (§3.9.1); keep one spelling
+	case Fill::Snorm8:  // -128 and -127 both mean -1.0 (Fixed-Point Data Conversions)
 		for (size_t i = 0; i < size; ++i)
 			if (data[i] == 0x80) data[i] = 0x81;
 		break;

@@ -176,9 +176,10 @@ TEST_CASE("NEAREST blits of one format match lavapipe exactly", "[blit]") {
 	     Fill::Bytes,
 	     {Region(VK_IMAGE_ASPECT_COLOR_BIT, {0, 0, 6}, {6, 6, 0}, {0, 0, 1}, {8, 4, 5})}},
 	};
+	DriverPair drivers;
 	for (size_t i = 0; i < cases.size(); ++i) {
 		CAPTURE(i);
-		CompareWithLavapipe([&](Context& ctx) { return RunBlit(ctx, cases[i]); });
+		CompareWithLavapipe(drivers, [&](Context& ctx) { return RunBlit(ctx, cases[i]); });
 	}
 }
 
@@ -241,9 +242,11 @@ TEST_CASE("LINEAR blits match lavapipe within one unit", "[blit]") {
 	      VK_FILTER_LINEAR},
 	     kRgba8OneUlp},
 	};
+	DriverPair drivers;
 	for (size_t i = 0; i < cases.size(); ++i) {
 		CAPTURE(i);
-		CompareWithLavapipe([&](Context& ctx) { return RunBlit(ctx, cases[i].blit); }, cases[i].tolerance);
+		CompareWithLavapipe(
+		    drivers, [&](Context& ctx) { return RunBlit(ctx, cases[i].blit); }, cases[i].tolerance);
 	}
 }
 
@@ -275,9 +278,11 @@ TEST_CASE("format-converting blits match lavapipe", "[blit]") {
 	    {same_size(VK_FORMAT_R8G8B8A8_UNORM, 4, VK_FORMAT_R16G16B16A16_SFLOAT, 8, Fill::Bytes), kHalf4OneUlp},
 	    {same_size(VK_FORMAT_R5G6B5_UNORM_PACK16, 2, VK_FORMAT_R8G8B8A8_UNORM, 4, Fill::Bytes), kRgba8OneUlp},
 	};
+	DriverPair drivers;
 	for (size_t i = 0; i < cases.size(); ++i) {
 		CAPTURE(i);
-		CompareWithLavapipe([&](Context& ctx) { return RunBlit(ctx, cases[i].blit); }, cases[i].tolerance);
+		CompareWithLavapipe(
+		    drivers, [&](Context& ctx) { return RunBlit(ctx, cases[i].blit); }, cases[i].tolerance);
 	}
 }
 
@@ -361,9 +366,11 @@ TEST_CASE("depth and stencil blits match lavapipe exactly", "[blit][depth]") {
 	      {region(VK_IMAGE_ASPECT_STENCIL_BIT)}},
 	     {}},
 	};
+	DriverPair drivers;
 	for (size_t i = 0; i < cases.size(); ++i) {
 		CAPTURE(i);
-		CompareWithLavapipe([&](Context& ctx) { return RunBlit(ctx, cases[i].blit); }, cases[i].tolerance);
+		CompareWithLavapipe(
+		    drivers, [&](Context& ctx) { return RunBlit(ctx, cases[i].blit); }, cases[i].tolerance);
 	}
 }
 
@@ -427,11 +434,12 @@ TEST_CASE("NEAREST scaled blits of many formats match lavapipe exactly", "[blit]
 	    {VK_FORMAT_R32_SFLOAT, 4, Fill::Float32},
 	    {VK_FORMAT_R32G32_UINT, 8, Fill::Bytes},
 	};
+	DriverPair drivers;
 	for (const Format& f : formats) {
 		CAPTURE(f.format);
 		BlitCase c{Image2D(f.format, 7, 5),           Image2D(f.format, 9, 11), f.bytes, f.bytes, f.fill,
 		           {Color2D(0, 5, 7, 0, 0, 0, 9, 11)}};
-		CompareWithLavapipe([&](Context& ctx) { return RunBlit(ctx, c); });
+		CompareWithLavapipe(drivers, [&](Context& ctx) { return RunBlit(ctx, c); });
 	}
 }
 

@@ -36,9 +36,10 @@ void Append(std::vector<uint8_t>& to, const std::vector<uint8_t>& bytes) {
 }  // namespace
 
 TEST_CASE("depth and stencil aspects copy through buffers and between images", "[copy][depth]") {
+	DriverPair drivers;
 	for (const DepthFormat& f : kDepthFormats) {
 		CAPTURE(f.format);
-		CompareWithLavapipe([&](Context& ctx) -> std::vector<uint8_t> {
+		CompareWithLavapipe(drivers, [&](Context& ctx) -> std::vector<uint8_t> {
 			if (!Supports(ctx, f.format, VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT))
 				return {};
 			const uint32_t w = 13, h = 9;
@@ -125,9 +126,10 @@ TEST_CASE("compressed images copy in whole blocks, partial blocks at the edges",
 	    {VK_FORMAT_ASTC_4x4_UNORM_BLOCK, 4, 4, 16, VK_FORMAT_R32G32B32A32_UINT},
 	    {VK_FORMAT_ASTC_8x6_SRGB_BLOCK, 8, 6, 16, VK_FORMAT_R32G32B32A32_UINT},
 	};
+	DriverPair drivers;
 	for (const Compressed& f : formats) {
 		CAPTURE(f.format);
-		CompareWithLavapipe([&](Context& ctx) -> std::vector<uint8_t> {
+		CompareWithLavapipe(drivers, [&](Context& ctx) -> std::vector<uint8_t> {
 			VkFormatFeatureFlags transfer = VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
 			if (!Supports(ctx, f.format, transfer) || !Supports(ctx, f.same_size, transfer)) return {};
 			const uint32_t bw = f.block_width, bh = f.block_height;

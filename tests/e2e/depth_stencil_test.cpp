@@ -76,14 +76,16 @@ std::vector<uint8_t> ClearAndRead(Context& ctx, const DepthFormat& f, VkImageAsp
 }  // namespace
 
 TEST_CASE("depth/stencil clears match lavapipe, per aspect", "[clear][depth]") {
+	DriverPair drivers;
 	for (const DepthFormat& f : kFormats) {
 		CAPTURE(f.format);
 		// Vulkan 1.3 "Fixed-Point Data Conversions" lets a float become either
 		// of the two closest UNORM values; both drivers round to nearest, so
 		// depth is compared exactly (a change of rounding shows up here).
 		if (f.aspects & VK_IMAGE_ASPECT_DEPTH_BIT)
-			CompareWithLavapipe([&](Context& ctx) { return ClearAndRead(ctx, f, VK_IMAGE_ASPECT_DEPTH_BIT); });
+			CompareWithLavapipe(drivers, [&](Context& ctx) { return ClearAndRead(ctx, f, VK_IMAGE_ASPECT_DEPTH_BIT); });
 		if (f.aspects & VK_IMAGE_ASPECT_STENCIL_BIT)
-			CompareWithLavapipe([&](Context& ctx) { return ClearAndRead(ctx, f, VK_IMAGE_ASPECT_STENCIL_BIT); });
+			CompareWithLavapipe(drivers,
+			                    [&](Context& ctx) { return ClearAndRead(ctx, f, VK_IMAGE_ASPECT_STENCIL_BIT); });
 	}
 }

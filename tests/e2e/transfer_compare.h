@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,13 +36,29 @@ inline Tolerance Channels(uint32_t channels, uint32_t bits, uint32_t difference)
 	return t;
 }
 
+// One context per driver, made on first use and shared by the scenarios of
+// a test case (making a device with the validation layer costs more than
+// most scenarios).
+class DriverPair {
+public:
+	Context& Get(Driver driver) {
+		std::unique_ptr<Context>& ctx = driver == Driver::Tessera ? tessera_ : lavapipe_;
+		if (!ctx) ctx = Context::Create(driver);
+		REQUIRE(ctx);
+		return *ctx;
+	}
+
+private:
+	std::unique_ptr<Context> tessera_, lavapipe_;
+};
+
 // A scenario returns no bytes when the driver lacks a format feature it
 // needs; lavapipe lacking one skips the comparison.
-inline std::vector<uint8_t> RunOn(Driver driver, const Scenario& scenario) {
-	auto ctx = Context::Create(driver);
-	REQUIRE(ctx);
-	std::vector<uint8_t> bytes = scenario(*ctx);
-	CHECK(ctx->validation_errors() == 0);
+inline std::vector<uint8_t> RunOn(DriverPair& drivers, Driver driver, const Scenario& scenario) {
+	Context& ctx = drivers.Get(driver);
+	uint32_t errors_before = ctx.validation_errors();
+	std::vector<uint8_t> bytes = scenario(ctx);
+	CHECK(ctx.validation_errors() == errors_before);
 	return bytes;
 }
 
@@ -51,13 +68,13 @@ inline bool Supports(Context& ctx, VkFormat format, VkFormatFeatureFlags feature
 	return (props.optimalTilingFeatures & features) == features;
 }
 
-inline void CompareWithLavapipe(const Scenario& scenario, const Tolerance& tolerance = {}) {
-	std::vector<uint8_t> reference = RunOn(Driver::Lavapipe, scenario);
+inline void CompareWithLavapipe(DriverPair& drivers, const Scenario& scenario, const Tolerance& tolerance = {}) {
+	std::vector<uint8_t> reference = RunOn(drivers, Driver::Lavapipe, scenario);
 	if (reference.empty()) {
 		WARN("lavapipe lacks a format feature this case needs; skipped");
 		return;
 	}
-	std::vector<uint8_t> ours = RunOn(Driver::Tessera, scenario);
+	std::vector<uint8_t> ours = RunOn(drivers, Driver::Tessera, scenario);
 	REQUIRE(ours.size() == reference.size());
 	size_t bad = ours.size();
 	uint32_t word_bytes = tolerance.word_bytes ? tolerance.word_bytes : 1;
@@ -88,6 +105,12 @@ inline void CompareWithLavapipe(const Scenario& scenario, const Tolerance& toler
 		}
 		FAIL("first differing word at byte " << bad << ": ours" << ours_hex << ", lavapipe" << reference_hex);
 	}
+}
+
+// The same with contexts of its own.
+inline void CompareWithLavapipe(const Scenario& scenario, const Tolerance& tolerance = {}) {
+	DriverPair drivers;
+	CompareWithLavapipe(drivers, scenario, tolerance);
 }
 
 // A deterministic byte pattern (xorshift), the same on both drivers.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "texture/decode_astc.h"
+#include "texture/float_formats.h"
 
 using namespace tessera::texture;
 namespace fs = std::filesystem;
@@ -102,21 +103,23 @@ std::vector<uint8_t> AstcFileBytes(const AstcFile& file) {
 	return bytes;
 }
 
-// An uncompressed KTX 1 file as astcenc writes it: RGBA, 8-bit.
-bool ParseKtxRgba8(const std::vector<uint8_t>& bytes, Image* out) {
+// An uncompressed KTX 1 file as astcenc writes it: RGBA, 8-bit
+// (GL_UNSIGNED_BYTE) or FP16 (GL_HALF_FLOAT) channels, bytes as stored.
+bool ParseKtxRgba(const std::vector<uint8_t>& bytes, uint32_t gl_type_wanted, uint32_t bytes_per_channel, Image* out) {
 	if (bytes.size() < 68) return false;
 	auto u32 = [&](size_t at) {
 		return uint32_t{bytes[at]} | uint32_t{bytes[at + 1]} << 8 | uint32_t{bytes[at + 2]} << 16 |
 		       uint32_t{bytes[at + 3]} << 24;
 	};
 	const uint32_t gl_type = u32(16), gl_format = u32(24), width = u32(36), height = u32(40), kv_bytes = u32(60);
-	if (gl_type != 0x1401 /* GL_UNSIGNED_BYTE */ || gl_format != 0x1908 /* GL_RGBA */) return false;
+	if (gl_type != gl_type_wanted || gl_format != 0x1908 /* GL_RGBA */) return false;
 	size_t data = 64 + kv_bytes + 4;
-	size_t size = size_t{width} * height * 4;
+	size_t size = size_t{width} * height * 4 * bytes_per_channel;
 	if (bytes.size() < data + size) return false;
 	*out = {width, height, std::vector<uint8_t>(bytes.begin() + data, bytes.begin() + data + size)};
 	return true;
 }
+bool ParseKtxRgba8(const std::vector<uint8_t>& bytes, Image* out) { return ParseKtxRgba(bytes, 0x1401, 1, out); }
 
 // Decodes a whole .astc image with DecodeAstcBlockUnorm16, then converts as
 // astcenc 4.2 writes 8-bit files: the decode_float16 value times 255,
@@ -236,6 +239,43 @@ void CompareWithAstcenc(const AstcFile& file, const fs::path& ktx, bool srgb, bo
 	}
 }
 
+// decode_float16 bit for bit: astcenc's HDR-profile decode (-dh) of legal
+// LDR blocks, which the HDR profile must decode as the LDR profile does
+// ("HDR Profile Support"), written as FP16.
+void CompareFloat16WithAstcenc(const AstcFile& file, const fs::path& ktx) {
+	Image reference;
+	REQUIRE(ParseKtxRgba(ReadFile(ktx), 0x140B /* GL_HALF_FLOAT */, 2, &reference));
+	REQUIRE(reference.width == file.width);
+	uint32_t blocks_x = (file.width + file.block_width - 1) / file.block_width;
+	uint32_t blocks_y = (file.height + file.block_height - 1) / file.block_height;
+	float texels[kAstcMaxBlockTexels * 4];
+	size_t mismatches = 0;
+	std::string first;
+	for (uint32_t by = 0; by < blocks_y; ++by) {
+		for (uint32_t bx = 0; bx < blocks_x; ++bx) {
+			DecodeAstcBlock(&file.blocks[(size_t{by} * blocks_x + bx) * 16], file.block_width, file.block_height, false,
+			                texels);
+			for (uint32_t t = 0; t < file.block_height; ++t) {
+				for (uint32_t s = 0; s < file.block_width; ++s) {
+					uint32_t x = bx * file.block_width + s, y = by * file.block_height + t;
+					if (x >= file.width || y >= file.height) continue;
+					for (uint32_t ch = 0; ch < 4; ++ch) {
+						const uint8_t* r = &reference.rgba[((size_t{y} * file.width + x) * 4 + ch) * 2];
+						uint16_t theirs = static_cast<uint16_t>(r[0] | r[1] << 8);
+						uint16_t ours = FloatToHalf(texels[(t * file.block_width + s) * 4 + ch]);
+						if (ours != theirs && mismatches++ == 0)
+							first = "texel " + std::to_string(x) + "," + std::to_string(y) + " channel " +
+							        std::to_string(ch) + ": ours " + std::to_string(ours) + ", astcenc " +
+							        std::to_string(theirs);
+					}
+				}
+			}
+		}
+	}
+	INFO(first);
+	CHECK(mismatches == 0);
+}
+
 }  // namespace
 
 TEST_CASE("ASTC decode matches astcenc's -dl/-ds decode of encoded images, every footprint", "[texture][astc]") {
@@ -252,6 +292,7 @@ TEST_CASE("ASTC decode matches astcenc's -dl/-ds decode of encoded images, every
 		encode.push_back(std::string("astcenc ") + (c.srgb ? "-cs " : "-cl ") + (dir.path / "in.tga").string() + " " +
 		                 base + ".astc " + std::to_string(c.width) + "x" + std::to_string(c.height) + " -fast");
 		decode.push_back(std::string("astcenc ") + (c.srgb ? "-ds " : "-dl ") + base + ".astc " + base + ".ktx");
+		if (!c.srgb) decode.push_back("astcenc -dh " + base + ".astc " + base + "_f16.ktx");
 	}
 	RunAll(encode);
 	RunAll(decode);
@@ -261,6 +302,7 @@ TEST_CASE("ASTC decode matches astcenc's -dl/-ds decode of encoded images, every
 		REQUIRE(ParseAstcFile(ReadFile(dir.path / (c.Name() + ".astc")), &file));
 		REQUIRE(file.width == source.width);
 		CompareWithAstcenc(file, dir.path / (c.Name() + ".ktx"), c.srgb, false);
+		if (!c.srgb) CompareFloat16WithAstcenc(file, dir.path / (c.Name() + "_f16.ktx"));
 	}
 }
 

@@ -3,6 +3,7 @@
 #include "texture/decode_astc.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <iterator>
 
@@ -449,7 +450,7 @@ float Unorm16ToFloat16Value(uint16_t c) {
 	// which hold C / 65536 exactly).
 	if (c == 0xFFFF) return 1.0f;
 	uint32_t value = c;
-	int32_t top_bit = 31 - __builtin_clz(value | 1);
+	int32_t top_bit = static_cast<int32_t>(std::bit_width(value | 1)) - 1;
 	if (top_bit > 10) value &= ~((1u << (top_bit - 10)) - 1);
 	return static_cast<float>(value) / 65536.0f;
 }

@@ -9,6 +9,7 @@
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
 #include "vk/image.h"
+#include "vk/parallel_bytes.h"
 
 namespace tessera::vk {
 
@@ -20,8 +21,8 @@ struct FillBufferCommand : Command {
 	VkDeviceSize size;
 	uint32_t data;
 
-	void Execute(ExecutionContext&) const {
-		texture::FillPattern(dst->Data() + offset, size, reinterpret_cast<const uint8_t*>(&data), 4);
+	void Execute(ExecutionContext& context) const {
+		ParallelFill(context, dst->Data() + offset, size, reinterpret_cast<const uint8_t*>(&data), 4);
 	}
 };
 
@@ -36,7 +37,7 @@ struct UpdateBufferCommand : Command {
 
 // Fills every texel of the given levels and layers of one plane with a
 // packed value (one element, repeated over the samples).
-void FillSubresources(const Image& image, uint32_t plane, const VkImageSubresourceRange& range,
+void FillSubresources(ExecutionContext& context, const Image& image, uint32_t plane, const VkImageSubresourceRange& range,
                       const uint8_t* element, uint32_t element_size) {
 	const texture::ImageLayout& layout = image.Layout();
 	uint32_t levels = range.levelCount == VK_REMAINING_MIP_LEVELS ? image.MipLevels() - range.baseMipLevel
@@ -49,7 +50,7 @@ void FillSubresources(const Image& image, uint32_t plane, const VkImageSubresour
 		uint64_t layer_bytes = level.depth_pitch * level.extent.depth;
 		for (uint32_t layer = range.baseArrayLayer; layer < range.baseArrayLayer + (is_3d ? 1 : layers); ++layer) {
 			uint8_t* start = image.Data() + level.offset + layer * level.array_pitch;
-			texture::FillPattern(start, layer_bytes, element, element_size);
+			ParallelFill(context, start, layer_bytes, element, element_size);
 		}
 	}
 }
@@ -60,9 +61,9 @@ struct ClearColorImageCommand : Command {
 	const VkImageSubresourceRange* ranges;
 	uint32_t range_count;
 
-	void Execute(ExecutionContext&) const {
+	void Execute(ExecutionContext& context) const {
 		uint32_t size = image->Layout().Level(0, 0).element_size;
-		for (uint32_t i = 0; i < range_count; ++i) FillSubresources(*image, 0, ranges[i], element, size);
+		for (uint32_t i = 0; i < range_count; ++i) FillSubresources(context, *image, 0, ranges[i], element, size);
 	}
 };
 
@@ -73,16 +74,16 @@ struct ClearDepthStencilImageCommand : Command {
 	const VkImageSubresourceRange* ranges;
 	uint32_t range_count;
 
-	void Execute(ExecutionContext&) const {
+	void Execute(ExecutionContext& context) const {
 		const texture::ImageLayout& layout = image->Layout();
 		for (uint32_t i = 0; i < range_count; ++i) {
 			const VkImageSubresourceRange& r = ranges[i];
 			if (r.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT) {
 				uint32_t plane = layout.PlaneOf(VK_IMAGE_ASPECT_DEPTH_BIT);
-				FillSubresources(*image, plane, r, depth, layout.Level(plane, 0).element_size);
+				FillSubresources(context, *image, plane, r, depth, layout.Level(plane, 0).element_size);
 			}
 			if (r.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT)
-				FillSubresources(*image, layout.PlaneOf(VK_IMAGE_ASPECT_STENCIL_BIT), r, &stencil, 1);
+				FillSubresources(context, *image, layout.PlaneOf(VK_IMAGE_ASPECT_STENCIL_BIT), r, &stencil, 1);
 		}
 	}
 };

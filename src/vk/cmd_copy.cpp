@@ -8,6 +8,7 @@
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
 #include "vk/image.h"
+#include "vk/parallel_bytes.h"
 
 namespace tessera::vk {
 
@@ -26,11 +27,10 @@ struct CopyBufferCommand : Command {
 	const VkBufferCopy2* regions;
 	uint32_t region_count;
 
-	void Execute(ExecutionContext&) const {
+	void Execute(ExecutionContext& context) const {
 		for (uint32_t i = 0; i < region_count; ++i) {
 			const VkBufferCopy2& r = regions[i];
-			// memmove: overlapping regions are invalid usage, but must not crash.
-			std::memmove(dst->Data() + r.dstOffset, src->Data() + r.srcOffset, r.size);
+			ParallelCopy(context, dst->Data() + r.dstOffset, src->Data() + r.srcOffset, r.size);
 		}
 	}
 };

@@ -125,3 +125,39 @@ TEST_CASE("buffer to image to buffer round-trips with row length and image heigh
 		return bytes;
 	});
 }
+
+// Above 1 MiB, fills, copies and clears are split over the worker threads;
+// chunk edges must neither drop bytes nor shift a repeating texel pattern.
+TEST_CASE("large fills, copies and clears split over threads match lavapipe", "[transfer][parallel]") {
+	CompareWithLavapipe([](Context& ctx) {
+		const VkDeviceSize size = 5 * 1024 * 1024 + 12;
+		TestBuffer a = ctx.CreateBuffer(size), b = ctx.CreateBuffer(size);
+		for (VkDeviceSize i = 0; i < size; ++i) a.data[i] = uint8_t(i * 31 + (i >> 12));
+		// RGB16: a 6-byte texel, which does not divide a cache line.
+		const uint32_t w = 1111, h = 333;
+		TestImage image = ctx.CreateImage2D(VK_FORMAT_R16G16B16A16_UNORM, w, h);
+		ctx.Submit([&](VkCommandBuffer cb) {
+			vkCmdFillBuffer(cb, b.buffer, 4, 3 * 1024 * 1024 + 8, 0x11223344);
+			ctx.TransferBarrier(cb);
+			VkBufferCopy region{7, 3 * 1024 * 1024 + 16, 2 * 1024 * 1024 - 5};
+			vkCmdCopyBuffer(cb, a.buffer, b.buffer, 1, &region);
+			ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+			VkClearColorValue color{{0.1f, 0.2f, 0.3f, 0.4f}};
+			VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+			vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
+			ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+			VkBufferImageCopy down{};
+			down.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+			down.imageExtent = {w, h, 1};
+			vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, a.buffer, 1, &down);
+			ctx.TransferBarrier(cb);
+		});
+		std::vector<uint8_t> bytes(2 * size);
+		std::memcpy(bytes.data(), b.data, size);
+		std::memcpy(bytes.data() + size, a.data, size);
+		ctx.Destroy(a);
+		ctx.Destroy(b);
+		ctx.Destroy(image);
+		return bytes;
+	});
+}

@@ -133,9 +133,11 @@ TEST_CASE("large fills, copies and clears split over threads match lavapipe", "[
 		const VkDeviceSize size = 5 * 1024 * 1024 + 12;
 		TestBuffer a = ctx.CreateBuffer(size), b = ctx.CreateBuffer(size);
 		for (VkDeviceSize i = 0; i < size; ++i) a.data[i] = uint8_t(i * 31 + (i >> 12));
-		// RGB16: a 6-byte texel, which does not divide a cache line.
-		const uint32_t w = 1111, h = 333;
-		TestImage image = ctx.CreateImage2D(VK_FORMAT_R16G16B16A16_UNORM, w, h);
+		// RGB32: a 12-byte texel, which does not divide a cache line; with two
+		// threads this size puts the chunk edge mid-texel unless chunks are
+		// aligned to whole texels (checked by breaking that alignment).
+		const uint32_t w = 1111, h = 112;
+		TestImage image = ctx.CreateImage2D(VK_FORMAT_R32G32B32_SFLOAT, w, h);
 		ctx.Submit([&](VkCommandBuffer cb) {
 			vkCmdFillBuffer(cb, b.buffer, 4, 3 * 1024 * 1024 + 8, 0x11223344);
 			ctx.TransferBarrier(cb);

@@ -1,0 +1,37 @@
+// Decoding of the block-compressed formats of the Khronos Data Format
+// Specification (1.3): S3TC (BC1-BC3, §19), RGTC (BC4, BC5, §20), BPTC
+// (BC6H, BC7, §21) and ETC2/EAC (§22). Plain functions of the block's
+// bytes; the sampler and the blit paths call them one block at a time.
+#pragma once
+
+#include <cstdint>
+
+#include "texture/format.h"
+#include "texture/texel.h"
+
+namespace tessera::texture {
+
+// What to do with the RGB of sRGB formats (alpha is always linear).
+// Samplers filter after the sRGB decode (Vulkan 1.3 §16.3 "Format
+// Conversion"), so Linearize is what texel fetches want; Keep returns the
+// values the Data Format Specification defines before its sRGB transfer
+// function (exactly k/255 for BC7 and ETC2), for callers that copy sRGB
+// texels to an sRGB destination without a round trip through linear.
+enum class SrgbDecode : uint8_t { Linearize, Keep };
+
+// Largest TexelsPerBlock() of the formats DecodeBlock handles (4x4).
+inline constexpr uint32_t kMaxDecodedTexels = 16;
+
+// Decodes one block of a BC1-BC7, ETC2 or EAC format into
+// format.block_extent[0] x block_extent[1] texel values, row-major (texel
+// (x, y) at out[y * block_extent[0] + x]), as float in the convention of
+// texel.h: UNORM/SRGB in [0, 1], SNORM in [-1, 1], BC6H as the half-float
+// value (as float). Missing components read as (0, 0, 0, 1).
+// Returns false (and writes nothing) for formats it does not decode.
+bool DecodeBlock(const FormatInfo& format, const uint8_t* block, TexelValue* out,
+                 SrgbDecode srgb = SrgbDecode::Linearize);
+
+// True for the formats DecodeBlock decodes.
+bool CanDecodeBlock(const FormatInfo& format);
+
+}  // namespace tessera::texture

@@ -1,5 +1,5 @@
 // The entry point of the block decoders: picks the decoder of a format and
-// applies the sRGB transfer function (Data Format Specification 1.3
+// applies the sRGB transfer function (Data Format Specification 1.4
 // §13.3) to the RGB of sRGB formats when asked to.
 #include "texture/compressed.h"
 

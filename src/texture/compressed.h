@@ -1,6 +1,6 @@
 // Decoding of the block-compressed formats of the Khronos Data Format
-// Specification (1.3): S3TC (BC1-BC3, §19), RGTC (BC4, BC5, §20), BPTC
-// (BC6H, BC7, §21) and ETC2/EAC (§22). Plain functions of the block's
+// Specification (1.4): S3TC (BC1-BC3, §18), RGTC (BC4, BC5, §19), BPTC
+// (BC6H, BC7, §20) and ETC2/EAC (§22). Plain functions of the block's
 // bytes; the sampler and the blit paths call them one block at a time.
 #pragma once
 
@@ -12,11 +12,12 @@
 namespace tessera::texture {
 
 // What to do with the RGB of sRGB formats (alpha is always linear).
-// Samplers filter after the sRGB decode (Vulkan 1.3 §16.3 "Format
-// Conversion"), so Linearize is what texel fetches want; Keep returns the
-// values the Data Format Specification defines before its sRGB transfer
-// function (exactly k/255 for BC7 and ETC2), for callers that copy sRGB
-// texels to an sRGB destination without a round trip through linear.
+// Samplers filter after the sRGB decode (Vulkan 1.3 "Texel Input
+// Operations": format conversion comes before filtering), so Linearize is
+// what texel fetches want; Keep returns the values the Data Format
+// Specification defines before its sRGB transfer function (exactly k/255
+// for BC7 and ETC2), for callers that copy sRGB texels to an sRGB
+// destination without a round trip through linear.
 enum class SrgbDecode : uint8_t { Linearize, Keep };
 
 // Largest TexelsPerBlock() of the formats DecodeBlock handles (4x4).

@@ -1,10 +1,10 @@
 // S3TC (BC1-BC3) and RGTC (BC4, BC5) block decoding: Khronos Data Format
-// Specification 1.3 §19 and §20. The specification defines the palette
+// Specification 1.4 §18 and §19. The specification defines the palette
 // entries as real-valued combinations of the endpoints (e.g. (2 RGB0 +
 // RGB1) / 3 with RGB0 = c / 31); they are computed here in double and
 // rounded once to float, so the result is the spec's value to float
 // precision. Hardware decoders round through 8 bits and differ from it by
-// up to about 1/255 (see the note in §19 on GPU BCn decoding).
+// up to about 1/255 (see the note in §18 on GPU BCn decoding).
 #include "texture/decode_bc.h"
 
 namespace tessera::texture::bc {
@@ -16,7 +16,7 @@ uint64_t LoadLittleEndian(const uint8_t* bytes, int count) {
 	return value;
 }
 
-// §19.1: the 8-byte RGB part shared by BC1, BC2 and BC3. four_color_only
+// §18.1: the 8-byte RGB part shared by BC1, BC2 and BC3. four_color_only
 // is BC2/BC3's rule that codes are read as if color0 > color1.
 void DecodeS3tcColor(const uint8_t* block, bool four_color_only, bool has_alpha, TexelValue out[16]) {
 	const uint32_t color0 = block[0] | block[1] << 8;
@@ -41,7 +41,7 @@ void DecodeS3tcColor(const uint8_t* block, bool four_color_only, bool has_alpha,
 		}
 	}
 	for (int i = 0; i < 4; ++i) palette[i][3] = 1.0f;
-	// §19.2 (BC1 with alpha): code 3 of a 3-color block is alpha 0.
+	// §18.2 (BC1 with alpha): code 3 of a 3-color block is alpha 0.
 	if (!four_colors && has_alpha) palette[3][3] = 0.0f;
 	for (int t = 0; t < 16; ++t) {
 		const uint32_t code = (bits >> (2 * t)) & 3;
@@ -49,8 +49,8 @@ void DecodeS3tcColor(const uint8_t* block, bool four_color_only, bool has_alpha,
 	}
 }
 
-// §19.4 (BC3 alpha) and §20.1 (BC4 unsigned): 8 palette entries from two
-// 8-bit endpoints. For signed RGTC (§20.2) the endpoints are two's
+// §18.4 (BC3 alpha) and §19.1 (BC4 unsigned): 8 palette entries from two
+// 8-bit endpoints. For signed RGTC (§19.2) the endpoints are two's
 // complement, -128 reads as -1.0 and the 6-value mode's extremes are -1, 1.
 void DecodeEightValueChannel(const uint8_t* block, bool is_signed, int channel, TexelValue out[16]) {
 	double e0, e1, lowest;
@@ -59,7 +59,7 @@ void DecodeEightValueChannel(const uint8_t* block, bool is_signed, int channel, 
 		const int r0 = int8_t(block[0]), r1 = int8_t(block[1]);
 		e0 = r0 == -128 ? -1.0 : r0 / 127.0;
 		e1 = r1 == -128 ? -1.0 : r1 / 127.0;
-		eight_values = r0 > r1;  // undefined for (-127, -128), see §20.2
+		eight_values = r0 > r1;  // undefined for (-127, -128), see §19.2
 		lowest = -1.0;
 	} else {
 		e0 = block[0] / 255.0;
@@ -89,7 +89,7 @@ void DecodeBc1(const uint8_t* block, bool has_alpha, TexelValue out[16]) {
 
 void DecodeBc2(const uint8_t* block, TexelValue out[16]) {
 	DecodeS3tcColor(block + 8, true, false, out);
-	// §19.3: explicit 4-bit alpha, alpha / 15.
+	// §18.3: explicit 4-bit alpha, alpha / 15.
 	const uint64_t alpha = LoadLittleEndian(block, 8);
 	for (int t = 0; t < 16; ++t) out[t].f[3] = float(((alpha >> (4 * t)) & 15) / 15.0);
 }

@@ -1,6 +1,6 @@
 // Block decoders of the BC formats, as the Khronos Data Format
-// Specification 1.3 defines them: S3TC (§19: BC1, BC2, BC3), RGTC (§20:
-// BC4, BC5) and BPTC (§21: BC6H, BC7). Each writes the 16 texels of a 4x4
+// Specification 1.4 defines them: S3TC (§18: BC1, BC2, BC3), RGTC (§19:
+// BC4, BC5) and BPTC (§20: BC6H, BC7). Each writes the 16 texels of a 4x4
 // block, row-major, as float RGBA in texel.h's convention, before any sRGB
 // decode (see compressed.h for the entry point that applies it).
 #pragma once

@@ -1,5 +1,5 @@
-// BPTC block decoding (BC6H, BC7): Khronos Data Format Specification 1.3
-// §21. Everything here is integer arithmetic that the specification defines
+// BPTC block decoding (BC6H, BC7): Khronos Data Format Specification 1.4
+// §20. Everything here is integer arithmetic that the specification defines
 // bit-exactly; the tables are transcribed from it.
 #include <bit>
 #include <utility>
@@ -11,7 +11,7 @@ namespace tessera::texture::bc {
 namespace {
 
 // The 128-bit block as a little-endian bit string, read in increasing bit
-// order (§21: "128 bits of texel data stored in little-endian order").
+// order (§20: "128 bits of texel data stored in little-endian order").
 class BitReader {
 public:
 	explicit BitReader(const uint8_t* block) : block_(block) {}
@@ -210,7 +210,7 @@ int SignExtend(int value, int bits) {
 	return int(uint32_t(value) << shift) >> shift;
 }
 
-// §21.2 unquantization of an endpoint channel to 16 bits.
+// §20.2 unquantization of an endpoint channel to 16 bits.
 int Unquantize(int x, int bits, bool is_signed) {
 	if (!is_signed) {
 		if (bits >= 15) return x;
@@ -231,7 +231,7 @@ int Unquantize(int x, int bits, bool is_signed) {
 	return negative ? -unq : unq;
 }
 
-// §21.2 final unquantization: the interpolated integer to a half's bits.
+// §20.2 final unquantization: the interpolated integer to a half's bits.
 uint16_t FinishUnquantize(int i, bool is_signed) {
 	if (!is_signed) return uint16_t((i * 31) >> 6);
 	return uint16_t(i < 0 ? (((-i) * 31) >> 5) | 0x8000 : (i * 31) >> 5);
@@ -240,7 +240,7 @@ uint16_t FinishUnquantize(int i, bool is_signed) {
 }  // namespace
 
 void DecodeBc7(const uint8_t* block, TexelValue out[16]) {
-	// §21.1: a low byte of 0 is reserved; decoders "should return 0 for all
+	// §20.1: a low byte of 0 is reserved; decoders "should return 0 for all
 	// channels of all texels".
 	if (block[0] == 0) {
 		for (int t = 0; t < 16; ++t) out[t] = TexelValue{{0.0f, 0.0f, 0.0f, 0.0f}};

@@ -1,4 +1,4 @@
-// ETC2 and EAC block decoding: Khronos Data Format Specification 1.3 §22.
+// ETC2 and EAC block decoding: Khronos Data Format Specification 1.4 §22.
 // Blocks are big-endian 64-bit words ("int64bit" in the specification).
 // Texels are named a..p down the columns: texel (x, y) is pixel number
 // 4 * x + y, whose 2-bit color index has its LSB at bit 4x+y and its MSB

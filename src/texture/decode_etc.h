@@ -1,5 +1,5 @@
 // Block decoders of the ETC2 and EAC formats, as the Khronos Data Format
-// Specification 1.3 §22 ("ETC2 Compressed Texture Image Formats") defines
+// Specification 1.4 §22 ("ETC2 Compressed Texture Image Formats") defines
 // them. Each writes the 16 texels of a 4x4 block, row-major, as float in
 // texel.h's convention, before any sRGB decode (see compressed.h).
 #pragma once

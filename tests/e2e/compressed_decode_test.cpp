@@ -1,10 +1,11 @@
 // The driver's decode of compressed blocks, compared with Tessera's own
 // block decoders (src/texture/compressed.h, which follow the Khronos Data
-// Format Specification 1.3 §19-22): blocks are uploaded with
+// Format Specification 1.4 §18-22): blocks are uploaded with
 // vkCmdCopyBufferToImage and read back through a NEAREST vkCmdBlitImage of
 // the same size into R32G32B32A32_SFLOAT, which samples every texel once
-// at its center (Vulkan 1.3 §20.5), so the blit's output is the driver's
-// decode of each texel (sRGB formats decoded to linear, §16.3).
+// at its center (Vulkan 1.3 "Image Copies With Scaling"), so the blit's
+// output is the driver's decode of each texel (sRGB formats decoded to
+// linear first, "Texel Input Operations").
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -31,7 +32,7 @@ constexpr uint32_t kWidth = kBlocksX * 4, kHeight = kBlocksY * 4;
 // How far the driver's value may be from the spec's, per format (in the
 // sRGB-encoded space for sRGB formats).
 // - S3TC and RGTC: the spec defines the palette as real-valued combinations
-//   of the endpoints (DFS §19.1: (2 RGB0 + RGB1) / 3 with RGB0 = c / 31).
+//   of the endpoints (DFS §18.1: (2 RGB0 + RGB1) / 3 with RGB0 = c / 31).
 //   lavapipe, like the hardware surveyed in the spec's note on BCn
 //   decoding, widens endpoints to 8 bits by bit replication and
 //   interpolates in 8-bit integers, truncating: measured up to 1.62 codes
@@ -59,7 +60,7 @@ double Tolerance(const texture::FormatInfo& format) {
 // lavapipe (Mesa 22.3) decodes BC4/BC5 SNORM blocks to values the spec
 // does not give: negative results come out as 0 and positive ones are off
 // by tens of codes (e.g. block 68a69796cd50a0bb: red0 = 104, red1 = -90,
-// texel 0 is (104 + 6 * -90) / (7 * 127) = -0.490 by DFS §20.2, lavapipe
+// texel 0 is (104 + 6 * -90) / (7 * 127) = -0.490 by DFS §19.2, lavapipe
 // gives 0). Its R8_SNORM blits are right, so the fault is in its RGTC
 // signed decode; these two formats are compared on other drivers only.
 bool KnownLavapipeDisagreement(VkFormat format) {
@@ -229,7 +230,9 @@ TEST_CASE("lavapipe's decode of BC blocks matches DecodeBlock (blit to R32G32B32
 	REQUIRE(ctx);
 	VkPhysicalDeviceFeatures features;
 	vkGetPhysicalDeviceFeatures(ctx->physical_device(), &features);
-	REQUIRE(features.textureCompressionBC);  // then every BC format must support BLIT_SRC (Vulkan 1.3 §34.3)
+	// With textureCompressionBC, every BC format supports BLIT_SRC (Vulkan 1.3
+	// "Required Format Support").
+	REQUIRE(features.textureCompressionBC);
 	for (VkFormat f : kFormats) {
 		const texture::FormatInfo* format = texture::FindFormat(f);
 		REQUIRE(format);

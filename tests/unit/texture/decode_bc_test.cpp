@@ -1,5 +1,5 @@
 // BC1-BC7 block decoding, checked against the Khronos Data Format
-// Specification 1.3 (§19 S3TC, §20 RGTC, §21 BPTC): blocks are built bit by
+// Specification 1.4 (§18 S3TC, §19 RGTC, §20 BPTC): blocks are built bit by
 // bit from the spec's layouts and the expected texels are worked from its
 // equations.
 #include <catch2/catch.hpp>
@@ -50,7 +50,7 @@ void CheckRgba(const float* got, double r, double g, double b, double a) {
 
 }  // namespace
 
-TEST_CASE("BC1 four-color block: endpoints and thirds (DFS 19.1)", "[texture][bc]") {
+TEST_CASE("BC1 four-color block: endpoints and thirds (DFS 18.1)", "[texture][bc]") {
 	// The spec's Figure-bc1 example: (29, 60, 1) and (20, 2, 30).
 	const auto block = Bc1Block(Rgb565(29, 60, 1), Rgb565(20, 2, 30), CyclingCodes2());
 	for (VkFormat format : {VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_BC1_RGBA_UNORM_BLOCK}) {
@@ -66,7 +66,7 @@ TEST_CASE("BC1 four-color block: endpoints and thirds (DFS 19.1)", "[texture][bc
 	}
 }
 
-TEST_CASE("BC1 color0 <= color1: three colors and black, transparent with alpha (DFS 19.1, 19.2)", "[texture][bc]") {
+TEST_CASE("BC1 color0 <= color1: three colors and black, transparent with alpha (DFS 18.1, 18.2)", "[texture][bc]") {
 	for (bool equal : {false, true}) {
 		const uint16_t c0 = Rgb565(20, 2, 30), c1 = equal ? c0 : Rgb565(29, 60, 1);
 		const auto block = Bc1Block(c0, c1, CyclingCodes2());
@@ -81,7 +81,7 @@ TEST_CASE("BC1 color0 <= color1: three colors and black, transparent with alpha 
 	}
 }
 
-TEST_CASE("BC2: explicit 4-bit alpha, colors always four-color (DFS 19.3)", "[texture][bc]") {
+TEST_CASE("BC2: explicit 4-bit alpha, colors always four-color (DFS 18.3)", "[texture][bc]") {
 	std::array<uint8_t, 16> block{};
 	for (int t = 0; t < 16; ++t) block[t / 2] |= uint8_t(t << (4 * (t % 2)));
 	// color0 < color1 would be a 3-color BC1 block; BC2 still interpolates.
@@ -93,7 +93,7 @@ TEST_CASE("BC2: explicit 4-bit alpha, colors always four-color (DFS 19.3)", "[te
 	          (30 / 31.0 + 2 * 1 / 31.0) / 3, 3 / 15.0);
 }
 
-TEST_CASE("BC3 alpha and BC4 unsigned: 8-value and 6-value modes (DFS 19.4, 20.1)", "[texture][bc]") {
+TEST_CASE("BC3 alpha and BC4 unsigned: 8-value and 6-value modes (DFS 18.4, 19.1)", "[texture][bc]") {
 	for (bool eight : {true, false}) {
 		const int a0 = eight ? 200 : 50, a1 = eight ? 50 : 200;
 		std::array<uint8_t, 16> block{};
@@ -116,7 +116,7 @@ TEST_CASE("BC3 alpha and BC4 unsigned: 8-value and 6-value modes (DFS 19.4, 20.1
 	}
 }
 
-TEST_CASE("BC4 signed: -128 and -127 read as -1, 6-value extremes -1 and 1 (DFS 20.2)", "[texture][bc]") {
+TEST_CASE("BC4 signed: -128 and -127 read as -1, 6-value extremes -1 and 1 (DFS 19.2)", "[texture][bc]") {
 	struct Case {
 		int8_t r0, r1;
 		double e0, e1;
@@ -139,7 +139,7 @@ TEST_CASE("BC4 signed: -128 and -127 read as -1, 6-value extremes -1 and 1 (DFS 
 	}
 }
 
-TEST_CASE("BC5: red from the first half, green from the second (DFS 20.3, 20.4)", "[texture][bc]") {
+TEST_CASE("BC5: red from the first half, green from the second (DFS 19.3, 19.4)", "[texture][bc]") {
 	std::array<uint8_t, 16> block{};
 	block[0] = 255, block[1] = 0;  // red: 8-value, texel code 0 -> 1.0
 	block[8] = 0, block[9] = 255;  // green: 6-value
@@ -294,7 +294,7 @@ Bc7Block MakeBc7(int mode, const Partition& part, int partition, uint32_t seed) 
 
 }  // namespace
 
-TEST_CASE("BC7 every mode decodes as the spec's equations say (DFS 21.1)", "[texture][bc][bc7]") {
+TEST_CASE("BC7 every mode decodes as the spec's equations say (DFS 20.1)", "[texture][bc][bc7]") {
 	MakeBc7(0, kThree0, 0, 1).Check();  // 3 subsets, 4-bit + unique P-bits, 3-bit indices
 	MakeBc7(1, kTwo17, 17, 2).Check();  // shared P-bits, anchor at texel 2
 	MakeBc7(2, kThree6, 6, 3).Check();  // 3 subsets, anchors 15 and 3
@@ -314,7 +314,7 @@ TEST_CASE("BC7 every mode decodes as the spec's equations say (DFS 21.1)", "[tex
 	MakeBc7(7, kTwo17, 17, 14).Check();  // RGBA 5+1 bits, 2 subsets
 }
 
-TEST_CASE("BC7 mode 2 example: texel (1, 2) of partition 6 reads block bits 115-116 (DFS 21.1)", "[texture][bc][bc7]") {
+TEST_CASE("BC7 mode 2 example: texel (1, 2) of partition 6 reads block bits 115-116 (DFS 20.1)", "[texture][bc][bc7]") {
 	Bc7Block b;
 	b.mode = 2, b.partition = 6, b.part = &kThree6;
 	for (int c = 0; c < 3; ++c) b.endpoint[3][c] = 31;  // subset 1's second endpoint: white
@@ -329,7 +329,7 @@ TEST_CASE("BC7 mode 2 example: texel (1, 2) of partition 6 reads block bits 115-
 	}
 }
 
-TEST_CASE("BC7 reserved low byte 0 decodes to 0 (DFS 21.1)", "[texture][bc][bc7]") {
+TEST_CASE("BC7 reserved low byte 0 decodes to 0 (DFS 20.1)", "[texture][bc][bc7]") {
 	std::array<uint8_t, 16> block;
 	block.fill(0xA5);
 	block[0] = 0;
@@ -341,7 +341,7 @@ TEST_CASE("BC7 reserved low byte 0 decodes to 0 (DFS 21.1)", "[texture][bc][bc7]
 
 namespace {
 
-// §21.2 unquantization and final scaling, for the expected values.
+// §20.2 unquantization and final scaling, for the expected values.
 int UnquantizeU(int x, int bits) {
 	if (bits >= 15) return x;
 	if (x == 0) return 0;
@@ -352,7 +352,7 @@ float FinishU(int e0, int e1, int w) { return HalfToFloat(uint16_t(((((64 - w) *
 
 }  // namespace
 
-TEST_CASE("BC6H mode 3 unsigned: 10-bit endpoints, 4-bit indices (DFS 21.2)", "[texture][bc][bc6h]") {
+TEST_CASE("BC6H mode 3 unsigned: 10-bit endpoints, 4-bit indices (DFS 20.2)", "[texture][bc][bc6h]") {
 	const int e0[3] = {0, 512, 1023}, e1[3] = {1023, 0, 100};
 	BitWriter w;
 	w.Put(3, 5);
@@ -372,7 +372,7 @@ TEST_CASE("BC6H mode 3 unsigned: 10-bit endpoints, 4-bit indices (DFS 21.2)", "[
 	CHECK(d.texel[0].f[3] == 1.0f);
 }
 
-TEST_CASE("BC6H mode 3 signed: sign extension and the -0x7FFF..0x7FFF range (DFS 21.2)", "[texture][bc][bc6h]") {
+TEST_CASE("BC6H mode 3 signed: sign extension and the -0x7FFF..0x7FFF range (DFS 20.2)", "[texture][bc][bc6h]") {
 	BitWriter w;
 	w.Put(3, 5).Put(0x200, 10).Put(1, 10).Put(0, 10);  // E0 = (-512, 1, 0)
 	w.Put(0x1FF, 10).Put(0x3FF, 10).Put(0, 10);        // E1 = (511, -1, 0)
@@ -386,7 +386,7 @@ TEST_CASE("BC6H mode 3 signed: sign extension and the -0x7FFF..0x7FFF range (DFS
 	CHECK(d.texel[0].f[2] == 0.0f);
 }
 
-TEST_CASE("BC6H mode 11: transformed endpoints wrap at 12 bits, reversed bit fields (DFS 21.2)",
+TEST_CASE("BC6H mode 11: transformed endpoints wrap at 12 bits, reversed bit fields (DFS 20.2)",
           "[texture][bc][bc6h]") {
 	// R0 = 0x800: R0^10..11 is stored reversed, bit 11 first. R1 is the
 	// 8-bit delta -1, so E1.R = (0x800 - 1) & 0xFFF = 0x7FF.
@@ -406,7 +406,7 @@ TEST_CASE("BC6H mode 11: transformed endpoints wrap at 12 bits, reversed bit fie
 	CHECK(s.texel[15].f[0] == 65504.0f);
 }
 
-TEST_CASE("BC6H mode 15 signed: endpoint -0x8000 decodes to -Inf as the spec notes (DFS 21.2)", "[texture][bc][bc6h]") {
+TEST_CASE("BC6H mode 15 signed: endpoint -0x8000 decodes to -Inf as the spec notes (DFS 20.2)", "[texture][bc][bc6h]") {
 	BitWriter w;
 	w.Put(15, 5).Put(0, 10).Put(0, 10).Put(0, 10);
 	w.Put(0, 4).Put(1, 1).Put(0, 5);  // R0^10..15 is reversed: the first bit is R0^15
@@ -418,7 +418,7 @@ TEST_CASE("BC6H mode 15 signed: endpoint -0x8000 decodes to -Inf as the spec not
 	CHECK(d.texel[5].f[1] == 0.0f);
 }
 
-TEST_CASE("BC6H reserved modes decode to (0, 0, 0, 1) (DFS 21.2)", "[texture][bc][bc6h]") {
+TEST_CASE("BC6H reserved modes decode to (0, 0, 0, 1) (DFS 20.2)", "[texture][bc][bc6h]") {
 	for (uint8_t mode : {19, 23, 27, 31}) {
 		std::array<uint8_t, 16> block;
 		block.fill(0xFF);

@@ -1,5 +1,5 @@
 // ETC2 and EAC block decoding, checked against the Khronos Data Format
-// Specification 1.3 §22: blocks are built from its bit layout tables and
+// Specification 1.4 §22: blocks are built from its bit layout tables and
 // the expected texels are its worked examples or follow its equations.
 #include <catch2/catch.hpp>
 
@@ -163,7 +163,7 @@ TEST_CASE("ETC2 planar mode: the spec's example block, all 16 texels (DFS 22.1)"
 	for (const auto& e : expected) CheckRgb255(p.at(e[0], e[1]), e[2], e[3], e[4], 255);
 }
 
-TEST_CASE("ETC2 punch-through: opaque bit, index 2 transparent black, index 0 unmodified (DFS 22.8)",
+TEST_CASE("ETC2 punch-through: opaque bit, index 2 transparent black, index 0 unmodified (DFS 22.9)",
           "[texture][etc]") {
 	EtcWord w;
 	w.Set(63, 59, 28).Set(58, 56, 4).Set(55, 51, 4).Set(50, 48, 2).Set(47, 43, 3).Set(42, 40, 0);

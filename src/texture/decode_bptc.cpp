@@ -14,18 +14,23 @@ namespace {
 // order (§20: "128 bits of texel data stored in little-endian order").
 class BitReader {
 public:
-	explicit BitReader(const uint8_t* block) : block_(block) {}
-	uint32_t Read(int count) {
-		uint32_t value = 0;
-		for (int i = 0; i < count; ++i, ++position_)
-			value |= uint32_t(block_[position_ >> 3] >> (position_ & 7) & 1) << i;
-		return value;
+	explicit BitReader(const uint8_t* block) {
+		for (int i = 7; i >= 0; --i) {
+			low_ = low_ << 8 | block[i];
+			high_ = high_ << 8 | block[8 + i];
+		}
+	}
+	uint32_t Read(int count) {  // count <= 32
+		const int p = position_;
+		const uint64_t window = p >= 64 ? high_ >> (p - 64) : p == 0 ? low_ : low_ >> p | high_ << (64 - p);
+		position_ += count;
+		return uint32_t(window & ((uint64_t(1) << count) - 1));
 	}
 	void Seek(int position) { position_ = position; }
 	int position() const { return position_; }
 
 private:
-	const uint8_t* block_;
+	uint64_t low_ = 0, high_ = 0;
 	int position_ = 0;
 };
 

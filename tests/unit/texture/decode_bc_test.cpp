@@ -372,6 +372,42 @@ TEST_CASE("BC6H mode 3 unsigned: 10-bit endpoints, 4-bit indices (DFS 20.2)", "[
 	CHECK(d.texel[0].f[3] == 1.0f);
 }
 
+TEST_CASE("BC6H mode 0: two subsets, 5-bit deltas scattered as the block description says (DFS 20.2)",
+          "[texture][bc][bc6h]") {
+	// E0 = (100, 200, 300); deltas E1 = (5, -3, 0), E2 = (-16, 15, 1),
+	// E3 = (0, -1, 7), 5 bits each, added to E0 (unsigned: no sign
+	// extension of the results). Partition 17, whose second anchor is
+	// texel 2.
+	const int r[4] = {100, 5, 16, 0}, g[4] = {200, 29, 15, 31}, b[4] = {300, 0, 1, 7};
+	const auto bit = [](int v, int n) { return uint32_t(v >> n & 1); };
+	BitWriter w;
+	// Table "Block descriptions for BC6H block modes", mode 0.
+	w.Put(0, 2).Put(bit(g[2], 4), 1).Put(bit(b[2], 4), 1).Put(bit(b[3], 4), 1);
+	w.Put(r[0], 10).Put(g[0], 10).Put(b[0], 10);
+	w.Put(r[1], 5).Put(bit(g[3], 4), 1).Put(g[2] & 15, 4);
+	w.Put(g[1], 5).Put(bit(b[3], 0), 1).Put(g[3] & 15, 4);
+	w.Put(b[1], 5).Put(bit(b[3], 1), 1).Put(b[2] & 15, 4);
+	w.Put(r[2], 5).Put(bit(b[3], 2), 1).Put(r[3], 5).Put(bit(b[3], 3), 1).Put(17, 5);
+	REQUIRE(w.position() == 82);
+	const int subset[16] = {0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};  // partition 17
+	int index[16];
+	for (int t = 0; t < 16; ++t) {
+		const bool anchor = t == 0 || t == 2;
+		index[t] = anchor ? t % 4 : t % 8;
+		w.Put(index[t], anchor ? 2 : 3);
+	}
+	REQUIRE(w.position() == 128);
+	const int endpoint[4][3] = {{100, 200, 300}, {105, 197, 300}, {84, 215, 301}, {100, 199, 307}};
+	const DecodedBlock d = Decode(VK_FORMAT_BC6H_UFLOAT_BLOCK, w.data());
+	for (int t = 0; t < 16; ++t)
+		for (int c = 0; c < 3; ++c) {
+			INFO("texel " << t << " channel " << c);
+			const int s = subset[t];
+			CHECK(d.texel[t].f[c] ==
+			      FinishU(UnquantizeU(endpoint[2 * s][c], 10), UnquantizeU(endpoint[2 * s + 1][c], 10), kW3[index[t]]));
+		}
+}
+
 TEST_CASE("BC6H mode 3 signed: sign extension and the -0x7FFF..0x7FFF range (DFS 20.2)", "[texture][bc][bc6h]") {
 	BitWriter w;
 	w.Put(3, 5).Put(0x200, 10).Put(1, 10).Put(0, 10);  // E0 = (-512, 1, 0)

@@ -44,6 +44,20 @@ bool DecodeEncoded(VkFormat format, const uint8_t* block, TexelValue out[16]) {
 
 }  // namespace
 
+bool IsSrgbBlockFormat(const FormatInfo& format) {
+	switch (format.format) {
+		case VK_FORMAT_BC1_RGB_SRGB_BLOCK:
+		case VK_FORMAT_BC1_RGBA_SRGB_BLOCK:
+		case VK_FORMAT_BC2_SRGB_BLOCK:
+		case VK_FORMAT_BC3_SRGB_BLOCK:
+		case VK_FORMAT_BC7_SRGB_BLOCK:
+		case VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK:
+		case VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK:
+		case VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK: return true;
+		default: return false;
+	}
+}
+
 bool CanDecodeBlock(const FormatInfo& format) {
 	const Compression c = format.compression;
 	return (c == Compression::BC || c == Compression::ETC2 || c == Compression::EAC) && format.TexelsPerBlock() == 16;
@@ -53,7 +67,7 @@ bool DecodeBlock(const FormatInfo& format, const uint8_t* block, TexelValue* out
 	if (!CanDecodeBlock(format)) return false;
 	TexelValue texels[kMaxDecodedTexels];
 	if (!DecodeEncoded(format.format, block, texels)) return false;
-	if (format.IsSrgb() && srgb == SrgbDecode::Linearize)
+	if (srgb == SrgbDecode::Linearize && IsSrgbBlockFormat(format))
 		for (TexelValue& t : texels)
 			for (int c = 0; c < 3; ++c) t.f[c] = SrgbToLinear(t.f[c]);
 	for (uint32_t i = 0; i < 16; ++i) out[i] = texels[i];

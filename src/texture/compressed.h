@@ -35,4 +35,10 @@ bool DecodeBlock(const FormatInfo& format, const uint8_t* block, TexelValue* out
 // True for the formats DecodeBlock decodes.
 bool CanDecodeBlock(const FormatInfo& format);
 
+// True for the sRGB block formats, decided by the VkFormat: the vk.xml
+// that the format table is generated from (header version 239) gives
+// BC4_SNORM and BC5_SNORM components numericFormat="SRGB", so
+// FormatInfo::IsSrgb() is wrong for those two.
+bool IsSrgbBlockFormat(const FormatInfo& format);
+
 }  // namespace tessera::texture

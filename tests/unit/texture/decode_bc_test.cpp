@@ -172,6 +172,21 @@ TEST_CASE("sRGB BC formats: Keep gives the encoded value, Linearize applies the 
 	}
 }
 
+TEST_CASE("Only the sRGB block formats linearize (vk.xml 239 marks BC4/BC5 SNORM SRGB)", "[texture][bc][srgb]") {
+	for (VkFormat f : {VK_FORMAT_BC4_SNORM_BLOCK, VK_FORMAT_BC5_SNORM_BLOCK, VK_FORMAT_BC4_UNORM_BLOCK,
+	                   VK_FORMAT_BC6H_SFLOAT_BLOCK, VK_FORMAT_EAC_R11_SNORM_BLOCK}) {
+		INFO(tessera::texture::FindFormat(f)->name);
+		CHECK(!tessera::texture::IsSrgbBlockFormat(*tessera::texture::FindFormat(f)));
+	}
+	for (VkFormat f : {VK_FORMAT_BC1_RGB_SRGB_BLOCK, VK_FORMAT_BC7_SRGB_BLOCK, VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK})
+		CHECK(tessera::texture::IsSrgbBlockFormat(*tessera::texture::FindFormat(f)));
+	std::array<uint8_t, 16> block{};
+	block[0] = 0x80, block[1] = 0x40, block[8] = 0x40, block[9] = 0x80;  // -128 and 64
+	const DecodedBlock linear = Decode(VK_FORMAT_BC5_SNORM_BLOCK, block.data(), SrgbDecode::Linearize);
+	CHECK(linear.texel[0].f[0] == -1.0f);
+	CHECK(linear.texel[0].f[1] == Approx(64 / 127.0).margin(kEps));
+}
+
 // ------------------------------------------------------------------ BC7 --
 
 namespace {

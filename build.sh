@@ -8,7 +8,8 @@ cd "$(dirname "$0")"
 PACKAGES=(cmake g++ make python3 pkg-config
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers
   libglm-dev libstb-dev catch2 libbenchmark-dev
-  spirv-tools spirv-headers libhwy-dev glslang-tools)
+  spirv-tools spirv-headers libhwy-dev glslang-tools
+  astcenc)  # the reference ASTC codec the ASTC decoder tests compare with
 
 install_missing() {
   local missing=()

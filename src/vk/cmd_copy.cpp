@@ -128,15 +128,25 @@ struct CopyImageCommand : Command {
 	uint32_t region_count;
 
 	void Execute(ExecutionContext&) const {
-		for (uint32_t i = 0; i < region_count; ++i) CopyRegion(regions[i]);
+		for (uint32_t i = 0; i < region_count; ++i) {
+			const VkImageCopy2& r = regions[i];
+			// Vulkan 1.3 §20.3: a region between depth/stencil images may name
+			// both aspects; each is copied on its own plane. Between a color
+			// aspect and a plane of a multi-planar format the masks differ.
+			VkImageAspectFlags src_aspects = r.srcSubresource.aspectMask, dst_aspects = r.dstSubresource.aspectMask;
+			if (src_aspects == dst_aspects) {
+				for (VkImageAspectFlags left = src_aspects; left; left &= left - 1)
+					CopyRegion(r, SingleAspect(left), SingleAspect(left));
+			} else {
+				CopyRegion(r, SingleAspect(src_aspects), SingleAspect(dst_aspects));
+			}
+		}
 	}
 
 	// Vulkan 1.3 §20.3: the extent is in source texels; between compressed
 	// and uncompressed size-compatible formats one block maps to one texel.
 	// Between 2D arrays and 3D images, layers map to slices (maintenance1).
-	void CopyRegion(const VkImageCopy2& r) const {
-		VkImageAspectFlagBits src_aspect = SingleAspect(r.srcSubresource.aspectMask);
-		VkImageAspectFlagBits dst_aspect = SingleAspect(r.dstSubresource.aspectMask);
+	void CopyRegion(const VkImageCopy2& r, VkImageAspectFlagBits src_aspect, VkImageAspectFlagBits dst_aspect) const {
 		const texture::SubresourceLayout& sl =
 		    src->Layout().Level(src->Layout().PlaneOf(src_aspect), r.srcSubresource.mipLevel);
 		const texture::SubresourceLayout& dl =

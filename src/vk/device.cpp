@@ -30,9 +30,7 @@ VkResult Device::Init(const VkDeviceCreateInfo&) {
 
 Instance* Device::GetInstance() const { return physical_device_->GetInstance(); }
 
-Queue* Device::GetQueue(uint32_t family, uint32_t index) const {
-	return family == 0 && index == 0 ? queue_ : nullptr;
-}
+Queue* Device::GetQueue(uint32_t family, uint32_t index) const { return family == 0 && index == 0 ? queue_ : nullptr; }
 
 runtime::ThreadPool& Device::ThreadPool() {
 	std::lock_guard lock(pool_mutex_);
@@ -54,7 +52,12 @@ void Device::Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectTyp
 	va_start(args, format);
 	std::vsnprintf(text, sizeof text, format, args);
 	va_end(args);
-	GetInstance()->Message(severity, VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT, type, object, text);
+	std::string name;
+	try {
+		name = ObjectName(object);
+	} catch (const std::bad_alloc&) {}
+	GetInstance()->Message(severity, VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT, type, object, text,
+	                       name.empty() ? nullptr : name.c_str());
 }
 
 void Device::SetObjectName(uint64_t handle, const char* name) {
@@ -97,7 +100,8 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physicalDevice, con
 	}
 	for (uint32_t i = 0; i < pCreateInfo->queueCreateInfoCount; ++i) {
 		const VkDeviceQueueCreateInfo& q = pCreateInfo->pQueueCreateInfos[i];
-		if (q.queueFamilyIndex >= vk::PhysicalDevice::kQueueFamilyCount || q.queueCount > vk::PhysicalDevice::kQueueCount)
+		if (q.queueFamilyIndex >= vk::PhysicalDevice::kQueueFamilyCount ||
+		    q.queueCount > vk::PhysicalDevice::kQueueCount)
 			return VK_ERROR_INITIALIZATION_FAILED;
 	}
 	const VkAllocationCallbacks* allocator = pAllocator ? pAllocator : physical->GetInstance()->Allocator();
@@ -119,14 +123,16 @@ VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCall
 
 VKAPI_ATTR void VKAPI_CALL GetDeviceQueue(VkDevice device, uint32_t queueFamilyIndex, uint32_t queueIndex,
                                           VkQueue* pQueue) {
-	*pQueue = Device::Cast(device)->GetQueue(queueFamilyIndex, queueIndex)->ToHandle();
+	// A queue that was never created reads as NULL rather than crashing.
+	vk::Queue* queue = Device::Cast(device)->GetQueue(queueFamilyIndex, queueIndex);
+	*pQueue = queue ? queue->ToHandle() : VK_NULL_HANDLE;
 }
 
 VKAPI_ATTR void VKAPI_CALL GetDeviceQueue2(VkDevice device, const VkDeviceQueueInfo2* pQueueInfo, VkQueue* pQueue) {
 	// Tessera creates no protected queues, so flags must be 0 to match.
-	vk::Queue* queue = pQueueInfo->flags ? nullptr
-	                                     : Device::Cast(device)->GetQueue(pQueueInfo->queueFamilyIndex,
-	                                                                      pQueueInfo->queueIndex);
+	vk::Queue* queue = pQueueInfo->flags
+	                       ? nullptr
+	                       : Device::Cast(device)->GetQueue(pQueueInfo->queueFamilyIndex, pQueueInfo->queueIndex);
 	*pQueue = queue ? queue->ToHandle() : VK_NULL_HANDLE;
 }
 

@@ -25,7 +25,8 @@ DeviceMemory::~DeviceMemory() {
 VkResult DeviceMemory::Init(const VkMemoryAllocateInfo& info) {
 	auto* import = FindInChain<VkImportMemoryFdInfoKHR>(info.pNext, VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR);
 	if (import && import->handleType) return Import(import->fd);
-	auto* export_info = FindInChain<VkExportMemoryAllocateInfo>(info.pNext, VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO);
+	auto* export_info =
+	    FindInChain<VkExportMemoryAllocateInfo>(info.pNext, VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO);
 	if (export_info && export_info->handleTypes) return AllocateShareable();
 
 	// Large allocations come straight from the kernel: page-aligned, zeroed
@@ -85,7 +86,11 @@ using vk::DeviceMemory;
 VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAllocateInfo* pAllocateInfo,
                                               const VkAllocationCallbacks* pAllocator, VkDeviceMemory* pMemory) {
 	Device* self = Device::Cast(device);
-	if (pAllocateInfo->memoryTypeIndex != 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	if (pAllocateInfo->memoryTypeIndex >= self->GetPhysicalDevice()->MemoryProperties().memoryTypeCount) {
+		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
+		             "vkAllocateMemory: memory type %u does not exist", pAllocateInfo->memoryTypeIndex);
+		return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	}
 	const VkMemoryHeap& heap = self->GetPhysicalDevice()->MemoryProperties().memoryHeaps[0];
 	if (pAllocateInfo->allocationSize > heap.size) {
 		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
@@ -98,6 +103,10 @@ VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAll
 	if (!memory) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	if (VkResult result = memory->Init(*pAllocateInfo); result != VK_SUCCESS) {
 		vk::Delete(self->Allocator(pAllocator), memory);
+		if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+			self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
+			             "vkAllocateMemory: the system could not provide %llu bytes",
+			             (unsigned long long)pAllocateInfo->allocationSize);
 		return result;
 	}
 	*pMemory = memory->ToHandle();
@@ -142,8 +151,8 @@ VKAPI_ATTR VkResult VKAPI_CALL GetMemoryFdPropertiesKHR(VkDevice, VkExternalMemo
 	return VK_ERROR_INVALID_EXTERNAL_HANDLE;
 }
 
-VKAPI_ATTR uint64_t VKAPI_CALL GetDeviceMemoryOpaqueCaptureAddress(VkDevice,
-                                                                   const VkDeviceMemoryOpaqueCaptureAddressInfo* pInfo) {
+VKAPI_ATTR uint64_t VKAPI_CALL
+GetDeviceMemoryOpaqueCaptureAddress(VkDevice, const VkDeviceMemoryOpaqueCaptureAddressInfo* pInfo) {
 	return reinterpret_cast<uint64_t>(DeviceMemory::Cast(pInfo->memory)->Data());
 }
 

@@ -26,6 +26,22 @@ bool IsExposed(VkFormat format) {
 	}
 }
 
+// What vkCmdBlitImage handles (texture/blit.h): uncompressed color formats
+// that texels convert to and from (not 64-bit components, which do not fit
+// a float), and depth/stencil formats between themselves with NEAREST.
+VkFormatFeatureFlags2 BlitFeatures(const texture::FormatInfo& info) {
+	constexpr VkFormatFeatureFlags2 kBlit = VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+	if (info.IsDepthOrStencil()) return kBlit;
+	if (!texture::CanConvertTexels(info)) return 0;
+	for (uint8_t c = 0; c < info.component_count; ++c)
+		if (info.components[c].bits > 32) return 0;
+	// Vulkan 1.3 VkFormatFeatureFlagBits: with BLIT_SRC set,
+	// SAMPLED_IMAGE_FILTER_LINEAR allows LINEAR blits from the format (never
+	// for integer formats, §20.6).
+	if (info.IsInteger()) return kBlit;
+	return kBlit | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+}
+
 }  // namespace
 
 FormatSupport GetFormatSupport(VkFormat format) {
@@ -36,11 +52,13 @@ FormatSupport GetFormatSupport(VkFormat format) {
 		return support;
 	if (info->plane_count > 0 || info->chroma_subsampled) return support;  // YCbCr arrives with sampling
 
+	// Copies move bytes, so every format here (compressed ones in whole
+	// blocks, depth/stencil by aspect) supports them.
 	VkFormatFeatureFlags2 transfer = VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
-	support.optimal = transfer;
+	support.optimal = transfer | BlitFeatures(*info);
 	// Linear tiling: color formats only (the spec allows depth/stencil and
 	// compressed formats to be optimal-only).
-	if (!info->IsDepthOrStencil() && !info->IsCompressed()) support.linear = transfer;
+	if (!info->IsDepthOrStencil() && !info->IsCompressed()) support.linear = support.optimal;
 	return support;
 }
 

@@ -28,6 +28,11 @@ public:
 	Instance(const VkAllocationCallbacks* allocator, uint32_t api_version, ExtensionSet extensions);
 	~Instance();
 	VkResult Init(const VkInstanceCreateInfo& info);
+	// Ends vkCreateInstance: the messengers chained to its create info fall
+	// silent until vkDestroyInstance.
+	void FinishCreation();
+	// Starts vkDestroyInstance: those messengers report again.
+	void StartDestruction();
 
 	const VkAllocationCallbacks* Allocator() const { return has_allocator_ ? &allocator_ : nullptr; }
 	uint32_t ApiVersion() const { return api_version_; }
@@ -36,9 +41,13 @@ public:
 
 	void AddMessenger(DebugMessenger* messenger);
 	void RemoveMessenger(DebugMessenger* messenger);
-	// Sends a message to the messengers (and to the log). object may be 0.
+	// Sends a message to the messengers (and to the log). object may be 0;
+	// object_name is its VK_EXT_debug_utils name, if it has one.
 	void Message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT type,
-	             VkObjectType object_type, uint64_t object, const char* text) const;
+	             VkObjectType object_type, uint64_t object, const char* text, const char* object_name = nullptr) const;
+	// Hands callback data to every messenger that listens for it, unchanged.
+	void Dispatch(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
+	              const VkDebugUtilsMessengerCallbackDataEXT& data) const;
 
 private:
 	VkAllocationCallbacks allocator_{};
@@ -48,8 +57,10 @@ private:
 	PhysicalDevice* physical_device_ = nullptr;
 	mutable std::mutex messengers_mutex_;
 	std::vector<DebugMessenger*> messengers_;
-	// Messengers chained into VkInstanceCreateInfo live as long as the instance.
+	// Messengers chained into VkInstanceCreateInfo. VK_EXT_debug_utils: they
+	// report only during vkCreateInstance and vkDestroyInstance.
 	std::vector<DebugMessenger> creation_messengers_;
+	bool creation_messengers_active_ = true;
 };
 
 }  // namespace tessera::vk

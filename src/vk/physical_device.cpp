@@ -135,7 +135,8 @@ PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
 	properties_.deviceType = VK_PHYSICAL_DEVICE_TYPE_CPU;
 	std::strncpy(properties_.deviceName, "Tessera (CPU)", VK_MAX_PHYSICAL_DEVICE_NAME_SIZE - 1);
 	// Changes whenever the pipeline cache format does.
-	static constexpr uint8_t kCacheUuid[VK_UUID_SIZE] = {'T', 'e', 's', 's', 'e', 'r', 'a', '-', 'c', 'a', 'c', 'h', 'e', 0, 0, 1};
+	static constexpr uint8_t kCacheUuid[VK_UUID_SIZE] = {'T', 'e', 's', 's', 'e', 'r', 'a', '-',
+	                                                     'c', 'a', 'c', 'h', 'e', 0,   0,   1};
 	std::memcpy(properties_.pipelineCacheUUID, kCacheUuid, VK_UUID_SIZE);
 	properties_.limits = Limits();
 	properties_.sparseProperties = {};
@@ -146,6 +147,7 @@ PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
 	memory_properties_.memoryTypes[0] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
 	                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
 	                                     0};
+	InitExtendedProperties();
 }
 
 }  // namespace tessera::vk
@@ -165,11 +167,13 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceProperties(VkPhysicalDevice physical
 	*pProperties = PhysicalDevice::Cast(physicalDevice)->Properties();
 }
 
-VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice,
-                                                                  uint32_t* pQueueFamilyPropertyCount,
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice, uint32_t* pQueueFamilyPropertyCount,
                                                                   VkQueueFamilyProperties* pQueueFamilyProperties) {
 	static constexpr VkQueueFamilyProperties kFamily = {
-	    VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT, PhysicalDevice::kQueueCount, 64, {1, 1, 1}};
+	    VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+	    PhysicalDevice::kQueueCount,
+	    64,
+	    {1, 1, 1}};
 	vk::FillArray(&kFamily, 1, pQueueFamilyPropertyCount, pQueueFamilyProperties);
 }
 
@@ -209,12 +213,51 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalD
 	PhysicalDevice::Cast(physicalDevice)->GetFeatures(pFeatures);
 }
 
+// Vulkan 1.3 "External Memory": allocations exported or imported as
+// opaque file descriptors (memfd) are the one kind that works.
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalBufferProperties(
+    VkPhysicalDevice, const VkPhysicalDeviceExternalBufferInfo* pExternalBufferInfo,
+    VkExternalBufferProperties* pExternalBufferProperties) {
+	VkExternalMemoryProperties& p = pExternalBufferProperties->externalMemoryProperties;
+	p = {};
+	if (pExternalBufferInfo->handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT) {
+		p.externalMemoryFeatures =
+		    VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
+		p.exportFromImportedHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+		p.compatibleHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+	}
+}
+
+// No semaphore or fence can be exported or imported yet: zero features is
+// how the spec says "not supported".
+VKAPI_ATTR void VKAPI_CALL
+GetPhysicalDeviceExternalSemaphoreProperties(VkPhysicalDevice, const VkPhysicalDeviceExternalSemaphoreInfo*,
+                                             VkExternalSemaphoreProperties* pExternalSemaphoreProperties) {
+	pExternalSemaphoreProperties->exportFromImportedHandleTypes = 0;
+	pExternalSemaphoreProperties->compatibleHandleTypes = 0;
+	pExternalSemaphoreProperties->externalSemaphoreFeatures = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalFenceProperties(
+    VkPhysicalDevice, const VkPhysicalDeviceExternalFenceInfo*, VkExternalFenceProperties* pExternalFenceProperties) {
+	pExternalFenceProperties->exportFromImportedHandleTypes = 0;
+	pExternalFenceProperties->compatibleHandleTypes = 0;
+	pExternalFenceProperties->externalFenceFeatures = 0;
+}
+
+// vkGetPhysicalDeviceToolProperties: the driver itself reports no tools;
+// layers add theirs on the way up.
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceToolProperties(VkPhysicalDevice, uint32_t* pToolCount,
+                                                               VkPhysicalDeviceToolProperties*) {
+	*pToolCount = 0;
+	return VK_SUCCESS;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL EnumerateDeviceExtensionProperties(VkPhysicalDevice, const char* pLayerName,
                                                                   uint32_t* pPropertyCount,
                                                                   VkExtensionProperties* pProperties) {
 	if (pLayerName) return VK_ERROR_LAYER_NOT_PRESENT;
-	return vk::FillArray(kDeviceExtensions, static_cast<uint32_t>(DeviceExtension::Count), pPropertyCount,
-	                     pProperties);
+	return vk::FillArray(kDeviceExtensions, static_cast<uint32_t>(DeviceExtension::Count), pPropertyCount, pProperties);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL EnumerateDeviceLayerProperties(VkPhysicalDevice, uint32_t* pPropertyCount,

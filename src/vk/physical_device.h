@@ -16,6 +16,9 @@ public:
 	Instance* GetInstance() const { return instance_; }
 	const VkPhysicalDeviceProperties& Properties() const { return properties_; }
 	const VkPhysicalDeviceMemoryProperties& MemoryProperties() const { return memory_properties_; }
+	// Fills VkPhysicalDeviceProperties2 and every property structure chained
+	// to it that Vulkan 1.3 or our extensions define.
+	void GetProperties(VkPhysicalDeviceProperties2* properties) const;
 
 	// Fills VkPhysicalDeviceFeatures2 and every feature structure chained to it.
 	void GetFeatures(VkPhysicalDeviceFeatures2* features) const;
@@ -27,11 +30,19 @@ public:
 	static constexpr uint32_t kQueueCount = 1;
 	// Timestamps are CLOCK_MONOTONIC nanoseconds.
 	static constexpr float kTimestampPeriod = 1.0f;
+	// Invocations per subgroup, for every stage and CPU.
+	static constexpr uint32_t kSubgroupSize = 16;
 
 private:
+	void InitExtendedProperties();
+	void FillProperties(VkBaseOutStructure* s) const;
+
 	Instance* instance_;
 	VkPhysicalDeviceProperties properties_{};
 	VkPhysicalDeviceMemoryProperties memory_properties_{};
+	VkPhysicalDeviceVulkan11Properties vulkan11_{};
+	VkPhysicalDeviceVulkan12Properties vulkan12_{};
+	VkPhysicalDeviceVulkan13Properties vulkan13_{};
 };
 
 }  // namespace tessera::vk

@@ -14,27 +14,94 @@ constexpr size_t kBoolsOffset = offsetof(VkPhysicalDeviceVulkan11Features, stora
 
 struct FeatureStruct {
 	VkStructureType type;
-	size_t size;
+	size_t size;  // up to the end of the last VkBool32, without tail padding
 };
 
+#define TESSERA_FEATURE_END(Struct, last) (offsetof(Struct, last) + sizeof(VkBool32))
+
+// Every feature structure of core Vulkan 1.1-1.3 (those our extensions
+// define are among them).
 constexpr FeatureStruct kFeatureStructs[] = {
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, sizeof(VkPhysicalDeviceVulkan11Features)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, sizeof(VkPhysicalDeviceVulkan12Features)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, sizeof(VkPhysicalDeviceVulkan13Features)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES, sizeof(VkPhysicalDeviceTimelineSemaphoreFeatures)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES, sizeof(VkPhysicalDeviceHostQueryResetFeatures)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES, sizeof(VkPhysicalDeviceSynchronization2Features)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES, sizeof(VkPhysicalDevicePrivateDataFeatures)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES, sizeof(VkPhysicalDeviceMaintenance4Features)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVulkan11Features, shaderDrawParameters)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVulkan12Features, subgroupBroadcastDynamicId)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVulkan13Features, maintenance4)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDevice16BitStorageFeatures, storageInputOutput16)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMultiviewFeatures, multiviewTessellationShader)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVariablePointersFeatures, variablePointers)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceProtectedMemoryFeatures, protectedMemory)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES,
-     sizeof(VkPhysicalDeviceSamplerYcbcrConversionFeatures)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES, sizeof(VkPhysicalDevice16BitStorageFeatures)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, sizeof(VkPhysicalDeviceMultiviewFeatures)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES, sizeof(VkPhysicalDeviceProtectedMemoryFeatures)},
+     TESSERA_FEATURE_END(VkPhysicalDeviceSamplerYcbcrConversionFeatures, samplerYcbcrConversion)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
-     sizeof(VkPhysicalDeviceShaderDrawParametersFeatures)},
-    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES, sizeof(VkPhysicalDeviceVariablePointersFeatures)},
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderDrawParametersFeatures, shaderDrawParameters)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDevice8BitStorageFeatures, storagePushConstant8)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderAtomicInt64Features, shaderSharedInt64Atomics)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderFloat16Int8Features, shaderInt8)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDescriptorIndexingFeatures, runtimeDescriptorArray)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceScalarBlockLayoutFeatures, scalarBlockLayout)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceImagelessFramebufferFeatures, imagelessFramebuffer)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceUniformBufferStandardLayoutFeatures, uniformBufferStandardLayout)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures, shaderSubgroupExtendedTypes)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures, separateDepthStencilLayouts)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceHostQueryResetFeatures, hostQueryReset)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceTimelineSemaphoreFeatures, timelineSemaphore)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceBufferDeviceAddressFeatures, bufferDeviceAddressMultiDevice)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVulkanMemoryModelFeatures, vulkanMemoryModelAvailabilityVisibilityChains)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceImageRobustnessFeatures, robustImageAccess)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceInlineUniformBlockFeatures,
+                         descriptorBindingInlineUniformBlockUpdateAfterBind)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDevicePipelineCreationCacheControlFeatures, pipelineCreationCacheControl)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDevicePrivateDataFeatures, privateData)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures, shaderDemoteToHelperInvocation)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderTerminateInvocationFeatures, shaderTerminateInvocation)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceSubgroupSizeControlFeatures, computeFullSubgroups)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceSynchronization2Features, synchronization2)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXTURE_COMPRESSION_ASTC_HDR_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceTextureCompressionASTCHDRFeatures, textureCompressionASTC_HDR)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures, shaderZeroInitializeWorkgroupMemory)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDynamicRenderingFeatures, dynamicRendering)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderIntegerDotProductFeatures, shaderIntegerDotProduct)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance4Features, maintenance4)},
 };
+
+constexpr size_t kLargestFeatureStruct = 512;
+constexpr bool AllFit() {
+	for (const auto& f : kFeatureStructs)
+		if (f.size > kLargestFeatureStruct) return false;
+	return true;
+}
+static_assert(AllFit());
 
 const FeatureStruct* FindFeatureStruct(VkStructureType type) {
 	for (const auto& f : kFeatureStructs)
@@ -114,7 +181,7 @@ bool PhysicalDevice::SupportsRequestedFeatures(const VkDeviceCreateInfo& info) c
 		}
 		const FeatureStruct* known = FindFeatureStruct(s->sType);
 		if (!known) continue;
-		alignas(8) unsigned char supported[512];
+		alignas(8) unsigned char supported[kLargestFeatureStruct];
 		std::memcpy(supported, s, known->size);
 		FillFeatures(reinterpret_cast<VkBaseOutStructure*>(supported));
 		if (!Covers(supported, s, kBoolsOffset, known->size)) return false;

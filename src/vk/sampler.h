@@ -2,29 +2,14 @@
 // (texture/) to read. Nothing samples yet; creating a sampler is valid.
 #pragma once
 
+#include "texture/sampler_state.h"
 #include "vk/object.h"
 
 namespace tessera::vk {
 
 // Everything a texture lookup needs from a sampler, resolved at creation.
-struct SamplerState {
-	VkFilter mag_filter = VK_FILTER_NEAREST;
-	VkFilter min_filter = VK_FILTER_NEAREST;
-	VkSamplerMipmapMode mipmap_mode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-	VkSamplerAddressMode address_u = VK_SAMPLER_ADDRESS_MODE_REPEAT;
-	VkSamplerAddressMode address_v = VK_SAMPLER_ADDRESS_MODE_REPEAT;
-	VkSamplerAddressMode address_w = VK_SAMPLER_ADDRESS_MODE_REPEAT;
-	float mip_lod_bias = 0.0f;
-	float min_lod = 0.0f;
-	float max_lod = 0.0f;
-	bool anisotropy_enable = false;
-	float max_anisotropy = 1.0f;
-	bool compare_enable = false;
-	VkCompareOp compare_op = VK_COMPARE_OP_NEVER;
-	VkBorderColor border_color = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
-	bool unnormalized_coordinates = false;
-	VkSamplerReductionMode reduction_mode = VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
-};
+// The sampler's state is the plain struct the sampling code reads.
+using SamplerState = texture::SamplerState;
 
 class Device;
 

@@ -1,53 +1,118 @@
 #include "vk/sync.h"
 
+#include <algorithm>
+
 #include "vk/device.h"
 
 namespace tessera::vk {
 
-void Fence::Signal() {
-	{
-		auto lock = device_->LockSync();
-		signaled_ = true;
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Host wait over payloads (see sync_payload.h for how it sleeps). `done`
+// reads only payload atomics, so it may run with or without the sync mutex.
+// `shared` counts the shared payloads among those `done` reads, `local` the
+// others; `one_shared` is one of the shared ones.
+template <typename Predicate>
+bool WaitForPayloads(Device* device, Clock::time_point deadline, uint32_t shared, uint32_t local,
+                     SyncPayload* one_shared, Predicate done) {
+	if (shared == 0) return device->WaitUntil(deadline, done);
+	if (shared == 1 && local == 0) {
+		for (;;) {
+			uint32_t seen = one_shared->sequence.load(std::memory_order_acquire);
+			if (done()) return true;
+			if (Clock::now() >= deadline) return false;
+			WaitSharedChange(one_shared, seen, deadline);
+		}
 	}
-	device_->Notify();
+	for (;;) {
+		auto slice = std::min(deadline, Clock::now() + SharedPayload::kSharedPollInterval);
+		if (device->WaitUntil(slice, done)) return true;
+		if (Clock::now() >= deadline) return false;
+	}
+}
+
+// Tells waiters on the device (and, for a shared payload, everywhere) that
+// the payload changed. Stores need not hold the sync mutex: Notify() takes it
+// before notifying, so a waiter between its test and its sleep cannot miss it.
+void Changed(Device* device, SyncPayload* payload, bool shared) {
+	device->Notify();
+	if (shared) WakeSharedWaiters(payload);
+}
+
+}  // namespace
+
+VkResult Fence::Init(const VkFenceCreateInfo& info) {
+	auto* e = FindInChain<VkExportFenceCreateInfo>(info.pNext, VK_STRUCTURE_TYPE_EXPORT_FENCE_CREATE_INFO);
+	if (e && (e->handleTypes & VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT))
+		return payload_.MakeShareable(SharedPayload::Kind::Fence);
+	return VK_SUCCESS;
+}
+
+void Fence::Signal() {
+	SyncPayload* p = payload_.Current();
+	p->Store(1);
+	Changed(device_, p, payload_.IsShared());
 }
 
 void Fence::Reset() {
-	auto lock = device_->LockSync();
-	signaled_ = false;
+	// Vulkan 1.3 §7.3: a temporarily imported payload is dropped first and
+	// the restored permanent payload is reset.
+	if (payload_.HasTemporary()) payload_.DropTemporary();
+	// Nobody waits for a fence to become unsignaled: no one to wake.
+	payload_.Current()->Store(0);
 }
 
-bool Fence::IsSignaled() const {
-	auto lock = device_->LockSync();
-	return signaled_;
+VkResult Fence::ExportFd(VkExternalFenceHandleTypeFlagBits type, int* fd) {
+	if (type != VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	return payload_.Export(fd);
+}
+
+VkResult Fence::ImportFd(const VkImportFenceFdInfoKHR& info) {
+	if (info.handleType != VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	return payload_.Import(SharedPayload::Kind::Fence, info.fd, (info.flags & VK_FENCE_IMPORT_TEMPORARY_BIT) != 0);
+}
+
+VkResult Semaphore::Init(const VkSemaphoreCreateInfo& info) {
+	auto* e = FindInChain<VkExportSemaphoreCreateInfo>(info.pNext, VK_STRUCTURE_TYPE_EXPORT_SEMAPHORE_CREATE_INFO);
+	if (e && (e->handleTypes & VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT))
+		return payload_.MakeShareable(SharedPayload::Kind::Semaphore);
+	return VK_SUCCESS;
 }
 
 void Semaphore::Signal(uint64_t value) {
-	{
-		auto lock = device_->LockSync();
-		if (type_ == VK_SEMAPHORE_TYPE_BINARY)
-			value_ = 1;
-		else if (value > value_)
-			value_ = value;
-	}
-	device_->Notify();
-}
-
-uint64_t Semaphore::Value() const {
-	auto lock = device_->LockSync();
-	return value_;
+	SyncPayload* p = payload_.Current();
+	if (type_ == VK_SEMAPHORE_TYPE_BINARY)
+		p->Store(1);
+	else
+		p->Raise(value);
+	Changed(device_, p, payload_.IsShared());
 }
 
 void Semaphore::WaitAndConsume(uint64_t value) {
+	SyncPayload* p = payload_.Current();
+	bool shared = payload_.IsShared();
+	auto forever = Clock::time_point::max();
 	if (type_ == VK_SEMAPHORE_TYPE_BINARY) {
-		device_->Wait([&] {
-			if (value_ == 0) return false;
-			value_ = 0;
-			return true;
-		});
+		WaitForPayloads(device_, forever, shared, !shared, p, [p] { return p->TryConsume(); });
+		// Vulkan 1.3 §7.4.5: a wait consumes a temporary payload.
+		if (payload_.HasTemporary()) payload_.DropTemporary();
 	} else {
-		device_->Wait([&] { return value_ >= value; });
+		WaitForPayloads(device_, forever, shared, !shared, p, [p, value] { return p->Load() >= value; });
 	}
+}
+
+VkResult Semaphore::ExportFd(VkExternalSemaphoreHandleTypeFlagBits type, int* fd) {
+	if (type != VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	return payload_.Export(fd);
+}
+
+VkResult Semaphore::ImportFd(const VkImportSemaphoreFdInfoKHR& info) {
+	if (info.handleType != VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	// Timeline payloads are never imported temporarily (VUID-VkImportSemaphoreFdInfoKHR-flags-03323).
+	bool temporary = (info.flags & VK_SEMAPHORE_IMPORT_TEMPORARY_BIT) != 0 && type_ == VK_SEMAPHORE_TYPE_BINARY;
+	return payload_.Import(SharedPayload::Kind::Semaphore, info.fd, temporary);
 }
 
 void Event::Set(bool set) {
@@ -79,9 +144,14 @@ using vk::Semaphore;
 VKAPI_ATTR VkResult VKAPI_CALL CreateFence(VkDevice device, const VkFenceCreateInfo* pCreateInfo,
                                            const VkAllocationCallbacks* pAllocator, VkFence* pFence) {
 	Device* self = Device::Cast(device);
-	Fence* fence = vk::New<Fence>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self,
+	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
+	Fence* fence = vk::New<Fence>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self,
 	                              (pCreateInfo->flags & VK_FENCE_CREATE_SIGNALED_BIT) != 0);
 	if (!fence) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = fence->Init(*pCreateInfo); result != VK_SUCCESS) {
+		vk::Delete(allocator, fence);
+		return result;
+	}
 	*pFence = fence->ToHandle();
 	return VK_SUCCESS;
 }
@@ -101,18 +171,29 @@ VKAPI_ATTR VkResult VKAPI_CALL GetFenceStatus(VkDevice, VkFence fence) {
 
 VKAPI_ATTR VkResult VKAPI_CALL WaitForFences(VkDevice device, uint32_t fenceCount, const VkFence* pFences,
                                              VkBool32 waitAll, uint64_t timeout) {
-	Device* self = Device::Cast(device);
+	uint32_t shared = 0;
+	vk::SyncPayload* one_shared = nullptr;
+	for (uint32_t i = 0; i < fenceCount; ++i) {
+		Fence* fence = Fence::Cast(pFences[i]);
+		if (fence->IsShared()) {
+			++shared;
+			one_shared = fence->Payload();
+		}
+	}
 	auto done = [&] {
 		uint32_t signaled = 0;
-		for (uint32_t i = 0; i < fenceCount; ++i) signaled += Fence::Cast(pFences[i])->IsSignaledLocked();
+		for (uint32_t i = 0; i < fenceCount; ++i) signaled += Fence::Cast(pFences[i])->IsSignaled();
 		return waitAll ? signaled == fenceCount : signaled > 0;
 	};
-	return self->WaitUntil(Device::Deadline(timeout), done) ? VK_SUCCESS : VK_TIMEOUT;
+	bool reached = vk::WaitForPayloads(Device::Cast(device), Device::Deadline(timeout), shared, fenceCount - shared,
+	                                   one_shared, done);
+	return reached ? VK_SUCCESS : VK_TIMEOUT;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateSemaphore(VkDevice device, const VkSemaphoreCreateInfo* pCreateInfo,
                                                const VkAllocationCallbacks* pAllocator, VkSemaphore* pSemaphore) {
 	Device* self = Device::Cast(device);
+	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
 	VkSemaphoreType type = VK_SEMAPHORE_TYPE_BINARY;
 	uint64_t initial = 0;
 	if (auto* t = vk::FindInChain<VkSemaphoreTypeCreateInfo>(pCreateInfo->pNext,
@@ -120,9 +201,12 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateSemaphore(VkDevice device, const VkSemaphor
 		type = t->semaphoreType;
 		if (type == VK_SEMAPHORE_TYPE_TIMELINE) initial = t->initialValue;
 	}
-	Semaphore* semaphore =
-	    vk::New<Semaphore>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self, type, initial);
+	Semaphore* semaphore = vk::New<Semaphore>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self, type, initial);
 	if (!semaphore) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = semaphore->Init(*pCreateInfo); result != VK_SUCCESS) {
+		vk::Delete(allocator, semaphore);
+		return result;
+	}
 	*pSemaphore = semaphore->ToHandle();
 	return VK_SUCCESS;
 }
@@ -142,17 +226,44 @@ VKAPI_ATTR VkResult VKAPI_CALL SignalSemaphore(VkDevice, const VkSemaphoreSignal
 	return VK_SUCCESS;
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL WaitSemaphores(VkDevice device, const VkSemaphoreWaitInfo* pWaitInfo,
-                                              uint64_t timeout) {
-	Device* self = Device::Cast(device);
+VKAPI_ATTR VkResult VKAPI_CALL WaitSemaphores(VkDevice device, const VkSemaphoreWaitInfo* pWaitInfo, uint64_t timeout) {
+	const uint32_t count = pWaitInfo->semaphoreCount;
+	uint32_t shared = 0;
+	vk::SyncPayload* one_shared = nullptr;
+	for (uint32_t i = 0; i < count; ++i) {
+		Semaphore* semaphore = Semaphore::Cast(pWaitInfo->pSemaphores[i]);
+		if (semaphore->IsShared()) {
+			++shared;
+			one_shared = semaphore->Payload();
+		}
+	}
 	bool any = (pWaitInfo->flags & VK_SEMAPHORE_WAIT_ANY_BIT) != 0;
 	auto done = [&] {
 		uint32_t reached = 0;
-		for (uint32_t i = 0; i < pWaitInfo->semaphoreCount; ++i)
-			reached += Semaphore::Cast(pWaitInfo->pSemaphores[i])->ValueLocked() >= pWaitInfo->pValues[i];
-		return any ? reached > 0 : reached == pWaitInfo->semaphoreCount;
+		for (uint32_t i = 0; i < count; ++i)
+			reached += Semaphore::Cast(pWaitInfo->pSemaphores[i])->Value() >= pWaitInfo->pValues[i];
+		return any ? reached > 0 : reached == count;
 	};
-	return self->WaitUntil(Device::Deadline(timeout), done) ? VK_SUCCESS : VK_TIMEOUT;
+	bool reached =
+	    vk::WaitForPayloads(Device::Cast(device), Device::Deadline(timeout), shared, count - shared, one_shared, done);
+	return reached ? VK_SUCCESS : VK_TIMEOUT;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetFenceFdKHR(VkDevice, const VkFenceGetFdInfoKHR* pGetFdInfo, int* pFd) {
+	return Fence::Cast(pGetFdInfo->fence)->ExportFd(pGetFdInfo->handleType, pFd);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL ImportFenceFdKHR(VkDevice, const VkImportFenceFdInfoKHR* pImportFenceFdInfo) {
+	return Fence::Cast(pImportFenceFdInfo->fence)->ImportFd(*pImportFenceFdInfo);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetSemaphoreFdKHR(VkDevice, const VkSemaphoreGetFdInfoKHR* pGetFdInfo, int* pFd) {
+	return Semaphore::Cast(pGetFdInfo->semaphore)->ExportFd(pGetFdInfo->handleType, pFd);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL ImportSemaphoreFdKHR(VkDevice,
+                                                    const VkImportSemaphoreFdInfoKHR* pImportSemaphoreFdInfo) {
+	return Semaphore::Cast(pImportSemaphoreFdInfo->semaphore)->ImportFd(*pImportSemaphoreFdInfo);
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateEvent(VkDevice device, const VkEventCreateInfo*,

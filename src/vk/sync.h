@@ -1,11 +1,18 @@
-// Fences, semaphores (binary and timeline) and events. Their state is guarded
-// by the device's sync mutex; every change calls Device::Notify() so that host
-// waits and the queue thread re-check what they wait for.
+// Fences, semaphores (binary and timeline) and events (Vulkan 1.3 §7).
+//
+// Fences and semaphores keep their state in a SyncPayload (sync_payload.h):
+// in the object itself, or in a shared memfd page when they may be exported
+// or were imported as opaque fds. Every change calls Device::Notify() so that
+// host waits and the queue thread, which sleep on the device's condition
+// variable, re-check what they wait for; changes to a shared payload also wake
+// futex waiters in every process.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 
 #include "vk/object.h"
+#include "vk/sync_payload.h"
 
 namespace tessera::vk {
 
@@ -13,35 +20,47 @@ class Device;
 
 class Fence : public Object<Fence, VkFence, VK_OBJECT_TYPE_FENCE> {
 public:
-	Fence(Device* device, bool signaled) : device_(device), signaled_(signaled) {}
+	Fence(Device* device, bool signaled) : device_(device), payload_(signaled ? 1 : 0) {}
+	VkResult Init(const VkFenceCreateInfo& info);
+
 	void Signal();
+	// vkResetFences: restores a permanent payload first (§7.3).
 	void Reset();
-	bool IsSignaled() const;  // takes the sync mutex
-	bool IsSignaledLocked() const { return signaled_; }  // caller holds it
+	bool IsSignaled() const { return payload_.Current()->Load() != 0; }
+	SyncPayload* Payload() const { return payload_.Current(); }
+	bool IsShared() const { return payload_.IsShared(); }
+
+	VkResult ExportFd(VkExternalFenceHandleTypeFlagBits type, int* fd);
+	VkResult ImportFd(const VkImportFenceFdInfoKHR& info);
 
 private:
 	Device* device_;
-	bool signaled_;
+	PayloadHolder payload_;
 };
 
 class Semaphore : public Object<Semaphore, VkSemaphore, VK_OBJECT_TYPE_SEMAPHORE> {
 public:
 	Semaphore(Device* device, VkSemaphoreType type, uint64_t initial_value)
-	    : device_(device), type_(type), value_(initial_value) {}
+	    : device_(device), type_(type), payload_(initial_value) {}
+	VkResult Init(const VkSemaphoreCreateInfo& info);
 	VkSemaphoreType Type() const { return type_; }
 
-	// Binary: value is 1 when signaled. Timeline: the counter.
+	// Binary: value is 1 when signaled. Timeline: the counter, which only rises.
 	void Signal(uint64_t value);
-	uint64_t Value() const;
-	uint64_t ValueLocked() const { return value_; }
+	uint64_t Value() const { return payload_.Current()->Load(); }
+	SyncPayload* Payload() const { return payload_.Current(); }
+	bool IsShared() const { return payload_.IsShared(); }
 	// For the queue: blocks until a wait on this semaphore can complete, then
-	// consumes a binary signal.
+	// consumes a binary signal (and a temporarily imported payload).
 	void WaitAndConsume(uint64_t value);
+
+	VkResult ExportFd(VkExternalSemaphoreHandleTypeFlagBits type, int* fd);
+	VkResult ImportFd(const VkImportSemaphoreFdInfoKHR& info);
 
 private:
 	Device* device_;
 	VkSemaphoreType type_;
-	uint64_t value_;
+	PayloadHolder payload_;
 };
 
 class Event : public Object<Event, VkEvent, VK_OBJECT_TYPE_EVENT> {
@@ -53,7 +72,7 @@ public:
 
 private:
 	Device* device_;
-	bool set_ = false;
+	bool set_ = false;  // guarded by the device's sync mutex
 };
 
 }  // namespace tessera::vk

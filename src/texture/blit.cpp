@@ -1,0 +1,426 @@
+#include "texture/blit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "texture/float_formats.h"
+#include "texture/texel.h"
+
+namespace tessera::texture {
+
+double BlitSourceCoordinate(const BlitAxis& axis, int32_t dst) {
+	// Vulkan 1.3 §20.6: u_base = (dst + 0.5) - dstOffsets[0], scale_u =
+	// (srcOffsets[1] - srcOffsets[0]) / (dstOffsets[1] - dstOffsets[0]),
+	// u = srcOffsets[0] + u_base * scale_u. Reversed offsets flip the axis.
+	double scale = double(axis.src1 - axis.src0) / double(axis.dst1 - axis.dst0);
+	return double(axis.src0) + (double(dst) + 0.5 - double(axis.dst0)) * scale;
+}
+
+BlitTap BlitTapAt(double u, uint32_t src_size, BlitFilter filter) {
+	auto clamp = [src_size](double i) {
+		// CLAMP_TO_EDGE on the whole source level, not the region.
+		return uint32_t(std::clamp(i, 0.0, double(src_size) - 1.0));
+	};
+	if (filter == BlitFilter::Nearest) {
+		uint32_t i = clamp(std::floor(u));
+		return {i, i, 0.0f};
+	}
+	double shifted = u - 0.5;
+	double i0 = std::floor(shifted);
+	return {clamp(i0), clamp(i0 + 1.0), float(shifted - i0)};
+}
+
+std::vector<BlitTap> ComputeBlitTaps(const BlitAxis& axis, BlitFilter filter) {
+	int32_t first = std::min(axis.dst0, axis.dst1), last = std::max(axis.dst0, axis.dst1);
+	std::vector<BlitTap> taps;
+	taps.reserve(size_t(last - first));
+	for (int32_t d = first; d < last; ++d)
+		taps.push_back(BlitTapAt(BlitSourceCoordinate(axis, d), axis.src_size, filter));
+	return taps;
+}
+
+BlitConversion ChooseBlitConversion(const FormatInfo& src, const FormatInfo& dst, BlitFilter filter) {
+	if (src.IsDepthOrStencil() || dst.IsDepthOrStencil())
+		return src.format == dst.format && filter == BlitFilter::Nearest ? BlitConversion::Copy
+		                                                                 : BlitConversion::Invalid;
+	if (!CanConvertTexels(src) || !CanConvertTexels(dst)) return BlitConversion::Invalid;
+	if (src.IsInteger() || dst.IsInteger()) {
+		if (src.Numeric() != dst.Numeric() || filter != BlitFilter::Nearest) return BlitConversion::Invalid;
+		return src.format == dst.format ? BlitConversion::Copy : BlitConversion::Integer;
+	}
+	// Same format with NEAREST moves bytes unchanged, except where unpacking
+	// and packing again is not the identity: SNORM's most negative value
+	// becomes -1.0 and packs as the next one up (Vulkan 1.3 "Fixed-Point
+	// Data Conversions"), and shared-exponent texels are renormalized.
+	bool round_trips = src.Numeric() != NumericFormat::SNORM && src.format != VK_FORMAT_E5B9G9R9_UFLOAT_PACK32;
+	if (src.format == dst.format && filter == BlitFilter::Nearest && round_trips) return BlitConversion::Copy;
+	return BlitConversion::Float;
+}
+
+namespace {
+
+// Clamps unpacked integers to what each destination component can hold.
+struct IntegerRange {
+	int64_t min[4], max[4];
+};
+
+IntegerRange RangeOf(const FormatInfo& format) {
+	IntegerRange r;
+	bool is_signed = format.Numeric() == NumericFormat::SINT;
+	for (int c = 0; c < 4; ++c) {
+		r.min[c] = is_signed ? INT32_MIN : 0;
+		r.max[c] = is_signed ? INT32_MAX : UINT32_MAX;
+	}
+	static constexpr char kNames[4] = {'R', 'G', 'B', 'A'};
+	for (int c = 0; c < 4; ++c) {
+		const FormatComponent* comp = format.Find(kNames[c]);
+		if (!comp || comp->bits >= 32) continue;
+		r.min[c] = is_signed ? -(int64_t(1) << (comp->bits - 1)) : 0;
+		r.max[c] = is_signed ? (int64_t(1) << (comp->bits - 1)) - 1 : (int64_t(1) << comp->bits) - 1;
+	}
+	return r;
+}
+
+// Regions smaller than this use the generic texel functions: building the
+// 8-bit tables costs about as much as converting this many texels.
+constexpr uint64_t kMinTexelsForTables = 4096;
+
+int SlotOf(char name) {
+	switch (name) {
+	case 'R': return 0;
+	case 'G': return 1;
+	case 'B': return 2;
+	case 'A': return 3;
+	default: return -1;
+	}
+}
+
+// A codec for the formats FastTexelCodec covers; null for the others.
+std::unique_ptr<FastTexelCodec> MakeFastCodec(const FormatInfo& format, bool unpack) {
+	if (!CanConvertTexels(format) || format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) return nullptr;
+	auto codec = std::make_unique<FastTexelCodec>();
+	codec->count = format.component_count;
+	for (uint8_t c = 0; c < format.component_count; ++c) {
+		const FormatComponent& comp = format.components[c];
+		int slot = SlotOf(comp.name);
+		bool covered = false;
+		if (comp.bits == 8)
+			covered = comp.numeric == NumericFormat::UNORM || comp.numeric == NumericFormat::SNORM ||
+			          comp.numeric == NumericFormat::SRGB;
+		else if (comp.bits == 16)
+			covered = comp.numeric == NumericFormat::UNORM || comp.numeric == NumericFormat::SNORM ||
+			          comp.numeric == NumericFormat::SFLOAT;
+		if (!covered || comp.offset % comp.bits != 0 || slot < 0) return nullptr;
+		codec->components[c] = {uint8_t(comp.offset / 8), comp.bits, uint8_t(slot), comp.numeric};
+		codec->all_bytes = codec->all_bytes && comp.bits == 8;
+	}
+	if (unpack) {
+		// The tables hold exactly what UnpackTexel returns for each byte.
+		uint8_t texel[16];
+		for (uint32_t value = 0; value < 256; ++value) {
+			std::memset(texel, int(value), sizeof texel);
+			TexelValue v = UnpackTexel(format, texel);
+			for (uint8_t c = 0; c < codec->count; ++c)
+				if (codec->components[c].bits == 8) codec->table[c][value] = v.f[codec->components[c].slot];
+		}
+	}
+	return codec;
+}
+
+// Hot path (per texel). Vulkan 1.3 "Fixed-Point Data Conversions" for the
+// 16-bit normalized fields.
+inline void UnpackFast(const FastTexelCodec& codec, const uint8_t* in, float out[4]) {
+	for (int n = 0; n < 4; ++n) out[n] = codec.defaults[n];
+	if (codec.all_bytes) {
+		for (uint8_t c = 0; c < codec.count; ++c)
+			out[codec.components[c].slot] = codec.table[c][in[codec.components[c].byte]];
+		return;
+	}
+	for (uint8_t c = 0; c < codec.count; ++c) {
+		const FastTexelCodec::Component& comp = codec.components[c];
+		if (comp.bits == 8) {
+			out[comp.slot] = codec.table[c][in[comp.byte]];
+			continue;
+		}
+		uint16_t v;
+		std::memcpy(&v, in + comp.byte, 2);
+		switch (comp.numeric) {
+		case NumericFormat::UNORM: out[comp.slot] = float(double(v) / 65535.0); break;
+		case NumericFormat::SNORM: out[comp.slot] = std::max(-1.0f, float(double(int16_t(v)) / 32767.0)); break;
+		default: out[comp.slot] = HalfToFloat(v); break;
+		}
+	}
+}
+
+// Rounds as PackTexel does (Vulkan 1.3 "Fixed-Point Data Conversions":
+// clamp, then round to nearest, ties away from zero). f * max is exact in
+// double, so adding 0.5 and truncating rounds a positive value half away from
+// zero.
+inline uint32_t PackUnorm(float f, double max) {
+	return !(f > 0.0f) ? 0u : f >= 1.0f ? uint32_t(max) : uint32_t(double(f) * max + 0.5);
+}
+inline int32_t PackSnorm(float f, double max) {
+	return std::isnan(f) ? 0
+	       : f >= 1.0f   ? int32_t(max)
+	       : f <= -1.0f  ? -int32_t(max)
+	                     : int32_t(std::round(double(f) * max));
+}
+
+// Hot path (per texel).
+inline void PackFast(const FastTexelCodec& codec, const float in[4], uint8_t* out) {
+	for (uint8_t c = 0; c < codec.count; ++c) {
+		const FastTexelCodec::Component& comp = codec.components[c];
+		float f = in[comp.slot];
+		if (comp.bits == 8) {
+			uint8_t raw;
+			switch (comp.numeric) {
+			case NumericFormat::SNORM: raw = uint8_t(int8_t(PackSnorm(f, 127.0))); break;
+			case NumericFormat::SRGB: raw = uint8_t(PackUnorm(comp.slot == 3 ? f : LinearToSrgb(f), 255.0)); break;
+			default: raw = uint8_t(PackUnorm(f, 255.0)); break;
+			}
+			out[comp.byte] = raw;
+			continue;
+		}
+		uint16_t raw;
+		switch (comp.numeric) {
+		case NumericFormat::UNORM: raw = uint16_t(PackUnorm(f, 65535.0)); break;
+		case NumericFormat::SNORM: raw = uint16_t(int16_t(PackSnorm(f, 32767.0))); break;
+		default: raw = FloatToHalf(f); break;
+		}
+		std::memcpy(out + comp.byte, &raw, 2);
+	}
+}
+
+}  // namespace
+
+BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
+                   BlitConversion conversion)
+    : src_(src), dst_(dst), filter_(filter), conversion_(conversion) {
+	const auto& so = region.src_offsets;
+	const auto& d = region.dst_offsets;
+	x_ = ComputeBlitTaps({so[0][0], so[1][0], d[0][0], d[1][0], src.width}, filter);
+	y_ = ComputeBlitTaps({so[0][1], so[1][1], d[0][1], d[1][1], src.height}, filter);
+	z_ = ComputeBlitTaps({so[0][2], so[1][2], d[0][2], d[1][2], src.depth}, filter);
+	dst_x_ = uint32_t(std::min(d[0][0], d[1][0]));
+	dst_y_ = uint32_t(std::min(d[0][1], d[1][1]));
+	dst_z_ = uint32_t(std::min(d[0][2], d[1][2]));
+	if (conversion == BlitConversion::Float && x_.size() * y_.size() * z_.size() >= kMinTexelsForTables) {
+		unpack_ = MakeFastCodec(*src.format, true);
+		pack_ = MakeFastCodec(*dst.format, false);
+	}
+	if (filter == BlitFilter::Nearest) {
+		column_offsets_.reserve(x_.size());
+		for (const BlitTap& t : x_) column_offsets_.push_back(uint64_t(t.i0) * src.element_size);
+		return;
+	}
+	if (x_.empty()) return;
+	uint32_t last_column = 0;
+	first_column_ = UINT32_MAX;
+	for (const BlitTap& t : x_) {
+		first_column_ = std::min(first_column_, t.i0);
+		last_column = std::max(last_column, t.i1);
+	}
+	span_ = last_column - first_column_ + 1;
+	for (const BlitTap& t : x_) {
+		left_.push_back(t.i0 - first_column_);
+		right_.push_back(t.i1 - first_column_);
+	}
+}
+
+// Hot path (per row): the codec check is hoisted out of the texel loops.
+void BlitPlan::UnpackRow(const uint8_t* in, uint32_t count, float* out) const {
+	uint32_t stride = src_.element_size;
+	if (!unpack_) {
+		for (uint32_t i = 0; i < count; ++i, in += stride, out += 4) {
+			TexelValue v = UnpackTexel(*src_.format, in);
+			std::memcpy(out, v.f, sizeof v.f);
+		}
+		return;
+	}
+	const FastTexelCodec& codec = *unpack_;
+	if (codec.all_bytes && codec.count == 4) {
+		// RGBA8, BGRA8 and their sRGB and SNORM forms: four table reads.
+		const FastTexelCodec::Component* c = codec.components;
+		for (uint32_t i = 0; i < count; ++i, in += stride, out += 4) {
+			out[c[0].slot] = codec.table[0][in[c[0].byte]];
+			out[c[1].slot] = codec.table[1][in[c[1].byte]];
+			out[c[2].slot] = codec.table[2][in[c[2].byte]];
+			out[c[3].slot] = codec.table[3][in[c[3].byte]];
+		}
+		return;
+	}
+	for (uint32_t i = 0; i < count; ++i, in += stride, out += 4) UnpackFast(codec, in, out);
+}
+
+void BlitPlan::PackRow(const float* in, uint32_t count, uint8_t* out) const {
+	uint32_t stride = dst_.element_size;
+	if (!pack_) {
+		for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) {
+			TexelValue v;
+			std::memcpy(v.f, in, sizeof v.f);
+			PackTexel(*dst_.format, v, out);
+		}
+		return;
+	}
+	const FastTexelCodec& codec = *pack_;
+	for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) PackFast(codec, in, out);
+}
+
+uint8_t* BlitPlan::DstRow(uint32_t row) const {
+	uint32_t k = row / uint32_t(y_.size()), j = row % uint32_t(y_.size());
+	return dst_.data + (dst_z_ + k) * dst_.slice_pitch + (dst_y_ + j) * dst_.row_pitch +
+	       uint64_t(dst_x_) * dst_.element_size;
+}
+
+const uint8_t* BlitPlan::SrcRow(uint32_t slice, uint32_t row) const {
+	return src_.data + slice * src_.slice_pitch + row * src_.row_pitch;
+}
+
+// Hot path (per texel): NEAREST between identical formats is a gather of
+// fixed-size elements.
+template <uint32_t kSize>
+void BlitPlan::CopyNearest(uint32_t begin, uint32_t end) const {
+	for (uint32_t row = begin; row < end; ++row) {
+		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
+		uint8_t* out = DstRow(row);
+		for (uint64_t offset : column_offsets_) {
+			std::memcpy(out, src_row + offset, kSize);
+			out += kSize;
+		}
+	}
+}
+
+void BlitPlan::IntegerNearest(uint32_t begin, uint32_t end) const {
+	IntegerRange range = RangeOf(*dst_.format);
+	bool is_signed = src_.format->Numeric() == NumericFormat::SINT;
+	for (uint32_t row = begin; row < end; ++row) {
+		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
+		uint8_t* out = DstRow(row);
+		for (uint64_t offset : column_offsets_) {
+			TexelValue v = UnpackTexel(*src_.format, src_row + offset);
+			for (int c = 0; c < 4; ++c) {
+				int64_t wide = is_signed ? int64_t(v.i[c]) : int64_t(v.u[c]);
+				wide = std::clamp(wide, range.min[c], range.max[c]);
+				v.i[c] = int32_t(uint32_t(uint64_t(wide)));
+			}
+			PackTexel(*dst_.format, v, out);
+			out += dst_.element_size;
+		}
+	}
+}
+
+void BlitPlan::FloatNearest(uint32_t begin, uint32_t end) const {
+	std::vector<float> values(column_offsets_.size() * 4);
+	for (uint32_t row = begin; row < end; ++row) {
+		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
+		for (size_t i = 0; i < column_offsets_.size(); ++i) UnpackRow(src_row + column_offsets_[i], 1, &values[i * 4]);
+		PackRow(values.data(), uint32_t(column_offsets_.size()), DstRow(row));
+	}
+}
+
+// LINEAR: each source row a destination row needs is unpacked once into
+// floats over the span of source columns the region reads, and kept while
+// later destination rows still use it (a 4-row cache: two rows by two
+// slices). The (up to four) rows are blended with their weights, then each
+// destination texel blends two entries of that row. Consecutive destination
+// rows with the same taps reuse the blended row.
+void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
+	if (span_ == 0) return;
+	struct CachedRow {
+		uint32_t slice = UINT32_MAX, row = UINT32_MAX;
+		std::vector<float> texels;  // four floats a texel
+	};
+	CachedRow cache[4];
+	for (CachedRow& c : cache) c.texels.resize(size_t(span_) * 4);
+	std::vector<float> blended(size_t(span_) * 4), values(x_.size() * 4);
+	const BlitTap* cached_y = nullptr;
+	const BlitTap* cached_z = nullptr;
+	auto same = [](const BlitTap* a, const BlitTap& b) {
+		return a && a->i0 == b.i0 && a->i1 == b.i1 && a->weight == b.weight;
+	};
+	for (uint32_t row = begin; row < end; ++row) {
+		const BlitTap& tz = z_[row / y_.size()];
+		const BlitTap& ty = y_[row % y_.size()];
+		if (!same(cached_y, ty) || !same(cached_z, tz)) {
+			struct Need {
+				uint32_t slice, row;
+				float w;
+				const float* texels;
+			} needs[4] = {{tz.i0, ty.i0, (1 - tz.weight) * (1 - ty.weight), nullptr},
+			              {tz.i0, ty.i1, (1 - tz.weight) * ty.weight, nullptr},
+			              {tz.i1, ty.i0, tz.weight * (1 - ty.weight), nullptr},
+			              {tz.i1, ty.i1, tz.weight * ty.weight, nullptr}};
+			bool keep[4] = {false, false, false, false};
+			for (Need& n : needs)
+				for (int c = 0; c < 4; ++c)
+					if (n.w != 0.0f && cache[c].slice == n.slice && cache[c].row == n.row) {
+						n.texels = cache[c].texels.data();
+						keep[c] = true;
+					}
+			for (Need& n : needs) {
+				if (n.w == 0.0f || n.texels) continue;
+				int slot = 0;
+				while (keep[slot]) ++slot;
+				keep[slot] = true;
+				CachedRow& c = cache[slot];
+				c.slice = n.slice;
+				c.row = n.row;
+				UnpackRow(SrcRow(n.slice, n.row) + uint64_t(first_column_) * src_.element_size, span_, c.texels.data());
+				n.texels = c.texels.data();
+				// Another need may name the same row.
+				for (Need& other : needs)
+					if (other.w != 0.0f && !other.texels && other.slice == n.slice && other.row == n.row)
+						other.texels = n.texels;
+			}
+			std::fill(blended.begin(), blended.end(), 0.0f);
+			for (const Need& n : needs) {
+				if (n.w == 0.0f) continue;
+				for (size_t i = 0; i < blended.size(); ++i) blended[i] += n.w * n.texels[i];
+			}
+			cached_y = &ty;
+			cached_z = &tz;
+		}
+		for (size_t i = 0; i < left_.size(); ++i) {
+			const float* a = &blended[size_t(left_[i]) * 4];
+			const float* b = &blended[size_t(right_[i]) * 4];
+			float w = x_[i].weight;
+			for (int k = 0; k < 4; ++k) values[i * 4 + k] = a[k] + (b[k] - a[k]) * w;
+		}
+		PackRow(values.data(), uint32_t(left_.size()), DstRow(row));
+	}
+}
+
+void BlitPlan::Run(uint32_t begin, uint32_t end) const {
+	switch (conversion_) {
+	case BlitConversion::Copy:
+		switch (src_.element_size) {
+		case 1: CopyNearest<1>(begin, end); break;
+		case 2: CopyNearest<2>(begin, end); break;
+		case 3: CopyNearest<3>(begin, end); break;
+		case 4: CopyNearest<4>(begin, end); break;
+		case 6: CopyNearest<6>(begin, end); break;
+		case 8: CopyNearest<8>(begin, end); break;
+		case 12: CopyNearest<12>(begin, end); break;
+		case 16: CopyNearest<16>(begin, end); break;
+		default: break;
+		}
+		break;
+	case BlitConversion::Integer: IntegerNearest(begin, end); break;
+	case BlitConversion::Float:
+		if (filter_ == BlitFilter::Linear)
+			FloatLinear(begin, end);
+		else
+			FloatNearest(begin, end);
+		break;
+	case BlitConversion::Invalid: break;
+	}
+}
+
+void BlitSurfaceRegion(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
+                       BlitConversion conversion) {
+	BlitPlan plan(src, dst, region, filter, conversion);
+	plan.Run(0, plan.RowCount());
+}
+
+}  // namespace tessera::texture

@@ -1,0 +1,544 @@
+#include "texture/sample.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include "texture/sampling_math.h"
+
+namespace tessera::texture {
+
+namespace {
+
+TexelValue ReadColor(const SampledImage& image, const uint8_t* texel) { return UnpackTexel(*image.format, texel); }
+
+// 8-bit UNORM, SNORM and sRGB components through 256-entry tables.
+TexelValue ReadBytes(const SampledImage& image, const uint8_t* texel) {
+	TexelValue v = image.defaults;
+	for (uint32_t c = 0; c < image.component_count; ++c)
+		v.f[image.component_slot[c]] = image.component_table[c][texel[image.component_offset[c]]];
+	return v;
+}
+
+// 32-bit SFLOAT, UINT and SINT components are their own bits.
+TexelValue ReadWords(const SampledImage& image, const uint8_t* texel) {
+	TexelValue v = image.defaults;
+	for (uint32_t c = 0; c < image.component_count; ++c)
+		std::memcpy(&v.u[image.component_slot[c]], texel + image.component_offset[c], 4);
+	return v;
+}
+
+// Decode tables made by UnpackTexel itself, so the values are the same.
+using ByteTable = std::array<float, 256>;
+ByteTable MakeByteTable(VkFormat format) {
+	ByteTable table;
+	for (uint32_t b = 0; b < 256; ++b) {
+		const uint8_t byte = uint8_t(b);
+		table[b] = UnpackTexel(*FindFormat(format), &byte).f[0];
+	}
+	return table;
+}
+const float* ByteTableFor(NumericFormat numeric, int slot) {
+	static const ByteTable unorm = MakeByteTable(VK_FORMAT_R8_UNORM);
+	static const ByteTable snorm = MakeByteTable(VK_FORMAT_R8_SNORM);
+	static const ByteTable srgb = MakeByteTable(VK_FORMAT_R8_SRGB);
+	switch (numeric) {
+	case NumericFormat::UNORM: return unorm.data();
+	case NumericFormat::SNORM: return snorm.data();
+	case NumericFormat::SRGB: return slot == 3 ? unorm.data() : srgb.data();  // sRGB alpha is UNORM
+	default: return nullptr;
+	}
+}
+
+int ComponentSlot(char name) {
+	switch (name) {
+	case 'R': return 0;
+	case 'G': return 1;
+	case 'B': return 2;
+	case 'A': return 3;
+	default: return -1;
+	}
+}
+
+// Picks ReadBytes or ReadWords when every component of the format fits one.
+void ChooseColorReader(const FormatInfo& format, SampledImage* out) {
+	out->read = ReadColor;
+	if (format.Has64BitComponents() || format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32 ||
+	    format.component_count == 0 || format.component_count > 4)
+		return;
+	bool bytes = true, words = true;
+	for (uint32_t c = 0; c < format.component_count; ++c) {
+		const FormatComponent& comp = format.components[c];
+		const int slot = ComponentSlot(comp.name);
+		if (slot < 0 || comp.offset % 8 != 0) return;
+		bytes &= comp.bits == 8 && ByteTableFor(comp.numeric, slot) != nullptr;
+		words &= comp.bits == 32 && (comp.numeric == NumericFormat::SFLOAT || comp.numeric == NumericFormat::UINT ||
+		                             comp.numeric == NumericFormat::SINT);
+		out->component_offset[c] = uint8_t(comp.offset / 8);
+		out->component_slot[c] = uint8_t(slot);
+		out->component_table[c] = bytes ? ByteTableFor(comp.numeric, slot) : nullptr;
+	}
+	if (!bytes && !words) return;
+	out->component_count = format.component_count;
+	out->defaults = TexelValue{};
+	if (out->integer)
+		out->defaults.u[3] = 1;
+	else
+		out->defaults.f[3] = 1.0f;
+	out->read = bytes ? ReadBytes : ReadWords;
+}
+
+// §16 "Component Substitution": depth reads as (D, 0, 0, 1), stencil as
+// (S, 0, 0, 1).
+TexelValue ReadDepth(const SampledImage& image, const uint8_t* texel) {
+	TexelValue v{};
+	v.f[0] = UnpackDepth(image.format->format, texel);
+	v.f[3] = 1.0f;
+	return v;
+}
+TexelValue ReadStencil(const SampledImage&, const uint8_t* texel) {
+	TexelValue v{};
+	v.u[0] = *texel;
+	v.u[3] = 1;
+	return v;
+}
+
+// §16 "Border Replacement": B from the table, written into the components
+// the format has; the others keep their substitution (0, 0, 0, 1).
+TexelValue BorderTexel(VkBorderColor color, const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer) {
+	float b[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+	switch (color) {
+	case VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK:
+	case VK_BORDER_COLOR_INT_OPAQUE_BLACK: b[3] = 1.0f; break;
+	case VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE:
+	case VK_BORDER_COLOR_INT_OPAQUE_WHITE: b[0] = b[1] = b[2] = b[3] = 1.0f; break;
+	default: break;
+	}
+	bool present[4] = {false, false, false, false};
+	if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+		const char kNames[4] = {'R', 'G', 'B', 'A'};
+		for (int c = 0; c < 4; ++c) present[c] = format.Find(kNames[c]) != nullptr;
+	} else {
+		present[0] = true;  // D = B_r, S = B_r
+	}
+	TexelValue v{};
+	for (int c = 0; c < 4; ++c) {
+		float value = present[c] ? b[c] : (c == 3 ? 1.0f : 0.0f);
+		if (integer)
+			v.u[c] = uint32_t(value);
+		else
+			v.f[c] = value;
+	}
+	return v;
+}
+
+// robustImageAccess2: out-of-bounds loads are zero, with (0, 0, 1) for the
+// missing G, B, A.
+TexelValue OutOfBoundsTexel(const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer) {
+	TexelValue v{};
+	bool has_alpha = aspect == VK_IMAGE_ASPECT_COLOR_BIT && format.Find('A') != nullptr;
+	if (!has_alpha) {
+		if (integer)
+			v.u[3] = 1;
+		else
+			v.f[3] = 1.0f;
+	}
+	return v;
+}
+
+TexelValue Swizzle(const SampledImage& image, const TexelValue& v) {
+	if (image.identity_swizzle) return v;
+	TexelValue out;
+	for (int c = 0; c < 4; ++c) {
+		uint8_t s = image.swizzle[c];
+		out.u[c] = s < 4 ? v.u[s] : s == 5 ? image.one.u[c] : 0u;
+	}
+	return out;
+}
+
+const uint8_t* TexelAddress(const SampledImage& image, const PreparedLevel& level, uint32_t layer, int32_t i, int32_t j,
+                            int32_t k, uint32_t sample = 0) {
+	return level.base + layer * level.array_pitch + uint64_t(k) * level.depth_pitch + uint64_t(j) * level.row_pitch +
+	       (uint64_t(i) * image.samples + sample) * level.element_size;
+}
+
+// The per-lane coordinates after the cube map and layer steps.
+struct LaneCoordinates {
+	float stu[3];       // normalized (or, unnormalized, texel) coordinates
+	uint32_t layer;     // array layer relative to the view (for cubes: 6 * cube)
+	uint32_t face;      // cube face, 0 otherwise
+	float lambda;       // lambda after bias and clamp
+	float lambda_bias;  // lambda' (before the clamp), for QueryLod
+};
+
+float LaneValue(const float* array, uint32_t lane, float fallback = 0.0f) { return array ? array[lane] : fallback; }
+
+LaneCoordinates ResolveLane(const SampledImage& image, const SampleLanes& lanes, uint32_t lane, bool need_lod) {
+	LaneCoordinates c{};
+	const uint32_t dims = image.dimensions;
+	float dx[3] = {0.0f, 0.0f, 0.0f}, dy[3] = {0.0f, 0.0f, 0.0f};
+	const bool grad = !lanes.lod && lanes.ddx[0];
+	if (image.cube) {
+		CubeFaceCoordinates f = SelectCubeFace(LaneValue(lanes.coord[0], lane), LaneValue(lanes.coord[1], lane),
+		                                       LaneValue(lanes.coord[2], lane));
+		c.face = f.face;
+		c.stu[0] = CubeFaceCoordinate(f.sc, f.rc);
+		c.stu[1] = CubeFaceCoordinate(f.tc, f.rc);
+		if (need_lod && grad) {
+			const float gx[3] = {LaneValue(lanes.ddx[0], lane), LaneValue(lanes.ddx[1], lane),
+			                     LaneValue(lanes.ddx[2], lane)};
+			const float gy[3] = {LaneValue(lanes.ddy[0], lane), LaneValue(lanes.ddy[1], lane),
+			                     LaneValue(lanes.ddy[2], lane)};
+			CubeFaceDerivatives(f, gx, &dx[0], &dx[1]);
+			CubeFaceDerivatives(f, gy, &dy[0], &dy[1]);
+		}
+		if (image.arrayed) c.layer = 6 * SelectArrayLayer(LaneValue(lanes.coord[3], lane), image.layer_count);
+	} else {
+		for (uint32_t d = 0; d < dims; ++d) {
+			c.stu[d] = LaneValue(lanes.coord[d], lane);
+			if (need_lod && grad) dx[d] = LaneValue(lanes.ddx[d], lane), dy[d] = LaneValue(lanes.ddy[d], lane);
+		}
+		if (image.arrayed) c.layer = SelectArrayLayer(LaneValue(lanes.coord[dims], lane), image.layer_count);
+	}
+	if (!need_lod) return c;
+	const SamplerState& s = image.sampler;
+	float lambda_base;
+	if (s.unnormalized_coordinates) {
+		lambda_base = 0.0f;  // §13: unnormalized samplers read the base level (min/max lod are 0)
+	} else if (lanes.lod) {
+		lambda_base = lanes.lod[lane];
+	} else {
+		const PreparedLevel& base = image.levels[0];
+		const float extent[3] = {float(base.extent[0]), float(base.extent[1]), float(base.extent[2])};
+		lambda_base = std::log2(ScaleFactorMax(dx, dy, extent));  // rho = 0 -> -inf
+	}
+	float bias = s.mip_lod_bias + LaneValue(lanes.bias, lane);
+	float lod_min = std::max(s.min_lod, LaneValue(lanes.min_lod, lane, s.min_lod));
+	c.lambda_bias = LodBias(lambda_base, bias);
+	c.lambda = LodBiasAndClamp(lambda_base, bias, lod_min, s.max_lod);
+	return c;
+}
+
+struct TexelSite {
+	uint32_t layer;
+	int32_t i, j, k;
+	bool border;
+};
+
+// One wrapped texel site of a level. Cube views keep (i, j) on the face
+// here; seams are resolved by the caller.
+TexelSite WrapSite(const SampledImage& image, const PreparedLevel& level, uint32_t layer, int32_t i, int32_t j,
+                   int32_t k) {
+	TexelSite t{layer, WrapTexelCoordinate(i, level.extent[0], image.address[0]), 0, 0, false};
+	t.border = t.i < 0 || t.i >= level.extent[0];
+	if (image.dimensions >= 2) {
+		t.j = WrapTexelCoordinate(j, level.extent[1], image.address[1]);
+		t.border |= t.j < 0 || t.j >= level.extent[1];
+	}
+	if (image.dimensions == 3) {
+		t.k = WrapTexelCoordinate(k, level.extent[2], image.address[2]);
+		t.border |= t.k < 0 || t.k >= level.extent[2];
+	}
+	return t;
+}
+
+// Reads one texel and, for Dref lookups, replaces D with the comparison.
+TexelValue ReadSite(const SampledImage& image, const PreparedLevel& level, const TexelSite& t, const float* dref) {
+	TexelValue v = t.border ? image.border : image.read(image, TexelAddress(image, level, t.layer, t.i, t.j, t.k));
+	if (dref) v.f[0] = DepthCompare(image.sampler.compare_op, *dref, v.f[0]);
+	return v;
+}
+
+// The 2 x 2 texels of a LINEAR footprint on a cube face, in the order
+// i0j0, i1j0, i0j1, i1j1, read across seams (§16 "Cube Map Edge Handling").
+// A corner texel is the average of the three others.
+void ReadCubeQuad(const SampledImage& image, const PreparedLevel& level, uint32_t layer, uint32_t face, int32_t i0,
+                  int32_t j0, const float* dref, TexelValue out[4]) {
+	const int32_t size = level.extent[0];
+	int corner = -1;
+	for (int n = 0; n < 4; ++n) {
+		uint32_t f;
+		int32_t i, j;
+		if (!CubeNeighbourTexel(face, i0 + (n & 1), j0 + (n >> 1), size, &f, &i, &j)) {
+			corner = n;
+			continue;
+		}
+		out[n] = ReadSite(image, level, {layer + f, i, j, 0, false}, dref);
+	}
+	if (corner >= 0 && image.integer) {
+		// Any method that keeps three equal texels' value will do; integers
+		// take the neighbour across the face edge in x.
+		out[corner] = out[corner ^ 1];
+	} else if (corner >= 0) {
+		TexelValue& c = out[corner];
+		for (int comp = 0; comp < 4; ++comp) {
+			float sum = 0.0f;
+			for (int n = 0; n < 4; ++n)
+				if (n != corner) sum += out[n].f[comp];
+			c.f[comp] = sum / 3.0f;
+		}
+	}
+}
+
+// §16 "Texel Filtering" within one level: NEAREST or LINEAR (weighted
+// average with subTexelPrecisionBits weights).
+TexelValue FilterLevel(const SampledImage& image, uint32_t level_index, const LaneCoordinates& c, const int32_t off[3],
+                       VkFilter filter, const float* dref) {
+	const PreparedLevel& level = image.levels[level_index];
+	const uint32_t dims = image.dimensions;
+	const bool unnormalized = image.sampler.unnormalized_coordinates;
+	float u[3];
+	for (uint32_t d = 0; d < dims; ++d) u[d] = unnormalized ? c.stu[d] : c.stu[d] * float(level.extent[d]);
+	const uint32_t layer = c.layer + c.face;
+	if (filter == VK_FILTER_NEAREST || image.integer) {
+		int32_t ijk[3] = {0, 0, 0};
+		for (uint32_t d = 0; d < dims; ++d) ijk[d] = NearestTexelCoordinate(u[d]) + off[d];
+		return ReadSite(image, level, WrapSite(image, level, layer, ijk[0], ijk[1], ijk[2]), dref);
+	}
+	LinearCoordinate lc[3] = {{0, 0.0f}, {0, 0.0f}, {0, 0.0f}};
+	for (uint32_t d = 0; d < dims; ++d) {
+		lc[d] = LinearTexelCoordinate(u[d]);
+		lc[d].i0 += off[d];
+	}
+	if (image.seamless_cube) {
+		TexelValue t[4];
+		ReadCubeQuad(image, level, c.layer, c.face, lc[0].i0, lc[1].i0, dref, t);
+		const float a = lc[0].alpha, b = lc[1].alpha;
+		const float w[4] = {(1 - a) * (1 - b), a * (1 - b), (1 - a) * b, a * b};
+		TexelValue out;
+		for (int comp = 0; comp < 4; ++comp)
+			out.f[comp] = w[0] * t[0].f[comp] + w[1] * t[1].f[comp] + w[2] * t[2].f[comp] + w[3] * t[3].f[comp];
+		return out;
+	}
+	const int nj = dims >= 2 ? 2 : 1, nk = dims == 3 ? 2 : 1;
+	TexelValue out{};
+	for (int dk = 0; dk < nk; ++dk) {
+		const float wk = dims == 3 ? (dk ? lc[2].alpha : 1 - lc[2].alpha) : 1.0f;
+		for (int dj = 0; dj < nj; ++dj) {
+			const float wj = dims >= 2 ? (dj ? lc[1].alpha : 1 - lc[1].alpha) : 1.0f;
+			for (int di = 0; di < 2; ++di) {
+				const float w = (di ? lc[0].alpha : 1 - lc[0].alpha) * wj * wk;
+				TexelSite site = WrapSite(image, level, layer, lc[0].i0 + di, lc[1].i0 + dj, lc[2].i0 + dk);
+				TexelValue v = ReadSite(image, level, site, dref);
+				for (int comp = 0; comp < 4; ++comp) out.f[comp] += w * v.f[comp];
+			}
+		}
+	}
+	return out;
+}
+
+}  // namespace
+
+bool PrepareImage(const ImageViewState& view, SampledImage* out) {
+	*out = SampledImage{};
+	if (!view.layout || !view.memory) return false;
+	const FormatInfo* view_format = FindFormat(view.format);
+	if (!view_format || view_format->IsCompressed() || view_format->IsMultiPlanar()) return false;
+	const ImageLayout& layout = *view.layout;
+	const uint32_t plane = layout.PlaneOf(view.aspect);
+	if (view.level_count == 0 || view.base_level + view.level_count > layout.Description().mip_levels ||
+	    view.level_count > ImageLayout::kMaxLevels)
+		return false;
+	const bool volume = layout.Description().type == VK_IMAGE_TYPE_3D;
+	// 2D views of 3D images (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT) read slices as layers.
+	const bool slices_as_layers = volume && view.view_type != VK_IMAGE_VIEW_TYPE_3D;
+	const uint32_t image_layers = slices_as_layers ? layout.Level(plane, view.base_level).extent.depth
+	                              : volume         ? 1
+	                                               : layout.Description().array_layers;
+	if (view.layer_count == 0 || view.base_layer + view.layer_count > image_layers) return false;
+	const FormatInfo* plane_format = FindFormat(layout.Level(plane, view.base_level).format);
+	if (!plane_format) return false;
+	if (view.aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+		out->read = ReadDepth;
+		out->format = plane_format;
+	} else if (view.aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
+		out->read = ReadStencil;
+		out->format = plane_format;
+		out->integer = true;
+	} else {
+		if (!CanConvertTexels(*view_format)) return false;
+		out->format = view_format;
+		out->integer = view_format->IsInteger();
+		ChooseColorReader(*view_format, out);
+	}
+	switch (view.view_type) {
+	case VK_IMAGE_VIEW_TYPE_1D_ARRAY: out->arrayed = true; [[fallthrough]];
+	case VK_IMAGE_VIEW_TYPE_1D: out->dimensions = 1; break;
+	case VK_IMAGE_VIEW_TYPE_3D: out->dimensions = 3; break;
+	case VK_IMAGE_VIEW_TYPE_CUBE_ARRAY: out->arrayed = true; [[fallthrough]];
+	case VK_IMAGE_VIEW_TYPE_CUBE: out->cube = true; [[fallthrough]];
+	default: out->dimensions = 2; break;
+	}
+	if (view.view_type == VK_IMAGE_VIEW_TYPE_2D_ARRAY) out->arrayed = true;
+	out->layer_count = out->cube ? std::max(view.layer_count / 6, 1u) : std::max(view.layer_count, 1u);
+	out->samples = layout.Description().samples;
+	out->level_count = view.level_count;
+	for (uint32_t l = 0; l < view.level_count; ++l) {
+		const SubresourceLayout& s = layout.Level(plane, view.base_level + l);
+		PreparedLevel& p = out->levels[l];
+		const uint64_t layer_pitch = slices_as_layers ? s.depth_pitch : s.array_pitch;
+		p.base = view.memory + s.offset + uint64_t(view.base_layer) * layer_pitch;
+		p.extent[0] = int32_t(s.extent.width);
+		p.extent[1] = out->dimensions >= 2 ? int32_t(s.extent.height) : 1;
+		p.extent[2] = out->dimensions == 3 ? int32_t(s.extent.depth) : 1;
+		p.row_pitch = s.row_pitch;
+		p.depth_pitch = s.depth_pitch;
+		p.array_pitch = layer_pitch;
+		p.element_size = s.element_size;
+	}
+	const VkComponentSwizzle sw[4] = {view.components.r, view.components.g, view.components.b, view.components.a};
+	for (int c = 0; c < 4; ++c) {
+		switch (sw[c]) {
+		case VK_COMPONENT_SWIZZLE_ZERO: out->swizzle[c] = 4; break;
+		case VK_COMPONENT_SWIZZLE_ONE: out->swizzle[c] = 5; break;
+		case VK_COMPONENT_SWIZZLE_R: out->swizzle[c] = 0; break;
+		case VK_COMPONENT_SWIZZLE_G: out->swizzle[c] = 1; break;
+		case VK_COMPONENT_SWIZZLE_B: out->swizzle[c] = 2; break;
+		case VK_COMPONENT_SWIZZLE_A: out->swizzle[c] = 3; break;
+		default: out->swizzle[c] = uint8_t(c); break;  // IDENTITY
+		}
+		out->identity_swizzle &= out->swizzle[c] == c;
+		if (out->integer)
+			out->one.u[c] = 1;
+		else
+			out->one.f[c] = 1.0f;
+	}
+	out->out_of_bounds = Swizzle(*out, OutOfBoundsTexel(*out->format, view.aspect, out->integer));
+	return true;
+}
+
+bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view, SampledImage* out) {
+	if (!PrepareImage(view, out)) return false;
+	out->sampler = sampler;
+	const VkSamplerAddressMode modes[3] = {sampler.address_u, sampler.address_v, sampler.address_w};
+	for (int d = 0; d < 3; ++d) out->address[d] = out->cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : modes[d];
+	// §16 "Wrapping Operation": cubes ignore the address modes; NEAREST
+	// clamps to the edge, LINEAR reads across the seams.
+	out->seamless_cube = out->cube && !out->integer;
+	out->compare = sampler.compare_enable && view.aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
+	const NumericFormat numeric = out->format->Numeric();
+	out->clamp_reference = out->compare && numeric == NumericFormat::UNORM;
+	if (out->integer) {
+		// Integer formats are never filtered (no SAMPLED_IMAGE_FILTER_LINEAR).
+		out->sampler.mag_filter = out->sampler.min_filter = VK_FILTER_NEAREST;
+		out->sampler.mipmap_mode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+	}
+	out->border = BorderTexel(sampler.border_color, *out->format, view.aspect, out->integer);
+	return true;
+}
+
+// Hot path: runs once per lane of every sampling instruction.
+void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
+	const SamplerState& s = image.sampler;
+	const bool compare = image.compare && lanes.dref;
+	const int32_t zero[3] = {0, 0, 0};
+	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
+		LaneCoordinates c = ResolveLane(image, lanes, lane, true);
+		float reference = 0.0f;
+		if (compare) {
+			reference = lanes.dref[lane];
+			if (image.clamp_reference) reference = std::clamp(reference, 0.0f, 1.0f);
+		}
+		const float* dref = compare ? &reference : nullptr;
+		int32_t off[3] = {zero[0], zero[1], zero[2]};
+		for (int d = 0; d < 3; ++d)
+			if (lanes.offset[d]) off[d] = lanes.offset[d][lane];
+		// §16 "Texel Filtering": magnified when lambda <= 0.
+		const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
+		const LevelSelection levels = SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode);
+		TexelValue v = FilterLevel(image, levels.hi, c, off, filter, dref);
+		if (levels.delta > 0.0f && levels.lo != levels.hi) {
+			// §16 "Texel Mipmap Filtering": (1 - delta) tau_hi + delta tau_lo.
+			TexelValue lo = FilterLevel(image, levels.lo, c, off, filter, dref);
+			for (int comp = 0; comp < 4; ++comp)
+				v.f[comp] = (1.0f - levels.delta) * v.f[comp] + levels.delta * lo.f[comp];
+		}
+		out[lane] = Swizzle(image, v);
+	}
+}
+
+void Gather(const SampledImage& image, const SampleLanes& lanes, uint32_t component, const int32_t (*const_offsets)[2],
+            TexelValue* out) {
+	const bool compare = image.compare && lanes.dref;
+	const PreparedLevel& level = image.levels[0];
+	const uint8_t source = image.swizzle[component & 3];
+	// Texel order of the result: i0j1, i1j1, i1j0, i0j0 (as (di, dj)).
+	const int32_t kOrder[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
+		LaneCoordinates c = ResolveLane(image, lanes, lane, false);
+		float reference = 0.0f;
+		if (compare) {
+			reference = lanes.dref[lane];
+			if (image.clamp_reference) reference = std::clamp(reference, 0.0f, 1.0f);
+		}
+		const float* dref = compare ? &reference : nullptr;
+		int32_t ij0[2];
+		for (int d = 0; d < 2; ++d) {
+			float u = c.stu[d] * float(level.extent[d]);
+			ij0[d] = LinearTexelCoordinate(u).i0 + (lanes.offset[d] ? lanes.offset[d][lane] : 0);
+		}
+		TexelValue texels[4];
+		if (image.cube) {
+			TexelValue quad[4];  // i0j0, i1j0, i0j1, i1j1
+			ReadCubeQuad(image, level, c.layer, c.face, ij0[0], ij0[1], dref, quad);
+			for (int n = 0; n < 4; ++n) texels[n] = quad[kOrder[n][0] + 2 * kOrder[n][1]];
+		} else {
+			for (int n = 0; n < 4; ++n) {
+				int32_t di = const_offsets ? const_offsets[n][0] : kOrder[n][0];
+				int32_t dj = const_offsets ? const_offsets[n][1] : kOrder[n][1];
+				TexelSite site = WrapSite(image, level, c.layer, ij0[0] + di, ij0[1] + dj, 0);
+				texels[n] = ReadSite(image, level, site, dref);
+			}
+		}
+		TexelValue result;
+		for (int n = 0; n < 4; ++n) result.u[n] = source < 4 ? texels[n].u[source] : source == 5 ? image.one.u[n] : 0u;
+		out[lane] = result;
+	}
+}
+
+void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) {
+	const uint32_t dims = image.dimensions;
+	const uint32_t layers = image.cube ? image.layer_count * 6 : image.layer_count;
+	const bool layered = image.arrayed || image.cube;
+	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
+		uint32_t lod = lanes.lod ? uint32_t(lanes.lod[lane]) : 0;
+		uint32_t sample = lanes.sample ? uint32_t(lanes.sample[lane]) : 0;
+		uint32_t layer = layered && lanes.coord[dims] ? uint32_t(lanes.coord[dims][lane]) : 0;
+		bool inside = lod < image.level_count && sample < image.samples && layer < layers;
+		int32_t ijk[3] = {0, 0, 0};
+		const PreparedLevel& level = image.levels[inside ? lod : 0];
+		for (uint32_t d = 0; d < dims; ++d) {
+			int64_t c =
+			    int64_t(lanes.coord[d] ? lanes.coord[d][lane] : 0) + (lanes.offset[d] ? lanes.offset[d][lane] : 0);
+			inside &= c >= 0 && c < level.extent[d];
+			ijk[d] = inside ? int32_t(c) : 0;
+		}
+		out[lane] =
+		    inside
+		        ? Swizzle(image, image.read(image, TexelAddress(image, level, layer, ijk[0], ijk[1], ijk[2], sample)))
+		        : image.out_of_bounds;
+	}
+}
+
+void QueryLod(const SampledImage& image, const SampleLanes& lanes, float (*out)[2]) {
+	const SamplerState& s = image.sampler;
+	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
+		LaneCoordinates c = ResolveLane(image, lanes, lane, true);
+		float d = std::clamp(c.lambda, 0.0f, float(image.level_count - 1));
+		if (s.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_NEAREST)
+			d = float(SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode).hi);
+		out[lane][0] = d;
+		out[lane][1] = c.lambda_bias;
+	}
+}
+
+uint32_t QuerySize(const SampledImage& image, uint32_t lod, uint32_t out[4]) {
+	const PreparedLevel& level = image.levels[std::min(lod, image.level_count - 1)];
+	uint32_t n = 0;
+	for (uint32_t d = 0; d < image.dimensions; ++d) out[n++] = uint32_t(level.extent[d]);
+	if (image.arrayed) out[n++] = image.layer_count;
+	return n;
+}
+
+}  // namespace tessera::texture

@@ -1,0 +1,128 @@
+// Texture lookups for batches of shader lanes: OpImageSample*, OpImage*Gather,
+// OpImageFetch/OpImageRead and the image queries, exactly as Vulkan 1.3 §16
+// "Image Operations" defines them (see texture/README.md).
+//
+// Use: PrepareSampledImage() once per (sampler, view) pair - it resolves
+// everything that is the same for all lanes (level extents and addresses,
+// address modes, border texel, swizzle, filters) - then call Sample(),
+// Gather() or Fetch() once per instruction with the lanes' operands as
+// arrays (one value per lane). Every lane is computed; lanes the caller does
+// not want read harmless texels (all reads are bounds-safe whatever the
+// coordinates, NaN included).
+#pragma once
+
+#include <cstdint>
+
+#include "texture/format.h"
+#include "texture/sampler_state.h"
+#include "texture/texel.h"
+
+namespace tessera::texture {
+
+struct PreparedLevel {
+	const uint8_t* base = nullptr;  // texel (0, 0, 0) of the view's first layer
+	int32_t extent[3] = {1, 1, 1};
+	uint64_t row_pitch = 0, depth_pitch = 0, array_pitch = 0;
+	uint32_t element_size = 0;
+};
+
+// What a lookup needs, resolved from a sampler and an image view.
+struct SampledImage {
+	// Reads one texel (the format's values: float, or int/uint for integer
+	// formats), with §16 "Component Substitution" (missing -> 0, 0, 0, 1).
+	TexelValue (*read)(const SampledImage& image, const uint8_t* texel) = nullptr;
+	const FormatInfo* format = nullptr;  // of the plane read (the aspect's format)
+	uint32_t dimensions = 2;             // 1, 2 or 3 coordinates address a texel in a layer
+	bool cube = false;
+	bool arrayed = false;
+	bool integer = false;  // UINT/SINT: no filtering, no blending
+	uint32_t samples = 1;
+	uint32_t level_count = 1;
+	uint32_t layer_count = 1;  // of the view (for cube views: cubes, not faces)
+	PreparedLevel levels[ImageLayout::kMaxLevels];
+	// Direct readers for common formats (same values as UnpackTexel): each
+	// component's byte offset, value slot and, for 8-bit normalized ones,
+	// its decode table; the components the format lacks come from defaults.
+	uint8_t component_count = 0;
+	uint8_t component_offset[4] = {};
+	uint8_t component_slot[4] = {};
+	const float* component_table[4] = {};
+	TexelValue defaults{};
+
+	SamplerState sampler;
+	VkSamplerAddressMode address[3] = {};  // cubes: clamp to edge (seams are handled apart)
+	bool seamless_cube = false;            // cube with a LINEAR filter: read across faces
+	bool compare = false;                  // Dref lookups compare (sampler.compare_enable)
+	bool clamp_reference = false;          // UNORM depth: Dref clamped to [0, 1]
+	TexelValue border{};                   // §16 "Border Replacement", before the swizzle
+	// §16 "Component Swizzle": for each output component, the input one
+	// (0..3), 4 for ZERO or 5 for ONE.
+	uint8_t swizzle[4] = {0, 1, 2, 3};
+	bool identity_swizzle = true;
+	TexelValue one{};            // 1.0f or 1 for ONE
+	TexelValue out_of_bounds{};  // what Fetch returns outside the view, swizzled
+};
+
+// Returns false (and leaves *out unusable) for views this code cannot read:
+// compressed and multi-planar formats, no layout or memory.
+bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view, SampledImage* out);
+// For Fetch and the queries: no sampler (address modes unused).
+bool PrepareImage(const ImageViewState& view, SampledImage* out);
+
+// Operands of an OpImageSample* / OpImage*Gather, one array element a lane.
+// coord follows SPIR-V: 1D (s), 1D array (s, layer), 2D (s, t), 2D array
+// (s, t, layer), 3D (s, t, r), cube (x, y, z), cube array (x, y, z, cube).
+// Proj variants divide by q before the call. With unnormalized coordinates
+// coord holds (u, v).
+struct SampleLanes {
+	uint32_t count = 0;
+	const float* coord[4] = {};
+	// LOD: an explicit Lod, else derivatives (Grad, or the quad's for
+	// ImplicitLod; same order as coord, without the layer). With neither,
+	// derivatives are zero (lambda_base = -inf, i.e. the lod_min).
+	const float* lod = nullptr;
+	const float* ddx[3] = {};
+	const float* ddy[3] = {};
+	const float* bias = nullptr;     // Bias operand
+	const float* min_lod = nullptr;  // MinLod operand
+	const float* dref = nullptr;     // Dref operand (with a compare-enabled sampler)
+	const int32_t* offset[3] = {};   // Offset / ConstOffset (nullptr: 0)
+};
+
+// Filtered texels, after the swizzle. Dref lookups return the filtered
+// comparison result in component 0 (R).
+void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
+
+// OpImage*Gather: component (0..3) of the four texels LINEAR would read at
+// the view's base level, as (i0j1, i1j1, i1j0, i0j0). const_offsets: the
+// ConstOffsets operand ((x, y) per returned texel, relative to i0j0), or
+// nullptr. With dref, each texel is compared (OpImageDrefGather).
+void Gather(const SampledImage& image, const SampleLanes& lanes, uint32_t component, const int32_t (*const_offsets)[2],
+            TexelValue* out);
+
+// OpImageFetch / OpImageRead: integer coordinates in coord (same layout as
+// SampleLanes, the layer an integer too; cube views read as 2D arrays),
+// Lod relative to the view's base level, Sample for multisampled images.
+// Texels outside the view (coordinate, layer, level or sample) read as zero,
+// as robustImageAccess2 asks.
+struct FetchLanes {
+	uint32_t count = 0;
+	const int32_t* coord[4] = {};
+	const int32_t* lod = nullptr;
+	const int32_t* sample = nullptr;
+	const int32_t* offset[3] = {};
+};
+void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out);
+
+// OpImageQueryLod: (d_l - level_base, lambda') per lane.
+void QueryLod(const SampledImage& image, const SampleLanes& lanes, float (*out)[2]);
+
+// OpImageQuerySize(Lod): the extent of level lod (relative to the base) in
+// the components the view type has, then the layer count for arrays (cubes
+// for cube arrays). Returns the number of components written.
+uint32_t QuerySize(const SampledImage& image, uint32_t lod, uint32_t out[4]);
+// OpImageQueryLevels / OpImageQuerySamples.
+inline uint32_t QueryLevels(const SampledImage& image) { return image.level_count; }
+inline uint32_t QuerySamples(const SampledImage& image) { return image.samples; }
+
+}  // namespace tessera::texture

@@ -1,0 +1,57 @@
+// What can be shared with other processes and devices (Vulkan 1.3 §7.4.4,
+// §7.3.2, §12.8): semaphores and fences as opaque fds (a memfd page holding
+// the payload, see sync_payload.h) and memory as opaque fds (a memfd, see
+// device_memory.cpp). Sync fds (kernel sync_file objects) are not supported:
+// a CPU driver has no dma-fence to put behind them.
+#include "vk/object.h"
+
+namespace tessera::entry {
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalSemaphoreProperties(
+    VkPhysicalDevice, const VkPhysicalDeviceExternalSemaphoreInfo* pExternalSemaphoreInfo,
+    VkExternalSemaphoreProperties* pExternalSemaphoreProperties) {
+	VkExternalSemaphoreProperties& p = *pExternalSemaphoreProperties;
+	p.exportFromImportedHandleTypes = 0;
+	p.compatibleHandleTypes = 0;
+	p.externalSemaphoreFeatures = 0;
+	// Binary and timeline payloads alike live in the shared page.
+	if (pExternalSemaphoreInfo->handleType == VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT) {
+		p.exportFromImportedHandleTypes = VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT;
+		p.compatibleHandleTypes = VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT;
+		p.externalSemaphoreFeatures =
+		    VK_EXTERNAL_SEMAPHORE_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL
+GetPhysicalDeviceExternalFenceProperties(VkPhysicalDevice, const VkPhysicalDeviceExternalFenceInfo* pExternalFenceInfo,
+                                         VkExternalFenceProperties* pExternalFenceProperties) {
+	VkExternalFenceProperties& p = *pExternalFenceProperties;
+	p.exportFromImportedHandleTypes = 0;
+	p.compatibleHandleTypes = 0;
+	p.externalFenceFeatures = 0;
+	if (pExternalFenceInfo->handleType == VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT) {
+		p.exportFromImportedHandleTypes = VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT;
+		p.compatibleHandleTypes = VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT;
+		p.externalFenceFeatures = VK_EXTERNAL_FENCE_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_FENCE_FEATURE_IMPORTABLE_BIT;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalBufferProperties(
+    VkPhysicalDevice, const VkPhysicalDeviceExternalBufferInfo* pExternalBufferInfo,
+    VkExternalBufferProperties* pExternalBufferProperties) {
+	VkExternalMemoryProperties& p = pExternalBufferProperties->externalMemoryProperties;
+	p = {};
+	// Sparse buffers are not supported at all.
+	constexpr VkBufferCreateFlags kSparse = VK_BUFFER_CREATE_SPARSE_BINDING_BIT |
+	                                        VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT | VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
+	if (pExternalBufferInfo->handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT &&
+	    !(pExternalBufferInfo->flags & kSparse)) {
+		p.externalMemoryFeatures =
+		    VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
+		p.exportFromImportedHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+		p.compatibleHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+	}
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,297 @@
+// vkGetPhysicalDeviceProperties2: the Vulkan 1.1/1.2/1.3 property structures
+// and every individual structure they aggregate. The three aggregates are
+// built once; each individual structure copies its fields from them, so the
+// two ways of asking always agree.
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+
+#include "vk/physical_device.h"
+
+namespace tessera::vk {
+
+namespace {
+
+// No VkDriverId is registered for Tessera. Vulkan 1.3, VkDriverId:
+// "There may be unregistered driver IDs returned." This one spells "TESS" and
+// is far from the small sequential values Khronos hands out.
+constexpr VkDriverId kDriverId = static_cast<VkDriverId>(0x54455353);
+constexpr const char* kDriverName = "Tessera";
+
+// A 128-bit FNV-1a hash: the UUIDs are the same in every run and process
+// for one driver build, and differ when the name or version does.
+void HashToUuid(const char* text, uint8_t uuid[VK_UUID_SIZE]) {
+	uint64_t a = 0xcbf29ce484222325ull, b = 0x84222325cbf29ce4ull;
+	for (const char* p = text; *p; ++p) {
+		a = (a ^ uint8_t(*p)) * 0x100000001b3ull;
+		b = (b ^ uint8_t(*p)) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;
+	}
+	std::memcpy(uuid, &a, 8);
+	std::memcpy(uuid + 8, &b, 8);
+	// Mark it as an RFC 4122 name-based UUID (version 5 layout, variant 1).
+	uuid[6] = uint8_t((uuid[6] & 0x0f) | 0x50);
+	uuid[8] = uint8_t((uuid[8] & 0x3f) | 0x80);
+}
+
+template <typename T>
+void Copy(T& to, const T& from) {
+	std::memcpy(&to, &from, sizeof to);
+}
+
+}  // namespace
+
+// Copies the run of fields first..last (all 4 bytes wide, same order) from an
+// aggregate structure into an individual one, checking the layouts agree.
+#define TESSERA_COPY_FIELDS(Individual, Aggregate, from, first, last)                                          \
+	do {                                                                                                       \
+		constexpr size_t kBytes = offsetof(Individual, last) + sizeof(uint32_t) - offsetof(Individual, first); \
+		static_assert(offsetof(Aggregate, last) + sizeof(uint32_t) - offsetof(Aggregate, first) == kBytes);    \
+		std::memcpy(&reinterpret_cast<Individual*>(s)->first, &(from).first, kBytes);                          \
+	} while (0)
+
+void PhysicalDevice::InitExtendedProperties() {
+	const VkPhysicalDeviceLimits& limits = properties_.limits;
+	char version[64];
+	std::snprintf(version, sizeof version, "%u.%u.%u", VK_API_VERSION_MAJOR(properties_.driverVersion),
+	              VK_API_VERSION_MINOR(properties_.driverVersion), VK_API_VERSION_PATCH(properties_.driverVersion));
+
+	VkPhysicalDeviceVulkan11Properties& p11 = vulkan11_;
+	p11 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+	char seed[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE + 96];
+	std::snprintf(seed, sizeof seed, "device:%s:%s", properties_.deviceName, version);
+	HashToUuid(seed, p11.deviceUUID);
+	std::snprintf(seed, sizeof seed, "driver:%s:%s", kDriverName, version);
+	HashToUuid(seed, p11.driverUUID);
+	p11.deviceNodeMask = 0;
+	p11.deviceLUIDValid = VK_FALSE;
+	// Subgroups of 16 invocations: one AVX-512 register of 32-bit lanes, two
+	// AVX2 ones. Fixed whatever the CPU, so results do not change from one
+	// runner to the next. Vulkan 1.3 "Required Limits": compute stage and
+	// basic operations are the minimum the spec allows; the shader engine
+	// must provide them before any shader runs.
+	p11.subgroupSize = kSubgroupSize;
+	p11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
+	p11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT;
+	p11.subgroupQuadOperationsInAllStages = VK_FALSE;
+	// Points are clipped like other primitives by every plane (what the
+	// rasterizer will do); this is the stricter of the two behaviours.
+	p11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
+	// The multiview feature is off; these are the spec's minimum limits.
+	p11.maxMultiviewViewCount = 6;
+	p11.maxMultiviewInstanceIndex = (1u << 27) - 1;
+	p11.protectedNoFault = VK_FALSE;
+	p11.maxPerSetDescriptors = 1u << 20;
+	p11.maxMemoryAllocationSize = memory_properties_.memoryHeaps[0].size;
+
+	VkPhysicalDeviceVulkan12Properties& p12 = vulkan12_;
+	p12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+	p12.driverID = kDriverId;
+	std::snprintf(p12.driverName, sizeof p12.driverName, "%s", kDriverName);
+	std::snprintf(p12.driverInfo, sizeof p12.driverInfo, "Tessera %s (CPU)", version);
+	// Not conformant: no conformance test suite run has passed.
+	p12.conformanceVersion = {0, 0, 0, 0};
+	// No float-control mode is claimed (all bits below are false).
+	p12.denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
+	p12.roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
+	// Descriptor indexing is off. Vulkan 1.3 "Required Limits", note 9: the
+	// update-after-bind limits may then be anything; report the ordinary
+	// limits so they are valid either way.
+	p12.maxUpdateAfterBindDescriptorsInAllPools = 1u << 20;
+	p12.maxPerStageDescriptorUpdateAfterBindSamplers = limits.maxPerStageDescriptorSamplers;
+	p12.maxPerStageDescriptorUpdateAfterBindUniformBuffers = limits.maxPerStageDescriptorUniformBuffers;
+	p12.maxPerStageDescriptorUpdateAfterBindStorageBuffers = limits.maxPerStageDescriptorStorageBuffers;
+	p12.maxPerStageDescriptorUpdateAfterBindSampledImages = limits.maxPerStageDescriptorSampledImages;
+	p12.maxPerStageDescriptorUpdateAfterBindStorageImages = limits.maxPerStageDescriptorStorageImages;
+	p12.maxPerStageDescriptorUpdateAfterBindInputAttachments = limits.maxPerStageDescriptorInputAttachments;
+	p12.maxPerStageUpdateAfterBindResources = limits.maxPerStageResources;
+	p12.maxDescriptorSetUpdateAfterBindSamplers = limits.maxDescriptorSetSamplers;
+	p12.maxDescriptorSetUpdateAfterBindUniformBuffers = limits.maxDescriptorSetUniformBuffers;
+	p12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = limits.maxDescriptorSetUniformBuffersDynamic;
+	p12.maxDescriptorSetUpdateAfterBindStorageBuffers = limits.maxDescriptorSetStorageBuffers;
+	p12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = limits.maxDescriptorSetStorageBuffersDynamic;
+	p12.maxDescriptorSetUpdateAfterBindSampledImages = limits.maxDescriptorSetSampledImages;
+	p12.maxDescriptorSetUpdateAfterBindStorageImages = limits.maxDescriptorSetStorageImages;
+	p12.maxDescriptorSetUpdateAfterBindInputAttachments = limits.maxDescriptorSetInputAttachments;
+	// Vulkan 1.3, VkPhysicalDeviceDepthStencilResolveProperties:
+	// SAMPLE_ZERO "must be included in the set". The render-pass resolve
+	// that performs it is the render-pass work's to provide.
+	p12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+	p12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+	p12.independentResolveNone = VK_FALSE;
+	p12.independentResolve = VK_FALSE;
+	p12.filterMinmaxSingleComponentFormats = VK_FALSE;
+	p12.filterMinmaxImageComponentMapping = VK_FALSE;
+	// Timeline values are 64-bit counters compared directly; any difference
+	// that fits works. The spec minimum is 2^31-1.
+	p12.maxTimelineSemaphoreValueDifference = UINT64_MAX;
+	p12.framebufferIntegerColorSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+
+	VkPhysicalDeviceVulkan13Properties& p13 = vulkan13_;
+	p13 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+	p13.minSubgroupSize = kSubgroupSize;
+	p13.maxSubgroupSize = kSubgroupSize;
+	p13.maxComputeWorkgroupSubgroups = limits.maxComputeWorkGroupInvocations / kSubgroupSize;
+	p13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
+	// Inline uniform blocks are off; the spec's minimum limits.
+	p13.maxInlineUniformBlockSize = 256;
+	p13.maxPerStageDescriptorInlineUniformBlocks = 4;
+	p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 4;
+	p13.maxDescriptorSetInlineUniformBlocks = 4;
+	p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 4;
+	p13.maxInlineUniformTotalSize = 256;
+	// integerDotProduct*Accelerated: all false (no shader engine yet).
+	p13.storageTexelBufferOffsetAlignmentBytes = limits.minTexelBufferOffsetAlignment;
+	p13.storageTexelBufferOffsetSingleTexelAlignment = VK_FALSE;
+	p13.uniformTexelBufferOffsetAlignmentBytes = limits.minTexelBufferOffsetAlignment;
+	p13.uniformTexelBufferOffsetSingleTexelAlignment = VK_FALSE;
+	p13.maxBufferSize = memory_properties_.memoryHeaps[0].size;
+}
+
+// Fills one structure of a VkPhysicalDeviceProperties2 chain; structures this
+// driver does not know are left untouched.
+void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
+	const auto& p11 = vulkan11_;
+	const auto& p12 = vulkan12_;
+	const auto& p13 = vulkan13_;
+	switch (s->sType) {
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES: {
+		VkBaseOutStructure* next = s->pNext;
+		std::memcpy(s, &p11, sizeof p11);
+		s->pNext = next;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES: {
+		VkBaseOutStructure* next = s->pNext;
+		std::memcpy(s, &p12, sizeof p12);
+		s->pNext = next;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES: {
+		VkBaseOutStructure* next = s->pNext;
+		std::memcpy(s, &p13, sizeof p13);
+		s->pNext = next;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceIDProperties*>(s);
+		Copy(p->deviceUUID, p11.deviceUUID);
+		Copy(p->driverUUID, p11.driverUUID);
+		Copy(p->deviceLUID, p11.deviceLUID);
+		p->deviceNodeMask = p11.deviceNodeMask;
+		p->deviceLUIDValid = p11.deviceLUIDValid;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceDriverProperties*>(s);
+		p->driverID = p12.driverID;
+		Copy(p->driverName, p12.driverName);
+		Copy(p->driverInfo, p12.driverInfo);
+		p->conformanceVersion = p12.conformanceVersion;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceSubgroupProperties*>(s);
+		p->subgroupSize = p11.subgroupSize;
+		p->supportedStages = p11.subgroupSupportedStages;
+		p->supportedOperations = p11.subgroupSupportedOperations;
+		p->quadOperationsInAllStages = p11.subgroupQuadOperationsInAllStages;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES:
+		reinterpret_cast<VkPhysicalDevicePointClippingProperties*>(s)->pointClippingBehavior =
+		    p11.pointClippingBehavior;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceMultiviewProperties*>(s);
+		p->maxMultiviewViewCount = p11.maxMultiviewViewCount;
+		p->maxMultiviewInstanceIndex = p11.maxMultiviewInstanceIndex;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES:
+		reinterpret_cast<VkPhysicalDeviceProtectedMemoryProperties*>(s)->protectedNoFault = p11.protectedNoFault;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceMaintenance3Properties*>(s);
+		p->maxPerSetDescriptors = p11.maxPerSetDescriptors;
+		p->maxMemoryAllocationSize = p11.maxMemoryAllocationSize;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES:
+		reinterpret_cast<VkPhysicalDeviceMaintenance4Properties*>(s)->maxBufferSize = p13.maxBufferSize;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES:
+		TESSERA_COPY_FIELDS(VkPhysicalDeviceFloatControlsProperties, VkPhysicalDeviceVulkan12Properties, p12,
+		                    denormBehaviorIndependence, shaderRoundingModeRTZFloat64);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES:
+		TESSERA_COPY_FIELDS(VkPhysicalDeviceDescriptorIndexingProperties, VkPhysicalDeviceVulkan12Properties, p12,
+		                    maxUpdateAfterBindDescriptorsInAllPools, maxDescriptorSetUpdateAfterBindInputAttachments);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceDepthStencilResolveProperties*>(s);
+		p->supportedDepthResolveModes = p12.supportedDepthResolveModes;
+		p->supportedStencilResolveModes = p12.supportedStencilResolveModes;
+		p->independentResolveNone = p12.independentResolveNone;
+		p->independentResolve = p12.independentResolve;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_FILTER_MINMAX_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceSamplerFilterMinmaxProperties*>(s);
+		p->filterMinmaxSingleComponentFormats = p12.filterMinmaxSingleComponentFormats;
+		p->filterMinmaxImageComponentMapping = p12.filterMinmaxImageComponentMapping;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES:
+		reinterpret_cast<VkPhysicalDeviceTimelineSemaphoreProperties*>(s)->maxTimelineSemaphoreValueDifference =
+		    p12.maxTimelineSemaphoreValueDifference;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceInlineUniformBlockProperties*>(s);
+		p->maxInlineUniformBlockSize = p13.maxInlineUniformBlockSize;
+		p->maxPerStageDescriptorInlineUniformBlocks = p13.maxPerStageDescriptorInlineUniformBlocks;
+		p->maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks =
+		    p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks;
+		p->maxDescriptorSetInlineUniformBlocks = p13.maxDescriptorSetInlineUniformBlocks;
+		p->maxDescriptorSetUpdateAfterBindInlineUniformBlocks = p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceTexelBufferAlignmentProperties*>(s);
+		p->storageTexelBufferOffsetAlignmentBytes = p13.storageTexelBufferOffsetAlignmentBytes;
+		p->storageTexelBufferOffsetSingleTexelAlignment = p13.storageTexelBufferOffsetSingleTexelAlignment;
+		p->uniformTexelBufferOffsetAlignmentBytes = p13.uniformTexelBufferOffsetAlignmentBytes;
+		p->uniformTexelBufferOffsetSingleTexelAlignment = p13.uniformTexelBufferOffsetSingleTexelAlignment;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceSubgroupSizeControlProperties*>(s);
+		p->minSubgroupSize = p13.minSubgroupSize;
+		p->maxSubgroupSize = p13.maxSubgroupSize;
+		p->maxComputeWorkgroupSubgroups = p13.maxComputeWorkgroupSubgroups;
+		p->requiredSubgroupSizeStages = p13.requiredSubgroupSizeStages;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES:
+		TESSERA_COPY_FIELDS(VkPhysicalDeviceShaderIntegerDotProductProperties, VkPhysicalDeviceVulkan13Properties, p13,
+		                    integerDotProduct8BitUnsignedAccelerated,
+		                    integerDotProductAccumulatingSaturating64BitMixedSignednessAccelerated);
+		break;
+	default: break;
+	}
+}
+
+void PhysicalDevice::GetProperties(VkPhysicalDeviceProperties2* properties) const {
+	properties->properties = properties_;
+	for (auto* s = static_cast<VkBaseOutStructure*>(properties->pNext); s; s = s->pNext) FillProperties(s);
+}
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+                                                        VkPhysicalDeviceProperties2* pProperties) {
+	vk::PhysicalDevice::Cast(physicalDevice)->GetProperties(pProperties);
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,224 @@
+#include "vk/query_pool.h"
+
+#include <cstring>
+#include <ctime>
+#include <new>
+
+#include "vk/buffer.h"
+#include "vk/command_buffer.h"
+#include "vk/device.h"
+
+namespace tessera::vk {
+
+VkResult QueryPool::Init() {
+	try {
+		queries_ = std::make_unique<Query[]>(count_);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	return VK_SUCCESS;
+}
+
+uint64_t QueryPool::Now() {
+	timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return uint64_t(t.tv_sec) * 1000000000u + uint64_t(t.tv_nsec);
+}
+
+void QueryPool::Reset(uint32_t first, uint32_t count) {
+	for (uint32_t i = first; i < first + count; ++i) {
+		queries_[i].available.store(0, std::memory_order_relaxed);
+		queries_[i].value.store(0, std::memory_order_relaxed);
+	}
+}
+
+void QueryPool::MakeAvailable(Query& query) {
+	query.available.store(1, std::memory_order_release);
+	device_->Notify();
+}
+
+void QueryPool::Begin(uint32_t query) { queries_[query].value.store(0, std::memory_order_relaxed); }
+
+void QueryPool::End(uint32_t query) { MakeAvailable(queries_[query]); }
+
+void QueryPool::WriteTimestamp(uint32_t query) {
+	queries_[query].value.store(Now(), std::memory_order_relaxed);
+	MakeAvailable(queries_[query]);
+}
+
+bool QueryPool::WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDeviceSize stride,
+                             VkQueryResultFlags flags, bool wait_allowed) {
+	const bool wide = (flags & VK_QUERY_RESULT_64_BIT) != 0;
+	auto put = [wide](uint8_t* at, uint32_t index, uint64_t value) {
+		if (wide) {
+			std::memcpy(at + 8 * index, &value, 8);
+		} else {
+			// §18.2: without 64_BIT a result that does not fit may wrap.
+			uint32_t narrow = uint32_t(value);
+			std::memcpy(at + 4 * index, &narrow, 4);
+		}
+	};
+	bool all_available = true;
+	for (uint32_t i = 0; i < count; ++i) {
+		Query& q = queries_[first + i];
+		bool available = q.available.load(std::memory_order_acquire) != 0;
+		if (!available && wait_allowed && (flags & VK_QUERY_RESULT_WAIT_BIT)) {
+			device_->Wait([&] { return q.available.load(std::memory_order_acquire) != 0; });
+			available = true;
+		}
+		uint8_t* at = data + stride * i;
+		// §18.2: an unavailable query's result is written only with
+		// PARTIAL_BIT (a value between 0 and the final one: the count so
+		// far); its availability word is written whenever asked for.
+		if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT)) put(at, 0, q.value.load(std::memory_order_relaxed));
+		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) put(at, 1, available ? 1 : 0);
+		all_available &= available;
+	}
+	return all_available;
+}
+
+namespace {
+
+struct ResetQueryPoolCommand : Command {
+	QueryPool* pool;
+	uint32_t first, count;
+	void Execute(ExecutionContext&) const { pool->Reset(first, count); }
+};
+
+struct BeginQueryCommand : Command {
+	QueryPool* pool;
+	uint32_t query;
+	void Execute(ExecutionContext&) const { pool->Begin(query); }
+};
+
+struct EndQueryCommand : Command {
+	QueryPool* pool;
+	uint32_t query;
+	void Execute(ExecutionContext&) const { pool->End(query); }
+};
+
+// Commands run one after another and join their workers before returning,
+// so "after all earlier commands reach the stage" is simply "now".
+struct WriteTimestampCommand : Command {
+	QueryPool* pool;
+	uint32_t query;
+	void Execute(ExecutionContext&) const { pool->WriteTimestamp(query); }
+};
+
+// The queue runs in submission order, so every query this copy may wait for
+// (VK_QUERY_RESULT_WAIT_BIT) has been written by an earlier command already.
+struct CopyQueryPoolResultsCommand : Command {
+	QueryPool* pool;
+	uint32_t first, count;
+	Buffer* buffer;
+	VkDeviceSize offset, stride;
+	VkQueryResultFlags flags;
+	void Execute(ExecutionContext&) const {
+		pool->WriteResults(first, count, buffer->Data() + offset, stride, flags, false);
+	}
+};
+
+void RecordWriteTimestamp(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<WriteTimestampCommand>()) {
+		cmd->pool = QueryPool::Cast(queryPool);
+		cmd->query = query;
+	}
+}
+
+}  // namespace
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::CommandBuffer;
+using vk::Device;
+using vk::QueryPool;
+
+VKAPI_ATTR VkResult VKAPI_CALL CreateQueryPool(VkDevice device, const VkQueryPoolCreateInfo* pCreateInfo,
+                                               const VkAllocationCallbacks* pAllocator, VkQueryPool* pQueryPool) {
+	Device* self = Device::Cast(device);
+	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
+	// Pipeline statistics (feature off) and extension query types are not supported.
+	if (pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION && pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP) {
+		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
+		             "vkCreateQueryPool: query type %d is not supported", int(pCreateInfo->queryType));
+		return VK_ERROR_FEATURE_NOT_PRESENT;
+	}
+	auto* pool = vk::New<QueryPool>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self, *pCreateInfo);
+	if (!pool) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = pool->Init(); result != VK_SUCCESS) {
+		vk::Delete(allocator, pool);
+		return result;
+	}
+	*pQueryPool = pool->ToHandle();
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL DestroyQueryPool(VkDevice device, VkQueryPool queryPool,
+                                            const VkAllocationCallbacks* pAllocator) {
+	vk::Delete(Device::Cast(device)->Allocator(pAllocator), QueryPool::Cast(queryPool));
+}
+
+VKAPI_ATTR void VKAPI_CALL ResetQueryPool(VkDevice, VkQueryPool queryPool, uint32_t firstQuery, uint32_t queryCount) {
+	QueryPool::Cast(queryPool)->Reset(firstQuery, queryCount);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetQueryPoolResults(VkDevice, VkQueryPool queryPool, uint32_t firstQuery,
+                                                   uint32_t queryCount, size_t, void* pData, VkDeviceSize stride,
+                                                   VkQueryResultFlags flags) {
+	bool available = QueryPool::Cast(queryPool)->WriteResults(firstQuery, queryCount, static_cast<uint8_t*>(pData),
+	                                                          stride, flags, true);
+	return available ? VK_SUCCESS : VK_NOT_READY;
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t firstQuery,
+                                             uint32_t queryCount) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::ResetQueryPoolCommand>()) {
+		cmd->pool = QueryPool::Cast(queryPool);
+		cmd->first = firstQuery;
+		cmd->count = queryCount;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBeginQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
+                                         VkQueryControlFlags) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::BeginQueryCommand>()) {
+		cmd->pool = QueryPool::Cast(queryPool);
+		cmd->query = query;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::EndQueryCommand>()) {
+		cmd->pool = QueryPool::Cast(queryPool);
+		cmd->query = query;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdWriteTimestamp(VkCommandBuffer commandBuffer, VkPipelineStageFlagBits,
+                                             VkQueryPool queryPool, uint32_t query) {
+	vk::RecordWriteTimestamp(commandBuffer, queryPool, query);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2,
+                                              VkQueryPool queryPool, uint32_t query) {
+	vk::RecordWriteTimestamp(commandBuffer, queryPool, query);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
+                                                   uint32_t firstQuery, uint32_t queryCount, VkBuffer dstBuffer,
+                                                   VkDeviceSize dstOffset, VkDeviceSize stride,
+                                                   VkQueryResultFlags flags) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::CopyQueryPoolResultsCommand>()) {
+		cmd->pool = QueryPool::Cast(queryPool);
+		cmd->first = firstQuery;
+		cmd->count = queryCount;
+		cmd->buffer = vk::Buffer::Cast(dstBuffer);
+		cmd->offset = dstOffset;
+		cmd->stride = stride;
+		cmd->flags = flags;
+	}
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,63 @@
+// VkQueryPool (Vulkan 1.3 §18): timestamp and occlusion queries.
+//
+// Each query is a value and an availability flag, both atomic: the queue
+// thread writes them while the host may read them (vkGetQueryPoolResults).
+// Making a query available calls Device::Notify(), so VK_QUERY_RESULT_WAIT_BIT
+// sleeps on the device's condition variable like every other host wait.
+// Timestamps are CLOCK_MONOTONIC nanoseconds (timestampPeriod 1.0, 64 valid
+// bits). Pipeline statistics queries are not supported (the feature is off).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "vk/object.h"
+
+namespace tessera::vk {
+
+class Device;
+
+class QueryPool : public Object<QueryPool, VkQueryPool, VK_OBJECT_TYPE_QUERY_POOL> {
+public:
+	QueryPool(Device* device, const VkQueryPoolCreateInfo& info)
+	    : device_(device), type_(info.queryType), count_(info.queryCount) {}
+	VkResult Init();
+
+	VkQueryType Type() const { return type_; }
+	uint32_t Count() const { return count_; }
+
+	// Host (vkResetQueryPool) or queue (vkCmdResetQueryPool): unavailable, zero.
+	void Reset(uint32_t first, uint32_t count);
+	// Queue side.
+	void Begin(uint32_t query);
+	void End(uint32_t query);
+	void WriteTimestamp(uint32_t query);
+	// Occlusion: the rasterizer adds the samples that pass depth/stencil
+	// while the query is active. Nothing draws yet, so a query counts 0.
+	void AddSamples(uint32_t query, uint64_t samples) {
+		queries_[query].value.fetch_add(samples, std::memory_order_relaxed);
+	}
+
+	// Writes results as §18.2 lays them out; returns false when some query
+	// was unavailable (vkGetQueryPoolResults then returns VK_NOT_READY). Only
+	// a host call (wait_allowed) honours VK_QUERY_RESULT_WAIT_BIT.
+	bool WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDeviceSize stride, VkQueryResultFlags flags,
+	                  bool wait_allowed);
+
+	static uint64_t Now();  // the timestamp clock, in nanoseconds
+
+private:
+	struct Query {
+		std::atomic<uint64_t> value{0};
+		std::atomic<uint32_t> available{0};
+	};
+	void MakeAvailable(Query& query);
+
+	Device* device_;
+	VkQueryType type_;
+	uint32_t count_;
+	std::unique_ptr<Query[]> queries_;
+};
+
+}  // namespace tessera::vk

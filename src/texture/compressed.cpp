@@ -3,6 +3,7 @@
 // §13.3) to the RGB of sRGB formats when asked to.
 #include "texture/compressed.h"
 
+#include "texture/decode_astc.h"
 #include "texture/decode_bc.h"
 #include "texture/decode_etc.h"
 #include "texture/float_formats.h"
@@ -46,31 +47,46 @@ bool DecodeEncoded(VkFormat format, const uint8_t* block, TexelValue out[16]) {
 
 bool IsSrgbBlockFormat(const FormatInfo& format) {
 	switch (format.format) {
-		case VK_FORMAT_BC1_RGB_SRGB_BLOCK:
-		case VK_FORMAT_BC1_RGBA_SRGB_BLOCK:
-		case VK_FORMAT_BC2_SRGB_BLOCK:
-		case VK_FORMAT_BC3_SRGB_BLOCK:
-		case VK_FORMAT_BC7_SRGB_BLOCK:
-		case VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK:
-		case VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK:
-		case VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK: return true;
-		default: return false;
+	case VK_FORMAT_BC1_RGB_SRGB_BLOCK:
+	case VK_FORMAT_BC1_RGBA_SRGB_BLOCK:
+	case VK_FORMAT_BC2_SRGB_BLOCK:
+	case VK_FORMAT_BC3_SRGB_BLOCK:
+	case VK_FORMAT_BC7_SRGB_BLOCK:
+	case VK_FORMAT_ETC2_R8G8B8_SRGB_BLOCK:
+	case VK_FORMAT_ETC2_R8G8B8A1_SRGB_BLOCK:
+	case VK_FORMAT_ETC2_R8G8B8A8_SRGB_BLOCK: return true;
+	default: return format.compression == Compression::ASTC_LDR && format.IsSrgb();
 	}
 }
 
 bool CanDecodeBlock(const FormatInfo& format) {
-	const Compression c = format.compression;
-	return (c == Compression::BC || c == Compression::ETC2 || c == Compression::EAC) && format.TexelsPerBlock() == 16;
+	switch (format.compression) {
+	case Compression::BC:
+	case Compression::ETC2:
+	case Compression::EAC: return format.TexelsPerBlock() == 16;
+	case Compression::ASTC_LDR:
+		return format.block_extent[2] == 1 && IsAstcFootprint(format.block_extent[0], format.block_extent[1]);
+	default: return false;
+	}
 }
 
 bool DecodeBlock(const FormatInfo& format, const uint8_t* block, TexelValue* out, SrgbDecode srgb) {
 	if (!CanDecodeBlock(format)) return false;
-	TexelValue texels[kMaxDecodedTexels];
-	if (!DecodeEncoded(format.format, block, texels)) return false;
-	if (srgb == SrgbDecode::Linearize && IsSrgbBlockFormat(format))
-		for (TexelValue& t : texels)
-			for (int c = 0; c < 3; ++c) t.f[c] = SrgbToLinear(t.f[c]);
-	for (uint32_t i = 0; i < 16; ++i) out[i] = texels[i];
+	const uint32_t count = format.TexelsPerBlock();
+	const bool is_srgb = IsSrgbBlockFormat(format);
+	if (format.compression == Compression::ASTC_LDR) {
+		// Illegal and reserved encodings decode to the error color, which is
+		// the defined result, so DecodeAstcBlock's false is not a failure.
+		float rgba[kAstcMaxBlockTexels * 4];
+		DecodeAstcBlock(block, format.block_extent[0], format.block_extent[1], is_srgb, rgba);
+		for (uint32_t i = 0; i < count; ++i)
+			for (int c = 0; c < 4; ++c) out[i].f[c] = rgba[4 * i + c];
+	} else if (!DecodeEncoded(format.format, block, out)) {
+		return false;
+	}
+	if (srgb == SrgbDecode::Linearize && is_srgb)
+		for (uint32_t i = 0; i < count; ++i)
+			for (int c = 0; c < 3; ++c) out[i].f[c] = SrgbToLinear(out[i].f[c]);
 	return true;
 }
 

@@ -27,7 +27,6 @@ public:
 		return uint32_t(window & ((uint64_t(1) << count) - 1));
 	}
 	void Seek(int position) { position_ = position; }
-	int position() const { return position_; }
 
 private:
 	uint64_t low_ = 0, high_ = 0;

@@ -47,7 +47,7 @@ case "${1:-}" in
     echo "== sanitizer pass (AddressSanitizer + UndefinedBehaviorSanitizer)"
     build build-asan -DTESSERA_SANITIZE=ON -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF
     (cd build-asan &&
-      ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+      ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 TESSERA_PIN_DRIVERS=1 \
       LSAN_OPTIONS="suppressions=$PWD/../tests/lsan.supp:print_suppressions=0" \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest --output-on-failure -j "$jobs")

@@ -133,6 +133,7 @@ TEST_CASE("large fills, copies and clears split over threads match lavapipe", "[
 		const VkDeviceSize size = 5 * 1024 * 1024 + 12;
 		TestBuffer a = ctx.CreateBuffer(size), b = ctx.CreateBuffer(size);
 		for (VkDeviceSize i = 0; i < size; ++i) a.data[i] = uint8_t(i * 31 + (i >> 12));
+		std::fill(b.data, b.data + size, uint8_t(0x5a));  // new memory's contents are undefined
 		// RGB32: a 12-byte texel, which does not divide a cache line; with two
 		// threads this size puts the chunk edge mid-texel unless chunks are
 		// aligned to whole texels (checked by breaking that alignment).

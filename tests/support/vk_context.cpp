@@ -1,7 +1,11 @@
 #include "vk_context.h"
 
+#include <dlfcn.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
@@ -27,6 +31,29 @@ bool HasLayer(const char* name) {
 	return false;
 }
 
+// Under LeakSanitizer, a leak inside a driver or layer that the loader has
+// already dlclose()d is reported from an "<unknown module>" that no
+// suppression can name, and our own driver's leaks would be as anonymous.
+// With TESSERA_PIN_DRIVERS set (the sanitizer pass sets it), the libraries
+// named by VK_DRIVER_FILES and the validation layer are opened once with
+// RTLD_NODELETE, so they stay mapped and every report names its library.
+void PinDriversForLeakReports() {
+	if (!std::getenv("TESSERA_PIN_DRIVERS")) return;
+	std::vector<std::string> libraries = {"libVkLayer_khronos_validation.so"};
+	if (const char* files = std::getenv("VK_DRIVER_FILES")) {
+		std::stringstream list(files);
+		for (std::string manifest; std::getline(list, manifest, ':');) {
+			std::ifstream in(manifest);
+			std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+			size_t key = text.find("\"library_path\"");
+			size_t open = key == std::string::npos ? key : text.find('"', text.find(':', key));
+			size_t close = open == std::string::npos ? open : text.find('"', open + 1);
+			if (close != std::string::npos) libraries.push_back(text.substr(open + 1, close - open - 1));
+		}
+	}
+	for (const std::string& library : libraries) dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+}
+
 }  // namespace
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Context::OnMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
@@ -42,6 +69,8 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Context::OnMessage(VkDebugUtilsMessageSeverityFla
 }
 
 std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& options) {
+	static const bool pinned = (PinDriversForLeakReports(), true);
+	(void)pinned;
 	std::unique_ptr<Context> ctx(new Context());
 	ctx->driver_ = driver;
 

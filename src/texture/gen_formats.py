@@ -29,6 +29,12 @@ ERRATA = {
     "VK_FORMAT_R64G64_SINT": [("R", 64), ("G", 64)],
     "VK_FORMAT_R64G64_SFLOAT": [("R", 64), ("G", 64)],
 }
+# Numeric formats where vk.xml 1.3.239 contradicts the format's name: it
+# marks BC4_SNORM and BC5_SNORM as SRGB.
+NUMERIC_ERRATA = {
+    "VK_FORMAT_BC4_SNORM_BLOCK": "SNORM",
+    "VK_FORMAT_BC5_SNORM_BLOCK": "SNORM",
+}
 # Names that do not spell their layout (the "S10_5" is a fixed-point type).
 NAME_NOT_LAYOUT = {"VK_FORMAT_R16G16_S10_5_NV"}
 
@@ -93,6 +99,16 @@ def main():
             comps.append([c.get("name"), bits, c.get("numericFormat"), int(c.get("planeIndex", "0")), 0])
         for comp, (fixed_name, fixed_bits) in zip(comps, ERRATA.get(name, [])):
             comp[0], comp[1] = fixed_name, fixed_bits
+        # A name with one numeric word (..._SNORM_BLOCK) gives every component
+        # that numeric format; stop on a contradiction not listed as an erratum.
+        numeric_words = [w for w in name.split("_") if w in NUMERIC]
+        if name in NUMERIC_ERRATA:
+            for comp in comps:
+                comp[2] = NUMERIC_ERRATA[name]
+        elif len(numeric_words) == 1 and name not in NAME_NOT_LAYOUT:
+            for comp in comps:
+                if comp[2] != numeric_words[0]:
+                    raise SystemExit(f"{name}: component {comp[0]} is {comp[2]} in vk.xml; add an erratum if the name is right")
         if not fmt.get("compressed") and not fmt.findall("plane"):
             for comp, offset in zip(comps, bit_offsets(name, packed, comps)):
                 comp[4] = offset

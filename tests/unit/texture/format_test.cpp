@@ -269,3 +269,12 @@ TEST_CASE("depth/stencil aspects copy as their own formats", "[texture][format]"
 	CHECK(AspectElementSize(*FindFormat(VK_FORMAT_G16_B16R16_2PLANE_420_UNORM), VK_IMAGE_ASPECT_PLANE_1_BIT) == 4);
 	CHECK(AspectFormat(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT) == VK_FORMAT_R8G8B8A8_UNORM);
 }
+
+TEST_CASE("BC4 and BC5 SNORM are signed normalized, whatever vk.xml 1.3.239 says", "[texture][format]") {
+	for (VkFormat f : {VK_FORMAT_BC4_SNORM_BLOCK, VK_FORMAT_BC5_SNORM_BLOCK}) {
+		const FormatInfo* info = FindFormat(f);
+		REQUIRE(info);
+		CHECK(info->Numeric() == NumericFormat::SNORM);
+		CHECK_FALSE(info->IsSrgb());
+	}
+}

@@ -2,9 +2,12 @@
 // The conversion between the two formats is chosen at record time; the
 // sampling and filtering are texture::BlitSurfaceRegion's.
 #include <algorithm>
+#include <cstring>
+#include <vector>
 
 #include "runtime/thread_pool.h"
 #include "texture/blit.h"
+#include "texture/compressed.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
 #include "vk/image.h"
@@ -28,6 +31,40 @@ texture::BlitSurface SurfaceOf(const Image& image, VkImageAspectFlagBits aspect,
 	return s;
 }
 
+// A compressed source is decoded to 32-bit float RGBA first (sRGB formats to
+// linear, as a blit reads them, §20.6), then blitted like any float image.
+const texture::FormatInfo& DecodedFormat() { return *texture::FindFormat(VK_FORMAT_R32G32B32A32_SFLOAT); }
+
+bool DecodeSurface(const texture::BlitSurface& compressed, std::vector<float>& storage, texture::BlitSurface* decoded) {
+	const texture::FormatInfo& format = *compressed.format;
+	uint32_t bw = format.block_extent[0], bh = format.block_extent[1];
+	uint64_t row_floats = uint64_t(compressed.width) * 4;
+	try {
+		storage.assign(row_floats * compressed.height * compressed.depth, 0.0f);
+	} catch (const std::bad_alloc&) {
+		return false;
+	}
+	texture::TexelValue block[texture::kMaxDecodedTexels];
+	for (uint32_t z = 0; z < compressed.depth; ++z)
+		for (uint32_t by = 0; by * bh < compressed.height; ++by)
+			for (uint32_t bx = 0; bx * bw < compressed.width; ++bx) {
+				const uint8_t* source =
+				    compressed.data + z * compressed.slice_pitch + by * compressed.row_pitch + bx * compressed.element_size;
+				texture::DecodeBlock(format, source, block);
+				for (uint32_t y = 0; y < bh && by * bh + y < compressed.height; ++y)
+					for (uint32_t x = 0; x < bw && bx * bw + x < compressed.width; ++x)
+						std::memcpy(&storage[(z * compressed.height + by * bh + y) * row_floats + (bx * bw + x) * 4],
+						            block[y * bw + x].f, 16);
+			}
+	*decoded = compressed;
+	decoded->data = reinterpret_cast<uint8_t*>(storage.data());
+	decoded->format = &DecodedFormat();
+	decoded->element_size = 16;
+	decoded->row_pitch = row_floats * 4;
+	decoded->slice_pitch = decoded->row_pitch * compressed.height;
+	return true;
+}
+
 // Below this many destination texels a region runs on the queue thread alone.
 constexpr uint64_t kMinParallelTexels = 64 * 1024;
 
@@ -41,6 +78,7 @@ struct BlitImageCommand : Command {
 
 	void Execute(ExecutionContext& context) const {
 		runtime::ThreadPool& pool = context.device->ThreadPool();
+		std::vector<float> decoded_storage;  // a compressed source's texels, decoded
 		for (uint32_t i = 0; i < region_count; ++i) {
 			const VkImageBlit2& r = regions[i];
 			texture::BlitRegion region;
@@ -64,6 +102,12 @@ struct BlitImageCommand : Command {
 				for (uint32_t l = 0; l < layers; ++l) {
 					texture::BlitSurface from =
 					    SurfaceOf(*src, aspect, r.srcSubresource.mipLevel, r.srcSubresource.baseArrayLayer + l);
+					if (from.format->IsCompressed() && !DecodeSurface(from, decoded_storage, &from)) {
+						context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_IMAGE,
+						                       uint64_t(src->ToHandle()),
+						                       "vkCmdBlitImage: out of memory decoding a compressed source; region skipped");
+						continue;
+					}
 					texture::BlitSurface to =
 					    SurfaceOf(*dst, aspect, r.dstSubresource.mipLevel, r.dstSubresource.baseArrayLayer + l);
 					// Rows of the destination are independent: spread them over
@@ -100,7 +144,8 @@ void RecordBlit(VkCommandBuffer commandBuffer, VkImage srcImage, VkImage dstImag
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Image::Cast(dstImage);
 	cmd->filter = filter == VK_FILTER_LINEAR ? texture::BlitFilter::Linear : texture::BlitFilter::Nearest;
-	cmd->color_conversion = texture::ChooseBlitConversion(cmd->src->FormatInfo(), cmd->dst->FormatInfo(), cmd->filter);
+	const texture::FormatInfo& source = cmd->src->FormatInfo().IsCompressed() ? DecodedFormat() : cmd->src->FormatInfo();
+	cmd->color_conversion = texture::ChooseBlitConversion(source, cmd->dst->FormatInfo(), cmd->filter);
 	VkImageBlit2* out = cb->AllocateArray<VkImageBlit2>(count);
 	if (!out) count = 0;
 	for (uint32_t i = 0; i < count; ++i) out[i] = Convert(regions[i]);

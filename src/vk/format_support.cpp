@@ -1,5 +1,6 @@
 #include "vk/format_support.h"
 
+#include "texture/compressed.h"
 #include "texture/format.h"
 #include "texture/texel.h"
 #include "vk/object.h"
@@ -28,10 +29,15 @@ bool IsExposed(VkFormat format) {
 
 // What vkCmdBlitImage handles (texture/blit.h): uncompressed color formats
 // that texels convert to and from (not 64-bit components, which do not fit
-// a float), and depth/stencil formats between themselves with NEAREST.
+// a float), depth/stencil formats between themselves with NEAREST, and
+// compressed formats as sources (decoded by texture/compressed.h first).
 VkFormatFeatureFlags2 BlitFeatures(const texture::FormatInfo& info) {
 	constexpr VkFormatFeatureFlags2 kBlit = VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
 	if (info.IsDepthOrStencil()) return kBlit;
+	if (info.IsCompressed())
+		return texture::CanDecodeBlock(info)
+		           ? VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT
+		           : 0;
 	if (!texture::CanConvertTexels(info)) return 0;
 	for (uint8_t c = 0; c < info.component_count; ++c)
 		if (info.components[c].bits > 32) return 0;

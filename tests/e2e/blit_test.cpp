@@ -390,7 +390,9 @@ TEST_CASE("blit format features agree with image format properties", "[blit][for
 	REQUIRE(p.linearTilingFeatures == 0);
 	vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), VK_FORMAT_BC1_RGBA_UNORM_BLOCK, &p);
 	REQUIRE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT));
-	REQUIRE_FALSE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT));
+	// Compressed formats are blit sources (decoded first), never destinations.
+	REQUIRE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT));
+	REQUIRE_FALSE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT));
 	vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), VK_FORMAT_R64_UINT, &p);
 	REQUIRE_FALSE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT));
 

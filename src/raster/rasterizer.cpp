@@ -1,0 +1,312 @@
+#include "raster/rasterizer.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace tessera::raster {
+
+namespace {
+
+constexpr SampleLocation kOneSample[1] = {{128, 128}};
+constexpr SampleLocation kFourSamples[4] = {{96, 32}, {224, 96}, {32, 160}, {160, 224}};
+constexpr uint32_t kTriangleChunk = 512;  // input triangles per setup task
+constexpr int32_t kTileFixed = int32_t(kTileSize) << kSubPixelBits;
+
+inline int64_t EdgeAt(const SetupTriangle& t, int e, int64_t X, int64_t Y) {
+	return t.edge_a[e] * X + t.edge_b[e] * Y + t.edge_c[e];
+}
+
+enum class RectCoverage { Outside, Partial, Inside };
+
+// Trivial reject / accept of a pixel rectangle (fixed point, corners
+// inclusive) from the edge functions at its four corners: every sample lies
+// inside the rectangle, and a half-plane holds all of it when it holds its
+// corners.
+RectCoverage ClassifyRect(const SetupTriangle& t, int64_t X0, int64_t Y0, int64_t X1, int64_t Y1) {
+	bool inside = true;
+	for (int e = 0; e < 3; ++e) {
+		int64_t bias = t.edge_bias[e];
+		int in = (EdgeAt(t, e, X0, Y0) >= bias) + (EdgeAt(t, e, X1, Y0) >= bias) + (EdgeAt(t, e, X0, Y1) >= bias) +
+		         (EdgeAt(t, e, X1, Y1) >= bias);
+		if (in == 0) return RectCoverage::Outside;
+		inside &= in == 4;
+	}
+	return inside ? RectCoverage::Inside : RectCoverage::Partial;
+}
+
+// Bits of the samples of each lane: lane mask (4 bits) -> sample mask.
+inline uint32_t ExpandLanes(uint32_t lanes, uint32_t samples) {
+	if (samples == 1) return lanes;
+	uint32_t m = 0;
+	for (uint32_t l = 0; l < 4; ++l)
+		if (lanes & (1u << l)) m |= ((1u << samples) - 1) << (l * samples);
+	return m;
+}
+
+// One worker's state for one triangle inside one tile.
+struct TileTriangle {
+	const CompiledDraw& draw;
+	const Framebuffer& fb;
+	const SetupTriangle& tri;
+	const float* planes;     // varying planes
+	int32_t tile_x, tile_y;  // pixels
+	FragmentBatch& batch;
+	uint32_t coverage[kMaxBatchQuads];
+	float depth_base, inv_w_base;
+	float varying_base[kMaxVaryings];
+};
+
+// Depth of each covered sample of a quad (index lane * samples + sample).
+void SampleDepths(const TileTriangle& t, int32_t qx, int32_t qy, const float* lane_depth, float* out) {
+	const uint32_t samples = t.draw.ops.samples;
+	const SampleLocation* loc = StandardSampleLocations(samples);
+	for (uint32_t l = 0; l < 4; ++l) {
+		for (uint32_t s = 0; s < samples; ++s) {
+			float z;
+			if (lane_depth) {
+				z = lane_depth[l];
+			} else {
+				float lx = float(qx + int32_t(l & 1) - t.tile_x) + float(loc[s].x) * (1.0f / 256);
+				float ly = float(qy + int32_t(l >> 1) - t.tile_y) + float(loc[s].y) * (1.0f / 256);
+				z = t.depth_base + t.tri.depth[0] * lx + t.tri.depth[1] * ly;
+			}
+			// Vulkan 1.3 §28.9 (depth clamp): z_f is clamped to the viewport's depth range.
+			if (t.draw.ops.depth_clamp) z = std::clamp(z, t.draw.ops.depth_min, t.draw.ops.depth_max);
+			out[l * samples + s] = z;
+		}
+	}
+}
+
+// Hot path: interpolation, the fragment stage, late tests and color writes
+// for the batch gathered so far.
+void FlushBatch(TileTriangle& t) {
+	FragmentBatch& b = t.batch;
+	const uint32_t lanes = 4 * b.quad_count;
+	if (!lanes) return;
+	const CompiledDraw& d = t.draw;
+	const SetupTriangle& tri = t.tri;
+	const uint32_t samples = d.ops.samples;
+	b.front_facing = tri.front_facing;
+	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
+	for (uint32_t q = 0; q < b.quad_count; ++q) {
+		for (uint32_t l = 0; l < 4; ++l) {
+			int32_t px = b.quad_x[q] + int32_t(l & 1), py = b.quad_y[q] + int32_t(l >> 1);
+			lx[4 * q + l] = float(px - t.tile_x) + 0.5f;
+			ly[4 * q + l] = float(py - t.tile_y) + 0.5f;
+			b.frag_coord[0][4 * q + l] = float(px) + 0.5f;
+			b.frag_coord[1][4 * q + l] = float(py) + 0.5f;
+			uint32_t lane_bits = ((1u << samples) - 1) << (l * samples);
+			b.live[4 * q + l] = (t.coverage[q] & lane_bits) != 0;
+			b.discarded[4 * q + l] = 0;
+		}
+	}
+	for (uint32_t i = 0; i < lanes; ++i)
+		b.frag_coord[2][i] = t.depth_base + tri.depth[0] * lx[i] + tri.depth[1] * ly[i];
+	for (uint32_t i = 0; i < lanes; ++i)
+		b.frag_coord[3][i] = t.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
+	const RasterState& r = d.state.raster;
+	for (uint32_t v = 0; v < r.varying_count; ++v) {
+		const float a = t.planes[3 * v], bb = t.planes[3 * v + 1], base = t.varying_base[v];
+		float* out = b.varyings[v];
+		switch (r.interpolation[v]) {
+		case Interpolation::Flat: std::fill_n(out, lanes, base); break;
+		case Interpolation::NoPerspective:
+			for (uint32_t i = 0; i < lanes; ++i) out[i] = base + a * lx[i] + bb * ly[i];
+			break;
+		case Interpolation::Smooth:  // (a/w) / (1/w), both linear in screen space
+			for (uint32_t i = 0; i < lanes; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) / b.frag_coord[3][i];
+			break;
+		}
+	}
+	const FragmentShader& shader = d.state.shader;
+	if (shader.run) shader.run(shader.user, b);
+	if (shader.may_discard) {
+		for (uint32_t q = 0; q < b.quad_count; ++q)
+			for (uint32_t l = 0; l < 4; ++l)
+				if (b.discarded[4 * q + l]) t.coverage[q] &= ~(((1u << samples) - 1) << (l * samples));
+	}
+	if (!d.early_tests) {
+		for (uint32_t q = 0; q < b.quad_count; ++q) {
+			if (!t.coverage[q]) continue;
+			float depth[16];
+			SampleDepths(t, b.quad_x[q], b.quad_y[q], shader.writes_depth ? &b.frag_depth[4 * q] : nullptr, depth);
+			t.coverage[q] =
+			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], tri.front_facing);
+		}
+	}
+	for (uint32_t i = 0; i < d.ops.color_count; ++i) {
+		const ColorOps& c = d.ops.color[i];
+		if (c.write) c.write(c, t.fb.color[i], samples, b, i, t.coverage);
+	}
+	b.quad_count = 0;
+}
+
+void RasterizeTriangleInTile(TileTriangle& t) {
+	const SetupTriangle& tri = t.tri;
+	const CompiledDraw& d = t.draw;
+	const uint32_t samples = d.ops.samples;
+	const int32_t x0 = std::max(tri.min_x, t.tile_x), y0 = std::max(tri.min_y, t.tile_y);
+	const int32_t x1 = std::min(tri.max_x, t.tile_x + int32_t(kTileSize) - 1);
+	const int32_t y1 = std::min(tri.max_y, t.tile_y + int32_t(kTileSize) - 1);
+	if (x0 > x1 || y0 > y1) return;
+	RectCoverage rect = ClassifyRect(tri, int64_t(x0) << kSubPixelBits, int64_t(y0) << kSubPixelBits,
+	                                 int64_t(x1 + 1) << kSubPixelBits, int64_t(y1 + 1) << kSubPixelBits);
+	if (rect == RectCoverage::Outside) return;
+	const bool accept_all = rect == RectCoverage::Inside;
+
+	// Plane values at the tile's origin; lanes add their offsets in float.
+	const double ox = double(t.tile_x) - tri.ref_x, oy = double(t.tile_y) - tri.ref_y;
+	t.depth_base = float(tri.depth[2] + tri.depth[0] * ox + tri.depth[1] * oy);
+	t.inv_w_base = float(tri.inv_w[2] + tri.inv_w[0] * ox + tri.inv_w[1] * oy);
+	for (uint32_t v = 0; v < d.state.raster.varying_count; ++v) {
+		const float* p = t.planes + 3 * v;
+		t.varying_base[v] = float(p[2] + p[0] * ox + p[1] * oy);
+	}
+
+	// Edge offsets of each (lane, sample) from the quad's top-left corner.
+	const SampleLocation* loc = StandardSampleLocations(samples);
+	const uint32_t bits = 4 * samples;
+	int64_t offset[3][16];
+	for (int e = 0; e < 3; ++e)
+		for (uint32_t l = 0; l < 4; ++l)
+			for (uint32_t s = 0; s < samples; ++s)
+				offset[e][l * samples + s] = tri.edge_a[e] * ((int64_t(l & 1) << kSubPixelBits) + loc[s].x) +
+				                             tri.edge_b[e] * ((int64_t(l >> 1) << kSubPixelBits) + loc[s].y) -
+				                             tri.edge_bias[e];
+	uint32_t sample_mask = d.state.raster.sample_mask & ((1u << samples) - 1);
+	uint32_t quad_sample_mask = 0;
+	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);
+
+	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
+	float depth[16];
+	for (int32_t qy = qy0; qy <= y1; qy += 2) {
+		uint32_t row_lanes = 0xf;
+		if (qy < y0) row_lanes &= 0xc;  // top row of the quad above the rectangle
+		if (qy + 1 > y1) row_lanes &= 0x3;
+		int64_t e0 = EdgeAt(tri, 0, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
+		int64_t e1 = EdgeAt(tri, 1, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
+		int64_t e2 = EdgeAt(tri, 2, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
+		const int64_t s0 = tri.edge_a[0] * 512, s1 = tri.edge_a[1] * 512, s2 = tri.edge_a[2] * 512;
+		for (int32_t qx = qx0; qx <= x1; qx += 2, e0 += s0, e1 += s1, e2 += s2) {
+			uint32_t lanes = row_lanes;
+			if (qx < x0) lanes &= 0xa;
+			if (qx + 1 > x1) lanes &= 0x5;
+			uint32_t mask = ExpandLanes(lanes, samples) & quad_sample_mask;
+			if (!accept_all) {
+				uint32_t in0 = 0, in1 = 0, in2 = 0;
+				for (uint32_t k = 0; k < bits; ++k) {
+					in0 |= uint32_t(e0 + offset[0][k] >= 0) << k;
+					in1 |= uint32_t(e1 + offset[1][k] >= 0) << k;
+					in2 |= uint32_t(e2 + offset[2][k] >= 0) << k;
+				}
+				// Past the triangle: an edge whose function falls to the right
+				// fails every sample of this quad, so it fails all quads after it.
+				if ((!in0 && tri.edge_a[0] <= 0) || (!in1 && tri.edge_a[1] <= 0) || (!in2 && tri.edge_a[2] <= 0)) break;
+				mask &= in0 & in1 & in2;
+			}
+			if (!mask) continue;
+			if (d.early_tests) {
+				SampleDepths(t, qx, qy, nullptr, depth);
+				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
+				if (!mask) continue;
+			}
+			FragmentBatch& b = t.batch;
+			b.quad_x[b.quad_count] = qx;
+			b.quad_y[b.quad_count] = qy;
+			t.coverage[b.quad_count] = mask;
+			if (++b.quad_count == kMaxBatchQuads) FlushBatch(t);
+		}
+	}
+	FlushBatch(t);
+}
+
+}  // namespace
+
+const SampleLocation* StandardSampleLocations(uint32_t samples) { return samples == 4 ? kFourSamples : kOneSample; }
+
+CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
+	CompiledDraw d;
+	d.state = state;
+	d.state.raster.samples = fb.samples;
+	d.setup = MakePrimitiveSetupState(d.state.raster, fb.width, fb.height);
+	d.ops = CompileFragmentOps(d.state, fb);
+	// Vulkan 1.3 §29.4 (early fragment tests): without the execution mode,
+	// tests may still run early when the shader can neither discard nor
+	// write depth, as nothing can then tell the difference.
+	const FragmentShader& s = state.shader;
+	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard);
+	return d;
+}
+
+void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body) {
+	if (pool_)
+		pool_->ParallelFor(count, body);
+	else
+		for (uint32_t i = 0; i < count; ++i) body(i);
+}
+
+void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input) {
+	const uint32_t triangle_count = input.vertex_count / 3;
+	if (!triangle_count || fb.width == 0 || fb.height == 0) return;
+	tiles_x_ = (fb.width + kTileSize - 1) / kTileSize;
+	tiles_y_ = (fb.height + kTileSize - 1) / kTileSize;
+	const uint32_t tile_count = tiles_x_ * tiles_y_;
+	const uint32_t chunk_count = (triangle_count + kTriangleChunk - 1) / kTriangleChunk;
+	if (chunks_.size() < chunk_count) chunks_.resize(chunk_count);
+
+	// Primitive processing and binning, chunk by chunk in parallel.
+	ParallelFor(chunk_count, [&](uint32_t c) {
+		Chunk& chunk = chunks_[c];
+		chunk.setup.Clear();
+		chunk.bins.clear();
+		uint32_t end = std::min(triangle_count, (c + 1) * kTriangleChunk);
+		for (uint32_t i = c * kTriangleChunk; i < end; ++i) ProcessTriangle(draw.setup, input, i, chunk.setup);
+		const auto& tris = chunk.setup.triangles;
+		for (uint32_t i = 0; i < tris.size(); ++i) {
+			const SetupTriangle& t = tris[i];
+			uint32_t tx0 = uint32_t(t.min_x) / kTileSize, tx1 = uint32_t(t.max_x) / kTileSize;
+			uint32_t ty0 = uint32_t(t.min_y) / kTileSize, ty1 = uint32_t(t.max_y) / kTileSize;
+			bool single = tx0 == tx1 && ty0 == ty1;
+			for (uint32_t ty = ty0; ty <= ty1; ++ty) {
+				for (uint32_t tx = tx0; tx <= tx1; ++tx) {
+					if (!single) {
+						int64_t X0 = int64_t(tx) * kTileFixed, Y0 = int64_t(ty) * kTileFixed;
+						if (ClassifyRect(t, X0, Y0, X0 + kTileFixed, Y0 + kTileFixed) == RectCoverage::Outside)
+							continue;
+					}
+					chunk.bins.push_back((uint64_t(ty * tiles_x_ + tx) << 32) | i);
+				}
+			}
+		}
+	});
+
+	// Per-tile lists, chunks in order: submission order within every tile.
+	tile_begin_.assign(tile_count + 1, 0);
+	for (uint32_t c = 0; c < chunk_count; ++c)
+		for (uint64_t e : chunks_[c].bins) ++tile_begin_[(e >> 32) + 1];
+	for (uint32_t i = 0; i < tile_count; ++i) tile_begin_[i + 1] += tile_begin_[i];
+	bins_.resize(tile_begin_[tile_count]);
+	{
+		std::vector<uint32_t> cursor(tile_begin_.begin(), tile_begin_.end() - 1);
+		for (uint32_t c = 0; c < chunk_count; ++c)
+			for (uint64_t e : chunks_[c].bins) bins_[cursor[e >> 32]++] = BinEntry{c, uint32_t(e)};
+	}
+	busy_tiles_.clear();
+	for (uint32_t i = 0; i < tile_count; ++i)
+		if (tile_begin_[i + 1] > tile_begin_[i]) busy_tiles_.push_back(i);
+	ParallelFor(uint32_t(busy_tiles_.size()), [&](uint32_t i) { RasterizeTile(draw, fb, busy_tiles_[i]); });
+}
+
+void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
+	FragmentBatch batch;
+	batch.quad_count = 0;
+	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
+	for (uint32_t k = tile_begin_[tile]; k < tile_begin_[tile + 1]; ++k) {
+		const Chunk& chunk = chunks_[bins_[k].chunk];
+		const SetupTriangle& tri = chunk.setup.triangles[bins_[k].triangle];
+		TileTriangle t{draw, fb, tri, chunk.setup.varying_planes.data() + tri.varying_offset, tile_x, tile_y, batch};
+		RasterizeTriangleInTile(t);
+	}
+}
+
+}  // namespace tessera::raster

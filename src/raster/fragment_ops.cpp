@@ -234,6 +234,41 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 	}
 }
 
+// Hot path for the common case: one sample, 8-bit UNORM RGBA or BGRA, no
+// blending, logic op or write mask. Same rounding as FloatToUnorm8.
+// The exact (double) rounding only vectorizes with AVX2; pick that at load
+// time where the CPU has it, SSE2 elsewhere (no -march: the build machine
+// is not the user's).
+template <int kR, int kB>
+__attribute__((target_clones("avx2", "default"))) void WriteUnorm8Opaque(const ColorOps&, const ColorTarget& t,
+                                                                         uint32_t, const FragmentBatch& b, uint32_t att,
+                                                                         const uint32_t* quad_coverage) {
+	// Whole lanes at a time, so that the compiler vectorizes the conversion.
+	const uint32_t lanes = 4 * b.quad_count;
+	alignas(64) uint32_t packed[kMaxBatchLanes] = {};
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (int c = 0; c < 4; ++c) {
+		const float* src = b.color[att][c];
+		for (uint32_t i = 0; i < lanes; ++i) {
+			float v = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
+			packed[i] |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
+		}
+	}
+	for (uint32_t q = 0; q < b.quad_count; ++q) {
+		const uint32_t m = quad_coverage[q];
+		if (!m) continue;
+		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
+		const uint32_t* p = packed + 4 * q;
+		if (m == 0xf) {
+			std::memcpy(row, p, 8);
+			std::memcpy(row + t.row_pitch, p + 2, 8);
+			continue;
+		}
+		for (uint32_t l = 0; l < 4; ++l)
+			if (m & (1u << l)) std::memcpy(row + (l >> 1) * t.row_pitch + (l & 1) * 4, p + l, 4);
+	}
+}
+
 template <typename Codec>
 ColorWriteFn PickColorWrite(bool blend) {
 	return blend ? &WriteColor<Codec, true> : &WriteColor<Codec, false>;
@@ -413,6 +448,16 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		for (uint32_t b = 0; b < c.element_size; ++b) c.full_write &= c.write_bytes[b] == 0xff;
 		if (!any_component) continue;
 		bool blend = c.blend.blend_enable;
+		if (fb.samples == 1 && !blend && c.full_write && !c.logic_op) {
+			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
+				c.write = &WriteUnorm8Opaque<0, 2>;
+				continue;
+			}
+			if (fb.color[i].format == VK_FORMAT_B8G8R8A8_UNORM) {
+				c.write = &WriteUnorm8Opaque<2, 0>;
+				continue;
+			}
+		}
 		switch (fb.color[i].format) {
 		case VK_FORMAT_R8G8B8A8_UNORM: c.write = PickColorWrite<Rgba8Codec>(blend); break;
 		case VK_FORMAT_B8G8R8A8_UNORM: c.write = PickColorWrite<Bgra8Codec>(blend); break;

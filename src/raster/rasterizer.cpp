@@ -105,6 +105,8 @@ void FlushBatch(TileTriangle& t) {
 	for (uint32_t i = 0; i < lanes; ++i)
 		b.frag_coord[3][i] = t.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
 	const RasterState& r = d.state.raster;
+	alignas(64) float w[kMaxBatchLanes];
+	for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
 	for (uint32_t v = 0; v < r.varying_count; ++v) {
 		const float a = t.planes[3 * v], bb = t.planes[3 * v + 1], base = t.varying_base[v];
 		float* out = b.varyings[v];
@@ -114,7 +116,7 @@ void FlushBatch(TileTriangle& t) {
 			for (uint32_t i = 0; i < lanes; ++i) out[i] = base + a * lx[i] + bb * ly[i];
 			break;
 		case Interpolation::Smooth:  // (a/w) / (1/w), both linear in screen space
-			for (uint32_t i = 0; i < lanes; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) / b.frag_coord[3][i];
+			for (uint32_t i = 0; i < lanes; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
 			break;
 		}
 	}
@@ -125,7 +127,7 @@ void FlushBatch(TileTriangle& t) {
 			for (uint32_t l = 0; l < 4; ++l)
 				if (b.discarded[4 * q + l]) t.coverage[q] &= ~(((1u << samples) - 1) << (l * samples));
 	}
-	if (!d.early_tests) {
+	if (!d.early_tests && d.has_tests) {
 		for (uint32_t q = 0; q < b.quad_count; ++q) {
 			if (!t.coverage[q]) continue;
 			float depth[16];
@@ -205,7 +207,7 @@ void RasterizeTriangleInTile(TileTriangle& t) {
 				mask &= in0 & in1 & in2;
 			}
 			if (!mask) continue;
-			if (d.early_tests) {
+			if (d.early_tests && d.has_tests) {
 				SampleDepths(t, qx, qy, nullptr, depth);
 				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
@@ -235,6 +237,7 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	// write depth, as nothing can then tell the difference.
 	const FragmentShader& s = state.shader;
 	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard);
+	d.has_tests = d.ops.depth_test || d.ops.stencil;
 	return d;
 }
 
@@ -301,7 +304,18 @@ void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, ui
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
-	for (uint32_t k = tile_begin_[tile]; k < tile_begin_[tile + 1]; ++k) {
+	const uint32_t end = tile_begin_[tile + 1];
+	for (uint32_t k = tile_begin_[tile]; k < end; ++k) {
+		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
+		if (k + 4 < end) {
+			const BinEntry& e = bins_[k + 4];
+			__builtin_prefetch(&chunks_[e.chunk].setup.triangles[e.triangle]);
+		}
+		if (k + 2 < end) {
+			const BinEntry& e = bins_[k + 2];
+			const TriangleSetupOutput& setup = chunks_[e.chunk].setup;
+			__builtin_prefetch(setup.varying_planes.data() + setup.triangles[e.triangle].varying_offset);
+		}
 		const Chunk& chunk = chunks_[bins_[k].chunk];
 		const SetupTriangle& tri = chunk.setup.triangles[bins_[k].triangle];
 		TileTriangle t{draw, fb, tri, chunk.setup.varying_planes.data() + tri.varying_offset, tile_x, tile_y, batch};

@@ -23,6 +23,7 @@ struct CompiledDraw {
 	PrimitiveSetupState setup;
 	FragmentOps ops;
 	bool early_tests = false;
+	bool has_tests = false;  // a depth or stencil test to run
 };
 
 CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb);

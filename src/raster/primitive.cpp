@@ -78,6 +78,27 @@ void PlaneOf(const double x[3], const double y[3], double det, double f0, double
 	plane[2] = f0;
 }
 
+// Vulkan 1.3 §28.9.x (depth bias): o = m * slope + r * constant, clamped;
+// m = max(|dz/dx|, |dz/dy|), the approximation the spec allows; r = 2^-n
+// for an n-bit UNORM attachment, 2^(e - 23) for float with e the exponent
+// of the largest |z| of the triangle.
+double DepthBias(const PrimitiveSetupState& s, const double plane[3], float z0, float z1, float z2) {
+	const RasterState& r = s.raster;
+	double m = std::max(std::abs(plane[0]), std::abs(plane[1]));
+	double resolvable;
+	if (s.depth_bias_bits) {
+		resolvable = std::ldexp(1.0, -s.depth_bias_bits);
+	} else {
+		int e;
+		std::frexp(std::max({std::abs(z0), std::abs(z1), std::abs(z2)}), &e);  // |z| = f 2^e, f in [0.5, 1)
+		resolvable = std::ldexp(1.0, e - 1 - 23);
+	}
+	double o = m * r.depth_bias_slope + resolvable * r.depth_bias_constant;
+	if (r.depth_bias_clamp > 0) o = std::min(o, double(r.depth_bias_clamp));
+	if (r.depth_bias_clamp < 0) o = std::max(o, double(r.depth_bias_clamp));
+	return o;
+}
+
 struct ScreenVertex {
 	int32_t X, Y;  // fixed point
 	float z, inv_w;
@@ -120,6 +141,7 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 	t.ref_y = y[0];
 	double plane[3];
 	PlaneOf(x, y, det, v0->z, v1->z, v2->z, plane);
+	if (s.raster.depth_bias_enable) plane[2] += DepthBias(s, plane, v0->z, v1->z, v2->z);
 	for (int k = 0; k < 3; ++k) t.depth[k] = float(plane[k]);
 	PlaneOf(x, y, det, v0->inv_w, v1->inv_w, v2->inv_w, plane);
 	for (int k = 0; k < 3; ++k) t.inv_w[k] = float(plane[k]);
@@ -144,9 +166,13 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 
 }  // namespace
 
-PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t fb_width, uint32_t fb_height) {
+PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t fb_width, uint32_t fb_height,
+                                            VkFormat depth_format) {
 	PrimitiveSetupState s;
 	s.raster = raster;
+	s.depth_bias_bits = depth_format == VK_FORMAT_D16_UNORM             ? 16
+	                    : depth_format == VK_FORMAT_X8_D24_UNORM_PACK32 ? 24
+	                                                                    : 0;
 	const Viewport& vp = raster.viewport;
 	// Vulkan 1.3 §27.5: x_f = (p_x / 2) x_d + o_x, o_x = x + width / 2; z_f = p_z z_d + o_z.
 	s.viewport_scale[0] = vp.width * 0.5f;

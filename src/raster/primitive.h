@@ -36,9 +36,13 @@ struct PrimitiveSetupState {
 	float guard_min[2], guard_max[2];                                    // x/y planes in normalized device coordinates
 	float viewport_scale[3], viewport_offset[3];
 	float depth_min, depth_max;  // for depth clamp
+	int32_t depth_bias_bits;     // bits of a UNORM depth attachment (r = 2^-n); 0 for float or none
 };
 
-PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t fb_width, uint32_t fb_height);
+// depth_format: the depth attachment's (VK_FORMAT_UNDEFINED when none), for
+// the depth bias's minimum resolvable difference.
+PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t fb_width, uint32_t fb_height,
+                                            VkFormat depth_format = VK_FORMAT_UNDEFINED);
 
 // Output of one run of primitive processing over some triangles.
 struct TriangleSetupOutput {

@@ -230,7 +230,8 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	CompiledDraw d;
 	d.state = state;
 	d.state.raster.samples = fb.samples;
-	d.setup = MakePrimitiveSetupState(d.state.raster, fb.width, fb.height);
+	d.setup = MakePrimitiveSetupState(d.state.raster, fb.width, fb.height,
+	                                  fb.depth.base ? fb.depth.format : VK_FORMAT_UNDEFINED);
 	d.ops = CompileFragmentOps(d.state, fb);
 	// Vulkan 1.3 §29.4 (early fragment tests): without the execution mode,
 	// tests may still run early when the shader can neither discard nor

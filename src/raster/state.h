@@ -31,7 +31,9 @@ enum class Interpolation : uint8_t { Smooth, NoPerspective, Flat };
 struct RasterState {
 	VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
 	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
-	bool depth_clamp = false;            // also disables clipping against z (§27.2)
+	bool depth_clamp = false;        // also disables clipping against z (§27.2)
+	bool depth_bias_enable = false;  // §28.9.x (depth bias)
+	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
 	bool provoking_vertex_last = false;  // VK_EXT_provoking_vertex; first by default
 	uint32_t samples = 1;                // 1 or 4
 	uint32_t sample_mask = 0xffffffff;   // pSampleMask[0]

@@ -271,3 +271,33 @@ TEST_CASE("raster: indexed triangles", "[raster]") {
 		for (uint32_t x = 0; x < 32; ++x)
 			if (t.At(x, y) != 1.0f) FAIL("pixel " << x << "," << y);
 }
+
+TEST_CASE("raster: depth bias adds constant and slope terms", "[raster]") {
+	auto stored = [](VkFormat format, float constant, float slope, float clamp, bool ramp) {
+		Target t(32, 32);
+		t.AddDepth(format, 1.0f);
+		DrawState state = CountingState(t);
+		state.depth_stencil.depth_test = state.depth_stencil.depth_write = true;
+		state.depth_stencil.depth_compare = VK_COMPARE_OP_ALWAYS;
+		state.raster.depth_bias_enable = true;
+		state.raster.depth_bias_constant = constant;
+		state.raster.depth_bias_slope = slope;
+		state.raster.depth_bias_clamp = clamp;
+		Mesh m;
+		// z_f = 0.25 flat, or 0.25 + x_f / 128 (slope 1/128 a pixel).
+		float z1 = ramp ? 0.25f + 64.0f / 128 : 0.25f;
+		m.Add(t, 0, 0, 0.25f), m.Add(t, 64, 0, z1), m.Add(t, 0, 64, 0.25f);
+		Draw(state, t, m.Input());
+		return double(t.DepthAt(4, 4));
+	};
+	const double base = stored(VK_FORMAT_D16_UNORM, 0, 0, 0, false);
+	// r = 2^-16 on D16: a constant factor of 8 moves the depth by 8 steps.
+	CHECK(stored(VK_FORMAT_D16_UNORM, 8, 0, 0, false) - base == Approx(8.0 / 65535).margin(1.5 / 65535));
+	// D32: r = 2^(e - 23) with 0.25 = 0.5 * 2^-1 -> e = -2, r = 2^-25.
+	const double base32 = stored(VK_FORMAT_D32_SFLOAT, 0, 0, 0, false);
+	CHECK(stored(VK_FORMAT_D32_SFLOAT, 64, 0, 0, false) - base32 == Approx(64 * std::ldexp(1.0, -25)).margin(1e-9));
+	// Slope: m = 1/128 a pixel, factor 2 -> 1/64; a clamp of 0.01 caps it.
+	const double ramp = stored(VK_FORMAT_D32_SFLOAT, 0, 0, 0, true);
+	CHECK(stored(VK_FORMAT_D32_SFLOAT, 0, 2, 0, true) - ramp == Approx(1.0 / 64).margin(1e-6));
+	CHECK(stored(VK_FORMAT_D32_SFLOAT, 0, 2, 0.01f, true) - ramp == Approx(0.01).margin(1e-6));
+}

@@ -125,9 +125,11 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 		t.edge_a[e] = ea;
 		t.edge_b[e] = eb;
 		t.edge_c[e] = -ea * a->X - eb * a->Y;
-		// Vulkan 1.3 §28.7: a sample on an edge is covered only for a top edge
-		// (horizontal, inside below it, y pointing down) or a left edge (inside
-		// to its right).
+		// Vulkan 1.3 §28.7.1 asks only that of two triangles sharing an edge
+		// exactly one covers a sample on it. We take the top-left rule (as
+		// D3D does) in Vulkan's y-down framebuffer: a sample on an edge is
+		// covered for a top edge (horizontal, inside below it) or a left
+		// edge (inside to its right).
 		bool top_left = ea > 0 || (ea == 0 && eb > 0);
 		t.edge_bias[e] = top_left ? 0 : 1;
 	}

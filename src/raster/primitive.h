@@ -17,7 +17,8 @@ constexpr float kGuardBand = 32768.0f;
 
 // One triangle ready for rasterization. Edge e covers the sample at fixed
 // point (X, Y) when a*X + b*Y + c >= bias (bias 0 on top and left edges, 1
-// elsewhere: Vulkan 1.3 §28.7, the top-left rule), X and Y in 1/256 pixel.
+// elsewhere: the top-left rule, our choice of tie-break for Vulkan 1.3
+// §28.7.1), X and Y in 1/256 pixel.
 struct SetupTriangle {
 	int32_t min_x, min_y, max_x, max_y;  // pixels, inclusive, inside the scissor
 	int64_t edge_a[3], edge_b[3], edge_c[3], edge_bias[3];

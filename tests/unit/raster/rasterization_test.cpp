@@ -80,7 +80,9 @@ TEST_CASE("raster: a fan around a point covers every pixel exactly once", "[rast
 TEST_CASE("raster: top-left rule at exact pixel centers", "[raster]") {
 	// A square with its edges through pixel centers: x, y in [2.5, 6.5].
 	// Left and top edges take the centers on them, right and bottom do not
-	// (Vulkan 1.3 §28.7), for both diagonals and both windings.
+	// (the top-left rule: our tie-break for a sample on an edge, which
+	// Vulkan 1.3 §28.7.1 leaves open beyond "exactly one of two triangles
+	// sharing the edge"), for both diagonals and both windings.
 	for (int variant = 0; variant < 4; ++variant) {
 		Target t(16, 16);
 		Mesh m;
@@ -224,4 +226,38 @@ TEST_CASE("raster: output bytes do not depend on the thread count", "[raster]") 
 	size_t nonzero = 0;
 	for (uint8_t v : single) nonzero += v != 0;
 	CHECK(nonzero > single.size() / 2);
+}
+
+namespace {
+
+struct LaneCounts {
+	uint32_t live = 0, helpers = 0, batches = 0;
+	int32_t quad_x = -1, quad_y = -1;
+};
+
+void CountLanes(const void* user, FragmentBatch& b) {
+	auto* c = static_cast<LaneCounts*>(const_cast<void*>(user));
+	++c->batches;
+	c->quad_x = b.quad_x[0], c->quad_y = b.quad_y[0];
+	for (uint32_t i = 0; i < 4 * b.quad_count; ++i) (b.live[i] ? c->live : c->helpers)++;
+}
+
+}  // namespace
+
+TEST_CASE("raster: fragments run in 2x2 quads with helper lanes flagged", "[raster]") {
+	// A sliver covering only the center of pixel (5, 5): its quad is
+	// (4..5, 4..5), with lane 3 live and the other three helpers.
+	Target t(16, 16);
+	LaneCounts counts;
+	DrawState state = MakeState(t);
+	state.shader.run = CountLanes;
+	state.shader.user = &counts;
+	Mesh m;
+	m.Add(t, 5.2, 5.2), m.Add(t, 5.9, 5.2), m.Add(t, 5.2, 5.9);
+	Draw(state, t, m.Input());
+	CHECK(counts.batches == 1);
+	CHECK(counts.quad_x == 4);
+	CHECK(counts.quad_y == 4);
+	CHECK(counts.live == 1);
+	CHECK(counts.helpers == 3);
 }

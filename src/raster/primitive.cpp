@@ -28,7 +28,7 @@ struct ClipVertex {
 	float v[kMaxClipFloats];
 };
 
-float PlaneDistance(const PrimitiveSetupState& s, const float* v, uint32_t plane) {
+inline float PlaneDistance(const PrimitiveSetupState& s, const float* v, uint32_t plane) {
 	const float x = v[0], y = v[1], z = v[2], w = v[3];
 	switch (plane) {
 	case kPlaneNear: return z;  // Vulkan 1.3 §27.2: 0 <= z_c <= w_c
@@ -40,6 +40,16 @@ float PlaneDistance(const PrimitiveSetupState& s, const float* v, uint32_t plane
 	case kPlaneGuardY1: return s.guard_max[1] * w - y;
 	default: return v[4 + plane - kPlaneClipDistance0];
 	}
+}
+
+// The planes a vertex is outside of (bit per plane), with the same
+// expressions as PlaneDistance so that both agree to the bit.
+inline uint32_t Outcode(const PrimitiveSetupState& s, const float* v) {
+	auto out = [&](uint32_t plane) { return uint32_t(!(PlaneDistance(s, v, plane) >= 0)) << plane; };
+	uint32_t o = out(kPlaneW) | out(kPlaneGuardX0) | out(kPlaneGuardX1) | out(kPlaneGuardY0) | out(kPlaneGuardY1);
+	if (!s.raster.depth_clamp) o |= out(kPlaneNear) | out(kPlaneFar);  // §27.2: depth clamp, no z clipping
+	for (uint32_t i = 0; i < s.raster.clip_distance_count; ++i) o |= out(kPlaneClipDistance0 + i);
+	return o;
 }
 
 // Sutherland-Hodgman against one plane. The new vertex on a crossing edge is
@@ -68,7 +78,12 @@ uint32_t ClipAgainstPlane(const PrimitiveSetupState& s, uint32_t plane, uint32_t
 
 int64_t FloorDiv256(int64_t v) { return v >> 8; }  // arithmetic shift: floor
 
-int32_t Snap(double v) { return int32_t(std::floor(v * double(1 << kSubPixelBits) + 0.5)); }
+// Round to the nearest 1/256 (halves up); a floor without a libm call.
+int32_t Snap(double v) {
+	double x = v * double(1 << kSubPixelBits) + 0.5;
+	int32_t i = int32_t(x);  // truncates toward zero
+	return i - (double(i) > x);
+}
 
 // Plane through three points (x relative to vertex 0), in pixels.
 void PlaneOf(const double x[3], const double y[3], double det, double f0, double f1, double f2, double plane[3]) {
@@ -222,11 +237,7 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 		if (vc) std::memcpy(v + 4 + cd, input.varyings + size_t(vc) * vi, vc * sizeof(float));
 		for (int k = 0; k < 4; ++k)
 			if (!std::isfinite(v[k])) return;  // undefined results; drop it
-		uint32_t outside = 0;
-		for (uint32_t p = 0; p < plane_count; ++p) {
-			if (r.depth_clamp && (p == kPlaneNear || p == kPlaneFar)) continue;  // §27.2: no z clipping
-			if (!(PlaneDistance(s, v, p) >= 0)) outside |= 1u << p;
-		}
+		uint32_t outside = Outcode(s, v);
 		outside_all &= outside;
 		outside_any |= outside;
 	}

@@ -53,28 +53,22 @@ struct TileTriangle {
 	FragmentBatch& batch;
 	uint32_t coverage[kMaxBatchQuads];
 	float depth_base, inv_w_base;
+	float depth_offset[16];  // of each (lane, sample) from the quad's corner
 	float varying_base[kMaxVaryings];
 };
 
-// Depth of each covered sample of a quad (index lane * samples + sample).
+// Depth of each sample of a quad (index lane * samples + sample).
 void SampleDepths(const TileTriangle& t, int32_t qx, int32_t qy, const float* lane_depth, float* out) {
-	const uint32_t samples = t.draw.ops.samples;
-	const SampleLocation* loc = StandardSampleLocations(samples);
-	for (uint32_t l = 0; l < 4; ++l) {
-		for (uint32_t s = 0; s < samples; ++s) {
-			float z;
-			if (lane_depth) {
-				z = lane_depth[l];
-			} else {
-				float lx = float(qx + int32_t(l & 1) - t.tile_x) + float(loc[s].x) * (1.0f / 256);
-				float ly = float(qy + int32_t(l >> 1) - t.tile_y) + float(loc[s].y) * (1.0f / 256);
-				z = t.depth_base + t.tri.depth[0] * lx + t.tri.depth[1] * ly;
-			}
-			// Vulkan 1.3 §28.9 (depth clamp): z_f is clamped to the viewport's depth range.
-			if (t.draw.ops.depth_clamp) z = std::clamp(z, t.draw.ops.depth_min, t.draw.ops.depth_max);
-			out[l * samples + s] = z;
-		}
+	const uint32_t samples = t.draw.ops.samples, count = 4 * samples;
+	if (lane_depth) {
+		for (uint32_t k = 0; k < count; ++k) out[k] = lane_depth[k / samples];
+	} else {
+		const float quad = t.depth_base + t.tri.depth[0] * float(qx - t.tile_x) + t.tri.depth[1] * float(qy - t.tile_y);
+		for (uint32_t k = 0; k < count; ++k) out[k] = quad + t.depth_offset[k];
 	}
+	// Vulkan 1.3 §28.9 (depth clamp): z_f is clamped to the viewport's depth range.
+	if (t.draw.ops.depth_clamp)
+		for (uint32_t k = 0; k < count; ++k) out[k] = std::clamp(out[k], t.draw.ops.depth_min, t.draw.ops.depth_max);
 }
 
 // Hot path: interpolation, the fragment stage, late tests and color writes
@@ -175,6 +169,10 @@ void RasterizeTriangleInTile(TileTriangle& t) {
 				offset[e][l * samples + s] = tri.edge_a[e] * ((int64_t(l & 1) << kSubPixelBits) + loc[s].x) +
 				                             tri.edge_b[e] * ((int64_t(l >> 1) << kSubPixelBits) + loc[s].y) -
 				                             tri.edge_bias[e];
+	for (uint32_t l = 0; l < 4; ++l)
+		for (uint32_t s = 0; s < samples; ++s)
+			t.depth_offset[l * samples + s] = tri.depth[0] * (float(l & 1) + float(loc[s].x) * (1.0f / 256)) +
+			                                  tri.depth[1] * (float(l >> 1) + float(loc[s].y) * (1.0f / 256));
 	uint32_t sample_mask = d.state.raster.sample_mask & ((1u << samples) - 1);
 	uint32_t quad_sample_mask = 0;
 	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);

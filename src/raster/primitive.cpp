@@ -85,11 +85,12 @@ int32_t Snap(double v) {
 	return i - (double(i) > x);
 }
 
-// Plane through three points (x relative to vertex 0), in pixels.
-void PlaneOf(const double x[3], const double y[3], double det, double f0, double f1, double f2, double plane[3]) {
+// Plane through three points (x relative to vertex 0), in pixels;
+// inv_det = 1 / ((x1 - x0)(y2 - y0) - (x2 - x0)(y1 - y0)).
+void PlaneOf(const double x[3], const double y[3], double inv_det, double f0, double f1, double f2, double plane[3]) {
 	double dx1 = x[1] - x[0], dy1 = y[1] - y[0], dx2 = x[2] - x[0], dy2 = y[2] - y[0];
-	plane[0] = ((f1 - f0) * dy2 - (f2 - f0) * dy1) / det;
-	plane[1] = ((f2 - f0) * dx1 - (f1 - f0) * dx2) / det;
+	plane[0] = ((f1 - f0) * dy2 - (f2 - f0) * dy1) * inv_det;
+	plane[1] = ((f2 - f0) * dx1 - (f1 - f0) * dx2) * inv_det;
 	plane[2] = f0;
 }
 
@@ -125,12 +126,14 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 	const ScreenVertex* v[3] = {v0, v1, v2};
 	int32_t min_x_fixed = std::min({v0->X, v1->X, v2->X}), max_x_fixed = std::max({v0->X, v1->X, v2->X});
 	int32_t min_y_fixed = std::min({v0->Y, v1->Y, v2->Y}), max_y_fixed = std::max({v0->Y, v1->Y, v2->Y});
-	SetupTriangle t;
-	t.min_x = std::max<int32_t>(int32_t(FloorDiv256(min_x_fixed)), s.scissor_min_x);
-	t.max_x = std::min<int32_t>(int32_t(FloorDiv256(max_x_fixed)), s.scissor_max_x);
-	t.min_y = std::max<int32_t>(int32_t(FloorDiv256(min_y_fixed)), s.scissor_min_y);
-	t.max_y = std::min<int32_t>(int32_t(FloorDiv256(max_y_fixed)), s.scissor_max_y);
-	if (t.min_x > t.max_x || t.min_y > t.max_y) return;
+	const int32_t min_x = std::max<int32_t>(int32_t(FloorDiv256(min_x_fixed)), s.scissor_min_x);
+	const int32_t max_x = std::min<int32_t>(int32_t(FloorDiv256(max_x_fixed)), s.scissor_max_x);
+	const int32_t min_y = std::max<int32_t>(int32_t(FloorDiv256(min_y_fixed)), s.scissor_min_y);
+	const int32_t max_y = std::min<int32_t>(int32_t(FloorDiv256(max_y_fixed)), s.scissor_max_y);
+	if (min_x > max_x || min_y > max_y) return;
+	// Written in place: the arrays grow by the millions per frame.
+	SetupTriangle& t = out.triangles.emplace_back();
+	t.min_x = min_x, t.max_x = max_x, t.min_y = min_y, t.max_y = max_y;
 	// Edge e runs from vertex e+1 to vertex e+2; with the vertices in this
 	// order the inside is where all three are positive.
 	for (int e = 0; e < 3; ++e) {
@@ -154,31 +157,33 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 		y[i] = double(v[i]->Y) / 256.0;
 	}
 	double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+	double inv_det = 1.0 / det;
 	t.ref_x = x[0];
 	t.ref_y = y[0];
 	double plane[3];
-	PlaneOf(x, y, det, v0->z, v1->z, v2->z, plane);
+	PlaneOf(x, y, inv_det, v0->z, v1->z, v2->z, plane);
 	if (s.raster.depth_bias_enable) plane[2] += DepthBias(s, plane, v0->z, v1->z, v2->z);
 	for (int k = 0; k < 3; ++k) t.depth[k] = float(plane[k]);
-	PlaneOf(x, y, det, v0->inv_w, v1->inv_w, v2->inv_w, plane);
+	PlaneOf(x, y, inv_det, v0->inv_w, v1->inv_w, v2->inv_w, plane);
 	for (int k = 0; k < 3; ++k) t.inv_w[k] = float(plane[k]);
 	t.front_facing = front;
 	t.varying_offset = uint32_t(out.varying_planes.size());
 	const RasterState& r = s.raster;
+	out.varying_planes.resize(out.varying_planes.size() + 3 * r.varying_count);
+	float* planes = out.varying_planes.data() + t.varying_offset;
 	for (uint32_t i = 0; i < r.varying_count; ++i) {
 		switch (r.interpolation[i]) {
 		case Interpolation::Flat: plane[0] = plane[1] = 0, plane[2] = flat_values[i]; break;
 		case Interpolation::NoPerspective:
-			PlaneOf(x, y, det, v0->attributes[i], v1->attributes[i], v2->attributes[i], plane);
+			PlaneOf(x, y, inv_det, v0->attributes[i], v1->attributes[i], v2->attributes[i], plane);
 			break;
 		case Interpolation::Smooth:  // Vulkan 1.3 §28.7.4: a/w is linear in screen space
-			PlaneOf(x, y, det, v0->attributes[i] * v0->inv_w, v1->attributes[i] * v1->inv_w,
+			PlaneOf(x, y, inv_det, v0->attributes[i] * v0->inv_w, v1->attributes[i] * v1->inv_w,
 			        v2->attributes[i] * v2->inv_w, plane);
 			break;
 		}
-		for (int k = 0; k < 3; ++k) out.varying_planes.push_back(float(plane[k]));
+		for (int k = 0; k < 3; ++k) planes[3 * i + k] = float(plane[k]);
 	}
-	out.triangles.push_back(t);
 }
 
 }  // namespace

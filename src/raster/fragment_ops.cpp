@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "texture/float_formats.h"
 #include "texture/texel.h"
 
 namespace tessera::raster {
@@ -174,6 +175,70 @@ struct Unorm8x4Codec {
 using Rgba8Codec = Unorm8x4Codec<0, 2>;
 using Bgra8Codec = Unorm8x4Codec<2, 0>;
 
+// sRGB in 8 bits, the same bytes as texture::PackTexel / UnpackTexel.
+// Decoding is a table. Encoding FloatToUnorm8(LinearToSrgb(l)) is a
+// non-decreasing step function of l, so it is the number of its 255 steps
+// at or below l: a binary search over the float bit patterns (ordered as
+// the values are, for l in (0, 1)) of the first input of each step, found
+// once with the real function.
+struct Srgb8Tables {
+	float decode[256];
+	uint32_t step[256];  // step[k]: bits of the smallest l that encodes to >= k
+	Srgb8Tables() {
+		for (int i = 0; i < 256; ++i) decode[i] = texture::SrgbToLinear(float(double(i) / 255.0));
+		auto encode = [](uint32_t bits) {
+			float l;
+			std::memcpy(&l, &bits, 4);
+			return FloatToUnorm8(texture::LinearToSrgb(l));
+		};
+		step[0] = 0;
+		for (int k = 1; k < 256; ++k) {
+			uint32_t lo = step[k - 1], hi = 0x3f800000;  // encode(1.0f) = 255 >= k
+			while (lo < hi) {
+				uint32_t mid = lo + (hi - lo) / 2;
+				if (encode(mid) >= k)
+					hi = mid;
+				else
+					lo = mid + 1;
+			}
+			step[k] = lo;
+		}
+	}
+};
+const Srgb8Tables& GetSrgb8Tables() {
+	static const Srgb8Tables tables;
+	return tables;
+}
+
+inline uint8_t LinearToSrgb8(const Srgb8Tables& t, float l) {
+	if (!(l > 0.0f)) return 0;
+	if (l >= 1.0f) return 255;
+	uint32_t bits;
+	std::memcpy(&bits, &l, 4);
+	uint32_t k = 0;
+	for (uint32_t half = 128; half; half >>= 1)
+		if (bits >= t.step[k + half]) k += half;
+	return uint8_t(k);
+}
+
+template <int kR, int kB>
+struct Srgb8x4Codec {
+	static void Unpack(const ColorOps&, const uint8_t* p, float out[4]) {
+		const Srgb8Tables& t = GetSrgb8Tables();
+		out[0] = t.decode[p[kR]];
+		out[1] = t.decode[p[1]];
+		out[2] = t.decode[p[kB]];
+		out[3] = kUnorm8.v[p[3]];  // alpha is UNORM (§3.9)
+	}
+	static void Pack(const ColorOps&, const float in[4], uint8_t* p) {
+		const Srgb8Tables& t = GetSrgb8Tables();
+		p[kR] = LinearToSrgb8(t, in[0]);
+		p[1] = LinearToSrgb8(t, in[1]);
+		p[kB] = LinearToSrgb8(t, in[2]);
+		p[3] = FloatToUnorm8(in[3]);
+	}
+};
+
 constexpr uint32_t kMaxBatchSamples = kMaxBatchLanes * 4;
 
 // Hot path: all covered samples of a batch, for one attachment.
@@ -324,6 +389,8 @@ bool UsesSrc1(VkBlendFactor f) {
 
 }  // namespace
 
+uint8_t EncodeSrgb8(float linear) { return LinearToSrgb8(GetSrgb8Tables(), linear); }
+
 uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d) {
 	switch (op) {
 	case VK_LOGIC_OP_CLEAR: return 0;
@@ -461,6 +528,8 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		switch (fb.color[i].format) {
 		case VK_FORMAT_R8G8B8A8_UNORM: c.write = PickColorWrite<Rgba8Codec>(blend); break;
 		case VK_FORMAT_B8G8R8A8_UNORM: c.write = PickColorWrite<Bgra8Codec>(blend); break;
+		case VK_FORMAT_R8G8B8A8_SRGB: c.write = PickColorWrite<Srgb8x4Codec<0, 2>>(blend); break;
+		case VK_FORMAT_B8G8R8A8_SRGB: c.write = PickColorWrite<Srgb8x4Codec<2, 0>>(blend); break;
 		default: c.write = PickColorWrite<GenericCodec>(blend); break;
 		}
 	}

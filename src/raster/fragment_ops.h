@@ -60,6 +60,10 @@ uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_
 void BlendLanes(const BlendAttachmentState& blend, const float constants[4], const float* const src[4],
                 const float* const src1[4], float* const dst[4], uint32_t count);
 
+// Linear to 8-bit sRGB as the SRGB color paths store it (the same byte as
+// texture::PackTexel, found without pow).
+uint8_t EncodeSrgb8(float linear);
+
 // Logic op (§29.14) on raw bits.
 uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d);
 

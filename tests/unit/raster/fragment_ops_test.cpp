@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstring>
+#include <limits>
 #include <random>
 
 #include "raster_test_util.h"
@@ -379,4 +381,72 @@ TEST_CASE("raster: MSAA depth is tested per sample", "[raster]") {
 	CHECK(t.At(3, 3, 0, 1) == 0.0f);
 	CHECK(t.At(3, 3, 0, 2) == 1.0f);
 	CHECK(t.At(3, 3, 0, 3) == 0.0f);
+}
+
+TEST_CASE("raster: the sRGB store gives PackTexel's bytes", "[raster]") {
+	// Every 1021st float in [0, 1] and a neighbourhood of each step.
+	const tessera::texture::FormatInfo& info = *tessera::texture::FindFormat(VK_FORMAT_R8G8B8A8_SRGB);
+	auto reference = [&](float l) {
+		tessera::texture::TexelValue v;
+		v.f[0] = l, v.f[1] = v.f[2] = 0, v.f[3] = 1;
+		uint8_t out[4];
+		tessera::texture::PackTexel(info, v, out);
+		return out[0];
+	};
+	uint32_t bad = 0, checked = 0;
+	auto check = [&](uint32_t bits) {
+		float l;
+		std::memcpy(&l, &bits, 4);
+		++checked;
+		if (EncodeSrgb8(l) != reference(l) && bad++ < 5) UNSCOPED_INFO("bits " << std::hex << bits);
+	};
+	for (uint32_t bits = 0; bits <= 0x3f800000u; bits += 1021) check(bits);
+	for (int k = 1; k < 256; ++k) {
+		// The first input of step k, by bisection against the reference.
+		uint32_t lo = 0, hi = 0x3f800000u;
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			float l;
+			std::memcpy(&l, &mid, 4);
+			if (reference(l) >= k)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		for (uint32_t d = 0; d < 64; ++d) check(lo - 32 + d);
+	}
+	for (float l :
+	     {-1.0f, -0.0f, 1.0f, 2.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()})
+		CHECK(EncodeSrgb8(l) == reference(l));
+	CHECK(checked > 1000000);
+	CHECK(bad == 0);
+}
+
+TEST_CASE("raster: blending on sRGB attachments works in linear space", "[raster]") {
+	// §29.13: the destination is decoded to linear, blended, encoded again.
+	static const float kColor[4] = {0.5f, 0.25f, 1.0f, 0.5f};
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_B8G8R8A8_SRGB}) {
+		Target t(8, 8, format);
+		const tessera::texture::FormatInfo& info = *tessera::texture::FindFormat(format);
+		tessera::texture::TexelValue clear;
+		clear.f[0] = 0.2f, clear.f[1] = 0.4f, clear.f[2] = 0.6f, clear.f[3] = 1.0f;
+		for (size_t i = 0; i < 64; ++i) tessera::texture::PackTexel(info, clear, t.color.data() + i * 4);
+		tessera::texture::TexelValue dst = tessera::texture::UnpackTexel(info, t.color.data());
+		DrawState state = MakeState(t);
+		state.shader.run = ConstantColorShader;
+		state.shader.user = kColor;
+		state.blend.attachment_count = 1;
+		BlendAttachmentState& b = state.blend.attachments[0];
+		b.blend_enable = true;
+		b.src_color = VK_BLEND_FACTOR_SRC_ALPHA;
+		b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+		Draw(state, t, FullScreen(t, 0.5f).Input());
+		tessera::texture::TexelValue expected;
+		for (int c = 0; c < 3; ++c) expected.f[c] = kColor[c] * 0.5f + dst.f[c] * 0.5f;
+		expected.f[3] = kColor[3] * 1.0f;  // src_alpha ONE, dst_alpha ZERO by default
+		uint8_t bytes[4];
+		tessera::texture::PackTexel(info, expected, bytes);
+		INFO("format " << format);
+		for (int c = 0; c < 4; ++c) CHECK(int(t.color[(2 * 8 + 5) * 4 + c]) == int(bytes[c]));
+	}
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "texture/float_formats.h"
 #include "texture/texel.h"
@@ -64,7 +65,8 @@ struct DepthD32 {
 
 inline uint8_t* SampleAddress(uint8_t* base, uint64_t row_pitch, uint32_t element_size, uint32_t samples, int32_t x,
                               int32_t y, uint32_t bit) {
-	uint32_t lane = bit / samples, sample = bit % samples;
+	const uint32_t shift = __builtin_ctz(samples);  // 1 or 4 samples: no division per sample
+	uint32_t lane = bit >> shift, sample = bit & (samples - 1);
 	return base + uint64_t(y + int32_t(lane >> 1)) * row_pitch +
 	       (uint64_t(x + int32_t(lane & 1)) * samples + sample) * element_size;
 }
@@ -172,6 +174,22 @@ struct Unorm8x4Codec {
 		p[3] = FloatToUnorm8(in[3]);
 	}
 };
+// Lanes of 4 floats to packed 8-bit UNORM words (byte order kR, G, kB, A),
+// vectorized like the opaque store.
+template <int kR, int kB>
+__attribute__((target_clones("avx2", "default"))) void PackUnorm8Lanes(const float* const v[4], uint32_t n,
+                                                                       uint32_t* out) {
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (uint32_t i = 0; i < n; ++i) out[i] = 0;
+	for (int c = 0; c < 4; ++c) {
+		const float* src = v[c];
+		for (uint32_t i = 0; i < n; ++i) {
+			float x = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
+			out[i] |= uint32_t(int32_t(double(x) * 255.0 + 0.5)) << kShift[c];
+		}
+	}
+}
+
 using Rgba8Codec = Unorm8x4Codec<0, 2>;
 using Bgra8Codec = Unorm8x4Codec<2, 0>;
 
@@ -254,7 +272,7 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 	for (uint32_t q = 0; q < b.quad_count; ++q) {
 		for (uint32_t m = quad_coverage[q]; m; m &= m - 1) {
 			uint32_t bit = __builtin_ctz(m);
-			uint32_t lane = 4 * q + bit / samples;
+			uint32_t lane = 4 * q + (bit >> __builtin_ctz(samples));
 			address[n] = SampleAddress(t.base, t.row_pitch, size, samples, b.quad_x[q], b.quad_y[q], bit);
 			for (int c = 0; c < 4; ++c) src[c][n] = b.color[att][c][lane];
 			if (o.dual_source)
@@ -282,6 +300,18 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 		float* d[4] = {dst[0], dst[1], dst[2], dst[3]};
 		BlendLanes(o.blend, o.constants, s, o.dual_source ? s1 : s, d, n);
 		result = dst;
+	}
+	if constexpr (std::is_same_v<Codec, Rgba8Codec> || std::is_same_v<Codec, Bgra8Codec>) {
+		if (o.full_write && !o.logic_op) {
+			alignas(64) uint32_t packed[kMaxBatchSamples];
+			const float* r[4] = {result[0], result[1], result[2], result[3]};
+			if constexpr (std::is_same_v<Codec, Rgba8Codec>)
+				PackUnorm8Lanes<0, 2>(r, n, packed);
+			else
+				PackUnorm8Lanes<2, 0>(r, n, packed);
+			for (uint32_t i = 0; i < n; ++i) std::memcpy(address[i], &packed[i], 4);
+			return;
+		}
 	}
 	for (uint32_t i = 0; i < n; ++i) {
 		float v[4] = {result[0][i], result[1][i], result[2][i], result[3][i]};
@@ -319,6 +349,59 @@ __attribute__((target_clones("avx2", "default"))) void WriteUnorm8Opaque(const C
 			packed[i] |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
 		}
 	}
+	for (uint32_t q = 0; q < b.quad_count; ++q) {
+		const uint32_t m = quad_coverage[q];
+		if (!m) continue;
+		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
+		const uint32_t* p = packed + 4 * q;
+		if (m == 0xf) {
+			std::memcpy(row, p, 8);
+			std::memcpy(row + t.row_pitch, p + 2, 8);
+			continue;
+		}
+		for (uint32_t l = 0; l < 4; ++l)
+			if (m & (1u << l)) std::memcpy(row + (l >> 1) * t.row_pitch + (l & 1) * 4, p + l, 4);
+	}
+}
+
+// Hot path for blending into 8-bit UNORM RGBA/BGRA with one sample: the
+// batch's lane arrays are blended in place of a gather, whole quads load
+// and store two rows of 8 bytes, and lanes without coverage are computed
+// and dropped.
+template <int kR, int kB>
+void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
+                             const uint32_t* quad_coverage) {
+	const uint32_t lanes = 4 * b.quad_count;
+	alignas(64) float src[4][kMaxBatchLanes], src1[4][kMaxBatchLanes], dst[4][kMaxBatchLanes];
+	alignas(64) uint32_t packed[kMaxBatchLanes];
+	for (int c = 0; c < 4; ++c) {
+		// §29.13.1: a UNORM attachment clamps the source to [0, 1] first.
+		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = std::clamp(b.color[att][c][i], 0.0f, 1.0f);
+		if (o.dual_source)
+			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = std::clamp(b.color[1][c][i], 0.0f, 1.0f);
+	}
+	for (uint32_t q = 0; q < b.quad_count; ++q) {
+		const uint32_t m = quad_coverage[q];
+		const uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
+		uint32_t* p = packed + 4 * q;
+		if (m == 0xf) {
+			std::memcpy(p, row, 8);
+			std::memcpy(p + 2, row + t.row_pitch, 8);
+		} else {
+			for (uint32_t l = 0; l < 4; ++l) {
+				p[l] = 0;
+				if (m & (1u << l)) std::memcpy(p + l, row + (l >> 1) * t.row_pitch + (l & 1) * 4, 4);
+			}
+		}
+	}
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (int c = 0; c < 4; ++c)
+		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = kUnorm8.v[(packed[i] >> kShift[c]) & 0xff];
+	const float* sp[4] = {src[0], src[1], src[2], src[3]};
+	const float* s1p[4] = {src1[0], src1[1], src1[2], src1[3]};
+	float* dp[4] = {dst[0], dst[1], dst[2], dst[3]};
+	BlendLanes(o.blend, o.constants, sp, o.dual_source ? s1p : sp, dp, lanes);
+	PackUnorm8Lanes<kR, kB>(dp, lanes, packed);
 	for (uint32_t q = 0; q < b.quad_count; ++q) {
 		const uint32_t m = quad_coverage[q];
 		if (!m) continue;
@@ -515,6 +598,16 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		for (uint32_t b = 0; b < c.element_size; ++b) c.full_write &= c.write_bytes[b] == 0xff;
 		if (!any_component) continue;
 		bool blend = c.blend.blend_enable;
+		if (fb.samples == 1 && blend && c.full_write) {
+			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
+				c.write = &BlendUnorm8SingleSample<0, 2>;
+				continue;
+			}
+			if (fb.color[i].format == VK_FORMAT_B8G8R8A8_UNORM) {
+				c.write = &BlendUnorm8SingleSample<2, 0>;
+				continue;
+			}
+		}
 		if (fb.samples == 1 && !blend && c.full_write && !c.logic_op) {
 			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
 				c.write = &WriteUnorm8Opaque<0, 2>;

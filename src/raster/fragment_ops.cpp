@@ -262,14 +262,14 @@ constexpr uint32_t kMaxBatchSamples = kMaxBatchLanes * 4;
 // Hot path: all covered samples of a batch, for one attachment.
 template <typename Codec, bool kBlend>
 void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const FragmentBatch& b, uint32_t att,
-                const uint32_t* quad_coverage) {
+                const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
 	alignas(64) float src[4][kMaxBatchSamples];
 	alignas(64) float src1[4][kMaxBatchSamples];
 	alignas(64) float dst[4][kMaxBatchSamples];
 	uint8_t* address[kMaxBatchSamples];
 	uint32_t n = 0;
 	const uint32_t size = o.element_size;
-	for (uint32_t q = 0; q < b.quad_count; ++q) {
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		for (uint32_t m = quad_coverage[q]; m; m &= m - 1) {
 			uint32_t bit = __builtin_ctz(m);
 			uint32_t lane = 4 * q + (bit >> __builtin_ctz(samples));
@@ -337,19 +337,20 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 template <int kR, int kB>
 __attribute__((target_clones("avx2", "default"))) void WriteUnorm8Opaque(const ColorOps&, const ColorTarget& t,
                                                                          uint32_t, const FragmentBatch& b, uint32_t att,
-                                                                         const uint32_t* quad_coverage) {
+                                                                         const uint32_t* quad_coverage,
+                                                                         uint32_t quad_begin, uint32_t quad_end) {
 	// Whole lanes at a time, so that the compiler vectorizes the conversion.
-	const uint32_t lanes = 4 * b.quad_count;
+	const uint32_t first = 4 * quad_begin, end = 4 * quad_end;
 	alignas(64) uint32_t packed[kMaxBatchLanes] = {};
 	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
 	for (int c = 0; c < 4; ++c) {
 		const float* src = b.color[att][c];
-		for (uint32_t i = 0; i < lanes; ++i) {
+		for (uint32_t i = first; i < end; ++i) {
 			float v = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
 			packed[i] |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
 		}
 	}
-	for (uint32_t q = 0; q < b.quad_count; ++q) {
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		const uint32_t m = quad_coverage[q];
 		if (!m) continue;
 		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
@@ -370,20 +371,20 @@ __attribute__((target_clones("avx2", "default"))) void WriteUnorm8Opaque(const C
 // and dropped.
 template <int kR, int kB>
 void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
-                             const uint32_t* quad_coverage) {
-	const uint32_t lanes = 4 * b.quad_count;
+                             const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
 	alignas(64) float src[4][kMaxBatchLanes], src1[4][kMaxBatchLanes], dst[4][kMaxBatchLanes];
 	alignas(64) uint32_t packed[kMaxBatchLanes];
 	for (int c = 0; c < 4; ++c) {
 		// §29.13.1: a UNORM attachment clamps the source to [0, 1] first.
-		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = std::clamp(b.color[att][c][i], 0.0f, 1.0f);
+		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = std::clamp(b.color[att][c][first + i], 0.0f, 1.0f);
 		if (o.dual_source)
-			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = std::clamp(b.color[1][c][i], 0.0f, 1.0f);
+			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = std::clamp(b.color[1][c][first + i], 0.0f, 1.0f);
 	}
-	for (uint32_t q = 0; q < b.quad_count; ++q) {
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		const uint32_t m = quad_coverage[q];
 		const uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
-		uint32_t* p = packed + 4 * q;
+		uint32_t* p = packed + 4 * (q - quad_begin);
 		if (m == 0xf) {
 			std::memcpy(p, row, 8);
 			std::memcpy(p + 2, row + t.row_pitch, 8);
@@ -402,11 +403,11 @@ void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t, uint32_t, 
 	float* dp[4] = {dst[0], dst[1], dst[2], dst[3]};
 	BlendLanes(o.blend, o.constants, sp, o.dual_source ? s1p : sp, dp, lanes);
 	PackUnorm8Lanes<kR, kB>(dp, lanes, packed);
-	for (uint32_t q = 0; q < b.quad_count; ++q) {
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		const uint32_t m = quad_coverage[q];
 		if (!m) continue;
 		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
-		const uint32_t* p = packed + 4 * q;
+		const uint32_t* p = packed + 4 * (q - quad_begin);
 		if (m == 0xf) {
 			std::memcpy(row, p, 8);
 			std::memcpy(row + t.row_pitch, p + 2, 8);

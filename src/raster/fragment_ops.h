@@ -18,9 +18,12 @@ using DepthTestFn = uint32_t (*)(const DepthTarget& target, uint32_t samples, in
                                  uint32_t coverage);
 
 struct ColorOps;
-// Writes the covered samples of a batch's quads to one attachment.
+// Writes the covered samples of quads [quad_begin, quad_end) of a batch to
+// one attachment. No two of those quads may cover the same pixel (blending
+// reads the destination of all of them first).
 using ColorWriteFn = void (*)(const ColorOps& ops, const ColorTarget& target, uint32_t samples,
-                              const FragmentBatch& batch, uint32_t attachment, const uint32_t* quad_coverage);
+                              const FragmentBatch& batch, uint32_t attachment, const uint32_t* quad_coverage,
+                              uint32_t quad_begin, uint32_t quad_end);
 
 struct ColorOps {
 	ColorWriteFn write = nullptr;  // nullptr: nothing written (no attachment or empty write mask)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace tessera::raster {
 
@@ -43,28 +44,39 @@ inline uint32_t ExpandLanes(uint32_t lanes, uint32_t samples) {
 	return m;
 }
 
-// One worker's state for one triangle inside one tile.
-struct TileTriangle {
-	const CompiledDraw& draw;
-	const Framebuffer& fb;
-	const SetupTriangle& tri;
-	const float* planes;     // varying planes
-	int32_t tile_x, tile_y;  // pixels
-	FragmentBatch& batch;
-	uint32_t coverage[kMaxBatchQuads];
+// A triangle's constants inside one tile: plane values at the tile's
+// origin, per-sample depth offsets.
+struct TilePrimitive {
+	const SetupTriangle* tri;
+	const float* planes;  // varying planes
 	float depth_base, inv_w_base;
 	float depth_offset[16];  // of each (lane, sample) from the quad's corner
 	float varying_base[kMaxVaryings];
 };
 
+// One worker's state for one tile: the batch being gathered, whose quads
+// may come from several triangles (in submission order).
+struct TileContext {
+	const CompiledDraw& draw;
+	const Framebuffer& fb;
+	int32_t tile_x, tile_y;  // pixels
+	FragmentBatch& batch;
+	uint32_t coverage[kMaxBatchQuads];
+	uint8_t quad_primitive[kMaxBatchQuads];  // index into primitives
+	uint32_t primitive_count = 0;
+	TilePrimitive primitives[kMaxBatchQuads];
+};
+
 // Depth of each sample of a quad (index lane * samples + sample).
-void SampleDepths(const TileTriangle& t, int32_t qx, int32_t qy, const float* lane_depth, float* out) {
+void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy, const float* lane_depth,
+                  float* out) {
 	const uint32_t samples = t.draw.ops.samples, count = 4 * samples;
 	if (lane_depth) {
 		for (uint32_t k = 0; k < count; ++k) out[k] = lane_depth[k / samples];
 	} else {
-		const float quad = t.depth_base + t.tri.depth[0] * float(qx - t.tile_x) + t.tri.depth[1] * float(qy - t.tile_y);
-		for (uint32_t k = 0; k < count; ++k) out[k] = quad + t.depth_offset[k];
+		const float quad =
+		    p.depth_base + p.tri->depth[0] * float(qx - t.tile_x) + p.tri->depth[1] * float(qy - t.tile_y);
+		for (uint32_t k = 0; k < count; ++k) out[k] = quad + p.depth_offset[k];
 	}
 	// Vulkan 1.3 §28.9 (depth clamp): z_f is clamped to the viewport's depth range.
 	if (t.draw.ops.depth_clamp)
@@ -73,45 +85,57 @@ void SampleDepths(const TileTriangle& t, int32_t qx, int32_t qy, const float* la
 
 // Hot path: interpolation, the fragment stage, late tests and color writes
 // for the batch gathered so far.
-void FlushBatch(TileTriangle& t) {
+void FlushBatch(TileContext& t) {
 	FragmentBatch& b = t.batch;
 	const uint32_t lanes = 4 * b.quad_count;
 	if (!lanes) return;
 	const CompiledDraw& d = t.draw;
-	const SetupTriangle& tri = t.tri;
 	const uint32_t samples = d.ops.samples;
-	b.front_facing = tri.front_facing;
+	// Runs of quads from one primitive: the lane loops below go over a run.
+	uint32_t run_begin[kMaxBatchQuads + 1], run_count = 0;
+	for (uint32_t q = 0; q < b.quad_count; ++q)
+		if (q == 0 || t.quad_primitive[q] != t.quad_primitive[q - 1]) run_begin[run_count++] = q;
+	run_begin[run_count] = b.quad_count;
 	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
+	uint32_t lane_samples[4];
+	for (uint32_t l = 0; l < 4; ++l) lane_samples[l] = ((1u << samples) - 1) << (l * samples);
 	for (uint32_t q = 0; q < b.quad_count; ++q) {
+		const uint32_t coverage = t.coverage[q];
 		for (uint32_t l = 0; l < 4; ++l) {
+			const uint32_t i = 4 * q + l;
 			int32_t px = b.quad_x[q] + int32_t(l & 1), py = b.quad_y[q] + int32_t(l >> 1);
-			lx[4 * q + l] = float(px - t.tile_x) + 0.5f;
-			ly[4 * q + l] = float(py - t.tile_y) + 0.5f;
-			b.frag_coord[0][4 * q + l] = float(px) + 0.5f;
-			b.frag_coord[1][4 * q + l] = float(py) + 0.5f;
-			uint32_t lane_bits = ((1u << samples) - 1) << (l * samples);
-			b.live[4 * q + l] = (t.coverage[q] & lane_bits) != 0;
-			b.discarded[4 * q + l] = 0;
+			lx[i] = float(px - t.tile_x) + 0.5f;
+			ly[i] = float(py - t.tile_y) + 0.5f;
+			b.frag_coord[0][i] = float(px) + 0.5f;
+			b.frag_coord[1][i] = float(py) + 0.5f;
+			b.live[i] = (coverage & lane_samples[l]) != 0;
+			b.discarded[i] = 0;
 		}
 	}
-	for (uint32_t i = 0; i < lanes; ++i)
-		b.frag_coord[2][i] = t.depth_base + tri.depth[0] * lx[i] + tri.depth[1] * ly[i];
-	for (uint32_t i = 0; i < lanes; ++i)
-		b.frag_coord[3][i] = t.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
+	for (uint32_t r = 0; r < run_count; ++r) {
+		const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[r]]];
+		const SetupTriangle& tri = *p.tri;
+		const uint32_t begin = 4 * run_begin[r], end = 4 * run_begin[r + 1];
+		for (uint32_t i = begin; i < end; ++i)
+			b.frag_coord[2][i] = p.depth_base + tri.depth[0] * lx[i] + tri.depth[1] * ly[i];
+		for (uint32_t i = begin; i < end; ++i)
+			b.frag_coord[3][i] = p.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
+		std::fill(b.front_facing + begin, b.front_facing + end, uint8_t(tri.front_facing));
+	}
 	const RasterState& r = d.state.raster;
 	alignas(64) float w[kMaxBatchLanes];
 	for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
 	for (uint32_t v = 0; v < r.varying_count; ++v) {
-		const float a = t.planes[3 * v], bb = t.planes[3 * v + 1], base = t.varying_base[v];
 		float* out = b.varyings[v];
-		switch (r.interpolation[v]) {
-		case Interpolation::Flat: std::fill_n(out, lanes, base); break;
-		case Interpolation::NoPerspective:
-			for (uint32_t i = 0; i < lanes; ++i) out[i] = base + a * lx[i] + bb * ly[i];
-			break;
-		case Interpolation::Smooth:  // (a/w) / (1/w), both linear in screen space
-			for (uint32_t i = 0; i < lanes; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
-			break;
+		const bool smooth = r.interpolation[v] == Interpolation::Smooth;
+		for (uint32_t k = 0; k < run_count; ++k) {
+			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
+			const float a = p.planes[3 * v], bb = p.planes[3 * v + 1], base = p.varying_base[v];
+			const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
+			if (smooth)  // (a/w) / (1/w), both linear in screen space
+				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
+			else  // flat planes are constant, noperspective ones plain
+				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * lx[i] + bb * ly[i];
 		}
 	}
 	const FragmentShader& shader = d.state.shader;
@@ -122,23 +146,43 @@ void FlushBatch(TileTriangle& t) {
 				if (b.discarded[4 * q + l]) t.coverage[q] &= ~(((1u << samples) - 1) << (l * samples));
 	}
 	if (!d.early_tests && d.has_tests) {
+		// In batch order, which is submission order: overlapping quads of
+		// different triangles test against each other's results.
 		for (uint32_t q = 0; q < b.quad_count; ++q) {
 			if (!t.coverage[q]) continue;
+			const TilePrimitive& p = t.primitives[t.quad_primitive[q]];
 			float depth[16];
-			SampleDepths(t, b.quad_x[q], b.quad_y[q], shader.writes_depth ? &b.frag_depth[4 * q] : nullptr, depth);
+			SampleDepths(t, p, b.quad_x[q], b.quad_y[q], shader.writes_depth ? &b.frag_depth[4 * q] : nullptr, depth);
 			t.coverage[q] =
-			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], tri.front_facing);
+			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], p.tri->front_facing);
 		}
 	}
-	for (uint32_t i = 0; i < d.ops.color_count; ++i) {
-		const ColorOps& c = d.ops.color[i];
-		if (c.write) c.write(c, t.fb.color[i], samples, b, i, t.coverage);
+	// Quads of different triangles may cover the same pixels: color goes out
+	// in runs without a repeated quad, so each reads what the one before wrote.
+	uint64_t seen[kTileSize / 2 * kTileSize / 2 / 64] = {};
+	uint32_t write_begin = 0;
+	for (uint32_t q = run_count > 1 ? 0 : b.quad_count; q <= b.quad_count; ++q) {
+		uint32_t bit = 0;
+		if (q < b.quad_count) {
+			bit = uint32_t((b.quad_y[q] - t.tile_y) / 2 * (kTileSize / 2) + (b.quad_x[q] - t.tile_x) / 2);
+			if (!(seen[bit / 64] & (uint64_t(1) << (bit % 64)))) {
+				seen[bit / 64] |= uint64_t(1) << (bit % 64);
+				continue;
+			}
+		}
+		for (uint32_t i = 0; i < d.ops.color_count; ++i) {
+			const ColorOps& c = d.ops.color[i];
+			if (c.write) c.write(c, t.fb.color[i], samples, b, i, t.coverage, write_begin, q);
+		}
+		write_begin = q;
+		std::fill(std::begin(seen), std::end(seen), 0);
+		if (q < b.quad_count) seen[bit / 64] |= uint64_t(1) << (bit % 64);
 	}
 	b.quad_count = 0;
+	t.primitive_count = 0;
 }
 
-void RasterizeTriangleInTile(TileTriangle& t) {
-	const SetupTriangle& tri = t.tri;
+void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const float* planes) {
 	const CompiledDraw& d = t.draw;
 	const uint32_t samples = d.ops.samples;
 	const int32_t x0 = std::max(tri.min_x, t.tile_x), y0 = std::max(tri.min_y, t.tile_y);
@@ -150,13 +194,18 @@ void RasterizeTriangleInTile(TileTriangle& t) {
 	if (rect == RectCoverage::Outside) return;
 	const bool accept_all = rect == RectCoverage::Inside;
 
+	// This triangle's slot in the batch (taken for good once a quad uses it).
+	uint32_t slot = t.primitive_count;
+	TilePrimitive* p = &t.primitives[slot];
+	p->tri = &tri;
+	p->planes = planes;
 	// Plane values at the tile's origin; lanes add their offsets in float.
 	const double ox = double(t.tile_x) - tri.ref_x, oy = double(t.tile_y) - tri.ref_y;
-	t.depth_base = float(tri.depth[2] + tri.depth[0] * ox + tri.depth[1] * oy);
-	t.inv_w_base = float(tri.inv_w[2] + tri.inv_w[0] * ox + tri.inv_w[1] * oy);
+	p->depth_base = float(tri.depth[2] + tri.depth[0] * ox + tri.depth[1] * oy);
+	p->inv_w_base = float(tri.inv_w[2] + tri.inv_w[0] * ox + tri.inv_w[1] * oy);
 	for (uint32_t v = 0; v < d.state.raster.varying_count; ++v) {
-		const float* p = t.planes + 3 * v;
-		t.varying_base[v] = float(p[2] + p[0] * ox + p[1] * oy);
+		const float* plane = planes + 3 * v;
+		p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
 	}
 
 	// Edge offsets of each (lane, sample) from the quad's top-left corner.
@@ -171,14 +220,15 @@ void RasterizeTriangleInTile(TileTriangle& t) {
 				                             tri.edge_bias[e];
 	for (uint32_t l = 0; l < 4; ++l)
 		for (uint32_t s = 0; s < samples; ++s)
-			t.depth_offset[l * samples + s] = tri.depth[0] * (float(l & 1) + float(loc[s].x) * (1.0f / 256)) +
-			                                  tri.depth[1] * (float(l >> 1) + float(loc[s].y) * (1.0f / 256));
+			p->depth_offset[l * samples + s] = tri.depth[0] * (float(l & 1) + float(loc[s].x) * (1.0f / 256)) +
+			                                   tri.depth[1] * (float(l >> 1) + float(loc[s].y) * (1.0f / 256));
 	uint32_t sample_mask = d.state.raster.sample_mask & ((1u << samples) - 1);
 	uint32_t quad_sample_mask = 0;
 	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);
 
 	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
 	float depth[16];
+	bool slot_used = false;
 	for (int32_t qy = qy0; qy <= y1; qy += 2) {
 		uint32_t row_lanes = 0xf;
 		if (qy < y0) row_lanes &= 0xc;  // top row of the quad above the rectangle
@@ -206,18 +256,30 @@ void RasterizeTriangleInTile(TileTriangle& t) {
 			}
 			if (!mask) continue;
 			if (d.early_tests && d.has_tests) {
-				SampleDepths(t, qx, qy, nullptr, depth);
+				SampleDepths(t, *p, qx, qy, nullptr, depth);
 				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
+			}
+			if (!slot_used) {
+				slot_used = true;
+				++t.primitive_count;
 			}
 			FragmentBatch& b = t.batch;
 			b.quad_x[b.quad_count] = qx;
 			b.quad_y[b.quad_count] = qy;
 			t.coverage[b.quad_count] = mask;
-			if (++b.quad_count == kMaxBatchQuads) FlushBatch(t);
+			t.quad_primitive[b.quad_count] = uint8_t(slot);
+			if (++b.quad_count == kMaxBatchQuads) {
+				// Full: shade it; this triangle goes on in slot 0 of the next.
+				const TilePrimitive keep = *p;
+				FlushBatch(t);
+				t.primitives[0] = keep;
+				slot = 0;
+				p = &t.primitives[0];
+				slot_used = false;
+			}
 		}
 	}
-	FlushBatch(t);
 }
 
 }  // namespace
@@ -303,6 +365,7 @@ void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, ui
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
+	TileContext context{draw, fb, tile_x, tile_y, batch};
 	const uint32_t end = tile_begin_[tile + 1];
 	for (uint32_t k = tile_begin_[tile]; k < end; ++k) {
 		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
@@ -317,9 +380,11 @@ void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, ui
 		}
 		const Chunk& chunk = chunks_[bins_[k].chunk];
 		const SetupTriangle& tri = chunk.setup.triangles[bins_[k].triangle];
-		TileTriangle t{draw, fb, tri, chunk.setup.varying_planes.data() + tri.varying_offset, tile_x, tile_y, batch};
-		RasterizeTriangleInTile(t);
+		// A batch holds quads of up to kMaxBatchQuads triangles.
+		if (context.primitive_count == kMaxBatchQuads) FlushBatch(context);
+		RasterizeTriangleInTile(context, tri, chunk.setup.varying_planes.data() + tri.varying_offset);
 	}
+	FlushBatch(context);
 }
 
 }  // namespace tessera::raster

@@ -123,17 +123,18 @@ struct VertexInput {
 constexpr uint32_t kMaxBatchQuads = 16;
 constexpr uint32_t kMaxBatchLanes = 4 * kMaxBatchQuads;
 
-// What a fragment shader sees and writes for one batch of quads, all from
-// one primitive (so front_facing and flat varyings are uniform). Arrays are
+// What a fragment shader sees and writes for one batch of quads. The quads
+// of a batch lie in one tile and may come from several primitives (in
+// submission order); per-primitive inputs are given per lane. Arrays are
 // structure-of-arrays: component c of lane l is at [c][l].
 struct FragmentBatch {
 	uint32_t quad_count = 0;
-	bool front_facing = true;
 	int32_t quad_x[kMaxBatchQuads];  // pixel of lane 0 (even coordinates)
 	int32_t quad_y[kMaxBatchQuads];
 	// 1 where the lane covers at least one sample; 0 for helper lanes, which
 	// run only so that derivatives exist and never write.
 	uint8_t live[kMaxBatchLanes];
+	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
 	float varyings[kMaxVaryings][kMaxBatchLanes];
 	// Outputs.

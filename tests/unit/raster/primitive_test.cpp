@@ -57,7 +57,7 @@ void UShader(const void*, FragmentBatch& b) {
 	for (uint32_t i = 0; i < 4 * b.quad_count; ++i) {
 		b.color[0][0][i] = b.varyings[0][i];
 		b.color[0][1][i] = b.frag_coord[2][i];
-		b.color[0][2][i] = b.front_facing ? 1.0f : 0.5f;
+		b.color[0][2][i] = b.front_facing[i] ? 1.0f : 0.5f;
 		b.color[0][3][i] = 1;
 	}
 }

@@ -338,3 +338,37 @@ TEST_CASE("raster: random triangles match a per-sample reference", "[raster]") {
 		CHECK(bad == 0);
 	}
 }
+
+namespace {
+
+struct BatchLog {
+	std::vector<uint32_t> quads_per_batch;
+	std::vector<uint8_t> facing;  // of lane 0 of each quad
+};
+
+void LogBatch(const void* user, FragmentBatch& b) {
+	auto* log = static_cast<BatchLog*>(const_cast<void*>(user));
+	log->quads_per_batch.push_back(b.quad_count);
+	for (uint32_t q = 0; q < b.quad_count; ++q) log->facing.push_back(b.front_facing[4 * q]);
+}
+
+}  // namespace
+
+TEST_CASE("raster: a batch gathers quads of several triangles of a tile in order", "[raster]") {
+	// Two one-pixel slivers in one tile, the second wound the other way: one
+	// shader call with two quads, facing given per lane.
+	Target t(16, 16);
+	BatchLog log;
+	DrawState state = MakeState(t);
+	state.shader.run = LogBatch;
+	state.shader.user = &log;
+	Mesh m;
+	m.Add(t, 5.2, 5.2), m.Add(t, 5.9, 5.2), m.Add(t, 5.2, 5.9);  // clockwise: back
+	m.Add(t, 9.2, 9.2), m.Add(t, 9.2, 9.9), m.Add(t, 9.9, 9.2);  // counter-clockwise: front
+	Draw(state, t, m.Input());
+	REQUIRE(log.quads_per_batch.size() == 1);
+	CHECK(log.quads_per_batch[0] == 2);
+	REQUIRE(log.facing.size() == 2);
+	CHECK(log.facing[0] == 0);
+	CHECK(log.facing[1] == 1);
+}

@@ -133,6 +133,10 @@ void StencilWrite(uint8_t* p, const StencilFaceState& f, VkStencilOp op) {
 
 // ---- color -----------------------------------------------------------------
 
+// std::clamp to [0, 1] (NaN stays NaN) in the min/max form the vectorizer
+// maps to SIMD min and max.
+inline float Clamp01(float v) { return std::min(std::max(v, 0.0f), 1.0f); }
+
 inline uint8_t FloatToUnorm8(float f) {
 	if (!(f > 0.0f)) return 0;
 	if (f >= 1.0f) return 255;
@@ -283,10 +287,10 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 	if (!n) return;
 	if (o.clamp_unorm) {
 		for (int c = 0; c < 4; ++c)
-			for (uint32_t i = 0; i < n; ++i) src[c][i] = std::clamp(src[c][i], 0.0f, 1.0f);
+			for (uint32_t i = 0; i < n; ++i) src[c][i] = Clamp01(src[c][i]);
 		if (o.dual_source)
 			for (int c = 0; c < 4; ++c)
-				for (uint32_t i = 0; i < n; ++i) src1[c][i] = std::clamp(src1[c][i], 0.0f, 1.0f);
+				for (uint32_t i = 0; i < n; ++i) src1[c][i] = Clamp01(src1[c][i]);
 	}
 	float(*result)[kMaxBatchSamples] = src;
 	if constexpr (kBlend) {
@@ -377,9 +381,9 @@ void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t, uint32_t, 
 	alignas(64) uint32_t packed[kMaxBatchLanes];
 	for (int c = 0; c < 4; ++c) {
 		// §29.13.1: a UNORM attachment clamps the source to [0, 1] first.
-		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = std::clamp(b.color[att][c][first + i], 0.0f, 1.0f);
+		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = Clamp01(b.color[att][c][first + i]);
 		if (o.dual_source)
-			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = std::clamp(b.color[1][c][first + i], 0.0f, 1.0f);
+			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = Clamp01(b.color[1][c][first + i]);
 	}
 	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		const uint32_t m = quad_coverage[q];

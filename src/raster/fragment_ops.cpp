@@ -5,7 +5,6 @@
 #include <cstring>
 #include <type_traits>
 
-#include "texture/float_formats.h"
 #include "texture/texel.h"
 
 namespace tessera::raster {
@@ -198,20 +197,27 @@ using Rgba8Codec = Unorm8x4Codec<0, 2>;
 using Bgra8Codec = Unorm8x4Codec<2, 0>;
 
 // sRGB in 8 bits, the same bytes as texture::PackTexel / UnpackTexel.
-// Decoding is a table. Encoding FloatToUnorm8(LinearToSrgb(l)) is a
+// Decoding is a table. Encoding (PackTexel of one component) is a
 // non-decreasing step function of l, so it is the number of its 255 steps
 // at or below l: a binary search over the float bit patterns (ordered as
 // the values are, for l in (0, 1)) of the first input of each step, found
-// once with the real function.
+// once with PackTexel itself, so both agree whatever its arithmetic.
 struct Srgb8Tables {
 	float decode[256];
 	uint32_t step[256];  // step[k]: bits of the smallest l that encodes to >= k
 	Srgb8Tables() {
-		for (int i = 0; i < 256; ++i) decode[i] = texture::SrgbToLinear(float(double(i) / 255.0));
-		auto encode = [](uint32_t bits) {
-			float l;
-			std::memcpy(&l, &bits, 4);
-			return FloatToUnorm8(texture::LinearToSrgb(l));
+		const texture::FormatInfo& info = *texture::FindFormat(VK_FORMAT_R8G8B8A8_SRGB);
+		for (int i = 0; i < 256; ++i) {
+			const uint8_t bytes[4] = {uint8_t(i), 0, 0, 255};
+			decode[i] = texture::UnpackTexel(info, bytes).f[0];
+		}
+		auto encode = [&](uint32_t bits) {
+			texture::TexelValue v;
+			std::memcpy(&v.f[0], &bits, 4);
+			v.f[1] = v.f[2] = 0, v.f[3] = 1;
+			uint8_t out[4];
+			texture::PackTexel(info, v, out);
+			return int(out[0]);
 		};
 		step[0] = 0;
 		for (int k = 1; k < 256; ++k) {

@@ -222,6 +222,37 @@ PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t 
 	return s;
 }
 
+void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vector<uint32_t>& out) {
+	constexpr uint32_t kRestart = 0xffffffff;
+	uint32_t start = 0;  // first vertex of the current strip or fan
+	for (uint32_t n = 0; n < input.vertex_count; ++n) {
+		auto vertex = [&](uint32_t k) { return input.indices ? input.indices[k] : k; };
+		if (input.primitive_restart && input.indices && input.indices[n] == kRestart) {
+			start = n + 1;
+			continue;
+		}
+		if (n < start + 2) continue;
+		const uint32_t i = n - 2 - start;  // triangle i of this strip or fan
+		uint32_t v[3];
+		if (input.topology == Topology::TriangleStrip) {
+			// First vertex: (i, i+1+i%2, i+2-i%2); last: (i+i%2, i+1-i%2, i+2).
+			// Both run the same way round; the provoking vertex is i or i+2.
+			uint32_t odd = i & 1;
+			if (provoking_last)
+				v[0] = i + odd, v[1] = i + 1 - odd, v[2] = i + 2;
+			else
+				v[0] = i, v[1] = i + 1 + odd, v[2] = i + 2 - odd;
+		} else {
+			// Fan: first vertex (i+1, i+2, 0); last (0, i+1, i+2).
+			if (provoking_last)
+				v[0] = 0, v[1] = i + 1, v[2] = i + 2;
+			else
+				v[0] = i + 1, v[1] = i + 2, v[2] = 0;
+		}
+		for (uint32_t k : v) out.push_back(vertex(start + k));
+	}
+}
+
 void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uint32_t index, TriangleSetupOutput& out) {
 	const RasterState& r = s.raster;
 	const uint32_t cd = r.clip_distance_count, vc = r.varying_count;

@@ -55,6 +55,12 @@ struct TriangleSetupOutput {
 	}
 };
 
+// Primitive assembly of strips and fans (Vulkan 1.3 §21.1.x): appends the
+// vertex indices of each triangle to out, 3 a triangle, ordered so that
+// vertex 0 is the provoking one in first-vertex mode and vertex 2 in
+// last-vertex mode, with the strip's alternating winding kept.
+void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vector<uint32_t>& out);
+
 // Clips, transforms, culls and sets up triangle `index` of the input,
 // appending 0 or more triangles to out (submission order kept).
 void ProcessTriangle(const PrimitiveSetupState& state, const VertexInput& input, uint32_t index,

@@ -309,7 +309,15 @@ void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& 
 		for (uint32_t i = 0; i < count; ++i) body(i);
 }
 
-void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input) {
+void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+	VertexInput input = vertex_input;
+	if (input.topology != Topology::TriangleList) {
+		assembled_.clear();
+		AssembleTriangles(input, draw.state.raster.provoking_vertex_last, assembled_);
+		input.indices = assembled_.data();
+		input.vertex_count = uint32_t(assembled_.size());
+		input.topology = Topology::TriangleList;
+	}
 	const uint32_t triangle_count = input.vertex_count / 3;
 	if (!triangle_count || fb.width == 0 || fb.height == 0) return;
 	tiles_x_ = (fb.width + kTileSize - 1) / kTileSize;

@@ -60,6 +60,7 @@ private:
 	std::vector<uint32_t> tile_begin_;  // tile_count + 1 offsets into bins_
 	std::vector<BinEntry> bins_;
 	std::vector<uint32_t> busy_tiles_;
+	std::vector<uint32_t> assembled_;  // vertex indices of strips and fans as a list
 };
 
 }  // namespace tessera::raster

@@ -110,13 +110,18 @@ struct Framebuffer {
 
 // Vertices after the vertex shader: clip-space positions and scalar
 // varyings, one array each, indexed by vertex; triangles are a list
-// (vertex 3i, 3i+1, 3i+2), or indexed when indices is set.
+// (vertex 3i, 3i+1, 3i+2), a strip or a fan, through indices when set.
+// Vulkan 1.3 §21.1 (primitive topologies), the triangle ones.
+enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan };
+
 struct VertexInput {
 	const float* positions = nullptr;       // 4 floats a vertex
 	const float* varyings = nullptr;        // RasterState::varying_count floats a vertex
 	const float* clip_distances = nullptr;  // RasterState::clip_distance_count a vertex
 	const uint32_t* indices = nullptr;
 	uint32_t vertex_count = 0;  // or index count when indices is set
+	Topology topology = Topology::TriangleList;
+	bool primitive_restart = false;  // index 0xffffffff ends a strip or fan
 };
 
 // Lanes of a fragment batch: 4 per 2x2 quad, lane = 4 * quad + (dy * 2 + dx).

@@ -301,3 +301,56 @@ TEST_CASE("raster: depth bias adds constant and slope terms", "[raster]") {
 	CHECK(stored(VK_FORMAT_D32_SFLOAT, 0, 2, 0, true) - ramp == Approx(1.0 / 64).margin(1e-6));
 	CHECK(stored(VK_FORMAT_D32_SFLOAT, 0, 2, 0.01f, true) - ramp == Approx(0.01).margin(1e-6));
 }
+
+TEST_CASE("raster: strips and fans assemble with alternating winding and the provoking vertex", "[raster]") {
+	// Strip 0..5: triangles (0,1,2) (1,3,2) (2,3,4) (3,5,4) in first-vertex
+	// mode; (0,1,2) (2,1,3) (2,3,4) (4,3,5) in last-vertex mode (§21.1).
+	VertexInput strip;
+	strip.vertex_count = 6;
+	strip.topology = Topology::TriangleStrip;
+	std::vector<uint32_t> out;
+	AssembleTriangles(strip, false, out);
+	CHECK(out == std::vector<uint32_t>{0, 1, 2, 1, 3, 2, 2, 3, 4, 3, 5, 4});
+	out.clear();
+	AssembleTriangles(strip, true, out);
+	CHECK(out == std::vector<uint32_t>{0, 1, 2, 2, 1, 3, 2, 3, 4, 4, 3, 5});
+	// Fan with a restart: indices 7 8 9 10 R 20 21 22.
+	const uint32_t indices[8] = {7, 8, 9, 10, 0xffffffff, 20, 21, 22};
+	VertexInput fan;
+	fan.indices = indices;
+	fan.vertex_count = 8;
+	fan.topology = Topology::TriangleFan;
+	fan.primitive_restart = true;
+	out.clear();
+	AssembleTriangles(fan, false, out);
+	CHECK(out == std::vector<uint32_t>{8, 9, 7, 9, 10, 7, 21, 22, 20});
+	out.clear();
+	AssembleTriangles(fan, true, out);
+	CHECK(out == std::vector<uint32_t>{7, 8, 9, 7, 9, 10, 20, 21, 22});
+}
+
+TEST_CASE("raster: a strip covers like the same triangles as a list", "[raster]") {
+	// A zig-zag strip of 10 vertices across the target, starting
+	// counter-clockwise: with back faces culled every pixel between the rows
+	// is hit exactly once for a counter-clockwise front face and never for a
+	// clockwise one, so the strip's winding alternation is undone.
+	for (VkFrontFace front : {VK_FRONT_FACE_COUNTER_CLOCKWISE, VK_FRONT_FACE_CLOCKWISE}) {
+		Target t(64, 32);
+		DrawState state = CountingState(t);
+		state.raster.cull_mode = VK_CULL_MODE_BACK_BIT;
+		state.raster.front_face = front;
+		Mesh m;
+		for (int i = 0; i < 10; ++i) m.Add(t, -8 + i * 10.3, (i & 1) ? 40.0 : -8.0);
+		VertexInput in = m.Input();
+		in.topology = Topology::TriangleStrip;
+		Draw(state, t, in);
+		uint32_t covered = 0, over = 0;
+		for (uint32_t y = 0; y < 32; ++y)
+			for (uint32_t x = 0; x < 64; ++x) covered += t.At(x, y) == 1.0f, over += t.At(x, y) > 1.0f;
+		CHECK(over == 0);
+		if (front == VK_FRONT_FACE_COUNTER_CLOCKWISE)
+			CHECK(covered == 64 * 32);
+		else
+			CHECK(covered == 0);
+	}
+}

@@ -108,12 +108,12 @@ struct Framebuffer {
 	StencilTarget stencil;
 };
 
-// Vertices after the vertex shader: clip-space positions and scalar
-// varyings, one array each, indexed by vertex; triangles are a list
-// (vertex 3i, 3i+1, 3i+2), a strip or a fan, through indices when set.
 // Vulkan 1.3 §21.1 (primitive topologies), the triangle ones.
 enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan };
 
+// Vertices after the vertex shader: clip-space positions and scalar
+// varyings, one array each, indexed by vertex; triangles are a list
+// (vertex 3i, 3i+1, 3i+2), a strip or a fan, through indices when set.
 struct VertexInput {
 	const float* positions = nullptr;       // 4 floats a vertex
 	const float* varyings = nullptr;        // RasterState::varying_count floats a vertex
@@ -142,7 +142,8 @@ struct FragmentBatch {
 	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
 	float varyings[kMaxVaryings][kMaxBatchLanes];
-	// Outputs.
+	// Outputs. With dual-source blending (SRC1 factors, one attachment),
+	// color[1] is the second source of attachment 0.
 	float color[kMaxColorAttachments][4][kMaxBatchLanes];
 	float frag_depth[kMaxBatchLanes];   // read when the shader writes depth
 	uint8_t discarded[kMaxBatchLanes];  // set to 1 by the shader to discard

@@ -483,3 +483,58 @@ TEST_CASE("raster: the RGBA8 fast paths write the generic path's bytes", "[raste
 		CHECK(render(VK_FORMAT_R8G8B8A8_UNORM) == render(VK_FORMAT_A8B8G8R8_UNORM_PACK32));
 	}
 }
+
+namespace {
+
+// Output 0 = (0.5, 0.25, 2, 1), second source (index 1) = (0.2, 4, 0.5, 0.75).
+void DualSourceShader(const void*, FragmentBatch& b) {
+	const float s0[4] = {0.5f, 0.25f, 2.0f, 1.0f}, s1[4] = {0.2f, 4.0f, 0.5f, 0.75f};
+	for (uint32_t i = 0; i < 4 * b.quad_count; ++i)
+		for (int c = 0; c < 4; ++c) b.color[0][c][i] = s0[c], b.color[1][c][i] = s1[c];
+}
+
+}  // namespace
+
+TEST_CASE("raster: dual-source blending reads the second output", "[raster]") {
+	// RGB: src * SRC1_COLOR + dst * ONE_MINUS_SRC1_ALPHA; alpha: src * SRC1_ALPHA.
+	Target t(8, 8, VK_FORMAT_R32G32B32A32_SFLOAT);
+	std::fill(reinterpret_cast<float*>(t.color.data()), reinterpret_cast<float*>(t.color.data() + t.color.size()),
+	          1.0f);
+	DrawState state = MakeState(t);
+	state.shader.run = DualSourceShader;
+	state.blend.attachment_count = 1;
+	BlendAttachmentState& b = state.blend.attachments[0];
+	b.blend_enable = true;
+	b.src_color = VK_BLEND_FACTOR_SRC1_COLOR;
+	b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+	b.src_alpha = VK_BLEND_FACTOR_SRC1_ALPHA;
+	b.dst_alpha = VK_BLEND_FACTOR_ZERO;
+	Draw(state, t, FullScreen(t, 0.5f).Input());
+	CHECK(t.At(4, 4, 0) == Approx(0.5 * 0.2 + 0.25));
+	CHECK(t.At(4, 4, 1) == Approx(0.25 * 4 + 0.25));
+	CHECK(t.At(4, 4, 2) == Approx(2 * 0.5 + 0.25));
+	CHECK(t.At(4, 4, 3) == Approx(1 * 0.75));
+}
+
+TEST_CASE("raster: dual-source blending on RGBA8 clamps both sources", "[raster]") {
+	// §29.13.1: on UNORM both sources clamp to [0, 1]: (0.5, 0.25, 1, 1) and
+	// (0.2, 1, 0.5, 0.75), over a white destination.
+	Target t(8, 8, VK_FORMAT_R8G8B8A8_UNORM);
+	std::fill(t.color.begin(), t.color.end(), uint8_t(255));
+	DrawState state = MakeState(t);
+	state.shader.run = DualSourceShader;
+	state.blend.attachment_count = 1;
+	BlendAttachmentState& b = state.blend.attachments[0];
+	b.blend_enable = true;
+	b.src_color = VK_BLEND_FACTOR_SRC1_COLOR;
+	b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+	b.src_alpha = VK_BLEND_FACTOR_SRC1_ALPHA;
+	b.dst_alpha = VK_BLEND_FACTOR_ZERO;
+	Draw(state, t, FullScreen(t, 0.5f).Input());
+	tessera::texture::TexelValue expected;
+	expected.f[0] = 0.5f * 0.2f + 0.25f, expected.f[1] = 0.25f * 1.0f + 0.25f;
+	expected.f[2] = 1.0f * 0.5f + 0.25f, expected.f[3] = 1.0f * 0.75f;
+	uint8_t bytes[4];
+	tessera::texture::PackTexel(*tessera::texture::FindFormat(VK_FORMAT_R8G8B8A8_UNORM), expected, bytes);
+	for (int c = 0; c < 4; ++c) CHECK(int(t.color[(4 * 8 + 4) * 4 + c]) == int(bytes[c]));
+}

@@ -24,7 +24,7 @@ struct Expected {
 // Reference: the point of the clip-space triangle that projects to the
 // pixel center (barycentrics b solve sum b_i (x_i - x_d w_i) = 0, the same
 // for y, sum b_i = 1), if it lies inside the triangle and the view volume.
-std::optional<Expected> Reference(const ClipVertex v[3], double xd, double yd) {
+std::optional<Expected> Reference(const ClipVertex v[3], double xd, double yd, bool depth_clamp = false) {
 	double m[3][4];
 	for (int i = 0; i < 3; ++i) {
 		m[0][i] = v[i].x - xd * v[i].w;
@@ -49,7 +49,7 @@ std::optional<Expected> Reference(const ClipVertex v[3], double xd, double yd) {
 		if (b[i] < 0) return std::nullopt;
 		z += b[i] * v[i].z, w += b[i] * v[i].w, u += b[i] * v[i].u;
 	}
-	if (w <= 0 || z < 0 || z > w) return std::nullopt;
+	if (w <= 0 || (!depth_clamp && (z < 0 || z > w))) return std::nullopt;  // §27.2: clamp, no z clipping
 	return Expected{z / w, u};
 }
 
@@ -83,17 +83,17 @@ Target RenderClip(const ClipVertex v[3], DrawState* override_state = nullptr) {
 
 // Compares every pixel against the reference; pixels whose reference
 // point is within `margin` of an edge or the near/far plane are skipped.
-void CheckAgainstReference(const ClipVertex v[3], const Target& t, uint32_t* covered) {
+void CheckAgainstReference(const ClipVertex v[3], const Target& t, uint32_t* covered, bool depth_clamp = false) {
 	*covered = 0;
 	for (uint32_t py = 0; py < t.height; ++py) {
 		for (uint32_t px = 0; px < t.width; ++px) {
 			double xd = (px + 0.5) / 32.0 - 1, yd = (py + 0.5) / 32.0 - 1;
-			auto e = Reference(v, xd, yd);
+			auto e = Reference(v, xd, yd, depth_clamp);
 			// Stay clear of boundaries where rounding decides.
 			bool near_boundary = false;
 			for (double dx : {-0.6, 0.6})
 				for (double dy : {-0.6, 0.6})
-					near_boundary |= Reference(v, xd + dx / 32, yd + dy / 32).has_value() != e.has_value();
+					near_boundary |= Reference(v, xd + dx / 32, yd + dy / 32, depth_clamp).has_value() != e.has_value();
 			if (near_boundary) continue;
 			INFO("pixel " << px << "," << py);
 			if (!e) {
@@ -353,4 +353,17 @@ TEST_CASE("raster: a strip covers like the same triangles as a list", "[raster]"
 		else
 			CHECK(covered == 0);
 	}
+}
+
+TEST_CASE("raster: with depth clamp, triangles reaching behind the eye clip at w = 0 only", "[raster]") {
+	// No near/far clipping (§27.2): the part with w > 0 is drawn, whatever
+	// its z, with the unclipped interpolation; FragCoord.z is not clamped.
+	ClipVertex v[3] = {{-0.5, -0.5, -0.5, 1, 0}, {0.8, -0.6, 2.0, 1, 1}, {0.2, 1.0, -1.5, -1, 3}};
+	Target ref(64, 64);
+	DrawState state = MakeState(ref);
+	state.raster.depth_clamp = true;
+	Target t = RenderClip(v, &state);
+	uint32_t covered;
+	CheckAgainstReference(v, t, &covered, true);
+	CHECK(covered > 300);
 }

@@ -538,3 +538,24 @@ TEST_CASE("raster: dual-source blending on RGBA8 clamps both sources", "[raster]
 	tessera::texture::PackTexel(*tessera::texture::FindFormat(VK_FORMAT_R8G8B8A8_UNORM), expected, bytes);
 	for (int c = 0; c < 4; ++c) CHECK(int(t.color[(4 * 8 + 4) * 4 + c]) == int(bytes[c]));
 }
+
+TEST_CASE("raster: MSAA stencil ops apply per covered sample", "[raster]") {
+	// Left edge at x = 3.5 inside pixel 3: samples 1 (x 3.875) and 3 (x 3.625)
+	// are covered, 0 and 2 are not; each covered sample increments its own
+	// stencil value.
+	Target t(8, 8, VK_FORMAT_R32_SFLOAT, 4);
+	t.AddStencil(5);
+	DrawState state = CountingState(t);
+	state.depth_stencil.stencil_test = true;
+	for (StencilFaceState* f : {&state.depth_stencil.front, &state.depth_stencil.back})
+		f->pass_op = VK_STENCIL_OP_INCREMENT_AND_CLAMP;
+	Mesh m;
+	m.Add(t, 3.5, -4), m.Add(t, 20, -4), m.Add(t, 3.5, 20);
+	Draw(state, t, m.Input());
+	CHECK(int(t.StencilAt(3, 3, 0)) == 5);
+	CHECK(int(t.StencilAt(3, 3, 1)) == 6);
+	CHECK(int(t.StencilAt(3, 3, 2)) == 5);
+	CHECK(int(t.StencilAt(3, 3, 3)) == 6);
+	for (uint32_t s = 0; s < 4; ++s) CHECK(int(t.StencilAt(5, 3, s)) == 6);
+	for (uint32_t s = 0; s < 4; ++s) CHECK(int(t.StencilAt(2, 3, s)) == 5);
+}

@@ -1,0 +1,668 @@
+#include "raster/fragment_ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+#include "texture/texel.h"
+
+namespace tessera::raster {
+
+namespace {
+
+// ---- depth and stencil -----------------------------------------------------
+
+template <VkCompareOp kOp, typename T>
+inline bool Compare(T ref, T stored) {
+	switch (kOp) {
+	case VK_COMPARE_OP_NEVER: return false;
+	case VK_COMPARE_OP_LESS: return ref < stored;
+	case VK_COMPARE_OP_EQUAL: return ref == stored;
+	case VK_COMPARE_OP_LESS_OR_EQUAL: return ref <= stored;
+	case VK_COMPARE_OP_GREATER: return ref > stored;
+	case VK_COMPARE_OP_NOT_EQUAL: return ref != stored;
+	case VK_COMPARE_OP_GREATER_OR_EQUAL: return ref >= stored;
+	default: return true;
+	}
+}
+
+bool CompareDynamic(VkCompareOp op, uint32_t ref, uint32_t stored) {
+	switch (op) {
+	case VK_COMPARE_OP_NEVER: return false;
+	case VK_COMPARE_OP_LESS: return ref < stored;
+	case VK_COMPARE_OP_EQUAL: return ref == stored;
+	case VK_COMPARE_OP_LESS_OR_EQUAL: return ref <= stored;
+	case VK_COMPARE_OP_GREATER: return ref > stored;
+	case VK_COMPARE_OP_NOT_EQUAL: return ref != stored;
+	case VK_COMPARE_OP_GREATER_OR_EQUAL: return ref >= stored;
+	default: return true;
+	}
+}
+
+// The same rounding as texture::PackDepth (round to nearest, clamped).
+template <uint32_t kBits>
+inline uint32_t DepthToUnorm(float z) {
+	constexpr uint32_t kMax = (1u << kBits) - 1;
+	if (!(z > 0.0f)) return 0;
+	if (z >= 1.0f) return kMax;
+	return uint32_t(double(z) * double(kMax) + 0.5);
+}
+
+struct DepthD16 {
+	using Stored = uint16_t;
+	static uint16_t Convert(float z) { return uint16_t(DepthToUnorm<16>(z)); }
+};
+struct DepthD24 {
+	using Stored = uint32_t;  // X8_D24_UNORM_PACK32: depth in the low 24 bits
+	static uint32_t Convert(float z) { return DepthToUnorm<24>(z); }
+};
+struct DepthD32 {
+	using Stored = float;
+	static float Convert(float z) { return std::clamp(z, 0.0f, 1.0f); }  // no VK_EXT_depth_range_unrestricted
+};
+
+inline uint8_t* SampleAddress(uint8_t* base, uint64_t row_pitch, uint32_t element_size, uint32_t samples, int32_t x,
+                              int32_t y, uint32_t bit) {
+	const uint32_t shift = __builtin_ctz(samples);  // 1 or 4 samples: no division per sample
+	uint32_t lane = bit >> shift, sample = bit & (samples - 1);
+	return base + uint64_t(y + int32_t(lane >> 1)) * row_pitch +
+	       (uint64_t(x + int32_t(lane & 1)) * samples + sample) * element_size;
+}
+
+// Hot path: per covered sample of a quad.
+template <VkCompareOp kOp, typename Kind, bool kWrite>
+uint32_t DepthTest(const DepthTarget& t, uint32_t samples, int32_t x, int32_t y, const float* depth,
+                   uint32_t coverage) {
+	using Stored = typename Kind::Stored;
+	uint32_t pass = 0;
+	for (uint32_t m = coverage; m; m &= m - 1) {
+		uint32_t bit = __builtin_ctz(m);
+		uint8_t* p = SampleAddress(t.base, t.row_pitch, sizeof(Stored), samples, x, y, bit);
+		Stored stored;
+		std::memcpy(&stored, p, sizeof(Stored));
+		Stored ref = Kind::Convert(depth[bit]);
+		if constexpr (std::is_same_v<Kind, DepthD24>) stored &= 0xffffff;
+		if (Compare<kOp>(ref, stored)) {
+			pass |= 1u << bit;
+			if constexpr (kWrite) std::memcpy(p, &ref, sizeof(Stored));
+		}
+	}
+	return pass;
+}
+
+template <typename Kind, bool kWrite>
+constexpr DepthTestFn kDepthTests[8] = {
+    &DepthTest<VK_COMPARE_OP_NEVER, Kind, kWrite>,
+    &DepthTest<VK_COMPARE_OP_LESS, Kind, kWrite>,
+    &DepthTest<VK_COMPARE_OP_EQUAL, Kind, kWrite>,
+    &DepthTest<VK_COMPARE_OP_LESS_OR_EQUAL, Kind, kWrite>,
+    &DepthTest<VK_COMPARE_OP_GREATER, Kind, kWrite>,
+    &DepthTest<VK_COMPARE_OP_NOT_EQUAL, Kind, kWrite>,
+    &DepthTest<VK_COMPARE_OP_GREATER_OR_EQUAL, Kind, kWrite>,
+    &DepthTest<VK_COMPARE_OP_ALWAYS, Kind, kWrite>,
+};
+
+template <typename Kind>
+DepthTestFn PickDepthTest(VkCompareOp op, bool write) {
+	return write ? kDepthTests<Kind, true>[op] : kDepthTests<Kind, false>[op];
+}
+
+// Vulkan 1.3 §29.7: stencil ops on an 8-bit value.
+uint8_t StencilOp(VkStencilOp op, uint8_t s, uint8_t reference) {
+	switch (op) {
+	case VK_STENCIL_OP_KEEP: return s;
+	case VK_STENCIL_OP_ZERO: return 0;
+	case VK_STENCIL_OP_REPLACE: return reference;
+	case VK_STENCIL_OP_INCREMENT_AND_CLAMP: return s == 255 ? 255 : s + 1;
+	case VK_STENCIL_OP_DECREMENT_AND_CLAMP: return s == 0 ? 0 : s - 1;
+	case VK_STENCIL_OP_INVERT: return uint8_t(~s);
+	case VK_STENCIL_OP_INCREMENT_AND_WRAP: return uint8_t(s + 1);
+	case VK_STENCIL_OP_DECREMENT_AND_WRAP: return uint8_t(s - 1);
+	default: return s;
+	}
+}
+
+void StencilWrite(uint8_t* p, const StencilFaceState& f, VkStencilOp op) {
+	uint8_t s = *p;
+	uint8_t n = StencilOp(op, s, uint8_t(f.reference));
+	uint8_t mask = uint8_t(f.write_mask);
+	*p = uint8_t((s & ~mask) | (n & mask));
+}
+
+// ---- color -----------------------------------------------------------------
+
+// std::clamp to [0, 1] (NaN stays NaN) in the min/max form the vectorizer
+// maps to SIMD min and max.
+inline float Clamp01(float v) { return std::min(std::max(v, 0.0f), 1.0f); }
+
+inline uint8_t FloatToUnorm8(float f) {
+	if (!(f > 0.0f)) return 0;
+	if (f >= 1.0f) return 255;
+	return uint8_t(double(f) * 255.0 + 0.5);  // as texture::PackTexel: round to nearest
+}
+
+struct Unorm8Table {
+	float v[256];
+	Unorm8Table() {
+		for (int i = 0; i < 256; ++i) v[i] = float(double(i) / 255.0);
+	}
+};
+const Unorm8Table kUnorm8;
+
+struct GenericCodec {
+	static void Unpack(const ColorOps& o, const uint8_t* p, float out[4]) {
+		texture::TexelValue v = texture::UnpackTexel(*o.format, p);
+		for (int c = 0; c < 4; ++c) out[c] = v.f[c];
+	}
+	static void Pack(const ColorOps& o, const float in[4], uint8_t* p) {
+		texture::TexelValue v;
+		for (int c = 0; c < 4; ++c) v.f[c] = in[c];
+		texture::PackTexel(*o.format, v, p);
+	}
+};
+
+template <int kR, int kB>  // byte positions of red and blue
+struct Unorm8x4Codec {
+	static void Unpack(const ColorOps&, const uint8_t* p, float out[4]) {
+		out[0] = kUnorm8.v[p[kR]];
+		out[1] = kUnorm8.v[p[1]];
+		out[2] = kUnorm8.v[p[kB]];
+		out[3] = kUnorm8.v[p[3]];
+	}
+	static void Pack(const ColorOps&, const float in[4], uint8_t* p) {
+		p[kR] = FloatToUnorm8(in[0]);
+		p[1] = FloatToUnorm8(in[1]);
+		p[kB] = FloatToUnorm8(in[2]);
+		p[3] = FloatToUnorm8(in[3]);
+	}
+};
+// Lanes of 4 floats to packed 8-bit UNORM words (byte order kR, G, kB, A),
+// vectorized like the opaque store.
+template <int kR, int kB>
+__attribute__((target_clones("avx2", "default"))) void PackUnorm8Lanes(const float* const v[4], uint32_t n,
+                                                                       uint32_t* out) {
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (uint32_t i = 0; i < n; ++i) out[i] = 0;
+	for (int c = 0; c < 4; ++c) {
+		const float* src = v[c];
+		for (uint32_t i = 0; i < n; ++i) {
+			float x = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
+			out[i] |= uint32_t(int32_t(double(x) * 255.0 + 0.5)) << kShift[c];
+		}
+	}
+}
+
+using Rgba8Codec = Unorm8x4Codec<0, 2>;
+using Bgra8Codec = Unorm8x4Codec<2, 0>;
+
+// sRGB in 8 bits, the same bytes as texture::PackTexel / UnpackTexel.
+// Decoding is a table. Encoding (PackTexel of one component) is a
+// non-decreasing step function of l, so it is the number of its 255 steps
+// at or below l: a binary search over the float bit patterns (ordered as
+// the values are, for l in (0, 1)) of the first input of each step, found
+// once with PackTexel itself, so both agree whatever its arithmetic.
+struct Srgb8Tables {
+	float decode[256];
+	uint32_t step[256];  // step[k]: bits of the smallest l that encodes to >= k
+	Srgb8Tables() {
+		const texture::FormatInfo& info = *texture::FindFormat(VK_FORMAT_R8G8B8A8_SRGB);
+		for (int i = 0; i < 256; ++i) {
+			const uint8_t bytes[4] = {uint8_t(i), 0, 0, 255};
+			decode[i] = texture::UnpackTexel(info, bytes).f[0];
+		}
+		auto encode = [&](uint32_t bits) {
+			texture::TexelValue v;
+			std::memcpy(&v.f[0], &bits, 4);
+			v.f[1] = v.f[2] = 0, v.f[3] = 1;
+			uint8_t out[4];
+			texture::PackTexel(info, v, out);
+			return int(out[0]);
+		};
+		step[0] = 0;
+		for (int k = 1; k < 256; ++k) {
+			uint32_t lo = step[k - 1], hi = 0x3f800000;  // encode(1.0f) = 255 >= k
+			while (lo < hi) {
+				uint32_t mid = lo + (hi - lo) / 2;
+				if (encode(mid) >= k)
+					hi = mid;
+				else
+					lo = mid + 1;
+			}
+			step[k] = lo;
+		}
+	}
+};
+const Srgb8Tables& GetSrgb8Tables() {
+	static const Srgb8Tables tables;
+	return tables;
+}
+
+inline uint8_t LinearToSrgb8(const Srgb8Tables& t, float l) {
+	if (!(l > 0.0f)) return 0;
+	if (l >= 1.0f) return 255;
+	uint32_t bits;
+	std::memcpy(&bits, &l, 4);
+	uint32_t k = 0;
+	for (uint32_t half = 128; half; half >>= 1)
+		if (bits >= t.step[k + half]) k += half;
+	return uint8_t(k);
+}
+
+template <int kR, int kB>
+struct Srgb8x4Codec {
+	static void Unpack(const ColorOps&, const uint8_t* p, float out[4]) {
+		const Srgb8Tables& t = GetSrgb8Tables();
+		out[0] = t.decode[p[kR]];
+		out[1] = t.decode[p[1]];
+		out[2] = t.decode[p[kB]];
+		out[3] = kUnorm8.v[p[3]];  // alpha is UNORM (§3.9)
+	}
+	static void Pack(const ColorOps&, const float in[4], uint8_t* p) {
+		const Srgb8Tables& t = GetSrgb8Tables();
+		p[kR] = LinearToSrgb8(t, in[0]);
+		p[1] = LinearToSrgb8(t, in[1]);
+		p[kB] = LinearToSrgb8(t, in[2]);
+		p[3] = FloatToUnorm8(in[3]);
+	}
+};
+
+constexpr uint32_t kMaxBatchSamples = kMaxBatchLanes * 4;
+
+// Hot path: all covered samples of a batch, for one attachment.
+template <typename Codec, bool kBlend>
+void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const FragmentBatch& b, uint32_t att,
+                const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+	alignas(64) float src[4][kMaxBatchSamples];
+	alignas(64) float src1[4][kMaxBatchSamples];
+	alignas(64) float dst[4][kMaxBatchSamples];
+	uint8_t* address[kMaxBatchSamples];
+	uint32_t n = 0;
+	const uint32_t size = o.element_size;
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
+		for (uint32_t m = quad_coverage[q]; m; m &= m - 1) {
+			uint32_t bit = __builtin_ctz(m);
+			uint32_t lane = 4 * q + (bit >> __builtin_ctz(samples));
+			address[n] = SampleAddress(t.base, t.row_pitch, size, samples, b.quad_x[q], b.quad_y[q], bit);
+			for (int c = 0; c < 4; ++c) src[c][n] = b.color[att][c][lane];
+			if (o.dual_source)
+				for (int c = 0; c < 4; ++c) src1[c][n] = b.color[1][c][lane];
+			++n;
+		}
+	}
+	if (!n) return;
+	if (o.clamp_unorm) {
+		for (int c = 0; c < 4; ++c)
+			for (uint32_t i = 0; i < n; ++i) src[c][i] = Clamp01(src[c][i]);
+		if (o.dual_source)
+			for (int c = 0; c < 4; ++c)
+				for (uint32_t i = 0; i < n; ++i) src1[c][i] = Clamp01(src1[c][i]);
+	}
+	float(*result)[kMaxBatchSamples] = src;
+	if constexpr (kBlend) {
+		for (uint32_t i = 0; i < n; ++i) {
+			float d[4];
+			Codec::Unpack(o, address[i], d);
+			for (int c = 0; c < 4; ++c) dst[c][i] = d[c];
+		}
+		const float* s[4] = {src[0], src[1], src[2], src[3]};
+		const float* s1[4] = {src1[0], src1[1], src1[2], src1[3]};
+		float* d[4] = {dst[0], dst[1], dst[2], dst[3]};
+		BlendLanes(o.blend, o.constants, s, o.dual_source ? s1 : s, d, n);
+		result = dst;
+	}
+	if constexpr (std::is_same_v<Codec, Rgba8Codec> || std::is_same_v<Codec, Bgra8Codec>) {
+		if (o.full_write && !o.logic_op) {
+			alignas(64) uint32_t packed[kMaxBatchSamples];
+			const float* r[4] = {result[0], result[1], result[2], result[3]};
+			if constexpr (std::is_same_v<Codec, Rgba8Codec>)
+				PackUnorm8Lanes<0, 2>(r, n, packed);
+			else
+				PackUnorm8Lanes<2, 0>(r, n, packed);
+			for (uint32_t i = 0; i < n; ++i) std::memcpy(address[i], &packed[i], 4);
+			return;
+		}
+	}
+	for (uint32_t i = 0; i < n; ++i) {
+		float v[4] = {result[0][i], result[1][i], result[2][i], result[3][i]};
+		if (o.full_write && !o.logic_op) {
+			Codec::Pack(o, v, address[i]);
+			continue;
+		}
+		uint8_t packed[16];
+		Codec::Pack(o, v, packed);
+		uint8_t* p = address[i];
+		for (uint32_t k = 0; k < size; ++k) {
+			uint8_t value = o.logic_op ? uint8_t(ApplyLogicOp(o.logic, packed[k], p[k])) : packed[k];
+			p[k] = uint8_t((value & o.write_bytes[k]) | (p[k] & ~o.write_bytes[k]));
+		}
+	}
+}
+
+// Hot path for the common case: one sample, 8-bit UNORM RGBA or BGRA, no
+// blending, logic op or write mask. Same rounding as FloatToUnorm8.
+// The exact (double) rounding only vectorizes with AVX2; pick that at load
+// time where the CPU has it, SSE2 elsewhere (no -march: the build machine
+// is not the user's).
+template <int kR, int kB>
+__attribute__((target_clones("avx2", "default"))) void WriteUnorm8Opaque(const ColorOps&, const ColorTarget& t,
+                                                                         uint32_t, const FragmentBatch& b, uint32_t att,
+                                                                         const uint32_t* quad_coverage,
+                                                                         uint32_t quad_begin, uint32_t quad_end) {
+	// Whole lanes at a time, so that the compiler vectorizes the conversion.
+	const uint32_t first = 4 * quad_begin, end = 4 * quad_end;
+	alignas(64) uint32_t packed[kMaxBatchLanes] = {};
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (int c = 0; c < 4; ++c) {
+		const float* src = b.color[att][c];
+		for (uint32_t i = first; i < end; ++i) {
+			float v = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
+			packed[i] |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
+		}
+	}
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
+		const uint32_t m = quad_coverage[q];
+		if (!m) continue;
+		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
+		const uint32_t* p = packed + 4 * q;
+		if (m == 0xf) {
+			std::memcpy(row, p, 8);
+			std::memcpy(row + t.row_pitch, p + 2, 8);
+			continue;
+		}
+		for (uint32_t l = 0; l < 4; ++l)
+			if (m & (1u << l)) std::memcpy(row + (l >> 1) * t.row_pitch + (l & 1) * 4, p + l, 4);
+	}
+}
+
+// Hot path for blending into 8-bit UNORM RGBA/BGRA with one sample: the
+// batch's lane arrays are blended in place of a gather, whole quads load
+// and store two rows of 8 bytes, and lanes without coverage are computed
+// and dropped.
+template <int kR, int kB>
+void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
+                             const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+	alignas(64) float src[4][kMaxBatchLanes], src1[4][kMaxBatchLanes], dst[4][kMaxBatchLanes];
+	alignas(64) uint32_t packed[kMaxBatchLanes];
+	for (int c = 0; c < 4; ++c) {
+		// §29.13.1: a UNORM attachment clamps the source to [0, 1] first.
+		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = Clamp01(b.color[att][c][first + i]);
+		if (o.dual_source)
+			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = Clamp01(b.color[1][c][first + i]);
+	}
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
+		const uint32_t m = quad_coverage[q];
+		const uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
+		uint32_t* p = packed + 4 * (q - quad_begin);
+		if (m == 0xf) {
+			std::memcpy(p, row, 8);
+			std::memcpy(p + 2, row + t.row_pitch, 8);
+		} else {
+			for (uint32_t l = 0; l < 4; ++l) {
+				p[l] = 0;
+				if (m & (1u << l)) std::memcpy(p + l, row + (l >> 1) * t.row_pitch + (l & 1) * 4, 4);
+			}
+		}
+	}
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (int c = 0; c < 4; ++c)
+		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = kUnorm8.v[(packed[i] >> kShift[c]) & 0xff];
+	const float* sp[4] = {src[0], src[1], src[2], src[3]};
+	const float* s1p[4] = {src1[0], src1[1], src1[2], src1[3]};
+	float* dp[4] = {dst[0], dst[1], dst[2], dst[3]};
+	BlendLanes(o.blend, o.constants, sp, o.dual_source ? s1p : sp, dp, lanes);
+	PackUnorm8Lanes<kR, kB>(dp, lanes, packed);
+	for (uint32_t q = quad_begin; q < quad_end; ++q) {
+		const uint32_t m = quad_coverage[q];
+		if (!m) continue;
+		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
+		const uint32_t* p = packed + 4 * (q - quad_begin);
+		if (m == 0xf) {
+			std::memcpy(row, p, 8);
+			std::memcpy(row + t.row_pitch, p + 2, 8);
+			continue;
+		}
+		for (uint32_t l = 0; l < 4; ++l)
+			if (m & (1u << l)) std::memcpy(row + (l >> 1) * t.row_pitch + (l & 1) * 4, p + l, 4);
+	}
+}
+
+template <typename Codec>
+ColorWriteFn PickColorWrite(bool blend) {
+	return blend ? &WriteColor<Codec, true> : &WriteColor<Codec, false>;
+}
+
+void FactorLanes(VkBlendFactor f, int c, const float* const s[4], const float* const s1[4], const float* const d[4],
+                 const float k[4], uint32_t n, float* out) {
+	switch (f) {
+	case VK_BLEND_FACTOR_ZERO: std::fill_n(out, n, 0.0f); break;
+	case VK_BLEND_FACTOR_ONE: std::fill_n(out, n, 1.0f); break;
+	case VK_BLEND_FACTOR_SRC_COLOR: std::copy_n(s[c], n, out); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR:
+		for (uint32_t i = 0; i < n; ++i) out[i] = 1.0f - s[c][i];
+		break;
+	case VK_BLEND_FACTOR_DST_COLOR: std::copy_n(d[c], n, out); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR:
+		for (uint32_t i = 0; i < n; ++i) out[i] = 1.0f - d[c][i];
+		break;
+	case VK_BLEND_FACTOR_SRC_ALPHA: std::copy_n(s[3], n, out); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA:
+		for (uint32_t i = 0; i < n; ++i) out[i] = 1.0f - s[3][i];
+		break;
+	case VK_BLEND_FACTOR_DST_ALPHA: std::copy_n(d[3], n, out); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA:
+		for (uint32_t i = 0; i < n; ++i) out[i] = 1.0f - d[3][i];
+		break;
+	case VK_BLEND_FACTOR_CONSTANT_COLOR: std::fill_n(out, n, k[c]); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR: std::fill_n(out, n, 1.0f - k[c]); break;
+	case VK_BLEND_FACTOR_CONSTANT_ALPHA: std::fill_n(out, n, k[3]); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA: std::fill_n(out, n, 1.0f - k[3]); break;
+	case VK_BLEND_FACTOR_SRC_ALPHA_SATURATE:  // (f, f, f, 1), f = min(A_s0, 1 - A_d)
+		if (c == 3)
+			std::fill_n(out, n, 1.0f);
+		else
+			for (uint32_t i = 0; i < n; ++i) out[i] = std::min(s[3][i], 1.0f - d[3][i]);
+		break;
+	case VK_BLEND_FACTOR_SRC1_COLOR: std::copy_n(s1[c], n, out); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR:
+		for (uint32_t i = 0; i < n; ++i) out[i] = 1.0f - s1[c][i];
+		break;
+	case VK_BLEND_FACTOR_SRC1_ALPHA: std::copy_n(s1[3], n, out); break;
+	case VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA:
+		for (uint32_t i = 0; i < n; ++i) out[i] = 1.0f - s1[3][i];
+		break;
+	default: std::fill_n(out, n, 0.0f); break;
+	}
+}
+
+bool UsesSrc1(VkBlendFactor f) {
+	return f == VK_BLEND_FACTOR_SRC1_COLOR || f == VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR ||
+	       f == VK_BLEND_FACTOR_SRC1_ALPHA || f == VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+}
+
+}  // namespace
+
+uint8_t EncodeSrgb8(float linear) { return LinearToSrgb8(GetSrgb8Tables(), linear); }
+
+uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d) {
+	switch (op) {
+	case VK_LOGIC_OP_CLEAR: return 0;
+	case VK_LOGIC_OP_AND: return s & d;
+	case VK_LOGIC_OP_AND_REVERSE: return s & ~d;
+	case VK_LOGIC_OP_COPY: return s;
+	case VK_LOGIC_OP_AND_INVERTED: return ~s & d;
+	case VK_LOGIC_OP_NO_OP: return d;
+	case VK_LOGIC_OP_XOR: return s ^ d;
+	case VK_LOGIC_OP_OR: return s | d;
+	case VK_LOGIC_OP_NOR: return ~(s | d);
+	case VK_LOGIC_OP_EQUIVALENT: return ~(s ^ d);
+	case VK_LOGIC_OP_INVERT: return ~d;
+	case VK_LOGIC_OP_OR_REVERSE: return s | ~d;
+	case VK_LOGIC_OP_COPY_INVERTED: return ~s;
+	case VK_LOGIC_OP_OR_INVERTED: return ~s | d;
+	case VK_LOGIC_OP_NAND: return ~(s & d);
+	case VK_LOGIC_OP_SET: return ~0u;
+	default: return s;
+	}
+}
+
+// Vulkan 1.3 §29.13.2-3: RGB and alpha each take their own factors and op;
+// MIN and MAX ignore the factors.
+void BlendLanes(const BlendAttachmentState& blend, const float constants[4], const float* const src[4],
+                const float* const src1[4], float* const dst[4], uint32_t n) {
+	alignas(64) float sf[kMaxBatchSamples], df[kMaxBatchSamples];
+	alignas(64) float out[4][kMaxBatchSamples];
+	for (uint32_t begin = 0; begin < n; begin += kMaxBatchSamples) {
+		uint32_t count = std::min(n - begin, kMaxBatchSamples);
+		const float* s[4] = {src[0] + begin, src[1] + begin, src[2] + begin, src[3] + begin};
+		const float* s1[4] = {src1[0] + begin, src1[1] + begin, src1[2] + begin, src1[3] + begin};
+		const float* d[4] = {dst[0] + begin, dst[1] + begin, dst[2] + begin, dst[3] + begin};
+		for (int c = 0; c < 4; ++c) {
+			VkBlendOp op = c < 3 ? blend.color_op : blend.alpha_op;
+			VkBlendFactor fs = c < 3 ? blend.src_color : blend.src_alpha;
+			VkBlendFactor fd = c < 3 ? blend.dst_color : blend.dst_alpha;
+			float* o = out[c];
+			switch (op) {
+			case VK_BLEND_OP_MIN:
+				for (uint32_t i = 0; i < count; ++i) o[i] = std::min(s[c][i], d[c][i]);
+				continue;
+			case VK_BLEND_OP_MAX:
+				for (uint32_t i = 0; i < count; ++i) o[i] = std::max(s[c][i], d[c][i]);
+				continue;
+			default: break;
+			}
+			FactorLanes(fs, c, s, s1, d, constants, count, sf);
+			FactorLanes(fd, c, s, s1, d, constants, count, df);
+			switch (op) {
+			case VK_BLEND_OP_SUBTRACT:
+				for (uint32_t i = 0; i < count; ++i) o[i] = s[c][i] * sf[i] - d[c][i] * df[i];
+				break;
+			case VK_BLEND_OP_REVERSE_SUBTRACT:
+				for (uint32_t i = 0; i < count; ++i) o[i] = d[c][i] * df[i] - s[c][i] * sf[i];
+				break;
+			default:
+				for (uint32_t i = 0; i < count; ++i) o[i] = s[c][i] * sf[i] + d[c][i] * df[i];
+				break;
+			}
+		}
+		// Factors read dst, so results go back only after all four components.
+		for (int c = 0; c < 4; ++c) std::copy_n(out[c], count, dst[c] + begin);
+	}
+}
+
+FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
+	FragmentOps ops;
+	ops.samples = fb.samples;
+	ops.state = state.depth_stencil;
+	const DepthStencilState& ds = state.depth_stencil;
+	const Viewport& vp = state.raster.viewport;
+	ops.depth_clamp = state.raster.depth_clamp;
+	ops.depth_min = std::min(vp.min_depth, vp.max_depth);
+	ops.depth_max = std::max(vp.min_depth, vp.max_depth);
+	if (ds.depth_test && fb.depth.base) {
+		// §29.8.4: depth writes happen only when the depth test is enabled.
+		switch (fb.depth.format) {
+		case VK_FORMAT_D16_UNORM: ops.depth_test = PickDepthTest<DepthD16>(ds.depth_compare, ds.depth_write); break;
+		case VK_FORMAT_X8_D24_UNORM_PACK32:
+			ops.depth_test = PickDepthTest<DepthD24>(ds.depth_compare, ds.depth_write);
+			break;
+		default: ops.depth_test = PickDepthTest<DepthD32>(ds.depth_compare, ds.depth_write); break;
+		}
+	}
+	ops.stencil = ds.stencil_test && fb.stencil.base;
+	const BlendState& bs = state.blend;
+	ops.color_count = fb.color_count;
+	for (uint32_t i = 0; i < fb.color_count; ++i) {
+		ColorOps& c = ops.color[i];
+		const texture::FormatInfo* format = texture::FindFormat(fb.color[i].format);
+		if (!format || !fb.color[i].base) continue;
+		c.format = format;
+		c.blend = i < bs.attachment_count ? bs.attachments[i] : BlendAttachmentState{};
+		c.element_size = format->block_size;
+		texture::NumericFormat numeric = format->Numeric();
+		bool normalized_or_integer = numeric == texture::NumericFormat::UNORM ||
+		                             numeric == texture::NumericFormat::SNORM ||
+		                             numeric == texture::NumericFormat::UINT || numeric == texture::NumericFormat::SINT;
+		// §29.14: logic ops apply to integer and normalized formats only, and
+		// turn blending off for every attachment.
+		c.logic_op = bs.logic_op_enable && normalized_or_integer && bs.logic_op != VK_LOGIC_OP_COPY;
+		c.logic = bs.logic_op;
+		if (bs.logic_op_enable) c.blend.blend_enable = false;
+		c.clamp_unorm = numeric == texture::NumericFormat::UNORM || numeric == texture::NumericFormat::SRGB;
+		for (int k = 0; k < 4; ++k)
+			c.constants[k] = c.clamp_unorm ? std::clamp(bs.constants[k], 0.0f, 1.0f) : bs.constants[k];
+		c.dual_source = i == 0 && c.blend.blend_enable &&
+		                (UsesSrc1(c.blend.src_color) || UsesSrc1(c.blend.dst_color) || UsesSrc1(c.blend.src_alpha) ||
+		                 UsesSrc1(c.blend.dst_alpha));
+		std::memset(c.write_bytes, 0, sizeof(c.write_bytes));
+		bool any_component = false;
+		for (uint32_t k = 0; k < format->component_count; ++k) {
+			const texture::FormatComponent& comp = format->components[k];
+			int bit = comp.name == 'R' ? 0 : comp.name == 'G' ? 1 : comp.name == 'B' ? 2 : comp.name == 'A' ? 3 : -1;
+			if (bit < 0 || !(c.blend.write_mask & (1u << bit))) continue;
+			any_component = true;
+			for (uint32_t b = comp.offset; b < uint32_t(comp.offset) + comp.bits; ++b)
+				c.write_bytes[b / 8] |= uint8_t(1u << (b % 8));
+		}
+		c.full_write = true;
+		for (uint32_t b = 0; b < c.element_size; ++b) c.full_write &= c.write_bytes[b] == 0xff;
+		if (!any_component) continue;
+		bool blend = c.blend.blend_enable;
+		if (fb.samples == 1 && blend && c.full_write) {
+			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
+				c.write = &BlendUnorm8SingleSample<0, 2>;
+				continue;
+			}
+			if (fb.color[i].format == VK_FORMAT_B8G8R8A8_UNORM) {
+				c.write = &BlendUnorm8SingleSample<2, 0>;
+				continue;
+			}
+		}
+		if (fb.samples == 1 && !blend && c.full_write && !c.logic_op) {
+			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
+				c.write = &WriteUnorm8Opaque<0, 2>;
+				continue;
+			}
+			if (fb.color[i].format == VK_FORMAT_B8G8R8A8_UNORM) {
+				c.write = &WriteUnorm8Opaque<2, 0>;
+				continue;
+			}
+		}
+		switch (fb.color[i].format) {
+		case VK_FORMAT_R8G8B8A8_UNORM: c.write = PickColorWrite<Rgba8Codec>(blend); break;
+		case VK_FORMAT_B8G8R8A8_UNORM: c.write = PickColorWrite<Bgra8Codec>(blend); break;
+		case VK_FORMAT_R8G8B8A8_SRGB: c.write = PickColorWrite<Srgb8x4Codec<0, 2>>(blend); break;
+		case VK_FORMAT_B8G8R8A8_SRGB: c.write = PickColorWrite<Srgb8x4Codec<2, 0>>(blend); break;
+		default: c.write = PickColorWrite<GenericCodec>(blend); break;
+		}
+	}
+	return ops;
+}
+
+uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
+                           uint32_t coverage, bool front_facing) {
+	if (!ops.stencil) return ops.depth_test ? ops.depth_test(fb.depth, ops.samples, x, y, depth, coverage) : coverage;
+	// §29.7: the stencil test comes first; its failures take fail_op.
+	const StencilFaceState& f = front_facing ? ops.state.front : ops.state.back;
+	const uint32_t compare_mask = f.compare_mask & 0xff;
+	uint32_t stencil_pass = 0;
+	for (uint32_t m = coverage; m; m &= m - 1) {
+		uint32_t bit = __builtin_ctz(m);
+		uint8_t* p = SampleAddress(fb.stencil.base, fb.stencil.row_pitch, 1, ops.samples, x, y, bit);
+		if (CompareDynamic(f.compare_op, f.reference & compare_mask, *p & compare_mask))
+			stencil_pass |= 1u << bit;
+		else
+			StencilWrite(p, f, f.fail_op);
+	}
+	uint32_t depth_pass =
+	    ops.depth_test ? ops.depth_test(fb.depth, ops.samples, x, y, depth, stencil_pass) : stencil_pass;
+	for (uint32_t m = stencil_pass; m; m &= m - 1) {
+		uint32_t bit = __builtin_ctz(m);
+		uint8_t* p = SampleAddress(fb.stencil.base, fb.stencil.row_pitch, 1, ops.samples, x, y, bit);
+		StencilWrite(p, f, (depth_pass >> bit) & 1 ? f.pass_op : f.depth_fail_op);
+	}
+	return depth_pass;
+}
+
+}  // namespace tessera::raster

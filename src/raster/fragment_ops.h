@@ -1,0 +1,73 @@
+// Per-sample operations after rasterization: stencil test, depth test,
+// blending, logic op, write mask and format pack, on plain attachment
+// memory. CompileFragmentOps looks at the state and the attachment formats
+// once and picks specialized functions; nothing here re-decides pipeline
+// state per pixel.
+#pragma once
+
+#include <cstdint>
+
+#include "raster/state.h"
+#include "texture/format.h"
+
+namespace tessera::raster {
+
+// A quad's coverage: bit (lane * samples + sample), lane = dy * 2 + dx.
+// Depth values follow the same index.
+using DepthTestFn = uint32_t (*)(const DepthTarget& target, uint32_t samples, int32_t x, int32_t y, const float* depth,
+                                 uint32_t coverage);
+
+struct ColorOps;
+// Writes the covered samples of quads [quad_begin, quad_end) of a batch to
+// one attachment. No two of those quads may cover the same pixel (blending
+// reads the destination of all of them first).
+using ColorWriteFn = void (*)(const ColorOps& ops, const ColorTarget& target, uint32_t samples,
+                              const FragmentBatch& batch, uint32_t attachment, const uint32_t* quad_coverage,
+                              uint32_t quad_begin, uint32_t quad_end);
+
+struct ColorOps {
+	ColorWriteFn write = nullptr;  // nullptr: nothing written (no attachment or empty write mask)
+	const texture::FormatInfo* format = nullptr;
+	BlendAttachmentState blend;
+	bool clamp_unorm = false;  // §29.13.1: fixed-point attachments clamp source, factors to [0,1]
+	bool logic_op = false;     // only integer and normalized formats (§29.14)
+	VkLogicOp logic = VK_LOGIC_OP_COPY;
+	bool dual_source = false;  // reads FragmentBatch color[1] as the second source
+	float constants[4];
+	uint32_t element_size = 0;
+	uint8_t write_bytes[16];  // bit mask over the packed texel of the components written
+	bool full_write = true;   // write_bytes covers the whole texel
+};
+
+struct FragmentOps {
+	uint32_t samples = 1;
+	DepthStencilState state;
+	DepthTestFn depth_test = nullptr;    // nullptr: depth test off or no depth attachment
+	bool stencil = false;                // stencil test on and a stencil attachment
+	float depth_min = 0, depth_max = 1;  // depth clamp range
+	bool depth_clamp = false;
+	uint32_t color_count = 0;
+	ColorOps color[kMaxColorAttachments];
+};
+
+// formats: the attachments of fb (base pointers are not read).
+FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb);
+
+// Stencil and depth tests (Vulkan 1.3 §29.7 - §29.8) on one quad's covered
+// samples, with stencil ops and depth writes; returns the samples that pass.
+uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
+                           uint32_t coverage, bool front_facing);
+
+// Blending (§29.13) as plain functions over structure-of-arrays lanes, for
+// tests and for the color stage: dst is updated in place.
+void BlendLanes(const BlendAttachmentState& blend, const float constants[4], const float* const src[4],
+                const float* const src1[4], float* const dst[4], uint32_t count);
+
+// Linear to 8-bit sRGB as the SRGB color paths store it (the same byte as
+// texture::PackTexel, found without pow).
+uint8_t EncodeSrgb8(float linear);
+
+// Logic op (§29.14) on raw bits.
+uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d);
+
+}  // namespace tessera::raster

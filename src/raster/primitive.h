@@ -1,0 +1,69 @@
+// Primitive processing: clipping in clip space, the viewport transform, face
+// determination and culling, and triangle setup (fixed-point edge functions
+// and plane equations) - everything that runs once per triangle.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "raster/state.h"
+
+namespace tessera::raster {
+
+// Framebuffer coordinates stay within +-kGuardBand pixels: triangles that
+// reach beyond it are clipped in x/y, the others never are. With 8 sub-pixel
+// bits a coordinate fits 24 bits, an edge function's products 50 bits.
+constexpr float kGuardBand = 32768.0f;
+
+// One triangle ready for rasterization. Edge e covers the sample at fixed
+// point (X, Y) when a*X + b*Y + c >= bias (bias 0 on top and left edges, 1
+// elsewhere: the top-left rule, our choice of tie-break for Vulkan 1.3
+// §28.7.1), X and Y in 1/256 pixel.
+struct SetupTriangle {
+	int32_t min_x, min_y, max_x, max_y;  // pixels, inclusive, inside the scissor
+	int64_t edge_a[3], edge_b[3], edge_c[3], edge_bias[3];
+	// Planes in pixels: value(x, y) = c + a * (x - ref_x) + b * (y - ref_y).
+	double ref_x, ref_y;
+	float depth[3];           // a, b, c of z_f
+	float inv_w[3];           // a, b, c of 1/w_c
+	uint32_t varying_offset;  // index into TriangleSetup::varying_planes (3 floats a varying)
+	bool front_facing;
+};
+
+// Per-draw constants derived from the state once.
+struct PrimitiveSetupState {
+	RasterState raster;
+	int32_t scissor_min_x, scissor_min_y, scissor_max_x, scissor_max_y;  // inclusive; empty when min > max
+	float guard_min[2], guard_max[2];                                    // x/y planes in normalized device coordinates
+	float viewport_scale[3], viewport_offset[3];
+	float depth_min, depth_max;  // for depth clamp
+	int32_t depth_bias_bits;     // bits of a UNORM depth attachment (r = 2^-n); 0 for float or none
+};
+
+// depth_format: the depth attachment's (VK_FORMAT_UNDEFINED when none), for
+// the depth bias's minimum resolvable difference.
+PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t fb_width, uint32_t fb_height,
+                                            VkFormat depth_format = VK_FORMAT_UNDEFINED);
+
+// Output of one run of primitive processing over some triangles.
+struct TriangleSetupOutput {
+	std::vector<SetupTriangle> triangles;
+	std::vector<float> varying_planes;
+	void Clear() {
+		triangles.clear();
+		varying_planes.clear();
+	}
+};
+
+// Primitive assembly of strips and fans (Vulkan 1.3 §21.1.x): appends the
+// vertex indices of each triangle to out, 3 a triangle, ordered so that
+// vertex 0 is the provoking one in first-vertex mode and vertex 2 in
+// last-vertex mode, with the strip's alternating winding kept.
+void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vector<uint32_t>& out);
+
+// Clips, transforms, culls and sets up triangle `index` of the input,
+// appending 0 or more triangles to out (submission order kept).
+void ProcessTriangle(const PrimitiveSetupState& state, const VertexInput& input, uint32_t index,
+                     TriangleSetupOutput& out);
+
+}  // namespace tessera::raster

@@ -1,0 +1,398 @@
+#include "raster/rasterizer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+
+namespace tessera::raster {
+
+namespace {
+
+constexpr SampleLocation kOneSample[1] = {{128, 128}};
+constexpr SampleLocation kFourSamples[4] = {{96, 32}, {224, 96}, {32, 160}, {160, 224}};
+constexpr uint32_t kTriangleChunk = 512;  // input triangles per setup task
+constexpr int32_t kTileFixed = int32_t(kTileSize) << kSubPixelBits;
+
+inline int64_t EdgeAt(const SetupTriangle& t, int e, int64_t X, int64_t Y) {
+	return t.edge_a[e] * X + t.edge_b[e] * Y + t.edge_c[e];
+}
+
+enum class RectCoverage { Outside, Partial, Inside };
+
+// Trivial reject / accept of a pixel rectangle (fixed point, corners
+// inclusive) from the edge functions at its four corners: every sample lies
+// inside the rectangle, and a half-plane holds all of it when it holds its
+// corners.
+RectCoverage ClassifyRect(const SetupTriangle& t, int64_t X0, int64_t Y0, int64_t X1, int64_t Y1) {
+	bool inside = true;
+	for (int e = 0; e < 3; ++e) {
+		int64_t bias = t.edge_bias[e];
+		int in = (EdgeAt(t, e, X0, Y0) >= bias) + (EdgeAt(t, e, X1, Y0) >= bias) + (EdgeAt(t, e, X0, Y1) >= bias) +
+		         (EdgeAt(t, e, X1, Y1) >= bias);
+		if (in == 0) return RectCoverage::Outside;
+		inside &= in == 4;
+	}
+	return inside ? RectCoverage::Inside : RectCoverage::Partial;
+}
+
+// Bits of the samples of each lane: lane mask (4 bits) -> sample mask.
+inline uint32_t ExpandLanes(uint32_t lanes, uint32_t samples) {
+	if (samples == 1) return lanes;
+	uint32_t m = 0;
+	for (uint32_t l = 0; l < 4; ++l)
+		if (lanes & (1u << l)) m |= ((1u << samples) - 1) << (l * samples);
+	return m;
+}
+
+// A triangle's constants inside one tile: plane values at the tile's
+// origin, per-sample depth offsets.
+struct TilePrimitive {
+	const SetupTriangle* tri;
+	const float* planes;  // varying planes
+	float depth_base, inv_w_base;
+	float depth_offset[16];  // of each (lane, sample) from the quad's corner
+	float varying_base[kMaxVaryings];
+};
+
+// One worker's state for one tile: the batch being gathered, whose quads
+// may come from several triangles (in submission order).
+struct TileContext {
+	const CompiledDraw& draw;
+	const Framebuffer& fb;
+	int32_t tile_x, tile_y;  // pixels
+	FragmentBatch& batch;
+	uint32_t coverage[kMaxBatchQuads];
+	uint8_t quad_primitive[kMaxBatchQuads];  // index into primitives
+	uint32_t primitive_count = 0;
+	TilePrimitive primitives[kMaxBatchQuads];
+};
+
+// Depth of each sample of a quad (index lane * samples + sample).
+void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy, const float* lane_depth,
+                  float* out) {
+	const uint32_t samples = t.draw.ops.samples, count = 4 * samples;
+	if (lane_depth) {
+		for (uint32_t k = 0; k < count; ++k) out[k] = lane_depth[k / samples];
+	} else {
+		const float quad =
+		    p.depth_base + p.tri->depth[0] * float(qx - t.tile_x) + p.tri->depth[1] * float(qy - t.tile_y);
+		for (uint32_t k = 0; k < count; ++k) out[k] = quad + p.depth_offset[k];
+	}
+	// Vulkan 1.3 §28.9 (depth clamp): z_f is clamped to the viewport's depth range.
+	if (t.draw.ops.depth_clamp)
+		for (uint32_t k = 0; k < count; ++k) out[k] = std::clamp(out[k], t.draw.ops.depth_min, t.draw.ops.depth_max);
+}
+
+// Hot path: interpolation, the fragment stage, late tests and color writes
+// for the batch gathered so far.
+void FlushBatch(TileContext& t) {
+	FragmentBatch& b = t.batch;
+	const uint32_t lanes = 4 * b.quad_count;
+	if (!lanes) return;
+	const CompiledDraw& d = t.draw;
+	const uint32_t samples = d.ops.samples;
+	// Runs of quads from one primitive: the lane loops below go over a run.
+	uint32_t run_begin[kMaxBatchQuads + 1], run_count = 0;
+	for (uint32_t q = 0; q < b.quad_count; ++q)
+		if (q == 0 || t.quad_primitive[q] != t.quad_primitive[q - 1]) run_begin[run_count++] = q;
+	run_begin[run_count] = b.quad_count;
+	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
+	uint32_t lane_samples[4];
+	for (uint32_t l = 0; l < 4; ++l) lane_samples[l] = ((1u << samples) - 1) << (l * samples);
+	for (uint32_t q = 0; q < b.quad_count; ++q) {
+		const uint32_t coverage = t.coverage[q];
+		for (uint32_t l = 0; l < 4; ++l) {
+			const uint32_t i = 4 * q + l;
+			int32_t px = b.quad_x[q] + int32_t(l & 1), py = b.quad_y[q] + int32_t(l >> 1);
+			lx[i] = float(px - t.tile_x) + 0.5f;
+			ly[i] = float(py - t.tile_y) + 0.5f;
+			b.frag_coord[0][i] = float(px) + 0.5f;
+			b.frag_coord[1][i] = float(py) + 0.5f;
+			b.live[i] = (coverage & lane_samples[l]) != 0;
+			b.discarded[i] = 0;
+		}
+	}
+	for (uint32_t r = 0; r < run_count; ++r) {
+		const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[r]]];
+		const SetupTriangle& tri = *p.tri;
+		const uint32_t begin = 4 * run_begin[r], end = 4 * run_begin[r + 1];
+		for (uint32_t i = begin; i < end; ++i)
+			b.frag_coord[2][i] = p.depth_base + tri.depth[0] * lx[i] + tri.depth[1] * ly[i];
+		for (uint32_t i = begin; i < end; ++i)
+			b.frag_coord[3][i] = p.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
+		std::fill(b.front_facing + begin, b.front_facing + end, uint8_t(tri.front_facing));
+	}
+	const RasterState& r = d.state.raster;
+	alignas(64) float w[kMaxBatchLanes];
+	for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
+	for (uint32_t v = 0; v < r.varying_count; ++v) {
+		float* out = b.varyings[v];
+		const bool smooth = r.interpolation[v] == Interpolation::Smooth;
+		for (uint32_t k = 0; k < run_count; ++k) {
+			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
+			const float a = p.planes[3 * v], bb = p.planes[3 * v + 1], base = p.varying_base[v];
+			const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
+			if (smooth)  // (a/w) / (1/w), both linear in screen space
+				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
+			else  // flat planes are constant, noperspective ones plain
+				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * lx[i] + bb * ly[i];
+		}
+	}
+	const FragmentShader& shader = d.state.shader;
+	if (shader.run) shader.run(shader.user, b);
+	if (shader.may_discard) {
+		for (uint32_t q = 0; q < b.quad_count; ++q)
+			for (uint32_t l = 0; l < 4; ++l)
+				if (b.discarded[4 * q + l]) t.coverage[q] &= ~(((1u << samples) - 1) << (l * samples));
+	}
+	if (!d.early_tests && d.has_tests) {
+		// In batch order, which is submission order: overlapping quads of
+		// different triangles test against each other's results.
+		for (uint32_t q = 0; q < b.quad_count; ++q) {
+			if (!t.coverage[q]) continue;
+			const TilePrimitive& p = t.primitives[t.quad_primitive[q]];
+			float depth[16];
+			SampleDepths(t, p, b.quad_x[q], b.quad_y[q], shader.writes_depth ? &b.frag_depth[4 * q] : nullptr, depth);
+			t.coverage[q] =
+			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], p.tri->front_facing);
+		}
+	}
+	// Quads of different triangles may cover the same pixels: color goes out
+	// in runs without a repeated quad, so each reads what the one before wrote.
+	uint64_t seen[kTileSize / 2 * kTileSize / 2 / 64] = {};
+	uint32_t write_begin = 0;
+	for (uint32_t q = run_count > 1 ? 0 : b.quad_count; q <= b.quad_count; ++q) {
+		uint32_t bit = 0;
+		if (q < b.quad_count) {
+			bit = uint32_t((b.quad_y[q] - t.tile_y) / 2 * (kTileSize / 2) + (b.quad_x[q] - t.tile_x) / 2);
+			if (!(seen[bit / 64] & (uint64_t(1) << (bit % 64)))) {
+				seen[bit / 64] |= uint64_t(1) << (bit % 64);
+				continue;
+			}
+		}
+		for (uint32_t i = 0; i < d.ops.color_count; ++i) {
+			const ColorOps& c = d.ops.color[i];
+			if (c.write) c.write(c, t.fb.color[i], samples, b, i, t.coverage, write_begin, q);
+		}
+		write_begin = q;
+		std::fill(std::begin(seen), std::end(seen), 0);
+		if (q < b.quad_count) seen[bit / 64] |= uint64_t(1) << (bit % 64);
+	}
+	b.quad_count = 0;
+	t.primitive_count = 0;
+}
+
+void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const float* planes) {
+	const CompiledDraw& d = t.draw;
+	const uint32_t samples = d.ops.samples;
+	const int32_t x0 = std::max(tri.min_x, t.tile_x), y0 = std::max(tri.min_y, t.tile_y);
+	const int32_t x1 = std::min(tri.max_x, t.tile_x + int32_t(kTileSize) - 1);
+	const int32_t y1 = std::min(tri.max_y, t.tile_y + int32_t(kTileSize) - 1);
+	if (x0 > x1 || y0 > y1) return;
+	RectCoverage rect = ClassifyRect(tri, int64_t(x0) << kSubPixelBits, int64_t(y0) << kSubPixelBits,
+	                                 int64_t(x1 + 1) << kSubPixelBits, int64_t(y1 + 1) << kSubPixelBits);
+	if (rect == RectCoverage::Outside) return;
+	const bool accept_all = rect == RectCoverage::Inside;
+
+	// This triangle's slot in the batch (taken for good once a quad uses it).
+	uint32_t slot = t.primitive_count;
+	TilePrimitive* p = &t.primitives[slot];
+	p->tri = &tri;
+	p->planes = planes;
+	// Plane values at the tile's origin; lanes add their offsets in float.
+	const double ox = double(t.tile_x) - tri.ref_x, oy = double(t.tile_y) - tri.ref_y;
+	p->depth_base = float(tri.depth[2] + tri.depth[0] * ox + tri.depth[1] * oy);
+	p->inv_w_base = float(tri.inv_w[2] + tri.inv_w[0] * ox + tri.inv_w[1] * oy);
+	for (uint32_t v = 0; v < d.state.raster.varying_count; ++v) {
+		const float* plane = planes + 3 * v;
+		p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+	}
+
+	// Edge offsets of each (lane, sample) from the quad's top-left corner.
+	const SampleLocation* loc = StandardSampleLocations(samples);
+	const uint32_t bits = 4 * samples;
+	int64_t offset[3][16];
+	for (int e = 0; e < 3; ++e)
+		for (uint32_t l = 0; l < 4; ++l)
+			for (uint32_t s = 0; s < samples; ++s)
+				offset[e][l * samples + s] = tri.edge_a[e] * ((int64_t(l & 1) << kSubPixelBits) + loc[s].x) +
+				                             tri.edge_b[e] * ((int64_t(l >> 1) << kSubPixelBits) + loc[s].y) -
+				                             tri.edge_bias[e];
+	for (uint32_t l = 0; l < 4; ++l)
+		for (uint32_t s = 0; s < samples; ++s)
+			p->depth_offset[l * samples + s] = tri.depth[0] * (float(l & 1) + float(loc[s].x) * (1.0f / 256)) +
+			                                   tri.depth[1] * (float(l >> 1) + float(loc[s].y) * (1.0f / 256));
+	uint32_t sample_mask = d.state.raster.sample_mask & ((1u << samples) - 1);
+	uint32_t quad_sample_mask = 0;
+	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);
+
+	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
+	float depth[16];
+	bool slot_used = false;
+	for (int32_t qy = qy0; qy <= y1; qy += 2) {
+		uint32_t row_lanes = 0xf;
+		if (qy < y0) row_lanes &= 0xc;  // top row of the quad above the rectangle
+		if (qy + 1 > y1) row_lanes &= 0x3;
+		int64_t e0 = EdgeAt(tri, 0, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
+		int64_t e1 = EdgeAt(tri, 1, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
+		int64_t e2 = EdgeAt(tri, 2, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
+		const int64_t s0 = tri.edge_a[0] * 512, s1 = tri.edge_a[1] * 512, s2 = tri.edge_a[2] * 512;
+		for (int32_t qx = qx0; qx <= x1; qx += 2, e0 += s0, e1 += s1, e2 += s2) {
+			uint32_t lanes = row_lanes;
+			if (qx < x0) lanes &= 0xa;
+			if (qx + 1 > x1) lanes &= 0x5;
+			uint32_t mask = ExpandLanes(lanes, samples) & quad_sample_mask;
+			if (!accept_all) {
+				uint32_t in0 = 0, in1 = 0, in2 = 0;
+				for (uint32_t k = 0; k < bits; ++k) {
+					in0 |= uint32_t(e0 + offset[0][k] >= 0) << k;
+					in1 |= uint32_t(e1 + offset[1][k] >= 0) << k;
+					in2 |= uint32_t(e2 + offset[2][k] >= 0) << k;
+				}
+				// Past the triangle: an edge whose function falls to the right
+				// fails every sample of this quad, so it fails all quads after it.
+				if ((!in0 && tri.edge_a[0] <= 0) || (!in1 && tri.edge_a[1] <= 0) || (!in2 && tri.edge_a[2] <= 0)) break;
+				mask &= in0 & in1 & in2;
+			}
+			if (!mask) continue;
+			if (d.early_tests && d.has_tests) {
+				SampleDepths(t, *p, qx, qy, nullptr, depth);
+				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
+				if (!mask) continue;
+			}
+			if (!slot_used) {
+				slot_used = true;
+				++t.primitive_count;
+			}
+			FragmentBatch& b = t.batch;
+			b.quad_x[b.quad_count] = qx;
+			b.quad_y[b.quad_count] = qy;
+			t.coverage[b.quad_count] = mask;
+			t.quad_primitive[b.quad_count] = uint8_t(slot);
+			if (++b.quad_count == kMaxBatchQuads) {
+				// Full: shade it; this triangle goes on in slot 0 of the next.
+				const TilePrimitive keep = *p;
+				FlushBatch(t);
+				t.primitives[0] = keep;
+				slot = 0;
+				p = &t.primitives[0];
+				slot_used = false;
+			}
+		}
+	}
+}
+
+}  // namespace
+
+const SampleLocation* StandardSampleLocations(uint32_t samples) { return samples == 4 ? kFourSamples : kOneSample; }
+
+CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
+	CompiledDraw d;
+	d.state = state;
+	d.state.raster.samples = fb.samples;
+	d.setup = MakePrimitiveSetupState(d.state.raster, fb.width, fb.height,
+	                                  fb.depth.base ? fb.depth.format : VK_FORMAT_UNDEFINED);
+	d.ops = CompileFragmentOps(d.state, fb);
+	// Vulkan 1.3 §29.4 (early fragment tests): without the execution mode,
+	// tests may still run early when the shader can neither discard nor
+	// write depth, as nothing can then tell the difference.
+	const FragmentShader& s = state.shader;
+	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard);
+	d.has_tests = d.ops.depth_test || d.ops.stencil;
+	return d;
+}
+
+void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body) {
+	if (pool_)
+		pool_->ParallelFor(count, body);
+	else
+		for (uint32_t i = 0; i < count; ++i) body(i);
+}
+
+void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+	VertexInput input = vertex_input;
+	if (input.topology != Topology::TriangleList) {
+		assembled_.clear();
+		AssembleTriangles(input, draw.state.raster.provoking_vertex_last, assembled_);
+		input.indices = assembled_.data();
+		input.vertex_count = uint32_t(assembled_.size());
+		input.topology = Topology::TriangleList;
+	}
+	const uint32_t triangle_count = input.vertex_count / 3;
+	if (!triangle_count || fb.width == 0 || fb.height == 0) return;
+	tiles_x_ = (fb.width + kTileSize - 1) / kTileSize;
+	tiles_y_ = (fb.height + kTileSize - 1) / kTileSize;
+	const uint32_t tile_count = tiles_x_ * tiles_y_;
+	const uint32_t chunk_count = (triangle_count + kTriangleChunk - 1) / kTriangleChunk;
+	if (chunks_.size() < chunk_count) chunks_.resize(chunk_count);
+
+	// Primitive processing and binning, chunk by chunk in parallel.
+	ParallelFor(chunk_count, [&](uint32_t c) {
+		Chunk& chunk = chunks_[c];
+		chunk.setup.Clear();
+		chunk.bins.clear();
+		uint32_t end = std::min(triangle_count, (c + 1) * kTriangleChunk);
+		for (uint32_t i = c * kTriangleChunk; i < end; ++i) ProcessTriangle(draw.setup, input, i, chunk.setup);
+		const auto& tris = chunk.setup.triangles;
+		for (uint32_t i = 0; i < tris.size(); ++i) {
+			const SetupTriangle& t = tris[i];
+			uint32_t tx0 = uint32_t(t.min_x) / kTileSize, tx1 = uint32_t(t.max_x) / kTileSize;
+			uint32_t ty0 = uint32_t(t.min_y) / kTileSize, ty1 = uint32_t(t.max_y) / kTileSize;
+			bool single = tx0 == tx1 && ty0 == ty1;
+			for (uint32_t ty = ty0; ty <= ty1; ++ty) {
+				for (uint32_t tx = tx0; tx <= tx1; ++tx) {
+					if (!single) {
+						int64_t X0 = int64_t(tx) * kTileFixed, Y0 = int64_t(ty) * kTileFixed;
+						if (ClassifyRect(t, X0, Y0, X0 + kTileFixed, Y0 + kTileFixed) == RectCoverage::Outside)
+							continue;
+					}
+					chunk.bins.push_back((uint64_t(ty * tiles_x_ + tx) << 32) | i);
+				}
+			}
+		}
+	});
+
+	// Per-tile lists, chunks in order: submission order within every tile.
+	tile_begin_.assign(tile_count + 1, 0);
+	for (uint32_t c = 0; c < chunk_count; ++c)
+		for (uint64_t e : chunks_[c].bins) ++tile_begin_[(e >> 32) + 1];
+	for (uint32_t i = 0; i < tile_count; ++i) tile_begin_[i + 1] += tile_begin_[i];
+	bins_.resize(tile_begin_[tile_count]);
+	{
+		std::vector<uint32_t> cursor(tile_begin_.begin(), tile_begin_.end() - 1);
+		for (uint32_t c = 0; c < chunk_count; ++c)
+			for (uint64_t e : chunks_[c].bins) bins_[cursor[e >> 32]++] = BinEntry{c, uint32_t(e)};
+	}
+	busy_tiles_.clear();
+	for (uint32_t i = 0; i < tile_count; ++i)
+		if (tile_begin_[i + 1] > tile_begin_[i]) busy_tiles_.push_back(i);
+	ParallelFor(uint32_t(busy_tiles_.size()), [&](uint32_t i) { RasterizeTile(draw, fb, busy_tiles_[i]); });
+}
+
+void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
+	FragmentBatch batch;
+	batch.quad_count = 0;
+	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
+	TileContext context{draw, fb, tile_x, tile_y, batch};
+	const uint32_t end = tile_begin_[tile + 1];
+	for (uint32_t k = tile_begin_[tile]; k < end; ++k) {
+		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
+		if (k + 4 < end) {
+			const BinEntry& e = bins_[k + 4];
+			__builtin_prefetch(&chunks_[e.chunk].setup.triangles[e.triangle]);
+		}
+		if (k + 2 < end) {
+			const BinEntry& e = bins_[k + 2];
+			const TriangleSetupOutput& setup = chunks_[e.chunk].setup;
+			__builtin_prefetch(setup.varying_planes.data() + setup.triangles[e.triangle].varying_offset);
+		}
+		const Chunk& chunk = chunks_[bins_[k].chunk];
+		const SetupTriangle& tri = chunk.setup.triangles[bins_[k].triangle];
+		// A batch holds quads of up to kMaxBatchQuads triangles.
+		if (context.primitive_count == kMaxBatchQuads) FlushBatch(context);
+		RasterizeTriangleInTile(context, tri, chunk.setup.varying_planes.data() + tri.varying_offset);
+	}
+	FlushBatch(context);
+}
+
+}  // namespace tessera::raster

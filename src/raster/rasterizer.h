@@ -1,0 +1,66 @@
+// A draw from clip-space triangles to attachment memory: primitive
+// processing in parallel chunks, binning into 64x64 tiles, then one worker
+// per tile walking 2x2 quads, running the fragment stage in batches of quads
+// and the per-sample operations. Deterministic: a tile is owned by one
+// worker and sees its triangles in submission order, so the bytes written do
+// not depend on the thread count.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "raster/fragment_ops.h"
+#include "raster/primitive.h"
+#include "raster/state.h"
+#include "runtime/thread_pool.h"
+
+namespace tessera::raster {
+
+// Everything decided once from the state and the attachments' formats and
+// size (a pipeline + render pass + dynamic state, later).
+struct CompiledDraw {
+	DrawState state;
+	PrimitiveSetupState setup;
+	FragmentOps ops;
+	bool early_tests = false;
+	bool has_tests = false;  // a depth or stencil test to run
+};
+
+CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb);
+
+// Standard sample locations (Vulkan 1.3 §28.4, table "Standard sample
+// locations"), in 1/256 pixel from the pixel's top-left corner.
+struct SampleLocation {
+	int32_t x, y;
+};
+const SampleLocation* StandardSampleLocations(uint32_t samples);
+
+class Renderer {
+public:
+	// pool: the threads to use; nullptr runs everything on the caller.
+	explicit Renderer(runtime::ThreadPool* pool) : pool_(pool) {}
+
+	void Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
+
+private:
+	struct BinEntry {
+		uint32_t chunk;
+		uint32_t triangle;
+	};
+	struct Chunk {
+		TriangleSetupOutput setup;
+		std::vector<uint64_t> bins;  // (tile << 32) | triangle, in triangle order
+	};
+	void ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body);
+	void RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const;
+
+	runtime::ThreadPool* pool_;
+	uint32_t tiles_x_ = 0, tiles_y_ = 0;
+	std::vector<Chunk> chunks_;
+	std::vector<uint32_t> tile_begin_;  // tile_count + 1 offsets into bins_
+	std::vector<BinEntry> bins_;
+	std::vector<uint32_t> busy_tiles_;
+	std::vector<uint32_t> assembled_;  // vertex indices of strips and fans as a list
+};
+
+}  // namespace tessera::raster

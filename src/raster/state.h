@@ -1,0 +1,168 @@
+// The fixed-function pipeline's inputs as plain data: what a draw needs to
+// know, with no Vulkan handles. vk/ translates pipelines, dynamic state and
+// render passes into these; unit tests build them by hand.
+#pragma once
+
+#include <vulkan/vulkan_core.h>
+
+#include <cstdint>
+
+namespace tessera::raster {
+
+constexpr uint32_t kMaxColorAttachments = 8;
+constexpr uint32_t kMaxVaryings = 32;  // scalar components
+constexpr uint32_t kMaxClipDistances = 8;
+constexpr uint32_t kSubPixelBits = 8;  // VkPhysicalDeviceLimits::subPixelPrecisionBits
+constexpr uint32_t kTileSize = 64;     // pixels, square
+
+// Vulkan 1.3 §27.5: the viewport transform.
+struct Viewport {
+	float x = 0, y = 0, width = 0, height = 0;
+	float min_depth = 0, max_depth = 1;
+};
+
+struct Rect {
+	int32_t x = 0, y = 0;
+	uint32_t width = 0, height = 0;
+};
+
+enum class Interpolation : uint8_t { Smooth, NoPerspective, Flat };
+
+struct RasterState {
+	VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
+	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+	bool depth_clamp = false;        // also disables clipping against z (§27.2)
+	bool depth_bias_enable = false;  // §28.9.x (depth bias)
+	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
+	bool provoking_vertex_last = false;  // VK_EXT_provoking_vertex; first by default
+	uint32_t samples = 1;                // 1 or 4
+	uint32_t sample_mask = 0xffffffff;   // pSampleMask[0]
+	Viewport viewport;
+	Rect scissor;  // intersected with the framebuffer
+	uint32_t clip_distance_count = 0;
+	uint32_t varying_count = 0;
+	Interpolation interpolation[kMaxVaryings] = {};
+};
+
+struct StencilFaceState {
+	VkStencilOp fail_op = VK_STENCIL_OP_KEEP;
+	VkStencilOp pass_op = VK_STENCIL_OP_KEEP;
+	VkStencilOp depth_fail_op = VK_STENCIL_OP_KEEP;
+	VkCompareOp compare_op = VK_COMPARE_OP_ALWAYS;
+	uint32_t compare_mask = 0xff;
+	uint32_t write_mask = 0xff;
+	uint32_t reference = 0;
+};
+
+struct DepthStencilState {
+	bool depth_test = false;
+	bool depth_write = false;
+	VkCompareOp depth_compare = VK_COMPARE_OP_LESS;
+	bool stencil_test = false;
+	StencilFaceState front, back;
+};
+
+struct BlendAttachmentState {
+	bool blend_enable = false;
+	VkBlendFactor src_color = VK_BLEND_FACTOR_ONE;
+	VkBlendFactor dst_color = VK_BLEND_FACTOR_ZERO;
+	VkBlendOp color_op = VK_BLEND_OP_ADD;
+	VkBlendFactor src_alpha = VK_BLEND_FACTOR_ONE;
+	VkBlendFactor dst_alpha = VK_BLEND_FACTOR_ZERO;
+	VkBlendOp alpha_op = VK_BLEND_OP_ADD;
+	VkColorComponentFlags write_mask = 0xf;
+};
+
+struct BlendState {
+	bool logic_op_enable = false;
+	VkLogicOp logic_op = VK_LOGIC_OP_COPY;
+	float constants[4] = {0, 0, 0, 0};
+	uint32_t attachment_count = 0;
+	BlendAttachmentState attachments[kMaxColorAttachments];
+};
+
+// Attachments as plain memory. The samples of one pixel are adjacent (as in
+// texture/image_layout.h): sample s of pixel (x, y) is at
+// base + y * row_pitch + (x * samples + s) * element size.
+struct ColorTarget {
+	uint8_t* base = nullptr;
+	uint64_t row_pitch = 0;
+	VkFormat format = VK_FORMAT_UNDEFINED;
+};
+struct DepthTarget {
+	uint8_t* base = nullptr;  // nullptr: no depth attachment
+	uint64_t row_pitch = 0;
+	VkFormat format = VK_FORMAT_UNDEFINED;  // D16_UNORM, X8_D24_UNORM_PACK32 or D32_SFLOAT
+};
+struct StencilTarget {
+	uint8_t* base = nullptr;  // nullptr: no stencil attachment; S8, 1 byte a sample
+	uint64_t row_pitch = 0;
+};
+
+struct Framebuffer {
+	uint32_t width = 0, height = 0;
+	uint32_t samples = 1;
+	uint32_t color_count = 0;
+	ColorTarget color[kMaxColorAttachments];
+	DepthTarget depth;
+	StencilTarget stencil;
+};
+
+// Vulkan 1.3 §21.1 (primitive topologies), the triangle ones.
+enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan };
+
+// Vertices after the vertex shader: clip-space positions and scalar
+// varyings, one array each, indexed by vertex; triangles are a list
+// (vertex 3i, 3i+1, 3i+2), a strip or a fan, through indices when set.
+struct VertexInput {
+	const float* positions = nullptr;       // 4 floats a vertex
+	const float* varyings = nullptr;        // RasterState::varying_count floats a vertex
+	const float* clip_distances = nullptr;  // RasterState::clip_distance_count a vertex
+	const uint32_t* indices = nullptr;
+	uint32_t vertex_count = 0;  // or index count when indices is set
+	Topology topology = Topology::TriangleList;
+	bool primitive_restart = false;  // index 0xffffffff ends a strip or fan
+};
+
+// Lanes of a fragment batch: 4 per 2x2 quad, lane = 4 * quad + (dy * 2 + dx).
+constexpr uint32_t kMaxBatchQuads = 16;
+constexpr uint32_t kMaxBatchLanes = 4 * kMaxBatchQuads;
+
+// What a fragment shader sees and writes for one batch of quads. The quads
+// of a batch lie in one tile and may come from several primitives (in
+// submission order); per-primitive inputs are given per lane. Arrays are
+// structure-of-arrays: component c of lane l is at [c][l].
+struct FragmentBatch {
+	uint32_t quad_count = 0;
+	int32_t quad_x[kMaxBatchQuads];  // pixel of lane 0 (even coordinates)
+	int32_t quad_y[kMaxBatchQuads];
+	// 1 where the lane covers at least one sample; 0 for helper lanes, which
+	// run only so that derivatives exist and never write.
+	uint8_t live[kMaxBatchLanes];
+	uint8_t front_facing[kMaxBatchLanes];
+	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
+	float varyings[kMaxVaryings][kMaxBatchLanes];
+	// Outputs. With dual-source blending (SRC1 factors, one attachment),
+	// color[1] is the second source of attachment 0.
+	float color[kMaxColorAttachments][4][kMaxBatchLanes];
+	float frag_depth[kMaxBatchLanes];   // read when the shader writes depth
+	uint8_t discarded[kMaxBatchLanes];  // set to 1 by the shader to discard
+};
+
+// The fragment stage: the shader engine later, a C++ function in tests.
+struct FragmentShader {
+	void (*run)(const void* user, FragmentBatch& batch) = nullptr;
+	const void* user = nullptr;
+	bool writes_depth = false;
+	bool may_discard = false;
+	bool early_fragment_tests = false;  // the EarlyFragmentTests execution mode
+};
+
+struct DrawState {
+	RasterState raster;
+	DepthStencilState depth_stencil;
+	BlendState blend;
+	FragmentShader shader;
+};
+
+}  // namespace tessera::raster

@@ -1,0 +1,374 @@
+// Rasterization rules: shared edges hit once, no gaps, the top-left rule,
+// sub-pixel snapping, degenerate and huge triangles, sample locations.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+#include "raster_test_util.h"
+
+using namespace tessera::raster;
+using namespace tessera::raster::test;
+
+namespace {
+
+// Every pixel's count, as a string of digits for readable failures.
+uint32_t CountMismatches(const Target& t, float expected) {
+	uint32_t bad = 0;
+	for (uint32_t y = 0; y < t.height; ++y)
+		for (uint32_t x = 0; x < t.width; ++x)
+			for (uint32_t s = 0; s < t.samples; ++s) bad += t.At(x, y, 0, s) != expected;
+	return bad;
+}
+
+}  // namespace
+
+TEST_CASE("raster: a jittered grid of triangles covers every pixel exactly once", "[raster]") {
+	for (uint32_t samples : {1u, 4u}) {
+		Target t(128, 96, VK_FORMAT_R32_SFLOAT, samples);
+		std::mt19937 rng(7);
+		std::uniform_real_distribution<double> jitter(-3.0, 3.0);
+		const int nx = 9, ny = 7;
+		std::vector<double> gx((nx + 1) * (ny + 1)), gy((nx + 1) * (ny + 1));
+		for (int j = 0; j <= ny; ++j) {
+			for (int i = 0; i <= nx; ++i) {
+				// The rim lies beyond the target; inner vertices move by sub-pixel amounts.
+				double x = i == 0 ? -8 : i == nx ? 140 : i * 128.0 / nx + jitter(rng);
+				double y = j == 0 ? -8 : j == ny ? 110 : j * 96.0 / ny + jitter(rng);
+				gx[j * (nx + 1) + i] = x;
+				gy[j * (nx + 1) + i] = y;
+			}
+		}
+		Mesh m;
+		for (int j = 0; j < ny; ++j) {
+			for (int i = 0; i < nx; ++i) {
+				int a = j * (nx + 1) + i, b = a + 1, c = a + nx + 1, d = c + 1;
+				// Alternate the diagonal and the winding.
+				int tri[2][3] = {{a, b, d}, {a, d, c}};
+				if ((i + j) & 1)
+					tri[0][0] = a, tri[0][1] = b, tri[0][2] = c, tri[1][0] = b, tri[1][1] = c, tri[1][2] = d;
+				for (auto& k : tri)
+					for (int v : k) m.Add(t, gx[v], gy[v]);
+			}
+		}
+		Draw(CountingState(t), t, m.Input());
+		CHECK(CountMismatches(t, 1.0f) == 0);
+	}
+}
+
+TEST_CASE("raster: a fan around a point covers every pixel exactly once", "[raster]") {
+	// Centers on a pixel center, a pixel corner and an odd sub-pixel spot.
+	for (auto [cx, cy] : {std::pair{32.5, 32.5}, {32.0, 32.0}, {31.37109375, 20.00390625}}) {
+		Target t(64, 64);
+		Mesh m;
+		const int n = 37;
+		for (int i = 0; i < n; ++i) {
+			double a0 = 2 * M_PI * i / n, a1 = 2 * M_PI * (i + 1) / n;
+			m.Add(t, cx, cy);
+			m.Add(t, cx + 200 * std::cos(a0), cy + 200 * std::sin(a0));
+			m.Add(t, cx + 200 * std::cos(a1), cy + 200 * std::sin(a1));
+		}
+		Draw(CountingState(t), t, m.Input());
+		INFO("center " << cx << "," << cy);
+		for (uint32_t y = 0; y < 64; ++y)
+			for (uint32_t x = 0; x < 64; ++x)
+				if (t.At(x, y) != 1.0f) UNSCOPED_INFO(x << "," << y << "=" << t.At(x, y));
+		CHECK(CountMismatches(t, 1.0f) == 0);
+	}
+}
+
+TEST_CASE("raster: top-left rule at exact pixel centers", "[raster]") {
+	// A square with its edges through pixel centers: x, y in [2.5, 6.5].
+	// Left and top edges take the centers on them, right and bottom do not
+	// (the top-left rule: our tie-break for a sample on an edge, which
+	// Vulkan 1.3 §28.7.1 leaves open beyond "exactly one of two triangles
+	// sharing the edge"), for both diagonals and both windings.
+	for (int variant = 0; variant < 4; ++variant) {
+		Target t(16, 16);
+		Mesh m;
+		double x0 = 2.5, y0 = 2.5, x1 = 6.5, y1 = 6.5;
+		if (variant & 1) {
+			m.Add(t, x0, y0), m.Add(t, x1, y0), m.Add(t, x1, y1);
+			m.Add(t, x0, y0), m.Add(t, x1, y1), m.Add(t, x0, y1);
+		} else {
+			m.Add(t, x0, y0), m.Add(t, x0, y1), m.Add(t, x1, y0);
+			m.Add(t, x1, y0), m.Add(t, x0, y1), m.Add(t, x1, y1);
+		}
+		if (variant & 2) {  // reverse the winding of both
+			for (size_t k = 0; k < m.positions.size(); k += 12)
+				for (int c = 0; c < 4; ++c) std::swap(m.positions[k + 4 + c], m.positions[k + 8 + c]);
+		}
+		Draw(CountingState(t), t, m.Input());
+		for (uint32_t y = 0; y < 16; ++y)
+			for (uint32_t x = 0; x < 16; ++x) {
+				float expected = (x >= 2 && x <= 5 && y >= 2 && y <= 5) ? 1.0f : 0.0f;
+				INFO("variant " << variant << " pixel " << x << "," << y);
+				CHECK(t.At(x, y) == expected);
+			}
+	}
+}
+
+TEST_CASE("raster: vertices snap to 1/256 pixel", "[raster]") {
+	// A left edge a little right of a pixel center: less than half a
+	// sub-pixel step snaps onto the center (covered), more moves past it.
+	for (auto [offset, covered] : {std::pair{0.001, true}, {0.0019, true}, {0.0021, false}, {0.003, false}}) {
+		Target t(16, 16);
+		Mesh m;
+		double x0 = 4.5 + offset;
+		m.Add(t, x0, 1), m.Add(t, 12, 1), m.Add(t, x0, 12);
+		Draw(CountingState(t), t, m.Input());
+		INFO("offset " << offset);
+		CHECK((t.At(4, 5) == 1.0f) == covered);
+		CHECK(t.At(5, 5) == 1.0f);
+	}
+}
+
+TEST_CASE("raster: zero-area triangles produce nothing", "[raster]") {
+	Target t(32, 32);
+	Mesh m;
+	m.Add(t, 4.5, 4.5), m.Add(t, 20.5, 20.5), m.Add(t, 12.5, 12.5);  // collinear through centers
+	m.Add(t, 8.5, 3), m.Add(t, 8.5, 30), m.Add(t, 8.5, 10);          // vertical line
+	m.Add(t, 5, 5), m.Add(t, 5, 5), m.Add(t, 5, 5);                  // a point
+	m.Add(t, 10.5, 7.5), m.Add(t, 25.5, 7.5), m.Add(t, 10.5, 7.5);   // repeated vertex
+	Draw(CountingState(t), t, m.Input());
+	CHECK(CountMismatches(t, 0.0f) == 0);
+}
+
+TEST_CASE("raster: huge triangles beyond the guard band cover the viewport once", "[raster]") {
+	// Vertices far outside the guard band are clipped in x/y; the two
+	// triangles share their diagonal.
+	for (float scale : {10.0f, 1000.0f, 1e6f}) {
+		Target t(100, 70);
+		Mesh m;
+		auto add = [&](float xd, float yd) { m.positions.insert(m.positions.end(), {xd, yd, 0.5f, 1.0f}); };
+		add(-scale, -scale), add(scale, -scale * 0.9f), add(scale * 0.8f, scale);
+		add(-scale, -scale), add(scale * 0.8f, scale), add(-scale * 1.1f, scale);
+		Draw(CountingState(t), t, m.Input());
+		INFO("scale " << scale);
+		CHECK(CountMismatches(t, 1.0f) == 0);
+	}
+}
+
+TEST_CASE("raster: 4x MSAA covers the standard sample locations", "[raster]") {
+	// A vertical left edge at x = 0.5 inside pixel 0 and a horizontal top edge
+	// at y = 0.5 in row 0: of the standard locations (0.375,0.125),
+	// (0.875,0.375), (0.125,0.625), (0.625,0.875) (Vulkan 1.3 §28.4), pixel
+	// (0,0) covers only samples right of and below the edges.
+	Target t(8, 8, VK_FORMAT_R32_SFLOAT, 4);
+	Mesh m;
+	m.Add(t, 0.5, 0.5), m.Add(t, 20, 0.5), m.Add(t, 0.5, 20);
+	Draw(CountingState(t), t, m.Input());
+	CHECK(t.At(0, 0, 0, 0) == 0.0f);  // x 0.375 < 0.5
+	CHECK(t.At(0, 0, 0, 1) == 0.0f);  // y 0.375 < 0.5
+	CHECK(t.At(0, 0, 0, 2) == 0.0f);  // x 0.125
+	CHECK(t.At(0, 0, 0, 3) == 1.0f);  // (0.625, 0.875)
+	CHECK(t.At(1, 0, 0, 0) == 0.0f);  // y 0.125 < 0.5
+	CHECK(t.At(1, 0, 0, 1) == 0.0f);  // y 0.375
+	CHECK(t.At(1, 0, 0, 2) == 1.0f);
+	CHECK(t.At(1, 0, 0, 3) == 1.0f);
+	for (uint32_t s = 0; s < 4; ++s) CHECK(t.At(2, 2, 0, s) == 1.0f);
+	// The sample mask removes samples.
+	Target t2(8, 8, VK_FORMAT_R32_SFLOAT, 4);
+	DrawState state = CountingState(t2);
+	state.raster.sample_mask = 0x5;
+	Draw(state, t2, m.Input());
+	CHECK(t2.At(2, 2, 0, 0) == 1.0f);
+	CHECK(t2.At(2, 2, 0, 1) == 0.0f);
+	CHECK(t2.At(2, 2, 0, 2) == 1.0f);
+	CHECK(t2.At(2, 2, 0, 3) == 0.0f);
+}
+
+TEST_CASE("raster: the scissor limits coverage", "[raster]") {
+	Target t(64, 64);
+	DrawState state = CountingState(t);
+	state.raster.scissor = Rect{5, 7, 20, 30};
+	Mesh m;
+	m.Add(t, -10, -10), m.Add(t, 200, -10), m.Add(t, -10, 200);
+	Draw(state, t, m.Input());
+	for (uint32_t y = 0; y < 64; ++y)
+		for (uint32_t x = 0; x < 64; ++x) {
+			bool inside = x >= 5 && x < 25 && y >= 7 && y < 37;
+			if ((t.At(x, y) == 1.0f) != inside) FAIL("pixel " << x << "," << y);
+		}
+}
+
+TEST_CASE("raster: output bytes do not depend on the thread count", "[raster]") {
+	auto render = [](tessera::runtime::ThreadPool* pool) {
+		Target t(300, 200, VK_FORMAT_R8G8B8A8_UNORM);
+		t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+		DrawState state = MakeState(t);
+		state.shader.run = VaryingColorShader;
+		state.raster.varying_count = 4;
+		state.depth_stencil.depth_test = true;
+		state.depth_stencil.depth_write = true;
+		state.depth_stencil.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+		state.blend.attachment_count = 1;
+		BlendAttachmentState& b = state.blend.attachments[0];
+		b.blend_enable = true;
+		b.src_color = VK_BLEND_FACTOR_SRC_ALPHA;
+		b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+		std::mt19937 rng(3);
+		std::uniform_real_distribution<float> pos(-40, 340), unit(0, 1);
+		Mesh m;
+		for (int i = 0; i < 3000; ++i) {
+			float cx = pos(rng), cy = pos(rng) * 0.66f;
+			for (int k = 0; k < 3; ++k)
+				m.Add(t, cx + unit(rng) * 60, cy + unit(rng) * 60, unit(rng), 0.5f + unit(rng),
+				      {unit(rng), unit(rng), unit(rng), unit(rng)});
+		}
+		Draw(state, t, m.Input(), pool);
+		return t.color;
+	};
+	std::vector<uint8_t> single = render(nullptr);
+	tessera::runtime::ThreadPool pool4(4), pool3(3);
+	CHECK(render(&pool4) == single);
+	CHECK(render(&pool3) == single);
+	size_t nonzero = 0;
+	for (uint8_t v : single) nonzero += v != 0;
+	CHECK(nonzero > single.size() / 2);
+}
+
+namespace {
+
+struct LaneCounts {
+	uint32_t live = 0, helpers = 0, batches = 0;
+	int32_t quad_x = -1, quad_y = -1;
+};
+
+void CountLanes(const void* user, FragmentBatch& b) {
+	auto* c = static_cast<LaneCounts*>(const_cast<void*>(user));
+	++c->batches;
+	c->quad_x = b.quad_x[0], c->quad_y = b.quad_y[0];
+	for (uint32_t i = 0; i < 4 * b.quad_count; ++i) (b.live[i] ? c->live : c->helpers)++;
+}
+
+}  // namespace
+
+TEST_CASE("raster: fragments run in 2x2 quads with helper lanes flagged", "[raster]") {
+	// A sliver covering only the center of pixel (5, 5): its quad is
+	// (4..5, 4..5), with lane 3 live and the other three helpers.
+	Target t(16, 16);
+	LaneCounts counts;
+	DrawState state = MakeState(t);
+	state.shader.run = CountLanes;
+	state.shader.user = &counts;
+	Mesh m;
+	m.Add(t, 5.2, 5.2), m.Add(t, 5.9, 5.2), m.Add(t, 5.2, 5.9);
+	Draw(state, t, m.Input());
+	CHECK(counts.batches == 1);
+	CHECK(counts.quad_x == 4);
+	CHECK(counts.quad_y == 4);
+	CHECK(counts.live == 1);
+	CHECK(counts.helpers == 3);
+}
+
+namespace {
+
+// Reference coverage of one triangle given in normalized device
+// coordinates (w = 1), sample by sample with no tiles, quads or spans:
+// snap as the viewport transform does, orient, and test every sample of
+// every pixel with the top-left rule written out from its definition.
+void ReferenceCoverage(const Target& t, const float* xy, std::vector<uint32_t>& counts) {
+	const float half_w = t.width * 0.5f, half_h = t.height * 0.5f;
+	int64_t X[3], Y[3];
+	for (int i = 0; i < 3; ++i) {
+		X[i] = int64_t(std::floor((double(half_w) * xy[2 * i] + half_w) * 256 + 0.5));
+		Y[i] = int64_t(std::floor((double(half_h) * xy[2 * i + 1] + half_h) * 256 + 0.5));
+	}
+	int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
+	if (area == 0) return;
+	if (area < 0) std::swap(X[1], X[2]), std::swap(Y[1], Y[2]);
+	const SampleLocation* loc = StandardSampleLocations(t.samples);
+	for (uint32_t py = 0; py < t.height; ++py) {
+		for (uint32_t px = 0; px < t.width; ++px) {
+			for (uint32_t s = 0; s < t.samples; ++s) {
+				int64_t sx = int64_t(px) * 256 + loc[s].x, sy = int64_t(py) * 256 + loc[s].y;
+				bool inside = true;
+				for (int e = 0; e < 3; ++e) {
+					int64_t ax = X[e], ay = Y[e], bx = X[(e + 1) % 3], by = Y[(e + 1) % 3];
+					int64_t value = (bx - ax) * (sy - ay) - (by - ay) * (sx - ax);
+					// With y down and the inside on the left of a->b (value > 0):
+					// a top edge runs right (inside below), a left edge runs up.
+					bool top = by == ay && bx > ax;
+					bool left = by < ay;
+					inside &= value > 0 || (value == 0 && (top || left));
+				}
+				counts[(size_t(py) * t.width + px) * t.samples + s] += inside;
+			}
+		}
+	}
+}
+
+}  // namespace
+
+TEST_CASE("raster: random triangles match a per-sample reference", "[raster]") {
+	// Sizes from slivers to several tiles, on 1 and 4 samples; vertices on
+	// the sub-pixel grid and off it, some on pixel centers.
+	for (uint32_t samples : {1u, 4u}) {
+		Target t(200, 150, VK_FORMAT_R32_SFLOAT, samples);
+		std::mt19937 rng(samples * 17 + 5);
+		std::uniform_real_distribution<float> center(-1.2f, 1.2f), unit(-1, 1);
+		std::vector<float> xy;
+		Mesh m;
+		for (int i = 0; i < 400; ++i) {
+			float cx = center(rng), cy = center(rng);
+			float size = i % 4 == 0 ? 1.5f : i % 4 == 1 ? 0.3f : i % 4 == 2 ? 0.05f : 0.01f;
+			for (int k = 0; k < 3; ++k) {
+				float x = cx + unit(rng) * size, y = cy + unit(rng) * size;
+				if (i % 5 == 0) {  // snap onto pixel centers: ties decided by the rule
+					x = (std::floor((x + 1) * 100) + 0.5f) / 100 - 1;
+					y = (std::floor((y + 1) * 75) + 0.5f) / 75 - 1;
+				}
+				if (i % 7 == 0 && k == 2) x = xy[xy.size() - 2];  // vertical edges
+				xy.insert(xy.end(), {x, y});
+				m.positions.insert(m.positions.end(), {x, y, 0.5f, 1.0f});
+			}
+		}
+		Draw(CountingState(t), t, m.Input());
+		std::vector<uint32_t> expected(size_t(t.width) * t.height * samples, 0);
+		for (size_t i = 0; i < xy.size(); i += 6) ReferenceCoverage(t, &xy[i], expected);
+		uint32_t bad = 0;
+		for (uint32_t py = 0; py < t.height; ++py)
+			for (uint32_t px = 0; px < t.width; ++px)
+				for (uint32_t s = 0; s < samples; ++s)
+					if (t.At(px, py, 0, s) != float(expected[(size_t(py) * t.width + px) * samples + s])) {
+						if (bad++ < 5) UNSCOPED_INFO("pixel " << px << "," << py << " sample " << s);
+					}
+		INFO("samples " << samples);
+		CHECK(bad == 0);
+	}
+}
+
+namespace {
+
+struct BatchLog {
+	std::vector<uint32_t> quads_per_batch;
+	std::vector<uint8_t> facing;  // of lane 0 of each quad
+};
+
+void LogBatch(const void* user, FragmentBatch& b) {
+	auto* log = static_cast<BatchLog*>(const_cast<void*>(user));
+	log->quads_per_batch.push_back(b.quad_count);
+	for (uint32_t q = 0; q < b.quad_count; ++q) log->facing.push_back(b.front_facing[4 * q]);
+}
+
+}  // namespace
+
+TEST_CASE("raster: a batch gathers quads of several triangles of a tile in order", "[raster]") {
+	// Two one-pixel slivers in one tile, the second wound the other way: one
+	// shader call with two quads, facing given per lane.
+	Target t(16, 16);
+	BatchLog log;
+	DrawState state = MakeState(t);
+	state.shader.run = LogBatch;
+	state.shader.user = &log;
+	Mesh m;
+	m.Add(t, 5.2, 5.2), m.Add(t, 5.9, 5.2), m.Add(t, 5.2, 5.9);  // clockwise: back
+	m.Add(t, 9.2, 9.2), m.Add(t, 9.2, 9.9), m.Add(t, 9.9, 9.2);  // counter-clockwise: front
+	Draw(state, t, m.Input());
+	REQUIRE(log.quads_per_batch.size() == 1);
+	CHECK(log.quads_per_batch[0] == 2);
+	REQUIRE(log.facing.size() == 2);
+	CHECK(log.facing[0] == 0);
+	CHECK(log.facing[1] == 1);
+}

@@ -1,0 +1,278 @@
+// The interpreter. Lanes keep their own program counter (a block index); each
+// step runs the lowest block any live lane waits at, for exactly the lanes
+// waiting there. Blocks are in structured order (see ir.h), so lanes that
+// diverged meet again at the merge block before it runs, loops run until
+// their last lane leaves, and a barrier in uniform control flow is reached by
+// all lanes in the same step. See README.md.
+#include "shader/interpreter.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include "shader/alu.h"
+
+namespace tessera::shader {
+namespace {
+
+constexpr uint32_t kDone = UINT32_MAX;
+
+struct MemorySpan {
+	uint8_t* data = nullptr;
+	uint64_t size = 0;
+};
+
+uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator) {
+	std::atomic_ref<uint32_t> ref(*word);
+	switch (op) {
+		case Op::kAtomicLoad: return ref.load();
+		case Op::kAtomicStore: ref.store(value); return 0;
+		case Op::kAtomicExchange: return ref.exchange(value);
+		case Op::kAtomicCompareExchange: {
+			uint32_t expected = comparator;
+			ref.compare_exchange_strong(expected, value);
+			return expected;
+		}
+		case Op::kAtomicIAdd: return ref.fetch_add(value);
+		case Op::kAtomicISub: return ref.fetch_sub(value);
+		case Op::kAtomicAnd: return ref.fetch_and(value);
+		case Op::kAtomicOr: return ref.fetch_or(value);
+		case Op::kAtomicXor: return ref.fetch_xor(value);
+		default: break;
+	}
+	// Min and max: a compare-exchange loop.
+	uint32_t old = ref.load();
+	for (;;) {
+		uint32_t next = old;
+		switch (op) {
+			case Op::kAtomicUMin: next = std::min(old, value); break;
+			case Op::kAtomicUMax: next = std::max(old, value); break;
+			case Op::kAtomicSMin:
+				next = static_cast<uint32_t>(std::min(static_cast<int32_t>(old), static_cast<int32_t>(value)));
+				break;
+			case Op::kAtomicSMax:
+				next = static_cast<uint32_t>(std::max(static_cast<int32_t>(old), static_cast<int32_t>(value)));
+				break;
+			default: break;
+		}
+		if (next == old || ref.compare_exchange_weak(old, next)) return old;
+	}
+}
+
+}  // namespace
+
+RunStatus Interpreter::RunWorkgroup(const Program& program, const Resources& resources,
+                                    const WorkgroupPosition& position, const RunOptions& options) {
+	uint32_t invocations = program.InvocationsPerWorkgroup();
+	uint32_t group = invocations;
+	if (options.lane_group_width != 0 && !program.uses_barriers && program.workgroup_memory_size == 0)
+		group = std::min(options.lane_group_width, invocations);
+	// Workgroup memory starts undefined in SPIR-V; zero it so runs repeat exactly.
+	workgroup_memory_.assign(program.workgroup_memory_size, 0);
+	for (uint32_t first = 0; first < invocations; first += group) {
+		uint32_t lanes = std::min(group, invocations - first);
+		if (RunLanes(program, resources, position, first, lanes, options.max_block_steps) != RunStatus::kSuccess)
+			return RunStatus::kDeviceLost;
+	}
+	return RunStatus::kSuccess;
+}
+
+RunStatus Interpreter::RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
+                                uint32_t first_local_index, uint32_t lanes, uint64_t max_steps) {
+	lanes_ = lanes;
+	registers_.resize(static_cast<size_t>(program.register_count) * lanes);
+	scratch_.resize(lanes);
+	active_.resize(lanes);
+	edge_.resize(lanes);
+	pc_.assign(lanes, 0);
+	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
+
+	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), lanes, constant.bits);
+	const uint32_t* size = program.workgroup_size;
+	for (const BuiltinInput& input : program.builtins) {
+		uint32_t* dst = Reg(input.reg);
+		uint32_t c = input.component;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			uint32_t index = first_local_index + i;
+			uint32_t local[3] = {index % size[0], (index / size[0]) % size[1], index / (size[0] * size[1])};
+			switch (input.builtin) {
+				case Builtin::kLocalInvocationId: dst[i] = local[c]; break;
+				case Builtin::kGlobalInvocationId: dst[i] = position.id[c] * size[c] + local[c]; break;
+				case Builtin::kWorkgroupId: dst[i] = position.id[c]; break;
+				case Builtin::kNumWorkgroups: dst[i] = position.count[c]; break;
+				case Builtin::kLocalInvocationIndex: dst[i] = index; break;
+			}
+		}
+	}
+
+	uint32_t current = 0;
+	uint64_t steps = 0;
+	for (;;) {
+		if (++steps > max_steps) return RunStatus::kDeviceLost;
+		const Block& block = program.blocks[current];
+		uint32_t active_count = 0;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			active_[i] = pc_[i] == current;
+			active_count += active_[i];
+		}
+		ExecuteBlock(program, block, resources, lanes, active_count == lanes);
+
+		const Terminator& t = block.terminator;
+		if (t.kind == TerminatorKind::kExit) {
+			for (uint32_t i = 0; i < lanes; ++i)
+				if (active_[i]) pc_[i] = kDone;
+		} else {
+			const uint32_t* selector = Reg(t.selector);
+			switch (t.kind) {
+				case TerminatorKind::kBranch: std::fill_n(edge_.data(), lanes, 0u); break;
+				case TerminatorKind::kConditional:
+					for (uint32_t i = 0; i < lanes; ++i) edge_[i] = selector[i] ? 0u : 1u;
+					break;
+				case TerminatorKind::kSwitch:
+					for (uint32_t i = 0; i < lanes; ++i) {
+						uint32_t edge = 0;
+						for (uint32_t k = 0; k + 1 < t.edge_count; ++k)
+							if (program.case_values[t.case_begin + k] == selector[i]) {
+								edge = k + 1;
+								break;
+							}
+						edge_[i] = edge;
+					}
+					break;
+				case TerminatorKind::kExit: break;
+			}
+			for (uint32_t e = 0; e < t.edge_count; ++e) {
+				const Edge& edge = program.edges[t.edge_begin + e];
+				for (uint32_t k = 0; k < edge.copy_count; ++k) {
+					const PhiCopy& copy = program.copies[edge.copy_begin + k];
+					uint32_t* dst = Reg(copy.dst);
+					const uint32_t* src = Reg(copy.src);
+					for (uint32_t i = 0; i < lanes; ++i)
+						if (active_[i] && edge_[i] == e) dst[i] = src[i];
+				}
+			}
+			for (uint32_t i = 0; i < lanes; ++i)
+				if (active_[i]) pc_[i] = program.edges[t.edge_begin + edge_[i]].block;
+		}
+		// The next block: the lowest one any live lane waits at.
+		uint32_t next = kDone;
+		for (uint32_t i = 0; i < lanes; ++i) next = std::min(next, pc_[i]);
+		if (next == kDone) return RunStatus::kSuccess;
+		current = next;
+	}
+}
+
+// Hot path: one call per executed block.
+void Interpreter::ExecuteBlock(const Program& program, const Block& block, const Resources& resources,
+                               uint32_t lanes, bool full) {
+	const Inst* inst = program.insts.data() + block.inst_begin;
+	const Inst* end = inst + block.inst_count;
+	for (; inst != end; ++inst) {
+		if (inst->op >= Op::kAluCount) {
+			ExecuteMemory(program, *inst, resources, lanes);
+			continue;
+		}
+		AluKernel kernel = GetAluKernel(inst->op);
+		uint32_t* dst = Reg(inst->dst);
+		if (full) {
+			kernel(dst, Reg(inst->a), Reg(inst->b), Reg(inst->c), Reg(inst->d), lanes);
+		} else {
+			// Lanes outside the mask keep their value: it may still be live
+			// (defined by an earlier trip through this block).
+			kernel(scratch_.data(), Reg(inst->a), Reg(inst->b), Reg(inst->c), Reg(inst->d), lanes);
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = active_[i] ? scratch_[i] : dst[i];
+		}
+	}
+}
+
+void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources,
+                                uint32_t lanes) {
+	const Region& region = program.regions[inst.region];
+	const uint32_t* address = Reg(inst.a);
+	uint32_t* dst = Reg(inst.dst);
+
+	if (region.kind == RegionKind::kPrivate) {
+		// One copy per lane, word-major: word w of lane i at [w * lanes + i].
+		const uint32_t* value = Reg(inst.b);
+		for (uint32_t i = 0; i < lanes; ++i) {
+			if (!active_[i]) continue;
+			uint64_t offset = uint64_t{address[i]} + inst.imm;
+			bool inside = offset + 4 <= region.size && offset % 4 == 0;
+			uint32_t* word = inside ? &private_memory_[(region.base + offset / 4) * lanes + i] : nullptr;
+			if (inst.op == Op::kLoad) {
+				dst[i] = word ? *word : 0;
+			} else if (inst.op == Op::kStore) {
+				if (word) *word = value[i];
+			} else if (IsAtomic(inst.op)) {
+				dst[i] = word ? AtomicApply(inst.op, word, value[i], Reg(inst.c)[i]) : 0;
+			}
+		}
+		return;
+	}
+
+	MemorySpan span;
+	switch (region.kind) {
+		case RegionKind::kStorageBuffer:
+		case RegionKind::kUniformBuffer:
+			if (region.binding < resources.buffers.size()) {
+				const BufferView& view = resources.buffers[region.binding];
+				span = {static_cast<uint8_t*>(view.data), view.data ? view.size : 0};
+			}
+			break;
+		case RegionKind::kPushConstant:
+			span = {static_cast<uint8_t*>(const_cast<void*>(resources.push_constants)),
+			        resources.push_constants ? resources.push_constant_size : 0u};
+			break;
+		case RegionKind::kWorkgroup:
+			span = {workgroup_memory_.data() + region.base, region.size};
+			break;
+		case RegionKind::kPrivate: break;
+	}
+
+	// robustBufferAccess (Vulkan 1.3 §15.9.1 / §34.1): out-of-bounds loads read
+	// zero, out-of-bounds stores and atomics are dropped.
+	switch (inst.op) {
+		case Op::kLoad:
+			for (uint32_t i = 0; i < lanes; ++i) {
+				if (!active_[i]) continue;
+				uint64_t offset = uint64_t{address[i]} + inst.imm;
+				uint32_t value = 0;
+				if (offset + 4 <= span.size) memcpy(&value, span.data + offset, 4);
+				dst[i] = value;
+			}
+			break;
+		case Op::kStore: {
+			const uint32_t* value = Reg(inst.b);
+			for (uint32_t i = 0; i < lanes; ++i) {
+				if (!active_[i]) continue;
+				uint64_t offset = uint64_t{address[i]} + inst.imm;
+				if (offset + 4 <= span.size) memcpy(span.data + offset, &value[i], 4);
+			}
+			break;
+		}
+		case Op::kArrayLength: {
+			// inst.b is the array stride (a literal).
+			uint32_t length = span.size > inst.imm ? static_cast<uint32_t>((span.size - inst.imm) / inst.b) : 0u;
+			for (uint32_t i = 0; i < lanes; ++i)
+				if (active_[i]) dst[i] = length;
+			break;
+		}
+		default: {
+			// Atomics, lane by lane in lane order (deterministic within a group).
+			const uint32_t* value = Reg(inst.b);
+			const uint32_t* comparator = Reg(inst.c);
+			for (uint32_t i = 0; i < lanes; ++i) {
+				if (!active_[i]) continue;
+				uint64_t offset = uint64_t{address[i]} + inst.imm;
+				uint32_t old = 0;
+				if (offset + 4 <= span.size && offset % 4 == 0)
+					old = AtomicApply(inst.op, reinterpret_cast<uint32_t*>(span.data + offset), value[i],
+					                  comparator[i]);
+				if (inst.op != Op::kAtomicStore) dst[i] = old;
+			}
+			break;
+		}
+	}
+}
+
+}  // namespace tessera::shader

@@ -1,0 +1,70 @@
+// The interpreter: runs a Program over a group of lanes, one decoded
+// instruction at a time for all lanes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "shader/ir.h"
+
+namespace tessera::shader {
+
+// A bound buffer range: what a descriptor resolves to.
+struct BufferView {
+	void* data = nullptr;
+	uint64_t size = 0;  // bytes; accesses past it are dropped (stores) or read 0 (loads)
+};
+
+// What a dispatch binds, resolved by the caller (src/vk) to plain pointers.
+struct Resources {
+	std::span<const BufferView> buffers;  // one per Program::bindings entry, same order
+	const void* push_constants = nullptr;
+	uint32_t push_constant_size = 0;
+};
+
+struct WorkgroupPosition {
+	uint32_t id[3] = {0, 0, 0};     // WorkgroupId
+	uint32_t count[3] = {1, 1, 1};  // NumWorkgroups
+};
+
+struct RunOptions {
+	// Lanes run together. 0: the whole workgroup. A program with barriers or
+	// workgroup memory always runs its whole workgroup as one group.
+	uint32_t lane_group_width = 0;
+	// Blocks one workgroup may execute before it is declared hung (the
+	// device is then lost). Generous: real shaders stay far below it.
+	uint64_t max_block_steps = uint64_t{1} << 26;
+};
+
+enum class RunStatus {
+	kSuccess,
+	kDeviceLost,  // the step bound ran out: an endless loop
+};
+
+// Holds the scratch memory of a run (registers, per-lane memory, workgroup
+// memory) so that running many workgroups allocates once. One per thread.
+class Interpreter {
+public:
+	RunStatus RunWorkgroup(const Program& program, const Resources& resources, const WorkgroupPosition& position,
+	                       const RunOptions& options = {});
+
+private:
+	RunStatus RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
+	                   uint32_t first_local_index, uint32_t lanes, uint64_t max_steps);
+	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
+	                  bool full);
+	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes);
+	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }
+
+	uint32_t lanes_ = 0;
+	std::vector<uint32_t> registers_;
+	std::vector<uint32_t> private_memory_;    // private_words x lanes, word-major
+	std::vector<uint8_t> workgroup_memory_;
+	std::vector<uint32_t> pc_;                // per lane: current block, or kDone
+	std::vector<uint32_t> active_;            // per lane: 1 when running the current block
+	std::vector<uint32_t> edge_;              // per lane: edge taken by the current terminator
+	std::vector<uint32_t> scratch_;           // masked results before the blend
+};
+
+}  // namespace tessera::shader

@@ -1,0 +1,23 @@
+#include "dispatch.h"
+
+using namespace tessera;
+
+TEST_CASE("saxpy computes a*x+y for every element and leaves the tail alone", "[shader][spirv]") {
+	shader::Program program = test::CompileShader("saxpy");
+	REQUIRE(program.workgroup_size[0] == 64);
+	const uint32_t n = 1000;
+	std::vector<float> x(1024), y(1024);
+	for (uint32_t i = 0; i < 1024; ++i) x[i] = static_cast<float>(i) * 0.5f, y[i] = 3.0f - static_cast<float>(i);
+	std::vector<float> expected = y;
+	for (uint32_t i = 0; i < n; ++i) expected[i] = 2.5f * x[i] + y[i];
+	test::Bindings bindings;
+	bindings.Bind(0, x);
+	bindings.Bind(1, y);
+	struct {
+		float a;
+		uint32_t n;
+	} push{2.5f, n};
+	bindings.Push(push);
+	REQUIRE(test::Dispatch(program, bindings, 16) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < 1024; ++i) REQUIRE(y[i] == expected[i]);
+}

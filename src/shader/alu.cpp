@@ -1,12 +1,24 @@
 // The arithmetic kernels, generated from the table in alu_ops.inc.
-#include "shader/alu.h"
+//
+// The file is compiled once per SIMD target by Highway (foreach_target.h:
+// SSE4, AVX2, AVX-512, ...) and the best one for the running CPU is chosen at
+// run time (HWY_DYNAMIC_DISPATCH). The kernels are plain lane loops; each
+// target's compilation vectorizes them with that target's instructions.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "shader/alu.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
 
 #include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
+#include "shader/alu.h"
+
+HWY_BEFORE_NAMESPACE();
 namespace tessera::shader {
+namespace HWY_NAMESPACE {
 namespace {
 
 inline float F(uint32_t x) { return std::bit_cast<float>(x); }
@@ -130,11 +142,24 @@ inline float HalfToFloat(uint32_t h) {
 #include "shader/alu_ops.inc"
 #undef OP
 
-constexpr AluKernel kKernels[] = {
+}  // namespace
+
+const AluKernel* KernelTable() {
+	static constexpr AluKernel kKernels[] = {
 #define OP(name, arity, expr) &Kernel##name,
 #include "shader/alu_ops.inc"
 #undef OP
-};
+	};
+	return kKernels;
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace tessera::shader
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace tessera::shader {
+namespace {
 
 struct OpInfo {
 	const char* name;
@@ -153,7 +178,12 @@ static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kC
 
 }  // namespace
 
-AluKernel GetAluKernel(Op op) { return kKernels[static_cast<size_t>(op)]; }
+HWY_EXPORT(KernelTable);
+
+AluKernel GetAluKernel(Op op) {
+	static const AluKernel* table = HWY_DYNAMIC_DISPATCH(KernelTable)();
+	return table[static_cast<size_t>(op)];
+}
 const char* OpName(Op op) { return kOpInfo[static_cast<size_t>(op)].name; }
 uint32_t OpArity(Op op) { return kOpInfo[static_cast<size_t>(op)].arity; }
 
@@ -181,3 +211,4 @@ std::string Program::Dump() const {
 }
 
 }  // namespace tessera::shader
+#endif  // HWY_ONCE

@@ -88,20 +88,32 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
 
 	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), lanes, constant.bits);
+	// Built-ins: local ids counted up lane by lane (no division per lane).
 	const uint32_t* size = program.workgroup_size;
+	local_ids_.resize(3 * static_cast<size_t>(lanes));
+	uint32_t* local[3] = {local_ids_.data(), local_ids_.data() + lanes, local_ids_.data() + 2 * lanes};
+	uint32_t x = first_local_index % size[0], y = (first_local_index / size[0]) % size[1],
+	         z = first_local_index / (size[0] * size[1]);
+	for (uint32_t i = 0; i < lanes; ++i) {
+		local[0][i] = x, local[1][i] = y, local[2][i] = z;
+		if (++x == size[0]) {
+			x = 0;
+			if (++y == size[1]) y = 0, ++z;
+		}
+	}
 	for (const BuiltinInput& input : program.builtins) {
 		uint32_t* dst = Reg(input.reg);
 		uint32_t c = input.component;
-		for (uint32_t i = 0; i < lanes; ++i) {
-			uint32_t index = first_local_index + i;
-			uint32_t local[3] = {index % size[0], (index / size[0]) % size[1], index / (size[0] * size[1])};
-			switch (input.builtin) {
-				case Builtin::kLocalInvocationId: dst[i] = local[c]; break;
-				case Builtin::kGlobalInvocationId: dst[i] = position.id[c] * size[c] + local[c]; break;
-				case Builtin::kWorkgroupId: dst[i] = position.id[c]; break;
-				case Builtin::kNumWorkgroups: dst[i] = position.count[c]; break;
-				case Builtin::kLocalInvocationIndex: dst[i] = index; break;
-			}
+		switch (input.builtin) {
+			case Builtin::kLocalInvocationId: std::copy_n(local[c], lanes, dst); break;
+			case Builtin::kGlobalInvocationId:
+				for (uint32_t i = 0; i < lanes; ++i) dst[i] = position.id[c] * size[c] + local[c][i];
+				break;
+			case Builtin::kWorkgroupId: std::fill_n(dst, lanes, position.id[c]); break;
+			case Builtin::kNumWorkgroups: std::fill_n(dst, lanes, position.count[c]); break;
+			case Builtin::kLocalInvocationIndex:
+				for (uint32_t i = 0; i < lanes; ++i) dst[i] = first_local_index + i;
+				break;
 		}
 	}
 

@@ -65,6 +65,7 @@ private:
 	std::vector<uint32_t> active_;            // per lane: 1 when running the current block
 	std::vector<uint32_t> edge_;              // per lane: edge taken by the current terminator
 	std::vector<uint32_t> scratch_;           // masked results before the blend
+	std::vector<uint32_t> local_ids_;         // LocalInvocationId x, y, z per lane
 };
 
 }  // namespace tessera::shader

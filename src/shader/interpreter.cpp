@@ -84,7 +84,7 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	scratch_.resize(lanes);
 	active_.resize(lanes);
 	edge_.resize(lanes);
-	pc_.assign(lanes, 0);
+	pc_.resize(lanes);
 	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
 
 	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), lanes, constant.bits);
@@ -117,60 +117,114 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 		}
 	}
 
+	// Two modes. Converged: every lane waits at `current` (pc_ is not kept up
+	// to date), so a block runs unmasked and a uniform branch just jumps.
+	// Diverged: pc_ holds each lane's block and each step runs the lowest.
 	uint32_t current = 0;
+	bool converged = true;
 	uint64_t steps = 0;
 	for (;;) {
 		if (++steps > max_steps) return RunStatus::kDeviceLost;
 		const Block& block = program.blocks[current];
-		uint32_t active_count = 0;
-		for (uint32_t i = 0; i < lanes; ++i) {
-			active_[i] = pc_[i] == current;
-			active_count += active_[i];
+		bool full = converged;
+		if (!converged) {
+			uint32_t active_count = 0;
+			for (uint32_t i = 0; i < lanes; ++i) {
+				active_[i] = pc_[i] == current;
+				active_count += active_[i];
+			}
+			full = active_count == lanes;
 		}
-		ExecuteBlock(program, block, resources, lanes, active_count == lanes);
+		ExecuteBlock(program, block, resources, lanes, full);
 
 		const Terminator& t = block.terminator;
 		if (t.kind == TerminatorKind::kExit) {
+			if (full) return RunStatus::kSuccess;
 			for (uint32_t i = 0; i < lanes; ++i)
 				if (active_[i]) pc_[i] = kDone;
 		} else {
+			// Which edge each lane takes; uniform when all active lanes agree.
 			const uint32_t* selector = Reg(t.selector);
-			switch (t.kind) {
-				case TerminatorKind::kBranch: std::fill_n(edge_.data(), lanes, 0u); break;
-				case TerminatorKind::kConditional:
-					for (uint32_t i = 0; i < lanes; ++i) edge_[i] = selector[i] ? 0u : 1u;
-					break;
-				case TerminatorKind::kSwitch:
-					for (uint32_t i = 0; i < lanes; ++i) {
-						uint32_t edge = 0;
-						for (uint32_t k = 0; k + 1 < t.edge_count; ++k)
-							if (program.case_values[t.case_begin + k] == selector[i]) {
-								edge = k + 1;
-								break;
-							}
-						edge_[i] = edge;
-					}
-					break;
-				case TerminatorKind::kExit: break;
-			}
-			for (uint32_t e = 0; e < t.edge_count; ++e) {
-				const Edge& edge = program.edges[t.edge_begin + e];
-				for (uint32_t k = 0; k < edge.copy_count; ++k) {
-					const PhiCopy& copy = program.copies[edge.copy_begin + k];
-					uint32_t* dst = Reg(copy.dst);
-					const uint32_t* src = Reg(copy.src);
-					for (uint32_t i = 0; i < lanes; ++i)
-						if (active_[i] && edge_[i] == e) dst[i] = src[i];
+			uint32_t uniform_edge = 0;
+			bool uniform = true;
+			if (t.kind == TerminatorKind::kConditional) {
+				uint32_t taken = 0;
+				for (uint32_t i = 0; i < lanes; ++i) {
+					edge_[i] = selector[i] ? 0u : 1u;
+					taken += full ? edge_[i] ^ 1u : (active_[i] & (edge_[i] ^ 1u));
+				}
+				uint32_t active_count = full ? lanes : 0;
+				if (!full)
+					for (uint32_t i = 0; i < lanes; ++i) active_count += active_[i];
+				uniform = taken == 0 || taken == active_count;
+				uniform_edge = taken == 0 ? 1u : 0u;
+			} else if (t.kind == TerminatorKind::kSwitch) {
+				for (uint32_t i = 0; i < lanes; ++i) {
+					uint32_t edge = 0;
+					for (uint32_t k = 0; k + 1 < t.edge_count; ++k)
+						if (program.case_values[t.case_begin + k] == selector[i]) {
+							edge = k + 1;
+							break;
+						}
+					edge_[i] = edge;
+				}
+				bool first = true;
+				for (uint32_t i = 0; i < lanes; ++i) {
+					if (!full && !active_[i]) continue;
+					if (first) uniform_edge = edge_[i], first = false;
+					else if (edge_[i] != uniform_edge) uniform = false;
 				}
 			}
-			for (uint32_t i = 0; i < lanes; ++i)
-				if (active_[i]) pc_[i] = program.edges[t.edge_begin + edge_[i]].block;
+			if (uniform) {
+				const Edge& edge = program.edges[t.edge_begin + uniform_edge];
+				CopyPhis(program, edge, lanes, full, false, 0);
+				if (converged) {
+					current = edge.block;  // a uniform branch jumps
+					continue;
+				}
+				for (uint32_t i = 0; i < lanes; ++i)
+					if (active_[i]) pc_[i] = edge.block;
+			} else {
+				if (t.kind == TerminatorKind::kBranch) std::fill_n(edge_.data(), lanes, 0u);
+				if (converged) {
+					std::fill_n(active_.data(), lanes, 1u);
+					std::fill_n(pc_.data(), lanes, current);
+					converged = false;
+				}
+				for (uint32_t e = 0; e < t.edge_count; ++e)
+					CopyPhis(program, program.edges[t.edge_begin + e], lanes, false, true, e);
+				for (uint32_t i = 0; i < lanes; ++i)
+					if (active_[i]) pc_[i] = program.edges[t.edge_begin + edge_[i]].block;
+			}
 		}
-		// The next block: the lowest one any live lane waits at.
-		uint32_t next = kDone;
-		for (uint32_t i = 0; i < lanes; ++i) next = std::min(next, pc_[i]);
-		if (next == kDone) return RunStatus::kSuccess;
-		current = next;
+		// The next block: the lowest one any live lane waits at. When all
+		// lanes wait at the same one they have reconverged.
+		uint32_t lowest = kDone, highest = 0;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			lowest = std::min(lowest, pc_[i]);
+			highest = std::max(highest, pc_[i]);
+		}
+		if (lowest == kDone) return RunStatus::kSuccess;
+		converged = lowest == highest;
+		current = lowest;
+	}
+}
+
+// Phi copies along one edge, for the active lanes (or all lanes when full);
+// by_edge restricts them to lanes whose edge_ is `edge_index`.
+void Interpreter::CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
+                           uint32_t edge_index) {
+	for (uint32_t k = 0; k < edge.copy_count; ++k) {
+		const PhiCopy& copy = program.copies[edge.copy_begin + k];
+		uint32_t* dst = Reg(copy.dst);
+		const uint32_t* src = Reg(copy.src);
+		if (full) {
+			std::copy_n(src, lanes, dst);
+		} else if (by_edge) {
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = (active_[i] && edge_[i] == edge_index) ? src[i] : dst[i];
+		} else {
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = active_[i] ? src[i] : dst[i];
+		}
 	}
 }
 
@@ -181,7 +235,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 	const Inst* end = inst + block.inst_count;
 	for (; inst != end; ++inst) {
 		if (inst->op >= Op::kAluCount) {
-			ExecuteMemory(program, *inst, resources, lanes);
+			ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;
 		}
 		AluKernel kernel = GetAluKernel(inst->op);
@@ -198,7 +252,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 }
 
 void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources,
-                                uint32_t lanes) {
+                                uint32_t lanes, bool full) {
 	const Region& region = program.regions[inst.region];
 	const uint32_t* address = Reg(inst.a);
 	uint32_t* dst = Reg(inst.dst);
@@ -207,7 +261,7 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		// One copy per lane, word-major: word w of lane i at [w * lanes + i].
 		const uint32_t* value = Reg(inst.b);
 		for (uint32_t i = 0; i < lanes; ++i) {
-			if (!active_[i]) continue;
+			if (!full && !active_[i]) continue;
 			uint64_t offset = uint64_t{address[i]} + inst.imm;
 			bool inside = offset + 4 <= region.size && offset % 4 == 0;
 			uint32_t* word = inside ? &private_memory_[(region.base + offset / 4) * lanes + i] : nullptr;
@@ -246,7 +300,7 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 	switch (inst.op) {
 		case Op::kLoad:
 			for (uint32_t i = 0; i < lanes; ++i) {
-				if (!active_[i]) continue;
+				if (!full && !active_[i]) continue;
 				uint64_t offset = uint64_t{address[i]} + inst.imm;
 				uint32_t value = 0;
 				if (offset + 4 <= span.size) memcpy(&value, span.data + offset, 4);
@@ -256,7 +310,7 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		case Op::kStore: {
 			const uint32_t* value = Reg(inst.b);
 			for (uint32_t i = 0; i < lanes; ++i) {
-				if (!active_[i]) continue;
+				if (!full && !active_[i]) continue;
 				uint64_t offset = uint64_t{address[i]} + inst.imm;
 				if (offset + 4 <= span.size) memcpy(span.data + offset, &value[i], 4);
 			}
@@ -266,7 +320,7 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 			// inst.b is the array stride (a literal).
 			uint32_t length = span.size > inst.imm ? static_cast<uint32_t>((span.size - inst.imm) / inst.b) : 0u;
 			for (uint32_t i = 0; i < lanes; ++i)
-				if (active_[i]) dst[i] = length;
+				if (full || active_[i]) dst[i] = length;
 			break;
 		}
 		default: {
@@ -274,7 +328,7 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 			const uint32_t* value = Reg(inst.b);
 			const uint32_t* comparator = Reg(inst.c);
 			for (uint32_t i = 0; i < lanes; ++i) {
-				if (!active_[i]) continue;
+				if (!full && !active_[i]) continue;
 				uint64_t offset = uint64_t{address[i]} + inst.imm;
 				uint32_t old = 0;
 				if (offset + 4 <= span.size && offset % 4 == 0)

@@ -54,7 +54,10 @@ private:
 	                   uint32_t first_local_index, uint32_t lanes, uint64_t max_steps);
 	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
 	                  bool full);
-	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes);
+	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+	                   bool full);
+	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
+	              uint32_t edge_index);
 	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }
 
 	uint32_t lanes_ = 0;

@@ -94,11 +94,17 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	uint32_t* local[3] = {local_ids_.data(), local_ids_.data() + lanes, local_ids_.data() + 2 * lanes};
 	uint32_t x = first_local_index % size[0], y = (first_local_index / size[0]) % size[1],
 	         z = first_local_index / (size[0] * size[1]);
-	for (uint32_t i = 0; i < lanes; ++i) {
-		local[0][i] = x, local[1][i] = y, local[2][i] = z;
-		if (++x == size[0]) {
-			x = 0;
-			if (++y == size[1]) y = 0, ++z;
+	if (size[1] == 1 && size[2] == 1) {  // one-dimensional workgroups: the common case
+		for (uint32_t i = 0; i < lanes; ++i) local[0][i] = first_local_index + i;
+		std::fill_n(local[1], lanes, 0u);
+		std::fill_n(local[2], lanes, 0u);
+	} else {
+		for (uint32_t i = 0; i < lanes; ++i) {
+			local[0][i] = x, local[1][i] = y, local[2][i] = z;
+			if (++x == size[0]) {
+				x = 0;
+				if (++y == size[1]) y = 0, ++z;
+			}
 		}
 	}
 	for (const BuiltinInput& input : program.builtins) {

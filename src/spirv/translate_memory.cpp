@@ -17,9 +17,15 @@ uint32_t Translator::Const(uint32_t bits) {
 	return reg;
 }
 
+// Arithmetic is pure: the same op on the same registers within a block is
+// computed once (access chains to the same element, repeated indices).
 uint32_t Translator::Emit(Op op, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+	auto key = std::make_tuple(op, a, b, c, d);
+	auto it = value_numbers_.find(key);
+	if (it != value_numbers_.end()) return it->second;
 	uint32_t dst = NewReg();
 	program_.insts.push_back({op, 0, dst, a, b, c, d, 0});
+	value_numbers_[key] = dst;
 	return dst;
 }
 

@@ -89,6 +89,21 @@ void Translator::Run() {
 			}
 	for (uint32_t i = 0; i < order.size(); ++i) EmitBlock(blocks_[order[i]], i == 0);
 	ResolveEdges();
+	DropUnusedInputs();
+}
+
+// Built-in components and constants nobody reads need not be filled per run.
+void Translator::DropUnusedInputs() {
+	std::vector<uint8_t> used(program_.register_count, 0);
+	used[0] = 1;
+	for (const shader::Inst& inst : program_.insts) {
+		if (inst.op == Op::kArrayLength) continue;  // its b is a literal stride
+		used[inst.a] = used[inst.b] = used[inst.c] = used[inst.d] = 1;
+	}
+	for (const shader::PhiCopy& copy : program_.copies) used[copy.src] = 1;
+	for (const shader::Block& block : program_.blocks) used[block.terminator.selector] = 1;
+	std::erase_if(program_.builtins, [&](const shader::BuiltinInput& input) { return !used[input.reg]; });
+	std::erase_if(program_.constants, [&](const shader::Constant& constant) { return !used[constant.reg]; });
 }
 
 void Translator::CheckCapability(uint32_t capability) {
@@ -323,6 +338,7 @@ std::vector<uint32_t> Translator::StructuredOrder() {
 void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 	shader::Block out;
 	out.inst_begin = static_cast<uint32_t>(program_.insts.size());
+	value_numbers_.clear();  // a value computed in this block is reused only inside it
 	// Phis first: copy the values the incoming edge left in the shadows.
 	for (const Instruction& inst : block.body)
 		if (inst.op == spv::Op::OpPhi) {

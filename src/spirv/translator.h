@@ -98,6 +98,7 @@ private:
 	void EmitBlock(const SourceBlock& block, bool entry);
 	void EmitTerminator(const SourceBlock& block, shader::Block& out);
 	void ResolveEdges();
+	void DropUnusedInputs();
 	void TranslateMemoryOrValue(const Instruction& inst);
 
 	uint32_t LeafCount(uint32_t type);
@@ -165,6 +166,7 @@ private:
 	};
 	std::vector<PendingEdge> pending_edges_;
 	std::unordered_map<uint32_t, const SourceBlock*> source_blocks_;
+	std::map<std::tuple<shader::Op, uint32_t, uint32_t, uint32_t, uint32_t>, uint32_t> value_numbers_;
 };
 
 }  // namespace tessera::spirv

@@ -269,6 +269,35 @@ bool Translator::TranslateValue(const Instruction& inst) {
 			Define(inst[2], v);
 			return true;
 		}
+		case spv::Op::OpIAddCarry:
+		case spv::Op::OpISubBorrow:
+		case spv::Op::OpUMulExtended:
+		case spv::Op::OpSMulExtended: {
+			// Two-member struct results: {low, carry/borrow/high} per component.
+			const std::vector<uint32_t>& a = Regs(inst[3]);
+			const std::vector<uint32_t>& b = Regs(inst[4]);
+			std::vector<uint32_t> low, high;
+			for (size_t k = 0; k < a.size(); ++k) {
+				switch (inst.op) {
+					case spv::Op::OpIAddCarry:
+						low.push_back(Emit(Op::kIAdd, a[k], b[k]));
+						high.push_back(Emit(Op::kULess, low.back(), a[k]));
+						break;
+					case spv::Op::OpISubBorrow:
+						low.push_back(Emit(Op::kISub, a[k], b[k]));
+						high.push_back(Emit(Op::kULess, a[k], b[k]));
+						break;
+					default:
+						low.push_back(Emit(Op::kIMul, a[k], b[k]));
+						high.push_back(Emit(inst.op == spv::Op::OpUMulExtended ? Op::kUMulHigh : Op::kSMulHigh, a[k], b[k]));
+						break;
+				}
+			}
+			low.insert(low.end(), high.begin(), high.end());
+			result_types_[inst[2]] = inst[1];
+			Define(inst[2], low);
+			return true;
+		}
 		case spv::Op::OpAny:
 		case spv::Op::OpAll: {
 			const std::vector<uint32_t>& v = Regs(inst[3]);

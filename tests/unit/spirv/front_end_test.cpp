@@ -114,3 +114,104 @@ TEST_CASE("malformed SPIR-V is rejected with a message, never a crash", "[spirv]
 	}
 	SECTION("valid") { REQUIRE(spirv::Validate(words).empty()); }
 }
+
+TEST_CASE("matrices: layouts in memory and matrix arithmetic", "[spirv][matrix]") {
+	shader::Program program = test::CompileShader("matrix");
+	// std140: mat3 a at 0 (3 columns, stride 16), row-major mat3 b at 48 (3 rows, stride 16), vec3 v at 96.
+	std::vector<float> params(28, 0.0f);
+	float a[3][3], b[3][3], v[3] = {0.5f, -1.0f, 2.0f};  // [column][row]
+	for (int c = 0; c < 3; ++c)
+		for (int r = 0; r < 3; ++r) {
+			a[c][r] = static_cast<float>(c * 3 + r + 1) * (r == c ? 2.0f : 0.5f);
+			b[c][r] = static_cast<float>((c + 2 * r) % 5) - 1.5f;
+			params[c * 4 + r] = a[c][r];
+			params[12 + r * 4 + c] = b[c][r];
+		}
+	for (int r = 0; r < 3; ++r) params[24 + r] = v[r];
+	std::vector<float> out(6 + 4 * 16 + 2, -1.0f);
+	test::Bindings bindings;
+	bindings.Bind(0, params);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	auto near = [](float x, float y) { return std::fabs(x - y) <= 1e-4f * std::max(1.0f, std::fabs(y)); };
+	// stored: row-major mat2x3 (2 columns of 3): element (c, r) at r * 8 + c * 4 bytes (std430 stride 8).
+	CHECK(out[0] == 1.0f);
+	CHECK(out[1] == 4.0f);
+	CHECK(out[2] == 2.0f);
+	CHECK(out[3] == 5.0f);
+	CHECK(out[4] == 3.0f);
+	CHECK(out[5] == 6.0f);
+	for (uint32_t i = 0; i < 4; ++i) {
+		const float* o = &out[6 + i * 16];
+		float s = static_cast<float>(i + 1);
+		INFO("invocation " << i);
+		for (int r = 0; r < 3; ++r) {
+			float av = 0, va = 0;
+			for (int c = 0; c < 3; ++c) av += a[c][r] * s * v[c], va += v[c] * b[r][c];
+			CHECK(near(o[r], av));
+			CHECK(near(o[3 + r], va));
+		}
+		auto ab = [&](int c, int r) {
+			float sum = 0;
+			for (int k = 0; k < 3; ++k) sum += a[k][r] * s * b[c][k];
+			return sum;
+		};
+		CHECK(near(o[6], ab(0, 0)));
+		CHECK(near(o[7], ab(1, 2)));
+		CHECK(near(o[8], ab(2, 1)));
+		CHECK(o[9] == b[1][0]);
+		CHECK(o[10] == b[0][2]);
+		CHECK(o[11] == v[1] * 3.0f);
+		float det = a[0][0] * (a[1][1] * a[2][2] - a[2][1] * a[1][2]) - a[1][0] * (a[0][1] * a[2][2] - a[2][1] * a[0][2]) +
+		            a[2][0] * (a[0][1] * a[1][2] - a[1][1] * a[0][2]);
+		CHECK(near(o[12], det * s * s * s));
+		CHECK(near(o[13], (a[0][0] * a[1][1] - a[1][0] * a[0][1]) * s * s));
+		CHECK(o[14] == b[1][2]);
+		CHECK(o[15] == a[2][1]);
+	}
+}
+
+TEST_CASE("descriptor arrays, structs, private globals, extended integer ops, return inside a loop",
+          "[spirv][misc]") {
+	shader::Program program = test::CompileShader("misc");
+	REQUIRE(program.InvocationsPerWorkgroup() == 16);
+	// std430 struct Item { uint key; vec2 pos; uint tags[3]; }: key 0, pos 8, tags 16..28, size 32.
+	std::vector<uint32_t> items(16 * 8);
+	for (uint32_t i = 0; i < 16; ++i) {
+		items[i * 8 + 0] = i * 1000u + 7u;
+		float y = static_cast<float>(i) * 0.25f;
+		memcpy(&items[i * 8 + 3], &y, 4);
+		items[i * 8 + 6] = i + 100u;
+	}
+	std::vector<uint32_t> out(16 * 8, 0xeeeeeeeeu), many0(1, 0), many1(1, 0), many2(1, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, items);
+	bindings.Bind(1, out);
+	bindings.Bind(2, many0, 1, 0);
+	bindings.Bind(2, many1, 1, 1);
+	bindings.Bind(2, many2, 1, 2);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	REQUIRE(many0[0] == 1u);
+	REQUIRE(many1[0] == 0u);
+	REQUIRE(many2[0] == 10u);
+	const uint32_t table[4] = {3, 1, 4, 1};
+	for (uint32_t i = 0; i < 16; ++i) {
+		const uint32_t* o = &out[i * 8];
+		uint32_t key = i * 1000u + 7u;
+		INFO("invocation " << i);
+		CHECK(o[0] == key + i + 100u + 5u);
+		CHECK(o[1] == items[i * 8 + 3]);
+		CHECK(o[2] == key + 0xfffffff0u);
+		CHECK(o[3] == (key + 0xfffffff0u < key ? 1u : 0u));
+		uint64_t product = uint64_t{key} * 0x80000001u;
+		CHECK(o[4] == (static_cast<uint32_t>(product >> 32) ^ static_cast<uint32_t>(product)));
+		CHECK(o[5] == table[i % 4] + (i / 8) * 100u + (i % 8) * 10u);
+		if (i < 10) {
+			CHECK(o[6] == i * 7u);
+			CHECK(o[7] == 0xeeeeeeeeu);
+		} else {
+			CHECK(o[6] == 0xeeeeeeeeu);
+			CHECK(o[7] == 15u);
+		}
+	}
+}

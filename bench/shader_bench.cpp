@@ -62,8 +62,8 @@ void BM_Saxpy(benchmark::State& state) {
 	uint64_t lanes = uint64_t{n} * state.iterations();
 	state.counters["lanes/s"] = benchmark::Counter(static_cast<double>(lanes), benchmark::Counter::kIsRate);
 	// Straight-line shader: every lane executes every instruction once.
-	state.counters["lane_ops/s"] = benchmark::Counter(static_cast<double>(lanes * program.insts.size()),
-	                                                  benchmark::Counter::kIsRate);
+	state.counters["lane_ops/s"] =
+	    benchmark::Counter(static_cast<double>(lanes * program.insts.size()), benchmark::Counter::kIsRate);
 	state.counters["ir_insts"] = static_cast<double>(program.insts.size());
 }
 BENCHMARK(BM_Saxpy)

@@ -101,9 +101,9 @@ inline uint32_t FloatToHalf(float value) {
 	uint32_t x = std::bit_cast<uint32_t>(value);
 	uint32_t sign = (x >> 16) & 0x8000u;
 	uint32_t abs = x & 0x7fffffffu;
-	if (abs > 0x7f800000u) return sign | 0x7e00u;                    // NaN
-	if (abs >= 0x477ff000u) return sign | 0x7c00u;                   // overflow to infinity
-	if (abs < 0x38800000u) {                                         // subnormal half or zero
+	if (abs > 0x7f800000u) return sign | 0x7e00u;   // NaN
+	if (abs >= 0x477ff000u) return sign | 0x7c00u;  // overflow to infinity
+	if (abs < 0x38800000u) {                        // subnormal half or zero
 		if (abs < 0x33000000u) return sign;
 		uint32_t mantissa = (abs & 0x7fffffu) | 0x800000u;
 		uint32_t shift = 126 - (abs >> 23);  // 14..24
@@ -130,14 +130,14 @@ inline float HalfToFloat(uint32_t h) {
 	return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (mantissa << 13));
 }
 
-#define OP(name, arity, expr)                                                                                   \
-	void Kernel##name(uint32_t* __restrict dst, const uint32_t* __restrict A, const uint32_t* __restrict B,     \
-	                  const uint32_t* __restrict C, const uint32_t* __restrict D, uint32_t lanes) {             \
-		(void)A, (void)B, (void)C, (void)D;                                                                     \
-		for (uint32_t i = 0; i < lanes; ++i) {                                                                  \
-			[[maybe_unused]] uint32_t a = A[i], b = B[i], c = C[i], d = D[i];                                   \
-			dst[i] = ToBits(expr);                                                                              \
-		}                                                                                                       \
+#define OP(name, arity, expr)                                                                               \
+	void Kernel##name(uint32_t* __restrict dst, const uint32_t* __restrict A, const uint32_t* __restrict B, \
+	                  const uint32_t* __restrict C, const uint32_t* __restrict D, uint32_t lanes) {         \
+		(void)A, (void)B, (void)C, (void)D;                                                                 \
+		for (uint32_t i = 0; i < lanes; ++i) {                                                              \
+			[[maybe_unused]] uint32_t a = A[i], b = B[i], c = C[i], d = D[i];                               \
+			dst[i] = ToBits(expr);                                                                          \
+		}                                                                                                   \
 	}
 #include "shader/alu_ops.inc"
 #undef OP
@@ -169,10 +169,22 @@ constexpr OpInfo kOpInfo[] = {
 #define OP(name, arity, expr) {#name, arity},
 #include "shader/alu_ops.inc"
 #undef OP
-    {"Load", 1},           {"Store", 2},        {"ArrayLength", 0},   {"AtomicLoad", 1},
-    {"AtomicStore", 2},    {"AtomicExchange", 2}, {"AtomicCompareExchange", 3}, {"AtomicIAdd", 2},
-    {"AtomicISub", 2},     {"AtomicSMin", 2},   {"AtomicUMin", 2},    {"AtomicSMax", 2},
-    {"AtomicUMax", 2},     {"AtomicAnd", 2},    {"AtomicOr", 2},      {"AtomicXor", 2},
+    {"Load", 1},
+    {"Store", 2},
+    {"ArrayLength", 0},
+    {"AtomicLoad", 1},
+    {"AtomicStore", 2},
+    {"AtomicExchange", 2},
+    {"AtomicCompareExchange", 3},
+    {"AtomicIAdd", 2},
+    {"AtomicISub", 2},
+    {"AtomicSMin", 2},
+    {"AtomicUMin", 2},
+    {"AtomicSMax", 2},
+    {"AtomicUMax", 2},
+    {"AtomicAnd", 2},
+    {"AtomicOr", 2},
+    {"AtomicXor", 2},
 };
 static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kCount));
 
@@ -201,8 +213,7 @@ std::string Program::Dump() const {
 			out += line;
 		}
 		const Terminator& t = block.terminator;
-		snprintf(line, sizeof(line), "  terminator kind=%u selector=r%u ->", static_cast<unsigned>(t.kind),
-		         t.selector);
+		snprintf(line, sizeof(line), "  terminator kind=%u selector=r%u ->", static_cast<unsigned>(t.kind), t.selector);
 		out += line;
 		for (uint32_t e = 0; e < t.edge_count; ++e) out += " " + std::to_string(edges[t.edge_begin + e].block);
 		out += "\n";

@@ -9,8 +9,8 @@ namespace tessera::shader {
 
 // Computes dst[i] = op(a[i], b[i], c[i], d[i]) for i in [0, lanes).
 // Hot path: runs once per executed instruction for the whole lane group.
-using AluKernel = void (*)(uint32_t* dst, const uint32_t* a, const uint32_t* b, const uint32_t* c,
-                           const uint32_t* d, uint32_t lanes);
+using AluKernel = void (*)(uint32_t* dst, const uint32_t* a, const uint32_t* b, const uint32_t* c, const uint32_t* d,
+                           uint32_t lanes);
 
 // The kernel of an arithmetic op (op < Op::kAluCount).
 AluKernel GetAluKernel(Op op);

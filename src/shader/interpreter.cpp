@@ -25,35 +25,35 @@ struct MemorySpan {
 uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator) {
 	std::atomic_ref<uint32_t> ref(*word);
 	switch (op) {
-		case Op::kAtomicLoad: return ref.load();
-		case Op::kAtomicStore: ref.store(value); return 0;
-		case Op::kAtomicExchange: return ref.exchange(value);
-		case Op::kAtomicCompareExchange: {
-			uint32_t expected = comparator;
-			ref.compare_exchange_strong(expected, value);
-			return expected;
-		}
-		case Op::kAtomicIAdd: return ref.fetch_add(value);
-		case Op::kAtomicISub: return ref.fetch_sub(value);
-		case Op::kAtomicAnd: return ref.fetch_and(value);
-		case Op::kAtomicOr: return ref.fetch_or(value);
-		case Op::kAtomicXor: return ref.fetch_xor(value);
-		default: break;
+	case Op::kAtomicLoad: return ref.load();
+	case Op::kAtomicStore: ref.store(value); return 0;
+	case Op::kAtomicExchange: return ref.exchange(value);
+	case Op::kAtomicCompareExchange: {
+		uint32_t expected = comparator;
+		ref.compare_exchange_strong(expected, value);
+		return expected;
+	}
+	case Op::kAtomicIAdd: return ref.fetch_add(value);
+	case Op::kAtomicISub: return ref.fetch_sub(value);
+	case Op::kAtomicAnd: return ref.fetch_and(value);
+	case Op::kAtomicOr: return ref.fetch_or(value);
+	case Op::kAtomicXor: return ref.fetch_xor(value);
+	default: break;
 	}
 	// Min and max: a compare-exchange loop.
 	uint32_t old = ref.load();
 	for (;;) {
 		uint32_t next = old;
 		switch (op) {
-			case Op::kAtomicUMin: next = std::min(old, value); break;
-			case Op::kAtomicUMax: next = std::max(old, value); break;
-			case Op::kAtomicSMin:
-				next = static_cast<uint32_t>(std::min(static_cast<int32_t>(old), static_cast<int32_t>(value)));
-				break;
-			case Op::kAtomicSMax:
-				next = static_cast<uint32_t>(std::max(static_cast<int32_t>(old), static_cast<int32_t>(value)));
-				break;
-			default: break;
+		case Op::kAtomicUMin: next = std::min(old, value); break;
+		case Op::kAtomicUMax: next = std::max(old, value); break;
+		case Op::kAtomicSMin:
+			next = static_cast<uint32_t>(std::min(static_cast<int32_t>(old), static_cast<int32_t>(value)));
+			break;
+		case Op::kAtomicSMax:
+			next = static_cast<uint32_t>(std::max(static_cast<int32_t>(old), static_cast<int32_t>(value)));
+			break;
+		default: break;
 		}
 		if (next == old || ref.compare_exchange_weak(old, next)) return old;
 	}
@@ -111,15 +111,15 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 		uint32_t* dst = Reg(input.reg);
 		uint32_t c = input.component;
 		switch (input.builtin) {
-			case Builtin::kLocalInvocationId: std::copy_n(local[c], lanes, dst); break;
-			case Builtin::kGlobalInvocationId:
-				for (uint32_t i = 0; i < lanes; ++i) dst[i] = position.id[c] * size[c] + local[c][i];
-				break;
-			case Builtin::kWorkgroupId: std::fill_n(dst, lanes, position.id[c]); break;
-			case Builtin::kNumWorkgroups: std::fill_n(dst, lanes, position.count[c]); break;
-			case Builtin::kLocalInvocationIndex:
-				for (uint32_t i = 0; i < lanes; ++i) dst[i] = first_local_index + i;
-				break;
+		case Builtin::kLocalInvocationId: std::copy_n(local[c], lanes, dst); break;
+		case Builtin::kGlobalInvocationId:
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = position.id[c] * size[c] + local[c][i];
+			break;
+		case Builtin::kWorkgroupId: std::fill_n(dst, lanes, position.id[c]); break;
+		case Builtin::kNumWorkgroups: std::fill_n(dst, lanes, position.count[c]); break;
+		case Builtin::kLocalInvocationIndex:
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = first_local_index + i;
+			break;
 		}
 	}
 
@@ -177,8 +177,10 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 				bool first = true;
 				for (uint32_t i = 0; i < lanes; ++i) {
 					if (!full && !active_[i]) continue;
-					if (first) uniform_edge = edge_[i], first = false;
-					else if (edge_[i] != uniform_edge) uniform = false;
+					if (first)
+						uniform_edge = edge_[i], first = false;
+					else if (edge_[i] != uniform_edge)
+						uniform = false;
 				}
 			}
 			if (uniform) {
@@ -235,8 +237,8 @@ void Interpreter::CopyPhis(const Program& program, const Edge& edge, uint32_t la
 }
 
 // Hot path: one call per executed block.
-void Interpreter::ExecuteBlock(const Program& program, const Block& block, const Resources& resources,
-                               uint32_t lanes, bool full) {
+void Interpreter::ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
+                               bool full) {
 	const Inst* inst = program.insts.data() + block.inst_begin;
 	const Inst* end = inst + block.inst_count;
 	for (; inst != end; ++inst) {
@@ -257,8 +259,8 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 	}
 }
 
-void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources,
-                                uint32_t lanes, bool full) {
+void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+                                bool full) {
 	const Region& region = program.regions[inst.region];
 	const uint32_t* address = Reg(inst.a);
 	uint32_t* dst = Reg(inst.dst);
@@ -284,66 +286,63 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 
 	MemorySpan span;
 	switch (region.kind) {
-		case RegionKind::kStorageBuffer:
-		case RegionKind::kUniformBuffer:
-			if (region.binding < resources.buffers.size()) {
-				const BufferView& view = resources.buffers[region.binding];
-				span = {static_cast<uint8_t*>(view.data), view.data ? view.size : 0};
-			}
-			break;
-		case RegionKind::kPushConstant:
-			span = {static_cast<uint8_t*>(const_cast<void*>(resources.push_constants)),
-			        resources.push_constants ? resources.push_constant_size : 0u};
-			break;
-		case RegionKind::kWorkgroup:
-			span = {workgroup_memory_.data() + region.base, region.size};
-			break;
-		case RegionKind::kPrivate: break;
+	case RegionKind::kStorageBuffer:
+	case RegionKind::kUniformBuffer:
+		if (region.binding < resources.buffers.size()) {
+			const BufferView& view = resources.buffers[region.binding];
+			span = {static_cast<uint8_t*>(view.data), view.data ? view.size : 0};
+		}
+		break;
+	case RegionKind::kPushConstant:
+		span = {static_cast<uint8_t*>(const_cast<void*>(resources.push_constants)),
+		        resources.push_constants ? resources.push_constant_size : 0u};
+		break;
+	case RegionKind::kWorkgroup: span = {workgroup_memory_.data() + region.base, region.size}; break;
+	case RegionKind::kPrivate: break;
 	}
 
 	// robustBufferAccess (Vulkan 1.3 §15.9.1 / §34.1): out-of-bounds loads read
 	// zero, out-of-bounds stores and atomics are dropped.
 	switch (inst.op) {
-		case Op::kLoad:
-			for (uint32_t i = 0; i < lanes; ++i) {
-				if (!full && !active_[i]) continue;
-				uint64_t offset = uint64_t{address[i]} + inst.imm;
-				uint32_t value = 0;
-				if (offset + 4 <= span.size) memcpy(&value, span.data + offset, 4);
-				dst[i] = value;
-			}
-			break;
-		case Op::kStore: {
-			const uint32_t* value = Reg(inst.b);
-			for (uint32_t i = 0; i < lanes; ++i) {
-				if (!full && !active_[i]) continue;
-				uint64_t offset = uint64_t{address[i]} + inst.imm;
-				if (offset + 4 <= span.size) memcpy(span.data + offset, &value[i], 4);
-			}
-			break;
+	case Op::kLoad:
+		for (uint32_t i = 0; i < lanes; ++i) {
+			if (!full && !active_[i]) continue;
+			uint64_t offset = uint64_t{address[i]} + inst.imm;
+			uint32_t value = 0;
+			if (offset + 4 <= span.size) memcpy(&value, span.data + offset, 4);
+			dst[i] = value;
 		}
-		case Op::kArrayLength: {
-			// inst.b is the array stride (a literal).
-			uint32_t length = span.size > inst.imm ? static_cast<uint32_t>((span.size - inst.imm) / inst.b) : 0u;
-			for (uint32_t i = 0; i < lanes; ++i)
-				if (full || active_[i]) dst[i] = length;
-			break;
+		break;
+	case Op::kStore: {
+		const uint32_t* value = Reg(inst.b);
+		for (uint32_t i = 0; i < lanes; ++i) {
+			if (!full && !active_[i]) continue;
+			uint64_t offset = uint64_t{address[i]} + inst.imm;
+			if (offset + 4 <= span.size) memcpy(span.data + offset, &value[i], 4);
 		}
-		default: {
-			// Atomics, lane by lane in lane order (deterministic within a group).
-			const uint32_t* value = Reg(inst.b);
-			const uint32_t* comparator = Reg(inst.c);
-			for (uint32_t i = 0; i < lanes; ++i) {
-				if (!full && !active_[i]) continue;
-				uint64_t offset = uint64_t{address[i]} + inst.imm;
-				uint32_t old = 0;
-				if (offset + 4 <= span.size && offset % 4 == 0)
-					old = AtomicApply(inst.op, reinterpret_cast<uint32_t*>(span.data + offset), value[i],
-					                  comparator[i]);
-				if (inst.op != Op::kAtomicStore) dst[i] = old;
-			}
-			break;
+		break;
+	}
+	case Op::kArrayLength: {
+		// inst.b is the array stride (a literal).
+		uint32_t length = span.size > inst.imm ? static_cast<uint32_t>((span.size - inst.imm) / inst.b) : 0u;
+		for (uint32_t i = 0; i < lanes; ++i)
+			if (full || active_[i]) dst[i] = length;
+		break;
+	}
+	default: {
+		// Atomics, lane by lane in lane order (deterministic within a group).
+		const uint32_t* value = Reg(inst.b);
+		const uint32_t* comparator = Reg(inst.c);
+		for (uint32_t i = 0; i < lanes; ++i) {
+			if (!full && !active_[i]) continue;
+			uint64_t offset = uint64_t{address[i]} + inst.imm;
+			uint32_t old = 0;
+			if (offset + 4 <= span.size && offset % 4 == 0)
+				old = AtomicApply(inst.op, reinterpret_cast<uint32_t*>(span.data + offset), value[i], comparator[i]);
+			if (inst.op != Op::kAtomicStore) dst[i] = old;
 		}
+		break;
+	}
 	}
 }
 

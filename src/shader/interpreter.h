@@ -54,21 +54,20 @@ private:
 	                   uint32_t first_local_index, uint32_t lanes, uint64_t max_steps);
 	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
 	                  bool full);
-	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
-	                   bool full);
+	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
 	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
 	              uint32_t edge_index);
 	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }
 
 	uint32_t lanes_ = 0;
 	std::vector<uint32_t> registers_;
-	std::vector<uint32_t> private_memory_;    // private_words x lanes, word-major
+	std::vector<uint32_t> private_memory_;  // private_words x lanes, word-major
 	std::vector<uint8_t> workgroup_memory_;
-	std::vector<uint32_t> pc_;                // per lane: current block, or kDone
-	std::vector<uint32_t> active_;            // per lane: 1 when running the current block
-	std::vector<uint32_t> edge_;              // per lane: edge taken by the current terminator
-	std::vector<uint32_t> scratch_;           // masked results before the blend
-	std::vector<uint32_t> local_ids_;         // LocalInvocationId x, y, z per lane
+	std::vector<uint32_t> pc_;         // per lane: current block, or kDone
+	std::vector<uint32_t> active_;     // per lane: 1 when running the current block
+	std::vector<uint32_t> edge_;       // per lane: edge taken by the current terminator
+	std::vector<uint32_t> scratch_;    // masked results before the blend
+	std::vector<uint32_t> local_ids_;  // LocalInvocationId x, y, z per lane
 };
 
 }  // namespace tessera::shader

@@ -55,10 +55,10 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 
 		std::string message;
 		spvtools::Optimizer optimizer(kTargetEnv);
-		optimizer.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t&,
-		                                 const char* text) {
-			if (level <= SPV_MSG_ERROR && message.empty()) message = text;
-		});
+		optimizer.SetMessageConsumer(
+		    [&](spv_message_level_t level, const char*, const spv_position_t&, const char* text) {
+			    if (level <= SPV_MSG_ERROR && message.empty()) message = text;
+		    });
 		if (!spec_values.empty()) optimizer.RegisterPass(spvtools::CreateSetSpecConstantDefaultValuePass(spec_values));
 		optimizer.RegisterPass(spvtools::CreateFreezeSpecConstantValuePass())
 		    .RegisterPass(spvtools::CreateFoldSpecConstantOpAndCompositePass())

@@ -44,27 +44,27 @@ const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
 	const Instruction& inst = c->second;
 	std::vector<uint32_t> regs;
 	switch (inst.op) {
-		case spv::Op::OpConstant:
-			CheckScalar(TypeOf(inst[1]));
-			regs.push_back(Const(inst[3]));
-			break;
-		case spv::Op::OpConstantTrue:
-		case spv::Op::OpSpecConstantTrue: regs.push_back(Const(1)); break;
-		case spv::Op::OpConstantFalse:
-		case spv::Op::OpSpecConstantFalse: regs.push_back(Const(0)); break;
-		case spv::Op::OpSpecConstant:
-			CheckScalar(TypeOf(inst[1]));
-			regs.push_back(Const(inst[3]));
-			break;
-		case spv::Op::OpConstantNull:
-		case spv::Op::OpUndef: regs.assign(LeafCount(inst[1]), 0); break;
-		case spv::Op::OpConstantComposite:
-			for (uint32_t i = 3; i < inst.n; ++i) {
-				const std::vector<uint32_t>& part = Regs(inst[i]);
-				regs.insert(regs.end(), part.begin(), part.end());
-			}
-			break;
-		default: Fail("unsupported constant %s", inst.OpName());
+	case spv::Op::OpConstant:
+		CheckScalar(TypeOf(inst[1]));
+		regs.push_back(Const(inst[3]));
+		break;
+	case spv::Op::OpConstantTrue:
+	case spv::Op::OpSpecConstantTrue: regs.push_back(Const(1)); break;
+	case spv::Op::OpConstantFalse:
+	case spv::Op::OpSpecConstantFalse: regs.push_back(Const(0)); break;
+	case spv::Op::OpSpecConstant:
+		CheckScalar(TypeOf(inst[1]));
+		regs.push_back(Const(inst[3]));
+		break;
+	case spv::Op::OpConstantNull:
+	case spv::Op::OpUndef: regs.assign(LeafCount(inst[1]), 0); break;
+	case spv::Op::OpConstantComposite:
+		for (uint32_t i = 3; i < inst.n; ++i) {
+			const std::vector<uint32_t>& part = Regs(inst[i]);
+			regs.insert(regs.end(), part.begin(), part.end());
+		}
+		break;
+	default: Fail("unsupported constant %s", inst.OpName());
 	}
 	return values_[id] = std::move(regs);
 }
@@ -81,15 +81,15 @@ std::vector<uint32_t>& Translator::BuiltinRegisters(uint32_t builtin) {
 	shader::Builtin kind;
 	uint32_t components = 3;
 	switch (static_cast<spv::BuiltIn>(builtin)) {
-		case spv::BuiltIn::LocalInvocationId: kind = shader::Builtin::kLocalInvocationId; break;
-		case spv::BuiltIn::GlobalInvocationId: kind = shader::Builtin::kGlobalInvocationId; break;
-		case spv::BuiltIn::WorkgroupId: kind = shader::Builtin::kWorkgroupId; break;
-		case spv::BuiltIn::NumWorkgroups: kind = shader::Builtin::kNumWorkgroups; break;
-		case spv::BuiltIn::LocalInvocationIndex:
-			kind = shader::Builtin::kLocalInvocationIndex;
-			components = 1;
-			break;
-		default: Fail("unsupported built-in %s", BuiltInName(builtin));
+	case spv::BuiltIn::LocalInvocationId: kind = shader::Builtin::kLocalInvocationId; break;
+	case spv::BuiltIn::GlobalInvocationId: kind = shader::Builtin::kGlobalInvocationId; break;
+	case spv::BuiltIn::WorkgroupId: kind = shader::Builtin::kWorkgroupId; break;
+	case spv::BuiltIn::NumWorkgroups: kind = shader::Builtin::kNumWorkgroups; break;
+	case spv::BuiltIn::LocalInvocationIndex:
+		kind = shader::Builtin::kLocalInvocationIndex;
+		components = 1;
+		break;
+	default: Fail("unsupported built-in %s", BuiltInName(builtin));
 	}
 	std::vector<uint32_t> regs;
 	for (uint32_t c = 0; c < components; ++c) {
@@ -128,37 +128,39 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 	p.pointee = TypeOf(var[1]).element;
 	auto storage = static_cast<spv::StorageClass>(var[3]);
 	switch (storage) {
-		case spv::StorageClass::StorageBuffer:
-		case spv::StorageClass::Uniform: {
-			const Type& t = TypeOf(p.pointee);
-			if (t.op == spv::Op::OpTypeArray || t.op == spv::Op::OpTypeRuntimeArray) p.descriptor_variable = variable;
-			else p.region = BufferRegion(variable, 0, p.pointee);
-			break;
-		}
-		case spv::StorageClass::PushConstant:
-			program_.regions.push_back({shader::RegionKind::kPushConstant});
-			p.region = static_cast<uint32_t>(program_.regions.size() - 1);
-			program_.push_constant_size = std::max(program_.push_constant_size, Size(p.pointee));
-			break;
-		case spv::StorageClass::Workgroup: {
-			uint32_t base = (program_.workgroup_memory_size + 15) & ~15u;
-			uint32_t size = Size(p.pointee);
-			program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, base, size});
-			program_.workgroup_memory_size = base + size;
-			p.region = static_cast<uint32_t>(program_.regions.size() - 1);
-			if (var.n > 4) Fail("Workgroup variable initializers are not supported yet");
-			break;
-		}
-		case spv::StorageClass::Private: p.region = NewPrivateRegion(p.pointee); break;
-		case spv::StorageClass::Input: {
-			auto it = decorations_.find(variable);
-			if (it == decorations_.end() || it->second.builtin < 0)
-				Fail("compute shader input variable %u is not a built-in", variable);
-			p.builtin_variable = variable;
-			break;
-		}
-		case spv::StorageClass::UniformConstant: Fail("images and samplers are not supported yet");
-		default: Fail("variables in storage class %s are not supported", StorageClassName(var[3]));
+	case spv::StorageClass::StorageBuffer:
+	case spv::StorageClass::Uniform: {
+		const Type& t = TypeOf(p.pointee);
+		if (t.op == spv::Op::OpTypeArray || t.op == spv::Op::OpTypeRuntimeArray)
+			p.descriptor_variable = variable;
+		else
+			p.region = BufferRegion(variable, 0, p.pointee);
+		break;
+	}
+	case spv::StorageClass::PushConstant:
+		program_.regions.push_back({shader::RegionKind::kPushConstant});
+		p.region = static_cast<uint32_t>(program_.regions.size() - 1);
+		program_.push_constant_size = std::max(program_.push_constant_size, Size(p.pointee));
+		break;
+	case spv::StorageClass::Workgroup: {
+		uint32_t base = (program_.workgroup_memory_size + 15) & ~15u;
+		uint32_t size = Size(p.pointee);
+		program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, base, size});
+		program_.workgroup_memory_size = base + size;
+		p.region = static_cast<uint32_t>(program_.regions.size() - 1);
+		if (var.n > 4) Fail("Workgroup variable initializers are not supported yet");
+		break;
+	}
+	case spv::StorageClass::Private: p.region = NewPrivateRegion(p.pointee); break;
+	case spv::StorageClass::Input: {
+		auto it = decorations_.find(variable);
+		if (it == decorations_.end() || it->second.builtin < 0)
+			Fail("compute shader input variable %u is not a built-in", variable);
+		p.builtin_variable = variable;
+		break;
+	}
+	case spv::StorageClass::UniformConstant: Fail("images and samplers are not supported yet");
+	default: Fail("variables in storage class %s are not supported", StorageClassName(var[3]));
 	}
 	return p;
 }
@@ -189,30 +191,30 @@ void Translator::AccessChain(const Instruction& inst) {
 		const Type& t = TypeOf(type);
 		uint32_t stride = 0;
 		switch (t.op) {
-			case spv::Op::OpTypeStruct: {
-				if (!constant) Fail("struct member index is not a constant");
-				p.offset += MemberOffset(type, constant_index);
-				p.layout = {};
-				auto m = member_decorations_.find({type, constant_index});
-				if (m != member_decorations_.end())
-					p.layout.matrix_stride = m->second.matrix_stride, p.layout.row_major = m->second.row_major;
-				type = t.members.at(constant_index);
-				continue;
-			}
-			case spv::Op::OpTypeArray:
-			case spv::Op::OpTypeRuntimeArray:
-				stride = ArrayStride(type);
-				p.layout.component_stride = 4;
-				break;
-			case spv::Op::OpTypeMatrix: {
-				uint32_t rows = TypeOf(t.element).count;
-				uint32_t matrix_stride = p.layout.matrix_stride ? p.layout.matrix_stride : rows * 4;
-				stride = p.layout.row_major ? 4 : matrix_stride;
-				p.layout.component_stride = p.layout.row_major ? matrix_stride : 4;
-				break;
-			}
-			case spv::Op::OpTypeVector: stride = p.layout.component_stride; break;
-			default: Fail("access chain into a %s", OpcodeName(static_cast<uint32_t>(t.op)));
+		case spv::Op::OpTypeStruct: {
+			if (!constant) Fail("struct member index is not a constant");
+			p.offset += MemberOffset(type, constant_index);
+			p.layout = {};
+			auto m = member_decorations_.find({type, constant_index});
+			if (m != member_decorations_.end())
+				p.layout.matrix_stride = m->second.matrix_stride, p.layout.row_major = m->second.row_major;
+			type = t.members.at(constant_index);
+			continue;
+		}
+		case spv::Op::OpTypeArray:
+		case spv::Op::OpTypeRuntimeArray:
+			stride = ArrayStride(type);
+			p.layout.component_stride = 4;
+			break;
+		case spv::Op::OpTypeMatrix: {
+			uint32_t rows = TypeOf(t.element).count;
+			uint32_t matrix_stride = p.layout.matrix_stride ? p.layout.matrix_stride : rows * 4;
+			stride = p.layout.row_major ? 4 : matrix_stride;
+			p.layout.component_stride = p.layout.row_major ? matrix_stride : 4;
+			break;
+		}
+		case spv::Op::OpTypeVector: stride = p.layout.component_stride; break;
+		default: Fail("access chain into a %s", OpcodeName(static_cast<uint32_t>(t.op)));
 		}
 		type = t.element;
 		if (constant) {
@@ -264,93 +266,95 @@ void Translator::Atomic(const Instruction& inst) {
 	Op op = Op::kAtomicLoad;
 	uint32_t value = 0, comparator = 0;
 	switch (inst.op) {
-		case spv::Op::OpAtomicLoad: break;
-		case spv::Op::OpAtomicStore: op = Op::kAtomicStore, value = Scalar(inst[4]); break;
-		case spv::Op::OpAtomicExchange: op = Op::kAtomicExchange, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicCompareExchange:
-			op = Op::kAtomicCompareExchange, value = Scalar(inst[7]), comparator = Scalar(inst[8]);
-			break;
-		case spv::Op::OpAtomicIIncrement: op = Op::kAtomicIAdd, value = Const(1); break;
-		case spv::Op::OpAtomicIDecrement: op = Op::kAtomicISub, value = Const(1); break;
-		case spv::Op::OpAtomicIAdd: op = Op::kAtomicIAdd, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicISub: op = Op::kAtomicISub, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicSMin: op = Op::kAtomicSMin, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicUMin: op = Op::kAtomicUMin, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicSMax: op = Op::kAtomicSMax, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicUMax: op = Op::kAtomicUMax, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicAnd: op = Op::kAtomicAnd, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicOr: op = Op::kAtomicOr, value = Scalar(inst[6]); break;
-		case spv::Op::OpAtomicXor: op = Op::kAtomicXor, value = Scalar(inst[6]); break;
-		default: Fail("unsupported atomic %s", inst.OpName());
+	case spv::Op::OpAtomicLoad: break;
+	case spv::Op::OpAtomicStore: op = Op::kAtomicStore, value = Scalar(inst[4]); break;
+	case spv::Op::OpAtomicExchange: op = Op::kAtomicExchange, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicCompareExchange:
+		op = Op::kAtomicCompareExchange, value = Scalar(inst[7]), comparator = Scalar(inst[8]);
+		break;
+	case spv::Op::OpAtomicIIncrement: op = Op::kAtomicIAdd, value = Const(1); break;
+	case spv::Op::OpAtomicIDecrement: op = Op::kAtomicISub, value = Const(1); break;
+	case spv::Op::OpAtomicIAdd: op = Op::kAtomicIAdd, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicISub: op = Op::kAtomicISub, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicSMin: op = Op::kAtomicSMin, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicUMin: op = Op::kAtomicUMin, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicSMax: op = Op::kAtomicSMax, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicUMax: op = Op::kAtomicUMax, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicAnd: op = Op::kAtomicAnd, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicOr: op = Op::kAtomicOr, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicXor: op = Op::kAtomicXor, value = Scalar(inst[6]); break;
+	default: Fail("unsupported atomic %s", inst.OpName());
 	}
 	std::vector<uint32_t> offsets;
 	MemoryLeaves(p.pointee, p.offset, p.layout, offsets);
 	uint32_t old = EmitMemory(op, p, offsets[0], value, comparator);
-	if (store) program_.insts.back().dst = 0;
-	else Define(inst[2], {old});
+	if (store)
+		program_.insts.back().dst = 0;
+	else
+		Define(inst[2], {old});
 }
 
 void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 	switch (inst.op) {
-		case spv::Op::OpVariable: {
-			// Function-scope variable: one private copy per lane.
-			result_types_[inst[2]] = inst[1];
-			Pointer p;
-			p.pointee = TypeOf(inst[1]).element;
-			p.region = NewPrivateRegion(p.pointee);
-			pointers_[inst[2]] = p;
-			if (inst.n > 4) Store(p, Regs(inst[4]));
-			return;
-		}
-		case spv::Op::OpAccessChain:
-		case spv::Op::OpInBoundsAccessChain: AccessChain(inst); return;
-		case spv::Op::OpLoad:
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], Load(PointerOf(inst[3])));
-			return;
-		case spv::Op::OpStore: Store(PointerOf(inst[1]), Regs(inst[2])); return;
-		case spv::Op::OpCopyMemory: {
-			const Pointer& source = PointerOf(inst[2]);
-			Store(PointerOf(inst[1]), Load(source));
-			return;
-		}
-		case spv::Op::OpArrayLength: {
-			result_types_[inst[2]] = inst[1];
-			Pointer p = PointerOf(inst[3]);
-			uint32_t member = inst[4];
-			uint32_t array_type = TypeOf(p.pointee).members.at(member);
-			uint32_t dst = EmitMemory(Op::kArrayLength, p, p.offset + MemberOffset(p.pointee, member));
-			program_.insts.back().a = 0;
-			program_.insts.back().b = ArrayStride(array_type);
-			Define(inst[2], {dst});
-			return;
-		}
-		case spv::Op::OpAtomicLoad:
-		case spv::Op::OpAtomicStore:
-		case spv::Op::OpAtomicExchange:
-		case spv::Op::OpAtomicCompareExchange:
-		case spv::Op::OpAtomicIIncrement:
-		case spv::Op::OpAtomicIDecrement:
-		case spv::Op::OpAtomicIAdd:
-		case spv::Op::OpAtomicISub:
-		case spv::Op::OpAtomicSMin:
-		case spv::Op::OpAtomicUMin:
-		case spv::Op::OpAtomicSMax:
-		case spv::Op::OpAtomicUMax:
-		case spv::Op::OpAtomicAnd:
-		case spv::Op::OpAtomicOr:
-		case spv::Op::OpAtomicXor: Atomic(inst); return;
-		case spv::Op::OpMemoryBarrier:
-			// One thread runs a workgroup and buffer atomics are sequentially
-			// consistent: memory is already ordered.
-		case spv::Op::OpNop:
-		case spv::Op::OpLine:
-		case spv::Op::OpNoLine:
-		case spv::Op::OpName:
-		case spv::Op::OpMemberName:
-		case spv::Op::OpLoopMerge:
-		case spv::Op::OpSelectionMerge: return;
-		default: break;
+	case spv::Op::OpVariable: {
+		// Function-scope variable: one private copy per lane.
+		result_types_[inst[2]] = inst[1];
+		Pointer p;
+		p.pointee = TypeOf(inst[1]).element;
+		p.region = NewPrivateRegion(p.pointee);
+		pointers_[inst[2]] = p;
+		if (inst.n > 4) Store(p, Regs(inst[4]));
+		return;
+	}
+	case spv::Op::OpAccessChain:
+	case spv::Op::OpInBoundsAccessChain: AccessChain(inst); return;
+	case spv::Op::OpLoad:
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], Load(PointerOf(inst[3])));
+		return;
+	case spv::Op::OpStore: Store(PointerOf(inst[1]), Regs(inst[2])); return;
+	case spv::Op::OpCopyMemory: {
+		const Pointer& source = PointerOf(inst[2]);
+		Store(PointerOf(inst[1]), Load(source));
+		return;
+	}
+	case spv::Op::OpArrayLength: {
+		result_types_[inst[2]] = inst[1];
+		Pointer p = PointerOf(inst[3]);
+		uint32_t member = inst[4];
+		uint32_t array_type = TypeOf(p.pointee).members.at(member);
+		uint32_t dst = EmitMemory(Op::kArrayLength, p, p.offset + MemberOffset(p.pointee, member));
+		program_.insts.back().a = 0;
+		program_.insts.back().b = ArrayStride(array_type);
+		Define(inst[2], {dst});
+		return;
+	}
+	case spv::Op::OpAtomicLoad:
+	case spv::Op::OpAtomicStore:
+	case spv::Op::OpAtomicExchange:
+	case spv::Op::OpAtomicCompareExchange:
+	case spv::Op::OpAtomicIIncrement:
+	case spv::Op::OpAtomicIDecrement:
+	case spv::Op::OpAtomicIAdd:
+	case spv::Op::OpAtomicISub:
+	case spv::Op::OpAtomicSMin:
+	case spv::Op::OpAtomicUMin:
+	case spv::Op::OpAtomicSMax:
+	case spv::Op::OpAtomicUMax:
+	case spv::Op::OpAtomicAnd:
+	case spv::Op::OpAtomicOr:
+	case spv::Op::OpAtomicXor: Atomic(inst); return;
+	case spv::Op::OpMemoryBarrier:
+		// One thread runs a workgroup and buffer atomics are sequentially
+		// consistent: memory is already ordered.
+	case spv::Op::OpNop:
+	case spv::Op::OpLine:
+	case spv::Op::OpNoLine:
+	case spv::Op::OpName:
+	case spv::Op::OpMemberName:
+	case spv::Op::OpLoopMerge:
+	case spv::Op::OpSelectionMerge: return;
+	default: break;
 	}
 	if (!TranslateValue(inst)) Fail("unsupported SPIR-V instruction %s", inst.OpName());
 }

@@ -90,32 +90,32 @@ struct GlslMapping {
 };
 // GLSL.std.450 instructions that apply one IR op to each component.
 constexpr GlslMapping kGlslComponentWise[] = {
-    {GLSLstd450Round, Op::kRound},         {GLSLstd450RoundEven, Op::kRoundEven},
-    {GLSLstd450Trunc, Op::kTrunc},         {GLSLstd450FAbs, Op::kFAbs},
-    {GLSLstd450SAbs, Op::kSAbs},           {GLSLstd450FSign, Op::kFSign},
-    {GLSLstd450SSign, Op::kSSign},         {GLSLstd450Floor, Op::kFloor},
-    {GLSLstd450Ceil, Op::kCeil},           {GLSLstd450Fract, Op::kFract},
-    {GLSLstd450Radians, Op::kRadians},     {GLSLstd450Degrees, Op::kDegrees},
-    {GLSLstd450Sin, Op::kSin},             {GLSLstd450Cos, Op::kCos},
-    {GLSLstd450Tan, Op::kTan},             {GLSLstd450Asin, Op::kAsin},
-    {GLSLstd450Acos, Op::kAcos},           {GLSLstd450Atan, Op::kAtan},
-    {GLSLstd450Sinh, Op::kSinh},           {GLSLstd450Cosh, Op::kCosh},
-    {GLSLstd450Tanh, Op::kTanh},           {GLSLstd450Asinh, Op::kAsinh},
-    {GLSLstd450Acosh, Op::kAcosh},         {GLSLstd450Atanh, Op::kAtanh},
-    {GLSLstd450Atan2, Op::kAtan2},         {GLSLstd450Pow, Op::kPow},
-    {GLSLstd450Exp, Op::kExp},             {GLSLstd450Log, Op::kLog},
-    {GLSLstd450Exp2, Op::kExp2},           {GLSLstd450Log2, Op::kLog2},
-    {GLSLstd450Sqrt, Op::kSqrt},           {GLSLstd450InverseSqrt, Op::kInverseSqrt},
-    {GLSLstd450FMin, Op::kFMin},           {GLSLstd450UMin, Op::kUMin},
-    {GLSLstd450SMin, Op::kSMin},           {GLSLstd450FMax, Op::kFMax},
-    {GLSLstd450UMax, Op::kUMax},           {GLSLstd450SMax, Op::kSMax},
-    {GLSLstd450FClamp, Op::kFClamp},       {GLSLstd450UClamp, Op::kUClamp},
-    {GLSLstd450SClamp, Op::kSClamp},       {GLSLstd450FMix, Op::kFMix},
-    {GLSLstd450Step, Op::kStep},           {GLSLstd450SmoothStep, Op::kSmoothStep},
-    {GLSLstd450Fma, Op::kFma},             {GLSLstd450Ldexp, Op::kLdexp},
-    {GLSLstd450FindILsb, Op::kFindILsb},   {GLSLstd450FindSMsb, Op::kFindSMsb},
-    {GLSLstd450FindUMsb, Op::kFindUMsb},   {GLSLstd450NMin, Op::kFMin},
-    {GLSLstd450NMax, Op::kFMax},           {GLSLstd450NClamp, Op::kFClamp},
+    {GLSLstd450Round, Op::kRound},       {GLSLstd450RoundEven, Op::kRoundEven},
+    {GLSLstd450Trunc, Op::kTrunc},       {GLSLstd450FAbs, Op::kFAbs},
+    {GLSLstd450SAbs, Op::kSAbs},         {GLSLstd450FSign, Op::kFSign},
+    {GLSLstd450SSign, Op::kSSign},       {GLSLstd450Floor, Op::kFloor},
+    {GLSLstd450Ceil, Op::kCeil},         {GLSLstd450Fract, Op::kFract},
+    {GLSLstd450Radians, Op::kRadians},   {GLSLstd450Degrees, Op::kDegrees},
+    {GLSLstd450Sin, Op::kSin},           {GLSLstd450Cos, Op::kCos},
+    {GLSLstd450Tan, Op::kTan},           {GLSLstd450Asin, Op::kAsin},
+    {GLSLstd450Acos, Op::kAcos},         {GLSLstd450Atan, Op::kAtan},
+    {GLSLstd450Sinh, Op::kSinh},         {GLSLstd450Cosh, Op::kCosh},
+    {GLSLstd450Tanh, Op::kTanh},         {GLSLstd450Asinh, Op::kAsinh},
+    {GLSLstd450Acosh, Op::kAcosh},       {GLSLstd450Atanh, Op::kAtanh},
+    {GLSLstd450Atan2, Op::kAtan2},       {GLSLstd450Pow, Op::kPow},
+    {GLSLstd450Exp, Op::kExp},           {GLSLstd450Log, Op::kLog},
+    {GLSLstd450Exp2, Op::kExp2},         {GLSLstd450Log2, Op::kLog2},
+    {GLSLstd450Sqrt, Op::kSqrt},         {GLSLstd450InverseSqrt, Op::kInverseSqrt},
+    {GLSLstd450FMin, Op::kFMin},         {GLSLstd450UMin, Op::kUMin},
+    {GLSLstd450SMin, Op::kSMin},         {GLSLstd450FMax, Op::kFMax},
+    {GLSLstd450UMax, Op::kUMax},         {GLSLstd450SMax, Op::kSMax},
+    {GLSLstd450FClamp, Op::kFClamp},     {GLSLstd450UClamp, Op::kUClamp},
+    {GLSLstd450SClamp, Op::kSClamp},     {GLSLstd450FMix, Op::kFMix},
+    {GLSLstd450Step, Op::kStep},         {GLSLstd450SmoothStep, Op::kSmoothStep},
+    {GLSLstd450Fma, Op::kFma},           {GLSLstd450Ldexp, Op::kLdexp},
+    {GLSLstd450FindILsb, Op::kFindILsb}, {GLSLstd450FindSMsb, Op::kFindSMsb},
+    {GLSLstd450FindUMsb, Op::kFindUMsb}, {GLSLstd450NMin, Op::kFMin},
+    {GLSLstd450NMax, Op::kFMax},         {GLSLstd450NClamp, Op::kFClamp},
 };
 
 const std::unordered_map<uint32_t, Op>& CoreTable() {
@@ -173,156 +173,156 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		return true;
 	}
 	switch (inst.op) {
-		case spv::Op::OpExtInst: {
-			result_types_[inst[2]] = inst[1];
-			if (inst[3] == glsl_ && glsl_) {
-				TranslateGlsl(inst);
-				return true;
-			}
-			for (uint32_t set : ignored_ext_sets_)
-				if (inst[3] == set) return true;  // non-semantic: debug info and the like
-			return false;
-		}
-		case spv::Op::OpUndef:
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], std::vector<uint32_t>(LeafCount(inst[1]), 0));
-			return true;
-		case spv::Op::OpCopyObject:
-		case spv::Op::OpCopyLogical:
-		case spv::Op::OpBitcast:
-		case spv::Op::OpSConvert:
-		case spv::Op::OpUConvert:
-		case spv::Op::OpFConvert: {
-			// All values are 32-bit (CheckScalar): these only rename.
-			if (inst.op != spv::Op::OpCopyObject && inst.op != spv::Op::OpCopyLogical) CheckScalar(TypeOf(inst[1]));
-			result_types_[inst[2]] = inst[1];
-			if (pointers_.count(inst[3])) {
-				pointers_[inst[2]] = pointers_[inst[3]];
-				return true;
-			}
-			Define(inst[2], Regs(inst[3]));
+	case spv::Op::OpExtInst: {
+		result_types_[inst[2]] = inst[1];
+		if (inst[3] == glsl_ && glsl_) {
+			TranslateGlsl(inst);
 			return true;
 		}
-		case spv::Op::OpCompositeConstruct: {
-			std::vector<uint32_t> regs;
-			for (uint32_t i = 3; i < inst.n; ++i) {
-				const std::vector<uint32_t>& part = Regs(inst[i]);
-				regs.insert(regs.end(), part.begin(), part.end());
-			}
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], regs);
+		for (uint32_t set : ignored_ext_sets_)
+			if (inst[3] == set) return true;  // non-semantic: debug info and the like
+		return false;
+	}
+	case spv::Op::OpUndef:
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], std::vector<uint32_t>(LeafCount(inst[1]), 0));
+		return true;
+	case spv::Op::OpCopyObject:
+	case spv::Op::OpCopyLogical:
+	case spv::Op::OpBitcast:
+	case spv::Op::OpSConvert:
+	case spv::Op::OpUConvert:
+	case spv::Op::OpFConvert: {
+		// All values are 32-bit (CheckScalar): these only rename.
+		if (inst.op != spv::Op::OpCopyObject && inst.op != spv::Op::OpCopyLogical) CheckScalar(TypeOf(inst[1]));
+		result_types_[inst[2]] = inst[1];
+		if (pointers_.count(inst[3])) {
+			pointers_[inst[2]] = pointers_[inst[3]];
 			return true;
 		}
-		case spv::Op::OpCompositeExtract:
-		case spv::Op::OpCompositeInsert: {
-			bool insert = inst.op == spv::Op::OpCompositeInsert;
-			uint32_t composite = insert ? inst[4] : inst[3];
-			uint32_t type = result_types_.at(composite);
-			uint32_t first = 0;
-			for (uint32_t i = insert ? 5 : 4; i < inst.n; ++i) {
-				const Type& t = TypeOf(type);
-				if (t.op == spv::Op::OpTypeStruct) {
-					for (uint32_t m = 0; m < inst[i]; ++m) first += LeafCount(t.members.at(m));
-					type = t.members.at(inst[i]);
-				} else {
-					first += inst[i] * LeafCount(t.element);
-					type = t.element;
-				}
-			}
-			uint32_t count = LeafCount(type);
-			std::vector<uint32_t> regs = Regs(composite);
-			result_types_[inst[2]] = inst[1];
-			if (insert) {
-				const std::vector<uint32_t>& object = Regs(inst[3]);
-				std::copy(object.begin(), object.end(), regs.begin() + first);
-				Define(inst[2], regs);
+		Define(inst[2], Regs(inst[3]));
+		return true;
+	}
+	case spv::Op::OpCompositeConstruct: {
+		std::vector<uint32_t> regs;
+		for (uint32_t i = 3; i < inst.n; ++i) {
+			const std::vector<uint32_t>& part = Regs(inst[i]);
+			regs.insert(regs.end(), part.begin(), part.end());
+		}
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], regs);
+		return true;
+	}
+	case spv::Op::OpCompositeExtract:
+	case spv::Op::OpCompositeInsert: {
+		bool insert = inst.op == spv::Op::OpCompositeInsert;
+		uint32_t composite = insert ? inst[4] : inst[3];
+		uint32_t type = result_types_.at(composite);
+		uint32_t first = 0;
+		for (uint32_t i = insert ? 5 : 4; i < inst.n; ++i) {
+			const Type& t = TypeOf(type);
+			if (t.op == spv::Op::OpTypeStruct) {
+				for (uint32_t m = 0; m < inst[i]; ++m) first += LeafCount(t.members.at(m));
+				type = t.members.at(inst[i]);
 			} else {
-				Define(inst[2], {regs.begin() + first, regs.begin() + first + count});
+				first += inst[i] * LeafCount(t.element);
+				type = t.element;
 			}
-			return true;
 		}
-		case spv::Op::OpVectorShuffle: {
-			std::vector<uint32_t> both = Regs(inst[3]);
-			const std::vector<uint32_t>& second = Regs(inst[4]);
-			both.insert(both.end(), second.begin(), second.end());
-			std::vector<uint32_t> regs;
-			for (uint32_t i = 5; i < inst.n; ++i) regs.push_back(inst[i] == 0xffffffffu ? 0 : both.at(inst[i]));
-			result_types_[inst[2]] = inst[1];
+		uint32_t count = LeafCount(type);
+		std::vector<uint32_t> regs = Regs(composite);
+		result_types_[inst[2]] = inst[1];
+		if (insert) {
+			const std::vector<uint32_t>& object = Regs(inst[3]);
+			std::copy(object.begin(), object.end(), regs.begin() + first);
 			Define(inst[2], regs);
-			return true;
+		} else {
+			Define(inst[2], {regs.begin() + first, regs.begin() + first + count});
 		}
-		case spv::Op::OpVectorExtractDynamic: {
-			const std::vector<uint32_t>& v = Regs(inst[3]);
-			uint32_t index = Scalar(inst[4]);
-			uint32_t r = v[0];
-			for (uint32_t k = 1; k < v.size(); ++k) r = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k)), v[k], r);
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], {r});
-			return true;
-		}
-		case spv::Op::OpVectorInsertDynamic: {
-			std::vector<uint32_t> v = Regs(inst[3]);
-			uint32_t component = Scalar(inst[4]), index = Scalar(inst[5]);
-			for (uint32_t k = 0; k < v.size(); ++k)
-				v[k] = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k)), component, v[k]);
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], v);
-			return true;
-		}
-		case spv::Op::OpIAddCarry:
-		case spv::Op::OpISubBorrow:
-		case spv::Op::OpUMulExtended:
-		case spv::Op::OpSMulExtended: {
-			// Two-member struct results: {low, carry/borrow/high} per component.
-			const std::vector<uint32_t>& a = Regs(inst[3]);
-			const std::vector<uint32_t>& b = Regs(inst[4]);
-			std::vector<uint32_t> low, high;
-			for (size_t k = 0; k < a.size(); ++k) {
-				switch (inst.op) {
-					case spv::Op::OpIAddCarry:
-						low.push_back(Emit(Op::kIAdd, a[k], b[k]));
-						high.push_back(Emit(Op::kULess, low.back(), a[k]));
-						break;
-					case spv::Op::OpISubBorrow:
-						low.push_back(Emit(Op::kISub, a[k], b[k]));
-						high.push_back(Emit(Op::kULess, a[k], b[k]));
-						break;
-					default:
-						low.push_back(Emit(Op::kIMul, a[k], b[k]));
-						high.push_back(Emit(inst.op == spv::Op::OpUMulExtended ? Op::kUMulHigh : Op::kSMulHigh, a[k], b[k]));
-						break;
-				}
+		return true;
+	}
+	case spv::Op::OpVectorShuffle: {
+		std::vector<uint32_t> both = Regs(inst[3]);
+		const std::vector<uint32_t>& second = Regs(inst[4]);
+		both.insert(both.end(), second.begin(), second.end());
+		std::vector<uint32_t> regs;
+		for (uint32_t i = 5; i < inst.n; ++i) regs.push_back(inst[i] == 0xffffffffu ? 0 : both.at(inst[i]));
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], regs);
+		return true;
+	}
+	case spv::Op::OpVectorExtractDynamic: {
+		const std::vector<uint32_t>& v = Regs(inst[3]);
+		uint32_t index = Scalar(inst[4]);
+		uint32_t r = v[0];
+		for (uint32_t k = 1; k < v.size(); ++k) r = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k)), v[k], r);
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], {r});
+		return true;
+	}
+	case spv::Op::OpVectorInsertDynamic: {
+		std::vector<uint32_t> v = Regs(inst[3]);
+		uint32_t component = Scalar(inst[4]), index = Scalar(inst[5]);
+		for (uint32_t k = 0; k < v.size(); ++k)
+			v[k] = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k)), component, v[k]);
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], v);
+		return true;
+	}
+	case spv::Op::OpIAddCarry:
+	case spv::Op::OpISubBorrow:
+	case spv::Op::OpUMulExtended:
+	case spv::Op::OpSMulExtended: {
+		// Two-member struct results: {low, carry/borrow/high} per component.
+		const std::vector<uint32_t>& a = Regs(inst[3]);
+		const std::vector<uint32_t>& b = Regs(inst[4]);
+		std::vector<uint32_t> low, high;
+		for (size_t k = 0; k < a.size(); ++k) {
+			switch (inst.op) {
+			case spv::Op::OpIAddCarry:
+				low.push_back(Emit(Op::kIAdd, a[k], b[k]));
+				high.push_back(Emit(Op::kULess, low.back(), a[k]));
+				break;
+			case spv::Op::OpISubBorrow:
+				low.push_back(Emit(Op::kISub, a[k], b[k]));
+				high.push_back(Emit(Op::kULess, a[k], b[k]));
+				break;
+			default:
+				low.push_back(Emit(Op::kIMul, a[k], b[k]));
+				high.push_back(Emit(inst.op == spv::Op::OpUMulExtended ? Op::kUMulHigh : Op::kSMulHigh, a[k], b[k]));
+				break;
 			}
-			low.insert(low.end(), high.begin(), high.end());
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], low);
-			return true;
 		}
-		case spv::Op::OpAny:
-		case spv::Op::OpAll: {
-			const std::vector<uint32_t>& v = Regs(inst[3]);
-			Op op = inst.op == spv::Op::OpAny ? Op::kLogicalOr : Op::kLogicalAnd;
-			uint32_t r = v[0];
-			for (size_t k = 1; k < v.size(); ++k) r = Emit(op, r, v[k]);
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], {r});
-			return true;
-		}
-		case spv::Op::OpDot:
-			result_types_[inst[2]] = inst[1];
-			Define(inst[2], {DotProduct(emit, Regs(inst[3]), Regs(inst[4]))});
-			return true;
-		case spv::Op::OpVectorTimesScalar:
-		case spv::Op::OpMatrixTimesScalar:
-		case spv::Op::OpMatrixTimesVector:
-		case spv::Op::OpVectorTimesMatrix:
-		case spv::Op::OpMatrixTimesMatrix:
-		case spv::Op::OpOuterProduct:
-		case spv::Op::OpTranspose:
-			result_types_[inst[2]] = inst[1];
-			Matrix(inst);
-			return true;
-		default: return false;
+		low.insert(low.end(), high.begin(), high.end());
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], low);
+		return true;
+	}
+	case spv::Op::OpAny:
+	case spv::Op::OpAll: {
+		const std::vector<uint32_t>& v = Regs(inst[3]);
+		Op op = inst.op == spv::Op::OpAny ? Op::kLogicalOr : Op::kLogicalAnd;
+		uint32_t r = v[0];
+		for (size_t k = 1; k < v.size(); ++k) r = Emit(op, r, v[k]);
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], {r});
+		return true;
+	}
+	case spv::Op::OpDot:
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], {DotProduct(emit, Regs(inst[3]), Regs(inst[4]))});
+		return true;
+	case spv::Op::OpVectorTimesScalar:
+	case spv::Op::OpMatrixTimesScalar:
+	case spv::Op::OpMatrixTimesVector:
+	case spv::Op::OpVectorTimesMatrix:
+	case spv::Op::OpMatrixTimesMatrix:
+	case spv::Op::OpOuterProduct:
+	case spv::Op::OpTranspose:
+		result_types_[inst[2]] = inst[1];
+		Matrix(inst);
+		return true;
+	default: return false;
 	}
 }
 
@@ -333,56 +333,56 @@ void Translator::Matrix(const Instruction& inst) {
 	std::vector<uint32_t> out;
 	auto rows_of = [&](uint32_t matrix_type) { return TypeOf(TypeOf(matrix_type).element).count; };
 	switch (inst.op) {
-		case spv::Op::OpVectorTimesScalar:
-		case spv::Op::OpMatrixTimesScalar: out = ComponentWise(Op::kFMul, inst[1], {inst.w + 3, 2}); break;
-		case spv::Op::OpMatrixTimesVector: {
-			const std::vector<uint32_t>& m = Regs(inst[3]);
-			const std::vector<uint32_t>& v = Regs(inst[4]);
-			uint32_t rows = result.count;
+	case spv::Op::OpVectorTimesScalar:
+	case spv::Op::OpMatrixTimesScalar: out = ComponentWise(Op::kFMul, inst[1], {inst.w + 3, 2}); break;
+	case spv::Op::OpMatrixTimesVector: {
+		const std::vector<uint32_t>& m = Regs(inst[3]);
+		const std::vector<uint32_t>& v = Regs(inst[4]);
+		uint32_t rows = result.count;
+		for (uint32_t r = 0; r < rows; ++r) {
+			std::vector<uint32_t> row;
+			for (uint32_t c = 0; c < v.size(); ++c) row.push_back(m[c * rows + r]);
+			out.push_back(DotProduct(emit, row, v));
+		}
+		break;
+	}
+	case spv::Op::OpVectorTimesMatrix: {
+		const std::vector<uint32_t>& v = Regs(inst[3]);
+		const std::vector<uint32_t>& m = Regs(inst[4]);
+		uint32_t rows = static_cast<uint32_t>(v.size());
+		for (uint32_t c = 0; c < result.count; ++c)
+			out.push_back(DotProduct(emit, v, {m.begin() + c * rows, m.begin() + (c + 1) * rows}));
+		break;
+	}
+	case spv::Op::OpMatrixTimesMatrix: {
+		const std::vector<uint32_t>& a = Regs(inst[3]);
+		const std::vector<uint32_t>& b = Regs(inst[4]);
+		uint32_t rows = rows_of(inst[1]);
+		uint32_t inner = TypeOf(result_types_.at(inst[3])).count;
+		for (uint32_t c = 0; c < result.count; ++c)
 			for (uint32_t r = 0; r < rows; ++r) {
-				std::vector<uint32_t> row;
-				for (uint32_t c = 0; c < v.size(); ++c) row.push_back(m[c * rows + r]);
-				out.push_back(DotProduct(emit, row, v));
+				std::vector<uint32_t> row, column;
+				for (uint32_t k = 0; k < inner; ++k) row.push_back(a[k * rows + r]), column.push_back(b[c * inner + k]);
+				out.push_back(DotProduct(emit, row, column));
 			}
-			break;
-		}
-		case spv::Op::OpVectorTimesMatrix: {
-			const std::vector<uint32_t>& v = Regs(inst[3]);
-			const std::vector<uint32_t>& m = Regs(inst[4]);
-			uint32_t rows = static_cast<uint32_t>(v.size());
-			for (uint32_t c = 0; c < result.count; ++c)
-				out.push_back(DotProduct(emit, v, {m.begin() + c * rows, m.begin() + (c + 1) * rows}));
-			break;
-		}
-		case spv::Op::OpMatrixTimesMatrix: {
-			const std::vector<uint32_t>& a = Regs(inst[3]);
-			const std::vector<uint32_t>& b = Regs(inst[4]);
-			uint32_t rows = rows_of(inst[1]);
-			uint32_t inner = TypeOf(result_types_.at(inst[3])).count;
-			for (uint32_t c = 0; c < result.count; ++c)
-				for (uint32_t r = 0; r < rows; ++r) {
-					std::vector<uint32_t> row, column;
-					for (uint32_t k = 0; k < inner; ++k) row.push_back(a[k * rows + r]), column.push_back(b[c * inner + k]);
-					out.push_back(DotProduct(emit, row, column));
-				}
-			break;
-		}
-		case spv::Op::OpOuterProduct: {
-			const std::vector<uint32_t>& a = Regs(inst[3]);
-			const std::vector<uint32_t>& b = Regs(inst[4]);
-			for (uint32_t c = 0; c < b.size(); ++c)
-				for (uint32_t r = 0; r < a.size(); ++r) out.push_back(Emit(Op::kFMul, a[r], b[c]));
-			break;
-		}
-		case spv::Op::OpTranspose: {
-			const std::vector<uint32_t>& m = Regs(inst[3]);
-			uint32_t rows = rows_of(inst[1]);  // of the result = columns of the operand
-			uint32_t columns = result.count;
-			for (uint32_t c = 0; c < columns; ++c)
-				for (uint32_t r = 0; r < rows; ++r) out.push_back(m[r * columns + c]);
-			break;
-		}
-		default: break;
+		break;
+	}
+	case spv::Op::OpOuterProduct: {
+		const std::vector<uint32_t>& a = Regs(inst[3]);
+		const std::vector<uint32_t>& b = Regs(inst[4]);
+		for (uint32_t c = 0; c < b.size(); ++c)
+			for (uint32_t r = 0; r < a.size(); ++r) out.push_back(Emit(Op::kFMul, a[r], b[c]));
+		break;
+	}
+	case spv::Op::OpTranspose: {
+		const std::vector<uint32_t>& m = Regs(inst[3]);
+		uint32_t rows = rows_of(inst[1]);  // of the result = columns of the operand
+		uint32_t columns = result.count;
+		for (uint32_t c = 0; c < columns; ++c)
+			for (uint32_t r = 0; r < rows; ++r) out.push_back(m[r * columns + c]);
+		break;
+	}
+	default: break;
 	}
 	Define(inst[2], out);
 }
@@ -417,124 +417,125 @@ void Translator::TranslateGlsl(const Instruction& inst) {
 	auto unpack = [&](Op op, uint32_t bits, uint32_t count) {
 		uint32_t x = Scalar(inst[5]);
 		std::vector<uint32_t> out;
-		for (uint32_t k = 0; k < count; ++k) out.push_back(Emit(op, k ? Emit(Op::kShiftRightLogical, x, Const(k * bits)) : x));
+		for (uint32_t k = 0; k < count; ++k)
+			out.push_back(Emit(op, k ? Emit(Op::kShiftRightLogical, x, Const(k * bits)) : x));
 		Define(inst[2], out);
 	};
 	switch (instruction) {
-		case GLSLstd450Length: {
-			const std::vector<uint32_t>& v = Regs(inst[5]);
-			Define(inst[2], {Emit(Op::kSqrt, DotProduct(emit, v, v))});
-			return;
+	case GLSLstd450Length: {
+		const std::vector<uint32_t>& v = Regs(inst[5]);
+		Define(inst[2], {Emit(Op::kSqrt, DotProduct(emit, v, v))});
+		return;
+	}
+	case GLSLstd450Distance: {
+		std::vector<uint32_t> d = sub(Regs(inst[5]), Regs(inst[6]));
+		Define(inst[2], {Emit(Op::kSqrt, DotProduct(emit, d, d))});
+		return;
+	}
+	case GLSLstd450Normalize: {
+		const std::vector<uint32_t>& v = Regs(inst[5]);
+		Define(inst[2], scale(v, Emit(Op::kInverseSqrt, DotProduct(emit, v, v))));
+		return;
+	}
+	case GLSLstd450Cross: {
+		const std::vector<uint32_t>& a = Regs(inst[5]);
+		const std::vector<uint32_t>& b = Regs(inst[6]);
+		std::vector<uint32_t> out;
+		for (uint32_t k = 0; k < 3; ++k) {
+			uint32_t i = (k + 1) % 3, j = (k + 2) % 3;
+			out.push_back(Emit(Op::kFSub, Emit(Op::kFMul, a[i], b[j]), Emit(Op::kFMul, a[j], b[i])));
 		}
-		case GLSLstd450Distance: {
-			std::vector<uint32_t> d = sub(Regs(inst[5]), Regs(inst[6]));
-			Define(inst[2], {Emit(Op::kSqrt, DotProduct(emit, d, d))});
-			return;
-		}
-		case GLSLstd450Normalize: {
-			const std::vector<uint32_t>& v = Regs(inst[5]);
-			Define(inst[2], scale(v, Emit(Op::kInverseSqrt, DotProduct(emit, v, v))));
-			return;
-		}
-		case GLSLstd450Cross: {
-			const std::vector<uint32_t>& a = Regs(inst[5]);
-			const std::vector<uint32_t>& b = Regs(inst[6]);
-			std::vector<uint32_t> out;
-			for (uint32_t k = 0; k < 3; ++k) {
-				uint32_t i = (k + 1) % 3, j = (k + 2) % 3;
-				out.push_back(Emit(Op::kFSub, Emit(Op::kFMul, a[i], b[j]), Emit(Op::kFMul, a[j], b[i])));
+		Define(inst[2], out);
+		return;
+	}
+	case GLSLstd450Reflect: {
+		// I - 2 * dot(N, I) * N
+		const std::vector<uint32_t>& i = Regs(inst[5]);
+		const std::vector<uint32_t>& n = Regs(inst[6]);
+		uint32_t twice = Emit(Op::kFMul, DotProduct(emit, n, i), Const(0x40000000u));  // 2.0f
+		Define(inst[2], sub(i, scale(n, twice)));
+		return;
+	}
+	case GLSLstd450FaceForward: {
+		// dot(Nref, I) < 0 ? N : -N
+		const std::vector<uint32_t>& n = Regs(inst[5]);
+		uint32_t front = Emit(Op::kFOrdLess, DotProduct(emit, Regs(inst[7]), Regs(inst[6])), 0);
+		std::vector<uint32_t> out;
+		for (uint32_t x : n) out.push_back(Emit(Op::kSelect, front, x, Emit(Op::kFNegate, x)));
+		Define(inst[2], out);
+		return;
+	}
+	case GLSLstd450Refract: {
+		// k = 1 - eta^2 (1 - dot(N,I)^2); k < 0 ? 0 : eta I - (eta dot(N,I) + sqrt(k)) N
+		const std::vector<uint32_t>& i = Regs(inst[5]);
+		const std::vector<uint32_t>& n = Regs(inst[6]);
+		uint32_t eta = Scalar(inst[7]);
+		uint32_t one = Const(0x3f800000u);
+		uint32_t d = DotProduct(emit, n, i);
+		uint32_t k = Emit(Op::kFSub, one,
+		                  Emit(Op::kFMul, Emit(Op::kFMul, eta, eta), Emit(Op::kFSub, one, Emit(Op::kFMul, d, d))));
+		uint32_t factor = Emit(Op::kFAdd, Emit(Op::kFMul, eta, d), Emit(Op::kSqrt, k));
+		uint32_t total = Emit(Op::kFOrdLess, k, 0);
+		std::vector<uint32_t> out = sub(scale(i, eta), scale(n, factor));
+		for (uint32_t& x : out) x = Emit(Op::kSelect, total, 0, x);
+		Define(inst[2], out);
+		return;
+	}
+	case GLSLstd450Determinant: {
+		const std::vector<uint32_t>& m = Regs(inst[5]);
+		uint32_t size = TypeOf(result_types_.at(inst[5])).count;
+		auto at = [&](uint32_t c, uint32_t r) { return m[c * size + r]; };
+		auto det2 = [&](uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+			return Emit(Op::kFSub, Emit(Op::kFMul, a, d), Emit(Op::kFMul, b, c));
+		};
+		if (size == 2) {
+			Define(inst[2], {det2(at(0, 0), at(1, 0), at(0, 1), at(1, 1))});
+		} else if (size == 3) {
+			uint32_t sum = 0;
+			for (uint32_t c = 0; c < 3; ++c) {
+				uint32_t c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+				uint32_t term = Emit(Op::kFMul, at(c, 0), det2(at(c1, 1), at(c2, 1), at(c1, 2), at(c2, 2)));
+				sum = sum ? Emit(Op::kFAdd, sum, term) : term;
 			}
-			Define(inst[2], out);
-			return;
+			Define(inst[2], {sum});
+		} else {
+			Fail("determinant of a %ux%u matrix is not supported yet", size, size);
 		}
-		case GLSLstd450Reflect: {
-			// I - 2 * dot(N, I) * N
-			const std::vector<uint32_t>& i = Regs(inst[5]);
-			const std::vector<uint32_t>& n = Regs(inst[6]);
-			uint32_t twice = Emit(Op::kFMul, DotProduct(emit, n, i), Const(0x40000000u));  // 2.0f
-			Define(inst[2], sub(i, scale(n, twice)));
-			return;
+		return;
+	}
+	case GLSLstd450ModfStruct: {
+		const std::vector<uint32_t>& x = Regs(inst[5]);
+		std::vector<uint32_t> fraction, whole;
+		for (uint32_t v : x) {
+			whole.push_back(Emit(Op::kTrunc, v));
+			fraction.push_back(Emit(Op::kFSub, v, whole.back()));
 		}
-		case GLSLstd450FaceForward: {
-			// dot(Nref, I) < 0 ? N : -N
-			const std::vector<uint32_t>& n = Regs(inst[5]);
-			uint32_t front = Emit(Op::kFOrdLess, DotProduct(emit, Regs(inst[7]), Regs(inst[6])), 0);
-			std::vector<uint32_t> out;
-			for (uint32_t x : n) out.push_back(Emit(Op::kSelect, front, x, Emit(Op::kFNegate, x)));
-			Define(inst[2], out);
-			return;
+		fraction.insert(fraction.end(), whole.begin(), whole.end());
+		Define(inst[2], fraction);
+		return;
+	}
+	case GLSLstd450Modf: {
+		const std::vector<uint32_t>& x = Regs(inst[5]);
+		std::vector<uint32_t> fraction, whole;
+		for (uint32_t v : x) {
+			whole.push_back(Emit(Op::kTrunc, v));
+			fraction.push_back(Emit(Op::kFSub, v, whole.back()));
 		}
-		case GLSLstd450Refract: {
-			// k = 1 - eta^2 (1 - dot(N,I)^2); k < 0 ? 0 : eta I - (eta dot(N,I) + sqrt(k)) N
-			const std::vector<uint32_t>& i = Regs(inst[5]);
-			const std::vector<uint32_t>& n = Regs(inst[6]);
-			uint32_t eta = Scalar(inst[7]);
-			uint32_t one = Const(0x3f800000u);
-			uint32_t d = DotProduct(emit, n, i);
-			uint32_t k = Emit(Op::kFSub, one,
-			                  Emit(Op::kFMul, Emit(Op::kFMul, eta, eta), Emit(Op::kFSub, one, Emit(Op::kFMul, d, d))));
-			uint32_t factor = Emit(Op::kFAdd, Emit(Op::kFMul, eta, d), Emit(Op::kSqrt, k));
-			uint32_t total = Emit(Op::kFOrdLess, k, 0);
-			std::vector<uint32_t> out = sub(scale(i, eta), scale(n, factor));
-			for (uint32_t& x : out) x = Emit(Op::kSelect, total, 0, x);
-			Define(inst[2], out);
-			return;
-		}
-		case GLSLstd450Determinant: {
-			const std::vector<uint32_t>& m = Regs(inst[5]);
-			uint32_t size = TypeOf(result_types_.at(inst[5])).count;
-			auto at = [&](uint32_t c, uint32_t r) { return m[c * size + r]; };
-			auto det2 = [&](uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
-				return Emit(Op::kFSub, Emit(Op::kFMul, a, d), Emit(Op::kFMul, b, c));
-			};
-			if (size == 2) {
-				Define(inst[2], {det2(at(0, 0), at(1, 0), at(0, 1), at(1, 1))});
-			} else if (size == 3) {
-				uint32_t sum = 0;
-				for (uint32_t c = 0; c < 3; ++c) {
-					uint32_t c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-					uint32_t term = Emit(Op::kFMul, at(c, 0), det2(at(c1, 1), at(c2, 1), at(c1, 2), at(c2, 2)));
-					sum = sum ? Emit(Op::kFAdd, sum, term) : term;
-				}
-				Define(inst[2], {sum});
-			} else {
-				Fail("determinant of a %ux%u matrix is not supported yet", size, size);
-			}
-			return;
-		}
-		case GLSLstd450ModfStruct: {
-			const std::vector<uint32_t>& x = Regs(inst[5]);
-			std::vector<uint32_t> fraction, whole;
-			for (uint32_t v : x) {
-				whole.push_back(Emit(Op::kTrunc, v));
-				fraction.push_back(Emit(Op::kFSub, v, whole.back()));
-			}
-			fraction.insert(fraction.end(), whole.begin(), whole.end());
-			Define(inst[2], fraction);
-			return;
-		}
-		case GLSLstd450Modf: {
-			const std::vector<uint32_t>& x = Regs(inst[5]);
-			std::vector<uint32_t> fraction, whole;
-			for (uint32_t v : x) {
-				whole.push_back(Emit(Op::kTrunc, v));
-				fraction.push_back(Emit(Op::kFSub, v, whole.back()));
-			}
-			Store(PointerOf(inst[6]), whole);
-			Define(inst[2], fraction);
-			return;
-		}
-		case GLSLstd450PackUnorm4x8: pack(Op::kPackUnorm8, 8); return;
-		case GLSLstd450PackSnorm4x8: pack(Op::kPackSnorm8, 8); return;
-		case GLSLstd450PackUnorm2x16: pack(Op::kPackUnorm16, 16); return;
-		case GLSLstd450PackSnorm2x16: pack(Op::kPackSnorm16, 16); return;
-		case GLSLstd450PackHalf2x16: pack(Op::kFloatToHalfBits, 16); return;
-		case GLSLstd450UnpackUnorm4x8: unpack(Op::kUnpackUnorm8, 8, 4); return;
-		case GLSLstd450UnpackSnorm4x8: unpack(Op::kUnpackSnorm8, 8, 4); return;
-		case GLSLstd450UnpackUnorm2x16: unpack(Op::kUnpackUnorm16, 16, 2); return;
-		case GLSLstd450UnpackSnorm2x16: unpack(Op::kUnpackSnorm16, 16, 2); return;
-		case GLSLstd450UnpackHalf2x16: unpack(Op::kHalfBitsToFloat, 16, 2); return;
-		default: Fail("unsupported GLSL.std.450 instruction %s", GlslInstructionName(instruction));
+		Store(PointerOf(inst[6]), whole);
+		Define(inst[2], fraction);
+		return;
+	}
+	case GLSLstd450PackUnorm4x8: pack(Op::kPackUnorm8, 8); return;
+	case GLSLstd450PackSnorm4x8: pack(Op::kPackSnorm8, 8); return;
+	case GLSLstd450PackUnorm2x16: pack(Op::kPackUnorm16, 16); return;
+	case GLSLstd450PackSnorm2x16: pack(Op::kPackSnorm16, 16); return;
+	case GLSLstd450PackHalf2x16: pack(Op::kFloatToHalfBits, 16); return;
+	case GLSLstd450UnpackUnorm4x8: unpack(Op::kUnpackUnorm8, 8, 4); return;
+	case GLSLstd450UnpackSnorm4x8: unpack(Op::kUnpackSnorm8, 8, 4); return;
+	case GLSLstd450UnpackUnorm2x16: unpack(Op::kUnpackUnorm16, 16, 2); return;
+	case GLSLstd450UnpackSnorm2x16: unpack(Op::kUnpackSnorm16, 16, 2); return;
+	case GLSLstd450UnpackHalf2x16: unpack(Op::kHalfBitsToFloat, 16, 2); return;
+	default: Fail("unsupported GLSL.std.450 instruction %s", GlslInstructionName(instruction));
 	}
 }
 

@@ -61,8 +61,8 @@ void Translator::Run() {
 	ParseModule();
 	if (!entry_function_) Fail("no GLCompute entry point named '%s'", entry_point_.c_str());
 	for (int i = 0; i < 3; ++i)
-		if (local_size_id_[i]) program_.workgroup_size[i] = constants_.count(local_size_id_[i]) ?
-			constants_.at(local_size_id_[i])[3] : 1;
+		if (local_size_id_[i])
+			program_.workgroup_size[i] = constants_.count(local_size_id_[i]) ? constants_.at(local_size_id_[i])[3] : 1;
 	for (auto& [id, deco] : decorations_)
 		if (deco.builtin == static_cast<int32_t>(spv::BuiltIn::WorkgroupSize) && constants_.count(id)) {
 			const Instruction& c = constants_.at(id);
@@ -123,114 +123,116 @@ void Translator::ParseModule() {
 		Instruction inst{static_cast<spv::Op>(words_[pos] & 0xffff), &words_[pos], count};
 		pos += count;
 		switch (inst.op) {
-			case spv::Op::OpCapability: CheckCapability(inst[1]); break;
-			case spv::Op::OpExtInstImport: {
-				std::string name = LiteralString(inst, 2);
-				if (name == "GLSL.std.450") glsl_ = inst[1];
-				else if (name.rfind("NonSemantic.", 0) == 0) ignored_ext_sets_.push_back(inst[1]);
-				else Fail("unsupported extended instruction set %s", name.c_str());
-				break;
+		case spv::Op::OpCapability: CheckCapability(inst[1]); break;
+		case spv::Op::OpExtInstImport: {
+			std::string name = LiteralString(inst, 2);
+			if (name == "GLSL.std.450")
+				glsl_ = inst[1];
+			else if (name.rfind("NonSemantic.", 0) == 0)
+				ignored_ext_sets_.push_back(inst[1]);
+			else
+				Fail("unsupported extended instruction set %s", name.c_str());
+			break;
+		}
+		case spv::Op::OpMemoryModel:
+			if (inst[1] != static_cast<uint32_t>(spv::AddressingModel::Logical))
+				Fail("only the Logical addressing model is supported");
+			break;
+		case spv::Op::OpEntryPoint:
+			if (inst[1] == static_cast<uint32_t>(spv::ExecutionModel::GLCompute) &&
+			    LiteralString(inst, 3) == entry_point_)
+				entry_function_ = inst[2];
+			break;
+		case spv::Op::OpExecutionMode:
+		case spv::Op::OpExecutionModeId:
+			if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSize)) {
+				for (int i = 0; i < 3; ++i) program_.workgroup_size[i] = inst[3 + i];
+			} else if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSizeId)) {
+				for (int i = 0; i < 3; ++i) local_size_id_[i] = inst[3 + i];
 			}
-			case spv::Op::OpMemoryModel:
-				if (inst[1] != static_cast<uint32_t>(spv::AddressingModel::Logical))
-					Fail("only the Logical addressing model is supported");
-				break;
-			case spv::Op::OpEntryPoint:
-				if (inst[1] == static_cast<uint32_t>(spv::ExecutionModel::GLCompute) &&
-				    LiteralString(inst, 3) == entry_point_)
-					entry_function_ = inst[2];
-				break;
-			case spv::Op::OpExecutionMode:
-			case spv::Op::OpExecutionModeId:
-				if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSize)) {
-					for (int i = 0; i < 3; ++i) program_.workgroup_size[i] = inst[3 + i];
-				} else if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSizeId)) {
-					for (int i = 0; i < 3; ++i) local_size_id_[i] = inst[3 + i];
-				}
-				break;
-			case spv::Op::OpDecorate: {
-				Decorations& d = decorations_[inst[1]];
-				switch (static_cast<spv::Decoration>(inst[2])) {
-					case spv::Decoration::BuiltIn: d.builtin = static_cast<int32_t>(inst[3]); break;
-					case spv::Decoration::ArrayStride: d.array_stride = inst[3]; break;
-					case spv::Decoration::DescriptorSet: d.set = inst[3]; break;
-					case spv::Decoration::Binding: d.binding = inst[3]; break;
-					case spv::Decoration::Block: d.block = true; break;
-					case spv::Decoration::BufferBlock: d.buffer_block = true; break;
-					default: break;
-				}
-				break;
-			}
-			case spv::Op::OpMemberDecorate: {
-				MemberDecorations& d = member_decorations_[{inst[1], inst[2]}];
-				switch (static_cast<spv::Decoration>(inst[3])) {
-					case spv::Decoration::Offset: d.offset = inst[4]; break;
-					case spv::Decoration::MatrixStride: d.matrix_stride = inst[4]; break;
-					case spv::Decoration::RowMajor: d.row_major = true; break;
-					case spv::Decoration::BuiltIn: Fail("built-in block members are not supported in compute"); break;
-					default: break;
-				}
-				break;
-			}
-			case spv::Op::OpTypeVoid:
-			case spv::Op::OpTypeBool:
-			case spv::Op::OpTypeFunction: types_[inst[1]] = {inst.op}; break;
-			case spv::Op::OpTypeInt:
-			case spv::Op::OpTypeFloat: types_[inst[1]] = {inst.op, inst[2]}; break;
-			case spv::Op::OpTypeVector:
-			case spv::Op::OpTypeMatrix: types_[inst[1]] = {inst.op, 0, inst[2], inst[3]}; break;
-			case spv::Op::OpTypeArray: types_[inst[1]] = {inst.op, 0, inst[2], 0}; break;
-			case spv::Op::OpTypeRuntimeArray: types_[inst[1]] = {inst.op, 0, inst[2], 0}; break;
-			case spv::Op::OpTypeStruct: {
-				Type t{inst.op};
-				t.members.assign(inst.w + 2, inst.w + inst.n);
-				types_[inst[1]] = t;
-				break;
-			}
-			case spv::Op::OpTypePointer: {
-				Type t{inst.op, 0, inst[3]};
-				t.storage = static_cast<spv::StorageClass>(inst[2]);
-				types_[inst[1]] = t;
-				break;
-			}
-			case spv::Op::OpConstant:
-			case spv::Op::OpConstantTrue:
-			case spv::Op::OpConstantFalse:
-			case spv::Op::OpConstantNull:
-			case spv::Op::OpConstantComposite:
-			case spv::Op::OpUndef:
-			case spv::Op::OpSpecConstant:
-			case spv::Op::OpSpecConstantTrue:
-			case spv::Op::OpSpecConstantFalse:
-			case spv::Op::OpSpecConstantComposite:
-			case spv::Op::OpSpecConstantOp:
-				if (current_function) break;  // OpUndef inside a function: handled with the body
-				constants_[inst[2]] = inst;
-				result_types_[inst[2]] = inst[1];
-				break;
-			case spv::Op::OpVariable:
-				if (!current_function) {
-					globals_[inst[2]] = inst;
-					result_types_[inst[2]] = inst[1];
-				}
-				break;
-			case spv::Op::OpFunction:
-				current_function = inst[2];
-				function_begin = pos - count;
-				break;
-			case spv::Op::OpFunctionEnd:
-				functions_[current_function] = {function_begin, pos};
-				current_function = 0;
-				break;
+			break;
+		case spv::Op::OpDecorate: {
+			Decorations& d = decorations_[inst[1]];
+			switch (static_cast<spv::Decoration>(inst[2])) {
+			case spv::Decoration::BuiltIn: d.builtin = static_cast<int32_t>(inst[3]); break;
+			case spv::Decoration::ArrayStride: d.array_stride = inst[3]; break;
+			case spv::Decoration::DescriptorSet: d.set = inst[3]; break;
+			case spv::Decoration::Binding: d.binding = inst[3]; break;
+			case spv::Decoration::Block: d.block = true; break;
+			case spv::Decoration::BufferBlock: d.buffer_block = true; break;
 			default: break;
+			}
+			break;
+		}
+		case spv::Op::OpMemberDecorate: {
+			MemberDecorations& d = member_decorations_[{inst[1], inst[2]}];
+			switch (static_cast<spv::Decoration>(inst[3])) {
+			case spv::Decoration::Offset: d.offset = inst[4]; break;
+			case spv::Decoration::MatrixStride: d.matrix_stride = inst[4]; break;
+			case spv::Decoration::RowMajor: d.row_major = true; break;
+			case spv::Decoration::BuiltIn: Fail("built-in block members are not supported in compute"); break;
+			default: break;
+			}
+			break;
+		}
+		case spv::Op::OpTypeVoid:
+		case spv::Op::OpTypeBool:
+		case spv::Op::OpTypeFunction: types_[inst[1]] = {inst.op}; break;
+		case spv::Op::OpTypeInt:
+		case spv::Op::OpTypeFloat: types_[inst[1]] = {inst.op, inst[2]}; break;
+		case spv::Op::OpTypeVector:
+		case spv::Op::OpTypeMatrix: types_[inst[1]] = {inst.op, 0, inst[2], inst[3]}; break;
+		case spv::Op::OpTypeArray: types_[inst[1]] = {inst.op, 0, inst[2], 0}; break;
+		case spv::Op::OpTypeRuntimeArray: types_[inst[1]] = {inst.op, 0, inst[2], 0}; break;
+		case spv::Op::OpTypeStruct: {
+			Type t{inst.op};
+			t.members.assign(inst.w + 2, inst.w + inst.n);
+			types_[inst[1]] = t;
+			break;
+		}
+		case spv::Op::OpTypePointer: {
+			Type t{inst.op, 0, inst[3]};
+			t.storage = static_cast<spv::StorageClass>(inst[2]);
+			types_[inst[1]] = t;
+			break;
+		}
+		case spv::Op::OpConstant:
+		case spv::Op::OpConstantTrue:
+		case spv::Op::OpConstantFalse:
+		case spv::Op::OpConstantNull:
+		case spv::Op::OpConstantComposite:
+		case spv::Op::OpUndef:
+		case spv::Op::OpSpecConstant:
+		case spv::Op::OpSpecConstantTrue:
+		case spv::Op::OpSpecConstantFalse:
+		case spv::Op::OpSpecConstantComposite:
+		case spv::Op::OpSpecConstantOp:
+			if (current_function) break;  // OpUndef inside a function: handled with the body
+			constants_[inst[2]] = inst;
+			result_types_[inst[2]] = inst[1];
+			break;
+		case spv::Op::OpVariable:
+			if (!current_function) {
+				globals_[inst[2]] = inst;
+				result_types_[inst[2]] = inst[1];
+			}
+			break;
+		case spv::Op::OpFunction:
+			current_function = inst[2];
+			function_begin = pos - count;
+			break;
+		case spv::Op::OpFunctionEnd:
+			functions_[current_function] = {function_begin, pos};
+			current_function = 0;
+			break;
+		default: break;
 		}
 		if (inst.op == spv::Op::OpTypeImage || inst.op == spv::Op::OpTypeSampler ||
 		    inst.op == spv::Op::OpTypeSampledImage)
 			types_[inst[1]] = {inst.op};
 		if (inst.op == spv::Op::OpTypeArray) {
 			auto it = constants_.find(inst[3]);
-			if (it == constants_.end() || it->second.op != spv::Op::OpConstant)
-				Fail("array length is not a constant");
+			if (it == constants_.end() || it->second.op != spv::Op::OpConstant) Fail("array length is not a constant");
 			types_[inst[1]].count = it->second[3];
 		}
 	}
@@ -247,36 +249,36 @@ void Translator::ParseFunction(uint32_t function_id) {
 		Instruction inst{static_cast<spv::Op>(words_[pos] & 0xffff), &words_[pos], count};
 		pos += count;
 		switch (inst.op) {
-			case spv::Op::OpFunction:
-			case spv::Op::OpFunctionEnd: break;
-			case spv::Op::OpFunctionParameter: Fail("the entry point has parameters"); break;
-			case spv::Op::OpLabel:
-				blocks_.push_back({inst[1]});
-				block = &blocks_.back();
-				break;
-			case spv::Op::OpSelectionMerge:
-				if (block) block->merge = inst[1];
-				break;
-			case spv::Op::OpLoopMerge:
-				if (block) block->merge = inst[1], block->continue_target = inst[2];
-				break;
-			case spv::Op::OpBranch:
-			case spv::Op::OpBranchConditional:
-			case spv::Op::OpSwitch:
-			case spv::Op::OpReturn:
-			case spv::Op::OpReturnValue:
-			case spv::Op::OpKill:
-			case spv::Op::OpTerminateInvocation:
-			case spv::Op::OpUnreachable:
-				if (!block) Fail("instruction outside a block");
-				block->terminator = inst;
-				block = nullptr;
-				break;
-			case spv::Op::OpFunctionCall: Fail("function calls remain after inlining (recursion is not allowed)");
-			default:
-				if (!block) Fail("instruction outside a block");
-				block->body.push_back(inst);
-				break;
+		case spv::Op::OpFunction:
+		case spv::Op::OpFunctionEnd: break;
+		case spv::Op::OpFunctionParameter: Fail("the entry point has parameters"); break;
+		case spv::Op::OpLabel:
+			blocks_.push_back({inst[1]});
+			block = &blocks_.back();
+			break;
+		case spv::Op::OpSelectionMerge:
+			if (block) block->merge = inst[1];
+			break;
+		case spv::Op::OpLoopMerge:
+			if (block) block->merge = inst[1], block->continue_target = inst[2];
+			break;
+		case spv::Op::OpBranch:
+		case spv::Op::OpBranchConditional:
+		case spv::Op::OpSwitch:
+		case spv::Op::OpReturn:
+		case spv::Op::OpReturnValue:
+		case spv::Op::OpKill:
+		case spv::Op::OpTerminateInvocation:
+		case spv::Op::OpUnreachable:
+			if (!block) Fail("instruction outside a block");
+			block->terminator = inst;
+			block = nullptr;
+			break;
+		case spv::Op::OpFunctionCall: Fail("function calls remain after inlining (recursion is not allowed)");
+		default:
+			if (!block) Fail("instruction outside a block");
+			block->body.push_back(inst);
+			break;
 		}
 	}
 	for (const SourceBlock& b : blocks_) source_blocks_[b.label] = &b;
@@ -297,13 +299,13 @@ std::vector<uint32_t> Translator::StructuredOrder() {
 		if (b.merge) s.push_back(b.merge);
 		if (b.continue_target) s.push_back(b.continue_target);
 		switch (t.op) {
-			case spv::Op::OpBranch: s.push_back(t[1]); break;
-			case spv::Op::OpBranchConditional: s.push_back(t[3]), s.push_back(t[2]); break;
-			case spv::Op::OpSwitch:
-				for (uint32_t i = t.n - 1; i >= 4; i -= 2) s.push_back(t[i]);
-				s.push_back(t[2]);
-				break;
-			default: break;
+		case spv::Op::OpBranch: s.push_back(t[1]); break;
+		case spv::Op::OpBranchConditional: s.push_back(t[3]), s.push_back(t[2]); break;
+		case spv::Op::OpSwitch:
+			for (uint32_t i = t.n - 1; i >= 4; i -= 2) s.push_back(t[i]);
+			s.push_back(t[2]);
+			break;
+		default: break;
 		}
 		return s;
 	};
@@ -344,8 +346,7 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 		if (inst.op == spv::Op::OpPhi) {
 			const std::vector<uint32_t>& regs = values_.at(inst[2]);
 			const std::vector<uint32_t>& shadows = phi_shadows_.at(inst[2]);
-			for (size_t k = 0; k < regs.size(); ++k)
-				program_.insts.push_back({Op::kCopy, 0, regs[k], shadows[k]});
+			for (size_t k = 0; k < regs.size(); ++k) program_.insts.push_back({Op::kCopy, 0, regs[k], shadows[k]});
 		}
 	if (entry) {
 		// Private variables with initializers start with their values.
@@ -381,40 +382,40 @@ void Translator::EmitTerminator(const SourceBlock& block, shader::Block& out) {
 		term.edge_count++;
 	};
 	switch (t.op) {
-		case spv::Op::OpBranch:
+	case spv::Op::OpBranch:
+		term.kind = shader::TerminatorKind::kBranch;
+		add_edge(t[1]);
+		break;
+	case spv::Op::OpBranchConditional:
+		if (t[2] == t[3]) {
 			term.kind = shader::TerminatorKind::kBranch;
-			add_edge(t[1]);
-			break;
-		case spv::Op::OpBranchConditional:
-			if (t[2] == t[3]) {
-				term.kind = shader::TerminatorKind::kBranch;
-				add_edge(t[2]);
-				break;
-			}
-			term.kind = shader::TerminatorKind::kConditional;
-			term.selector = Scalar(t[1]);
 			add_edge(t[2]);
-			add_edge(t[3]);
-			break;
-		case spv::Op::OpSwitch: {
-			const Type& selector_type = TypeOf(result_types_.at(t[1]));
-			if (selector_type.width != 32) Fail("switch on a %u-bit selector is not supported", selector_type.width);
-			term.kind = shader::TerminatorKind::kSwitch;
-			term.selector = Scalar(t[1]);
-			term.case_begin = static_cast<uint32_t>(program_.case_values.size());
-			add_edge(t[2]);
-			for (uint32_t i = 3; i + 1 < t.n; i += 2) {
-				program_.case_values.push_back(t[i]);
-				add_edge(t[i + 1]);
-			}
 			break;
 		}
-		case spv::Op::OpReturn:
-		case spv::Op::OpReturnValue:
-		case spv::Op::OpKill:
-		case spv::Op::OpTerminateInvocation:
-		case spv::Op::OpUnreachable: term.kind = shader::TerminatorKind::kExit; break;
-		default: Fail("block %u has no terminator", block.label);
+		term.kind = shader::TerminatorKind::kConditional;
+		term.selector = Scalar(t[1]);
+		add_edge(t[2]);
+		add_edge(t[3]);
+		break;
+	case spv::Op::OpSwitch: {
+		const Type& selector_type = TypeOf(result_types_.at(t[1]));
+		if (selector_type.width != 32) Fail("switch on a %u-bit selector is not supported", selector_type.width);
+		term.kind = shader::TerminatorKind::kSwitch;
+		term.selector = Scalar(t[1]);
+		term.case_begin = static_cast<uint32_t>(program_.case_values.size());
+		add_edge(t[2]);
+		for (uint32_t i = 3; i + 1 < t.n; i += 2) {
+			program_.case_values.push_back(t[i]);
+			add_edge(t[i + 1]);
+		}
+		break;
+	}
+	case spv::Op::OpReturn:
+	case spv::Op::OpReturnValue:
+	case spv::Op::OpKill:
+	case spv::Op::OpTerminateInvocation:
+	case spv::Op::OpUnreachable: term.kind = shader::TerminatorKind::kExit; break;
+	default: Fail("block %u has no terminator", block.label);
 	}
 }
 
@@ -453,21 +454,21 @@ void Translator::CheckScalar(const Type& type) {
 uint32_t Translator::LeafCount(uint32_t type_id) {
 	const Type& t = TypeOf(type_id);
 	switch (t.op) {
-		case spv::Op::OpTypeBool:
-		case spv::Op::OpTypeInt:
-		case spv::Op::OpTypeFloat: CheckScalar(t); return 1;
-		case spv::Op::OpTypeVector:
-		case spv::Op::OpTypeMatrix:
-		case spv::Op::OpTypeArray: return t.count * LeafCount(t.element);
-		case spv::Op::OpTypeStruct: {
-			uint32_t n = 0;
-			for (uint32_t m : t.members) n += LeafCount(m);
-			return n;
-		}
-		case spv::Op::OpTypeImage:
-		case spv::Op::OpTypeSampler:
-		case spv::Op::OpTypeSampledImage: Fail("images and samplers are not supported yet");
-		default: Fail("values of type %s are not supported", OpcodeName(static_cast<uint32_t>(t.op)));
+	case spv::Op::OpTypeBool:
+	case spv::Op::OpTypeInt:
+	case spv::Op::OpTypeFloat: CheckScalar(t); return 1;
+	case spv::Op::OpTypeVector:
+	case spv::Op::OpTypeMatrix:
+	case spv::Op::OpTypeArray: return t.count * LeafCount(t.element);
+	case spv::Op::OpTypeStruct: {
+		uint32_t n = 0;
+		for (uint32_t m : t.members) n += LeafCount(m);
+		return n;
+	}
+	case spv::Op::OpTypeImage:
+	case spv::Op::OpTypeSampler:
+	case spv::Op::OpTypeSampledImage: Fail("images and samplers are not supported yet");
+	default: Fail("values of type %s are not supported", OpcodeName(static_cast<uint32_t>(t.op)));
 	}
 }
 
@@ -490,20 +491,20 @@ uint32_t Translator::MemberOffset(uint32_t struct_type, uint32_t member) {
 uint32_t Translator::Size(uint32_t type_id) {
 	const Type& t = TypeOf(type_id);
 	switch (t.op) {
-		case spv::Op::OpTypeStruct: {
-			uint32_t size = 0;
-			for (uint32_t m = 0; m < t.members.size(); ++m) {
-				uint32_t member_size = Size(t.members[m]);
-				auto it = member_decorations_.find({type_id, m});
-				if (it != member_decorations_.end() && it->second.matrix_stride)
-					member_size = std::max(member_size, TypeOf(t.members[m]).count * it->second.matrix_stride);
-				size = std::max(size, MemberOffset(type_id, m) + member_size);
-			}
-			return size;
+	case spv::Op::OpTypeStruct: {
+		uint32_t size = 0;
+		for (uint32_t m = 0; m < t.members.size(); ++m) {
+			uint32_t member_size = Size(t.members[m]);
+			auto it = member_decorations_.find({type_id, m});
+			if (it != member_decorations_.end() && it->second.matrix_stride)
+				member_size = std::max(member_size, TypeOf(t.members[m]).count * it->second.matrix_stride);
+			size = std::max(size, MemberOffset(type_id, m) + member_size);
 		}
-		case spv::Op::OpTypeArray: return t.count * ArrayStride(type_id);
-		case spv::Op::OpTypeRuntimeArray: return 0;
-		default: return 4 * LeafCount(type_id);
+		return size;
+	}
+	case spv::Op::OpTypeArray: return t.count * ArrayStride(type_id);
+	case spv::Op::OpTypeRuntimeArray: return 0;
+	default: return 4 * LeafCount(type_id);
 	}
 }
 
@@ -511,40 +512,40 @@ void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLay
                               std::vector<uint32_t>& out) {
 	const Type& t = TypeOf(type_id);
 	switch (t.op) {
-		case spv::Op::OpTypeBool:
-		case spv::Op::OpTypeInt:
-		case spv::Op::OpTypeFloat:
-			CheckScalar(t);
-			out.push_back(offset);
-			break;
-		case spv::Op::OpTypeVector:
-			for (uint32_t k = 0; k < t.count; ++k) out.push_back(offset + k * layout.component_stride);
-			break;
-		case spv::Op::OpTypeMatrix: {
-			uint32_t rows = TypeOf(t.element).count;
-			uint32_t stride = layout.matrix_stride ? layout.matrix_stride : rows * 4;
-			for (uint32_t c = 0; c < t.count; ++c)
-				for (uint32_t r = 0; r < rows; ++r)
-					out.push_back(layout.row_major ? offset + r * stride + c * 4 : offset + c * stride + r * 4);
-			break;
+	case spv::Op::OpTypeBool:
+	case spv::Op::OpTypeInt:
+	case spv::Op::OpTypeFloat:
+		CheckScalar(t);
+		out.push_back(offset);
+		break;
+	case spv::Op::OpTypeVector:
+		for (uint32_t k = 0; k < t.count; ++k) out.push_back(offset + k * layout.component_stride);
+		break;
+	case spv::Op::OpTypeMatrix: {
+		uint32_t rows = TypeOf(t.element).count;
+		uint32_t stride = layout.matrix_stride ? layout.matrix_stride : rows * 4;
+		for (uint32_t c = 0; c < t.count; ++c)
+			for (uint32_t r = 0; r < rows; ++r)
+				out.push_back(layout.row_major ? offset + r * stride + c * 4 : offset + c * stride + r * 4);
+		break;
+	}
+	case spv::Op::OpTypeArray: {
+		uint32_t stride = ArrayStride(type_id);
+		MemoryLayout element_layout = layout;
+		element_layout.component_stride = 4;
+		for (uint32_t k = 0; k < t.count; ++k) MemoryLeaves(t.element, offset + k * stride, element_layout, out);
+		break;
+	}
+	case spv::Op::OpTypeStruct:
+		for (uint32_t m = 0; m < t.members.size(); ++m) {
+			MemoryLayout member_layout;
+			auto it = member_decorations_.find({type_id, m});
+			if (it != member_decorations_.end())
+				member_layout.matrix_stride = it->second.matrix_stride, member_layout.row_major = it->second.row_major;
+			MemoryLeaves(t.members[m], offset + MemberOffset(type_id, m), member_layout, out);
 		}
-		case spv::Op::OpTypeArray: {
-			uint32_t stride = ArrayStride(type_id);
-			MemoryLayout element_layout = layout;
-			element_layout.component_stride = 4;
-			for (uint32_t k = 0; k < t.count; ++k) MemoryLeaves(t.element, offset + k * stride, element_layout, out);
-			break;
-		}
-		case spv::Op::OpTypeStruct:
-			for (uint32_t m = 0; m < t.members.size(); ++m) {
-				MemoryLayout member_layout;
-				auto it = member_decorations_.find({type_id, m});
-				if (it != member_decorations_.end())
-					member_layout.matrix_stride = it->second.matrix_stride, member_layout.row_major = it->second.row_major;
-				MemoryLeaves(t.members[m], offset + MemberOffset(type_id, m), member_layout, out);
-			}
-			break;
-		default: Fail("cannot load or store a value of type %s", OpcodeName(static_cast<uint32_t>(t.op)));
+		break;
+	default: Fail("cannot load or store a value of type %s", OpcodeName(static_cast<uint32_t>(t.op)));
 	}
 }
 

@@ -159,7 +159,7 @@ private:
 	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
 
 	std::vector<SourceBlock> blocks_;
-	std::unordered_map<uint32_t, uint32_t> block_index_;  // label -> index into program_.blocks
+	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks
 	std::unordered_map<uint32_t, std::vector<uint32_t>> phi_shadows_;  // phi id -> shadow registers
 	struct PendingEdge {
 		uint32_t edge, from_label, to_label;

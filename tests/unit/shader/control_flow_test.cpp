@@ -21,12 +21,12 @@ void HostControl(uint32_t x, uint32_t* o) {
 	o[0] = sum;
 	uint32_t s = 0;
 	switch (x % 6u) {
-		case 0: s += 1u; [[fallthrough]];
-		case 1: s += 10u; break;
-		case 2:
-		case 3: s += 100u; [[fallthrough]];
-		case 4: s += 1000u; break;
-		default: s = 5u; break;
+	case 0: s += 1u; [[fallthrough]];
+	case 1: s += 10u; break;
+	case 2:
+	case 3: s += 100u; [[fallthrough]];
+	case 4: s += 1000u; break;
+	default: s = 5u; break;
 	}
 	o[1] = s;
 	uint32_t n = x, steps = 0;
@@ -40,8 +40,7 @@ void HostControl(uint32_t x, uint32_t* o) {
 
 }  // namespace
 
-TEST_CASE("divergent loops, breaks, continues, switch fall-through and early return reconverge",
-          "[shader][control]") {
+TEST_CASE("divergent loops, breaks, continues, switch fall-through and early return reconverge", "[shader][control]") {
 	shader::Program program = test::CompileShader("control");
 	const uint32_t n = 256;
 	std::vector<uint32_t> in(n);

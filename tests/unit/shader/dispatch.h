@@ -46,8 +46,8 @@ struct Bindings {
 	}
 };
 
-inline shader::RunStatus Dispatch(const shader::Program& program, const Bindings& bindings, uint32_t x,
-                                  uint32_t y = 1, uint32_t z = 1, const shader::RunOptions& options = {}) {
+inline shader::RunStatus Dispatch(const shader::Program& program, const Bindings& bindings, uint32_t x, uint32_t y = 1,
+                                  uint32_t z = 1, const shader::RunOptions& options = {}) {
 	std::vector<shader::BufferView> views;
 	for (const shader::BindingSlot& slot : program.bindings) {
 		auto it = bindings.buffers.find({slot.set, slot.binding, slot.array_element});

@@ -52,9 +52,12 @@ TEST_CASE("float to int conversions saturate and half conversions round to neare
 	for (float f : {1.0f, 0.1f, 65504.0f, 70000.0f, 1e-8f, -2.5f}) {
 		p.constants[1].bits = std::bit_cast<uint32_t>(f);
 		float q = std::bit_cast<float>(Run(p, 1)[0]);
-		if (f == 70000.0f) REQUIRE(std::isinf(q));
-		else if (f == 1e-8f) REQUIRE(q == 0.0f);
-		else REQUIRE(std::fabs(q - f) <= std::fabs(f) * 0.001f);
+		if (f == 70000.0f)
+			REQUIRE(std::isinf(q));
+		else if (f == 1e-8f)
+			REQUIRE(q == 0.0f);
+		else
+			REQUIRE(std::fabs(q - f) <= std::fabs(f) * 0.001f);
 	}
 	p.insts[0] = {Op::kFloatToSigned, 0, 3, 2};
 	p.constants[1].bits = std::bit_cast<uint32_t>(3e9f);
@@ -63,8 +66,7 @@ TEST_CASE("float to int conversions saturate and half conversions round to neare
 	REQUIRE(Run(p, 1)[0] == 0x80000000u);
 }
 
-TEST_CASE("a divergent branch runs each side under its mask and keeps inactive lanes' values",
-          "[shader][ir]") {
+TEST_CASE("a divergent branch runs each side under its mask and keeps inactive lanes' values", "[shader][ir]") {
 	// block 0: r3 = lane & 1; branch r3 ? block 1 : block 2
 	// block 1: r5 = lane * 10       block 2: r5 = lane + 100
 	// block 3 (merge): store r5 at lane * 4
@@ -75,8 +77,11 @@ TEST_CASE("a divergent branch runs each side under its mask and keeps inactive l
 	p.builtins = {{1, shader::Builtin::kLocalInvocationIndex, 0}};
 	p.bindings = {{0, 0, 0, true}};
 	p.regions = {{shader::RegionKind::kStorageBuffer, 0}};
-	p.insts = {{Op::kAnd, 0, 3, 1, 2}, {Op::kIMul, 0, 5, 1, 4}, {Op::kIAdd, 0, 5, 1, 6},
-	           {Op::kIMul, 0, 3, 1, 7}, {Op::kStore, 0, 0, 3, 5}};
+	p.insts = {{Op::kAnd, 0, 3, 1, 2},
+	           {Op::kIMul, 0, 5, 1, 4},
+	           {Op::kIAdd, 0, 5, 1, 6},
+	           {Op::kIMul, 0, 3, 1, 7},
+	           {Op::kStore, 0, 0, 3, 5}};
 	p.edges = {{1}, {2}, {3}, {3}};
 	p.blocks = {{0, 1, {shader::TerminatorKind::kConditional, 3, 0, 2}},
 	            {1, 1, {shader::TerminatorKind::kBranch, 0, 2, 1}},

@@ -57,8 +57,8 @@ TEST_CASE("GLSL.std.450 functions, matrices and local arrays match the host", "[
 		CHECK(near(o[4], x[0] + (x[1] - x[0]) * 0.25f));
 		CHECK(near(o[5], std::sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2])));
 		CHECK(near(o[6], x[0] + 2 * x[1] + 3 * x[2] + 4 * x[3]));
-		CHECK(near(o[7], x[1]));    // cross(x, (0,0,1)).x = x.y
-		CHECK(near(o[8], -x[0]));   // .y = -x.x
+		CHECK(near(o[7], x[1]));   // cross(x, (0,0,1)).x = x.y
+		CHECK(near(o[8], -x[0]));  // .y = -x.x
 		float nx = x[0] + 0.001f, ny = x[1] + 0.001f, nz = x[2] + 0.001f;
 		CHECK(near(o[9], nz / std::sqrt(nx * nx + ny * ny + nz * nz)));
 		CHECK(near(o[10], std::sin(x[0])));
@@ -162,7 +162,8 @@ TEST_CASE("matrices: layouts in memory and matrix arithmetic", "[spirv][matrix]"
 		CHECK(o[9] == b[1][0]);
 		CHECK(o[10] == b[0][2]);
 		CHECK(o[11] == v[1] * 3.0f);
-		float det = a[0][0] * (a[1][1] * a[2][2] - a[2][1] * a[1][2]) - a[1][0] * (a[0][1] * a[2][2] - a[2][1] * a[0][2]) +
+		float det = a[0][0] * (a[1][1] * a[2][2] - a[2][1] * a[1][2]) -
+		            a[1][0] * (a[0][1] * a[2][2] - a[2][1] * a[0][2]) +
 		            a[2][0] * (a[0][1] * a[1][2] - a[1][1] * a[0][2]);
 		CHECK(near(o[12], det * s * s * s));
 		CHECK(near(o[13], (a[0][0] * a[1][1] - a[1][0] * a[0][1]) * s * s));
@@ -171,8 +172,7 @@ TEST_CASE("matrices: layouts in memory and matrix arithmetic", "[spirv][matrix]"
 	}
 }
 
-TEST_CASE("descriptor arrays, structs, private globals, extended integer ops, return inside a loop",
-          "[spirv][misc]") {
+TEST_CASE("descriptor arrays, structs, private globals, extended integer ops, return inside a loop", "[spirv][misc]") {
 	shader::Program program = test::CompileShader("misc");
 	REQUIRE(program.InvocationsPerWorkgroup() == 16);
 	// std430 struct Item { uint key; vec2 pos; uint tags[3]; }: key 0, pos 8, tags 16..28, size 32.

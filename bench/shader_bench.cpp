@@ -53,10 +53,8 @@ void BM_Saxpy(benchmark::State& state) {
 	shader::WorkgroupPosition position;
 	position.count[0] = n / workgroup;
 	for (auto _ : state) {
-		for (uint32_t g = 0; g < n / workgroup; ++g) {
-			position.id[0] = g;
-			interpreter.RunWorkgroup(program, resources, position, options);
-		}
+		position.id[0] = 0;
+		interpreter.RunWorkgroups(program, resources, position, n / workgroup, options);
 		benchmark::ClobberMemory();
 	}
 	uint64_t lanes = uint64_t{n} * state.iterations();
@@ -67,6 +65,8 @@ void BM_Saxpy(benchmark::State& state) {
 	state.counters["ir_insts"] = static_cast<double>(program.insts.size());
 }
 BENCHMARK(BM_Saxpy)
+    ->Args({1, 0})
+    ->Args({4, 0})
     ->Args({64, 0})
     ->Args({64, 8})
     ->Args({64, 16})

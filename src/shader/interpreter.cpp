@@ -63,22 +63,41 @@ uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator)
 
 RunStatus Interpreter::RunWorkgroup(const Program& program, const Resources& resources,
                                     const WorkgroupPosition& position, const RunOptions& options) {
+	return RunWorkgroups(program, resources, position, 1, options);
+}
+
+RunStatus Interpreter::RunWorkgroups(const Program& program, const Resources& resources, const WorkgroupPosition& first,
+                                     uint32_t count, const RunOptions& options) {
 	uint32_t invocations = program.InvocationsPerWorkgroup();
-	uint32_t group = invocations;
-	if (options.lane_group_width != 0 && !program.uses_barriers && program.workgroup_memory_size == 0)
-		group = std::min(options.lane_group_width, invocations);
-	// Workgroup memory starts undefined in SPIR-V; zero it so runs repeat exactly.
-	workgroup_memory_.assign(program.workgroup_memory_size, 0);
-	for (uint32_t first = 0; first < invocations; first += group) {
-		uint32_t lanes = std::min(group, invocations - first);
-		if (RunLanes(program, resources, position, first, lanes, options.max_block_steps) != RunStatus::kSuccess)
+	// Invocations of different workgroups can share a lane group only when
+	// nothing ties a workgroup's lanes together.
+	bool independent = !program.uses_barriers && program.workgroup_memory_size == 0;
+	if (!independent) {
+		WorkgroupPosition position = first;
+		for (uint32_t g = 0; g < count; ++g, ++position.id[0]) {
+			// Workgroup memory starts undefined in SPIR-V; zero it so runs repeat exactly.
+			workgroup_memory_.assign(program.workgroup_memory_size, 0);
+			if (RunLanes(program, resources, position, 0, invocations, options.max_block_steps) != RunStatus::kSuccess)
+				return RunStatus::kDeviceLost;
+		}
+		return RunStatus::kSuccess;
+	}
+	uint64_t total = uint64_t{invocations} * count;
+	uint32_t group =
+	    options.lane_group_width ? options.lane_group_width : std::max(invocations, options.packed_lane_group_width);
+	for (uint64_t begin = 0; begin < total; begin += group) {
+		uint32_t lanes = static_cast<uint32_t>(std::min<uint64_t>(group, total - begin));
+		if (RunLanes(program, resources, first, begin, lanes, options.max_block_steps) != RunStatus::kSuccess)
 			return RunStatus::kDeviceLost;
 	}
 	return RunStatus::kSuccess;
 }
 
+// Runs `lanes` invocations starting at flat index first_invocation, counted
+// across consecutive workgroups along x from `position`
+// (flat = workgroup offset * invocations per workgroup + local index).
 RunStatus Interpreter::RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
-                                uint32_t first_local_index, uint32_t lanes, uint64_t max_steps) {
+                                uint64_t first_invocation, uint32_t lanes, uint64_t max_steps) {
 	lanes_ = lanes;
 	registers_.resize(static_cast<size_t>(program.register_count) * lanes);
 	scratch_.resize(lanes);
@@ -88,20 +107,27 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
 
 	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), lanes, constant.bits);
-	// Built-ins: local ids counted up lane by lane (no division per lane).
+	// Built-ins: ids counted up lane by lane (no division per lane).
 	const uint32_t* size = program.workgroup_size;
-	local_ids_.resize(3 * static_cast<size_t>(lanes));
+	uint32_t invocations = program.InvocationsPerWorkgroup();
+	local_ids_.resize(5 * static_cast<size_t>(lanes));
 	uint32_t* local[3] = {local_ids_.data(), local_ids_.data() + lanes, local_ids_.data() + 2 * lanes};
-	uint32_t x = first_local_index % size[0], y = (first_local_index / size[0]) % size[1],
-	         z = first_local_index / (size[0] * size[1]);
-	if (size[1] == 1 && size[2] == 1) {  // one-dimensional workgroups: the common case
-		for (uint32_t i = 0; i < lanes; ++i) local[0][i] = first_local_index + i;
+	uint32_t* local_index = local_ids_.data() + 3 * lanes;
+	uint32_t* group_x = local_ids_.data() + 4 * lanes;  // WorkgroupId.x per lane
+	uint32_t index = static_cast<uint32_t>(first_invocation % invocations);
+	uint32_t group = position.id[0] + static_cast<uint32_t>(first_invocation / invocations);
+	if (size[1] == 1 && size[2] == 1 && index + lanes <= invocations) {  // within one 1D workgroup: the common case
+		for (uint32_t i = 0; i < lanes; ++i) local[0][i] = local_index[i] = index + i;
 		std::fill_n(local[1], lanes, 0u);
 		std::fill_n(local[2], lanes, 0u);
+		std::fill_n(group_x, lanes, group);
 	} else {
+		uint32_t x = index % size[0], y = (index / size[0]) % size[1], z = index / (size[0] * size[1]);
 		for (uint32_t i = 0; i < lanes; ++i) {
-			local[0][i] = x, local[1][i] = y, local[2][i] = z;
-			if (++x == size[0]) {
+			local[0][i] = x, local[1][i] = y, local[2][i] = z, local_index[i] = index, group_x[i] = group;
+			if (++index == invocations)
+				index = 0, x = 0, y = 0, z = 0, ++group;
+			else if (++x == size[0]) {
 				x = 0;
 				if (++y == size[1]) y = 0, ++z;
 			}
@@ -113,13 +139,19 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 		switch (input.builtin) {
 		case Builtin::kLocalInvocationId: std::copy_n(local[c], lanes, dst); break;
 		case Builtin::kGlobalInvocationId:
-			for (uint32_t i = 0; i < lanes; ++i) dst[i] = position.id[c] * size[c] + local[c][i];
+			if (c == 0)
+				for (uint32_t i = 0; i < lanes; ++i) dst[i] = group_x[i] * size[0] + local[0][i];
+			else
+				for (uint32_t i = 0; i < lanes; ++i) dst[i] = position.id[c] * size[c] + local[c][i];
 			break;
-		case Builtin::kWorkgroupId: std::fill_n(dst, lanes, position.id[c]); break;
+		case Builtin::kWorkgroupId:
+			if (c == 0)
+				std::copy_n(group_x, lanes, dst);
+			else
+				std::fill_n(dst, lanes, position.id[c]);
+			break;
 		case Builtin::kNumWorkgroups: std::fill_n(dst, lanes, position.count[c]); break;
-		case Builtin::kLocalInvocationIndex:
-			for (uint32_t i = 0; i < lanes; ++i) dst[i] = first_local_index + i;
-			break;
+		case Builtin::kLocalInvocationIndex: std::copy_n(local_index, lanes, dst); break;
 		}
 	}
 

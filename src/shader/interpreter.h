@@ -29,10 +29,15 @@ struct WorkgroupPosition {
 };
 
 struct RunOptions {
-	// Lanes run together. 0: the whole workgroup. A program with barriers or
-	// workgroup memory always runs its whole workgroup as one group.
+	// Lanes run together (tune by measurement). A program with barriers or
+	// workgroup memory always runs one whole workgroup per lane group and
+	// ignores both widths. Otherwise invocations are a flat sequence across
+	// the workgroups of a RunWorkgroups call, cut into groups of
+	// lane_group_width lanes, or when it is 0 of the larger of one workgroup
+	// and packed_lane_group_width (small workgroups then share a group).
 	uint32_t lane_group_width = 0;
-	// Blocks one workgroup may execute before it is declared hung (the
+	uint32_t packed_lane_group_width = 256;
+	// Blocks one lane group may execute before it is declared hung (the
 	// device is then lost). Generous: real shaders stay far below it.
 	uint64_t max_block_steps = uint64_t{1} << 26;
 };
@@ -48,10 +53,15 @@ class Interpreter {
 public:
 	RunStatus RunWorkgroup(const Program& program, const Resources& resources, const WorkgroupPosition& position,
 	                       const RunOptions& options = {});
+	// Runs `count` workgroups along x: first.id[0] .. first.id[0] + count - 1
+	// (same y and z). Small workgroups share lane groups (see RunOptions),
+	// which is how a dispatch of local_size 1 still runs wide.
+	RunStatus RunWorkgroups(const Program& program, const Resources& resources, const WorkgroupPosition& first,
+	                        uint32_t count, const RunOptions& options = {});
 
 private:
 	RunStatus RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
-	                   uint32_t first_local_index, uint32_t lanes, uint64_t max_steps);
+	                   uint64_t first_invocation, uint32_t lanes, uint64_t max_steps);
 	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
 	                  bool full);
 	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes, bool full);

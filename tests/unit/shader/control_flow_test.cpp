@@ -81,3 +81,30 @@ TEST_CASE("a shader that never finishes reports device lost instead of hanging",
 	REQUIRE(test::Dispatch(program, bindings, 1, 1, 1, options) == shader::RunStatus::kDeviceLost);
 	REQUIRE(out[1] > 0);
 }
+
+TEST_CASE("compute built-ins are right whether workgroups share lane groups or not", "[shader][builtins]") {
+	shader::Program program = test::CompileShader("ids");
+	const uint32_t gx = 5, gy = 3, gz = 2, sx = 15, sy = 6, total = sx * sy * gz;
+	for (uint32_t width : {0u, 1u, 4u, 1000u}) {
+		std::vector<uint32_t> out(total * 8, 0xffffffffu);
+		test::Bindings bindings;
+		bindings.Bind(0, out);
+		shader::RunOptions options;
+		options.lane_group_width = width;
+		REQUIRE(test::Dispatch(program, bindings, gx, gy, gz, options) == shader::RunStatus::kSuccess);
+		for (uint32_t z = 0; z < gz; ++z)
+			for (uint32_t y = 0; y < sy; ++y)
+				for (uint32_t x = 0; x < sx; ++x) {
+					const uint32_t* o = &out[((z * sy + y) * sx + x) * 8];
+					INFO("width " << width << " invocation " << x << "," << y << "," << z);
+					REQUIRE(o[0] == x);
+					REQUIRE(o[1] == y);
+					REQUIRE(o[2] == z);
+					REQUIRE(o[3] == (y % 2) * 3 + x % 3);
+					REQUIRE(o[4] == x / 3);
+					REQUIRE(o[5] == y / 2);
+					REQUIRE(o[6] == z);
+					REQUIRE(o[7] == x % 3 + 10 * (y % 2));
+				}
+	}
+}

@@ -59,12 +59,11 @@ inline shader::RunStatus Dispatch(const shader::Program& program, const Bindings
 	shader::WorkgroupPosition position;
 	position.count[0] = x, position.count[1] = y, position.count[2] = z;
 	for (uint32_t k = 0; k < z; ++k)
-		for (uint32_t j = 0; j < y; ++j)
-			for (uint32_t i = 0; i < x; ++i) {
-				position.id[0] = i, position.id[1] = j, position.id[2] = k;
-				shader::RunStatus status = interpreter.RunWorkgroup(program, resources, position, options);
-				if (status != shader::RunStatus::kSuccess) return status;
-			}
+		for (uint32_t j = 0; j < y; ++j) {
+			position.id[0] = 0, position.id[1] = j, position.id[2] = k;
+			shader::RunStatus status = interpreter.RunWorkgroups(program, resources, position, x, options);
+			if (status != shader::RunStatus::kSuccess) return status;
+		}
 	return shader::RunStatus::kSuccess;
 }
 

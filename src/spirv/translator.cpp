@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 
+#include "shader/register_allocation.h"
 #include "spirv/names.h"
 
 namespace tessera::spirv {
@@ -90,6 +91,7 @@ void Translator::Run() {
 	for (uint32_t i = 0; i < order.size(); ++i) EmitBlock(blocks_[order[i]], i == 0);
 	ResolveEdges();
 	DropUnusedInputs();
+	shader::AllocateRegisters(program_);
 }
 
 // Built-in components and constants nobody reads need not be filled per run.

@@ -165,8 +165,9 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 		if (++steps > max_steps) return RunStatus::kDeviceLost;
 		const Block& block = program.blocks[current];
 		bool full = converged;
+		uint32_t active_count = lanes;
 		if (!converged) {
-			uint32_t active_count = 0;
+			active_count = 0;
 			for (uint32_t i = 0; i < lanes; ++i) {
 				active_[i] = pc_[i] == current;
 				active_count += active_[i];
@@ -178,22 +179,27 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 		const Terminator& t = block.terminator;
 		if (t.kind == TerminatorKind::kExit) {
 			if (full) return RunStatus::kSuccess;
-			for (uint32_t i = 0; i < lanes; ++i)
-				if (active_[i]) pc_[i] = kDone;
+			for (uint32_t i = 0; i < lanes; ++i) pc_[i] = active_[i] ? kDone : pc_[i];
 		} else {
 			// Which edge each lane takes; uniform when all active lanes agree.
 			const uint32_t* selector = Reg(t.selector);
 			uint32_t uniform_edge = 0;
 			bool uniform = true;
 			if (t.kind == TerminatorKind::kConditional) {
-				uint32_t taken = 0;
-				for (uint32_t i = 0; i < lanes; ++i) {
-					edge_[i] = selector[i] ? 0u : 1u;
-					taken += full ? edge_[i] ^ 1u : (active_[i] & (edge_[i] ^ 1u));
+				uint32_t taken = 0;  // active lanes taking the true edge
+				if (full) {
+					for (uint32_t i = 0; i < lanes; ++i) {
+						uint32_t edge = selector[i] ? 0u : 1u;
+						edge_[i] = edge;
+						taken += edge ^ 1u;
+					}
+				} else {
+					for (uint32_t i = 0; i < lanes; ++i) {
+						uint32_t edge = selector[i] ? 0u : 1u;
+						edge_[i] = edge;
+						taken += active_[i] & (edge ^ 1u);
+					}
 				}
-				uint32_t active_count = full ? lanes : 0;
-				if (!full)
-					for (uint32_t i = 0; i < lanes; ++i) active_count += active_[i];
 				uniform = taken == 0 || taken == active_count;
 				uniform_edge = taken == 0 ? 1u : 0u;
 			} else if (t.kind == TerminatorKind::kSwitch) {
@@ -222,8 +228,8 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 					current = edge.block;  // a uniform branch jumps
 					continue;
 				}
-				for (uint32_t i = 0; i < lanes; ++i)
-					if (active_[i]) pc_[i] = edge.block;
+				uint32_t target = edge.block;
+				for (uint32_t i = 0; i < lanes; ++i) pc_[i] = active_[i] ? target : pc_[i];
 			} else {
 				if (t.kind == TerminatorKind::kBranch) std::fill_n(edge_.data(), lanes, 0u);
 				if (converged) {
@@ -233,8 +239,14 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 				}
 				for (uint32_t e = 0; e < t.edge_count; ++e)
 					CopyPhis(program, program.edges[t.edge_begin + e], lanes, false, true, e);
-				for (uint32_t i = 0; i < lanes; ++i)
-					if (active_[i]) pc_[i] = program.edges[t.edge_begin + edge_[i]].block;
+				if (t.kind == TerminatorKind::kConditional) {
+					uint32_t on_true = program.edges[t.edge_begin].block,
+					         on_false = program.edges[t.edge_begin + 1].block;
+					for (uint32_t i = 0; i < lanes; ++i) pc_[i] = active_[i] ? (edge_[i] ? on_false : on_true) : pc_[i];
+				} else {
+					const Edge* edges = program.edges.data() + t.edge_begin;
+					for (uint32_t i = 0; i < lanes; ++i) pc_[i] = active_[i] ? edges[edge_[i]].block : pc_[i];
+				}
 			}
 		}
 		// The next block: the lowest one any live lane waits at. When all

@@ -36,11 +36,13 @@ std::string Validate(std::span<const uint32_t> words) {
 }
 
 Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, std::string_view entry_point,
-                                  const Specialization& specialization) {
+                                  const Specialization& specialization, const CompileOptions& compile_options) {
 	(void)stage;  // compute only so far; other stages are rejected by the translator's entry point search
 	try {
-		std::string invalid = Validate(words);
-		if (!invalid.empty()) return Error{invalid};
+		if (!compile_options.validated) {
+			std::string invalid = Validate(words);
+			if (!invalid.empty()) return Error{invalid};
+		}
 
 		// Specialization: VkSpecializationMapEntry bytes become the SpecId's
 		// default value, which is then frozen into a plain constant.
@@ -82,7 +84,6 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		    .RegisterPass(spvtools::CreateAggressiveDCEPass())
 		    .RegisterPass(spvtools::CreateCFGCleanupPass());
 		std::vector<uint32_t> optimized;
-		spvtools::ValidatorOptions validator_options;
 		spvtools::OptimizerOptions options;
 		options.set_run_validator(false);  // validated above
 		if (!optimizer.Run(words.data(), words.size(), &optimized, options))

@@ -81,6 +81,16 @@ inline float SmoothStep(float edge0, float edge1, float x) {
 	return t * t * (3.0f - 2.0f * t);
 }
 
+inline float FrexpMantissa(float x) {
+	int e = 0;
+	return std::isfinite(x) ? std::frexp(x, &e) : x;
+}
+inline int32_t FrexpExponent(float x) {
+	int e = 0;
+	if (std::isfinite(x)) std::frexp(x, &e);
+	return e;
+}
+
 inline int ClampExponent(int32_t e) { return e < -300 ? -300 : (e > 300 ? 300 : e); }
 
 // SPIR-V leaves out-of-range conversions undefined; C++ would too, so saturate.

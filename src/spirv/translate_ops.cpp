@@ -2,6 +2,7 @@
 // instruction per component; the component-wise ones are tables.
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include <functional>
 #include <unordered_map>
 
 #include "spirv/names.h"
@@ -481,25 +482,67 @@ void Translator::TranslateGlsl(const Instruction& inst) {
 		Define(inst[2], out);
 		return;
 	}
-	case GLSLstd450Determinant: {
+	case GLSLstd450Determinant:
+	case GLSLstd450MatrixInverse: {
 		const std::vector<uint32_t>& m = Regs(inst[5]);
 		uint32_t size = TypeOf(result_types_.at(inst[5])).count;
-		auto at = [&](uint32_t c, uint32_t r) { return m[c * size + r]; };
-		auto det2 = [&](uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
-			return Emit(Op::kFSub, Emit(Op::kFMul, a, d), Emit(Op::kFMul, b, c));
-		};
-		if (size == 2) {
-			Define(inst[2], {det2(at(0, 0), at(1, 0), at(0, 1), at(1, 1))});
-		} else if (size == 3) {
+		// Laplace expansion along the first listed row (n <= 4).
+		std::function<uint32_t(const std::vector<uint32_t>&, const std::vector<uint32_t>&)> det =
+		    [&](const std::vector<uint32_t>& columns, const std::vector<uint32_t>& rows) -> uint32_t {
+			auto at = [&](uint32_t c, uint32_t r) { return m[columns[c] * size + rows[r]]; };
+			if (columns.size() == 1) return at(0, 0);
+			if (columns.size() == 2)
+				return Emit(Op::kFSub, Emit(Op::kFMul, at(0, 0), at(1, 1)), Emit(Op::kFMul, at(1, 0), at(0, 1)));
+			std::vector<uint32_t> rest_rows(rows.begin() + 1, rows.end());
 			uint32_t sum = 0;
-			for (uint32_t c = 0; c < 3; ++c) {
-				uint32_t c1 = (c + 1) % 3, c2 = (c + 2) % 3;
-				uint32_t term = Emit(Op::kFMul, at(c, 0), det2(at(c1, 1), at(c2, 1), at(c1, 2), at(c2, 2)));
-				sum = sum ? Emit(Op::kFAdd, sum, term) : term;
+			for (uint32_t j = 0; j < columns.size(); ++j) {
+				std::vector<uint32_t> rest_columns;
+				for (uint32_t k = 0; k < columns.size(); ++k)
+					if (k != j) rest_columns.push_back(columns[k]);
+				uint32_t term = Emit(Op::kFMul, at(j, 0), det(rest_columns, rest_rows));
+				sum = !sum ? term : Emit(j % 2 ? Op::kFSub : Op::kFAdd, sum, term);
 			}
-			Define(inst[2], {sum});
+			return sum;
+		};
+		std::vector<uint32_t> all;
+		for (uint32_t k = 0; k < size; ++k) all.push_back(k);
+		uint32_t determinant = det(all, all);
+		if (instruction == GLSLstd450Determinant) {
+			Define(inst[2], {determinant});
+			return;
+		}
+		// inverse = adjugate / determinant: element (column c, row r) is the
+		// cofactor of (column r, row c).
+		uint32_t reciprocal = Emit(Op::kFDiv, Const(0x3f800000u), determinant);
+		std::vector<uint32_t> out;
+		for (uint32_t c = 0; c < size; ++c)
+			for (uint32_t r = 0; r < size; ++r) {
+				std::vector<uint32_t> columns, rows;
+				for (uint32_t k = 0; k < size; ++k) {
+					if (k != r) columns.push_back(k);
+					if (k != c) rows.push_back(k);
+				}
+				uint32_t minor = size == 1 ? Const(0x3f800000u) : det(columns, rows);
+				if ((r + c) % 2) minor = Emit(Op::kFNegate, minor);
+				out.push_back(Emit(Op::kFMul, minor, reciprocal));
+			}
+		Define(inst[2], out);
+		return;
+	}
+	case GLSLstd450FrexpStruct:
+	case GLSLstd450Frexp: {
+		const std::vector<uint32_t>& x = Regs(inst[5]);
+		std::vector<uint32_t> mantissa, exponent;
+		for (uint32_t v : x) {
+			mantissa.push_back(Emit(Op::kFrexpMantissa, v));
+			exponent.push_back(Emit(Op::kFrexpExponent, v));
+		}
+		if (instruction == GLSLstd450Frexp) {
+			Store(PointerOf(inst[6]), exponent);
+			Define(inst[2], mantissa);
 		} else {
-			Fail("determinant of a %ux%u matrix is not supported yet", size, size);
+			mantissa.insert(mantissa.end(), exponent.begin(), exponent.end());
+			Define(inst[2], mantissa);
 		}
 		return;
 	}

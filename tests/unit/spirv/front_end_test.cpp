@@ -215,3 +215,66 @@ TEST_CASE("descriptor arrays, structs, private globals, extended integer ops, re
 		}
 	}
 }
+
+TEST_CASE("matrix inverse, 4x4 determinant, frexp, modf and packing", "[spirv][glsl]") {
+	shader::Program program = test::CompileShader("glsl450_more");
+	const float m[16] = {2, 0, 1, 0, 1, 3, 0, 0, 0, 1, 4, 1, 0, 0, 2, 5};  // column-major
+	std::vector<float> in(20);
+	std::copy(m, m + 16, in.begin());
+	in[16] = 40.0f, in[17] = -2.75f, in[18] = 1.5f, in[19] = -0.25f;
+	std::vector<float> out(16 + 12 + 14, -7.0f);
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	// inverse(m) * m == identity
+	for (int c = 0; c < 4; ++c)
+		for (int r = 0; r < 4; ++r) {
+			float sum = 0;
+			for (int k = 0; k < 4; ++k) sum += out[k * 4 + r] * m[c * 4 + k];
+			CHECK(std::fabs(sum - (r == c ? 1.0f : 0.0f)) < 1e-5f);
+		}
+	// mat3 in std430: columns 16 bytes apart, at offset 64.
+	for (int c = 0; c < 3; ++c)
+		for (int r = 0; r < 3; ++r) {
+			float sum = 0;
+			for (int k = 0; k < 3; ++k) sum += out[16 + k * 4 + r] * m[c * 4 + k];
+			CHECK(std::fabs(sum - (r == c ? 1.0f : 0.0f)) < 1e-5f);
+		}
+	const float* s = &out[28];  // det4 at offset 112
+	// det by hand (cofactor expansion of the matrix above): 2*(3*(4*5-2*1)-1*(0)) ... computed on the host:
+	double a[4][4];
+	for (int c = 0; c < 4; ++c)
+		for (int r = 0; r < 4; ++r) a[r][c] = m[c * 4 + r];
+	double det = 0;
+	for (int p = 0; p < 24; ++p) {  // Leibniz over all permutations
+		int perm[4] = {0, 1, 2, 3}, idx = p;
+		for (int k = 0; k < 4; ++k) {
+			int j = k + idx % (4 - k);
+			idx /= (4 - k);
+			std::swap(perm[k], perm[j]);
+		}
+		int inversions = 0;
+		for (int i = 0; i < 4; ++i)
+			for (int j = i + 1; j < 4; ++j) inversions += perm[i] > perm[j];
+		double term = inversions % 2 ? -1 : 1;
+		for (int i = 0; i < 4; ++i) term *= a[i][perm[i]];
+		det += term;
+	}
+	CHECK(std::fabs(s[0] - det) < 1e-4);
+	CHECK(s[1] == 0.625f);  // 40 = 0.625 * 2^6
+	int32_t exponent;
+	memcpy(&exponent, &s[2], 4);
+	CHECK(exponent == 6);
+	CHECK(s[3] == -0.75f);
+	CHECK(s[4] == -2.0f);
+	uint32_t packed;
+	memcpy(&packed, &s[5], 4);
+	CHECK(packed == 0xb4003e00u);  // half(1.5) = 0x3e00, half(-0.25) = 0xb400
+	CHECK(s[6] == 1.5f);
+	CHECK(s[7] == -0.25f);
+	CHECK(s[8] == 0.0f);
+	CHECK(std::fabs(s[9] - 64.0f / 255.0f) < 1e-6f);
+	CHECK(s[10] == 1.0f);
+	CHECK(std::fabs(s[11] - 128.0f / 255.0f) < 1e-6f);
+}

@@ -148,7 +148,10 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 		program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, base, size});
 		program_.workgroup_memory_size = base + size;
 		p.region = static_cast<uint32_t>(program_.regions.size() - 1);
-		if (var.n > 4) Fail("Workgroup variable initializers are not supported yet");
+		// VK_KHR_zero_initialize_workgroup_memory: a null initializer. Workgroup
+		// memory is zeroed before every workgroup already.
+		if (var.n > 4 && !(constants_.count(var[4]) && constants_.at(var[4]).op == spv::Op::OpConstantNull))
+			Fail("Workgroup variable initializers other than null are not supported");
 		break;
 	}
 	case spv::StorageClass::Private: p.region = NewPrivateRegion(p.pointee); break;

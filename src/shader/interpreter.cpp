@@ -328,6 +328,11 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		return;
 	}
 
+	if (region.descriptor_count > 1) {
+		ExecuteDescriptorArray(inst, region, resources, lanes, full);
+		return;
+	}
+
 	MemorySpan span;
 	switch (region.kind) {
 	case RegionKind::kStorageBuffer:
@@ -387,6 +392,50 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		}
 		break;
 	}
+	}
+}
+
+// A buffer access through an array of descriptors indexed at run time: each
+// lane finds its own descriptor. An index past the array reads 0 / drops the
+// store, as an out-of-bounds access would.
+void Interpreter::ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources,
+                                         uint32_t lanes, bool full) {
+	const uint32_t* address = Reg(inst.a);
+	const uint32_t* value = Reg(inst.b);
+	const uint32_t* comparator = Reg(inst.c);
+	const uint32_t* element = Reg(inst.d);
+	uint32_t* dst = Reg(inst.dst);
+	for (uint32_t i = 0; i < lanes; ++i) {
+		if (!full && !active_[i]) continue;
+		MemorySpan span;
+		uint64_t slot = uint64_t{region.binding} + element[i];
+		if (element[i] < region.descriptor_count && slot < resources.buffers.size()) {
+			const BufferView& view = resources.buffers[slot];
+			span = {static_cast<uint8_t*>(view.data), view.data ? view.size : 0};
+		}
+		uint64_t offset = uint64_t{address[i]} + inst.imm;
+		bool inside = offset + 4 <= span.size;
+		switch (inst.op) {
+		case Op::kLoad: {
+			uint32_t loaded = 0;
+			if (inside) memcpy(&loaded, span.data + offset, 4);
+			dst[i] = loaded;
+			break;
+		}
+		case Op::kStore:
+			if (inside) memcpy(span.data + offset, &value[i], 4);
+			break;
+		case Op::kArrayLength:
+			dst[i] = span.size > inst.imm ? static_cast<uint32_t>((span.size - inst.imm) / inst.b) : 0u;
+			break;
+		default: {
+			uint32_t old = 0;
+			if (inside && offset % 4 == 0)
+				old = AtomicApply(inst.op, reinterpret_cast<uint32_t*>(span.data + offset), value[i], comparator[i]);
+			if (inst.op != Op::kAtomicStore) dst[i] = old;
+			break;
+		}
+		}
 	}
 }
 

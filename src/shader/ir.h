@@ -20,7 +20,8 @@ enum class Op : uint16_t {
 #include "shader/alu_ops.inc"
 #undef OP
 	kAluCount,
-	// Memory: region = Inst::region, byte address = register a + Inst::imm.
+	// Memory: region = Inst::region, byte address = register a + Inst::imm,
+	// descriptor array element = register d (for arrayed regions).
 	kLoad = kAluCount,  // dst = memory[a + imm]
 	kStore,             // memory[a + imm] = b
 	kArrayLength,       // dst = (bound size of region - imm) / b   (b is a literal stride)
@@ -70,6 +71,10 @@ struct Region {
 	uint32_t binding = 0;  // buffers: index into Program::bindings
 	uint32_t base = 0;     // workgroup: byte offset; private: word offset
 	uint32_t size = 0;     // workgroup, private: bytes (buffers: the bound size, known at run time)
+	// Buffers: an array of descriptors indexed at run time. Memory ops then
+	// take the element index in register d; the elements are bindings
+	// [binding, binding + descriptor_count).
+	uint32_t descriptor_count = 1;
 };
 
 // A buffer the program reads or writes: one descriptor.

@@ -31,7 +31,8 @@ uint32_t Translator::Emit(Op op, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 
 uint32_t Translator::EmitMemory(Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b, uint32_t c) {
 	uint32_t dst = op == Op::kStore ? 0 : NewReg();
-	shader::Inst inst{op, static_cast<uint16_t>(pointer.region), dst, pointer.dynamic, b, c, 0, leaf_offset};
+	shader::Inst inst{
+	    op, static_cast<uint16_t>(pointer.region), dst, pointer.dynamic, b, c, pointer.descriptor_index, leaf_offset};
 	program_.insts.push_back(inst);
 	return dst;
 }
@@ -106,8 +107,10 @@ uint32_t Translator::NewPrivateRegion(uint32_t type) {
 	return static_cast<uint32_t>(program_.regions.size() - 1);
 }
 
-uint32_t Translator::BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type) {
-	auto key = std::make_tuple(variable, element);
+// One descriptor (count 1), or a whole descriptor array indexed at run time
+// (element 0, count = the array length).
+uint32_t Translator::BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count) {
+	auto key = std::make_tuple(variable, count > 1 ? UINT32_MAX : element);
 	auto it = buffer_regions_.find(key);
 	if (it != buffer_regions_.end()) return it->second;
 	const Decorations& var = decorations_[variable];
@@ -115,9 +118,10 @@ uint32_t Translator::BufferRegion(uint32_t variable, uint32_t element, uint32_t 
 	auto storage = static_cast<spv::StorageClass>(globals_.at(variable)[3]);
 	// SPIR-V 1.0-1.2 modules spell storage buffers as Uniform + BufferBlock.
 	bool is_storage = storage == spv::StorageClass::StorageBuffer || block.buffer_block;
-	program_.bindings.push_back({var.set, var.binding, element, is_storage});
 	shader::Region region{is_storage ? shader::RegionKind::kStorageBuffer : shader::RegionKind::kUniformBuffer,
-	                      static_cast<uint32_t>(program_.bindings.size() - 1)};
+	                      static_cast<uint32_t>(program_.bindings.size())};
+	region.descriptor_count = count;
+	for (uint32_t k = 0; k < count; ++k) program_.bindings.push_back({var.set, var.binding, element + k, is_storage});
 	program_.regions.push_back(region);
 	return buffer_regions_[key] = static_cast<uint32_t>(program_.regions.size() - 1);
 }
@@ -185,9 +189,15 @@ void Translator::AccessChain(const Instruction& inst) {
 		uint32_t constant_index = constant ? c->second[3] : 0;
 		if (p.descriptor_variable) {
 			// Vulkan 1.3 §15.6: an array of buffer blocks is an array of descriptors.
-			if (!constant) Fail("dynamically indexed descriptor arrays are not supported yet");
-			type = TypeOf(type).element;
-			p.region = BufferRegion(p.descriptor_variable, constant_index, type);
+			const Type& array = TypeOf(type);
+			type = array.element;
+			if (constant) {
+				p.region = BufferRegion(p.descriptor_variable, constant_index, type);
+			} else {
+				if (array.op != spv::Op::OpTypeArray) Fail("runtime-sized descriptor arrays are not supported yet");
+				p.region = BufferRegion(p.descriptor_variable, 0, type, array.count);
+				p.descriptor_index = Scalar(index);
+			}
 			p.descriptor_variable = 0;
 			continue;
 		}

@@ -99,8 +99,9 @@ void Translator::DropUnusedInputs() {
 	std::vector<uint8_t> used(program_.register_count, 0);
 	used[0] = 1;
 	for (const shader::Inst& inst : program_.insts) {
+		used[inst.a] = used[inst.d] = 1;
 		if (inst.op == Op::kArrayLength) continue;  // its b is a literal stride
-		used[inst.a] = used[inst.b] = used[inst.c] = used[inst.d] = 1;
+		used[inst.b] = used[inst.c] = 1;
 	}
 	for (const shader::PhiCopy& copy : program_.copies) used[copy.src] = 1;
 	for (const shader::Block& block : program_.blocks) used[block.terminator.selector] = 1;

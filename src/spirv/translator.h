@@ -75,6 +75,7 @@ struct Pointer {
 	MemoryLayout layout;
 	uint32_t builtin_variable = 0;     // an Input variable decorated BuiltIn
 	uint32_t descriptor_variable = 0;  // an array of buffer blocks, not yet indexed
+	uint32_t descriptor_index = 0;     // register: the element of an arrayed region
 };
 
 struct SourceBlock {
@@ -111,7 +112,7 @@ private:
 
 	Pointer& PointerOf(uint32_t id);
 	Pointer VariablePointer(uint32_t variable);
-	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type);
+	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count = 1);
 	uint32_t NewPrivateRegion(uint32_t type);
 	void AccessChain(const Instruction& inst);
 	std::vector<uint32_t> Load(const Pointer& pointer);

@@ -278,3 +278,24 @@ TEST_CASE("matrix inverse, 4x4 determinant, frexp, modf and packing", "[spirv][g
 	CHECK(s[10] == 1.0f);
 	CHECK(std::fabs(s[11] - 128.0f / 255.0f) < 1e-6f);
 }
+
+TEST_CASE("descriptor arrays indexed at run time pick each lane's buffer", "[spirv][descriptors]") {
+	shader::Program program = test::CompileShader("descriptors");
+	std::vector<uint32_t> bufs[3];
+	for (uint32_t k = 0; k < 3; ++k) {
+		bufs[k].resize(64 + 16 * k);
+		for (uint32_t j = 0; j < bufs[k].size(); ++j) bufs[k][j] = k * 1000 + j;
+	}
+	std::vector<uint32_t> out(64, 0);
+	test::Bindings bindings;
+	for (uint32_t k = 0; k < 3; ++k) bindings.Bind(0, bufs[k], 0, k);
+	bindings.Bind(1, out);
+	bindings.Push(uint32_t{2});
+	REQUIRE(test::Dispatch(program, bindings, 4) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < 64; ++i) {
+		uint32_t group = i / 16;
+		uint32_t length = group < 3 ? static_cast<uint32_t>(bufs[group].size()) : 0u;
+		REQUIRE(out[i] == 2000 + i + 2 + length * 100000u);
+	}
+	for (uint32_t k = 0; k < 3; ++k) REQUIRE(bufs[k][1] == k * 1000 + 2);
+}

@@ -52,7 +52,9 @@ std::vector<uint32_t> Expected(int32_t x, int32_t y, float fx, float fy) {
 }  // namespace
 
 TEST_CASE("integer, float, bit, comparison and conversion ops match the host", "[shader][arith]") {
-	shader::Program program = test::CompileShader("arith");
+	// SPIR-V 1.6 and SPIR-V 1.0 (storage buffers as Uniform + BufferBlock).
+	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
+	shader::Program program = test::CompileShader("arith" + variant);
 	const uint32_t n = 64;
 	std::vector<int32_t> a(n), b(n);
 	std::vector<float> f(2 * n);

@@ -41,7 +41,9 @@ void HostControl(uint32_t x, uint32_t* o) {
 }  // namespace
 
 TEST_CASE("divergent loops, breaks, continues, switch fall-through and early return reconverge", "[shader][control]") {
-	shader::Program program = test::CompileShader("control");
+	// SPIR-V 1.6 and SPIR-V 1.0 (storage buffers as Uniform + BufferBlock).
+	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
+	shader::Program program = test::CompileShader("control" + variant);
 	const uint32_t n = 256;
 	std::vector<uint32_t> in(n);
 	for (uint32_t i = 0; i < n; ++i) in[i] = (i * 37u + 11u) % 97u;

@@ -3,7 +3,9 @@
 using namespace tessera;
 
 TEST_CASE("a workgroup reduction through shared memory and barriers sums each group", "[shader][memory]") {
-	shader::Program program = test::CompileShader("reduce");
+	// SPIR-V 1.6 and SPIR-V 1.0 (storage buffers as Uniform + BufferBlock).
+	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
+	shader::Program program = test::CompileShader("reduce" + variant);
 	REQUIRE(program.uses_barriers);
 	const uint32_t groups = 8;
 	std::vector<uint32_t> in(groups * 256), sums(groups, 0);
@@ -22,7 +24,9 @@ TEST_CASE("a workgroup reduction through shared memory and barriers sums each gr
 }
 
 TEST_CASE("atomics on buffers and shared memory count every invocation", "[shader][memory]") {
-	shader::Program program = test::CompileShader("atomics");
+	// SPIR-V 1.6 and SPIR-V 1.0 (storage buffers as Uniform + BufferBlock).
+	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
+	shader::Program program = test::CompileShader("atomics" + variant);
 	const uint32_t groups = 6, invocations = groups * 128;
 	std::vector<uint32_t> counters(6 + groups, 0);
 	counters[2] = 0x7fffffffu;  // minimum starts high
@@ -40,7 +44,9 @@ TEST_CASE("atomics on buffers and shared memory count every invocation", "[shade
 }
 
 TEST_CASE("robust buffer access: out-of-bounds loads read zero and stores are dropped", "[shader][memory]") {
-	shader::Program program = test::CompileShader("robust");
+	// SPIR-V 1.6 and SPIR-V 1.0 (storage buffers as Uniform + BufferBlock).
+	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
+	shader::Program program = test::CompileShader("robust" + variant);
 	std::vector<uint32_t> in(32), backing(64 + 8, 0xabababab);
 	for (uint32_t i = 0; i < 32; ++i) in[i] = 100 + i;
 	// Bind only the first 40 words of the output: stores past them must not land.

@@ -3,7 +3,9 @@
 using namespace tessera;
 
 TEST_CASE("saxpy computes a*x+y for every element and leaves the tail alone", "[shader][spirv]") {
-	shader::Program program = test::CompileShader("saxpy");
+	// SPIR-V 1.6 and SPIR-V 1.0 (storage buffers as Uniform + BufferBlock).
+	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
+	shader::Program program = test::CompileShader("saxpy" + variant);
 	REQUIRE(program.workgroup_size[0] == 64);
 	const uint32_t n = 1000;
 	std::vector<float> x(1024), y(1024);

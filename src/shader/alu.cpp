@@ -154,6 +154,39 @@ inline float HalfToFloat(uint32_t h) {
 
 }  // namespace
 
+// Bounds-checked loads for all lanes: dst[i] = the word at byte
+// address[i] + imm of [base, base + size), or 0 outside it (robustBufferAccess).
+// A gather per vector where the target has one.
+void LoadLanes(uint32_t* HWY_RESTRICT dst, const uint8_t* base, uint64_t size, const uint32_t* HWY_RESTRICT address,
+               uint32_t imm, uint32_t lanes) {
+	namespace hn = hwy::HWY_NAMESPACE;
+	uint32_t i = 0;
+	if (size >= 4 && size <= INT32_MAX && imm <= size - 4) {
+		const hn::ScalableTag<int32_t> d;
+		const size_t n = hn::Lanes(d);
+		const int32_t bound = static_cast<int32_t>(size - 4 - imm);  // inside: 0 <= address <= bound
+		const auto vbound = hn::Set(d, bound);
+		const auto vimm = hn::Set(d, static_cast<int32_t>(imm));
+		const auto zero = hn::Zero(d);
+		const int32_t* words = reinterpret_cast<const int32_t*>(base);
+		for (; i + n <= lanes; i += n) {
+			const auto a = hn::LoadU(d, reinterpret_cast<const int32_t*>(address + i));
+			const auto inside = hn::AndNot(hn::Or(hn::VecFromMask(d, a > vbound), hn::VecFromMask(d, zero > a)),
+			                               hn::VecFromMask(d, hn::Eq(a, a)));
+			const auto mask = hn::MaskFromVec(inside);
+			const auto offset = hn::IfThenElseZero(mask, hn::Add(a, vimm));
+			const auto loaded = hn::IfThenElseZero(mask, hn::GatherOffset(d, words, offset));
+			hn::StoreU(loaded, d, reinterpret_cast<int32_t*>(dst + i));
+		}
+	}
+	for (; i < lanes; ++i) {
+		uint64_t offset = uint64_t{address[i]} + imm;
+		uint32_t value = 0;
+		if (offset + 4 <= size) memcpy(&value, base + offset, 4);
+		dst[i] = value;
+	}
+}
+
 const AluKernel* KernelTable() {
 	static constexpr AluKernel kKernels[] = {
 #define OP(name, arity, expr) &Kernel##name,
@@ -201,6 +234,12 @@ static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kC
 }  // namespace
 
 HWY_EXPORT(KernelTable);
+HWY_EXPORT(LoadLanes);
+
+void LoadLanes(uint32_t* dst, const uint8_t* base, uint64_t size, const uint32_t* address, uint32_t imm,
+               uint32_t lanes) {
+	HWY_DYNAMIC_DISPATCH(LoadLanes)(dst, base, size, address, imm, lanes);
+}
 
 AluKernel GetAluKernel(Op op) {
 	static const AluKernel* table = HWY_DYNAMIC_DISPATCH(KernelTable)();

@@ -354,6 +354,10 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 	// zero, out-of-bounds stores and atomics are dropped.
 	switch (inst.op) {
 	case Op::kLoad:
+		if (full) {
+			LoadLanes(dst, span.data, span.size, address, inst.imm, lanes);
+			break;
+		}
 		for (uint32_t i = 0; i < lanes; ++i) {
 			if (!full && !active_[i]) continue;
 			uint64_t offset = uint64_t{address[i]} + inst.imm;

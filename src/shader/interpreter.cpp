@@ -175,6 +175,8 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 			full = active_count == lanes;
 		}
 		ExecuteBlock(program, block, resources, lanes, full);
+		stats_.block_steps++;
+		stats_.lane_instructions += uint64_t{active_count} * (block.inst_count + 1);  // + the terminator
 
 		const Terminator& t = block.terminator;
 		if (t.kind == TerminatorKind::kExit) {

@@ -47,6 +47,12 @@ enum class RunStatus {
 	kDeviceLost,  // the step bound ran out: an endless loop
 };
 
+// What an interpreter has executed since it was created (for measurement).
+struct RunStats {
+	uint64_t block_steps = 0;        // blocks executed (one decode of each instruction in them)
+	uint64_t lane_instructions = 0;  // instructions x active lanes
+};
+
 // Holds the scratch memory of a run (registers, per-lane memory, workgroup
 // memory) so that running many workgroups allocates once. One per thread.
 class Interpreter {
@@ -58,6 +64,7 @@ public:
 	// which is how a dispatch of local_size 1 still runs wide.
 	RunStatus RunWorkgroups(const Program& program, const Resources& resources, const WorkgroupPosition& first,
 	                        uint32_t count, const RunOptions& options = {});
+	const RunStats& stats() const { return stats_; }
 
 private:
 	RunStatus RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
@@ -72,6 +79,7 @@ private:
 	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }
 
 	uint32_t lanes_ = 0;
+	RunStats stats_;
 	std::vector<uint32_t> registers_;
 	std::vector<uint32_t> private_memory_;  // private_words x lanes, word-major
 	std::vector<uint8_t> workgroup_memory_;

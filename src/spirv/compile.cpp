@@ -6,6 +6,7 @@
 #include <spirv-tools/optimizer.hpp>
 
 #include <cstring>
+#include <exception>
 #include <new>
 #include <unordered_map>
 
@@ -97,6 +98,9 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		return Error{error.message};
 	} catch (const std::bad_alloc&) {
 		return Error{"out of memory"};
+	} catch (const std::exception& error) {
+		// A module the translator's assumptions do not cover: reject it, never crash.
+		return Error{std::string("unsupported SPIR-V module (") + error.what() + ")"};
 	}
 }
 

@@ -228,6 +228,11 @@ constexpr OpInfo kOpInfo[] = {
     {"AtomicAnd", 2},
     {"AtomicOr", 2},
     {"AtomicXor", 2},
+    {"SubgroupElect", 0},
+    {"SubgroupBallot", 1},
+    {"SubgroupBroadcastFirst", 1},
+    {"SubgroupShuffle", 2},
+    {"SubgroupReduce", 2},
 };
 static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kCount));
 

@@ -71,7 +71,7 @@ RunStatus Interpreter::RunWorkgroups(const Program& program, const Resources& re
 	uint32_t invocations = program.InvocationsPerWorkgroup();
 	// Invocations of different workgroups can share a lane group only when
 	// nothing ties a workgroup's lanes together.
-	bool independent = !program.uses_barriers && program.workgroup_memory_size == 0;
+	bool independent = !program.uses_barriers && !program.uses_subgroups && program.workgroup_memory_size == 0;
 	if (!independent) {
 		WorkgroupPosition position = first;
 		for (uint32_t g = 0; g < count; ++g, ++position.id[0]) {
@@ -152,6 +152,12 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 			break;
 		case Builtin::kNumWorkgroups: std::fill_n(dst, lanes, position.count[c]); break;
 		case Builtin::kLocalInvocationIndex: std::copy_n(local_index, lanes, dst); break;
+		case Builtin::kSubgroupLocalInvocationId:
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = local_index[i] % kSubgroupSize;
+			break;
+		case Builtin::kSubgroupId:
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = local_index[i] / kSubgroupSize;
+			break;
 		}
 	}
 
@@ -289,7 +295,10 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 	const Inst* end = inst + block.inst_count;
 	for (; inst != end; ++inst) {
 		if (inst->op >= Op::kAluCount) {
-			ExecuteMemory(program, *inst, resources, lanes, full);
+			if (IsSubgroup(inst->op))
+				ExecuteSubgroup(*inst, lanes, full);
+			else
+				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;
 		}
 		AluKernel kernel = GetAluKernel(inst->op);
@@ -441,6 +450,81 @@ void Interpreter::ExecuteDescriptorArray(const Inst& inst, const Region& region,
 			if (inst.op != Op::kAtomicStore) dst[i] = old;
 			break;
 		}
+		}
+	}
+}
+
+// Cross-lane operations within each subgroup (kSubgroupSize consecutive
+// lanes; the lane group starts at a workgroup's first invocation).
+void Interpreter::ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full) {
+	const uint32_t* a = Reg(inst.a);
+	const uint32_t* b = Reg(inst.b);
+	uint32_t* dst = Reg(inst.dst);
+	auto active = [&](uint32_t i) { return full || active_[i] != 0; };
+	AluKernel combine = inst.op == Op::kSubgroupReduce ? GetAluKernel(static_cast<Op>(inst.region)) : nullptr;
+	const uint32_t zero = 0;
+	auto combined = [&](uint32_t x, uint32_t y) {
+		uint32_t out;
+		combine(&out, &x, &y, &zero, &zero, 1);
+		return out;
+	};
+	for (uint32_t first = 0; first < lanes; first += kSubgroupSize) {
+		uint32_t end = std::min(first + kSubgroupSize, lanes);
+		uint32_t lowest = end;
+		uint32_t ballot = 0;
+		for (uint32_t i = first; i < end; ++i)
+			if (active(i)) {
+				lowest = std::min(lowest, i);
+				if (inst.op == Op::kSubgroupBallot && a[i]) ballot |= 1u << (i - first);
+			}
+		if (lowest == end) continue;  // no active lane here
+		switch (inst.op) {
+		case Op::kSubgroupElect:
+			for (uint32_t i = first; i < end; ++i)
+				if (active(i)) dst[i] = i == lowest;
+			break;
+		case Op::kSubgroupBallot:
+			for (uint32_t i = first; i < end; ++i)
+				if (active(i)) dst[i] = ballot;
+			break;
+		case Op::kSubgroupBroadcastFirst: {
+			uint32_t value = a[lowest];
+			for (uint32_t i = first; i < end; ++i)
+				if (active(i)) dst[i] = value;
+			break;
+		}
+		case Op::kSubgroupShuffle: {
+			// Read every source before writing: dst may not alias a (allocator rule), but be safe.
+			uint32_t values[kSubgroupSize];
+			for (uint32_t i = first; i < end; ++i) {
+				uint32_t source = first + b[i];
+				values[i - first] = (b[i] < end - first && active(source)) ? a[source] : a[i];
+			}
+			for (uint32_t i = first; i < end; ++i)
+				if (active(i)) dst[i] = values[i - first];
+			break;
+		}
+		case Op::kSubgroupReduce: {
+			uint32_t operation = inst.imm & 0xff;
+			uint32_t identity = b[lowest];
+			uint32_t cluster = operation == 3 ? std::max(inst.imm >> 8, 1u) : kSubgroupSize;
+			for (uint32_t start = first; start < end; start += cluster) {
+				uint32_t stop = std::min(start + cluster, end);
+				uint32_t total = identity;
+				for (uint32_t i = start; i < stop; ++i)
+					if (active(i)) {
+						uint32_t before = total;
+						total = combined(total, a[i]);
+						if (operation == 1) dst[i] = total;
+						if (operation == 2) dst[i] = before;
+					}
+				if (operation == 0 || operation == 3)
+					for (uint32_t i = start; i < stop; ++i)
+						if (active(i)) dst[i] = total;
+			}
+			break;
+		}
+		default: break;
 		}
 	}
 }

@@ -74,6 +74,7 @@ private:
 	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
 	void ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources, uint32_t lanes,
 	                            bool full);
+	void ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full);
 	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
 	              uint32_t edge_index);
 	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }

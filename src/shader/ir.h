@@ -39,6 +39,16 @@ enum class Op : uint16_t {
 	kAtomicAnd,
 	kAtomicOr,
 	kAtomicXor,
+	// Subgroups: kSubgroupSize consecutive lanes of a workgroup's lane group;
+	// only active lanes take part.
+	kSubgroupElect,           // dst = this is the lowest active lane of its subgroup
+	kSubgroupBallot,          // dst = bit k set when lane k of the subgroup is active and a != 0
+	kSubgroupBroadcastFirst,  // dst = a of the lowest active lane
+	kSubgroupShuffle,         // dst = a of subgroup lane b (own value when b is not an active lane)
+	// dst = a combined over the subgroup's active lanes by the ALU op in
+	// Inst::region, b holding its identity; Inst::imm: 0 reduce, 1 inclusive
+	// scan, 2 exclusive scan, 3 | cluster size << 8 clustered reduce.
+	kSubgroupReduce,
 	kCount,
 };
 
@@ -48,6 +58,11 @@ const char* OpName(Op op);
 uint32_t OpArity(Op op);
 
 inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicXor; }
+inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicXor; }
+inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce; }
+
+// Lanes per subgroup (what the device reports as subgroupSize).
+constexpr uint32_t kSubgroupSize = 32;
 
 // One decoded instruction. Unused operands name register 0 (always zero).
 struct Inst {
@@ -91,6 +106,8 @@ enum class Builtin : uint8_t {
 	kWorkgroupId,
 	kNumWorkgroups,
 	kLocalInvocationIndex,
+	kSubgroupLocalInvocationId,
+	kSubgroupId,
 };
 
 // A register filled per lane before the program runs.
@@ -154,6 +171,7 @@ struct Program {
 	uint32_t private_words = 0;          // per lane
 	uint32_t push_constant_size = 0;     // bytes the program may read
 	bool uses_barriers = false;
+	bool uses_subgroups = false;  // lanes of a workgroup run together, like barriers
 
 	uint32_t InvocationsPerWorkgroup() const { return workgroup_size[0] * workgroup_size[1] * workgroup_size[2]; }
 	// A readable listing, one instruction a line (for tests and debugging).

@@ -48,7 +48,7 @@ template <class F>
 void ForEachUse(const Inst& inst, F f) {
 	const uint32_t operands[4] = {inst.a, inst.b, inst.c, inst.d};
 	for (uint32_t k = 0; k < OpArity(inst.op); ++k) f(operands[k]);
-	if (inst.op >= Op::kAluCount) f(inst.d);  // memory ops: the descriptor array element
+	if (IsMemory(inst.op)) f(inst.d);  // the descriptor array element
 }
 
 // Walks a block backwards from the registers live at its end (including the
@@ -159,7 +159,7 @@ void AllocateRegisters(Program& p) {
 	for (Inst& inst : p.insts) {
 		uint32_t* operands[4] = {&inst.a, &inst.b, &inst.c, &inst.d};
 		for (uint32_t k = 0; k < OpArity(inst.op); ++k) *operands[k] = colour[*operands[k]];
-		if (inst.op >= Op::kAluCount) inst.d = colour[inst.d];
+		if (IsMemory(inst.op)) inst.d = colour[inst.d];
 		inst.dst = Defines(inst) ? colour[inst.dst] : 0;
 	}
 	for (PhiCopy& copy : p.copies) copy.dst = colour[copy.dst], copy.src = colour[copy.src];

@@ -90,6 +90,20 @@ std::vector<uint32_t>& Translator::BuiltinRegisters(uint32_t builtin) {
 		kind = shader::Builtin::kLocalInvocationIndex;
 		components = 1;
 		break;
+	case spv::BuiltIn::SubgroupLocalInvocationId:
+		kind = shader::Builtin::kSubgroupLocalInvocationId;
+		components = 1;
+		program_.uses_subgroups = true;
+		break;
+	case spv::BuiltIn::SubgroupId:
+		kind = shader::Builtin::kSubgroupId;
+		components = 1;
+		program_.uses_subgroups = true;
+		break;
+	case spv::BuiltIn::SubgroupSize: return builtin_regs_[builtin] = {Const(shader::kSubgroupSize)};
+	case spv::BuiltIn::NumSubgroups:
+		return builtin_regs_[builtin] = {
+		           Const((program_.InvocationsPerWorkgroup() + shader::kSubgroupSize - 1) / shader::kSubgroupSize)};
 	default: Fail("unsupported built-in %s", BuiltInName(builtin));
 	}
 	std::vector<uint32_t> regs;
@@ -245,7 +259,15 @@ void Translator::AccessChain(const Instruction& inst) {
 
 std::vector<uint32_t> Translator::Load(const Pointer& p) {
 	if (p.builtin_variable) {
-		const std::vector<uint32_t>& all = BuiltinRegisters(decorations_.at(p.builtin_variable).builtin);
+		auto builtin = static_cast<spv::BuiltIn>(decorations_.at(p.builtin_variable).builtin);
+		// The masks are computed where they are loaded (not cached: the block
+		// computing them need not dominate the next load).
+		bool mask = builtin == spv::BuiltIn::SubgroupEqMask || builtin == spv::BuiltIn::SubgroupGeMask ||
+		            builtin == spv::BuiltIn::SubgroupGtMask || builtin == spv::BuiltIn::SubgroupLeMask ||
+		            builtin == spv::BuiltIn::SubgroupLtMask;
+		std::vector<uint32_t> masks;
+		if (mask) masks = SubgroupMask(builtin);
+		const std::vector<uint32_t>& all = mask ? masks : BuiltinRegisters(decorations_.at(p.builtin_variable).builtin);
 		uint32_t first = p.offset / 4, count = LeafCount(p.pointee);
 		if (first + count > all.size()) Fail("built-in access out of range");
 		return {all.begin() + first, all.begin() + first + count};

@@ -173,6 +173,7 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		Define(inst[2], ComponentWise(core->second, inst[1], {inst.w + 3, inst.w + inst.n}));
 		return true;
 	}
+	if (TranslateSubgroup(inst)) return true;
 	switch (inst.op) {
 	case spv::Op::OpExtInst: {
 		result_types_[inst[2]] = inst[1];

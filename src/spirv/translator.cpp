@@ -37,6 +37,13 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::Matrix,
     spv::Capability::VulkanMemoryModel,
     spv::Capability::VulkanMemoryModelDeviceScope,
+    spv::Capability::GroupNonUniform,
+    spv::Capability::GroupNonUniformVote,
+    spv::Capability::GroupNonUniformArithmetic,
+    spv::Capability::GroupNonUniformBallot,
+    spv::Capability::GroupNonUniformShuffle,
+    spv::Capability::GroupNonUniformShuffleRelative,
+    spv::Capability::GroupNonUniformClustered,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {
@@ -99,7 +106,7 @@ void Translator::DropUnusedInputs() {
 	std::vector<uint8_t> used(program_.register_count, 0);
 	used[0] = 1;
 	for (const shader::Inst& inst : program_.insts) {
-		used[inst.a] = used[inst.d] = 1;
+		used[inst.a] = used[inst.d] = 1;            // d: arithmetic operand or descriptor array element
 		if (inst.op == Op::kArrayLength) continue;  // its b is a literal stride
 		used[inst.b] = used[inst.c] = 1;
 	}

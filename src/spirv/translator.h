@@ -126,6 +126,11 @@ private:
 	std::vector<uint32_t> ComponentWise(shader::Op op, uint32_t result_type, std::span<const uint32_t> operand_ids);
 	void Matrix(const Instruction& inst);
 
+	// translate_subgroup.cpp: OpGroupNonUniform*.
+	bool TranslateSubgroup(const Instruction& inst);
+	std::vector<uint32_t> SubgroupMask(spv::BuiltIn builtin);
+	uint32_t EmitSubgroup(shader::Op op, uint32_t a, uint32_t b = 0, uint16_t combine = 0, uint32_t imm = 0);
+
 	// Registers and values.
 	const std::vector<uint32_t>& Regs(uint32_t id);
 	uint32_t Scalar(uint32_t id);

@@ -187,6 +187,21 @@ void LoadLanes(uint32_t* HWY_RESTRICT dst, const uint8_t* base, uint64_t size, c
 	}
 }
 
+// dst[i] = active[i] ? src[i] : dst[i]: the write-back of a masked instruction.
+void BlendLanes(uint32_t* HWY_RESTRICT dst, const uint32_t* HWY_RESTRICT src, const uint32_t* HWY_RESTRICT active,
+                uint32_t lanes) {
+	namespace hn = hwy::HWY_NAMESPACE;
+	const hn::ScalableTag<uint32_t> d;
+	const size_t n = hn::Lanes(d);
+	const auto zero = hn::Zero(d);
+	uint32_t i = 0;
+	for (; i + n <= lanes; i += n) {
+		const auto mask = hn::Ne(hn::LoadU(d, active + i), zero);
+		hn::StoreU(hn::IfThenElse(mask, hn::LoadU(d, src + i), hn::LoadU(d, dst + i)), d, dst + i);
+	}
+	for (; i < lanes; ++i) dst[i] = active[i] ? src[i] : dst[i];
+}
+
 const AluKernel* KernelTable() {
 	static constexpr AluKernel kKernels[] = {
 #define OP(name, arity, expr) &Kernel##name,
@@ -240,6 +255,11 @@ static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kC
 
 HWY_EXPORT(KernelTable);
 HWY_EXPORT(LoadLanes);
+HWY_EXPORT(BlendLanes);
+
+void BlendLanes(uint32_t* dst, const uint32_t* src, const uint32_t* active, uint32_t lanes) {
+	HWY_DYNAMIC_DISPATCH(BlendLanes)(dst, src, active, lanes);
+}
 
 void LoadLanes(uint32_t* dst, const uint8_t* base, uint64_t size, const uint32_t* address, uint32_t imm,
                uint32_t lanes) {

@@ -309,7 +309,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 			// Lanes outside the mask keep their value: it may still be live
 			// (defined by an earlier trip through this block).
 			kernel(scratch_.data(), Reg(inst->a), Reg(inst->b), Reg(inst->c), Reg(inst->d), lanes);
-			for (uint32_t i = 0; i < lanes; ++i) dst[i] = active_[i] ? scratch_[i] : dst[i];
+			BlendLanes(dst, scratch_.data(), active_.data(), lanes);
 		}
 	}
 }
@@ -367,14 +367,10 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 	case Op::kLoad:
 		if (full) {
 			LoadLanes(dst, span.data, span.size, address, inst.imm, lanes);
-			break;
-		}
-		for (uint32_t i = 0; i < lanes; ++i) {
-			if (!full && !active_[i]) continue;
-			uint64_t offset = uint64_t{address[i]} + inst.imm;
-			uint32_t value = 0;
-			if (offset + 4 <= span.size) memcpy(&value, span.data + offset, 4);
-			dst[i] = value;
+		} else {
+			// Inactive lanes' addresses may be stale: still bounds-checked, then discarded.
+			LoadLanes(scratch_.data(), span.data, span.size, address, inst.imm, lanes);
+			BlendLanes(dst, scratch_.data(), active_.data(), lanes);
 		}
 		break;
 	case Op::kStore: {

@@ -122,6 +122,15 @@ bool Translator::TranslateSubgroup(const Instruction& inst) {
 		Define(inst[2], per_leaf(inst[4], [&](uint32_t r) { return EmitSubgroup(Op::kSubgroupShuffle, r, source); }));
 		return true;
 	}
+	case spv::Op::OpGroupNonUniformQuadBroadcast:
+	case spv::Op::OpGroupNonUniformQuadSwap: {
+		// Quads are aligned groups of 4 lanes of the subgroup.
+		uint32_t source = inst.op == spv::Op::OpGroupNonUniformQuadBroadcast
+		                      ? Emit(Op::kIAdd, Emit(Op::kAnd, lane, Const(~3u)), Scalar(inst[5]))
+		                      : Emit(Op::kXor, lane, Emit(Op::kIAdd, Scalar(inst[5]), Const(1)));
+		Define(inst[2], per_leaf(inst[4], [&](uint32_t r) { return EmitSubgroup(Op::kSubgroupShuffle, r, source); }));
+		return true;
+	}
 	case spv::Op::OpGroupNonUniformBroadcastFirst:
 		Define(inst[2], per_leaf(inst[4], [&](uint32_t r) { return EmitSubgroup(Op::kSubgroupBroadcastFirst, r); }));
 		return true;

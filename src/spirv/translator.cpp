@@ -44,6 +44,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::GroupNonUniformShuffle,
     spv::Capability::GroupNonUniformShuffleRelative,
     spv::Capability::GroupNonUniformClustered,
+    spv::Capability::GroupNonUniformQuad,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {

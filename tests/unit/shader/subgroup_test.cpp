@@ -55,3 +55,19 @@ TEST_CASE("subgroup operations combine the active lanes of each subgroup", "[sha
 		if (three_active) CHECK(o[15] == in[first + 3]);
 	}
 }
+
+TEST_CASE("quad operations exchange values within aligned groups of four lanes", "[shader][subgroup]") {
+	shader::Program program = test::CompileShader("quad");
+	std::vector<uint32_t> out(32 * 4);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	auto x = [](uint32_t lane) { return lane * 3u + 1u; };
+	for (uint32_t i = 0; i < 32; ++i) {
+		INFO("lane " << i);
+		REQUIRE(out[i * 4 + 0] == x((i & ~3u) + 2u));
+		REQUIRE(out[i * 4 + 1] == x(i ^ 1u));
+		REQUIRE(out[i * 4 + 2] == x(i ^ 2u));
+		REQUIRE(out[i * 4 + 3] == x(i ^ 3u));
+	}
+}

@@ -382,6 +382,29 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		}
 		break;
 	}
+	case Op::kLoad16:
+	case Op::kLoad8: {
+		uint32_t width = inst.op == Op::kLoad16 ? 2 : 1;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			if (!full && !active_[i]) continue;
+			uint64_t offset = uint64_t{address[i]} + inst.imm;
+			uint32_t value = 0;
+			if (offset + width <= span.size) memcpy(&value, span.data + offset, width);  // little-endian
+			dst[i] = value;
+		}
+		break;
+	}
+	case Op::kStore16:
+	case Op::kStore8: {
+		uint32_t width = inst.op == Op::kStore16 ? 2 : 1;
+		const uint32_t* value = Reg(inst.b);
+		for (uint32_t i = 0; i < lanes; ++i) {
+			if (!full && !active_[i]) continue;
+			uint64_t offset = uint64_t{address[i]} + inst.imm;
+			if (offset + width <= span.size) memcpy(span.data + offset, &value[i], width);
+		}
+		break;
+	}
 	case Op::kArrayLength: {
 		// inst.b is the array stride (a literal).
 		uint32_t length = span.size > inst.imm ? static_cast<uint32_t>((span.size - inst.imm) / inst.b) : 0u;
@@ -425,8 +448,22 @@ void Interpreter::ExecuteDescriptorArray(const Inst& inst, const Region& region,
 			span = {static_cast<uint8_t*>(view.data), view.data ? view.size : 0};
 		}
 		uint64_t offset = uint64_t{address[i]} + inst.imm;
-		bool inside = offset + 4 <= span.size;
+		uint32_t width = (inst.op == Op::kLoad16 || inst.op == Op::kStore16) ? 2
+		                 : (inst.op == Op::kLoad8 || inst.op == Op::kStore8) ? 1
+		                                                                     : 4;
+		bool inside = offset + width <= span.size;
 		switch (inst.op) {
+		case Op::kLoad16:
+		case Op::kLoad8: {
+			uint32_t loaded = 0;
+			if (inside) memcpy(&loaded, span.data + offset, width);
+			dst[i] = loaded;
+			break;
+		}
+		case Op::kStore16:
+		case Op::kStore8:
+			if (inside) memcpy(span.data + offset, &value[i], width);
+			break;
 		case Op::kLoad: {
 			uint32_t loaded = 0;
 			if (inside) memcpy(&loaded, span.data + offset, 4);

@@ -25,6 +25,12 @@ enum class Op : uint16_t {
 	kLoad = kAluCount,  // dst = memory[a + imm]
 	kStore,             // memory[a + imm] = b
 	kArrayLength,       // dst = (bound size of region - imm) / b   (b is a literal stride)
+	// 8- and 16-bit buffer memory (explicit layouts only): loads zero-extend,
+	// stores write the low bits of b.
+	kLoad16,
+	kLoad8,
+	kStore16,
+	kStore8,
 	// Atomics: dst = old value; b = operand; c = comparator (compare-exchange).
 	kAtomicLoad,
 	kAtomicStore,

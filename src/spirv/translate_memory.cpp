@@ -19,6 +19,42 @@ uint32_t Translator::Const(uint32_t bits) {
 
 // Arithmetic is pure: the same op on the same registers within a block is
 // computed once (access chains to the same element, repeated indices).
+namespace {
+// IEEE binary16 bits to the binary32 bits of the same value (exact).
+uint32_t HalfToFloatBits(uint32_t h) {
+	uint32_t sign = (h & 0x8000u) << 16, exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+	if (exponent == 0x1f) return sign | 0x7f800000u | (mantissa << 13);
+	if (exponent == 0) {
+		if (mantissa == 0) return sign;
+		exponent = 113;  // normalize the subnormal
+		while (!(mantissa & 0x400u)) mantissa <<= 1, exponent--;
+		return sign | (exponent << 23) | ((mantissa & 0x3ffu) << 13);
+	}
+	return sign | ((exponent + 112) << 23) | (mantissa << 13);
+}
+}  // namespace
+
+// A literal as the register holds it: SPIR-V puts narrow values in the low
+// bits (sign-extended for signed types); registers keep them zero-extended,
+// halves as floats.
+uint32_t Translator::ConstantBits(uint32_t literal, const ScalarInfo& scalar) {
+	if (scalar.is_float && scalar.width == 16) return HalfToFloatBits(literal & 0xffffu);
+	if (!scalar.is_float && !scalar.is_bool && scalar.width < 32) return literal & ((1u << scalar.width) - 1u);
+	return literal;
+}
+
+uint32_t Translator::Canonical(uint32_t reg, const ScalarInfo& scalar) {
+	if (scalar.is_bool || scalar.width == 32) return reg;
+	if (scalar.is_float) return Emit(Op::kQuantizeToF16, reg);
+	return Emit(Op::kAnd, reg, Const((1u << scalar.width) - 1u));
+}
+
+std::vector<uint32_t> Translator::Canonical(std::vector<uint32_t> regs, uint32_t type) {
+	ScalarInfo scalar = ScalarOf(type);
+	for (uint32_t& reg : regs) reg = Canonical(reg, scalar);
+	return regs;
+}
+
 uint32_t Translator::Emit(Op op, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
 	auto key = std::make_tuple(op, a, b, c, d);
 	auto it = value_numbers_.find(key);
@@ -47,7 +83,7 @@ const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
 	switch (inst.op) {
 	case spv::Op::OpConstant:
 		CheckScalar(TypeOf(inst[1]));
-		regs.push_back(Const(inst[3]));
+		regs.push_back(Const(ConstantBits(inst[3], ScalarOf(inst[1]))));
 		break;
 	case spv::Op::OpConstantTrue:
 	case spv::Op::OpSpecConstantTrue: regs.push_back(Const(1)); break;
@@ -55,7 +91,7 @@ const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
 	case spv::Op::OpSpecConstantFalse: regs.push_back(Const(0)); break;
 	case spv::Op::OpSpecConstant:
 		CheckScalar(TypeOf(inst[1]));
-		regs.push_back(Const(inst[3]));
+		regs.push_back(Const(ConstantBits(inst[3], ScalarOf(inst[1]))));
 		break;
 	case spv::Op::OpConstantNull:
 	case spv::Op::OpUndef: regs.assign(LeafCount(inst[1]), 0); break;
@@ -148,6 +184,7 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 	switch (storage) {
 	case spv::StorageClass::StorageBuffer:
 	case spv::StorageClass::Uniform: {
+		p.layout.explicit_layout = true;
 		const Type& t = TypeOf(p.pointee);
 		if (t.op == spv::Op::OpTypeArray || t.op == spv::Op::OpTypeRuntimeArray)
 			p.descriptor_variable = variable;
@@ -158,7 +195,8 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 	case spv::StorageClass::PushConstant:
 		program_.regions.push_back({shader::RegionKind::kPushConstant});
 		p.region = static_cast<uint32_t>(program_.regions.size() - 1);
-		program_.push_constant_size = std::max(program_.push_constant_size, Size(p.pointee));
+		p.layout.explicit_layout = true;
+		program_.push_constant_size = std::max(program_.push_constant_size, ExplicitSize(p.pointee, p.layout));
 		break;
 	case spv::StorageClass::Workgroup: {
 		uint32_t base = (program_.workgroup_memory_size + 15) & ~15u;
@@ -220,8 +258,10 @@ void Translator::AccessChain(const Instruction& inst) {
 		switch (t.op) {
 		case spv::Op::OpTypeStruct: {
 			if (!constant) Fail("struct member index is not a constant");
-			p.offset += MemberOffset(type, constant_index);
+			bool explicit_layout = p.layout.explicit_layout;
+			p.offset += MemberOffset(type, constant_index, explicit_layout);
 			p.layout = {};
+			p.layout.explicit_layout = explicit_layout;
 			auto m = member_decorations_.find({type, constant_index});
 			if (m != member_decorations_.end())
 				p.layout.matrix_stride = m->second.matrix_stride, p.layout.row_major = m->second.row_major;
@@ -230,17 +270,23 @@ void Translator::AccessChain(const Instruction& inst) {
 		}
 		case spv::Op::OpTypeArray:
 		case spv::Op::OpTypeRuntimeArray:
-			stride = ArrayStride(type);
-			p.layout.component_stride = 4;
+			stride = ArrayStride(type, p.layout.explicit_layout);
+			p.layout.component_stride = 0;
 			break;
 		case spv::Op::OpTypeMatrix: {
-			uint32_t rows = TypeOf(t.element).count;
-			uint32_t matrix_stride = p.layout.matrix_stride ? p.layout.matrix_stride : rows * 4;
-			stride = p.layout.row_major ? 4 : matrix_stride;
-			p.layout.component_stride = p.layout.row_major ? matrix_stride : 4;
+			const Type& column = TypeOf(t.element);
+			uint32_t element = SlotSize(column.element, p.layout.explicit_layout);
+			bool row_major = p.layout.row_major && p.layout.explicit_layout;
+			uint32_t matrix_stride =
+			    p.layout.matrix_stride && p.layout.explicit_layout ? p.layout.matrix_stride : column.count * element;
+			stride = row_major ? element : matrix_stride;
+			p.layout.component_stride = row_major ? matrix_stride : 0;
 			break;
 		}
-		case spv::Op::OpTypeVector: stride = p.layout.component_stride; break;
+		case spv::Op::OpTypeVector:
+			stride =
+			    p.layout.component_stride ? p.layout.component_stride : SlotSize(t.element, p.layout.explicit_layout);
+			break;
 		default: Fail("access chain into a %s", OpcodeName(static_cast<uint32_t>(t.op)));
 		}
 		type = t.element;
@@ -273,10 +319,15 @@ std::vector<uint32_t> Translator::Load(const Pointer& p) {
 		return {all.begin() + first, all.begin() + first + count};
 	}
 	if (p.region == kNoRegion) Fail("load through an unresolved pointer");
-	std::vector<uint32_t> offsets;
-	MemoryLeaves(p.pointee, p.offset, p.layout, offsets);
+	std::vector<Leaf> leaves;
+	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
 	std::vector<uint32_t> regs;
-	for (uint32_t offset : offsets) regs.push_back(EmitMemory(Op::kLoad, p, offset));
+	for (const Leaf& leaf : leaves) {
+		uint32_t width = p.layout.explicit_layout ? leaf.scalar.width : 32;
+		uint32_t reg = EmitMemory(width == 8 ? Op::kLoad8 : width == 16 ? Op::kLoad16 : Op::kLoad, p, leaf.offset);
+		if (width == 16 && leaf.scalar.is_float) reg = Emit(Op::kHalfBitsToFloat, reg);
+		regs.push_back(reg);
+	}
 	return regs;
 }
 
@@ -285,10 +336,15 @@ void Translator::Store(const Pointer& p, const std::vector<uint32_t>& values) {
 	shader::RegionKind kind = program_.regions[p.region].kind;
 	if (kind == shader::RegionKind::kUniformBuffer || kind == shader::RegionKind::kPushConstant)
 		Fail("store to read-only memory");
-	std::vector<uint32_t> offsets;
-	MemoryLeaves(p.pointee, p.offset, p.layout, offsets);
-	if (offsets.size() != values.size()) Fail("store of a value that does not match its pointer");
-	for (size_t k = 0; k < offsets.size(); ++k) EmitMemory(Op::kStore, p, offsets[k], values[k]);
+	std::vector<Leaf> leaves;
+	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
+	if (leaves.size() != values.size()) Fail("store of a value that does not match its pointer");
+	for (size_t k = 0; k < leaves.size(); ++k) {
+		uint32_t width = p.layout.explicit_layout ? leaves[k].scalar.width : 32;
+		uint32_t value = values[k];
+		if (width == 16 && leaves[k].scalar.is_float) value = Emit(Op::kFloatToHalfBits, value);
+		EmitMemory(width == 8 ? Op::kStore8 : width == 16 ? Op::kStore16 : Op::kStore, p, leaves[k].offset, value);
+	}
 }
 
 void Translator::Atomic(const Instruction& inst) {
@@ -320,9 +376,10 @@ void Translator::Atomic(const Instruction& inst) {
 	case spv::Op::OpAtomicXor: op = Op::kAtomicXor, value = Scalar(inst[6]); break;
 	default: Fail("unsupported atomic %s", inst.OpName());
 	}
-	std::vector<uint32_t> offsets;
-	MemoryLeaves(p.pointee, p.offset, p.layout, offsets);
-	uint32_t old = EmitMemory(op, p, offsets[0], value, comparator);
+	std::vector<Leaf> leaves;
+	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
+	if (leaves[0].scalar.width != 32) Fail("atomics on %u-bit values are not supported", leaves[0].scalar.width);
+	uint32_t old = EmitMemory(op, p, leaves[0].offset, value, comparator);
 	if (store)
 		program_.insts.back().dst = 0;
 	else
@@ -358,9 +415,9 @@ void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 		Pointer p = PointerOf(inst[3]);
 		uint32_t member = inst[4];
 		uint32_t array_type = TypeOf(p.pointee).members.at(member);
-		uint32_t dst = EmitMemory(Op::kArrayLength, p, p.offset + MemberOffset(p.pointee, member));
+		uint32_t dst = EmitMemory(Op::kArrayLength, p, p.offset + MemberOffset(p.pointee, member, true));
 		program_.insts.back().a = 0;
-		program_.insts.back().b = ArrayStride(array_type);
+		program_.insts.back().b = ArrayStride(array_type, true);
 		Define(inst[2], {dst});
 		return;
 	}

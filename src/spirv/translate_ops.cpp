@@ -139,10 +139,43 @@ const std::unordered_map<uint32_t, Op>& GlslTable() {
 
 }  // namespace
 
+namespace {
+// Ops that read their integer operands as signed: narrow operands are
+// sign-extended first (registers hold them zero-extended).
+bool ReadsSigned(Op op) {
+	switch (op) {
+	case Op::kSDiv:
+	case Op::kSRem:
+	case Op::kSMod:
+	case Op::kSLess:
+	case Op::kSLessEqual:
+	case Op::kSGreater:
+	case Op::kSGreaterEqual:
+	case Op::kShiftRightArithmetic:
+	case Op::kSMin:
+	case Op::kSMax:
+	case Op::kSClamp:
+	case Op::kSAbs:
+	case Op::kSSign:
+	case Op::kFindSMsb:
+	case Op::kSignedToFloat: return true;
+	default: return false;
+	}
+}
+}  // namespace
+
 std::vector<uint32_t> Translator::ComponentWise(Op op, uint32_t result_type, std::span<const uint32_t> operand_ids) {
 	uint32_t n = LeafCount(result_type);
 	std::vector<std::vector<uint32_t>> operands;
-	for (uint32_t id : operand_ids) operands.push_back(Regs(id));
+	for (uint32_t id : operand_ids) {
+		operands.push_back(Regs(id));
+		auto type = result_types_.find(id);
+		if (!ReadsSigned(op) || type == result_types_.end()) continue;
+		ScalarInfo scalar = ScalarOf(type->second);
+		if (scalar.is_float || scalar.is_bool || scalar.width == 32) continue;
+		for (uint32_t& reg : operands.back()) reg = Emit(Op::kBitFieldSExtract, reg, 0, Const(scalar.width));
+	}
+	ScalarInfo result = ScalarOf(result_type);
 	std::vector<uint32_t> out;
 	for (uint32_t k = 0; k < n; ++k) {
 		uint32_t r[4] = {0, 0, 0, 0};
@@ -150,8 +183,43 @@ std::vector<uint32_t> Translator::ComponentWise(Op op, uint32_t result_type, std
 			const std::vector<uint32_t>& regs = operands[o];
 			r[o] = regs.size() == 1 ? regs[0] : regs.at(k);  // a scalar operand applies to every component
 		}
-		out.push_back(Emit(op, r[0], r[1], r[2], r[3]));
+		uint32_t value = Emit(op, r[0], r[1], r[2], r[3]);
+		if (op == Op::kBitReverse && result.width < 32)
+			value = Emit(Op::kShiftRightLogical, value, Const(32 - result.width));
+		out.push_back(Canonical(value, result));
 	}
+	return out;
+}
+
+// OpBitcast: the same bits seen as another type, also between vectors of
+// different component counts (u32 <-> f16vec2, u8vec4, ...).
+std::vector<uint32_t> Translator::Bitcast(uint32_t value_id, uint32_t result_type) {
+	ScalarInfo from = ScalarOf(result_types_.at(value_id));
+	ScalarInfo to = ScalarOf(result_type);
+	std::vector<uint32_t> raw = Regs(value_id);
+	if (from.is_float && from.width == 16)
+		for (uint32_t& reg : raw) reg = Emit(Op::kFloatToHalfBits, reg);
+	std::vector<uint32_t> out;
+	if (to.width == from.width) {
+		out = raw;
+	} else if (to.width > from.width) {
+		uint32_t parts = to.width / from.width;
+		for (size_t k = 0; k + parts <= raw.size(); k += parts) {
+			uint32_t word = raw[k];
+			for (uint32_t t = 1; t < parts; ++t)
+				word = Emit(Op::kOr, word, Emit(Op::kShiftLeft, raw[k + t], Const(t * from.width)));
+			out.push_back(word);
+		}
+	} else {
+		uint32_t parts = from.width / to.width, mask = (1u << to.width) - 1u;
+		for (uint32_t word : raw)
+			for (uint32_t t = 0; t < parts; ++t)
+				out.push_back(
+				    Emit(Op::kAnd, t ? Emit(Op::kShiftRightLogical, word, Const(t * to.width)) : word, Const(mask)));
+	}
+	if (to.is_float && to.width == 16)
+		for (uint32_t& reg : out) reg = Emit(Op::kHalfBitsToFloat, reg);
+	if (out.size() != LeafCount(result_type)) Fail("OpBitcast between types of different sizes");
 	return out;
 }
 
@@ -179,6 +247,8 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		result_types_[inst[2]] = inst[1];
 		if (inst[3] == glsl_ && glsl_) {
 			TranslateGlsl(inst);
+			// 16-bit results computed in 32 bits: round (or mask) once more.
+			if (ScalarOf(inst[1]).width < 32) values_[inst[2]] = Canonical(values_.at(inst[2]), inst[1]);
 			return true;
 		}
 		for (uint32_t set : ignored_ext_sets_)
@@ -195,14 +265,26 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	case spv::Op::OpSConvert:
 	case spv::Op::OpUConvert:
 	case spv::Op::OpFConvert: {
-		// All values are 32-bit (CheckScalar): these only rename.
-		if (inst.op != spv::Op::OpCopyObject && inst.op != spv::Op::OpCopyLogical) CheckScalar(TypeOf(inst[1]));
 		result_types_[inst[2]] = inst[1];
 		if (pointers_.count(inst[3])) {
 			pointers_[inst[2]] = pointers_[inst[3]];
 			return true;
 		}
-		Define(inst[2], Regs(inst[3]));
+		if (inst.op == spv::Op::OpCopyObject || inst.op == spv::Op::OpCopyLogical) {
+			Define(inst[2], Regs(inst[3]));
+			return true;
+		}
+		if (inst.op == spv::Op::OpBitcast) {
+			Define(inst[2], Bitcast(inst[3], inst[1]));
+			return true;
+		}
+		// Width conversions. Registers hold narrow integers zero-extended and
+		// halves as floats: widening is free except for the sign.
+		ScalarInfo from = ScalarOf(result_types_.at(inst[3]));
+		std::vector<uint32_t> regs = Regs(inst[3]);
+		if (inst.op == spv::Op::OpSConvert && from.width < 32)
+			for (uint32_t& reg : regs) reg = Emit(Op::kBitFieldSExtract, reg, 0, Const(from.width));
+		Define(inst[2], Canonical(regs, inst[1]));
 		return true;
 	}
 	case spv::Op::OpCompositeConstruct: {
@@ -276,6 +358,8 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	case spv::Op::OpUMulExtended:
 	case spv::Op::OpSMulExtended: {
 		// Two-member struct results: {low, carry/borrow/high} per component.
+		if (ScalarOf(result_types_.at(inst[3])).width != 32)
+			Fail("%s on narrow integers is not supported", inst.OpName());
 		const std::vector<uint32_t>& a = Regs(inst[3]);
 		const std::vector<uint32_t>& b = Regs(inst[4]);
 		std::vector<uint32_t> low, high;
@@ -312,7 +396,7 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	}
 	case spv::Op::OpDot:
 		result_types_[inst[2]] = inst[1];
-		Define(inst[2], {DotProduct(emit, Regs(inst[3]), Regs(inst[4]))});
+		Define(inst[2], Canonical({DotProduct(emit, Regs(inst[3]), Regs(inst[4]))}, inst[1]));
 		return true;
 	case spv::Op::OpVectorTimesScalar:
 	case spv::Op::OpMatrixTimesScalar:
@@ -386,7 +470,7 @@ void Translator::Matrix(const Instruction& inst) {
 	}
 	default: break;
 	}
-	Define(inst[2], out);
+	Define(inst[2], Canonical(out, inst[1]));
 }
 
 void Translator::TranslateGlsl(const Instruction& inst) {

@@ -160,6 +160,7 @@ bool Translator::TranslateSubgroup(const Instruction& inst) {
 	}
 	for (const SubgroupArithmetic& arithmetic : kArithmetic) {
 		if (arithmetic.spirv != inst.op) continue;
+		if (ScalarOf(inst[1]).width != 32) Fail("%s on 8/16-bit values is not supported yet", inst.OpName());
 		uint32_t operation = inst[4];
 		switch (static_cast<spv::GroupOperation>(operation)) {
 		case spv::GroupOperation::Reduce:

@@ -45,6 +45,16 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::GroupNonUniformShuffleRelative,
     spv::Capability::GroupNonUniformClustered,
     spv::Capability::GroupNonUniformQuad,
+    // 8/16-bit values: held widened in 32-bit registers.
+    spv::Capability::Int8,
+    spv::Capability::Int16,
+    spv::Capability::Float16,
+    spv::Capability::StorageBuffer16BitAccess,
+    spv::Capability::UniformAndStorageBuffer16BitAccess,
+    spv::Capability::StoragePushConstant16,
+    spv::Capability::StorageBuffer8BitAccess,
+    spv::Capability::UniformAndStorageBuffer8BitAccess,
+    spv::Capability::StoragePushConstant8,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {
@@ -409,14 +419,13 @@ void Translator::EmitTerminator(const SourceBlock& block, shader::Block& out) {
 		add_edge(t[3]);
 		break;
 	case spv::Op::OpSwitch: {
-		const Type& selector_type = TypeOf(result_types_.at(t[1]));
-		if (selector_type.width != 32) Fail("switch on a %u-bit selector is not supported", selector_type.width);
+		ScalarInfo selector_type = ScalarOf(result_types_.at(t[1]));
 		term.kind = shader::TerminatorKind::kSwitch;
 		term.selector = Scalar(t[1]);
 		term.case_begin = static_cast<uint32_t>(program_.case_values.size());
 		add_edge(t[2]);
 		for (uint32_t i = 3; i + 1 < t.n; i += 2) {
-			program_.case_values.push_back(t[i]);
+			program_.case_values.push_back(ConstantBits(t[i], selector_type));
 			add_edge(t[i + 1]);
 		}
 		break;
@@ -458,8 +467,24 @@ const Type& Translator::TypeOf(uint32_t type_id) {
 }
 
 void Translator::CheckScalar(const Type& type) {
-	if ((type.op == spv::Op::OpTypeInt || type.op == spv::Op::OpTypeFloat) && type.width != 32)
+	bool supported = type.op == spv::Op::OpTypeInt     ? (type.width == 8 || type.width == 16 || type.width == 32)
+	                 : type.op == spv::Op::OpTypeFloat ? (type.width == 16 || type.width == 32)
+	                                                   : true;
+	if (!supported)
 		Fail("%u-bit %s values are not supported yet", type.width, type.op == spv::Op::OpTypeInt ? "integer" : "float");
+}
+
+// 8/16-bit integers live zero-extended in 32-bit registers; 16-bit floats as
+// the 32-bit float of the same value (see README.md).
+ScalarInfo Translator::ScalarOf(uint32_t type_id) {
+	const Type* t = &TypeOf(type_id);
+	while (t->op == spv::Op::OpTypeVector || t->op == spv::Op::OpTypeMatrix || t->op == spv::Op::OpTypeArray)
+		t = &TypeOf(t->element);
+	ScalarInfo info;
+	info.is_float = t->op == spv::Op::OpTypeFloat;
+	info.is_bool = t->op == spv::Op::OpTypeBool;
+	info.width = (t->op == spv::Op::OpTypeInt || t->op == spv::Op::OpTypeFloat) ? t->width : 32;
+	return info;
 }
 
 uint32_t Translator::LeafCount(uint32_t type_id) {
@@ -483,77 +508,97 @@ uint32_t Translator::LeafCount(uint32_t type_id) {
 	}
 }
 
-uint32_t Translator::ArrayStride(uint32_t array_type) {
+// Explicit layouts (buffers, push constants) follow the decorations and the
+// scalars' own sizes; the others (Function, Private, Workgroup) are packed
+// with every scalar in a 4-byte slot, whatever the decorations say.
+uint32_t Translator::ArrayStride(uint32_t array_type, bool explicit_layout) {
 	auto it = decorations_.find(array_type);
-	if (it != decorations_.end() && it->second.array_stride) return it->second.array_stride;
+	if (explicit_layout && it != decorations_.end() && it->second.array_stride) return it->second.array_stride;
 	return Size(TypeOf(array_type).element);
 }
 
-uint32_t Translator::MemberOffset(uint32_t struct_type, uint32_t member) {
+uint32_t Translator::MemberOffset(uint32_t struct_type, uint32_t member, bool explicit_layout) {
 	auto it = member_decorations_.find({struct_type, member});
-	if (it != member_decorations_.end() && it->second.offset >= 0) return static_cast<uint32_t>(it->second.offset);
-	// No explicit layout (Function, Private, Workgroup): members packed in order.
+	if (explicit_layout && it != member_decorations_.end() && it->second.offset >= 0)
+		return static_cast<uint32_t>(it->second.offset);
 	const Type& t = TypeOf(struct_type);
 	uint32_t offset = 0;
 	for (uint32_t m = 0; m < member; ++m) offset += Size(t.members[m]);
 	return offset;
 }
 
+uint32_t Translator::SlotSize(uint32_t scalar_type, bool explicit_layout) {
+	ScalarInfo scalar = ScalarOf(scalar_type);
+	return explicit_layout && !scalar.is_bool ? scalar.width / 8 : 4;
+}
+
+// Bytes of a value in the packed (non-explicit) layout.
 uint32_t Translator::Size(uint32_t type_id) {
 	const Type& t = TypeOf(type_id);
 	switch (t.op) {
 	case spv::Op::OpTypeStruct: {
 		uint32_t size = 0;
-		for (uint32_t m = 0; m < t.members.size(); ++m) {
-			uint32_t member_size = Size(t.members[m]);
-			auto it = member_decorations_.find({type_id, m});
-			if (it != member_decorations_.end() && it->second.matrix_stride)
-				member_size = std::max(member_size, TypeOf(t.members[m]).count * it->second.matrix_stride);
-			size = std::max(size, MemberOffset(type_id, m) + member_size);
-		}
+		for (uint32_t m : t.members) size += Size(m);
 		return size;
 	}
-	case spv::Op::OpTypeArray: return t.count * ArrayStride(type_id);
+	case spv::Op::OpTypeArray: return t.count * Size(t.element);
 	case spv::Op::OpTypeRuntimeArray: return 0;
 	default: return 4 * LeafCount(type_id);
 	}
 }
 
-void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLayout& layout,
-                              std::vector<uint32_t>& out) {
+// Bytes a value spans in an explicit layout (how much push constant data it reads).
+uint32_t Translator::ExplicitSize(uint32_t type_id, const MemoryLayout& layout) {
+	std::vector<Leaf> leaves;
+	MemoryLeaves(type_id, 0, layout, leaves);
+	uint32_t end = 0;
+	for (const Leaf& leaf : leaves)
+		end = std::max(end, leaf.offset + (leaf.scalar.is_bool ? 4 : leaf.scalar.width / 8));
+	return end;
+}
+
+void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLayout& layout, std::vector<Leaf>& out) {
 	const Type& t = TypeOf(type_id);
+	const bool explicit_layout = layout.explicit_layout;
 	switch (t.op) {
 	case spv::Op::OpTypeBool:
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat:
 		CheckScalar(t);
-		out.push_back(offset);
+		out.push_back({offset, ScalarOf(type_id)});
 		break;
-	case spv::Op::OpTypeVector:
-		for (uint32_t k = 0; k < t.count; ++k) out.push_back(offset + k * layout.component_stride);
+	case spv::Op::OpTypeVector: {
+		uint32_t stride = layout.component_stride ? layout.component_stride : SlotSize(t.element, explicit_layout);
+		for (uint32_t k = 0; k < t.count; ++k) out.push_back({offset + k * stride, ScalarOf(t.element)});
 		break;
+	}
 	case spv::Op::OpTypeMatrix: {
-		uint32_t rows = TypeOf(t.element).count;
-		uint32_t stride = layout.matrix_stride ? layout.matrix_stride : rows * 4;
+		const Type& column = TypeOf(t.element);
+		uint32_t rows = column.count;
+		uint32_t element = SlotSize(column.element, explicit_layout);
+		uint32_t stride = layout.matrix_stride && explicit_layout ? layout.matrix_stride : rows * element;
 		for (uint32_t c = 0; c < t.count; ++c)
 			for (uint32_t r = 0; r < rows; ++r)
-				out.push_back(layout.row_major ? offset + r * stride + c * 4 : offset + c * stride + r * 4);
+				out.push_back({layout.row_major && explicit_layout ? offset + r * stride + c * element
+				                                                   : offset + c * stride + r * element,
+				               ScalarOf(column.element)});
 		break;
 	}
 	case spv::Op::OpTypeArray: {
-		uint32_t stride = ArrayStride(type_id);
+		uint32_t stride = ArrayStride(type_id, explicit_layout);
 		MemoryLayout element_layout = layout;
-		element_layout.component_stride = 4;
+		element_layout.component_stride = 0;
 		for (uint32_t k = 0; k < t.count; ++k) MemoryLeaves(t.element, offset + k * stride, element_layout, out);
 		break;
 	}
 	case spv::Op::OpTypeStruct:
 		for (uint32_t m = 0; m < t.members.size(); ++m) {
 			MemoryLayout member_layout;
+			member_layout.explicit_layout = explicit_layout;
 			auto it = member_decorations_.find({type_id, m});
 			if (it != member_decorations_.end())
 				member_layout.matrix_stride = it->second.matrix_stride, member_layout.row_major = it->second.row_major;
-			MemoryLeaves(t.members[m], offset + MemberOffset(type_id, m), member_layout, out);
+			MemoryLeaves(t.members[m], offset + MemberOffset(type_id, m, explicit_layout), member_layout, out);
 		}
 		break;
 	default: Fail("cannot load or store a value of type %s", OpcodeName(static_cast<uint32_t>(t.op)));

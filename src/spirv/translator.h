@@ -59,9 +59,22 @@ struct MemberDecorations {
 
 // How a matrix or vector lies in memory where the pointer points.
 struct MemoryLayout {
-	uint32_t matrix_stride = 0;  // 0: tightly packed columns
+	bool explicit_layout = false;  // buffers and push constants: decorations and natural scalar sizes
+	uint32_t matrix_stride = 0;    // 0: tightly packed columns
 	bool row_major = false;
-	uint32_t component_stride = 4;  // a row-major matrix's column has strided components
+	uint32_t component_stride = 0;  // 0: the scalar's slot; a row-major matrix's column has strided components
+};
+
+struct ScalarInfo {
+	bool is_float = false;
+	bool is_bool = false;
+	uint32_t width = 32;
+};
+
+// One scalar of a value in memory.
+struct Leaf {
+	uint32_t offset = 0;
+	ScalarInfo scalar;
 };
 
 constexpr uint32_t kNoRegion = UINT32_MAX;
@@ -104,9 +117,17 @@ private:
 
 	uint32_t LeafCount(uint32_t type);
 	uint32_t Size(uint32_t type);
-	uint32_t ArrayStride(uint32_t array_type);
-	uint32_t MemberOffset(uint32_t struct_type, uint32_t member);
-	void MemoryLeaves(uint32_t type, uint32_t offset, const MemoryLayout& layout, std::vector<uint32_t>& out);
+	uint32_t ExplicitSize(uint32_t type, const MemoryLayout& layout);
+	uint32_t SlotSize(uint32_t scalar_type, bool explicit_layout);
+	uint32_t ArrayStride(uint32_t array_type, bool explicit_layout);
+	uint32_t MemberOffset(uint32_t struct_type, uint32_t member, bool explicit_layout);
+	void MemoryLeaves(uint32_t type, uint32_t offset, const MemoryLayout& layout, std::vector<Leaf>& out);
+	ScalarInfo ScalarOf(uint32_t type_id);
+	// The canonical form of 8/16-bit values after arithmetic: masked integers, rounded halves.
+	uint32_t Canonical(uint32_t reg, const ScalarInfo& scalar);
+	std::vector<uint32_t> Canonical(std::vector<uint32_t> regs, uint32_t type);
+	std::vector<uint32_t> Bitcast(uint32_t value_id, uint32_t result_type);
+	uint32_t ConstantBits(uint32_t literal, const ScalarInfo& scalar);
 	const Type& TypeOf(uint32_t type_id);
 	void CheckScalar(const Type& type);
 

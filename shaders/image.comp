@@ -1,0 +1,6 @@
+#version 450
+// Storage images: rejected with a clear message until supported.
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 0, rgba8) uniform writeonly image2D target;
+
+void main() { imageStore(target, ivec2(gl_GlobalInvocationID.xy), vec4(1.0)); }

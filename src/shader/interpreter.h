@@ -1,0 +1,94 @@
+// The interpreter: runs a Program over a group of lanes, one decoded
+// instruction at a time for all lanes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "shader/ir.h"
+
+namespace tessera::shader {
+
+// A bound buffer range: what a descriptor resolves to.
+struct BufferView {
+	void* data = nullptr;
+	uint64_t size = 0;  // bytes; accesses past it are dropped (stores) or read 0 (loads)
+};
+
+// What a dispatch binds, resolved by the caller (src/vk) to plain pointers.
+struct Resources {
+	std::span<const BufferView> buffers;  // one per Program::bindings entry, same order
+	const void* push_constants = nullptr;
+	uint32_t push_constant_size = 0;
+};
+
+struct WorkgroupPosition {
+	uint32_t id[3] = {0, 0, 0};     // WorkgroupId
+	uint32_t count[3] = {1, 1, 1};  // NumWorkgroups
+};
+
+struct RunOptions {
+	// Lanes run together (tune by measurement). A program with barriers or
+	// workgroup memory always runs one whole workgroup per lane group and
+	// ignores both widths. Otherwise invocations are a flat sequence across
+	// the workgroups of a RunWorkgroups call, cut into groups of
+	// lane_group_width lanes, or when it is 0 of the larger of one workgroup
+	// and packed_lane_group_width (small workgroups then share a group).
+	uint32_t lane_group_width = 0;
+	uint32_t packed_lane_group_width = 256;
+	// Blocks one lane group may execute before it is declared hung (the
+	// device is then lost). Generous: real shaders stay far below it.
+	uint64_t max_block_steps = uint64_t{1} << 26;
+};
+
+enum class RunStatus {
+	kSuccess,
+	kDeviceLost,  // the step bound ran out: an endless loop
+};
+
+// What an interpreter has executed since it was created (for measurement).
+struct RunStats {
+	uint64_t block_steps = 0;        // blocks executed (one decode of each instruction in them)
+	uint64_t lane_instructions = 0;  // instructions x active lanes
+};
+
+// Holds the scratch memory of a run (registers, per-lane memory, workgroup
+// memory) so that running many workgroups allocates once. One per thread.
+class Interpreter {
+public:
+	RunStatus RunWorkgroup(const Program& program, const Resources& resources, const WorkgroupPosition& position,
+	                       const RunOptions& options = {});
+	// Runs `count` workgroups along x: first.id[0] .. first.id[0] + count - 1
+	// (same y and z). Small workgroups share lane groups (see RunOptions),
+	// which is how a dispatch of local_size 1 still runs wide.
+	RunStatus RunWorkgroups(const Program& program, const Resources& resources, const WorkgroupPosition& first,
+	                        uint32_t count, const RunOptions& options = {});
+	const RunStats& stats() const { return stats_; }
+
+private:
+	RunStatus RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
+	                   uint64_t first_invocation, uint32_t lanes, uint64_t max_steps);
+	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
+	                  bool full);
+	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
+	void ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources, uint32_t lanes,
+	                            bool full);
+	void ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full);
+	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
+	              uint32_t edge_index);
+	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }
+
+	uint32_t lanes_ = 0;
+	RunStats stats_;
+	std::vector<uint32_t> registers_;
+	std::vector<uint32_t> private_memory_;  // private_words x lanes, word-major
+	std::vector<uint8_t> workgroup_memory_;
+	std::vector<uint32_t> pc_;         // per lane: current block, or kDone
+	std::vector<uint32_t> active_;     // per lane: 1 when running the current block
+	std::vector<uint32_t> edge_;       // per lane: edge taken by the current terminator
+	std::vector<uint32_t> scratch_;    // masked results before the blend
+	std::vector<uint32_t> local_ids_;  // LocalInvocationId x, y, z per lane
+};
+
+}  // namespace tessera::shader

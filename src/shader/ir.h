@@ -1,0 +1,187 @@
+// Tessera's shader IR: scalarized SSA over lanes.
+//
+// One register holds one 32-bit scalar per lane (a lane is one invocation).
+// Vectors, matrices and structs are split into scalar registers by the
+// front end (src/spirv). A Program is a list of blocks in structured order
+// (every block comes after the blocks that branch to it, loop back edges
+// excepted, and a construct's merge block after the whole construct); see
+// README.md for why that order is what makes masked execution reconverge.
+// Plain data: a Program can be copied, cached, or handed to a later JIT.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessera::shader {
+
+enum class Op : uint16_t {
+#define OP(name, arity, expr) k##name,
+#include "shader/alu_ops.inc"
+#undef OP
+	kAluCount,
+	// Memory: region = Inst::region, byte address = register a + Inst::imm,
+	// descriptor array element = register d (for arrayed regions).
+	kLoad = kAluCount,  // dst = memory[a + imm]
+	kStore,             // memory[a + imm] = b
+	kArrayLength,       // dst = (bound size of region - imm) / b   (b is a literal stride)
+	// 8- and 16-bit buffer memory (explicit layouts only): loads zero-extend,
+	// stores write the low bits of b.
+	kLoad16,
+	kLoad8,
+	kStore16,
+	kStore8,
+	// Atomics: dst = old value; b = operand; c = comparator (compare-exchange).
+	kAtomicLoad,
+	kAtomicStore,
+	kAtomicExchange,
+	kAtomicCompareExchange,
+	kAtomicIAdd,
+	kAtomicISub,
+	kAtomicSMin,
+	kAtomicUMin,
+	kAtomicSMax,
+	kAtomicUMax,
+	kAtomicAnd,
+	kAtomicOr,
+	kAtomicXor,
+	// Subgroups: kSubgroupSize consecutive lanes of a workgroup's lane group;
+	// only active lanes take part.
+	kSubgroupElect,           // dst = this is the lowest active lane of its subgroup
+	kSubgroupBallot,          // dst = bit k set when lane k of the subgroup is active and a != 0
+	kSubgroupBroadcastFirst,  // dst = a of the lowest active lane
+	kSubgroupShuffle,         // dst = a of subgroup lane b (own value when b is not an active lane)
+	// dst = a combined over the subgroup's active lanes by the ALU op in
+	// Inst::region, b holding its identity; Inst::imm: 0 reduce, 1 inclusive
+	// scan, 2 exclusive scan, 3 | cluster size << 8 clustered reduce.
+	kSubgroupReduce,
+	kCount,
+};
+
+// The name of an op, for dumps and messages.
+const char* OpName(Op op);
+// How many register operands an op reads (a, b, c, d in that order).
+uint32_t OpArity(Op op);
+
+inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicXor; }
+inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicXor; }
+inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce; }
+
+// Lanes per subgroup (what the device reports as subgroupSize).
+constexpr uint32_t kSubgroupSize = 32;
+
+// One decoded instruction. Unused operands name register 0 (always zero).
+struct Inst {
+	Op op = Op::kCopy;
+	uint16_t region = 0;  // memory ops: index into Program::regions
+	uint32_t dst = 0;
+	uint32_t a = 0, b = 0, c = 0, d = 0;
+	uint32_t imm = 0;  // memory ops: constant byte offset
+};
+
+enum class RegionKind : uint8_t {
+	kStorageBuffer,  // a bound buffer, read-write, bounds-checked
+	kUniformBuffer,  // a bound buffer, read-only, bounds-checked
+	kPushConstant,   // the push constant bytes
+	kWorkgroup,      // shared by the lanes of a workgroup: [base, base + size) of workgroup memory
+	kPrivate,        // one copy per lane (Function and Private variables): words [base, base + size / 4)
+};
+
+struct Region {
+	RegionKind kind = RegionKind::kPrivate;
+	uint32_t binding = 0;  // buffers: index into Program::bindings
+	uint32_t base = 0;     // workgroup: byte offset; private: word offset
+	uint32_t size = 0;     // workgroup, private: bytes (buffers: the bound size, known at run time)
+	// Buffers: an array of descriptors indexed at run time. Memory ops then
+	// take the element index in register d; the elements are bindings
+	// [binding, binding + descriptor_count).
+	uint32_t descriptor_count = 1;
+};
+
+// A buffer the program reads or writes: one descriptor.
+struct BindingSlot {
+	uint32_t set = 0;
+	uint32_t binding = 0;
+	uint32_t array_element = 0;
+	bool storage = true;  // storage buffer (else uniform buffer)
+};
+
+enum class Builtin : uint8_t {
+	kLocalInvocationId,
+	kGlobalInvocationId,
+	kWorkgroupId,
+	kNumWorkgroups,
+	kLocalInvocationIndex,
+	kSubgroupLocalInvocationId,
+	kSubgroupId,
+};
+
+// A register filled per lane before the program runs.
+struct BuiltinInput {
+	uint32_t reg = 0;
+	Builtin builtin = Builtin::kLocalInvocationId;
+	uint32_t component = 0;
+};
+
+struct Constant {
+	uint32_t reg = 0;
+	uint32_t bits = 0;
+};
+
+// Phi operands travel along edges: a lane taking an edge copies src into the
+// phi's shadow register; the target block starts by copying shadows into the
+// phis. The two steps keep the copies parallel (a loop that swaps two phis).
+struct PhiCopy {
+	uint32_t dst = 0;
+	uint32_t src = 0;
+};
+
+struct Edge {
+	uint32_t block = 0;
+	uint32_t copy_begin = 0, copy_count = 0;  // into Program::copies
+};
+
+enum class TerminatorKind : uint8_t {
+	kBranch,       // edges[0]
+	kConditional,  // selector != 0 ? edges[0] : edges[1]
+	kSwitch,       // edges[0] is the default; edges[1 + k] is taken when selector == case_values[case_begin + k]
+	kExit,         // the lane is done (return, OpKill, OpTerminateInvocation, OpUnreachable)
+};
+
+struct Terminator {
+	TerminatorKind kind = TerminatorKind::kExit;
+	uint32_t selector = 0;
+	uint32_t edge_begin = 0, edge_count = 0;
+	uint32_t case_begin = 0;
+};
+
+struct Block {
+	uint32_t inst_begin = 0, inst_count = 0;
+	Terminator terminator;
+	bool has_barrier = false;
+};
+
+struct Program {
+	std::vector<Inst> insts;
+	std::vector<Block> blocks;  // blocks[0] is the entry
+	std::vector<Edge> edges;
+	std::vector<PhiCopy> copies;
+	std::vector<uint32_t> case_values;
+	std::vector<Region> regions;
+	std::vector<BindingSlot> bindings;
+	std::vector<BuiltinInput> builtins;
+	std::vector<Constant> constants;  // includes register 0 = 0
+	uint32_t register_count = 1;
+	uint32_t workgroup_size[3] = {1, 1, 1};
+	uint32_t workgroup_memory_size = 0;  // bytes
+	uint32_t private_words = 0;          // per lane
+	uint32_t push_constant_size = 0;     // bytes the program may read
+	bool uses_barriers = false;
+	bool uses_subgroups = false;  // lanes of a workgroup run together, like barriers
+
+	uint32_t InvocationsPerWorkgroup() const { return workgroup_size[0] * workgroup_size[1] * workgroup_size[2]; }
+	// A readable listing, one instruction a line (for tests and debugging).
+	std::string Dump() const;
+};
+
+}  // namespace tessera::shader

@@ -1,0 +1,107 @@
+// The front end's use of SPIRV-Tools: validation, specialization and the
+// optimization pipeline, then translation.
+#include "spirv/compile.h"
+
+#include <spirv-tools/libspirv.hpp>
+#include <spirv-tools/optimizer.hpp>
+
+#include <cstring>
+#include <exception>
+#include <new>
+#include <unordered_map>
+
+#include "spirv/translator.h"
+
+namespace tessera::spirv {
+namespace {
+
+// Vulkan 1.3 accepts SPIR-V 1.0 to 1.6 (Vulkan 1.3 appendix A).
+constexpr spv_target_env kTargetEnv = SPV_ENV_VULKAN_1_3;
+
+std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> words, const char* what) {
+	std::string message;
+	tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* text) {
+		if (message.empty()) message = text;
+	});
+	spvtools::ValidatorOptions options;
+	if (tools.Validate(words.data(), words.size(), options)) return {};
+	return std::string(what) + ": " + (message.empty() ? "invalid SPIR-V" : message);
+}
+
+}  // namespace
+
+std::string Validate(std::span<const uint32_t> words) {
+	spvtools::SpirvTools tools(kTargetEnv);
+	if (words.size() < 5) return "invalid SPIR-V: shorter than a module header";
+	return Diagnose(tools, words, "invalid SPIR-V");
+}
+
+Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, std::string_view entry_point,
+                                  const Specialization& specialization, const CompileOptions& compile_options) {
+	(void)stage;  // compute only so far; other stages are rejected by the translator's entry point search
+	try {
+		if (!compile_options.validated) {
+			std::string invalid = Validate(words);
+			if (!invalid.empty()) return Error{invalid};
+		}
+
+		// Specialization: VkSpecializationMapEntry bytes become the SpecId's
+		// default value, which is then frozen into a plain constant.
+		std::unordered_map<uint32_t, std::vector<uint32_t>> spec_values;
+		for (const SpecializationEntry& entry : specialization.entries) {
+			if (entry.offset + uint64_t{entry.size} > specialization.data.size())
+				return Error{"specialization entry outside the specialization data"};
+			std::vector<uint32_t> bits((entry.size + 3) / 4, 0);
+			memcpy(bits.data(), specialization.data.data() + entry.offset, entry.size);
+			spec_values[entry.constant_id] = bits;
+		}
+
+		std::string message;
+		spvtools::Optimizer optimizer(kTargetEnv);
+		optimizer.SetMessageConsumer(
+		    [&](spv_message_level_t level, const char*, const spv_position_t&, const char* text) {
+			    if (level <= SPV_MSG_ERROR && message.empty()) message = text;
+		    });
+		if (!spec_values.empty()) optimizer.RegisterPass(spvtools::CreateSetSpecConstantDefaultValuePass(spec_values));
+		optimizer.RegisterPass(spvtools::CreateFreezeSpecConstantValuePass())
+		    .RegisterPass(spvtools::CreateFoldSpecConstantOpAndCompositePass())
+		    .RegisterPass(spvtools::CreateUnifyConstantPass())
+		    .RegisterPass(spvtools::CreateDeadBranchElimPass())
+		    .RegisterPass(spvtools::CreateMergeReturnPass())
+		    .RegisterPass(spvtools::CreateInlineExhaustivePass())
+		    .RegisterPass(spvtools::CreateEliminateDeadFunctionsPass())
+		    .RegisterPass(spvtools::CreatePrivateToLocalPass())
+		    .RegisterPass(spvtools::CreateLocalSingleBlockLoadStoreElimPass())
+		    .RegisterPass(spvtools::CreateLocalSingleStoreElimPass())
+		    .RegisterPass(spvtools::CreateScalarReplacementPass(0))
+		    .RegisterPass(spvtools::CreateSSARewritePass())
+		    .RegisterPass(spvtools::CreateCCPPass())
+		    .RegisterPass(spvtools::CreateSimplificationPass())
+		    .RegisterPass(spvtools::CreateDeadBranchElimPass())
+		    .RegisterPass(spvtools::CreateCopyPropagateArraysPass())
+		    .RegisterPass(spvtools::CreateVectorDCEPass())
+		    .RegisterPass(spvtools::CreateDeadInsertElimPass())
+		    .RegisterPass(spvtools::CreateRedundancyEliminationPass())
+		    .RegisterPass(spvtools::CreateAggressiveDCEPass())
+		    .RegisterPass(spvtools::CreateCFGCleanupPass());
+		std::vector<uint32_t> optimized;
+		spvtools::OptimizerOptions options;
+		options.set_run_validator(false);  // validated above
+		if (!optimizer.Run(words.data(), words.size(), &optimized, options))
+			return Error{"SPIR-V optimization failed: " + (message.empty() ? std::string("unknown error") : message)};
+
+		shader::Program program;
+		Translator translator(optimized, entry_point, program);
+		translator.Run();
+		return program;
+	} catch (const TranslateError& error) {
+		return Error{error.message};
+	} catch (const std::bad_alloc&) {
+		return Error{"out of memory"};
+	} catch (const std::exception& error) {
+		// A module the translator's assumptions do not cover: reject it, never crash.
+		return Error{std::string("unsupported SPIR-V module (") + error.what() + ")"};
+	}
+}
+
+}  // namespace tessera::spirv

@@ -1,0 +1,70 @@
+// The shader front end: SPIR-V words in, a shader::Program out.
+//
+// Compile validates the module with SPIRV-Tools (Vulkan 1.3 environment:
+// SPIR-V 1.0 to 1.6), applies specialization constants, runs an optimization
+// pipeline (inline, SSA rewrite, scalar replacement, folding, dead-code
+// elimination) and translates the entry point to the IR. Everything it cannot
+// run is rejected with a message that names the capability or instruction.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+#include "shader/ir.h"
+
+namespace tessera::spirv {
+
+struct Error {
+	std::string message;
+};
+
+// A value or the error that prevented it (std::expected is C++23).
+template <class T>
+class Expected {
+public:
+	Expected(T value) : state_(std::move(value)) {}
+	Expected(Error error) : state_(std::move(error)) {}
+	bool ok() const { return state_.index() == 0; }
+	explicit operator bool() const { return ok(); }
+	T& value() { return std::get<0>(state_); }
+	const T& value() const { return std::get<0>(state_); }
+	T* operator->() { return &value(); }
+	const T* operator->() const { return &value(); }
+	const Error& error() const { return std::get<1>(state_); }
+
+private:
+	std::variant<T, Error> state_;
+};
+
+enum class Stage { kCompute };
+
+// VkSpecializationInfo as plain data.
+struct SpecializationEntry {
+	uint32_t constant_id = 0;
+	uint32_t offset = 0;
+	uint32_t size = 0;
+};
+struct Specialization {
+	std::span<const SpecializationEntry> entries;
+	std::span<const uint8_t> data;
+};
+
+// vkCreateShaderModule: is this valid SPIR-V for Vulkan 1.3? Empty on success.
+std::string Validate(std::span<const uint32_t> words);
+
+struct CompileOptions {
+	// The words already passed Validate (at vkCreateShaderModule): skip the
+	// second validation, a quarter of the compile time.
+	bool validated = false;
+};
+
+// Pipeline creation: the entry point named entry_point of the given stage,
+// specialized and translated.
+Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, std::string_view entry_point,
+                                  const Specialization& specialization = {}, const CompileOptions& options = {});
+
+}  // namespace tessera::spirv

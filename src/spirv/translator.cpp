@@ -1,0 +1,608 @@
+// SPIR-V to IR: the module, types and layouts, memory, and control flow.
+// Value operations (arithmetic, composites, GLSL.std.450) are in
+// translate_ops.cpp.
+#include "spirv/translator.h"
+
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+
+#include "shader/register_allocation.h"
+#include "spirv/names.h"
+
+namespace tessera::spirv {
+
+using shader::Op;
+
+void Fail(const char* format, ...) {
+	char buffer[512];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(buffer, sizeof(buffer), format, args);
+	va_end(args);
+	throw TranslateError{buffer};
+}
+
+const char* Instruction::OpName() const { return OpcodeName(static_cast<uint32_t>(op)); }
+
+namespace {
+
+// The capabilities whose every instruction the translator handles.
+constexpr spv::Capability kSupportedCapabilities[] = {
+    spv::Capability::Shader,
+    spv::Capability::Matrix,
+    spv::Capability::VulkanMemoryModel,
+    spv::Capability::VulkanMemoryModelDeviceScope,
+    spv::Capability::GroupNonUniform,
+    spv::Capability::GroupNonUniformVote,
+    spv::Capability::GroupNonUniformArithmetic,
+    spv::Capability::GroupNonUniformBallot,
+    spv::Capability::GroupNonUniformShuffle,
+    spv::Capability::GroupNonUniformShuffleRelative,
+    spv::Capability::GroupNonUniformClustered,
+    spv::Capability::GroupNonUniformQuad,
+    // 8/16-bit values: held widened in 32-bit registers.
+    spv::Capability::Int8,
+    spv::Capability::Int16,
+    spv::Capability::Float16,
+    spv::Capability::StorageBuffer16BitAccess,
+    spv::Capability::UniformAndStorageBuffer16BitAccess,
+    spv::Capability::StoragePushConstant16,
+    spv::Capability::StorageBuffer8BitAccess,
+    spv::Capability::UniformAndStorageBuffer8BitAccess,
+    spv::Capability::StoragePushConstant8,
+};
+
+std::string LiteralString(const Instruction& inst, uint32_t first) {
+	std::string s;
+	for (uint32_t i = first; i < inst.n; ++i) {
+		char chunk[5] = {};
+		memcpy(chunk, &inst.w[i], 4);
+		s += chunk;
+		if (strlen(chunk) < 4) break;
+	}
+	return s;
+}
+
+}  // namespace
+
+Translator::Translator(std::span<const uint32_t> words, std::string_view entry_point, shader::Program& program)
+    : words_(words), entry_point_(entry_point), program_(program) {}
+
+void Translator::Run() {
+	program_ = {};
+	program_.constants.push_back({0, 0});  // register 0 reads zero everywhere
+	constant_regs_[0] = 0;
+	ParseModule();
+	if (!entry_function_) Fail("no GLCompute entry point named '%s'", entry_point_.c_str());
+	for (int i = 0; i < 3; ++i)
+		if (local_size_id_[i])
+			program_.workgroup_size[i] = constants_.count(local_size_id_[i]) ? constants_.at(local_size_id_[i])[3] : 1;
+	for (auto& [id, deco] : decorations_)
+		if (deco.builtin == static_cast<int32_t>(spv::BuiltIn::WorkgroupSize) && constants_.count(id)) {
+			const Instruction& c = constants_.at(id);
+			if (c.op != spv::Op::OpConstantComposite || c.n < 6) Fail("WorkgroupSize is not a constant vector");
+			for (int k = 0; k < 3; ++k) program_.workgroup_size[k] = constants_.at(c[3 + k])[3];
+		}
+	if (program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
+		Fail("workgroup size %ux%ux%u is outside what the device supports", program_.workgroup_size[0],
+		     program_.workgroup_size[1], program_.workgroup_size[2]);
+	ParseFunction(entry_function_);
+	std::vector<uint32_t> order = StructuredOrder();
+	for (uint32_t i = 0; i < order.size(); ++i) block_index_[blocks_[order[i]].label] = i;
+	// Phis get their registers before any block runs: an operand can come
+	// from a later block (a loop's back edge).
+	for (const SourceBlock& block : blocks_)
+		for (const Instruction& inst : block.body)
+			if (inst.op == spv::Op::OpPhi) {
+				uint32_t leaves = LeafCount(inst[1]);
+				std::vector<uint32_t> regs, shadows;
+				for (uint32_t k = 0; k < leaves; ++k) regs.push_back(NewReg()), shadows.push_back(NewReg());
+				result_types_[inst[2]] = inst[1];
+				Define(inst[2], regs);
+				phi_shadows_[inst[2]] = shadows;
+			}
+	for (uint32_t i = 0; i < order.size(); ++i) EmitBlock(blocks_[order[i]], i == 0);
+	ResolveEdges();
+	DropUnusedInputs();
+	shader::AllocateRegisters(program_);
+}
+
+// Built-in components and constants nobody reads need not be filled per run.
+void Translator::DropUnusedInputs() {
+	std::vector<uint8_t> used(program_.register_count, 0);
+	used[0] = 1;
+	for (const shader::Inst& inst : program_.insts) {
+		used[inst.a] = used[inst.d] = 1;            // d: arithmetic operand or descriptor array element
+		if (inst.op == Op::kArrayLength) continue;  // its b is a literal stride
+		used[inst.b] = used[inst.c] = 1;
+	}
+	for (const shader::PhiCopy& copy : program_.copies) used[copy.src] = 1;
+	for (const shader::Block& block : program_.blocks) used[block.terminator.selector] = 1;
+	std::erase_if(program_.builtins, [&](const shader::BuiltinInput& input) { return !used[input.reg]; });
+	std::erase_if(program_.constants, [&](const shader::Constant& constant) { return !used[constant.reg]; });
+}
+
+void Translator::CheckCapability(uint32_t capability) {
+	for (spv::Capability supported : kSupportedCapabilities)
+		if (static_cast<uint32_t>(supported) == capability) return;
+	Fail("unsupported SPIR-V capability %s", CapabilityName(capability));
+}
+
+void Translator::ParseModule() {
+	if (words_.size() < 5) Fail("not a SPIR-V module");
+	size_t pos = 5;
+	uint32_t current_function = 0;
+	size_t function_begin = 0;
+	while (pos < words_.size()) {
+		uint32_t count = words_[pos] >> 16;
+		if (count == 0 || pos + count > words_.size()) Fail("malformed instruction at word %zu", pos);
+		Instruction inst{static_cast<spv::Op>(words_[pos] & 0xffff), &words_[pos], count};
+		pos += count;
+		switch (inst.op) {
+		case spv::Op::OpCapability: CheckCapability(inst[1]); break;
+		case spv::Op::OpExtInstImport: {
+			std::string name = LiteralString(inst, 2);
+			if (name == "GLSL.std.450")
+				glsl_ = inst[1];
+			else if (name.rfind("NonSemantic.", 0) == 0)
+				ignored_ext_sets_.push_back(inst[1]);
+			else
+				Fail("unsupported extended instruction set %s", name.c_str());
+			break;
+		}
+		case spv::Op::OpMemoryModel:
+			if (inst[1] != static_cast<uint32_t>(spv::AddressingModel::Logical))
+				Fail("only the Logical addressing model is supported");
+			break;
+		case spv::Op::OpEntryPoint:
+			if (inst[1] == static_cast<uint32_t>(spv::ExecutionModel::GLCompute) &&
+			    LiteralString(inst, 3) == entry_point_)
+				entry_function_ = inst[2];
+			break;
+		case spv::Op::OpExecutionMode:
+		case spv::Op::OpExecutionModeId:
+			if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSize)) {
+				for (int i = 0; i < 3; ++i) program_.workgroup_size[i] = inst[3 + i];
+			} else if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSizeId)) {
+				for (int i = 0; i < 3; ++i) local_size_id_[i] = inst[3 + i];
+			}
+			break;
+		case spv::Op::OpDecorate: {
+			Decorations& d = decorations_[inst[1]];
+			switch (static_cast<spv::Decoration>(inst[2])) {
+			case spv::Decoration::BuiltIn: d.builtin = static_cast<int32_t>(inst[3]); break;
+			case spv::Decoration::ArrayStride: d.array_stride = inst[3]; break;
+			case spv::Decoration::DescriptorSet: d.set = inst[3]; break;
+			case spv::Decoration::Binding: d.binding = inst[3]; break;
+			case spv::Decoration::Block: d.block = true; break;
+			case spv::Decoration::BufferBlock: d.buffer_block = true; break;
+			default: break;
+			}
+			break;
+		}
+		case spv::Op::OpMemberDecorate: {
+			MemberDecorations& d = member_decorations_[{inst[1], inst[2]}];
+			switch (static_cast<spv::Decoration>(inst[3])) {
+			case spv::Decoration::Offset: d.offset = inst[4]; break;
+			case spv::Decoration::MatrixStride: d.matrix_stride = inst[4]; break;
+			case spv::Decoration::RowMajor: d.row_major = true; break;
+			case spv::Decoration::BuiltIn: Fail("built-in block members are not supported in compute"); break;
+			default: break;
+			}
+			break;
+		}
+		case spv::Op::OpTypeVoid:
+		case spv::Op::OpTypeBool:
+		case spv::Op::OpTypeFunction: types_[inst[1]] = {inst.op}; break;
+		case spv::Op::OpTypeInt:
+		case spv::Op::OpTypeFloat: types_[inst[1]] = {inst.op, inst[2]}; break;
+		case spv::Op::OpTypeVector:
+		case spv::Op::OpTypeMatrix: types_[inst[1]] = {inst.op, 0, inst[2], inst[3]}; break;
+		case spv::Op::OpTypeArray: types_[inst[1]] = {inst.op, 0, inst[2], 0}; break;
+		case spv::Op::OpTypeRuntimeArray: types_[inst[1]] = {inst.op, 0, inst[2], 0}; break;
+		case spv::Op::OpTypeStruct: {
+			Type t{inst.op};
+			t.members.assign(inst.w + 2, inst.w + inst.n);
+			types_[inst[1]] = t;
+			break;
+		}
+		case spv::Op::OpTypePointer: {
+			Type t{inst.op, 0, inst[3]};
+			t.storage = static_cast<spv::StorageClass>(inst[2]);
+			types_[inst[1]] = t;
+			break;
+		}
+		case spv::Op::OpConstant:
+		case spv::Op::OpConstantTrue:
+		case spv::Op::OpConstantFalse:
+		case spv::Op::OpConstantNull:
+		case spv::Op::OpConstantComposite:
+		case spv::Op::OpUndef:
+		case spv::Op::OpSpecConstant:
+		case spv::Op::OpSpecConstantTrue:
+		case spv::Op::OpSpecConstantFalse:
+		case spv::Op::OpSpecConstantComposite:
+		case spv::Op::OpSpecConstantOp:
+			if (current_function) break;  // OpUndef inside a function: handled with the body
+			constants_[inst[2]] = inst;
+			result_types_[inst[2]] = inst[1];
+			break;
+		case spv::Op::OpVariable:
+			if (!current_function) {
+				globals_[inst[2]] = inst;
+				result_types_[inst[2]] = inst[1];
+			}
+			break;
+		case spv::Op::OpFunction:
+			current_function = inst[2];
+			function_begin = pos - count;
+			break;
+		case spv::Op::OpFunctionEnd:
+			functions_[current_function] = {function_begin, pos};
+			current_function = 0;
+			break;
+		default: break;
+		}
+		if (inst.op == spv::Op::OpTypeImage || inst.op == spv::Op::OpTypeSampler ||
+		    inst.op == spv::Op::OpTypeSampledImage)
+			types_[inst[1]] = {inst.op};
+		if (inst.op == spv::Op::OpTypeArray) {
+			auto it = constants_.find(inst[3]);
+			if (it == constants_.end() || it->second.op != spv::Op::OpConstant) Fail("array length is not a constant");
+			types_[inst[1]].count = it->second[3];
+		}
+	}
+	for (auto& [id, c] : constants_)
+		if (c.op == spv::Op::OpSpecConstantComposite || c.op == spv::Op::OpSpecConstantOp)
+			Fail("specialization constant %u could not be folded to a constant", id);
+}
+
+void Translator::ParseFunction(uint32_t function_id) {
+	auto [begin, end] = functions_.at(function_id);
+	SourceBlock* block = nullptr;
+	for (size_t pos = begin; pos < end;) {
+		uint32_t count = words_[pos] >> 16;
+		Instruction inst{static_cast<spv::Op>(words_[pos] & 0xffff), &words_[pos], count};
+		pos += count;
+		switch (inst.op) {
+		case spv::Op::OpFunction:
+		case spv::Op::OpFunctionEnd: break;
+		case spv::Op::OpFunctionParameter: Fail("the entry point has parameters"); break;
+		case spv::Op::OpLabel:
+			blocks_.push_back({inst[1]});
+			block = &blocks_.back();
+			break;
+		case spv::Op::OpSelectionMerge:
+			if (block) block->merge = inst[1];
+			break;
+		case spv::Op::OpLoopMerge:
+			if (block) block->merge = inst[1], block->continue_target = inst[2];
+			break;
+		case spv::Op::OpBranch:
+		case spv::Op::OpBranchConditional:
+		case spv::Op::OpSwitch:
+		case spv::Op::OpReturn:
+		case spv::Op::OpReturnValue:
+		case spv::Op::OpKill:
+		case spv::Op::OpTerminateInvocation:
+		case spv::Op::OpUnreachable:
+			if (!block) Fail("instruction outside a block");
+			block->terminator = inst;
+			block = nullptr;
+			break;
+		case spv::Op::OpFunctionCall: Fail("function calls remain after inlining (recursion is not allowed)");
+		default:
+			if (!block) Fail("instruction outside a block");
+			block->body.push_back(inst);
+			break;
+		}
+	}
+	for (const SourceBlock& b : blocks_) source_blocks_[b.label] = &b;
+}
+
+// Reverse post-order of a depth-first walk that visits a header's merge
+// block first and its continue target second: every block comes after the
+// blocks that branch to it (back edges aside), and a construct's merge block
+// after every block inside the construct. Unreachable blocks are dropped.
+std::vector<uint32_t> Translator::StructuredOrder() {
+	std::unordered_map<uint32_t, uint32_t> index;
+	for (uint32_t i = 0; i < blocks_.size(); ++i) index[blocks_[i].label] = i;
+	std::vector<uint8_t> visited(blocks_.size(), 0);
+	std::vector<uint32_t> post_order;
+	auto successors = [&](const SourceBlock& b) {
+		std::vector<uint32_t> s;
+		const Instruction& t = b.terminator;
+		if (b.merge) s.push_back(b.merge);
+		if (b.continue_target) s.push_back(b.continue_target);
+		switch (t.op) {
+		case spv::Op::OpBranch: s.push_back(t[1]); break;
+		case spv::Op::OpBranchConditional: s.push_back(t[3]), s.push_back(t[2]); break;
+		case spv::Op::OpSwitch:
+			for (uint32_t i = t.n - 1; i >= 4; i -= 2) s.push_back(t[i]);
+			s.push_back(t[2]);
+			break;
+		default: break;
+		}
+		return s;
+	};
+	// Iterative DFS: (block, successors, next successor).
+	struct Frame {
+		uint32_t block;
+		std::vector<uint32_t> successors;
+		size_t next = 0;
+	};
+	std::vector<Frame> stack;
+	visited[0] = 1;
+	stack.push_back({0, successors(blocks_[0])});
+	while (!stack.empty()) {
+		Frame& frame = stack.back();
+		if (frame.next < frame.successors.size()) {
+			uint32_t label = frame.successors[frame.next++];
+			auto it = index.find(label);
+			if (it == index.end()) Fail("branch to unknown block %u", label);
+			if (!visited[it->second]) {
+				visited[it->second] = 1;
+				stack.push_back({it->second, successors(blocks_[it->second])});
+			}
+		} else {
+			post_order.push_back(frame.block);
+			stack.pop_back();
+		}
+	}
+	std::reverse(post_order.begin(), post_order.end());
+	return post_order;
+}
+
+void Translator::EmitBlock(const SourceBlock& block, bool entry) {
+	shader::Block out;
+	out.inst_begin = static_cast<uint32_t>(program_.insts.size());
+	value_numbers_.clear();  // a value computed in this block is reused only inside it
+	// Phis first: copy the values the incoming edge left in the shadows.
+	for (const Instruction& inst : block.body)
+		if (inst.op == spv::Op::OpPhi) {
+			const std::vector<uint32_t>& regs = values_.at(inst[2]);
+			const std::vector<uint32_t>& shadows = phi_shadows_.at(inst[2]);
+			for (size_t k = 0; k < regs.size(); ++k) program_.insts.push_back({Op::kCopy, 0, regs[k], shadows[k]});
+		}
+	if (entry) {
+		// Private variables with initializers start with their values.
+		for (auto& [id, var] : globals_)
+			if (static_cast<spv::StorageClass>(var[3]) == spv::StorageClass::Private && var.n > 4)
+				Store(PointerOf(id), Regs(var[4]));
+	}
+	for (const Instruction& inst : block.body) {
+		if (inst.op == spv::Op::OpPhi) continue;
+		if (inst.op == spv::Op::OpControlBarrier) {
+			program_.uses_barriers = true;
+			out.has_barrier = true;
+			// Lanes of the group run each instruction together: they all reach
+			// the barrier in the same step, so nothing is left to do.
+			continue;
+		}
+		TranslateMemoryOrValue(inst);
+	}
+	EmitTerminator(block, out);
+	out.inst_count = static_cast<uint32_t>(program_.insts.size()) - out.inst_begin;
+	program_.blocks.push_back(out);
+}
+
+void Translator::EmitTerminator(const SourceBlock& block, shader::Block& out) {
+	const Instruction& t = block.terminator;
+	shader::Terminator& term = out.terminator;
+	term.edge_begin = static_cast<uint32_t>(program_.edges.size());
+	auto add_edge = [&](uint32_t label) {
+		pending_edges_.push_back({static_cast<uint32_t>(program_.edges.size()), block.label, label});
+		auto it = block_index_.find(label);
+		if (it == block_index_.end()) Fail("branch to unknown block %u", label);
+		program_.edges.push_back({it->second});
+		term.edge_count++;
+	};
+	switch (t.op) {
+	case spv::Op::OpBranch:
+		term.kind = shader::TerminatorKind::kBranch;
+		add_edge(t[1]);
+		break;
+	case spv::Op::OpBranchConditional:
+		if (t[2] == t[3]) {
+			term.kind = shader::TerminatorKind::kBranch;
+			add_edge(t[2]);
+			break;
+		}
+		term.kind = shader::TerminatorKind::kConditional;
+		term.selector = Scalar(t[1]);
+		add_edge(t[2]);
+		add_edge(t[3]);
+		break;
+	case spv::Op::OpSwitch: {
+		ScalarInfo selector_type = ScalarOf(result_types_.at(t[1]));
+		term.kind = shader::TerminatorKind::kSwitch;
+		term.selector = Scalar(t[1]);
+		term.case_begin = static_cast<uint32_t>(program_.case_values.size());
+		add_edge(t[2]);
+		for (uint32_t i = 3; i + 1 < t.n; i += 2) {
+			program_.case_values.push_back(ConstantBits(t[i], selector_type));
+			add_edge(t[i + 1]);
+		}
+		break;
+	}
+	case spv::Op::OpReturn:
+	case spv::Op::OpReturnValue:
+	case spv::Op::OpKill:
+	case spv::Op::OpTerminateInvocation:
+	case spv::Op::OpUnreachable: term.kind = shader::TerminatorKind::kExit; break;
+	default: Fail("block %u has no terminator", block.label);
+	}
+}
+
+void Translator::ResolveEdges() {
+	for (const PendingEdge& pending : pending_edges_) {
+		shader::Edge& edge = program_.edges[pending.edge];
+		edge.copy_begin = static_cast<uint32_t>(program_.copies.size());
+		const SourceBlock* target = source_blocks_.at(pending.to_label);
+		for (const Instruction& phi : target->body) {
+			if (phi.op != spv::Op::OpPhi) continue;
+			uint32_t value = 0;
+			for (uint32_t i = 3; i + 1 < phi.n; i += 2)
+				if (phi[i + 1] == pending.from_label) value = phi[i];
+			if (!value) Fail("OpPhi %u has no operand for block %u", phi[2], pending.from_label);
+			const std::vector<uint32_t>& src = Regs(value);
+			const std::vector<uint32_t>& shadows = phi_shadows_.at(phi[2]);
+			for (size_t k = 0; k < shadows.size(); ++k) program_.copies.push_back({shadows[k], src[k]});
+		}
+		edge.copy_count = static_cast<uint32_t>(program_.copies.size()) - edge.copy_begin;
+	}
+}
+
+// --- Types and layouts ---
+
+const Type& Translator::TypeOf(uint32_t type_id) {
+	auto it = types_.find(type_id);
+	if (it == types_.end()) Fail("unknown type %u", type_id);
+	return it->second;
+}
+
+void Translator::CheckScalar(const Type& type) {
+	bool supported = type.op == spv::Op::OpTypeInt     ? (type.width == 8 || type.width == 16 || type.width == 32)
+	                 : type.op == spv::Op::OpTypeFloat ? (type.width == 16 || type.width == 32)
+	                                                   : true;
+	if (!supported)
+		Fail("%u-bit %s values are not supported yet", type.width, type.op == spv::Op::OpTypeInt ? "integer" : "float");
+}
+
+// 8/16-bit integers live zero-extended in 32-bit registers; 16-bit floats as
+// the 32-bit float of the same value (see README.md).
+ScalarInfo Translator::ScalarOf(uint32_t type_id) {
+	const Type* t = &TypeOf(type_id);
+	while (t->op == spv::Op::OpTypeVector || t->op == spv::Op::OpTypeMatrix || t->op == spv::Op::OpTypeArray)
+		t = &TypeOf(t->element);
+	ScalarInfo info;
+	info.is_float = t->op == spv::Op::OpTypeFloat;
+	info.is_bool = t->op == spv::Op::OpTypeBool;
+	info.width = (t->op == spv::Op::OpTypeInt || t->op == spv::Op::OpTypeFloat) ? t->width : 32;
+	return info;
+}
+
+uint32_t Translator::LeafCount(uint32_t type_id) {
+	const Type& t = TypeOf(type_id);
+	switch (t.op) {
+	case spv::Op::OpTypeBool:
+	case spv::Op::OpTypeInt:
+	case spv::Op::OpTypeFloat: CheckScalar(t); return 1;
+	case spv::Op::OpTypeVector:
+	case spv::Op::OpTypeMatrix:
+	case spv::Op::OpTypeArray: return t.count * LeafCount(t.element);
+	case spv::Op::OpTypeStruct: {
+		uint32_t n = 0;
+		for (uint32_t m : t.members) n += LeafCount(m);
+		return n;
+	}
+	case spv::Op::OpTypeImage:
+	case spv::Op::OpTypeSampler:
+	case spv::Op::OpTypeSampledImage: Fail("images and samplers are not supported yet");
+	default: Fail("values of type %s are not supported", OpcodeName(static_cast<uint32_t>(t.op)));
+	}
+}
+
+// Explicit layouts (buffers, push constants) follow the decorations and the
+// scalars' own sizes; the others (Function, Private, Workgroup) are packed
+// with every scalar in a 4-byte slot, whatever the decorations say.
+uint32_t Translator::ArrayStride(uint32_t array_type, bool explicit_layout) {
+	auto it = decorations_.find(array_type);
+	if (explicit_layout && it != decorations_.end() && it->second.array_stride) return it->second.array_stride;
+	return Size(TypeOf(array_type).element);
+}
+
+uint32_t Translator::MemberOffset(uint32_t struct_type, uint32_t member, bool explicit_layout) {
+	auto it = member_decorations_.find({struct_type, member});
+	if (explicit_layout && it != member_decorations_.end() && it->second.offset >= 0)
+		return static_cast<uint32_t>(it->second.offset);
+	const Type& t = TypeOf(struct_type);
+	uint32_t offset = 0;
+	for (uint32_t m = 0; m < member; ++m) offset += Size(t.members[m]);
+	return offset;
+}
+
+uint32_t Translator::SlotSize(uint32_t scalar_type, bool explicit_layout) {
+	ScalarInfo scalar = ScalarOf(scalar_type);
+	return explicit_layout && !scalar.is_bool ? scalar.width / 8 : 4;
+}
+
+// Bytes of a value in the packed (non-explicit) layout.
+uint32_t Translator::Size(uint32_t type_id) {
+	const Type& t = TypeOf(type_id);
+	switch (t.op) {
+	case spv::Op::OpTypeStruct: {
+		uint32_t size = 0;
+		for (uint32_t m : t.members) size += Size(m);
+		return size;
+	}
+	case spv::Op::OpTypeArray: return t.count * Size(t.element);
+	case spv::Op::OpTypeRuntimeArray: return 0;
+	default: return 4 * LeafCount(type_id);
+	}
+}
+
+// Bytes a value spans in an explicit layout (how much push constant data it reads).
+uint32_t Translator::ExplicitSize(uint32_t type_id, const MemoryLayout& layout) {
+	std::vector<Leaf> leaves;
+	MemoryLeaves(type_id, 0, layout, leaves);
+	uint32_t end = 0;
+	for (const Leaf& leaf : leaves)
+		end = std::max(end, leaf.offset + (leaf.scalar.is_bool ? 4 : leaf.scalar.width / 8));
+	return end;
+}
+
+void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLayout& layout, std::vector<Leaf>& out) {
+	const Type& t = TypeOf(type_id);
+	const bool explicit_layout = layout.explicit_layout;
+	switch (t.op) {
+	case spv::Op::OpTypeBool:
+	case spv::Op::OpTypeInt:
+	case spv::Op::OpTypeFloat:
+		CheckScalar(t);
+		out.push_back({offset, ScalarOf(type_id)});
+		break;
+	case spv::Op::OpTypeVector: {
+		uint32_t stride = layout.component_stride ? layout.component_stride : SlotSize(t.element, explicit_layout);
+		for (uint32_t k = 0; k < t.count; ++k) out.push_back({offset + k * stride, ScalarOf(t.element)});
+		break;
+	}
+	case spv::Op::OpTypeMatrix: {
+		const Type& column = TypeOf(t.element);
+		uint32_t rows = column.count;
+		uint32_t element = SlotSize(column.element, explicit_layout);
+		uint32_t stride = layout.matrix_stride && explicit_layout ? layout.matrix_stride : rows * element;
+		for (uint32_t c = 0; c < t.count; ++c)
+			for (uint32_t r = 0; r < rows; ++r)
+				out.push_back({layout.row_major && explicit_layout ? offset + r * stride + c * element
+				                                                   : offset + c * stride + r * element,
+				               ScalarOf(column.element)});
+		break;
+	}
+	case spv::Op::OpTypeArray: {
+		uint32_t stride = ArrayStride(type_id, explicit_layout);
+		MemoryLayout element_layout = layout;
+		element_layout.component_stride = 0;
+		for (uint32_t k = 0; k < t.count; ++k) MemoryLeaves(t.element, offset + k * stride, element_layout, out);
+		break;
+	}
+	case spv::Op::OpTypeStruct:
+		for (uint32_t m = 0; m < t.members.size(); ++m) {
+			MemoryLayout member_layout;
+			member_layout.explicit_layout = explicit_layout;
+			auto it = member_decorations_.find({type_id, m});
+			if (it != member_decorations_.end())
+				member_layout.matrix_stride = it->second.matrix_stride, member_layout.row_major = it->second.row_major;
+			MemoryLeaves(t.members[m], offset + MemberOffset(type_id, m, explicit_layout), member_layout, out);
+		}
+		break;
+	default: Fail("cannot load or store a value of type %s", OpcodeName(static_cast<uint32_t>(t.op)));
+	}
+}
+
+}  // namespace tessera::spirv

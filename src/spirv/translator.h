@@ -1,0 +1,199 @@
+// The SPIR-V to IR translator (internal to src/spirv). It expects a module
+// that SPIRV-Tools has validated and optimized: one function left after
+// inlining, variables mostly turned into SSA values, constants folded.
+#pragma once
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "shader/ir.h"
+
+namespace tessera::spirv {
+
+// Thrown inside the translator only; Compile turns it into an Error.
+struct TranslateError {
+	std::string message;
+};
+[[noreturn]] void Fail(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+// One instruction of the module: w[0] is the opcode word, w[1..n) the operands.
+struct Instruction {
+	spv::Op op = spv::Op::OpNop;
+	const uint32_t* w = nullptr;
+	uint32_t n = 0;
+	uint32_t operator[](uint32_t i) const {
+		if (i >= n) Fail("%s: missing operand %u", OpName(), i);
+		return w[i];
+	}
+	const char* OpName() const;
+};
+
+struct Type {
+	spv::Op op = spv::Op::OpTypeVoid;
+	uint32_t width = 0;    // int, float
+	uint32_t element = 0;  // vector, matrix (column type), array, pointer (pointee)
+	uint32_t count = 0;    // vector components, matrix columns, array length (0: runtime array)
+	std::vector<uint32_t> members;
+	spv::StorageClass storage = spv::StorageClass::Function;  // pointer
+};
+
+struct Decorations {
+	int32_t builtin = -1;
+	uint32_t array_stride = 0;
+	uint32_t set = 0, binding = 0;
+	bool block = false, buffer_block = false;
+};
+
+struct MemberDecorations {
+	int64_t offset = -1;
+	uint32_t matrix_stride = 0;
+	bool row_major = false;
+};
+
+// How a matrix or vector lies in memory where the pointer points.
+struct MemoryLayout {
+	bool explicit_layout = false;  // buffers and push constants: decorations and natural scalar sizes
+	uint32_t matrix_stride = 0;    // 0: tightly packed columns
+	bool row_major = false;
+	uint32_t component_stride = 0;  // 0: the scalar's slot; a row-major matrix's column has strided components
+};
+
+struct ScalarInfo {
+	bool is_float = false;
+	bool is_bool = false;
+	uint32_t width = 32;
+};
+
+// One scalar of a value in memory.
+struct Leaf {
+	uint32_t offset = 0;
+	ScalarInfo scalar;
+};
+
+constexpr uint32_t kNoRegion = UINT32_MAX;
+
+// A pointer value: which region, and where in it per lane.
+struct Pointer {
+	uint32_t region = kNoRegion;
+	uint32_t pointee = 0;  // type id
+	uint32_t dynamic = 0;  // register with a per-lane byte offset (0: none)
+	uint32_t offset = 0;   // constant byte offset added to it
+	MemoryLayout layout;
+	uint32_t builtin_variable = 0;     // an Input variable decorated BuiltIn
+	uint32_t descriptor_variable = 0;  // an array of buffer blocks, not yet indexed
+	uint32_t descriptor_index = 0;     // register: the element of an arrayed region
+};
+
+struct SourceBlock {
+	uint32_t label = 0;
+	std::vector<Instruction> body;  // without OpLabel, merges and the terminator
+	Instruction terminator;
+	uint32_t merge = 0, continue_target = 0;
+};
+
+class Translator {
+public:
+	Translator(std::span<const uint32_t> words, std::string_view entry_point, shader::Program& program);
+	void Run();
+
+private:
+	// translator.cpp: module, types, memory, control flow.
+	void ParseModule();
+	void CheckCapability(uint32_t capability);
+	void ParseFunction(uint32_t function_id);
+	std::vector<uint32_t> StructuredOrder();
+	void EmitBlock(const SourceBlock& block, bool entry);
+	void EmitTerminator(const SourceBlock& block, shader::Block& out);
+	void ResolveEdges();
+	void DropUnusedInputs();
+	void TranslateMemoryOrValue(const Instruction& inst);
+
+	uint32_t LeafCount(uint32_t type);
+	uint32_t Size(uint32_t type);
+	uint32_t ExplicitSize(uint32_t type, const MemoryLayout& layout);
+	uint32_t SlotSize(uint32_t scalar_type, bool explicit_layout);
+	uint32_t ArrayStride(uint32_t array_type, bool explicit_layout);
+	uint32_t MemberOffset(uint32_t struct_type, uint32_t member, bool explicit_layout);
+	void MemoryLeaves(uint32_t type, uint32_t offset, const MemoryLayout& layout, std::vector<Leaf>& out);
+	ScalarInfo ScalarOf(uint32_t type_id);
+	// The canonical form of 8/16-bit values after arithmetic: masked integers, rounded halves.
+	uint32_t Canonical(uint32_t reg, const ScalarInfo& scalar);
+	std::vector<uint32_t> Canonical(std::vector<uint32_t> regs, uint32_t type);
+	std::vector<uint32_t> Bitcast(uint32_t value_id, uint32_t result_type);
+	uint32_t ConstantBits(uint32_t literal, const ScalarInfo& scalar);
+	const Type& TypeOf(uint32_t type_id);
+	void CheckScalar(const Type& type);
+
+	Pointer& PointerOf(uint32_t id);
+	Pointer VariablePointer(uint32_t variable);
+	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count = 1);
+	uint32_t NewPrivateRegion(uint32_t type);
+	void AccessChain(const Instruction& inst);
+	std::vector<uint32_t> Load(const Pointer& pointer);
+	void Store(const Pointer& pointer, const std::vector<uint32_t>& values);
+	void Atomic(const Instruction& inst);
+	std::vector<uint32_t>& BuiltinRegisters(uint32_t builtin);
+
+	// translate_ops.cpp: values.
+	bool TranslateValue(const Instruction& inst);
+	void TranslateGlsl(const Instruction& inst);
+	std::vector<uint32_t> ComponentWise(shader::Op op, uint32_t result_type, std::span<const uint32_t> operand_ids);
+	void Matrix(const Instruction& inst);
+
+	// translate_subgroup.cpp: OpGroupNonUniform*.
+	bool TranslateSubgroup(const Instruction& inst);
+	std::vector<uint32_t> SubgroupMask(spv::BuiltIn builtin);
+	uint32_t EmitSubgroup(shader::Op op, uint32_t a, uint32_t b = 0, uint16_t combine = 0, uint32_t imm = 0);
+
+	// Registers and values.
+	const std::vector<uint32_t>& Regs(uint32_t id);
+	uint32_t Scalar(uint32_t id);
+	uint32_t Const(uint32_t bits);
+	uint32_t NewReg() { return program_.register_count++; }
+	uint32_t Emit(shader::Op op, uint32_t a, uint32_t b = 0, uint32_t c = 0, uint32_t d = 0);
+	uint32_t EmitMemory(shader::Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b = 0, uint32_t c = 0);
+	void Define(uint32_t id, std::vector<uint32_t> regs) { values_[id] = std::move(regs); }
+
+	std::span<const uint32_t> words_;
+	std::string entry_point_;
+	shader::Program& program_;
+
+	std::unordered_map<uint32_t, Type> types_;
+	std::unordered_map<uint32_t, Decorations> decorations_;
+	std::map<std::pair<uint32_t, uint32_t>, MemberDecorations> member_decorations_;
+	std::unordered_map<uint32_t, Instruction> constants_;  // id -> defining instruction
+	std::unordered_map<uint32_t, Instruction> globals_;    // module-scope OpVariable
+	std::unordered_map<uint32_t, uint32_t> result_types_;
+	std::unordered_map<uint32_t, std::pair<size_t, size_t>> functions_;  // id -> word range
+	std::vector<Instruction> instructions_;
+	uint32_t glsl_ = 0;
+	std::vector<uint32_t> ignored_ext_sets_;
+	uint32_t entry_function_ = 0;
+	uint32_t local_size_id_[3] = {0, 0, 0};
+
+	std::unordered_map<uint32_t, std::vector<uint32_t>> values_;
+	std::unordered_map<uint32_t, Pointer> pointers_;
+	std::unordered_map<uint32_t, uint32_t> constant_regs_;
+	std::map<std::tuple<uint32_t, uint32_t>, uint32_t> buffer_regions_;
+	std::map<uint32_t, std::vector<uint32_t>> builtin_regs_;
+	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
+
+	std::vector<SourceBlock> blocks_;
+	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks
+	std::unordered_map<uint32_t, std::vector<uint32_t>> phi_shadows_;  // phi id -> shadow registers
+	struct PendingEdge {
+		uint32_t edge, from_label, to_label;
+	};
+	std::vector<PendingEdge> pending_edges_;
+	std::unordered_map<uint32_t, const SourceBlock*> source_blocks_;
+	std::map<std::tuple<shader::Op, uint32_t, uint32_t, uint32_t, uint32_t>, uint32_t> value_numbers_;
+};
+
+}  // namespace tessera::spirv

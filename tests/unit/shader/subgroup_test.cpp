@@ -1,0 +1,73 @@
+#include <algorithm>
+
+#include "dispatch.h"
+
+using namespace tessera;
+
+TEST_CASE("subgroup operations combine the active lanes of each subgroup", "[shader][subgroup]") {
+	shader::Program program = test::CompileShader("subgroup");
+	REQUIRE(program.uses_subgroups);
+	const uint32_t n = 64, s = shader::kSubgroupSize;
+	std::vector<uint32_t> in(n), out(n * 16, 0xabcdu);
+	for (uint32_t i = 0; i < n; ++i) in[i] = (i * 37u + 5u) % 101u;
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < n; ++i) {
+		const uint32_t* o = &out[i * 16];
+		uint32_t first = i / s * s, lane = i % s;
+		INFO("invocation " << i);
+		uint32_t sum = 0, inclusive = 0, exclusive_max = 0, ballot = 0;
+		for (uint32_t k = first; k < first + s; ++k) {
+			sum += in[k];
+			if (k <= i) inclusive += in[k];
+			if (k < i) exclusive_max = std::max(exclusive_max, in[k]);
+			if (in[k] > 50u) ballot |= 1u << (k - first);
+		}
+		uint32_t cluster_min = *std::min_element(&in[i / 4 * 4], &in[i / 4 * 4 + 4]);
+		CHECK(o[0] == s);
+		CHECK(o[1] == lane + 100u * (i / s) + 10000u * (n / s));
+		CHECK(o[2] == sum);
+		CHECK(o[3] == inclusive);
+		CHECK(o[4] == exclusive_max);
+		CHECK(o[5] == ballot);
+		CHECK(o[6] == in[i ^ 1u]);
+		CHECK(o[7] == cluster_min);
+		CHECK(o[8] == (1u << lane) - 1u);
+		if ((in[i] & 3u) == 0u) {
+			for (uint32_t k = 9; k < 16; ++k) CHECK(o[k] == 0xabcdu);
+			continue;
+		}
+		// The active lanes of this subgroup in the divergent part.
+		std::vector<uint32_t> active;
+		for (uint32_t k = first; k < first + s; ++k)
+			if ((in[k] & 3u) != 0u) active.push_back(k);
+		bool all = true, any = false;
+		for (uint32_t k : active) all &= in[k] > 2u, any |= in[k] > 90u;
+		CHECK(o[9] == (i == active[0] ? 1u : 0u));
+		CHECK(o[10] == in[active[0]]);
+		CHECK(o[11] == active.size());
+		CHECK(o[12] == (all ? 1u : 0u) + (any ? 2u : 0u));
+		CHECK(o[13] == active.size());
+		bool five_active = (in[first + 5] & 3u) != 0u, three_active = (in[first + 3] & 3u) != 0u;
+		if (five_active) CHECK(o[14] == in[first + 5]);  // reading an inactive lane is undefined
+		if (three_active) CHECK(o[15] == in[first + 3]);
+	}
+}
+
+TEST_CASE("quad operations exchange values within aligned groups of four lanes", "[shader][subgroup]") {
+	shader::Program program = test::CompileShader("quad");
+	std::vector<uint32_t> out(32 * 4);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	auto x = [](uint32_t lane) { return lane * 3u + 1u; };
+	for (uint32_t i = 0; i < 32; ++i) {
+		INFO("lane " << i);
+		REQUIRE(out[i * 4 + 0] == x((i & ~3u) + 2u));
+		REQUIRE(out[i * 4 + 1] == x(i ^ 1u));
+		REQUIRE(out[i * 4 + 2] == x(i ^ 2u));
+		REQUIRE(out[i * 4 + 3] == x(i ^ 3u));
+	}
+}

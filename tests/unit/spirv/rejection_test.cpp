@@ -1,0 +1,83 @@
+#include "../shader/dispatch.h"
+#include "spirv/compile.h"
+
+using namespace tessera;
+
+namespace {
+std::string CompileError(const std::string& name) {
+	auto result = spirv::Compile(test::LoadSpirv(name), spirv::Stage::kCompute, "main");
+	REQUIRE(!result);
+	return result.error().message;
+}
+}  // namespace
+
+TEST_CASE("64-bit integers are rejected naming the capability", "[spirv][reject]") {
+	std::string message = CompileError("int64");
+	INFO(message);
+	REQUIRE(message.find("capability Int64") != std::string::npos);
+}
+
+TEST_CASE("storage images are rejected with a message", "[spirv][reject]") {
+	std::string message = CompileError("image");
+	INFO(message);
+	REQUIRE(message.find("image") != std::string::npos);
+}
+
+TEST_CASE("every corpus shader that compiles has a valid program", "[spirv]") {
+	for (const char* name : {"saxpy", "arith", "control", "reduce", "atomics", "robust", "spec", "glsl450", "matrix",
+	                         "misc", "phi_swap", "forever", "subgroup", "descriptors", "ids", "quad"}) {
+		INFO(name);
+		auto result = spirv::Compile(test::LoadSpirv(name), spirv::Stage::kCompute, "main");
+		REQUIRE(result);
+		const shader::Program& program = result.value();
+		REQUIRE(!program.blocks.empty());
+		for (const shader::Inst& inst : program.insts) {
+			REQUIRE(inst.dst < program.register_count);
+			REQUIRE(inst.a < program.register_count);
+			if (shader::IsMemory(inst.op)) REQUIRE(inst.region < program.regions.size());
+		}
+		for (const shader::Edge& edge : program.edges) REQUIRE(edge.block < program.blocks.size());
+		REQUIRE(!program.Dump().empty());
+	}
+}
+
+TEST_CASE("mutated modules are rejected or compiled, never crash the front end", "[spirv][reject]") {
+	uint32_t seed = 12345;
+	auto next = [&] { return seed = seed * 1664525u + 1013904223u; };
+	uint32_t compiled = 0, rejected = 0;
+	for (const char* name : {"saxpy", "control", "reduce", "atomics", "matrix", "misc"}) {
+		std::vector<uint32_t> original = test::LoadSpirv(name);
+		for (int round = 0; round < 60; ++round) {
+			std::vector<uint32_t> words = original;
+			uint32_t flips = 1 + next() % 3;
+			for (uint32_t f = 0; f < flips; ++f) {
+				uint32_t at = 5 + next() % static_cast<uint32_t>(words.size() - 5);
+				uint32_t kind = next() % 3;
+				if (kind == 0)
+					words[at] ^= 1u << (next() % 32);  // a bit
+				else if (kind == 1)
+					words[at] = next() % 64;  // a small id or literal
+				else
+					words.resize(at);  // truncation
+			}
+			auto result = spirv::Compile(words, spirv::Stage::kCompute, "main");
+			if (result) {
+				compiled++;
+				// Whatever it computes, running it stays inside the bound memory.
+				std::vector<uint32_t> buffer(64, 1);
+				std::vector<shader::BufferView> views(result->bindings.size(), {buffer.data(), 256});
+				uint8_t push[128] = {};
+				shader::Resources resources{views, push, sizeof(push)};
+				shader::RunOptions options;
+				options.max_block_steps = 5000;
+				shader::Interpreter interpreter;
+				interpreter.RunWorkgroup(result.value(), resources, {}, options);
+			} else {
+				rejected++;
+				REQUIRE(!result.error().message.empty());
+			}
+		}
+	}
+	INFO("compiled " << compiled << ", rejected " << rejected);
+	REQUIRE(rejected > 0);
+}

@@ -43,8 +43,11 @@ enum class BindPoint : uint32_t { Graphics, Compute, Count };
 // start of each primary command buffer (Vulkan 1.3 §6.1: no state carries
 // over between command buffers; secondaries run with the primary's context,
 // whose state is undefined after them).
+class Pipeline;
+
 struct ExecutionContext {
 	Device* device;
+	const Pipeline* pipelines[size_t(BindPoint::Count)];  // vkCmdBindPipeline
 	alignas(16) uint8_t push_constants[kMaxPushConstantsSize];
 	BoundDescriptorSets descriptor_sets[size_t(BindPoint::Count)];
 };

@@ -3,6 +3,7 @@
 // (fences, timeline semaphores, events, idle) sleeps on.
 #pragma once
 
+#include <atomic>
 #include <bitset>
 #include <chrono>
 #include <condition_variable>
@@ -66,6 +67,13 @@ public:
 	void Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectType type, uint64_t object,
 	            const char* format, ...) const __attribute__((format(printf, 5, 6)));
 
+	// Vulkan 1.3 §5.2.3 "Lost Device": set when a command cannot complete (a
+	// shader that runs past the step bound). Execution of later command
+	// buffers is skipped; waits and submissions then return
+	// VK_ERROR_DEVICE_LOST. Everything already written stays in memory.
+	void MarkLost() { lost_.store(true, std::memory_order_release); }
+	bool IsLost() const { return lost_.load(std::memory_order_acquire); }
+
 	// VK_EXT_debug_utils object names.
 	void SetObjectName(uint64_t handle, const char* name);
 	std::string ObjectName(uint64_t handle) const;
@@ -82,6 +90,8 @@ private:
 
 	std::mutex sync_mutex_;
 	std::condition_variable sync_changed_;
+
+	std::atomic<bool> lost_{false};
 
 	mutable std::mutex names_mutex_;
 	std::unordered_map<uint64_t, std::string> object_names_;

@@ -3,6 +3,7 @@
 // works end to end.
 #pragma once
 
+#include "shader/ir.h"
 #include "vk/object.h"
 
 namespace tessera::vk {
@@ -30,8 +31,8 @@ public:
 	static constexpr uint32_t kQueueCount = 1;
 	// Timestamps are CLOCK_MONOTONIC nanoseconds.
 	static constexpr float kTimestampPeriod = 1.0f;
-	// Invocations per subgroup, for every stage and CPU.
-	static constexpr uint32_t kSubgroupSize = 16;
+	// The shader engine's subgroup size (src/shader/ir.h).
+	static constexpr uint32_t kSubgroupSize = shader::kSubgroupSize;
 
 private:
 	void InitExtendedProperties();

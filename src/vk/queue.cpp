@@ -27,6 +27,7 @@ VkResult Queue::Init() {
 }
 
 VkResult Queue::Submit(std::vector<SubmitBatch>&& batches, Fence* fence) {
+	if (device_->IsLost()) return VK_ERROR_DEVICE_LOST;
 	for (auto& batch : batches)
 		for (CommandBuffer* cb : batch.command_buffers) cb->MarkPending();
 	try {
@@ -71,7 +72,10 @@ void Queue::ThreadMain() {
 void Queue::Execute(Submission& submission) {
 	for (SubmitBatch& batch : submission.batches) {
 		for (const SemaphoreOperation& wait : batch.waits) wait.semaphore->WaitAndConsume(wait.value);
-		for (CommandBuffer* cb : batch.command_buffers) cb->Execute();
+		// After a device loss, work is skipped but semaphores and fences
+		// still signal, so no waiter hangs.
+		for (CommandBuffer* cb : batch.command_buffers)
+			if (!device_->IsLost()) cb->Execute();
 		for (const SemaphoreOperation& signal : batch.signals) signal.semaphore->Signal(signal.value);
 	}
 	if (submission.fence) submission.fence->Signal();
@@ -139,12 +143,12 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit2(VkQueue queue, uint32_t submitCount,
 
 VKAPI_ATTR VkResult VKAPI_CALL QueueWaitIdle(VkQueue queue) {
 	Queue::Cast(queue)->WaitIdle();
-	return VK_SUCCESS;
+	return Queue::Cast(queue)->GetDevice()->IsLost() ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL DeviceWaitIdle(VkDevice device) {
 	vk::Device::Cast(device)->GetQueue(0, 0)->WaitIdle();
-	return VK_SUCCESS;
+	return vk::Device::Cast(device)->IsLost() ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
 }
 
 }  // namespace tessera::entry

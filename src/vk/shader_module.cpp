@@ -1,5 +1,6 @@
 #include "vk/shader_module.h"
 
+#include "spirv/compile.h"
 #include "vk/device.h"
 
 namespace tessera::vk {
@@ -27,6 +28,14 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
+	// Full validation (SPIRV-Tools, Vulkan 1.3 rules) once here, so pipeline
+	// creation can skip it.
+	try {
+		std::string problem = spirv::Validate(words_);
+		if (!problem.empty()) return reject(("invalid SPIR-V: " + problem).c_str());
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
 	return VK_SUCCESS;
 }
 

@@ -165,7 +165,8 @@ VKAPI_ATTR VkResult VKAPI_CALL ResetFences(VkDevice, uint32_t fenceCount, const 
 	return VK_SUCCESS;
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetFenceStatus(VkDevice, VkFence fence) {
+VKAPI_ATTR VkResult VKAPI_CALL GetFenceStatus(VkDevice device, VkFence fence) {
+	if (Device::Cast(device)->IsLost()) return VK_ERROR_DEVICE_LOST;
 	return Fence::Cast(fence)->IsSignaled() ? VK_SUCCESS : VK_NOT_READY;
 }
 
@@ -187,6 +188,7 @@ VKAPI_ATTR VkResult VKAPI_CALL WaitForFences(VkDevice device, uint32_t fenceCoun
 	};
 	bool reached = vk::WaitForPayloads(Device::Cast(device), Device::Deadline(timeout), shared, fenceCount - shared,
 	                                   one_shared, done);
+	if (Device::Cast(device)->IsLost()) return VK_ERROR_DEVICE_LOST;
 	return reached ? VK_SUCCESS : VK_TIMEOUT;
 }
 

@@ -1,0 +1,160 @@
+// vkCmdBindPipeline and the compute dispatches (Vulkan 1.3 §29 "Dispatching
+// Commands"). At execution, the pipeline's buffer bindings are resolved
+// through the bound descriptor sets to plain pointers and sizes, and the
+// workgroups run on the device's thread pool (shader::RunDispatch).
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "shader/dispatch.h"
+#include "vk/buffer.h"
+#include "vk/command_buffer.h"
+#include "vk/descriptor_set.h"
+#include "vk/device.h"
+#include "vk/pipeline.h"
+#include "vk/pipeline_layout.h"
+
+namespace tessera::vk {
+
+namespace {
+
+struct BindPipelineCommand : Command {
+	BindPoint bind_point;
+	const Pipeline* pipeline;
+	void Execute(ExecutionContext& context) const { context.pipelines[size_t(bind_point)] = pipeline; }
+};
+
+// The buffer a program binding slot reads: the descriptor at (set, binding,
+// array element) of the bound sets, plus its dynamic offset. A slot with no
+// set bound or outside its binding's array resolves to an empty range, which
+// robust access turns into zeros.
+shader::BufferView ResolveBuffer(const ExecutionContext& context, const Pipeline& pipeline,
+                                 const shader::BindingSlot& slot) {
+	const BoundDescriptorSets& bound = context.descriptor_sets[size_t(BindPoint::Compute)];
+	const PipelineLayout& layout = pipeline.Layout();
+	if (slot.set >= layout.SetCount() || slot.set >= kMaxBoundDescriptorSets) return {};
+	const uint8_t* set = bound.sets[slot.set];
+	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
+	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
+	if (!set || !binding) return {};
+	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+		return {const_cast<uint8_t*>(set + binding->offset), binding->count};
+	if (slot.array_element >= binding->count) return {};
+	const auto* descriptor =
+	    reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride);
+	uint8_t* data = descriptor->data;
+	if (data && IsDynamicBuffer(binding->type))
+		data += bound.dynamic_offsets[slot.set][binding->dynamic_index + slot.array_element];
+	return {data, data ? descriptor->range : 0};
+}
+
+// TESSERA_SHADER_STEP_LIMIT overrides how many blocks one lane group may run
+// before the device is declared lost (an endless loop); the default is the
+// engine's generous bound.
+shader::RunOptions DispatchOptions() {
+	shader::RunOptions options;
+	if (const char* limit = std::getenv("TESSERA_SHADER_STEP_LIMIT")) {
+		unsigned long long steps = std::strtoull(limit, nullptr, 10);
+		if (steps > 0) options.max_block_steps = steps;
+	}
+	return options;
+}
+
+void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
+	static const shader::RunOptions options = DispatchOptions();
+	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Compute)];
+	if (!pipeline || size.count[0] == 0 || size.count[1] == 0 || size.count[2] == 0) return;
+	const shader::Program& program = pipeline->ComputeProgram();
+	std::vector<shader::BufferView> buffers;
+	try {
+		buffers.reserve(program.bindings.size());
+		for (const shader::BindingSlot& slot : program.bindings)
+			buffers.push_back(ResolveBuffer(context, *pipeline, slot));
+	} catch (const std::bad_alloc&) {
+		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
+		                       uint64_t(const_cast<Pipeline*>(pipeline)->ToHandle()),
+		                       "vkCmdDispatch: out of memory binding resources; dispatch skipped");
+		return;
+	}
+	shader::Resources resources;
+	resources.buffers = buffers;
+	resources.push_constants = context.push_constants;
+	resources.push_constant_size = kMaxPushConstantsSize;
+	if (shader::RunDispatch(program, resources, size, &context.device->ThreadPool(), options) ==
+	    shader::RunStatus::kDeviceLost) {
+		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
+		                       uint64_t(const_cast<Pipeline*>(pipeline)->ToHandle()),
+		                       "vkCmdDispatch: a workgroup ran past the execution bound (an endless loop?); "
+		                       "the device is lost");
+		context.device->MarkLost();
+	}
+}
+
+struct DispatchCommand : Command {
+	shader::DispatchSize size;
+	void Execute(ExecutionContext& context) const { Dispatch(context, size); }
+};
+
+struct DispatchIndirectCommand : Command {
+	const Buffer* buffer;
+	VkDeviceSize offset;
+	void Execute(ExecutionContext& context) const {
+		VkDispatchIndirectCommand counts;
+		std::memcpy(&counts, buffer->Data() + offset, sizeof counts);
+		shader::DispatchSize size;
+		size.count[0] = counts.x;
+		size.count[1] = counts.y;
+		size.count[2] = counts.z;
+		Dispatch(context, size);
+	}
+};
+
+void RecordDispatch(VkCommandBuffer commandBuffer, uint32_t base_x, uint32_t base_y, uint32_t base_z, uint32_t x,
+                    uint32_t y, uint32_t z) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DispatchCommand>()) {
+		cmd->size.base[0] = base_x;
+		cmd->size.base[1] = base_y;
+		cmd->size.base[2] = base_z;
+		cmd->size.count[0] = x;
+		cmd->size.count[1] = y;
+		cmd->size.count[2] = z;
+	}
+}
+
+}  // namespace
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using namespace tessera::vk;
+
+VKAPI_ATTR void VKAPI_CALL CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
+                                           VkPipeline pipeline) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<BindPipelineCommand>()) {
+		cmd->bind_point =
+		    pipelineBindPoint == VK_PIPELINE_BIND_POINT_COMPUTE ? BindPoint::Compute : BindPoint::Graphics;
+		cmd->pipeline = Pipeline::Cast(pipeline);
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDispatch(VkCommandBuffer commandBuffer, uint32_t groupCountX, uint32_t groupCountY,
+                                       uint32_t groupCountZ) {
+	RecordDispatch(commandBuffer, 0, 0, 0, groupCountX, groupCountY, groupCountZ);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDispatchBase(VkCommandBuffer commandBuffer, uint32_t baseGroupX, uint32_t baseGroupY,
+                                           uint32_t baseGroupZ, uint32_t groupCountX, uint32_t groupCountY,
+                                           uint32_t groupCountZ) {
+	RecordDispatch(commandBuffer, baseGroupX, baseGroupY, baseGroupZ, groupCountX, groupCountY, groupCountZ);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DispatchIndirectCommand>()) {
+		cmd->buffer = Buffer::Cast(buffer);
+		cmd->offset = offset;
+	}
+}
+
+}  // namespace tessera::entry

@@ -1,0 +1,255 @@
+// Compute pipelines through the loader: the corpus shaders of shaders/ run on
+// Tessera and on lavapipe with the same inputs, and results are checked
+// against the host and against each other.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "vk_context.h"
+
+using namespace tessera::test;
+
+namespace {
+
+std::vector<uint32_t> LoadSpirv(const char* name) {
+	std::ifstream in(std::string(TESSERA_SHADER_DIR) + "/" + name, std::ios::binary);
+	std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+	REQUIRE(!bytes.empty());
+	std::vector<uint32_t> words(bytes.size() / 4);
+	std::memcpy(words.data(), bytes.data(), words.size() * 4);
+	return words;
+}
+
+// A compute pipeline over storage buffers at bindings 0..n-1 of set 0, with
+// push constants; runs one dispatch and returns the buffers' contents.
+struct ComputeRun {
+	const char* shader;
+	std::vector<std::vector<uint8_t>> buffers;  // initial contents
+	std::vector<uint8_t> push_constants;
+	uint32_t groups = 1;
+};
+
+std::vector<std::vector<uint8_t>> Run(Context& ctx, const ComputeRun& run) {
+	VkDevice device = ctx.device();
+	std::vector<uint32_t> words = LoadSpirv(run.shader);
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module;
+	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+
+	std::vector<VkDescriptorSetLayoutBinding> bindings(run.buffers.size());
+	for (uint32_t i = 0; i < bindings.size(); ++i)
+		bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = uint32_t(bindings.size());
+	dslci.pBindings = bindings.data();
+	VkDescriptorSetLayout set_layout;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+	VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 128};
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	plci.pushConstantRangeCount = 1;
+	plci.pPushConstantRanges = &range;
+	VkPipelineLayout layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+	              nullptr,
+	              0,
+	              VK_SHADER_STAGE_COMPUTE_BIT,
+	              module,
+	              "main",
+	              nullptr};
+	cpci.layout = layout;
+	VkPipeline pipeline;
+	REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
+
+	VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, uint32_t(bindings.size())};
+	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+	dpci.maxSets = 1;
+	dpci.poolSizeCount = 1;
+	dpci.pPoolSizes = &pool_size;
+	VkDescriptorPool pool;
+	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
+	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+	dsai.descriptorPool = pool;
+	dsai.descriptorSetCount = 1;
+	dsai.pSetLayouts = &set_layout;
+	VkDescriptorSet set;
+	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+
+	std::vector<TestBuffer> buffers;
+	std::vector<VkDescriptorBufferInfo> infos(run.buffers.size());
+	std::vector<VkWriteDescriptorSet> writes(run.buffers.size());
+	for (uint32_t i = 0; i < run.buffers.size(); ++i) {
+		buffers.push_back(ctx.CreateBuffer(run.buffers[i].size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+		std::memcpy(buffers[i].data, run.buffers[i].data(), run.buffers[i].size());
+		infos[i] = {buffers[i].buffer, 0, VK_WHOLE_SIZE};
+		writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+		writes[i].dstSet = set;
+		writes[i].dstBinding = i;
+		writes[i].descriptorCount = 1;
+		writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+		writes[i].pBufferInfo = &infos[i];
+	}
+	vkUpdateDescriptorSets(device, uint32_t(writes.size()), writes.data(), 0, nullptr);
+
+	std::vector<uint8_t> push = run.push_constants;
+	push.resize(128);
+	ctx.Submit([&](VkCommandBuffer cb) {
+		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
+		vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 128, push.data());
+		vkCmdDispatch(cb, run.groups, 1, 1);
+		VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+		barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
+		                     nullptr, 0, nullptr);
+	});
+	std::vector<std::vector<uint8_t>> out;
+	for (TestBuffer& b : buffers) {
+		out.emplace_back(b.data, b.data + b.size);
+		ctx.Destroy(b);
+	}
+	vkDestroyDescriptorPool(device, pool, nullptr);
+	vkDestroyPipeline(device, pipeline, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	vkDestroyShaderModule(device, module, nullptr);
+	return out;
+}
+
+template <typename T>
+std::vector<uint8_t> Bytes(const std::vector<T>& values) {
+	std::vector<uint8_t> bytes(values.size() * sizeof(T));
+	std::memcpy(bytes.data(), values.data(), bytes.size());
+	return bytes;
+}
+
+template <typename T>
+std::vector<T> Values(const std::vector<uint8_t>& bytes) {
+	std::vector<T> values(bytes.size() / sizeof(T));
+	std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+	return values;
+}
+
+// glslang's SPIR-V 1.6 output declares the workgroup size with LocalSizeId,
+// which needs maintenance4 (VUID-RuntimeSpirv-LocalSizeId-06434).
+ContextOptions ComputeOptions() {
+	static VkPhysicalDeviceVulkan13Features features13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	features13.maintenance4 = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &features13;
+	return options;
+}
+
+// Runs on both drivers; returns {Tessera's, lavapipe's} results.
+std::pair<std::vector<std::vector<uint8_t>>, std::vector<std::vector<uint8_t>>> RunBoth(const ComputeRun& run) {
+	auto ours = Context::Create(Driver::Tessera, ComputeOptions());
+	auto reference = Context::Create(Driver::Lavapipe, ComputeOptions());
+	REQUIRE(ours);
+	REQUIRE(reference);
+	auto a = Run(*ours, run);
+	auto b = Run(*reference, run);
+	CHECK(ours->validation_errors() == 0);
+	CHECK(reference->validation_errors() == 0);
+	return {a, b};
+}
+
+}  // namespace
+
+TEST_CASE("SAXPY through a compute pipeline matches the host and lavapipe", "[compute]") {
+	const uint32_t n = 10000;
+	std::mt19937 rng(1);
+	std::uniform_real_distribution<float> dist(-100.0f, 100.0f);
+	std::vector<float> x(n), y(n);
+	for (uint32_t i = 0; i < n; ++i) x[i] = dist(rng), y[i] = dist(rng);
+	const float a = 2.5f;
+	std::vector<uint8_t> push(8);
+	std::memcpy(push.data(), &a, 4);
+	std::memcpy(push.data() + 4, &n, 4);
+	ComputeRun run{"saxpy.spv", {Bytes(x), Bytes(y)}, push, (n + 63) / 64};
+	auto [ours, reference] = RunBoth(run);
+	std::vector<float> got = Values<float>(ours[1]), expected = Values<float>(reference[1]);
+	for (uint32_t i = 0; i < n; ++i) {
+		INFO("element " << i);
+		// The spec lets a * x + y be fused or not (no NoContraction): within an
+		// ulp or two of the host's unfused result.
+		float host = a * x[i] + y[i];
+		REQUIRE(std::fabs(got[i] - host) <= 2e-6f * std::fmax(1.0f, std::fabs(host)) + 1e-5f);
+		REQUIRE(std::fabs(got[i] - expected[i]) <= 2e-6f * std::fmax(1.0f, std::fabs(host)) + 1e-5f);
+	}
+}
+
+TEST_CASE("a shared-memory reduction with barriers matches the host and lavapipe exactly", "[compute]") {
+	const uint32_t groups = 40, n = groups * 256;
+	std::vector<uint32_t> v(n);
+	std::iota(v.begin(), v.end(), 7u);
+	ComputeRun run{"reduce.spv", {Bytes(v), Bytes(std::vector<uint32_t>(groups, 0xdeadbeef))}, {}, groups};
+	auto [ours, reference] = RunBoth(run);
+	std::vector<uint32_t> sums = Values<uint32_t>(ours[1]);
+	for (uint32_t g = 0; g < groups; ++g) {
+		uint32_t expected = 0;
+		for (uint32_t i = 0; i < 256; ++i) expected += v[g * 256 + i];
+		REQUIRE(sums[g] == expected);
+	}
+	REQUIRE(ours[1] == reference[1]);
+}
+
+TEST_CASE("atomics under contention give lavapipe's results", "[compute]") {
+	const uint32_t groups = 16;
+	std::vector<uint32_t> counters(6 + groups, 0);
+	counters[2] = 0x7fffffff;  // minimum starts high
+	ComputeRun run{"atomics.spv", {Bytes(counters)}, {}, groups};
+	auto [ours, reference] = RunBoth(run);
+	std::vector<uint32_t> a = Values<uint32_t>(ours[0]), b = Values<uint32_t>(reference[0]);
+	const uint32_t n = groups * 128;
+	CHECK(a[0] == n * (n - 1) / 2);
+	CHECK(a[1] == (n - 1) * 3);
+	CHECK(int32_t(a[2]) == -int32_t(n - 1));
+	CHECK(a[3] == 0xffffffffu);
+	CHECK(a[4] == 1u);
+	CHECK(a[5] >= 1u);  // which invocation wins the compare-swap is unordered
+	for (uint32_t i = 0; i < 5; ++i) CHECK(a[i] == b[i]);
+	for (uint32_t g = 0; g < groups; ++g) CHECK(a[6 + g] == 256u);
+}
+
+TEST_CASE("invalid SPIR-V is refused by vkCreateShaderModule with a message, not a crash", "[compute][robustness]") {
+	ContextOptions options = ComputeOptions();
+	options.validation = false;  // the layer would (rightly) flag the module first
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	std::vector<uint32_t> words = LoadSpirv("saxpy.spv");
+	words.resize(words.size() - 3);  // cut the function off mid-instruction
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module = VK_NULL_HANDLE;
+	CHECK(vkCreateShaderModule(ctx->device(), &smci, nullptr, &module) != VK_SUCCESS);
+	CHECK(module == VK_NULL_HANDLE);
+}
+
+TEST_CASE("a shader that never ends loses the device instead of hanging the process", "[compute][robustness]") {
+	setenv("TESSERA_SHADER_STEP_LIMIT", "20000", 1);
+	auto ctx = Context::Create(Driver::Tessera, ComputeOptions());
+	REQUIRE(ctx);
+	ComputeRun run{"forever.spv", {std::vector<uint8_t>(64 * 4, 0)}, {}, 2};
+	VkDevice device = ctx->device();
+	auto out = Run(*ctx, run);
+	CHECK(Values<uint32_t>(out[0])[1] > 0);  // what ran before the loss stays written
+	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+	VkFence fence;
+	vkCreateFence(device, &fci, nullptr, &fence);
+	CHECK(vkQueueSubmit(ctx->queue(), 0, nullptr, fence) == VK_ERROR_DEVICE_LOST);
+	CHECK(vkDeviceWaitIdle(device) == VK_ERROR_DEVICE_LOST);
+	vkDestroyFence(device, fence, nullptr);
+	unsetenv("TESSERA_SHADER_STEP_LIMIT");
+}

@@ -5,11 +5,11 @@
 
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <numeric>
 #include <random>
 #include <vector>
 
+#include "compute_kernel.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -17,16 +17,13 @@ using namespace tessera::test;
 namespace {
 
 std::vector<uint32_t> LoadSpirv(const char* name) {
-	std::ifstream in(std::string(TESSERA_SHADER_DIR) + "/" + name, std::ios::binary);
-	std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-	REQUIRE(!bytes.empty());
-	std::vector<uint32_t> words(bytes.size() / 4);
-	std::memcpy(words.data(), bytes.data(), words.size() * 4);
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, name);
+	REQUIRE(!words.empty());
 	return words;
 }
 
-// A compute pipeline over storage buffers at bindings 0..n-1 of set 0, with
-// push constants; runs one dispatch and returns the buffers' contents.
+// One dispatch of a corpus shader over storage buffers; returns the buffers'
+// contents afterwards.
 struct ComputeRun {
 	const char* shader;
 	std::vector<std::vector<uint8_t>> buffers;  // initial contents
@@ -35,95 +32,22 @@ struct ComputeRun {
 };
 
 std::vector<std::vector<uint8_t>> Run(Context& ctx, const ComputeRun& run) {
-	VkDevice device = ctx.device();
-	std::vector<uint32_t> words = LoadSpirv(run.shader);
-	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-	smci.codeSize = words.size() * 4;
-	smci.pCode = words.data();
-	VkShaderModule module;
-	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
-
-	std::vector<VkDescriptorSetLayoutBinding> bindings(run.buffers.size());
-	for (uint32_t i = 0; i < bindings.size(); ++i)
-		bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-	dslci.bindingCount = uint32_t(bindings.size());
-	dslci.pBindings = bindings.data();
-	VkDescriptorSetLayout set_layout;
-	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
-	VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 128};
-	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-	plci.setLayoutCount = 1;
-	plci.pSetLayouts = &set_layout;
-	plci.pushConstantRangeCount = 1;
-	plci.pPushConstantRanges = &range;
-	VkPipelineLayout layout;
-	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
-	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-	              nullptr,
-	              0,
-	              VK_SHADER_STAGE_COMPUTE_BIT,
-	              module,
-	              "main",
-	              nullptr};
-	cpci.layout = layout;
-	VkPipeline pipeline;
-	REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
-
-	VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, uint32_t(bindings.size())};
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 1;
-	dpci.pPoolSizes = &pool_size;
-	VkDescriptorPool pool;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
-
+	ComputeKernel kernel(ctx, LoadSpirv(run.shader), uint32_t(run.buffers.size()));
+	REQUIRE(kernel.ok());
 	std::vector<TestBuffer> buffers;
-	std::vector<VkDescriptorBufferInfo> infos(run.buffers.size());
-	std::vector<VkWriteDescriptorSet> writes(run.buffers.size());
 	for (uint32_t i = 0; i < run.buffers.size(); ++i) {
 		buffers.push_back(ctx.CreateBuffer(run.buffers[i].size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
 		std::memcpy(buffers[i].data, run.buffers[i].data(), run.buffers[i].size());
-		infos[i] = {buffers[i].buffer, 0, VK_WHOLE_SIZE};
-		writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-		writes[i].dstSet = set;
-		writes[i].dstBinding = i;
-		writes[i].descriptorCount = 1;
-		writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-		writes[i].pBufferInfo = &infos[i];
+		kernel.Bind(i, buffers[i].buffer);
 	}
-	vkUpdateDescriptorSets(device, uint32_t(writes.size()), writes.data(), 0, nullptr);
-
-	std::vector<uint8_t> push = run.push_constants;
-	push.resize(128);
 	ctx.Submit([&](VkCommandBuffer cb) {
-		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
-		vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 128, push.data());
-		vkCmdDispatch(cb, run.groups, 1, 1);
-		VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-		barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-		barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
-		                     nullptr, 0, nullptr);
+		kernel.Record(cb, run.push_constants.data(), uint32_t(run.push_constants.size()), run.groups);
 	});
 	std::vector<std::vector<uint8_t>> out;
 	for (TestBuffer& b : buffers) {
 		out.emplace_back(b.data, b.data + b.size);
 		ctx.Destroy(b);
 	}
-	vkDestroyDescriptorPool(device, pool, nullptr);
-	vkDestroyPipeline(device, pipeline, nullptr);
-	vkDestroyPipelineLayout(device, layout, nullptr);
-	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-	vkDestroyShaderModule(device, module, nullptr);
 	return out;
 }
 
@@ -252,4 +176,43 @@ TEST_CASE("a shader that never ends loses the device instead of hanging the proc
 	CHECK(vkDeviceWaitIdle(device) == VK_ERROR_DEVICE_LOST);
 	vkDestroyFence(device, fence, nullptr);
 	unsetenv("TESSERA_SHADER_STEP_LIMIT");
+}
+
+TEST_CASE("a tiled shared-memory matmul matches the host and lavapipe", "[compute]") {
+	const uint32_t n = 48;
+	std::vector<float> a(n * n), b(n * n);
+	for (uint32_t i = 0; i < n * n; ++i) a[i] = float(i % 7) - 3.0f, b[i] = float(i % 5) * 0.5f;
+	std::vector<uint8_t> push(4);
+	std::memcpy(push.data(), &n, 4);
+	ComputeRun run{"matmul.spv", {Bytes(a), Bytes(b), Bytes(std::vector<float>(n * n, -1.0f))}, push, 0};
+	// matmul is 2D: n/16 x n/16 workgroups.
+	auto ours_ctx = Context::Create(Driver::Tessera, ComputeOptions());
+	auto ref_ctx = Context::Create(Driver::Lavapipe, ComputeOptions());
+	REQUIRE(ours_ctx);
+	REQUIRE(ref_ctx);
+	auto run2d = [&](Context& ctx) {
+		ComputeKernel kernel(ctx, LoadSpirv(run.shader), 3);
+		REQUIRE(kernel.ok());
+		std::vector<TestBuffer> buffers;
+		for (uint32_t i = 0; i < 3; ++i) {
+			buffers.push_back(ctx.CreateBuffer(run.buffers[i].size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+			std::memcpy(buffers[i].data, run.buffers[i].data(), run.buffers[i].size());
+			kernel.Bind(i, buffers[i].buffer);
+		}
+		ctx.Submit([&](VkCommandBuffer cb) { kernel.Record(cb, push.data(), 4, n / 16, n / 16); });
+		std::vector<float> c = Values<float>(std::vector<uint8_t>(buffers[2].data, buffers[2].data + buffers[2].size));
+		for (TestBuffer& buffer : buffers) ctx.Destroy(buffer);
+		return c;
+	};
+	std::vector<float> ours = run2d(*ours_ctx), reference = run2d(*ref_ctx);
+	for (uint32_t r = 0; r < n; ++r)
+		for (uint32_t c = 0; c < n; ++c) {
+			float expected = 0.0f;
+			for (uint32_t k = 0; k < n; ++k) expected += a[r * n + k] * b[k * n + c];
+			// Small integers and halves: every partial sum is exact in float.
+			INFO("row " << r << " column " << c);
+			REQUIRE(ours[r * n + c] == expected);
+			REQUIRE(reference[r * n + c] == expected);
+		}
+	CHECK(ours_ctx->validation_errors() == 0);
 }

@@ -1,0 +1,99 @@
+#include "compute_kernel.h"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace tessera::test {
+
+std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::string& name) {
+	std::ifstream in(directory + "/" + name, std::ios::binary);
+	std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+	std::vector<uint32_t> words(bytes.size() / 4);
+	if (!words.empty()) std::memcpy(words.data(), bytes.data(), words.size() * 4);
+	return words;
+}
+
+ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count) : ctx_(ctx) {
+	VkDevice device = ctx.device();
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = spirv.size() * 4;
+	smci.pCode = spirv.data();
+	if (vkCreateShaderModule(device, &smci, nullptr, &module_) != VK_SUCCESS) return;
+
+	std::vector<VkDescriptorSetLayoutBinding> bindings(buffer_count);
+	for (uint32_t i = 0; i < buffer_count; ++i)
+		bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = buffer_count;
+	dslci.pBindings = bindings.data();
+	vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout_);
+	VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 128};
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout_;
+	plci.pushConstantRangeCount = 1;
+	plci.pPushConstantRanges = &range;
+	vkCreatePipelineLayout(device, &plci, nullptr, &layout_);
+
+	VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer_count};
+	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+	dpci.maxSets = 1;
+	dpci.poolSizeCount = 1;
+	dpci.pPoolSizes = &pool_size;
+	vkCreateDescriptorPool(device, &dpci, nullptr, &pool_);
+	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+	dsai.descriptorPool = pool_;
+	dsai.descriptorSetCount = 1;
+	dsai.pSetLayouts = &set_layout_;
+	vkAllocateDescriptorSets(device, &dsai, &set_);
+
+	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+	              nullptr,
+	              0,
+	              VK_SHADER_STAGE_COMPUTE_BIT,
+	              module_,
+	              "main",
+	              nullptr};
+	cpci.layout = layout_;
+	if (vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline_) != VK_SUCCESS)
+		pipeline_ = VK_NULL_HANDLE;
+}
+
+ComputeKernel::~ComputeKernel() {
+	VkDevice device = ctx_.device();
+	vkDestroyDescriptorPool(device, pool_, nullptr);
+	vkDestroyPipeline(device, pipeline_, nullptr);
+	vkDestroyPipelineLayout(device, layout_, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout_, nullptr);
+	vkDestroyShaderModule(device, module_, nullptr);
+}
+
+void ComputeKernel::Bind(uint32_t binding, VkBuffer buffer) {
+	VkDescriptorBufferInfo info{buffer, 0, VK_WHOLE_SIZE};
+	VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+	write.dstSet = set_;
+	write.dstBinding = binding;
+	write.descriptorCount = 1;
+	write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	write.pBufferInfo = &info;
+	vkUpdateDescriptorSets(ctx_.device(), 1, &write, 0, nullptr);
+}
+
+void ComputeKernel::Record(VkCommandBuffer cb, const void* push_constants, uint32_t push_size, uint32_t groups_x,
+                           uint32_t groups_y, uint32_t groups_z) const {
+	vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
+	vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout_, 0, 1, &set_, 0, nullptr);
+	if (push_size) vkCmdPushConstants(cb, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push_constants);
+	vkCmdDispatch(cb, groups_x, groups_y, groups_z);
+	VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+	barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+	barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
+	vkCmdPipelineBarrier(
+	    cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+	    VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+	    &barrier, 0, nullptr, 0, nullptr);
+}
+
+}  // namespace tessera::test

@@ -1,0 +1,42 @@
+// A compute pipeline over storage buffers at bindings 0..n-1 of set 0 with a
+// 128-byte push-constant range: what the compute tests and benchmarks need
+// to run a corpus shader on any driver.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vk_context.h"
+
+namespace tessera::test {
+
+// The SPIR-V of a shader compiled from shaders/ at build time.
+std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::string& name);
+
+class ComputeKernel {
+public:
+	ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count);
+	~ComputeKernel();
+	ComputeKernel(const ComputeKernel&) = delete;
+	ComputeKernel& operator=(const ComputeKernel&) = delete;
+
+	bool ok() const { return pipeline_ != VK_NULL_HANDLE; }
+	void Bind(uint32_t binding, VkBuffer buffer);
+	// Binds pipeline, set and push constants, and dispatches groups_x
+	// workgroups; then a barrier that makes shader writes visible to the host
+	// and to later transfers.
+	void Record(VkCommandBuffer cb, const void* push_constants, uint32_t push_size, uint32_t groups_x,
+	            uint32_t groups_y = 1, uint32_t groups_z = 1) const;
+
+private:
+	Context& ctx_;
+	VkShaderModule module_ = VK_NULL_HANDLE;
+	VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
+	VkPipelineLayout layout_ = VK_NULL_HANDLE;
+	VkPipeline pipeline_ = VK_NULL_HANDLE;
+	VkDescriptorPool pool_ = VK_NULL_HANDLE;
+	VkDescriptorSet set_ = VK_NULL_HANDLE;
+};
+
+}  // namespace tessera::test

@@ -1,4 +1,4 @@
-#include "../shader/dispatch.h"
+#include "../shader/run_shader.h"
 #include "spirv/compile.h"
 
 using namespace tessera;

@@ -41,6 +41,32 @@ inline int32_t SafeSMod(int32_t a, int32_t b) {
 	return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
+inline uint64_t U64(uint32_t lo, uint32_t hi) { return (uint64_t{hi} << 32) | lo; }
+inline int64_t S64(uint32_t lo, uint32_t hi) { return static_cast<int64_t>(U64(lo, hi)); }
+inline uint32_t Lo(uint64_t x) { return static_cast<uint32_t>(x); }
+inline uint32_t Hi(uint64_t x) { return static_cast<uint32_t>(x >> 32); }
+inline int64_t SafeSDiv64(int64_t a, int64_t b) {
+	if (b == 0) return 0;
+	if (b == -1) return static_cast<int64_t>(0 - static_cast<uint64_t>(a));
+	return a / b;
+}
+inline int64_t SafeSRem64(int64_t a, int64_t b) { return (b == 0 || b == -1) ? 0 : a % b; }
+inline int64_t SafeSMod64(int64_t a, int64_t b) {
+	int64_t r = SafeSRem64(a, b);
+	return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+inline int64_t FloatToSigned64(float f) {
+	if (!(f == f)) return 0;
+	if (f >= 9223372036854775808.0f) return INT64_MAX;
+	if (f <= -9223372036854775808.0f) return INT64_MIN;
+	return static_cast<int64_t>(f);
+}
+inline uint64_t FloatToUnsigned64(float f) {
+	if (!(f > 0.0f)) return 0;
+	if (f >= 18446744073709551616.0f) return UINT64_MAX;
+	return static_cast<uint64_t>(f);
+}
+
 inline uint32_t ReverseBits(uint32_t x) {
 	x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
 	x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);

@@ -44,7 +44,7 @@ uint32_t Translator::ConstantBits(uint32_t literal, const ScalarInfo& scalar) {
 }
 
 uint32_t Translator::Canonical(uint32_t reg, const ScalarInfo& scalar) {
-	if (scalar.is_bool || scalar.width == 32) return reg;
+	if (scalar.is_bool || scalar.width >= 32) return reg;
 	if (scalar.is_float) return Emit(Op::kQuantizeToF16, reg);
 	return Emit(Op::kAnd, reg, Const((1u << scalar.width) - 1u));
 }
@@ -84,6 +84,7 @@ const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
 	case spv::Op::OpConstant:
 		CheckScalar(TypeOf(inst[1]));
 		regs.push_back(Const(ConstantBits(inst[3], ScalarOf(inst[1]))));
+		if (ScalarOf(inst[1]).width == 64) regs.push_back(Const(inst[4]));
 		break;
 	case spv::Op::OpConstantTrue:
 	case spv::Op::OpSpecConstantTrue: regs.push_back(Const(1)); break;
@@ -92,6 +93,7 @@ const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
 	case spv::Op::OpSpecConstant:
 		CheckScalar(TypeOf(inst[1]));
 		regs.push_back(Const(ConstantBits(inst[3], ScalarOf(inst[1]))));
+		if (ScalarOf(inst[1]).width == 64) regs.push_back(Const(inst[4]));
 		break;
 	case spv::Op::OpConstantNull:
 	case spv::Op::OpUndef: regs.assign(LeafCount(inst[1]), 0); break;
@@ -105,6 +107,10 @@ const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
 	}
 	return values_[id] = std::move(regs);
 }
+
+// An index operand: a 64-bit index uses its low word (larger ones are out of
+// bounds anyway, and bounds checks catch them).
+uint32_t Translator::IndexReg(uint32_t id) { return Regs(id).at(0); }
 
 uint32_t Translator::Scalar(uint32_t id) {
 	const std::vector<uint32_t>& regs = Regs(id);
@@ -295,7 +301,7 @@ void Translator::AccessChain(const Instruction& inst) {
 		} else if (p.builtin_variable) {
 			Fail("dynamic index into a built-in");
 		} else {
-			uint32_t scaled = stride == 1 ? Scalar(index) : Emit(Op::kIMul, Scalar(index), Const(stride));
+			uint32_t scaled = stride == 1 ? IndexReg(index) : Emit(Op::kIMul, IndexReg(index), Const(stride));
 			p.dynamic = p.dynamic ? Emit(Op::kIAdd, p.dynamic, scaled) : scaled;
 		}
 	}
@@ -378,7 +384,7 @@ void Translator::Atomic(const Instruction& inst) {
 	}
 	std::vector<Leaf> leaves;
 	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
-	if (leaves[0].scalar.width != 32) Fail("atomics on %u-bit values are not supported", leaves[0].scalar.width);
+	if (ScalarOf(p.pointee).width != 32) Fail("atomics on %u-bit values are not supported", ScalarOf(p.pointee).width);
 	uint32_t old = EmitMemory(op, p, leaves[0].offset, value, comparator);
 	if (store)
 		program_.insts.back().dst = 0;

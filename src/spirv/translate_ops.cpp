@@ -165,6 +165,12 @@ bool ReadsSigned(Op op) {
 }  // namespace
 
 std::vector<uint32_t> Translator::ComponentWise(Op op, uint32_t result_type, std::span<const uint32_t> operand_ids) {
+	bool wide = ScalarOf(result_type).width == 64;
+	for (uint32_t id : operand_ids) {
+		auto type = result_types_.find(id);
+		wide |= type != result_types_.end() && ScalarOf(type->second).width == 64;
+	}
+	if (wide) return ComponentWise64(op, result_type, operand_ids);
 	uint32_t n = LeafCount(result_type);
 	std::vector<std::vector<uint32_t>> operands;
 	for (uint32_t id : operand_ids) {
@@ -196,6 +202,9 @@ std::vector<uint32_t> Translator::ComponentWise(Op op, uint32_t result_type, std
 std::vector<uint32_t> Translator::Bitcast(uint32_t value_id, uint32_t result_type) {
 	ScalarInfo from = ScalarOf(result_types_.at(value_id));
 	ScalarInfo to = ScalarOf(result_type);
+	// 64-bit values are already held as 32-bit words, low word first.
+	from.width = std::min(from.width, 32u);
+	to.width = std::min(to.width, 32u);
 	std::vector<uint32_t> raw = Regs(value_id);
 	if (from.is_float && from.width == 16)
 		for (uint32_t& reg : raw) reg = Emit(Op::kFloatToHalfBits, reg);
@@ -281,9 +290,23 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		// Width conversions. Registers hold narrow integers zero-extended and
 		// halves as floats: widening is free except for the sign.
 		ScalarInfo from = ScalarOf(result_types_.at(inst[3]));
+		ScalarInfo to = ScalarOf(inst[1]);
 		std::vector<uint32_t> regs = Regs(inst[3]);
+		if (from.width == 64) {  // keep the low words
+			std::vector<uint32_t> low;
+			for (size_t k = 0; k < regs.size(); k += 2) low.push_back(regs[k]);
+			regs = low;
+		}
 		if (inst.op == spv::Op::OpSConvert && from.width < 32)
 			for (uint32_t& reg : regs) reg = Emit(Op::kBitFieldSExtract, reg, 0, Const(from.width));
+		if (to.width == 64 && from.width != 64) {  // add high words
+			std::vector<uint32_t> wide;
+			for (uint32_t reg : regs) {
+				wide.push_back(reg);
+				wide.push_back(inst.op == spv::Op::OpSConvert ? Emit(Op::kShiftRightArithmetic, reg, Const(31)) : 0u);
+			}
+			regs = wide;
+		}
 		Define(inst[2], Canonical(regs, inst[1]));
 		return true;
 	}
@@ -330,25 +353,35 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		const std::vector<uint32_t>& second = Regs(inst[4]);
 		both.insert(both.end(), second.begin(), second.end());
 		std::vector<uint32_t> regs;
-		for (uint32_t i = 5; i < inst.n; ++i) regs.push_back(inst[i] == 0xffffffffu ? 0 : both.at(inst[i]));
+		uint32_t f = LeafCount(TypeOf(inst[1]).element);  // registers per component (2 for 64-bit)
+		for (uint32_t i = 5; i < inst.n; ++i)
+			for (uint32_t h = 0; h < f; ++h) regs.push_back(inst[i] == 0xffffffffu ? 0 : both.at(inst[i] * f + h));
 		result_types_[inst[2]] = inst[1];
 		Define(inst[2], regs);
 		return true;
 	}
 	case spv::Op::OpVectorExtractDynamic: {
 		const std::vector<uint32_t>& v = Regs(inst[3]);
-		uint32_t index = Scalar(inst[4]);
-		uint32_t r = v[0];
-		for (uint32_t k = 1; k < v.size(); ++k) r = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k)), v[k], r);
+		uint32_t index = IndexReg(inst[4]);
+		uint32_t f = LeafCount(inst[1]);
+		std::vector<uint32_t> out;
+		for (uint32_t h = 0; h < f; ++h) {
+			uint32_t r = v[h];
+			for (uint32_t k = 1; k * f < v.size(); ++k)
+				r = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k)), v[k * f + h], r);
+			out.push_back(r);
+		}
 		result_types_[inst[2]] = inst[1];
-		Define(inst[2], {r});
+		Define(inst[2], out);
 		return true;
 	}
 	case spv::Op::OpVectorInsertDynamic: {
 		std::vector<uint32_t> v = Regs(inst[3]);
-		uint32_t component = Scalar(inst[4]), index = Scalar(inst[5]);
+		const std::vector<uint32_t>& component = Regs(inst[4]);
+		uint32_t index = IndexReg(inst[5]);
+		uint32_t f = static_cast<uint32_t>(component.size());
 		for (uint32_t k = 0; k < v.size(); ++k)
-			v[k] = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k)), component, v[k]);
+			v[k] = Emit(Op::kSelect, Emit(Op::kIEqual, index, Const(k / f)), component[k % f], v[k]);
 		result_types_[inst[2]] = inst[1];
 		Define(inst[2], v);
 		return true;

@@ -48,6 +48,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // 8/16-bit values: held widened in 32-bit registers.
     spv::Capability::Int8,
     spv::Capability::Int16,
+    spv::Capability::Int64,
     spv::Capability::Float16,
     spv::Capability::StorageBuffer16BitAccess,
     spv::Capability::UniformAndStorageBuffer16BitAccess,
@@ -420,6 +421,7 @@ void Translator::EmitTerminator(const SourceBlock& block, shader::Block& out) {
 		break;
 	case spv::Op::OpSwitch: {
 		ScalarInfo selector_type = ScalarOf(result_types_.at(t[1]));
+		if (selector_type.width == 64) Fail("OpSwitch on a 64-bit selector is not supported yet");
 		term.kind = shader::TerminatorKind::kSwitch;
 		term.selector = Scalar(t[1]);
 		term.case_begin = static_cast<uint32_t>(program_.case_values.size());
@@ -467,7 +469,8 @@ const Type& Translator::TypeOf(uint32_t type_id) {
 }
 
 void Translator::CheckScalar(const Type& type) {
-	bool supported = type.op == spv::Op::OpTypeInt     ? (type.width == 8 || type.width == 16 || type.width == 32)
+	bool supported = type.op == spv::Op::OpTypeInt
+	                     ? (type.width == 8 || type.width == 16 || type.width == 32 || type.width == 64)
 	                 : type.op == spv::Op::OpTypeFloat ? (type.width == 16 || type.width == 32)
 	                                                   : true;
 	if (!supported)
@@ -492,7 +495,7 @@ uint32_t Translator::LeafCount(uint32_t type_id) {
 	switch (t.op) {
 	case spv::Op::OpTypeBool:
 	case spv::Op::OpTypeInt:
-	case spv::Op::OpTypeFloat: CheckScalar(t); return 1;
+	case spv::Op::OpTypeFloat: CheckScalar(t); return t.width == 64 ? 2 : 1;  // 64-bit: low and high word
 	case spv::Op::OpTypeVector:
 	case spv::Op::OpTypeMatrix:
 	case spv::Op::OpTypeArray: return t.count * LeafCount(t.element);
@@ -529,6 +532,7 @@ uint32_t Translator::MemberOffset(uint32_t struct_type, uint32_t member, bool ex
 
 uint32_t Translator::SlotSize(uint32_t scalar_type, bool explicit_layout) {
 	ScalarInfo scalar = ScalarOf(scalar_type);
+	if (scalar.width == 64) return 8;
 	return explicit_layout && !scalar.is_bool ? scalar.width / 8 : 4;
 }
 
@@ -565,11 +569,16 @@ void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLay
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat:
 		CheckScalar(t);
+		if (t.width == 64) {  // two words, low first (little-endian)
+			out.push_back({offset, ScalarInfo{}});
+			out.push_back({offset + 4, ScalarInfo{}});
+			break;
+		}
 		out.push_back({offset, ScalarOf(type_id)});
 		break;
 	case spv::Op::OpTypeVector: {
 		uint32_t stride = layout.component_stride ? layout.component_stride : SlotSize(t.element, explicit_layout);
-		for (uint32_t k = 0; k < t.count; ++k) out.push_back({offset + k * stride, ScalarOf(t.element)});
+		for (uint32_t k = 0; k < t.count; ++k) MemoryLeaves(t.element, offset + k * stride, layout, out);
 		break;
 	}
 	case spv::Op::OpTypeMatrix: {

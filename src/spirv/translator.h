@@ -155,6 +155,8 @@ private:
 	// Registers and values.
 	const std::vector<uint32_t>& Regs(uint32_t id);
 	uint32_t Scalar(uint32_t id);
+	uint32_t IndexReg(uint32_t id);
+	std::vector<uint32_t> ComponentWise64(shader::Op op, uint32_t result_type, std::span<const uint32_t> operand_ids);
 	uint32_t Const(uint32_t bits);
 	uint32_t NewReg() { return program_.register_count++; }
 	uint32_t Emit(shader::Op op, uint32_t a, uint32_t b = 0, uint32_t c = 0, uint32_t d = 0);

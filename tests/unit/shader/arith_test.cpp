@@ -1,7 +1,7 @@
 #include <bit>
 #include <cmath>
 
-#include "dispatch.h"
+#include "run_shader.h"
 
 using namespace tessera;
 

@@ -1,6 +1,6 @@
 #include "shader/dispatch.h"
 
-#include "dispatch.h"
+#include "run_shader.h"
 #include "runtime/thread_pool.h"
 
 using namespace tessera;

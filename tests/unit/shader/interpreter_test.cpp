@@ -5,7 +5,7 @@
 #include <cmath>
 #include <thread>
 
-#include "dispatch.h"
+#include "run_shader.h"
 #include "shader/interpreter.h"
 
 using namespace tessera;

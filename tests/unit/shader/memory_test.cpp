@@ -1,4 +1,4 @@
-#include "dispatch.h"
+#include "run_shader.h"
 
 using namespace tessera;
 
@@ -61,4 +61,15 @@ TEST_CASE("robust buffer access: out-of-bounds loads read zero and stores are dr
 		REQUIRE(backing[i * 2 + 1] == 0u);
 	}
 	for (uint32_t k = 40; k < backing.size(); ++k) REQUIRE(backing[k] == 0xababababu);
+}
+
+TEST_CASE("Vulkan memory model scopes and semantics on barriers and atomics", "[shader][memory]") {
+	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
+	shader::Program program = test::CompileShader("memory_model" + variant);
+	std::vector<uint32_t> v(65, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, v);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	REQUIRE(v[0] == 64u * 63u / 2u);
+	for (uint32_t i = 1; i <= 64; ++i) REQUIRE(v[i] == 64u * 63u / 2u);  // after the barrier every add is done
 }

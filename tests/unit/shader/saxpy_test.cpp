@@ -1,4 +1,4 @@
-#include "dispatch.h"
+#include "run_shader.h"
 
 using namespace tessera;
 

@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "dispatch.h"
+#include "run_shader.h"
 
 using namespace tessera;
 

@@ -1,6 +1,6 @@
 #include <cmath>
 
-#include "../shader/dispatch.h"
+#include "../shader/run_shader.h"
 #include "spirv/compile.h"
 
 using namespace tessera;

@@ -109,49 +109,128 @@ const FeatureStruct* FindFeatureStruct(VkStructureType type) {
 	return nullptr;
 }
 
+// What Tessera supports, as the core structure and the 1.1/1.2/1.3
+// aggregates; every other feature structure is filled from these.
+struct Supported {
+	VkPhysicalDeviceFeatures core{};
+	VkPhysicalDeviceVulkan11Features v11{};
+	VkPhysicalDeviceVulkan12Features v12{};
+	VkPhysicalDeviceVulkan13Features v13{};
+
+	Supported() {
+		// The shader engine (src/shader) runs compute: every buffer access is
+		// bounds-checked (robustBufferAccess; there is no vertex input yet),
+		// descriptor arrays of buffers take run-time indices, and 8/16-bit
+		// integers and 16-bit floats work in arithmetic and in buffers.
+		// Rasterization and sampling features stay off until those stages exist.
+		core.robustBufferAccess = VK_TRUE;
+		core.shaderInt16 = VK_TRUE;
+		core.shaderUniformBufferArrayDynamicIndexing = VK_TRUE;
+		core.shaderStorageBufferArrayDynamicIndexing = VK_TRUE;
+
+		v11.storageBuffer16BitAccess = VK_TRUE;
+		v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;
+		v11.storagePushConstant16 = VK_TRUE;
+
+		v12.storageBuffer8BitAccess = VK_TRUE;
+		v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;
+		v12.storagePushConstant8 = VK_TRUE;
+		v12.shaderFloat16 = VK_TRUE;
+		v12.shaderInt8 = VK_TRUE;
+		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
+		v12.timelineSemaphore = VK_TRUE;
+		v12.hostQueryReset = VK_TRUE;
+		v12.vulkanMemoryModel = VK_TRUE;
+		v12.vulkanMemoryModelDeviceScope = VK_TRUE;
+
+		v13.synchronization2 = VK_TRUE;
+		v13.privateData = VK_TRUE;
+		v13.maintenance4 = VK_TRUE;
+		// The subgroup size is fixed (shader::kSubgroupSize), so a required
+		// size equal to it is always met.
+		v13.subgroupSizeControl = VK_TRUE;
+	}
+};
+
+const Supported& SupportedFeatures() {
+	static const Supported supported;
+	return supported;
+}
+
+template <typename Aggregate>
+void CopyBools(const Aggregate& from, VkBaseOutStructure* to, size_t size) {
+	std::memcpy(reinterpret_cast<char*>(to) + kBoolsOffset, reinterpret_cast<const char*>(&from) + kBoolsOffset,
+	            size - kBoolsOffset);
+}
+
 // Writes the supported bits of one feature structure, leaving sType/pNext.
 void FillFeatures(VkBaseOutStructure* s) {
 	const FeatureStruct* known = FindFeatureStruct(s->sType);
 	if (!known) return;
 	std::memset(reinterpret_cast<char*>(s) + kBoolsOffset, 0, known->size - kBoolsOffset);
+	const Supported& f = SupportedFeatures();
 	switch (s->sType) {
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: {
-		auto* f = reinterpret_cast<VkPhysicalDeviceVulkan12Features*>(s);
-		f->timelineSemaphore = VK_TRUE;
-		f->hostQueryReset = VK_TRUE;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES: CopyBools(f.v11, s, known->size); break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: CopyBools(f.v12, s, known->size); break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: CopyBools(f.v13, s, known->size); break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDevice16BitStorageFeatures*>(s);
+		p->storageBuffer16BitAccess = f.v11.storageBuffer16BitAccess;
+		p->uniformAndStorageBuffer16BitAccess = f.v11.uniformAndStorageBuffer16BitAccess;
+		p->storagePushConstant16 = f.v11.storagePushConstant16;
+		p->storageInputOutput16 = f.v11.storageInputOutput16;
 		break;
 	}
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: {
-		auto* f = reinterpret_cast<VkPhysicalDeviceVulkan13Features*>(s);
-		f->synchronization2 = VK_TRUE;
-		f->privateData = VK_TRUE;
-		f->maintenance4 = VK_TRUE;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDevice8BitStorageFeatures*>(s);
+		p->storageBuffer8BitAccess = f.v12.storageBuffer8BitAccess;
+		p->uniformAndStorageBuffer8BitAccess = f.v12.uniformAndStorageBuffer8BitAccess;
+		p->storagePushConstant8 = f.v12.storagePushConstant8;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceShaderFloat16Int8Features*>(s);
+		p->shaderFloat16 = f.v12.shaderFloat16;
+		p->shaderInt8 = f.v12.shaderInt8;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceUniformBufferStandardLayoutFeatures*>(s)->uniformBufferStandardLayout =
+		    f.v12.uniformBufferStandardLayout;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceVulkanMemoryModelFeatures*>(s);
+		p->vulkanMemoryModel = f.v12.vulkanMemoryModel;
+		p->vulkanMemoryModelDeviceScope = f.v12.vulkanMemoryModelDeviceScope;
+		p->vulkanMemoryModelAvailabilityVisibilityChains = f.v12.vulkanMemoryModelAvailabilityVisibilityChains;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES:
-		reinterpret_cast<VkPhysicalDeviceTimelineSemaphoreFeatures*>(s)->timelineSemaphore = VK_TRUE;
+		reinterpret_cast<VkPhysicalDeviceTimelineSemaphoreFeatures*>(s)->timelineSemaphore = f.v12.timelineSemaphore;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES:
-		reinterpret_cast<VkPhysicalDeviceHostQueryResetFeatures*>(s)->hostQueryReset = VK_TRUE;
+		reinterpret_cast<VkPhysicalDeviceHostQueryResetFeatures*>(s)->hostQueryReset = f.v12.hostQueryReset;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
-		reinterpret_cast<VkPhysicalDeviceSynchronization2Features*>(s)->synchronization2 = VK_TRUE;
+		reinterpret_cast<VkPhysicalDeviceSynchronization2Features*>(s)->synchronization2 = f.v13.synchronization2;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
-		reinterpret_cast<VkPhysicalDevicePrivateDataFeatures*>(s)->privateData = VK_TRUE;
+		reinterpret_cast<VkPhysicalDevicePrivateDataFeatures*>(s)->privateData = f.v13.privateData;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES:
-		reinterpret_cast<VkPhysicalDeviceMaintenance4Features*>(s)->maintenance4 = VK_TRUE;
+		reinterpret_cast<VkPhysicalDeviceMaintenance4Features*>(s)->maintenance4 = f.v13.maintenance4;
 		break;
-	default: break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceSubgroupSizeControlFeatures*>(s);
+		p->subgroupSizeControl = f.v13.subgroupSizeControl;
+		p->computeFullSubgroups = f.v13.computeFullSubgroups;
+		break;
+	}
+	default: break;  // every bit of the other structures is off in the aggregates too
 	}
 }
 
-void FillCoreFeatures(VkPhysicalDeviceFeatures* f) {
-	*f = {};
-	// Shader-, raster- and sampling-dependent features stay off until their
-	// stages exist.
-}
+void FillCoreFeatures(VkPhysicalDeviceFeatures* f) { *f = SupportedFeatures().core; }
 
 // True if every bit set in requested is set in supported.
 bool Covers(const void* supported, const void* requested, size_t offset, size_t size) {

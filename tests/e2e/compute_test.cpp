@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compute_kernel.h"
+#include "texture/float_formats.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -215,4 +216,70 @@ TEST_CASE("a tiled shared-memory matmul matches the host and lavapipe", "[comput
 			REQUIRE(reference[r * n + c] == expected);
 		}
 	CHECK(ours_ctx->validation_errors() == 0);
+}
+
+TEST_CASE("8/16-bit integers and 16-bit floats in buffers and arithmetic match lavapipe", "[compute][features]") {
+	// The features the shader needs, on both drivers.
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	v12.storageBuffer8BitAccess = VK_TRUE;
+	v12.shaderFloat16 = VK_TRUE;
+	v12.shaderInt8 = VK_TRUE;
+	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+	v11.pNext = &v12;
+	v11.storageBuffer16BitAccess = VK_TRUE;
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.pNext = &v11;
+	v13.maintenance4 = VK_TRUE;
+	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+	f2.pNext = &v13;
+	f2.features.shaderInt16 = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &f2;
+
+	const uint32_t n = 32;
+	std::mt19937 rng(3);
+	std::vector<uint16_t> halves(2 * n);  // f16vec2: finite values of moderate size
+	for (auto& h : halves) h = uint16_t((rng() % 0x5000) | (rng() & 1 ? 0x8000 : 0));
+	std::vector<int16_t> shorts(n);
+	for (auto& v : shorts) v = int16_t(rng());
+	std::vector<uint8_t> bytes(n);
+	for (auto& v : bytes) v = uint8_t(rng());
+	ComputeRun run{"small_types.spv",
+	               {Bytes(halves), Bytes(shorts), bytes, std::vector<uint8_t>(n * 2), std::vector<uint8_t>(n * 4),
+	                std::vector<uint8_t>(n), std::vector<uint8_t>(n * 24)},
+	               {},
+	               1};
+	auto ours_ctx = Context::Create(Driver::Tessera, options);
+	auto ref_ctx = Context::Create(Driver::Lavapipe, options);
+	REQUIRE(ours_ctx);
+	REQUIRE(ref_ctx);
+	auto ours = Run(*ours_ctx, run);
+	auto reference = Run(*ref_ctx, run);
+	CHECK(ours_ctx->validation_errors() == 0);
+	CHECK(ref_ctx->validation_errors() == 0);
+	// Integer results are exact.
+	CHECK(ours[4] == reference[4]);
+	CHECK(ours[5] == reference[5]);
+	std::vector<uint32_t> a = Values<uint32_t>(ours[6]), b = Values<uint32_t>(reference[6]);
+	for (uint32_t i = 0; i < n; ++i) {
+		INFO("invocation " << i);
+		for (uint32_t k : {0u, 1u, 3u, 4u, 5u}) CHECK(a[i * 6 + k] == b[i * 6 + k]);
+		CHECK(a[i * 6 + 2] == b[i * 6 + 2]);  // v * 2: exact in half precision
+	}
+	// v.x * v.y + 0.1 in half precision: without NoContraction the
+	// multiply-add may be fused or not, so each driver must give one of the
+	// two results (computed here with correctly rounded half conversions).
+	using tessera::texture::FloatToHalf;
+	using tessera::texture::HalfToFloat;
+	std::vector<uint16_t> ha = Values<uint16_t>(ours[3]), hb = Values<uint16_t>(reference[3]);
+	const float tenth = HalfToFloat(FloatToHalf(0.1f));
+	for (uint32_t i = 0; i < n; ++i) {
+		float x = HalfToFloat(halves[2 * i]), y = HalfToFloat(halves[2 * i + 1]);
+		uint16_t unfused = FloatToHalf(HalfToFloat(FloatToHalf(x * y)) + tenth);
+		uint16_t fused = FloatToHalf(float(double(x) * double(y) + double(tenth)));
+		INFO("half " << i << ": Tessera " << ha[i] << ", lavapipe " << hb[i] << ", unfused " << unfused << ", fused "
+		             << fused);
+		CHECK((ha[i] == unfused || ha[i] == fused));
+		CHECK((hb[i] == unfused || hb[i] == fused));
+	}
 }

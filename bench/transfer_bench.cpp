@@ -111,9 +111,8 @@ void FillBuffer(benchmark::State& state, Driver driver) {
 	TestBuffer dst = ctx->CreateBuffer(kBytes);
 	std::memset(dst.data, 2, kBytes);
 	VkCommandPool pool = CreatePool(*ctx);
-	VkCommandBuffer cb = Record(*ctx, pool, [&](VkCommandBuffer cb) {
-		vkCmdFillBuffer(cb, dst.buffer, 0, VK_WHOLE_SIZE, 0x3f800000u);
-	});
+	VkCommandBuffer cb =
+	    Record(*ctx, pool, [&](VkCommandBuffer cb) { vkCmdFillBuffer(cb, dst.buffer, 0, VK_WHOLE_SIZE, 0x3f800000u); });
 	RunRecorded(state, *ctx, cb, kBytes);
 	vkDestroyCommandPool(ctx->device(), pool, nullptr);
 	ctx->Destroy(dst);

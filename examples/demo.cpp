@@ -15,13 +15,13 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
 
-#define CHECK(call)                                                                   \
-	do {                                                                              \
-		VkResult result_ = (call);                                                    \
-		if (result_ != VK_SUCCESS) {                                                  \
+#define CHECK(call)                                                                              \
+	do {                                                                                         \
+		VkResult result_ = (call);                                                               \
+		if (result_ != VK_SUCCESS) {                                                             \
 			std::fprintf(stderr, "%s failed: %d (%s:%d)\n", #call, result_, __FILE__, __LINE__); \
-			std::exit(1);                                                             \
-		}                                                                             \
+			std::exit(1);                                                                        \
+		}                                                                                        \
 	} while (0)
 
 namespace {
@@ -99,7 +99,8 @@ int main(int argc, char** argv) {
 	VkPhysicalDeviceMemoryProperties memory_props;
 	vkGetPhysicalDeviceMemoryProperties(physical, &memory_props);
 	if (!(memory_props.memoryTypes[0].propertyFlags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
-		std::fprintf(stderr, "%s: memory type 0 is not host-visible; this demo expects a CPU driver\n", props.deviceName);
+		std::fprintf(stderr, "%s: memory type 0 is not host-visible; this demo expects a CPU driver\n",
+		             props.deviceName);
 		return 1;
 	}
 	std::printf("device: %s\n", props.deviceName);

@@ -15,8 +15,8 @@ void LogV(LogLevel level, const char* format, va_list args);
 
 }  // namespace tessera::runtime
 
-#define TESSERA_LOG(level, ...)                                                            \
-	do {                                                                                   \
-		if (::tessera::runtime::LogEnabled(::tessera::runtime::LogLevel::level))           \
-			::tessera::runtime::Log(::tessera::runtime::LogLevel::level, __VA_ARGS__);     \
+#define TESSERA_LOG(level, ...)                                                        \
+	do {                                                                               \
+		if (::tessera::runtime::LogEnabled(::tessera::runtime::LogLevel::level))       \
+			::tessera::runtime::Log(::tessera::runtime::LogLevel::level, __VA_ARGS__); \
 	} while (0)

@@ -28,12 +28,12 @@ struct ImageDescription {
 
 struct SubresourceLayout {
 	uint64_t offset = 0;  // of layer 0, from the start of the image's memory
-	uint64_t size = 0;  // of all layers (one layer for 3D images)
+	uint64_t size = 0;    // of all layers (one layer for 3D images)
 	uint64_t row_pitch = 0;
-	uint64_t depth_pitch = 0;  // between 3D slices
-	uint64_t array_pitch = 0;  // between array layers
+	uint64_t depth_pitch = 0;   // between 3D slices
+	uint64_t array_pitch = 0;   // between array layers
 	uint32_t element_size = 0;  // bytes per block (per sample)
-	VkExtent3D extent{};  // of this level, in texels of this plane
+	VkExtent3D extent{};        // of this level, in texels of this plane
 	VkExtent3D block_extent{1, 1, 1};
 	VkFormat format = VK_FORMAT_UNDEFINED;  // format of this plane's elements
 };

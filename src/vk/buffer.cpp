@@ -19,8 +19,8 @@ using vk::Device;
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateBuffer(VkDevice device, const VkBufferCreateInfo* pCreateInfo,
                                             const VkAllocationCallbacks* pAllocator, VkBuffer* pBuffer) {
-	auto* buffer = vk::New<Buffer>(Device::Cast(device)->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT,
-	                               *pCreateInfo);
+	auto* buffer =
+	    vk::New<Buffer>(Device::Cast(device)->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, *pCreateInfo);
 	if (!buffer) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	*pBuffer = buffer->ToHandle();
 	return VK_SUCCESS;
@@ -36,8 +36,8 @@ VKAPI_ATTR void VKAPI_CALL GetBufferMemoryRequirements(VkDevice, VkBuffer buffer
 }
 
 static void FillDedicatedRequirements(void* next) {
-	if (auto* dedicated = vk::FindInChain<VkMemoryDedicatedRequirements>(
-	        next, VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS)) {
+	if (auto* dedicated =
+	        vk::FindInChain<VkMemoryDedicatedRequirements>(next, VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS)) {
 		dedicated->prefersDedicatedAllocation = VK_FALSE;
 		dedicated->requiresDedicatedAllocation = VK_FALSE;
 	}
@@ -64,7 +64,8 @@ VKAPI_ATTR VkResult VKAPI_CALL BindBufferMemory(VkDevice, VkBuffer buffer, VkDev
 VKAPI_ATTR VkResult VKAPI_CALL BindBufferMemory2(VkDevice, uint32_t bindInfoCount,
                                                  const VkBindBufferMemoryInfo* pBindInfos) {
 	for (uint32_t i = 0; i < bindInfoCount; ++i)
-		Buffer::Cast(pBindInfos[i].buffer)->Bind(vk::DeviceMemory::Cast(pBindInfos[i].memory), pBindInfos[i].memoryOffset);
+		Buffer::Cast(pBindInfos[i].buffer)
+		    ->Bind(vk::DeviceMemory::Cast(pBindInfos[i].memory), pBindInfos[i].memoryOffset);
 	return VK_SUCCESS;
 }
 

@@ -48,8 +48,8 @@ bool DecodeSurface(const texture::BlitSurface& compressed, std::vector<float>& s
 	for (uint32_t z = 0; z < compressed.depth; ++z)
 		for (uint32_t by = 0; by * bh < compressed.height; ++by)
 			for (uint32_t bx = 0; bx * bw < compressed.width; ++bx) {
-				const uint8_t* source =
-				    compressed.data + z * compressed.slice_pitch + by * compressed.row_pitch + bx * compressed.element_size;
+				const uint8_t* source = compressed.data + z * compressed.slice_pitch + by * compressed.row_pitch +
+				                        bx * compressed.element_size;
 				texture::DecodeBlock(format, source, block);
 				for (uint32_t y = 0; y < bh && by * bh + y < compressed.height; ++y)
 					for (uint32_t x = 0; x < bw && bx * bw + x < compressed.width; ++x)
@@ -103,9 +103,10 @@ struct BlitImageCommand : Command {
 					texture::BlitSurface from =
 					    SurfaceOf(*src, aspect, r.srcSubresource.mipLevel, r.srcSubresource.baseArrayLayer + l);
 					if (from.format->IsCompressed() && !DecodeSurface(from, decoded_storage, &from)) {
-						context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_IMAGE,
-						                       uint64_t(src->ToHandle()),
-						                       "vkCmdBlitImage: out of memory decoding a compressed source; region skipped");
+						context.device->Report(
+						    VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_IMAGE,
+						    uint64_t(src->ToHandle()),
+						    "vkCmdBlitImage: out of memory decoding a compressed source; region skipped");
 						continue;
 					}
 					texture::BlitSurface to =
@@ -144,7 +145,8 @@ void RecordBlit(VkCommandBuffer commandBuffer, VkImage srcImage, VkImage dstImag
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Image::Cast(dstImage);
 	cmd->filter = filter == VK_FILTER_LINEAR ? texture::BlitFilter::Linear : texture::BlitFilter::Nearest;
-	const texture::FormatInfo& source = cmd->src->FormatInfo().IsCompressed() ? DecodedFormat() : cmd->src->FormatInfo();
+	const texture::FormatInfo& source =
+	    cmd->src->FormatInfo().IsCompressed() ? DecodedFormat() : cmd->src->FormatInfo();
 	cmd->color_conversion = texture::ChooseBlitConversion(source, cmd->dst->FormatInfo(), cmd->filter);
 	VkImageBlit2* out = cb->AllocateArray<VkImageBlit2>(count);
 	if (!out) count = 0;

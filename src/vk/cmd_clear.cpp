@@ -37,13 +37,13 @@ struct UpdateBufferCommand : Command {
 
 // Fills every texel of the given levels and layers of one plane with a
 // packed value (one element, repeated over the samples).
-void FillSubresources(ExecutionContext& context, const Image& image, uint32_t plane, const VkImageSubresourceRange& range,
-                      const uint8_t* element, uint32_t element_size) {
+void FillSubresources(ExecutionContext& context, const Image& image, uint32_t plane,
+                      const VkImageSubresourceRange& range, const uint8_t* element, uint32_t element_size) {
 	const texture::ImageLayout& layout = image.Layout();
-	uint32_t levels = range.levelCount == VK_REMAINING_MIP_LEVELS ? image.MipLevels() - range.baseMipLevel
-	                                                               : range.levelCount;
-	uint32_t layers = range.layerCount == VK_REMAINING_ARRAY_LAYERS ? image.ArrayLayers() - range.baseArrayLayer
-	                                                                 : range.layerCount;
+	uint32_t levels =
+	    range.levelCount == VK_REMAINING_MIP_LEVELS ? image.MipLevels() - range.baseMipLevel : range.levelCount;
+	uint32_t layers =
+	    range.layerCount == VK_REMAINING_ARRAY_LAYERS ? image.ArrayLayers() - range.baseArrayLayer : range.layerCount;
 	bool is_3d = image.Type() == VK_IMAGE_TYPE_3D;
 	for (uint32_t mip = range.baseMipLevel; mip < range.baseMipLevel + levels; ++mip) {
 		const texture::SubresourceLayout& level = layout.Level(plane, mip);
@@ -135,8 +135,8 @@ VKAPI_ATTR void VKAPI_CALL CmdClearColorImage(VkCommandBuffer commandBuffer, VkI
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdClearDepthStencilImage(VkCommandBuffer commandBuffer, VkImage image, VkImageLayout,
-                                                     const VkClearDepthStencilValue* pDepthStencil,
-                                                     uint32_t rangeCount, const VkImageSubresourceRange* pRanges) {
+                                                     const VkClearDepthStencilValue* pDepthStencil, uint32_t rangeCount,
+                                                     const VkImageSubresourceRange* pRanges) {
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* cmd = cb->Add<ClearDepthStencilImageCommand>();
 	if (!cmd) return;

@@ -42,7 +42,7 @@ struct BufferImageRegion {
 	uint64_t buffer_slice_pitch;  // between z slices and array layers alike
 	VkImageAspectFlagBits aspect;
 	uint32_t mip, base_layer, layer_count;
-	uint32_t x, y, z;  // in blocks
+	uint32_t x, y, z;               // in blocks
 	uint32_t width, height, depth;  // in blocks
 	uint32_t element_size;
 };
@@ -169,10 +169,11 @@ struct CopyImageCommand : Command {
 			uint32_t dst_layer = dst_3d ? 0 : r.dstSubresource.baseArrayLayer + s;
 			uint32_t dst_z = dst_3d ? uint32_t(r.dstOffset.z) + s : 0;
 			for (uint32_t y = 0; y < height; ++y) {
-				const uint8_t* from = src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer,
-				                                 uint32_t(r.srcOffset.x) / sbw, uint32_t(r.srcOffset.y) / sbh + y, src_z);
-				uint8_t* to = dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer, uint32_t(r.dstOffset.x) / dbw,
-				                         uint32_t(r.dstOffset.y) / dbh + y, dst_z);
+				const uint8_t* from =
+				    src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer, uint32_t(r.srcOffset.x) / sbw,
+				               uint32_t(r.srcOffset.y) / sbh + y, src_z);
+				uint8_t* to = dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer,
+				                         uint32_t(r.dstOffset.x) / dbw, uint32_t(r.dstOffset.y) / dbh + y, dst_z);
 				std::memmove(to, from, row_bytes);
 			}
 		}
@@ -194,11 +195,22 @@ VkBufferCopy2 Convert(const VkBufferCopy& r) {
 	return {VK_STRUCTURE_TYPE_BUFFER_COPY_2, nullptr, r.srcOffset, r.dstOffset, r.size};
 }
 VkBufferImageCopy2 Convert(const VkBufferImageCopy& r) {
-	return {VK_STRUCTURE_TYPE_BUFFER_IMAGE_COPY_2, nullptr, r.bufferOffset, r.bufferRowLength, r.bufferImageHeight,
-	        r.imageSubresource, r.imageOffset, r.imageExtent};
+	return {VK_STRUCTURE_TYPE_BUFFER_IMAGE_COPY_2,
+	        nullptr,
+	        r.bufferOffset,
+	        r.bufferRowLength,
+	        r.bufferImageHeight,
+	        r.imageSubresource,
+	        r.imageOffset,
+	        r.imageExtent};
 }
 VkImageCopy2 Convert(const VkImageCopy& r) {
-	return {VK_STRUCTURE_TYPE_IMAGE_COPY_2, nullptr, r.srcSubresource, r.srcOffset, r.dstSubresource, r.dstOffset,
+	return {VK_STRUCTURE_TYPE_IMAGE_COPY_2,
+	        nullptr,
+	        r.srcSubresource,
+	        r.srcOffset,
+	        r.dstSubresource,
+	        r.dstOffset,
 	        r.extent};
 }
 template <typename T>
@@ -223,7 +235,8 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer(VkCommandBuffer commandBuffer, VkBuffer
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(srcBuffer);
 	cmd->dst = Buffer::Cast(dstBuffer);
-	RecordCopy(cb, regionCount, pRegions, [](const VkBufferCopy& r) { return Convert(r); }, cmd);
+	RecordCopy(
+	    cb, regionCount, pRegions, [](const VkBufferCopy& r) { return Convert(r); }, cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer2(VkCommandBuffer commandBuffer, const VkCopyBufferInfo2* pInfo) {
@@ -232,7 +245,8 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer2(VkCommandBuffer commandBuffer, const V
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(pInfo->srcBuffer);
 	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
-	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferCopy2& r) { return Same(r); }, cmd);
+	RecordCopy(
+	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferCopy2& r) { return Same(r); }, cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage(VkCommandBuffer commandBuffer, VkBuffer srcBuffer, VkImage dstImage,
@@ -243,17 +257,18 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage(VkCommandBuffer commandBuffer, V
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(srcBuffer);
 	cmd->dst = Image::Cast(dstImage);
-	RecordCopy(cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
+	RecordCopy(
+	    cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
 }
 
-VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage2(VkCommandBuffer commandBuffer,
-                                                 const VkCopyBufferToImageInfo2* pInfo) {
+VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage2(VkCommandBuffer commandBuffer, const VkCopyBufferToImageInfo2* pInfo) {
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* cmd = cb->Add<CopyBufferToImageCommand>();
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(pInfo->srcBuffer);
 	cmd->dst = Image::Cast(pInfo->dstImage);
-	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
+	RecordCopy(
+	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout,
@@ -264,17 +279,18 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, V
 	if (!cmd) return;
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Buffer::Cast(dstBuffer);
-	RecordCopy(cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
+	RecordCopy(
+	    cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
 }
 
-VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer2(VkCommandBuffer commandBuffer,
-                                                 const VkCopyImageToBufferInfo2* pInfo) {
+VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer2(VkCommandBuffer commandBuffer, const VkCopyImageToBufferInfo2* pInfo) {
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* cmd = cb->Add<CopyImageToBufferCommand>();
 	if (!cmd) return;
 	cmd->src = Image::Cast(pInfo->srcImage);
 	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
-	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
+	RecordCopy(
+	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout,
@@ -285,7 +301,8 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImage(VkCommandBuffer commandBuffer, VkImage s
 	if (!cmd) return;
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Image::Cast(dstImage);
-	RecordCopy(cb, regionCount, pRegions, [](const VkImageCopy& r) { return Convert(r); }, cmd);
+	RecordCopy(
+	    cb, regionCount, pRegions, [](const VkImageCopy& r) { return Convert(r); }, cmd);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyImage2(VkCommandBuffer commandBuffer, const VkCopyImageInfo2* pInfo) {
@@ -294,7 +311,8 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImage2(VkCommandBuffer commandBuffer, const Vk
 	if (!cmd) return;
 	cmd->src = Image::Cast(pInfo->srcImage);
 	cmd->dst = Image::Cast(pInfo->dstImage);
-	RecordCopy(cb, pInfo->regionCount, pInfo->pRegions, [](const VkImageCopy2& r) { return Same(r); }, cmd);
+	RecordCopy(
+	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkImageCopy2& r) { return Same(r); }, cmd);
 }
 
 }  // namespace tessera::entry

@@ -64,8 +64,8 @@ public:
 	static std::chrono::steady_clock::time_point Deadline(uint64_t timeout_ns);
 
 	// Reports a problem to the log and to VK_EXT_debug_utils messengers.
-	void Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectType type, uint64_t object,
-	            const char* format, ...) const __attribute__((format(printf, 5, 6)));
+	void Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectType type, uint64_t object, const char* format,
+	            ...) const __attribute__((format(printf, 5, 6)));
 
 	// Vulkan 1.3 §5.2.3 "Lost Device": set when a command cannot complete (a
 	// shader that runs past the step bound). Execution of later command

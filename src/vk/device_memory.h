@@ -32,7 +32,7 @@ private:
 	Device* device_;
 	VkDeviceSize size_;
 	uint8_t* data_ = nullptr;
-	int fd_ = -1;  // memfd backing data_, or -1 for plain heap memory
+	int fd_ = -1;             // memfd backing data_, or -1 for plain heap memory
 	size_t mapped_size_ = 0;  // of an mmap()ed allocation
 };
 

@@ -137,8 +137,8 @@ VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTili
 		properties->maxArrayLayers = 1;
 	}
 	properties->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	bool attachment = features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
-	                              VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT);
+	bool attachment =
+	    features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT);
 	if (attachment && tiling == VK_IMAGE_TILING_OPTIMAL && type == VK_IMAGE_TYPE_2D &&
 	    !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT))
 		properties->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
@@ -161,8 +161,8 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties(VkPhysicalDevice, V
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
                                                               VkFormatProperties2* pFormatProperties) {
 	GetPhysicalDeviceFormatProperties(physicalDevice, format, &pFormatProperties->formatProperties);
-	if (auto* p3 = vk::FindInChain<VkFormatProperties3>(pFormatProperties->pNext,
-	                                                    VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3)) {
+	if (auto* p3 =
+	        vk::FindInChain<VkFormatProperties3>(pFormatProperties->pNext, VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3)) {
 		vk::FormatSupport support = vk::GetFormatSupport(format);
 		p3->linearTilingFeatures = support.linear;
 		p3->optimalTilingFeatures = support.optimal;
@@ -170,15 +170,16 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties2(VkPhysicalDevice p
 	}
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties(
-    VkPhysicalDevice, VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
-    VkImageCreateFlags flags, VkImageFormatProperties* pImageFormatProperties) {
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice, VkFormat format,
+                                                                      VkImageType type, VkImageTiling tiling,
+                                                                      VkImageUsageFlags usage, VkImageCreateFlags flags,
+                                                                      VkImageFormatProperties* pImageFormatProperties) {
 	return vk::GetImageFormatProperties(format, type, tiling, usage, flags, pImageFormatProperties);
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties2(
-    VkPhysicalDevice, const VkPhysicalDeviceImageFormatInfo2* pImageFormatInfo,
-    VkImageFormatProperties2* pImageFormatProperties) {
+VKAPI_ATTR VkResult VKAPI_CALL
+GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice, const VkPhysicalDeviceImageFormatInfo2* pImageFormatInfo,
+                                        VkImageFormatProperties2* pImageFormatProperties) {
 	const VkPhysicalDeviceImageFormatInfo2& i = *pImageFormatInfo;
 	VkResult result = vk::GetImageFormatProperties(i.format, i.type, i.tiling, i.usage, i.flags,
 	                                               &pImageFormatProperties->imageFormatProperties);
@@ -209,9 +210,10 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties(VkPhysic
 	*pPropertyCount = 0;  // no sparse residency
 }
 
-VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties2(
-    VkPhysicalDevice, const VkPhysicalDeviceSparseImageFormatInfo2*, uint32_t* pPropertyCount,
-    VkSparseImageFormatProperties2*) {
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties2(VkPhysicalDevice,
+                                                                         const VkPhysicalDeviceSparseImageFormatInfo2*,
+                                                                         uint32_t* pPropertyCount,
+                                                                         VkSparseImageFormatProperties2*) {
 	*pPropertyCount = 0;
 }
 

@@ -5,8 +5,14 @@
 namespace tessera::vk {
 
 Image::Image(const VkImageCreateInfo& info)
-    : format_(info.format), type_(info.imageType), extent_(info.extent), mip_levels_(info.mipLevels),
-      array_layers_(info.arrayLayers), samples_(info.samples), tiling_(info.tiling), usage_(info.usage),
+    : format_(info.format),
+      type_(info.imageType),
+      extent_(info.extent),
+      mip_levels_(info.mipLevels),
+      array_layers_(info.arrayLayers),
+      samples_(info.samples),
+      tiling_(info.tiling),
+      usage_(info.usage),
       flags_(info.flags) {}
 
 VkSubresourceLayout Image::SubresourceLayout(const VkImageSubresource& subresource) const {
@@ -100,7 +106,8 @@ VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory(VkDevice, VkImage image, VkDevice
 VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory2(VkDevice, uint32_t bindInfoCount,
                                                 const VkBindImageMemoryInfo* pBindInfos) {
 	for (uint32_t i = 0; i < bindInfoCount; ++i)
-		Image::Cast(pBindInfos[i].image)->Bind(vk::DeviceMemory::Cast(pBindInfos[i].memory), pBindInfos[i].memoryOffset);
+		Image::Cast(pBindInfos[i].image)
+		    ->Bind(vk::DeviceMemory::Cast(pBindInfos[i].memory), pBindInfos[i].memoryOffset);
 	return VK_SUCCESS;
 }
 

@@ -31,9 +31,7 @@ public:
 		offset_ = offset;
 	}
 	uint8_t* Data() const { return memory_ ? memory_->Data() + offset_ : nullptr; }
-	VkMemoryRequirements Requirements() const {
-		return {layout_.TotalSize(), texture::ImageLayout::kAlignment, 1u};
-	}
+	VkMemoryRequirements Requirements() const { return {layout_.TotalSize(), texture::ImageLayout::kAlignment, 1u}; }
 	// vkGetImageSubresourceLayout.
 	VkSubresourceLayout SubresourceLayout(const VkImageSubresource& subresource) const;
 
@@ -65,7 +63,10 @@ private:
 class ImageView : public Object<ImageView, VkImageView, VK_OBJECT_TYPE_IMAGE_VIEW> {
 public:
 	explicit ImageView(const VkImageViewCreateInfo& info)
-	    : image_(Image::Cast(info.image)), type_(info.viewType), format_(info.format), components_(info.components),
+	    : image_(Image::Cast(info.image)),
+	      type_(info.viewType),
+	      format_(info.format),
+	      components_(info.components),
 	      range_(info.subresourceRange) {
 		if (range_.levelCount == VK_REMAINING_MIP_LEVELS) range_.levelCount = image_->MipLevels() - range_.baseMipLevel;
 		if (range_.layerCount == VK_REMAINING_ARRAY_LAYERS)

@@ -71,7 +71,7 @@ std::vector<uint8_t> LevelsAndLayers(Context& ctx, VkImageType type, VkImageCrea
 	info.flags = flags;
 	info.imageType = type;
 	info.format = VK_FORMAT_R16G16_UINT;
-	info.extent = type == VK_IMAGE_TYPE_1D ? VkExtent3D{64, 1, 1}
+	info.extent = type == VK_IMAGE_TYPE_1D   ? VkExtent3D{64, 1, 1}
 	              : type == VK_IMAGE_TYPE_3D ? VkExtent3D{16, 8, 4}
 	                                         : VkExtent3D{16, 16, 1};
 	info.mipLevels = 4;

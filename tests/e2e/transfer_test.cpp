@@ -54,39 +54,43 @@ TEST_CASE("clear color image then copy to buffer matches lavapipe", "[transfer][
 	};
 	for (const Case& c : cases) {
 		CAPTURE(c.format);
-		CompareWithLavapipe([&](Context& ctx) {
-			const uint32_t w = 37, h = 19;
-			TestImage image = ctx.CreateImage2D(c.format, w, h);
-			VkFormatProperties props;
-			vkGetPhysicalDeviceFormatProperties(ctx.physical_device(), c.format, &props);
-			REQUIRE((props.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT));
-			TestBuffer out = ctx.CreateBuffer(w * h * 16);
-			std::fill(out.data, out.data + out.size, uint8_t(0xab));  // bytes past the image stay as written
-			ctx.Submit([&](VkCommandBuffer cb) {
-				ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-				VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-				vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c.color, 1, &range);
-				ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-				               VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-				VkBufferImageCopy region{};
-				region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-				region.imageExtent = {w, h, 1};
-				vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1, &region);
-				ctx.TransferBarrier(cb);
-			});
-			std::vector<uint8_t> bytes(out.data, out.data + out.size);
-			ctx.Destroy(out);
-			ctx.Destroy(image);
-			return bytes;
-		}, c.tolerance);
+		CompareWithLavapipe(
+		    [&](Context& ctx) {
+			    const uint32_t w = 37, h = 19;
+			    TestImage image = ctx.CreateImage2D(c.format, w, h);
+			    VkFormatProperties props;
+			    vkGetPhysicalDeviceFormatProperties(ctx.physical_device(), c.format, &props);
+			    REQUIRE((props.optimalTilingFeatures & VK_FORMAT_FEATURE_TRANSFER_DST_BIT));
+			    TestBuffer out = ctx.CreateBuffer(w * h * 16);
+			    std::fill(out.data, out.data + out.size, uint8_t(0xab));  // bytes past the image stay as written
+			    ctx.Submit([&](VkCommandBuffer cb) {
+				    ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+				    VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+				    vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c.color, 1, &range);
+				    ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+				                   VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+				    VkBufferImageCopy region{};
+				    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+				    region.imageExtent = {w, h, 1};
+				    vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1,
+				                           &region);
+				    ctx.TransferBarrier(cb);
+			    });
+			    std::vector<uint8_t> bytes(out.data, out.data + out.size);
+			    ctx.Destroy(out);
+			    ctx.Destroy(image);
+			    return bytes;
+		    },
+		    c.tolerance);
 	}
 }
 
 TEST_CASE("buffer to image to buffer round-trips with row length and image height", "[transfer][image]") {
 	CompareWithLavapipe([](Context& ctx) {
 		const uint32_t w = 20, h = 12, layers = 3;
-		TestImage image = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UINT, w, h,
-		                                    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 2, layers);
+		TestImage image =
+		    ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UINT, w, h,
+		                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 2, layers);
 		TestBuffer src = ctx.CreateBuffer(64 * 1024), dst = ctx.CreateBuffer(64 * 1024);
 		std::iota(src.data, src.data + src.size, uint8_t(0));
 		std::fill(dst.data, dst.data + dst.size, uint8_t(0xab));

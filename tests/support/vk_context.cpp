@@ -89,7 +89,8 @@ std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& op
 	VkDebugUtilsMessengerCreateInfoEXT messenger{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
 	messenger.messageSeverity =
 	    VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
-	messenger.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+	messenger.messageType =
+	    VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
 	messenger.pfnUserCallback = &Context::OnMessage;
 	messenger.pUserData = ctx.get();
 
@@ -273,8 +274,8 @@ void Context::TransferBarrier(VkCommandBuffer cb) {
 	VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
 	b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
 	b.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT;
-	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-	                     0, 1, &b, 0, nullptr, 0, nullptr);
+	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+	                     VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0, nullptr, 0, nullptr);
 }
 
 bool WritePng(const std::string& path, uint32_t width, uint32_t height, const uint8_t* rgba, uint32_t stride) {

@@ -41,7 +41,7 @@ TEST_CASE("compressed images are addressed in blocks, partial blocks included", 
 	REQUIRE(layout.Init({VK_FORMAT_BC1_RGBA_UNORM_BLOCK, VK_IMAGE_TYPE_2D, {10, 6, 1}, 2, 1, 1}));
 	const SubresourceLayout& l0 = layout.Level(0, 0);
 	REQUIRE(l0.block_extent.width == 4);
-	REQUIRE(l0.row_pitch == 3 * 8);  // ceil(10 / 4) blocks of 8 bytes
+	REQUIRE(l0.row_pitch == 3 * 8);        // ceil(10 / 4) blocks of 8 bytes
 	REQUIRE(l0.depth_pitch == 2 * 3 * 8);  // ceil(6 / 4) rows
 	const SubresourceLayout& l1 = layout.Level(0, 1);
 	REQUIRE(l1.extent.width == 5);

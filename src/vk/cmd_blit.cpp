@@ -148,11 +148,7 @@ void RecordBlit(VkCommandBuffer commandBuffer, VkImage srcImage, VkImage dstImag
 	const texture::FormatInfo& source =
 	    cmd->src->FormatInfo().IsCompressed() ? DecodedFormat() : cmd->src->FormatInfo();
 	cmd->color_conversion = texture::ChooseBlitConversion(source, cmd->dst->FormatInfo(), cmd->filter);
-	VkImageBlit2* out = cb->AllocateArray<VkImageBlit2>(count);
-	if (!out) count = 0;
-	for (uint32_t i = 0; i < count; ++i) out[i] = Convert(regions[i]);
-	cmd->regions = out;
-	cmd->region_count = count;
+	cb->RecordRegions(cmd, regions, count, [](const Region& r) { return Convert(r); });
 }
 
 }  // namespace

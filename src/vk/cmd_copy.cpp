@@ -181,16 +181,6 @@ struct CopyImageCommand : Command {
 };
 
 // Stores the regions in the command buffer, converted to their *2 form.
-template <typename RecordedCommand, typename Region, typename Converter>
-void RecordCopy(CommandBuffer* cb, uint32_t count, const Region* regions, Converter convert, RecordedCommand* cmd) {
-	using Converted = decltype(convert(regions[0]));
-	Converted* out = cb->AllocateArray<Converted>(count);
-	if (!out) count = 0;
-	for (uint32_t i = 0; i < count; ++i) out[i] = convert(regions[i]);
-	cmd->regions = out;
-	cmd->region_count = count;
-}
-
 VkBufferCopy2 Convert(const VkBufferCopy& r) {
 	return {VK_STRUCTURE_TYPE_BUFFER_COPY_2, nullptr, r.srcOffset, r.dstOffset, r.size};
 }
@@ -235,8 +225,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer(VkCommandBuffer commandBuffer, VkBuffer
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(srcBuffer);
 	cmd->dst = Buffer::Cast(dstBuffer);
-	RecordCopy(
-	    cb, regionCount, pRegions, [](const VkBufferCopy& r) { return Convert(r); }, cmd);
+	cb->RecordRegions(cmd, pRegions, regionCount, [](const VkBufferCopy& r) { return Convert(r); });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer2(VkCommandBuffer commandBuffer, const VkCopyBufferInfo2* pInfo) {
@@ -245,8 +234,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer2(VkCommandBuffer commandBuffer, const V
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(pInfo->srcBuffer);
 	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
-	RecordCopy(
-	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferCopy2& r) { return Same(r); }, cmd);
+	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkBufferCopy2& r) { return Same(r); });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage(VkCommandBuffer commandBuffer, VkBuffer srcBuffer, VkImage dstImage,
@@ -257,8 +245,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage(VkCommandBuffer commandBuffer, V
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(srcBuffer);
 	cmd->dst = Image::Cast(dstImage);
-	RecordCopy(
-	    cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
+	cb->RecordRegions(cmd, pRegions, regionCount, [](const VkBufferImageCopy& r) { return Convert(r); });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage2(VkCommandBuffer commandBuffer, const VkCopyBufferToImageInfo2* pInfo) {
@@ -267,8 +254,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage2(VkCommandBuffer commandBuffer, 
 	if (!cmd) return;
 	cmd->src = Buffer::Cast(pInfo->srcBuffer);
 	cmd->dst = Image::Cast(pInfo->dstImage);
-	RecordCopy(
-	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
+	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkBufferImageCopy2& r) { return Same(r); });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout,
@@ -279,8 +265,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, V
 	if (!cmd) return;
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Buffer::Cast(dstBuffer);
-	RecordCopy(
-	    cb, regionCount, pRegions, [](const VkBufferImageCopy& r) { return Convert(r); }, cmd);
+	cb->RecordRegions(cmd, pRegions, regionCount, [](const VkBufferImageCopy& r) { return Convert(r); });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer2(VkCommandBuffer commandBuffer, const VkCopyImageToBufferInfo2* pInfo) {
@@ -289,8 +274,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer2(VkCommandBuffer commandBuffer, 
 	if (!cmd) return;
 	cmd->src = Image::Cast(pInfo->srcImage);
 	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
-	RecordCopy(
-	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkBufferImageCopy2& r) { return Same(r); }, cmd);
+	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkBufferImageCopy2& r) { return Same(r); });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage, VkImageLayout,
@@ -301,8 +285,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImage(VkCommandBuffer commandBuffer, VkImage s
 	if (!cmd) return;
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Image::Cast(dstImage);
-	RecordCopy(
-	    cb, regionCount, pRegions, [](const VkImageCopy& r) { return Convert(r); }, cmd);
+	cb->RecordRegions(cmd, pRegions, regionCount, [](const VkImageCopy& r) { return Convert(r); });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdCopyImage2(VkCommandBuffer commandBuffer, const VkCopyImageInfo2* pInfo) {
@@ -311,8 +294,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImage2(VkCommandBuffer commandBuffer, const Vk
 	if (!cmd) return;
 	cmd->src = Image::Cast(pInfo->srcImage);
 	cmd->dst = Image::Cast(pInfo->dstImage);
-	RecordCopy(
-	    cb, pInfo->regionCount, pInfo->pRegions, [](const VkImageCopy2& r) { return Same(r); }, cmd);
+	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkImageCopy2& r) { return Same(r); });
 }
 
 }  // namespace tessera::entry

@@ -69,11 +69,7 @@ void RecordResolve(VkCommandBuffer commandBuffer, VkImage srcImage, VkImage dstI
 	if (!cmd) return;
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Image::Cast(dstImage);
-	VkImageResolve2* out = cb->AllocateArray<VkImageResolve2>(count);
-	if (!out) count = 0;
-	for (uint32_t i = 0; i < count; ++i) out[i] = Convert(regions[i]);
-	cmd->regions = out;
-	cmd->region_count = count;
+	cb->RecordRegions(cmd, regions, count, [](const Region& r) { return Convert(r); });
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <type_traits>
 #include <vector>
 
 #include "runtime/arena.h"
@@ -111,6 +112,19 @@ public:
 	VkCommandBufferUsageFlags Usage() const { return usage_; }
 	// Bytes of recording memory the buffer holds.
 	size_t RecordingMemory() const { return arena_.Capacity(); }
+
+	// Stores a command's regions in the command buffer, each converted by
+	// convert (e.g. to its *2 form, pNext dropped): sets command->regions and
+	// command->region_count (0 when memory runs out).
+	template <typename RecordedCommand, typename Region, typename Converter>
+	void RecordRegions(RecordedCommand* command, const Region* regions, uint32_t count, Converter convert) {
+		using Converted = std::remove_cv_t<std::remove_reference_t<decltype(convert(regions[0]))>>;
+		Converted* out = AllocateArray<Converted>(count);
+		if (!out) count = 0;
+		for (uint32_t i = 0; i < count; ++i) out[i] = convert(regions[i]);
+		command->regions = out;
+		command->region_count = count;
+	}
 
 	// Queue side. A submission marks the buffer pending; when it has run,
 	// Completed() returns it to executable, or invalid if it was recorded

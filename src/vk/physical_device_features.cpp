@@ -142,10 +142,14 @@ struct Supported {
 		v12.hostQueryReset = VK_TRUE;
 		v12.vulkanMemoryModel = VK_TRUE;
 		v12.vulkanMemoryModelDeviceScope = VK_TRUE;
+		// Images keep one memory layout whatever their VkImageLayout, so the
+		// separate depth and stencil layouts need nothing more.
+		v12.separateDepthStencilLayouts = VK_TRUE;
 
 		v13.synchronization2 = VK_TRUE;
 		v13.privateData = VK_TRUE;
 		v13.maintenance4 = VK_TRUE;
+		v13.pipelineCreationCacheControl = VK_TRUE;  // see vkCreateComputePipelines
 		// The subgroup size is fixed (shader::kSubgroupSize), so a required
 		// size equal to it is always met.
 		v13.subgroupSizeControl = VK_TRUE;
@@ -216,6 +220,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
 		reinterpret_cast<VkPhysicalDevicePrivateDataFeatures*>(s)->privateData = f.v13.privateData;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures*>(s)->separateDepthStencilLayouts =
+		    f.v12.separateDepthStencilLayouts;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES:
+		reinterpret_cast<VkPhysicalDevicePipelineCreationCacheControlFeatures*>(s)->pipelineCreationCacheControl =
+		    f.v13.pipelineCreationCacheControl;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES:
 		reinterpret_cast<VkPhysicalDeviceMaintenance4Features*>(s)->maintenance4 = f.v13.maintenance4;

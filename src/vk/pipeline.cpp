@@ -65,8 +65,16 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateComputePipelines(VkDevice device, VkPipelin
 	VkResult result = VK_SUCCESS;
 	// Vulkan 1.3 §10.1: every pipeline that cannot be created is
 	// VK_NULL_HANDLE; the others are still created.
+	for (uint32_t i = 0; i < createInfoCount; ++i) pPipelines[i] = VK_NULL_HANDLE;
 	for (uint32_t i = 0; i < createInfoCount; ++i) {
-		pPipelines[i] = VK_NULL_HANDLE;
+		// Vulkan 1.3 pipelineCreationCacheControl: Tessera always compiles
+		// (its pipeline cache holds no compiled code), so an application that
+		// asks not to wait for compilation gets VK_PIPELINE_COMPILE_REQUIRED.
+		if (pCreateInfos[i].flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT) {
+			result = VK_PIPELINE_COMPILE_REQUIRED;
+			if (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) break;
+			continue;
+		}
 		auto* pipeline = vk::New<Pipeline>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, VK_PIPELINE_BIND_POINT_COMPUTE,
 		                                   vk::PipelineLayout::Cast(pCreateInfos[i].layout));
 		if (!pipeline) {
@@ -76,6 +84,7 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateComputePipelines(VkDevice device, VkPipelin
 		if (VkResult r = pipeline->InitCompute(*self, pCreateInfos[i]); r != VK_SUCCESS) {
 			vk::Delete(allocator, pipeline);
 			result = r;
+			if (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) break;
 			continue;
 		}
 		pPipelines[i] = pipeline->ToHandle();

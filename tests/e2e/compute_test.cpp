@@ -283,3 +283,66 @@ TEST_CASE("8/16-bit integers and 16-bit floats in buffers and arithmetic match l
 		CHECK((hb[i] == unfused || hb[i] == fused));
 	}
 }
+
+TEST_CASE("pipelineCreationCacheControl: asking not to compile gives VK_PIPELINE_COMPILE_REQUIRED",
+          "[compute][features]") {
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.maintenance4 = VK_TRUE;
+	v13.pipelineCreationCacheControl = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v13;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	std::vector<uint32_t> words = LoadSpirv("reduce.spv");
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module;
+	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+	VkDescriptorSetLayoutBinding bindings[2] = {
+	    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+	    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = 2;
+	dslci.pBindings = bindings;
+	VkDescriptorSetLayout set_layout;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkComputePipelineCreateInfo infos[2]{};
+	for (auto& info : infos) {
+		info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+		info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+		              nullptr,
+		              0,
+		              VK_SHADER_STAGE_COMPUTE_BIT,
+		              module,
+		              "main",
+		              nullptr};
+		info.layout = layout;
+	}
+	infos[0].flags = VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+	VkPipeline pipelines[2] = {};
+	// The first asks not to compile; the second is an ordinary create and
+	// still happens (no EARLY_RETURN flag).
+	CHECK(vkCreateComputePipelines(device, VK_NULL_HANDLE, 2, infos, nullptr, pipelines) ==
+	      VK_PIPELINE_COMPILE_REQUIRED);
+	CHECK(pipelines[0] == VK_NULL_HANDLE);
+	CHECK(pipelines[1] != VK_NULL_HANDLE);
+	vkDestroyPipeline(device, pipelines[1], nullptr);
+	// With EARLY_RETURN, nothing after the failing one is created.
+	infos[0].flags |= VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT;
+	pipelines[1] = VK_NULL_HANDLE;
+	CHECK(vkCreateComputePipelines(device, VK_NULL_HANDLE, 2, infos, nullptr, pipelines) ==
+	      VK_PIPELINE_COMPILE_REQUIRED);
+	CHECK(pipelines[0] == VK_NULL_HANDLE);
+	CHECK(pipelines[1] == VK_NULL_HANDLE);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	vkDestroyShaderModule(device, module, nullptr);
+	CHECK(ctx->validation_errors() == 0);
+}

@@ -150,6 +150,9 @@ struct Supported {
 		v13.privateData = VK_TRUE;
 		v13.maintenance4 = VK_TRUE;
 		v13.pipelineCreationCacheControl = VK_TRUE;  // see vkCreateComputePipelines
+		// Inline uniform blocks live in the set's memory; compute reads them
+		// like a uniform buffer (vk/cmd_dispatch.cpp).
+		v13.inlineUniformBlock = VK_TRUE;
 		// The subgroup size is fixed (shader::kSubgroupSize), so a required
 		// size equal to it is always met.
 		v13.subgroupSizeControl = VK_TRUE;
@@ -229,6 +232,13 @@ void FillFeatures(VkBaseOutStructure* s) {
 		reinterpret_cast<VkPhysicalDevicePipelineCreationCacheControlFeatures*>(s)->pipelineCreationCacheControl =
 		    f.v13.pipelineCreationCacheControl;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceInlineUniformBlockFeatures*>(s);
+		p->inlineUniformBlock = f.v13.inlineUniformBlock;
+		p->descriptorBindingInlineUniformBlockUpdateAfterBind =
+		    f.v13.descriptorBindingInlineUniformBlockUpdateAfterBind;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES:
 		reinterpret_cast<VkPhysicalDeviceMaintenance4Features*>(s)->maintenance4 = f.v13.maintenance4;
 		break;

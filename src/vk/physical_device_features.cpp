@@ -153,6 +153,8 @@ struct Supported {
 		// Inline uniform blocks live in the set's memory; compute reads them
 		// like a uniform buffer (vk/cmd_dispatch.cpp).
 		v13.inlineUniformBlock = VK_TRUE;
+		// The interpreter zeroes workgroup memory before every workgroup.
+		v13.shaderZeroInitializeWorkgroupMemory = VK_TRUE;
 		// The subgroup size is fixed (shader::kSubgroupSize), so a required
 		// size equal to it is always met.
 		v13.subgroupSizeControl = VK_TRUE;
@@ -239,6 +241,10 @@ void FillFeatures(VkBaseOutStructure* s) {
 		    f.v13.descriptorBindingInlineUniformBlockUpdateAfterBind;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures*>(s)
+		    ->shaderZeroInitializeWorkgroupMemory = f.v13.shaderZeroInitializeWorkgroupMemory;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES:
 		reinterpret_cast<VkPhysicalDeviceMaintenance4Features*>(s)->maintenance4 = f.v13.maintenance4;
 		break;

@@ -469,3 +469,29 @@ TEST_CASE("inlineUniformBlock: a shader reads a uniform block stored in the desc
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
 }
+
+TEST_CASE("shaderZeroInitializeWorkgroupMemory: null-initialized shared memory reads as zero", "[compute][features]") {
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.maintenance4 = VK_TRUE;
+	v13.shaderZeroInitializeWorkgroupMemory = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v13;
+	const uint32_t groups = 3;
+	ComputeRun run{"zero_shared.spv", {std::vector<uint8_t>(groups * 64 * 4, 0xff)}, {}, groups};
+	auto ours_ctx = Context::Create(Driver::Tessera, options);
+	auto ref_ctx = Context::Create(Driver::Lavapipe, options);
+	REQUIRE(ours_ctx);
+	REQUIRE(ref_ctx);
+	std::vector<uint32_t> ours = Values<uint32_t>(Run(*ours_ctx, run)[0]);
+	std::vector<uint32_t> reference = Values<uint32_t>(Run(*ref_ctx, run)[0]);
+	for (uint32_t i = 0; i < groups * 64; ++i) {
+		uint32_t l = i % 64, expected = 0;
+		if (l < 8)
+			for (uint32_t k = l; k < 64; k += 8) expected += k;  // each group starts from zero
+		INFO("invocation " << i);
+		REQUIRE(ours[i] == expected);
+		REQUIRE(reference[i] == expected);
+	}
+	CHECK(ours_ctx->validation_errors() == 0);
+	CHECK(ref_ctx->validation_errors() == 0);
+}

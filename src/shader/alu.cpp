@@ -45,6 +45,14 @@ inline uint64_t U64(uint32_t lo, uint32_t hi) { return (uint64_t{hi} << 32) | lo
 inline int64_t S64(uint32_t lo, uint32_t hi) { return static_cast<int64_t>(U64(lo, hi)); }
 inline uint32_t Lo(uint64_t x) { return static_cast<uint32_t>(x); }
 inline uint32_t Hi(uint64_t x) { return static_cast<uint32_t>(x >> 32); }
+inline uint32_t FindILsb64(uint64_t x) { return x ? static_cast<uint32_t>(__builtin_ctzll(x)) : ~0u; }
+inline uint32_t FindUMsb64(uint64_t x) { return x ? 63u - static_cast<uint32_t>(__builtin_clzll(x)) : ~0u; }
+inline uint64_t UMulHigh64(uint64_t a, uint64_t b) {
+	return static_cast<uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+}
+inline uint64_t SMulHigh64(int64_t a, int64_t b) {
+	return static_cast<uint64_t>(static_cast<unsigned __int128>(static_cast<__int128>(a) * b) >> 64);
+}
 inline int64_t SafeSDiv64(int64_t a, int64_t b) {
 	if (b == 0) return 0;
 	if (b == -1) return static_cast<int64_t>(0 - static_cast<uint64_t>(a));

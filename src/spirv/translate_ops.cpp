@@ -390,31 +390,8 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	case spv::Op::OpISubBorrow:
 	case spv::Op::OpUMulExtended:
 	case spv::Op::OpSMulExtended: {
-		// Two-member struct results: {low, carry/borrow/high} per component.
-		if (ScalarOf(result_types_.at(inst[3])).width != 32)
-			Fail("%s on narrow integers is not supported", inst.OpName());
-		const std::vector<uint32_t>& a = Regs(inst[3]);
-		const std::vector<uint32_t>& b = Regs(inst[4]);
-		std::vector<uint32_t> low, high;
-		for (size_t k = 0; k < a.size(); ++k) {
-			switch (inst.op) {
-			case spv::Op::OpIAddCarry:
-				low.push_back(Emit(Op::kIAdd, a[k], b[k]));
-				high.push_back(Emit(Op::kULess, low.back(), a[k]));
-				break;
-			case spv::Op::OpISubBorrow:
-				low.push_back(Emit(Op::kISub, a[k], b[k]));
-				high.push_back(Emit(Op::kULess, a[k], b[k]));
-				break;
-			default:
-				low.push_back(Emit(Op::kIMul, a[k], b[k]));
-				high.push_back(Emit(inst.op == spv::Op::OpUMulExtended ? Op::kUMulHigh : Op::kSMulHigh, a[k], b[k]));
-				break;
-			}
-		}
-		low.insert(low.end(), high.begin(), high.end());
 		result_types_[inst[2]] = inst[1];
-		Define(inst[2], low);
+		Define(inst[2], ExtendedArithmetic(inst));
 		return true;
 	}
 	case spv::Op::OpAny:

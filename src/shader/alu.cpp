@@ -75,6 +75,52 @@ inline uint64_t FloatToUnsigned64(float f) {
 	return static_cast<uint64_t>(f);
 }
 
+// 64-bit floats: two registers (low word, high word) read as one double.
+inline double F64(uint32_t lo, uint32_t hi) { return std::bit_cast<double>(U64(lo, hi)); }
+inline uint32_t DLo(double x) { return Lo(std::bit_cast<uint64_t>(x)); }
+inline uint32_t DHi(double x) { return Hi(std::bit_cast<uint64_t>(x)); }
+inline int32_t DoubleToSigned(double f) {
+	if (!(f == f)) return 0;
+	if (f >= 2147483648.0) return INT32_MAX;
+	if (f <= -2147483649.0) return INT32_MIN;
+	return static_cast<int32_t>(f);
+}
+inline uint32_t DoubleToUnsigned(double f) {
+	if (!(f > 0.0)) return 0;
+	if (f >= 4294967296.0) return UINT32_MAX;
+	return static_cast<uint32_t>(f);
+}
+inline int64_t DoubleToSigned64(double f) {
+	if (!(f == f)) return 0;
+	if (f >= 9223372036854775808.0) return INT64_MAX;
+	if (f <= -9223372036854775808.0) return INT64_MIN;
+	return static_cast<int64_t>(f);
+}
+inline uint64_t DoubleToUnsigned64(double f) {
+	if (!(f > 0.0)) return 0;
+	if (f >= 18446744073709551616.0) return UINT64_MAX;
+	return static_cast<uint64_t>(f);
+}
+// double -> float rounded to odd: rounding that float again (to binary16)
+// gives the correctly rounded result, with no double rounding.
+inline float DoubleToFloatOdd(double d) {
+	float f = static_cast<float>(d);
+	if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);  // toward zero
+	if (static_cast<double>(f) != d && d == d) f = std::bit_cast<float>(std::bit_cast<uint32_t>(f) | 1u);
+	return f;
+}
+inline double DoubleSign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
+inline double DoubleFrexpMantissa(double x) {
+	int e = 0;
+	return std::isfinite(x) ? std::frexp(x, &e) : x;
+}
+inline int32_t DoubleFrexpExponent(double x) {
+	int e = 0;
+	if (std::isfinite(x)) std::frexp(x, &e);
+	return e;
+}
+inline int DoubleClampExponent(int32_t e) { return e < -2200 ? -2200 : (e > 2200 ? 2200 : e); }
+
 inline uint32_t ReverseBits(uint32_t x) {
 	x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
 	x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);

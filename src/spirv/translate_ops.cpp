@@ -165,6 +165,9 @@ bool ReadsSigned(Op op) {
 }  // namespace
 
 std::vector<uint32_t> Translator::ComponentWise(Op op, uint32_t result_type, std::span<const uint32_t> operand_ids) {
+	bool is_double = ScalarOf(result_type).is_float && ScalarOf(result_type).width == 64;
+	for (uint32_t id : operand_ids) is_double |= IsDouble(id);
+	if (is_double) return ComponentWiseDouble(op, result_type, operand_ids);
 	bool wide = ScalarOf(result_type).width == 64;
 	for (uint32_t id : operand_ids) {
 		auto type = result_types_.find(id);
@@ -291,6 +294,10 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		// halves as floats: widening is free except for the sign.
 		ScalarInfo from = ScalarOf(result_types_.at(inst[3]));
 		ScalarInfo to = ScalarOf(inst[1]);
+		if (inst.op == spv::Op::OpFConvert && (from.width == 64 || to.width == 64)) {
+			Define(inst[2], ConvertDouble(inst[3], inst[1], false));
+			return true;
+		}
 		std::vector<uint32_t> regs = Regs(inst[3]);
 		if (from.width == 64) {  // keep the low words
 			std::vector<uint32_t> low;
@@ -406,6 +413,10 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	}
 	case spv::Op::OpDot:
 		result_types_[inst[2]] = inst[1];
+		if (IsDouble(inst[3])) {
+			MatrixDouble(inst);
+			return true;
+		}
 		Define(inst[2], Canonical({DotProduct(emit, Regs(inst[3]), Regs(inst[4]))}, inst[1]));
 		return true;
 	case spv::Op::OpVectorTimesScalar:
@@ -416,7 +427,10 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	case spv::Op::OpOuterProduct:
 	case spv::Op::OpTranspose:
 		result_types_[inst[2]] = inst[1];
-		Matrix(inst);
+		if (IsDouble(inst[3]))
+			MatrixDouble(inst);
+		else
+			Matrix(inst);
 		return true;
 	default: return false;
 	}
@@ -491,6 +505,11 @@ void Translator::TranslateGlsl(const Instruction& inst) {
 		Define(inst[2], ComponentWise(mapped->second, inst[1], {inst.w + 5, inst.w + inst.n}));
 		return;
 	}
+	ScalarInfo result = ScalarOf(inst[1]);
+	bool on_doubles = inst.n > 5 && (IsDouble(inst[5]) || (result.is_float && result.width == 64));
+	if (on_doubles && GlslDouble(inst, instruction)) return;
+	if (on_doubles && (instruction == GLSLstd450Determinant || instruction == GLSLstd450MatrixInverse))
+		Fail("%s on 64-bit floats is not supported yet", GlslInstructionName(instruction));
 	auto scale = [&](const std::vector<uint32_t>& v, uint32_t s) {
 		std::vector<uint32_t> out;
 		for (uint32_t x : v) out.push_back(Emit(Op::kFMul, x, s));

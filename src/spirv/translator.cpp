@@ -51,6 +51,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::Int16,
     spv::Capability::Int64,
     spv::Capability::Int64Atomics,
+    spv::Capability::Float64,
     spv::Capability::Float16,
     spv::Capability::StorageBuffer16BitAccess,
     spv::Capability::UniformAndStorageBuffer16BitAccess,
@@ -505,7 +506,7 @@ const Type& Translator::TypeOf(uint32_t type_id) {
 void Translator::CheckScalar(const Type& type) {
 	bool supported = type.op == spv::Op::OpTypeInt
 	                     ? (type.width == 8 || type.width == 16 || type.width == 32 || type.width == 64)
-	                 : type.op == spv::Op::OpTypeFloat ? (type.width == 16 || type.width == 32)
+	                 : type.op == spv::Op::OpTypeFloat ? (type.width == 16 || type.width == 32 || type.width == 64)
 	                                                   : true;
 	if (!supported)
 		Fail("%u-bit %s values are not supported yet", type.width, type.op == spv::Op::OpTypeInt ? "integer" : "float");

@@ -1,6 +1,7 @@
 #version 450
-// 64-bit integers beyond arithmetic: FindILsb (FindUMsb/FindSMsb and
-// OpBitCount on 64-bit values are not valid Vulkan SPIR-V: int64_ops.spvasm),
+// 64-bit integers beyond arithmetic (FindILsb/FindUMsb/FindSMsb and
+// OpBitCount on 64-bit values are in int64_ops.spvasm: not valid Vulkan
+// SPIR-V, or not taken by lavapipe),
 // bit-field insert/extract, bit count and reverse, extended arithmetic
 // (also on 8/16-bit values), conversions to and from every width, edges.
 #extension GL_EXT_shader_explicit_arithmetic_types : require
@@ -16,8 +17,8 @@ void main() {
 	int64_t sx = int64_t(x), sy = int64_t(y);
 	uint base = i * kOut;
 	o[base + 0u] = uint64_t(int64_t(int(sx >> 40)));
-	o[base + 1u] = uint64_t(findLSB(x));
-	o[base + 2u] = uint64_t(findLSB(sx));
+	o[base + 1u] = uint64_t(findLSB(uint(x)));
+	o[base + 2u] = uint64_t(findLSB(int(sx >> 20)));
 	o[base + 3u] = uint64_t(findLSB(uint(x >> 32)));
 	o[base + 4u] = uint64_t(bitCount(uint(x)) + bitCount(uint(x >> 32)));
 	o[base + 5u] = x ^ (y >> 1);

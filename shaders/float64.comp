@@ -7,8 +7,14 @@ layout(local_size_x = 16) in;
 layout(set = 0, binding = 0) readonly buffer A { dvec2 a[]; };
 layout(set = 0, binding = 1) writeonly buffer Out { double o[]; };
 layout(set = 0, binding = 2) writeonly buffer Out32 { uint w[]; };
+// Matrices of doubles in a buffer, column- and row-major (std430: 32-byte
+// columns or rows for dvec3).
+layout(set = 0, binding = 3) writeonly buffer Mats {
+	dmat3 cm[64];
+	layout(row_major) dmat3 rm[64];
+};
 
-const uint kOut = 32u, kOut32 = 8u;
+const uint kOut = 36u, kOut32 = 8u;
 
 void main() {
 	uint i = gl_GlobalInvocationID.x;
@@ -48,6 +54,14 @@ void main() {
 	o[b + 29u] = packDouble2x32(uvec2(i * 0x9E3779B9u, 0x3ff00000u + i));
 	o[b + 30u] = dot(dvec3(x, y, 1.0lf), dvec3(y, x, 0.5lf));
 	o[b + 31u] = length(dvec2(x, y)) + distance(dvec2(x, 1.0lf), dvec2(y, 2.0lf));
+	dmat3 m3 = dmat3(x, 1.0lf, 2.0lf, y, 3.0lf, -1.0lf, 0.5lf, x, 4.0lf);
+	o[b + 32u] = determinant(m3);
+	cm[i] = m3;
+	rm[i] = m3;
+	dmat2 inv = inverse(dmat2(x, y, 1.0lf, 2.0lf));
+	o[b + 33u] = inv[0][0] + inv[1][0] * 10.0lf;
+	o[b + 34u] = inv[0][1] + inv[1][1] * 10.0lf;
+	o[b + 35u] = (m3 * dvec3(1.0lf, x, y)).z;
 	uvec2 words = unpackDouble2x32(x);
 	w[c + 0u] = words.x;
 	w[c + 1u] = words.y;

@@ -6,6 +6,8 @@
 // GLSL.std.450 allows doubles only for the non-transcendental functions.
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include <functional>
+
 #include "spirv/translator.h"
 
 namespace tessera::spirv {
@@ -371,6 +373,54 @@ bool Translator::GlslDouble(const Instruction& inst, uint32_t instruction) {
 		else
 			fraction.insert(fraction.end(), whole.begin(), whole.end());
 		Define(inst[2], fraction);
+		return true;
+	}
+	case GLSLstd450Determinant:
+	case GLSLstd450MatrixInverse: {
+		std::vector<Value> m = operand(5);
+		uint32_t size = TypeOf(result_types_.at(inst[5])).count;
+		// Laplace expansion along the first listed row (n <= 4), as for floats.
+		std::function<Value(const std::vector<uint32_t>&, const std::vector<uint32_t>&)> det =
+		    [&](const std::vector<uint32_t>& columns, const std::vector<uint32_t>& rows) -> Value {
+			auto at = [&](uint32_t c, uint32_t r) { return m[columns[c] * size + rows[r]]; };
+			if (columns.size() == 1) return at(0, 0);
+			if (columns.size() == 2)
+				return DoubleOp(Op::kFSub, DoubleOp(Op::kFMul, at(0, 0), at(1, 1)),
+				                DoubleOp(Op::kFMul, at(1, 0), at(0, 1)));
+			std::vector<uint32_t> rest_rows(rows.begin() + 1, rows.end());
+			Value sum;
+			for (uint32_t j = 0; j < columns.size(); ++j) {
+				std::vector<uint32_t> rest_columns;
+				for (uint32_t k = 0; k < columns.size(); ++k)
+					if (k != j) rest_columns.push_back(columns[k]);
+				Value term = DoubleOp(Op::kFMul, at(j, 0), det(rest_columns, rest_rows));
+				sum = sum.empty() ? term : DoubleOp(j % 2 ? Op::kFSub : Op::kFAdd, sum, term);
+			}
+			return sum;
+		};
+		std::vector<uint32_t> all;
+		for (uint32_t k = 0; k < size; ++k) all.push_back(k);
+		Value determinant = det(all, all);
+		if (instruction == GLSLstd450Determinant) {
+			define({determinant});
+			return true;
+		}
+		// inverse = adjugate / determinant: element (column c, row r) is the
+		// cofactor of (column r, row c).
+		Value reciprocal = DoubleOp(Op::kFDiv, one, determinant);
+		std::vector<Value> out;
+		for (uint32_t c = 0; c < size; ++c)
+			for (uint32_t r = 0; r < size; ++r) {
+				std::vector<uint32_t> columns, rows;
+				for (uint32_t k = 0; k < size; ++k) {
+					if (k != r) columns.push_back(k);
+					if (k != c) rows.push_back(k);
+				}
+				Value minor = size == 1 ? one : det(columns, rows);
+				if ((r + c) % 2) minor = {minor[0], Emit(Op::kXor, minor[1], Const(0x80000000u))};
+				out.push_back(DoubleOp(Op::kFMul, minor, reciprocal));
+			}
+		define(out);
 		return true;
 	}
 	default: (void)zero; return false;

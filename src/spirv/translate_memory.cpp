@@ -344,7 +344,8 @@ void Translator::Store(const Pointer& p, const std::vector<uint32_t>& values) {
 		Fail("store to read-only memory");
 	std::vector<Leaf> leaves;
 	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
-	if (leaves.size() != values.size()) Fail("store of a value that does not match its pointer");
+	if (leaves.size() != values.size())
+		Fail("store of a value that does not match its pointer (%zu words into %zu)", values.size(), leaves.size());
 	for (size_t k = 0; k < leaves.size(); ++k) {
 		uint32_t width = p.layout.explicit_layout ? leaves[k].scalar.width : 32;
 		uint32_t value = values[k];

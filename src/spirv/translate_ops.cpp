@@ -508,8 +508,6 @@ void Translator::TranslateGlsl(const Instruction& inst) {
 	ScalarInfo result = ScalarOf(inst[1]);
 	bool on_doubles = inst.n > 5 && (IsDouble(inst[5]) || (result.is_float && result.width == 64));
 	if (on_doubles && GlslDouble(inst, instruction)) return;
-	if (on_doubles && (instruction == GLSLstd450Determinant || instruction == GLSLstd450MatrixInverse))
-		Fail("%s on 64-bit floats is not supported yet", GlslInstructionName(instruction));
 	auto scale = [&](const std::vector<uint32_t>& v, uint32_t s) {
 		std::vector<uint32_t> out;
 		for (uint32_t x : v) out.push_back(Emit(Op::kFMul, x, s));

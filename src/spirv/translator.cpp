@@ -622,10 +622,16 @@ void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLay
 		uint32_t element = SlotSize(column.element, explicit_layout);
 		uint32_t stride = layout.matrix_stride && explicit_layout ? layout.matrix_stride : rows * element;
 		for (uint32_t c = 0; c < t.count; ++c)
-			for (uint32_t r = 0; r < rows; ++r)
-				out.push_back({layout.row_major && explicit_layout ? offset + r * stride + c * element
-				                                                   : offset + c * stride + r * element,
-				               ScalarOf(column.element)});
+			for (uint32_t r = 0; r < rows; ++r) {
+				uint32_t at = layout.row_major && explicit_layout ? offset + r * stride + c * element
+				                                                  : offset + c * stride + r * element;
+				if (element == 8) {  // doubles: two words, low first
+					out.push_back({at, ScalarInfo{}});
+					out.push_back({at + 4, ScalarInfo{}});
+				} else {
+					out.push_back({at, ScalarOf(column.element)});
+				}
+			}
 		break;
 	}
 	case spv::Op::OpTypeArray: {

@@ -25,7 +25,7 @@ TEST_CASE("64-bit floats: arithmetic, GLSL.std.450, comparisons, conversions at 
           "[shader][types][float64]") {
 	std::string variant = GENERATE(as<std::string>{}, "", "_vk10");
 	shader::Program program = test::CompileShader("float64" + variant);
-	const uint32_t n = 32, outputs = 32, outputs32 = 8;
+	const uint32_t n = 32, outputs = 36, outputs32 = 8;
 	const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
 	const double denormal = std::numeric_limits<double>::denorm_min(), max = std::numeric_limits<double>::max();
 	const double edges[][2] = {
@@ -45,10 +45,12 @@ TEST_CASE("64-bit floats: arithmetic, GLSL.std.450, comparisons, conversions at 
 	for (size_t k = 0; k < std::size(edges); ++k) in[2 * k] = edges[k][0], in[2 * k + 1] = edges[k][1];
 	std::vector<double> out(n * outputs, -12345.0);
 	std::vector<uint32_t> out32(n * outputs32, 0xdeadbeefu);
+	std::vector<double> mats(2 * 64 * 12, -1.0);  // dmat3: 3 columns (or rows) of 4 doubles (std430)
 	test::Bindings bindings;
 	bindings.Bind(0, in);
 	bindings.Bind(1, out);
 	bindings.Bind(2, out32);
+	bindings.Bind(3, mats);
 	REQUIRE(test::Dispatch(program, bindings, n / 16) == shader::RunStatus::kSuccess);
 	for (uint32_t i = 0; i < n; ++i) {
 		double x = in[2 * i], y = in[2 * i + 1];
@@ -92,6 +94,18 @@ TEST_CASE("64-bit floats: arithmetic, GLSL.std.450, comparisons, conversions at 
 		CHECK(std::bit_cast<uint64_t>(o[29]) == ((uint64_t{0x3ff00000u + i} << 32) | (i * 0x9E3779B9u)));
 		CHECK(Same(o[30], x * y + y * x + 0.5));
 		CHECK(Same(o[31], std::sqrt(x * x + y * y) + std::sqrt((x - y) * (x - y) + 1.0)));
+		// Determinant by Laplace expansion along the first row; inverse = adjugate / determinant.
+		CHECK(Same(o[32], x * (3.0 * 4.0 - x * -1.0) - y * (1.0 * 4.0 - x * 2.0) + 0.5 * (1.0 * -1.0 - 3.0 * 2.0)));
+		const double m3[3][3] = {{x, 1.0, 2.0}, {y, 3.0, -1.0}, {0.5, x, 4.0}};  // [column][row]
+		for (uint32_t c = 0; c < 3; ++c)
+			for (uint32_t r = 0; r < 3; ++r) {
+				CHECK(Same(mats[i * 12 + c * 4 + r], m3[c][r]));
+				CHECK(Same(mats[(64 + i) * 12 + r * 4 + c], m3[c][r]));  // row-major
+			}
+		double reciprocal = 1.0 / (x * 2.0 - 1.0 * y);
+		CHECK(Same(o[33], 2.0 * reciprocal + (-1.0 * reciprocal) * 10.0));
+		CHECK(Same(o[34], -y * reciprocal + (x * reciprocal) * 10.0));
+		CHECK(Same(o[35], 2.0 * 1.0 + -1.0 * x + 4.0 * y));
 		const uint32_t* w = &out32[i * outputs32];
 		uint64_t bits = std::bit_cast<uint64_t>(x);
 		CHECK(w[0] == static_cast<uint32_t>(bits));

@@ -121,3 +121,25 @@ TEST_CASE("64-bit floats: arithmetic, GLSL.std.450, comparisons, conversions at 
 		CHECK(w[7] == ((h == h ? 1u : 0u) | 2u));
 	}
 }
+
+TEST_CASE("subgroup broadcasts and shuffles move both words of 64-bit values", "[shader][subgroup][float64][int64]") {
+	shader::Program program = test::CompileShader("subgroup64");
+	const uint32_t n = 64;
+	std::vector<uint64_t> in(2 * n), out(4 * n, 0);
+	for (uint32_t i = 0; i < n; ++i) {
+		in[i] = 0x0123456789abcdefull * (i + 1) ^ (uint64_t{i} << 60);
+		in[n + i] = std::bit_cast<uint64_t>(1.0 / (i + 1) + 1e10 * i);
+	}
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < n; ++i) {
+		INFO("invocation " << i);
+		uint32_t first = i / 32 * 32;  // subgroups of 32 lanes
+		CHECK(out[i * 4 + 0] == in[first + 3]);
+		CHECK(out[i * 4 + 1] == in[i ^ 1]);
+		CHECK(out[i * 4 + 2] == in[n + first + ((i + 5) & 31)]);
+		CHECK(out[i * 4 + 3] == in[n + first]);
+	}
+}

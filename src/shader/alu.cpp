@@ -45,6 +45,14 @@ inline uint64_t U64(uint32_t lo, uint32_t hi) { return (uint64_t{hi} << 32) | lo
 inline int64_t S64(uint32_t lo, uint32_t hi) { return static_cast<int64_t>(U64(lo, hi)); }
 inline uint32_t Lo(uint64_t x) { return static_cast<uint32_t>(x); }
 inline uint32_t Hi(uint64_t x) { return static_cast<uint32_t>(x >> 32); }
+inline uint32_t FindILsb64(uint64_t x) { return x ? static_cast<uint32_t>(__builtin_ctzll(x)) : ~0u; }
+inline uint32_t FindUMsb64(uint64_t x) { return x ? 63u - static_cast<uint32_t>(__builtin_clzll(x)) : ~0u; }
+inline uint64_t UMulHigh64(uint64_t a, uint64_t b) {
+	return static_cast<uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+}
+inline uint64_t SMulHigh64(int64_t a, int64_t b) {
+	return static_cast<uint64_t>(static_cast<unsigned __int128>(static_cast<__int128>(a) * b) >> 64);
+}
 inline int64_t SafeSDiv64(int64_t a, int64_t b) {
 	if (b == 0) return 0;
 	if (b == -1) return static_cast<int64_t>(0 - static_cast<uint64_t>(a));
@@ -66,6 +74,52 @@ inline uint64_t FloatToUnsigned64(float f) {
 	if (f >= 18446744073709551616.0f) return UINT64_MAX;
 	return static_cast<uint64_t>(f);
 }
+
+// 64-bit floats: two registers (low word, high word) read as one double.
+inline double F64(uint32_t lo, uint32_t hi) { return std::bit_cast<double>(U64(lo, hi)); }
+inline uint32_t DLo(double x) { return Lo(std::bit_cast<uint64_t>(x)); }
+inline uint32_t DHi(double x) { return Hi(std::bit_cast<uint64_t>(x)); }
+inline int32_t DoubleToSigned(double f) {
+	if (!(f == f)) return 0;
+	if (f >= 2147483648.0) return INT32_MAX;
+	if (f <= -2147483649.0) return INT32_MIN;
+	return static_cast<int32_t>(f);
+}
+inline uint32_t DoubleToUnsigned(double f) {
+	if (!(f > 0.0)) return 0;
+	if (f >= 4294967296.0) return UINT32_MAX;
+	return static_cast<uint32_t>(f);
+}
+inline int64_t DoubleToSigned64(double f) {
+	if (!(f == f)) return 0;
+	if (f >= 9223372036854775808.0) return INT64_MAX;
+	if (f <= -9223372036854775808.0) return INT64_MIN;
+	return static_cast<int64_t>(f);
+}
+inline uint64_t DoubleToUnsigned64(double f) {
+	if (!(f > 0.0)) return 0;
+	if (f >= 18446744073709551616.0) return UINT64_MAX;
+	return static_cast<uint64_t>(f);
+}
+// double -> float rounded to odd: rounding that float again (to binary16)
+// gives the correctly rounded result, with no double rounding.
+inline float DoubleToFloatOdd(double d) {
+	float f = static_cast<float>(d);
+	if (std::fabs(static_cast<double>(f)) > std::fabs(d)) f = std::nextafter(f, 0.0f);  // toward zero
+	if (static_cast<double>(f) != d && d == d) f = std::bit_cast<float>(std::bit_cast<uint32_t>(f) | 1u);
+	return f;
+}
+inline double DoubleSign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
+inline double DoubleFrexpMantissa(double x) {
+	int e = 0;
+	return std::isfinite(x) ? std::frexp(x, &e) : x;
+}
+inline int32_t DoubleFrexpExponent(double x) {
+	int e = 0;
+	if (std::isfinite(x)) std::frexp(x, &e);
+	return e;
+}
+inline int DoubleClampExponent(int32_t e) { return e < -2200 ? -2200 : (e > 2200 ? 2200 : e); }
 
 inline uint32_t ReverseBits(uint32_t x) {
 	x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);

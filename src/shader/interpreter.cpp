@@ -316,6 +316,10 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 
 void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
                                 bool full) {
+	if (inst.wide) {
+		ExecuteAtomic64(program, inst, resources, lanes, full);
+		return;
+	}
 	const Region& region = program.regions[inst.region];
 	const uint32_t* address = Reg(inst.a);
 	uint32_t* dst = Reg(inst.dst);

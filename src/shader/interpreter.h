@@ -75,6 +75,8 @@ private:
 	void ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources, uint32_t lanes,
 	                            bool full);
 	void ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full);
+	void ExecuteAtomic64(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+	                     bool full);  // atomic64.cpp
 	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
 	              uint32_t edge_index);
 	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }

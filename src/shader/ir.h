@@ -32,6 +32,7 @@ enum class Op : uint16_t {
 	kStore16,
 	kStore8,
 	// Atomics: dst = old value; b = operand; c = comparator (compare-exchange).
+	// Inst::wide: on 64-bit integers (the high words in dst_hi, b_hi, c_hi).
 	kAtomicLoad,
 	kAtomicStore,
 	kAtomicExchange,
@@ -77,6 +78,10 @@ struct Inst {
 	uint32_t dst = 0;
 	uint32_t a = 0, b = 0, c = 0, d = 0;
 	uint32_t imm = 0;  // memory ops: constant byte offset
+	// 64-bit atomics (wide): the high words of the old value (dst_hi), the
+	// operand (b_hi) and the comparator (c_hi); dst, b and c hold the low words.
+	bool wide = false;
+	uint32_t dst_hi = 0, b_hi = 0, c_hi = 0;
 };
 
 enum class RegionKind : uint8_t {

@@ -49,6 +49,7 @@ void ForEachUse(const Inst& inst, F f) {
 	const uint32_t operands[4] = {inst.a, inst.b, inst.c, inst.d};
 	for (uint32_t k = 0; k < OpArity(inst.op); ++k) f(operands[k]);
 	if (IsMemory(inst.op)) f(inst.d);  // the descriptor array element
+	if (inst.wide) f(inst.b_hi), f(inst.c_hi);
 }
 
 // Walks a block backwards from the registers live at its end (including the
@@ -80,7 +81,16 @@ Bits LiveIn(const Program& p, const Block& block, const Bits& live_out_of_succes
 		if (Defines(inst)) {
 			Bits conflicts = live;
 			ForEachUse(inst, [&](uint32_t reg) { conflicts.Set(reg); });
-			on_def(inst.dst, conflicts);
+			if (inst.wide) {  // two results, live together
+				Bits low = conflicts;
+				low.Set(inst.dst_hi);
+				on_def(inst.dst, low);
+				conflicts.Set(inst.dst);
+				on_def(inst.dst_hi, conflicts);
+				live.Clear(inst.dst_hi);
+			} else {
+				on_def(inst.dst, conflicts);
+			}
 			live.Clear(inst.dst);
 		}
 		ForEachUse(inst, [&](uint32_t reg) { live.Set(reg); });
@@ -146,7 +156,10 @@ void AllocateRegisters(Program& p) {
 	};
 	for (const Block& block : p.blocks) {
 		for (uint32_t i = block.inst_begin; i < block.inst_begin + block.inst_count; ++i)
-			if (Defines(p.insts[i])) assign(p.insts[i].dst);
+			if (Defines(p.insts[i])) {
+				assign(p.insts[i].dst);
+				if (p.insts[i].wide) assign(p.insts[i].dst_hi);
+			}
 		for (uint32_t e = 0; e < block.terminator.edge_count; ++e) {
 			const Edge& edge = p.edges[block.terminator.edge_begin + e];
 			for (uint32_t k = 0; k < edge.copy_count; ++k) assign(p.copies[edge.copy_begin + k].dst);
@@ -161,6 +174,10 @@ void AllocateRegisters(Program& p) {
 		for (uint32_t k = 0; k < OpArity(inst.op); ++k) *operands[k] = colour[*operands[k]];
 		if (IsMemory(inst.op)) inst.d = colour[inst.d];
 		inst.dst = Defines(inst) ? colour[inst.dst] : 0;
+		if (inst.wide) {
+			inst.b_hi = colour[inst.b_hi], inst.c_hi = colour[inst.c_hi];
+			inst.dst_hi = Defines(inst) ? colour[inst.dst_hi] : 0;
+		}
 	}
 	for (PhiCopy& copy : p.copies) copy.dst = colour[copy.dst], copy.src = colour[copy.src];
 	for (Block& block : p.blocks) block.terminator.selector = colour[block.terminator.selector];

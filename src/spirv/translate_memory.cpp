@@ -344,7 +344,8 @@ void Translator::Store(const Pointer& p, const std::vector<uint32_t>& values) {
 		Fail("store to read-only memory");
 	std::vector<Leaf> leaves;
 	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
-	if (leaves.size() != values.size()) Fail("store of a value that does not match its pointer");
+	if (leaves.size() != values.size())
+		Fail("store of a value that does not match its pointer (%zu words into %zu)", values.size(), leaves.size());
 	for (size_t k = 0; k < leaves.size(); ++k) {
 		uint32_t width = p.layout.explicit_layout ? leaves[k].scalar.width : 32;
 		uint32_t value = values[k];
@@ -358,36 +359,52 @@ void Translator::Atomic(const Instruction& inst) {
 	bool store = inst.op == spv::Op::OpAtomicStore;
 	const Pointer& p = PointerOf(store ? inst[1] : inst[3]);
 	if (p.region == kNoRegion) Fail("atomic through an unresolved pointer");
-	if (LeafCount(p.pointee) != 1) Fail("atomic on a composite");
+	ScalarInfo scalar = ScalarOf(p.pointee);
+	if (TypeOf(p.pointee).op != spv::Op::OpTypeInt || (scalar.width != 32 && scalar.width != 64))
+		Fail("atomics on %u-bit values are not supported", scalar.width);
 	if (!store) result_types_[inst[2]] = inst[1];
 	Op op = Op::kAtomicLoad;
-	uint32_t value = 0, comparator = 0;
+	// Operand registers: low word, high word (64-bit).
+	std::vector<uint32_t> value = {0, 0}, comparator = {0, 0};
+	auto operand = [&](uint32_t id) {
+		std::vector<uint32_t> regs = Regs(id);
+		regs.resize(2, 0);
+		return regs;
+	};
 	switch (inst.op) {
 	case spv::Op::OpAtomicLoad: break;
-	case spv::Op::OpAtomicStore: op = Op::kAtomicStore, value = Scalar(inst[4]); break;
-	case spv::Op::OpAtomicExchange: op = Op::kAtomicExchange, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicStore: op = Op::kAtomicStore, value = operand(inst[4]); break;
+	case spv::Op::OpAtomicExchange: op = Op::kAtomicExchange, value = operand(inst[6]); break;
 	case spv::Op::OpAtomicCompareExchange:
-		op = Op::kAtomicCompareExchange, value = Scalar(inst[7]), comparator = Scalar(inst[8]);
+		op = Op::kAtomicCompareExchange, value = operand(inst[7]), comparator = operand(inst[8]);
 		break;
-	case spv::Op::OpAtomicIIncrement: op = Op::kAtomicIAdd, value = Const(1); break;
-	case spv::Op::OpAtomicIDecrement: op = Op::kAtomicISub, value = Const(1); break;
-	case spv::Op::OpAtomicIAdd: op = Op::kAtomicIAdd, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicISub: op = Op::kAtomicISub, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicSMin: op = Op::kAtomicSMin, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicUMin: op = Op::kAtomicUMin, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicSMax: op = Op::kAtomicSMax, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicUMax: op = Op::kAtomicUMax, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicAnd: op = Op::kAtomicAnd, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicOr: op = Op::kAtomicOr, value = Scalar(inst[6]); break;
-	case spv::Op::OpAtomicXor: op = Op::kAtomicXor, value = Scalar(inst[6]); break;
+	case spv::Op::OpAtomicIIncrement: op = Op::kAtomicIAdd, value = {Const(1), 0}; break;
+	case spv::Op::OpAtomicIDecrement: op = Op::kAtomicISub, value = {Const(1), 0}; break;
+	case spv::Op::OpAtomicIAdd: op = Op::kAtomicIAdd, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicISub: op = Op::kAtomicISub, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicSMin: op = Op::kAtomicSMin, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicUMin: op = Op::kAtomicUMin, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicSMax: op = Op::kAtomicSMax, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicUMax: op = Op::kAtomicUMax, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicAnd: op = Op::kAtomicAnd, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicOr: op = Op::kAtomicOr, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicXor: op = Op::kAtomicXor, value = operand(inst[6]); break;
 	default: Fail("unsupported atomic %s", inst.OpName());
 	}
 	std::vector<Leaf> leaves;
 	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
-	if (ScalarOf(p.pointee).width != 32) Fail("atomics on %u-bit values are not supported", ScalarOf(p.pointee).width);
-	uint32_t old = EmitMemory(op, p, leaves[0].offset, value, comparator);
+	uint32_t old = EmitMemory(op, p, leaves[0].offset, value[0], comparator[0]);
+	shader::Inst& emitted = program_.insts.back();
+	uint32_t old_hi = 0;
+	if (scalar.width == 64) {
+		emitted.wide = true;
+		emitted.b_hi = value[1], emitted.c_hi = comparator[1];
+		emitted.dst_hi = old_hi = store ? 0 : NewReg();
+	}
 	if (store)
-		program_.insts.back().dst = 0;
+		emitted.dst = 0;
+	else if (scalar.width == 64)
+		Define(inst[2], {old, old_hi});
 	else
 		Define(inst[2], {old});
 }

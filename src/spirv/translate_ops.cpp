@@ -165,6 +165,9 @@ bool ReadsSigned(Op op) {
 }  // namespace
 
 std::vector<uint32_t> Translator::ComponentWise(Op op, uint32_t result_type, std::span<const uint32_t> operand_ids) {
+	bool is_double = ScalarOf(result_type).is_float && ScalarOf(result_type).width == 64;
+	for (uint32_t id : operand_ids) is_double |= IsDouble(id);
+	if (is_double) return ComponentWiseDouble(op, result_type, operand_ids);
 	bool wide = ScalarOf(result_type).width == 64;
 	for (uint32_t id : operand_ids) {
 		auto type = result_types_.find(id);
@@ -291,6 +294,10 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		// halves as floats: widening is free except for the sign.
 		ScalarInfo from = ScalarOf(result_types_.at(inst[3]));
 		ScalarInfo to = ScalarOf(inst[1]);
+		if (inst.op == spv::Op::OpFConvert && (from.width == 64 || to.width == 64)) {
+			Define(inst[2], ConvertDouble(inst[3], inst[1], false));
+			return true;
+		}
 		std::vector<uint32_t> regs = Regs(inst[3]);
 		if (from.width == 64) {  // keep the low words
 			std::vector<uint32_t> low;
@@ -390,31 +397,8 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	case spv::Op::OpISubBorrow:
 	case spv::Op::OpUMulExtended:
 	case spv::Op::OpSMulExtended: {
-		// Two-member struct results: {low, carry/borrow/high} per component.
-		if (ScalarOf(result_types_.at(inst[3])).width != 32)
-			Fail("%s on narrow integers is not supported", inst.OpName());
-		const std::vector<uint32_t>& a = Regs(inst[3]);
-		const std::vector<uint32_t>& b = Regs(inst[4]);
-		std::vector<uint32_t> low, high;
-		for (size_t k = 0; k < a.size(); ++k) {
-			switch (inst.op) {
-			case spv::Op::OpIAddCarry:
-				low.push_back(Emit(Op::kIAdd, a[k], b[k]));
-				high.push_back(Emit(Op::kULess, low.back(), a[k]));
-				break;
-			case spv::Op::OpISubBorrow:
-				low.push_back(Emit(Op::kISub, a[k], b[k]));
-				high.push_back(Emit(Op::kULess, a[k], b[k]));
-				break;
-			default:
-				low.push_back(Emit(Op::kIMul, a[k], b[k]));
-				high.push_back(Emit(inst.op == spv::Op::OpUMulExtended ? Op::kUMulHigh : Op::kSMulHigh, a[k], b[k]));
-				break;
-			}
-		}
-		low.insert(low.end(), high.begin(), high.end());
 		result_types_[inst[2]] = inst[1];
-		Define(inst[2], low);
+		Define(inst[2], ExtendedArithmetic(inst));
 		return true;
 	}
 	case spv::Op::OpAny:
@@ -429,6 +413,10 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	}
 	case spv::Op::OpDot:
 		result_types_[inst[2]] = inst[1];
+		if (IsDouble(inst[3])) {
+			MatrixDouble(inst);
+			return true;
+		}
 		Define(inst[2], Canonical({DotProduct(emit, Regs(inst[3]), Regs(inst[4]))}, inst[1]));
 		return true;
 	case spv::Op::OpVectorTimesScalar:
@@ -439,7 +427,10 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	case spv::Op::OpOuterProduct:
 	case spv::Op::OpTranspose:
 		result_types_[inst[2]] = inst[1];
-		Matrix(inst);
+		if (IsDouble(inst[3]))
+			MatrixDouble(inst);
+		else
+			Matrix(inst);
 		return true;
 	default: return false;
 	}
@@ -514,6 +505,9 @@ void Translator::TranslateGlsl(const Instruction& inst) {
 		Define(inst[2], ComponentWise(mapped->second, inst[1], {inst.w + 5, inst.w + inst.n}));
 		return;
 	}
+	ScalarInfo result = ScalarOf(inst[1]);
+	bool on_doubles = inst.n > 5 && (IsDouble(inst[5]) || (result.is_float && result.width == 64));
+	if (on_doubles && GlslDouble(inst, instruction)) return;
 	auto scale = [&](const std::vector<uint32_t>& v, uint32_t s) {
 		std::vector<uint32_t> out;
 		for (uint32_t x : v) out.push_back(Emit(Op::kFMul, x, s));

@@ -160,7 +160,8 @@ bool Translator::TranslateSubgroup(const Instruction& inst) {
 	}
 	for (const SubgroupArithmetic& arithmetic : kArithmetic) {
 		if (arithmetic.spirv != inst.op) continue;
-		if (ScalarOf(inst[1]).width != 32) Fail("%s on 8/16-bit values is not supported yet", inst.OpName());
+		if (ScalarOf(inst[1]).width != 32)
+			Fail("%s on %u-bit values is not supported yet", inst.OpName(), ScalarOf(inst[1]).width);
 		uint32_t operation = inst[4];
 		switch (static_cast<spv::GroupOperation>(operation)) {
 		case spv::GroupOperation::Reduce:

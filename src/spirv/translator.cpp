@@ -1,6 +1,7 @@
 // SPIR-V to IR: the module, types and layouts, memory, and control flow.
 // Value operations (arithmetic, composites, GLSL.std.450) are in
 // translate_ops.cpp.
+#define SPV_ENABLE_UTILITY_CODE  // spv::HasResultAndType
 #include "spirv/translator.h"
 
 #include <spirv/unified1/GLSL.std.450.h>
@@ -49,6 +50,8 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::Int8,
     spv::Capability::Int16,
     spv::Capability::Int64,
+    spv::Capability::Int64Atomics,
+    spv::Capability::Float64,
     spv::Capability::Float16,
     spv::Capability::StorageBuffer16BitAccess,
     spv::Capability::UniformAndStorageBuffer16BitAccess,
@@ -263,6 +266,17 @@ void Translator::ParseModule() {
 			Fail("specialization constant %u could not be folded to a constant", id);
 }
 
+// Words per OpSwitch case literal: 2 for a 64-bit selector.
+uint32_t Translator::SwitchLiteralWords(const Instruction& t) {
+	auto type = result_types_.find(t[1]);
+	if (type == result_types_.end()) {
+		auto constant = constants_.find(t[1]);
+		if (constant == constants_.end()) Fail("OpSwitch selector %u has no known type", t[1]);
+		return ScalarOf(constant->second[1]).width == 64 ? 2 : 1;
+	}
+	return ScalarOf(type->second).width == 64 ? 2 : 1;
+}
+
 void Translator::ParseFunction(uint32_t function_id) {
 	auto [begin, end] = functions_.at(function_id);
 	SourceBlock* block = nullptr;
@@ -270,6 +284,11 @@ void Translator::ParseFunction(uint32_t function_id) {
 		uint32_t count = words_[pos] >> 16;
 		Instruction inst{static_cast<spv::Op>(words_[pos] & 0xffff), &words_[pos], count};
 		pos += count;
+		// Types of the function's values are known before translation (a
+		// switch's literals are as wide as its selector).
+		bool has_result = false, has_type = false;
+		spv::HasResultAndType(inst.op, &has_result, &has_type);
+		if (has_result && has_type && inst.n > 2) result_types_[inst[2]] = inst[1];
 		switch (inst.op) {
 		case spv::Op::OpFunction:
 		case spv::Op::OpFunctionEnd: break;
@@ -323,10 +342,13 @@ std::vector<uint32_t> Translator::StructuredOrder() {
 		switch (t.op) {
 		case spv::Op::OpBranch: s.push_back(t[1]); break;
 		case spv::Op::OpBranchConditional: s.push_back(t[3]), s.push_back(t[2]); break;
-		case spv::Op::OpSwitch:
-			for (uint32_t i = t.n - 1; i >= 4; i -= 2) s.push_back(t[i]);
+		case spv::Op::OpSwitch: {
+			uint32_t stride = SwitchLiteralWords(t) + 1;
+			for (uint32_t i = 3 + stride - 1; i < t.n; i += stride) s.push_back(t[i]);
+			std::reverse(s.end() - (t.n - 3) / stride, s.end());
 			s.push_back(t[2]);
 			break;
+		}
 		default: break;
 		}
 		return s;
@@ -421,11 +443,24 @@ void Translator::EmitTerminator(const SourceBlock& block, shader::Block& out) {
 		break;
 	case spv::Op::OpSwitch: {
 		ScalarInfo selector_type = ScalarOf(result_types_.at(t[1]));
-		if (selector_type.width == 64) Fail("OpSwitch on a 64-bit selector is not supported yet");
 		term.kind = shader::TerminatorKind::kSwitch;
-		term.selector = Scalar(t[1]);
 		term.case_begin = static_cast<uint32_t>(program_.case_values.size());
 		add_edge(t[2]);
+		if (selector_type.width == 64) {
+			// Case literals take two words. The selector becomes the number of
+			// the matching case (1, 2, ...; 0 for the default).
+			const std::vector<uint32_t>& selector = Regs(t[1]);
+			uint32_t index = 0;
+			for (uint32_t i = 3, k = 1; i + 2 < t.n; i += 3, ++k) {
+				uint32_t match = Emit(Op::kIEqual64, selector[0], selector[1], Const(t[i]), Const(t[i + 1]));
+				index = Emit(Op::kSelect, match, Const(k), index);
+				program_.case_values.push_back(k);
+				add_edge(t[i + 2]);
+			}
+			term.selector = index;
+			break;
+		}
+		term.selector = Scalar(t[1]);
 		for (uint32_t i = 3; i + 1 < t.n; i += 2) {
 			program_.case_values.push_back(ConstantBits(t[i], selector_type));
 			add_edge(t[i + 1]);
@@ -471,7 +506,7 @@ const Type& Translator::TypeOf(uint32_t type_id) {
 void Translator::CheckScalar(const Type& type) {
 	bool supported = type.op == spv::Op::OpTypeInt
 	                     ? (type.width == 8 || type.width == 16 || type.width == 32 || type.width == 64)
-	                 : type.op == spv::Op::OpTypeFloat ? (type.width == 16 || type.width == 32)
+	                 : type.op == spv::Op::OpTypeFloat ? (type.width == 16 || type.width == 32 || type.width == 64)
 	                                                   : true;
 	if (!supported)
 		Fail("%u-bit %s values are not supported yet", type.width, type.op == spv::Op::OpTypeInt ? "integer" : "float");
@@ -587,10 +622,16 @@ void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLay
 		uint32_t element = SlotSize(column.element, explicit_layout);
 		uint32_t stride = layout.matrix_stride && explicit_layout ? layout.matrix_stride : rows * element;
 		for (uint32_t c = 0; c < t.count; ++c)
-			for (uint32_t r = 0; r < rows; ++r)
-				out.push_back({layout.row_major && explicit_layout ? offset + r * stride + c * element
-				                                                   : offset + c * stride + r * element,
-				               ScalarOf(column.element)});
+			for (uint32_t r = 0; r < rows; ++r) {
+				uint32_t at = layout.row_major && explicit_layout ? offset + r * stride + c * element
+				                                                  : offset + c * stride + r * element;
+				if (element == 8) {  // doubles: two words, low first
+					out.push_back({at, ScalarInfo{}});
+					out.push_back({at + 4, ScalarInfo{}});
+				} else {
+					out.push_back({at, ScalarOf(column.element)});
+				}
+			}
 		break;
 	}
 	case spv::Op::OpTypeArray: {

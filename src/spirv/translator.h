@@ -109,6 +109,7 @@ private:
 	void CheckCapability(uint32_t capability);
 	void ParseFunction(uint32_t function_id);
 	std::vector<uint32_t> StructuredOrder();
+	uint32_t SwitchLiteralWords(const Instruction& terminator);
 	void EmitBlock(const SourceBlock& block, bool entry);
 	void EmitTerminator(const SourceBlock& block, shader::Block& out);
 	void ResolveEdges();
@@ -157,6 +158,18 @@ private:
 	uint32_t Scalar(uint32_t id);
 	uint32_t IndexReg(uint32_t id);
 	std::vector<uint32_t> ComponentWise64(shader::Op op, uint32_t result_type, std::span<const uint32_t> operand_ids);
+	// translate_float64.cpp: 64-bit floats.
+	bool IsDouble(uint32_t id);
+	std::vector<uint32_t> ComponentWiseDouble(shader::Op op, uint32_t result_type,
+	                                          std::span<const uint32_t> operand_ids);
+	std::vector<uint32_t> ConvertDouble(uint32_t value_id, uint32_t result_type, bool is_signed);
+	std::vector<uint32_t> DoubleOp(shader::Op op, const std::vector<uint32_t>& x, const std::vector<uint32_t>& y);
+	std::vector<uint32_t> DoubleDot(const std::vector<std::vector<uint32_t>>& a,
+	                                const std::vector<std::vector<uint32_t>>& b);
+	void MatrixDouble(const Instruction& inst);
+	bool GlslDouble(const Instruction& inst, uint32_t instruction);
+	std::vector<uint32_t> BitField64(shader::Op op, const std::vector<std::vector<uint32_t>>& operands);
+	std::vector<uint32_t> ExtendedArithmetic(const Instruction& inst);
 	uint32_t Const(uint32_t bits);
 	uint32_t NewReg() { return program_.register_count++; }
 	uint32_t Emit(shader::Op op, uint32_t a, uint32_t b = 0, uint32_t c = 0, uint32_t d = 0);

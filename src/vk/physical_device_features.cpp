@@ -121,10 +121,13 @@ struct Supported {
 		// The shader engine (src/shader) runs compute: every buffer access is
 		// bounds-checked (robustBufferAccess; there is no vertex input yet),
 		// descriptor arrays of buffers take run-time indices, and 8/16-bit
-		// integers and 16-bit floats work in arithmetic and in buffers.
+		// and 64-bit integers, 16- and 64-bit floats work in arithmetic and in
+		// buffers, with 64-bit atomics.
 		// Rasterization and sampling features stay off until those stages exist.
 		core.robustBufferAccess = VK_TRUE;
 		core.shaderInt16 = VK_TRUE;
+		core.shaderInt64 = VK_TRUE;
+		core.shaderFloat64 = VK_TRUE;
 		core.shaderUniformBufferArrayDynamicIndexing = VK_TRUE;
 		core.shaderStorageBufferArrayDynamicIndexing = VK_TRUE;
 
@@ -137,6 +140,8 @@ struct Supported {
 		v12.storagePushConstant8 = VK_TRUE;
 		v12.shaderFloat16 = VK_TRUE;
 		v12.shaderInt8 = VK_TRUE;
+		v12.shaderBufferInt64Atomics = VK_TRUE;
+		v12.shaderSharedInt64Atomics = VK_TRUE;
 		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
 		v12.timelineSemaphore = VK_TRUE;
 		v12.hostQueryReset = VK_TRUE;
@@ -201,6 +206,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 		auto* p = reinterpret_cast<VkPhysicalDeviceShaderFloat16Int8Features*>(s);
 		p->shaderFloat16 = f.v12.shaderFloat16;
 		p->shaderInt8 = f.v12.shaderInt8;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceShaderAtomicInt64Features*>(s);
+		p->shaderBufferInt64Atomics = f.v12.shaderBufferInt64Atomics;
+		p->shaderSharedInt64Atomics = f.v12.shaderSharedInt64Atomics;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:

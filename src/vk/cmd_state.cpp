@@ -38,8 +38,10 @@ struct BindDescriptorSetsCommand : Command {
 		BoundDescriptorSets& bound = context.descriptor_sets[size_t(bind_point)];
 		for (uint32_t i = 0; i < set_count; ++i) {
 			bound.sets[first_set + i] = sets[i].data;
-			std::memcpy(bound.dynamic_offsets[first_set + i], dynamic_offsets + sets[i].dynamic_first,
-			            sets[i].dynamic_count * sizeof(uint32_t));
+			// dynamic_offsets is null when the call passed none.
+			if (sets[i].dynamic_count)
+				std::memcpy(bound.dynamic_offsets[first_set + i], dynamic_offsets + sets[i].dynamic_first,
+				            sets[i].dynamic_count * sizeof(uint32_t));
 		}
 	}
 };

@@ -33,6 +33,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	uint8_t push_constants[128];
 	for (size_t i = 0; i < sizeof(push_constants); ++i) push_constants[i] = static_cast<uint8_t>(i * 37 + 11);
 	shader::Resources resources{views, push_constants, sizeof(push_constants)};
+	// Device addresses (buffer_reference) may reach the bound memory only.
+	auto begin = reinterpret_cast<uintptr_t>(memory.data());
+	shader::AddressRange range{begin, begin + memory.size() * 4};
+	resources.check_device_addresses = true;
+	resources.device_memory = {&range, 1};
 
 	shader::RunOptions run;
 	run.max_block_steps = 4096;

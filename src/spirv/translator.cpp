@@ -56,6 +56,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageBuffer8BitAccess,
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
+    spv::Capability::PhysicalStorageBufferAddresses,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {
@@ -157,8 +158,9 @@ void Translator::ParseModule() {
 			break;
 		}
 		case spv::Op::OpMemoryModel:
-			if (inst[1] != static_cast<uint32_t>(spv::AddressingModel::Logical))
-				Fail("only the Logical addressing model is supported");
+			if (inst[1] != static_cast<uint32_t>(spv::AddressingModel::Logical) &&
+			    inst[1] != static_cast<uint32_t>(spv::AddressingModel::PhysicalStorageBuffer64))
+				Fail("only the Logical and PhysicalStorageBuffer64 addressing models are supported");
 			break;
 		case spv::Op::OpEntryPoint:
 			if (inst[1] == static_cast<uint32_t>(spv::ExecutionModel::GLCompute) &&
@@ -486,7 +488,9 @@ ScalarInfo Translator::ScalarOf(uint32_t type_id) {
 	ScalarInfo info;
 	info.is_float = t->op == spv::Op::OpTypeFloat;
 	info.is_bool = t->op == spv::Op::OpTypeBool;
-	info.width = (t->op == spv::Op::OpTypeInt || t->op == spv::Op::OpTypeFloat) ? t->width : 32;
+	info.width = (t->op == spv::Op::OpTypeInt || t->op == spv::Op::OpTypeFloat) ? t->width
+	             : t->op == spv::Op::OpTypePointer                              ? 64  // device addresses
+	                                                                            : 32;
 	return info;
 }
 
@@ -496,6 +500,9 @@ uint32_t Translator::LeafCount(uint32_t type_id) {
 	case spv::Op::OpTypeBool:
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat: CheckScalar(t); return t.width == 64 ? 2 : 1;  // 64-bit: low and high word
+	case spv::Op::OpTypePointer:
+		if (t.storage != spv::StorageClass::PhysicalStorageBuffer) Fail("pointers as values are not supported");
+		return 2;  // a device address
 	case spv::Op::OpTypeVector:
 	case spv::Op::OpTypeMatrix:
 	case spv::Op::OpTypeArray: return t.count * LeafCount(t.element);
@@ -568,8 +575,12 @@ void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLay
 	case spv::Op::OpTypeBool:
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat:
-		CheckScalar(t);
-		if (t.width == 64) {  // two words, low first (little-endian)
+	case spv::Op::OpTypePointer:
+		if (t.op == spv::Op::OpTypePointer)
+			LeafCount(type_id);  // device addresses only
+		else
+			CheckScalar(t);
+		if (t.width == 64 || t.op == spv::Op::OpTypePointer) {  // two words, low first (little-endian)
 			out.push_back({offset, ScalarInfo{}});
 			out.push_back({offset + 4, ScalarInfo{}});
 			break;

@@ -89,6 +89,7 @@ struct Pointer {
 	uint32_t builtin_variable = 0;     // an Input variable decorated BuiltIn
 	uint32_t descriptor_variable = 0;  // an array of buffer blocks, not yet indexed
 	uint32_t descriptor_index = 0;     // register: the element of an arrayed region
+	uint32_t address_hi = 0;           // device addresses (kPhysical): register with the high word
 };
 
 struct SourceBlock {
@@ -135,11 +136,20 @@ private:
 	Pointer VariablePointer(uint32_t variable);
 	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count = 1);
 	uint32_t NewPrivateRegion(uint32_t type);
-	void AccessChain(const Instruction& inst);
+	void AccessChain(const Instruction& inst, bool ptr_chain = false);
 	std::vector<uint32_t> Load(const Pointer& pointer);
 	void Store(const Pointer& pointer, const std::vector<uint32_t>& values);
 	void Atomic(const Instruction& inst);
 	std::vector<uint32_t>& BuiltinRegisters(uint32_t builtin);
+
+	// translate_physical.cpp: device addresses (PhysicalStorageBuffer).
+	bool IsPhysicalPointerType(uint32_t type_id);
+	bool IsPhysical(const Pointer& p) const;
+	bool PhysicalPointer(uint32_t id, Pointer& out);
+	void AddPhysicalOffset(Pointer& p, uint32_t index_id, uint32_t stride);
+	std::vector<uint32_t> PhysicalAddress(const Pointer& p);
+	void PtrElement(Pointer& p, uint32_t base_id, uint32_t element_id);
+	bool TranslatePhysical(const Instruction& inst);
 
 	// translate_ops.cpp: values.
 	bool TranslateValue(const Instruction& inst);
@@ -186,6 +196,7 @@ private:
 	std::map<std::tuple<uint32_t, uint32_t>, uint32_t> buffer_regions_;
 	std::map<uint32_t, std::vector<uint32_t>> builtin_regs_;
 	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
+	uint32_t physical_region_ = kNoRegion;                   // device addresses
 
 	std::vector<SourceBlock> blocks_;
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks

@@ -95,3 +95,19 @@ TEST_CASE("Device addresses: checked against the live ranges when asked", "[shad
 	REQUIRE(interpreter.RunWorkgroup(program, resources, {}) == shader::RunStatus::kSuccess);
 	CHECK(out[0].sum[0] == 5 + 6 + 1000);
 }
+
+TEST_CASE("Device addresses: OpPtrAccessChain with ArrayStride, negative and constant elements", "[shader][memory]") {
+	shader::Program program = test::CompileShader("ptr_access_chain");
+	std::vector<uint32_t> pairs(16);
+	for (uint32_t k = 0; k < 8; ++k) pairs[2 * k] = k * 5 + 2, pairs[2 * k + 1] = 0xdeadbeefu;
+	struct {
+		uint64_t base, out;
+	} push{Address(&pairs[2]), Address(&pairs[3])};
+	test::Bindings bindings;
+	bindings.Push(push);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < 8; ++i) {
+		INFO("invocation " << i);
+		CHECK(pairs[2 * i + 1] == pairs[2 * i] * 3 + pairs[0]);
+	}
+}

@@ -158,6 +158,9 @@ std::vector<uint32_t>& Translator::BuiltinRegisters(uint32_t builtin) {
 
 uint32_t Translator::NewPrivateRegion(uint32_t type) {
 	shader::Region region{shader::RegionKind::kPrivate, 0, program_.private_words, Size(type)};
+	if ((uint64_t{program_.private_words} * 4 + region.size) > kMaxPrivateBytes)
+		Fail("more than %llu bytes of private memory per invocation",
+		     static_cast<unsigned long long>(kMaxPrivateBytes));
 	program_.private_words += (region.size + 3) / 4;
 	program_.regions.push_back(region);
 	return static_cast<uint32_t>(program_.regions.size() - 1);
@@ -207,6 +210,9 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 	case spv::StorageClass::Workgroup: {
 		uint32_t base = (program_.workgroup_memory_size + 15) & ~15u;
 		uint32_t size = Size(p.pointee);
+		if (uint64_t{base} + size > kMaxWorkgroupMemory)
+			Fail("more than %llu bytes of workgroup memory (maxComputeSharedMemorySize)",
+			     static_cast<unsigned long long>(kMaxWorkgroupMemory));
 		program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, base, size});
 		program_.workgroup_memory_size = base + size;
 		p.region = static_cast<uint32_t>(program_.regions.size() - 1);

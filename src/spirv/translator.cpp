@@ -90,7 +90,10 @@ void Translator::Run() {
 			if (c.op != spv::Op::OpConstantComposite || c.n < 6) Fail("WorkgroupSize is not a constant vector");
 			for (int k = 0; k < 3; ++k) program_.workgroup_size[k] = constants_.at(c[3 + k])[3];
 		}
-	if (program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
+	// maxComputeWorkGroupSize is 1024 x 1024 x 64: bounding each dimension
+	// first keeps the product from wrapping around.
+	if (program_.workgroup_size[0] > 1024 || program_.workgroup_size[1] > 1024 || program_.workgroup_size[2] > 64 ||
+	    program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
 		Fail("workgroup size %ux%ux%u is outside what the device supports", program_.workgroup_size[0],
 		     program_.workgroup_size[1], program_.workgroup_size[2]);
 	ParseFunction(entry_function_);
@@ -505,11 +508,16 @@ uint32_t Translator::LeafCount(uint32_t type_id) {
 		return 2;  // a device address
 	case spv::Op::OpTypeVector:
 	case spv::Op::OpTypeMatrix:
-	case spv::Op::OpTypeArray: return t.count * LeafCount(t.element);
+	case spv::Op::OpTypeArray: {
+		uint64_t n = uint64_t{t.count} * LeafCount(t.element);
+		if (n > kMaxLeaves) Fail("a value of %llu scalars is too large", static_cast<unsigned long long>(n));
+		return static_cast<uint32_t>(n);
+	}
 	case spv::Op::OpTypeStruct: {
-		uint32_t n = 0;
+		uint64_t n = 0;
 		for (uint32_t m : t.members) n += LeafCount(m);
-		return n;
+		if (n > kMaxLeaves) Fail("a value of %llu scalars is too large", static_cast<unsigned long long>(n));
+		return static_cast<uint32_t>(n);
 	}
 	case spv::Op::OpTypeImage:
 	case spv::Op::OpTypeSampler:
@@ -548,11 +556,16 @@ uint32_t Translator::Size(uint32_t type_id) {
 	const Type& t = TypeOf(type_id);
 	switch (t.op) {
 	case spv::Op::OpTypeStruct: {
-		uint32_t size = 0;
+		uint64_t size = 0;
 		for (uint32_t m : t.members) size += Size(m);
-		return size;
+		if (size > kMaxTypeSize) Fail("type %u is too large", type_id);
+		return static_cast<uint32_t>(size);
 	}
-	case spv::Op::OpTypeArray: return t.count * Size(t.element);
+	case spv::Op::OpTypeArray: {
+		uint64_t size = uint64_t{t.count} * Size(t.element);
+		if (size > kMaxTypeSize) Fail("type %u is too large", type_id);
+		return static_cast<uint32_t>(size);
+	}
 	case spv::Op::OpTypeRuntimeArray: return 0;
 	default: return 4 * LeafCount(type_id);
 	}
@@ -569,6 +582,8 @@ uint32_t Translator::ExplicitSize(uint32_t type_id, const MemoryLayout& layout) 
 }
 
 void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLayout& layout, std::vector<Leaf>& out) {
+	if (out.size() > kMaxLeaves)
+		Fail("a value of more than %llu scalars is too large", static_cast<unsigned long long>(kMaxLeaves));
 	const Type& t = TypeOf(type_id);
 	const bool explicit_layout = layout.explicit_layout;
 	switch (t.op) {

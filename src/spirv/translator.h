@@ -79,6 +79,16 @@ struct Leaf {
 
 constexpr uint32_t kNoRegion = UINT32_MAX;
 
+// Bounds on what a module may ask of the interpreter, so that sizes cannot
+// wrap around in 32 bits and scratch memory stays allocatable: workgroup
+// memory is what the device reports (maxComputeSharedMemorySize); private
+// memory (Function and Private variables left in memory) is kept per lane,
+// up to 1024 lanes at once; values are split into at most kMaxLeaves scalars.
+constexpr uint64_t kMaxWorkgroupMemory = 65536;
+constexpr uint64_t kMaxPrivateBytes = 64 * 1024;
+constexpr uint64_t kMaxTypeSize = uint64_t{1} << 30;
+constexpr uint64_t kMaxLeaves = 1 << 16;
+
 // A pointer value: which region, and where in it per lane.
 struct Pointer {
 	uint32_t region = kNoRegion;

@@ -60,7 +60,7 @@ case "${1:-}" in
     cmake --build build-fuzz -j "$jobs" --target tessera_spirv_fuzz tessera_shaders
     corpus=$(mktemp -d)
     trap 'rm -rf "$corpus"' EXIT
-    cp build-fuzz/shaders/*.spv "$corpus"/
+    cp build-fuzz/shaders/*.spv fuzz/regressions/* "$corpus"/  # seeds: the corpus shaders, past findings
     # Crash reproducers land in build-fuzz/ (crash-<hash>); a finding fails the run.
     (cd build-fuzz && UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=detect_leaks=0 \
       ./fuzz/tessera_spirv_fuzz -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 -timeout=10 \

@@ -179,6 +179,8 @@ uint32_t Translator::BufferRegion(uint32_t variable, uint32_t element, uint32_t 
 	bool is_storage = storage == spv::StorageClass::StorageBuffer || block.buffer_block;
 	shader::Region region{is_storage ? shader::RegionKind::kStorageBuffer : shader::RegionKind::kUniformBuffer,
 	                      static_cast<uint32_t>(program_.bindings.size())};
+	if (program_.bindings.size() + uint64_t{count} > kMaxDescriptors)
+		Fail("more than %llu buffer descriptors", static_cast<unsigned long long>(kMaxDescriptors));
 	region.descriptor_count = count;
 	for (uint32_t k = 0; k < count; ++k) program_.bindings.push_back({var.set, var.binding, element + k, is_storage});
 	program_.regions.push_back(region);

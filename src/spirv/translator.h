@@ -83,11 +83,13 @@ constexpr uint32_t kNoRegion = UINT32_MAX;
 // wrap around in 32 bits and scratch memory stays allocatable: workgroup
 // memory is what the device reports (maxComputeSharedMemorySize); private
 // memory (Function and Private variables left in memory) is kept per lane,
-// up to 1024 lanes at once; values are split into at most kMaxLeaves scalars.
+// up to 1024 lanes at once; values are split into at most kMaxLeaves scalars;
+// buffer descriptor arrays are what the device reports per stage.
 constexpr uint64_t kMaxWorkgroupMemory = 65536;
 constexpr uint64_t kMaxPrivateBytes = 64 * 1024;
 constexpr uint64_t kMaxTypeSize = uint64_t{1} << 30;
 constexpr uint64_t kMaxLeaves = 1 << 16;
+constexpr uint64_t kMaxDescriptors = 1 << 20;  // maxPerStageDescriptorStorageBuffers
 
 // A pointer value: which region, and where in it per lane.
 struct Pointer {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tessera's two commands for a fresh Debian machine:
 #   ./build.sh demo   installs what is missing, builds, renders tessera-demo.png through the Vulkan loader
-#   ./build.sh test   installs what is missing, builds, runs the whole test suite, then again under ASan+UBSan
+#   ./build.sh test   installs what is missing, builds, runs the whole test suite, then again under ASan+UBSan,
+#                     then fuzzes the SPIR-V front end and interpreter for a minute (fuzz/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -9,7 +10,8 @@ PACKAGES=(cmake g++ make python3 pkg-config
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers
   libglm-dev libstb-dev catch2 libbenchmark-dev
   spirv-tools spirv-headers libhwy-dev glslang-tools
-  astcenc)  # the reference ASTC codec the ASTC decoder tests compare with
+  astcenc  # the reference ASTC codec the ASTC decoder tests compare with
+  clang libclang-rt-14-dev)  # the SPIR-V fuzz target (libFuzzer: libclang_rt.fuzzer)
 
 install_missing() {
   local missing=()
@@ -26,6 +28,7 @@ install_missing() {
 }
 
 jobs=$(nproc)
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}  # the bounded fuzz run of `test`
 
 build() {  # build <dir> [cmake args...]
   local dir=$1
@@ -51,6 +54,17 @@ case "${1:-}" in
       LSAN_OPTIONS="suppressions=$PWD/../tests/lsan.supp:print_suppressions=0" \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest --output-on-failure -j "$jobs")
+    echo "== fuzzing the shader engine (libFuzzer, $FUZZ_SECONDS s)"
+    CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_BUILD_FUZZ=ON \
+      -DTESSERA_BUILD_TESTS=OFF -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF >/dev/null
+    cmake --build build-fuzz -j "$jobs" --target tessera_spirv_fuzz tessera_shaders
+    corpus=$(mktemp -d)
+    trap 'rm -rf "$corpus"' EXIT
+    cp build-fuzz/shaders/*.spv fuzz/regressions/* "$corpus"/  # seeds: the corpus shaders, past findings
+    # Crash reproducers land in build-fuzz/ (crash-<hash>); a finding fails the run.
+    (cd build-fuzz && UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=detect_leaks=0 \
+      ./fuzz/tessera_spirv_fuzz -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 -timeout=10 \
+        -print_final_stats=1 "$corpus")
     ;;
   *)
     echo "usage: $0 demo|test" >&2

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "shader/alu.h"
+#include "shader/memory_ops.h"
 
 namespace tessera::shader {
 namespace {
@@ -21,6 +22,8 @@ struct MemorySpan {
 	uint8_t* data = nullptr;
 	uint64_t size = 0;
 };
+
+}  // namespace
 
 uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator) {
 	std::atomic_ref<uint32_t> ref(*word);
@@ -58,8 +61,6 @@ uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator)
 		if (next == old || ref.compare_exchange_weak(old, next)) return old;
 	}
 }
-
-}  // namespace
 
 RunStatus Interpreter::RunWorkgroup(const Program& program, const Resources& resources,
                                     const WorkgroupPosition& position, const RunOptions& options) {
@@ -321,6 +322,7 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		return;
 	}
 	const Region& region = program.regions[inst.region];
+	if (region.kind == RegionKind::kPhysical) return ExecutePhysical(inst, resources, lanes, full);
 	const uint32_t* address = Reg(inst.a);
 	uint32_t* dst = Reg(inst.dst);
 
@@ -362,7 +364,8 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		        resources.push_constants ? resources.push_constant_size : 0u};
 		break;
 	case RegionKind::kWorkgroup: span = {workgroup_memory_.data() + region.base, region.size}; break;
-	case RegionKind::kPrivate: break;
+	case RegionKind::kPrivate:
+	case RegionKind::kPhysical: break;
 	}
 
 	// robustBufferAccess (Vulkan 1.3 §15.9.1 / §34.1): out-of-bounds loads read

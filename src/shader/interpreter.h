@@ -16,11 +16,23 @@ struct BufferView {
 	uint64_t size = 0;  // bytes; accesses past it are dropped (stores) or read 0 (loads)
 };
 
+// Host memory [begin, end) that device addresses may reach.
+struct AddressRange {
+	uint64_t begin = 0, end = 0;
+};
+
 // What a dispatch binds, resolved by the caller (src/vk) to plain pointers.
 struct Resources {
 	std::span<const BufferView> buffers;  // one per Program::bindings entry, same order
 	const void* push_constants = nullptr;
 	uint32_t push_constant_size = 0;
+	// Accesses through device addresses (PhysicalStorageBuffer pointers, which
+	// are host pointers). Vulkan 1.3 §15.9.1: robustBufferAccess does not cover
+	// them. When check_device_addresses is set, an access must lie inside one
+	// of device_memory (sorted by begin, disjoint) or it is dropped (loads read
+	// 0); otherwise only the first page (null pointers) is refused.
+	bool check_device_addresses = false;
+	std::span<const AddressRange> device_memory;
 };
 
 struct WorkgroupPosition {
@@ -72,6 +84,7 @@ private:
 	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
 	                  bool full);
 	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
+	void ExecutePhysical(const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
 	void ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources, uint32_t lanes,
 	                            bool full);
 	void ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full);

@@ -90,6 +90,7 @@ enum class RegionKind : uint8_t {
 	kPushConstant,   // the push constant bytes
 	kWorkgroup,      // shared by the lanes of a workgroup: [base, base + size) of workgroup memory
 	kPrivate,        // one copy per lane (Function and Private variables): words [base, base + size / 4)
+	kPhysical,       // device addresses (PhysicalStorageBuffer): the 64-bit address is (d << 32 | a) + imm
 };
 
 struct Region {

@@ -57,6 +57,7 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		}
 
 		std::string message;
+		constexpr uint32_t kMaxScalarReplacement = 4096;  // elements of one composite
 		spvtools::Optimizer optimizer(kTargetEnv);
 		optimizer.SetMessageConsumer(
 		    [&](spv_message_level_t level, const char*, const spv_position_t&, const char* text) {
@@ -73,7 +74,10 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		    .RegisterPass(spvtools::CreatePrivateToLocalPass())
 		    .RegisterPass(spvtools::CreateLocalSingleBlockLoadStoreElimPass())
 		    .RegisterPass(spvtools::CreateLocalSingleStoreElimPass())
-		    .RegisterPass(spvtools::CreateScalarReplacementPass(0))
+		    // Bounded: a local array of 2^32 elements would become 2^32
+		    // variables (a hang found by the fuzzer). Larger arrays stay in
+		    // private memory, where the translator's size limits apply.
+		    .RegisterPass(spvtools::CreateScalarReplacementPass(kMaxScalarReplacement))
 		    .RegisterPass(spvtools::CreateSSARewritePass())
 		    .RegisterPass(spvtools::CreateCCPPass())
 		    .RegisterPass(spvtools::CreateSimplificationPass())

@@ -67,8 +67,8 @@ uint32_t Translator::Emit(Op op, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 
 uint32_t Translator::EmitMemory(Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b, uint32_t c) {
 	uint32_t dst = op == Op::kStore ? 0 : NewReg();
-	shader::Inst inst{
-	    op, static_cast<uint16_t>(pointer.region), dst, pointer.dynamic, b, c, pointer.descriptor_index, leaf_offset};
+	uint32_t d = IsPhysical(pointer) ? pointer.address_hi : pointer.descriptor_index;
+	shader::Inst inst{op, static_cast<uint16_t>(pointer.region), dst, pointer.dynamic, b, c, d, leaf_offset};
 	program_.insts.push_back(inst);
 	return dst;
 }
@@ -158,6 +158,9 @@ std::vector<uint32_t>& Translator::BuiltinRegisters(uint32_t builtin) {
 
 uint32_t Translator::NewPrivateRegion(uint32_t type) {
 	shader::Region region{shader::RegionKind::kPrivate, 0, program_.private_words, Size(type)};
+	if ((uint64_t{program_.private_words} * 4 + region.size) > kMaxPrivateBytes)
+		Fail("more than %llu bytes of private memory per invocation",
+		     static_cast<unsigned long long>(kMaxPrivateBytes));
 	program_.private_words += (region.size + 3) / 4;
 	program_.regions.push_back(region);
 	return static_cast<uint32_t>(program_.regions.size() - 1);
@@ -176,6 +179,8 @@ uint32_t Translator::BufferRegion(uint32_t variable, uint32_t element, uint32_t 
 	bool is_storage = storage == spv::StorageClass::StorageBuffer || block.buffer_block;
 	shader::Region region{is_storage ? shader::RegionKind::kStorageBuffer : shader::RegionKind::kUniformBuffer,
 	                      static_cast<uint32_t>(program_.bindings.size())};
+	if (program_.bindings.size() + uint64_t{count} > kMaxDescriptors)
+		Fail("more than %llu buffer descriptors", static_cast<unsigned long long>(kMaxDescriptors));
 	region.descriptor_count = count;
 	for (uint32_t k = 0; k < count; ++k) program_.bindings.push_back({var.set, var.binding, element + k, is_storage});
 	program_.regions.push_back(region);
@@ -207,6 +212,9 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 	case spv::StorageClass::Workgroup: {
 		uint32_t base = (program_.workgroup_memory_size + 15) & ~15u;
 		uint32_t size = Size(p.pointee);
+		if (uint64_t{base} + size > kMaxWorkgroupMemory)
+			Fail("more than %llu bytes of workgroup memory (maxComputeSharedMemorySize)",
+			     static_cast<unsigned long long>(kMaxWorkgroupMemory));
 		program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, base, size});
 		program_.workgroup_memory_size = base + size;
 		p.region = static_cast<uint32_t>(program_.regions.size() - 1);
@@ -233,14 +241,16 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 Pointer& Translator::PointerOf(uint32_t id) {
 	auto it = pointers_.find(id);
 	if (it != pointers_.end()) return it->second;
+	if (Pointer physical; PhysicalPointer(id, physical)) return pointers_[id] = physical;
 	if (!globals_.count(id)) Fail("id %u is not a pointer the translator knows", id);
 	return pointers_[id] = VariablePointer(id);
 }
 
-void Translator::AccessChain(const Instruction& inst) {
+void Translator::AccessChain(const Instruction& inst, bool ptr_chain) {
 	Pointer p = PointerOf(inst[3]);
 	uint32_t type = p.pointee;
-	for (uint32_t i = 4; i < inst.n; ++i) {
+	if (ptr_chain) PtrElement(p, inst[3], inst[4]);
+	for (uint32_t i = ptr_chain ? 5 : 4; i < inst.n; ++i) {
 		uint32_t index = inst[i];
 		auto c = constants_.find(index);
 		bool constant = c != constants_.end() && c->second.op == spv::Op::OpConstant;
@@ -300,6 +310,8 @@ void Translator::AccessChain(const Instruction& inst) {
 			p.offset += constant_index * stride;
 		} else if (p.builtin_variable) {
 			Fail("dynamic index into a built-in");
+		} else if (IsPhysical(p)) {
+			AddPhysicalOffset(p, index, stride);
 		} else {
 			uint32_t scaled = stride == 1 ? IndexReg(index) : Emit(Op::kIMul, IndexReg(index), Const(stride));
 			p.dynamic = p.dynamic ? Emit(Op::kIAdd, p.dynamic, scaled) : scaled;
@@ -307,6 +319,10 @@ void Translator::AccessChain(const Instruction& inst) {
 	}
 	p.pointee = type;
 	pointers_[inst[2]] = p;
+	if (IsPhysical(p)) {  // also a 64-bit value (stored, converted, passed through phis)
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], PhysicalAddress(p));
+	}
 }
 
 std::vector<uint32_t> Translator::Load(const Pointer& p) {
@@ -423,6 +439,8 @@ void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 	}
 	case spv::Op::OpAccessChain:
 	case spv::Op::OpInBoundsAccessChain: AccessChain(inst); return;
+	case spv::Op::OpPtrAccessChain:
+	case spv::Op::OpInBoundsPtrAccessChain: AccessChain(inst, true); return;
 	case spv::Op::OpLoad:
 		result_types_[inst[2]] = inst[1];
 		Define(inst[2], Load(PointerOf(inst[3])));
@@ -471,6 +489,7 @@ void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 	case spv::Op::OpSelectionMerge: return;
 	default: break;
 	}
+	if (TranslatePhysical(inst)) return;
 	if (!TranslateValue(inst)) Fail("unsupported SPIR-V instruction %s", inst.OpName());
 }
 

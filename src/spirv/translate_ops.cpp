@@ -278,7 +278,7 @@ bool Translator::TranslateValue(const Instruction& inst) {
 	case spv::Op::OpUConvert:
 	case spv::Op::OpFConvert: {
 		result_types_[inst[2]] = inst[1];
-		if (pointers_.count(inst[3])) {
+		if (pointers_.count(inst[3]) && !IsPhysical(pointers_[inst[3]])) {  // device addresses are values
 			pointers_[inst[2]] = pointers_[inst[3]];
 			return true;
 		}

@@ -59,6 +59,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageBuffer8BitAccess,
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
+    spv::Capability::PhysicalStorageBufferAddresses,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {
@@ -92,7 +93,10 @@ void Translator::Run() {
 			if (c.op != spv::Op::OpConstantComposite || c.n < 6) Fail("WorkgroupSize is not a constant vector");
 			for (int k = 0; k < 3; ++k) program_.workgroup_size[k] = constants_.at(c[3 + k])[3];
 		}
-	if (program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
+	// maxComputeWorkGroupSize is 1024 x 1024 x 64: bounding each dimension
+	// first keeps the product from wrapping around.
+	if (program_.workgroup_size[0] > 1024 || program_.workgroup_size[1] > 1024 || program_.workgroup_size[2] > 64 ||
+	    program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
 		Fail("workgroup size %ux%ux%u is outside what the device supports", program_.workgroup_size[0],
 		     program_.workgroup_size[1], program_.workgroup_size[2]);
 	ParseFunction(entry_function_);
@@ -160,8 +164,9 @@ void Translator::ParseModule() {
 			break;
 		}
 		case spv::Op::OpMemoryModel:
-			if (inst[1] != static_cast<uint32_t>(spv::AddressingModel::Logical))
-				Fail("only the Logical addressing model is supported");
+			if (inst[1] != static_cast<uint32_t>(spv::AddressingModel::Logical) &&
+			    inst[1] != static_cast<uint32_t>(spv::AddressingModel::PhysicalStorageBuffer64))
+				Fail("only the Logical and PhysicalStorageBuffer64 addressing models are supported");
 			break;
 		case spv::Op::OpEntryPoint:
 			if (inst[1] == static_cast<uint32_t>(spv::ExecutionModel::GLCompute) &&
@@ -521,7 +526,9 @@ ScalarInfo Translator::ScalarOf(uint32_t type_id) {
 	ScalarInfo info;
 	info.is_float = t->op == spv::Op::OpTypeFloat;
 	info.is_bool = t->op == spv::Op::OpTypeBool;
-	info.width = (t->op == spv::Op::OpTypeInt || t->op == spv::Op::OpTypeFloat) ? t->width : 32;
+	info.width = (t->op == spv::Op::OpTypeInt || t->op == spv::Op::OpTypeFloat) ? t->width
+	             : t->op == spv::Op::OpTypePointer                              ? 64  // device addresses
+	                                                                            : 32;
 	return info;
 }
 
@@ -531,13 +538,21 @@ uint32_t Translator::LeafCount(uint32_t type_id) {
 	case spv::Op::OpTypeBool:
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat: CheckScalar(t); return t.width == 64 ? 2 : 1;  // 64-bit: low and high word
+	case spv::Op::OpTypePointer:
+		if (t.storage != spv::StorageClass::PhysicalStorageBuffer) Fail("pointers as values are not supported");
+		return 2;  // a device address
 	case spv::Op::OpTypeVector:
 	case spv::Op::OpTypeMatrix:
-	case spv::Op::OpTypeArray: return t.count * LeafCount(t.element);
+	case spv::Op::OpTypeArray: {
+		uint64_t n = uint64_t{t.count} * LeafCount(t.element);
+		if (n > kMaxLeaves) Fail("a value of %llu scalars is too large", static_cast<unsigned long long>(n));
+		return static_cast<uint32_t>(n);
+	}
 	case spv::Op::OpTypeStruct: {
-		uint32_t n = 0;
+		uint64_t n = 0;
 		for (uint32_t m : t.members) n += LeafCount(m);
-		return n;
+		if (n > kMaxLeaves) Fail("a value of %llu scalars is too large", static_cast<unsigned long long>(n));
+		return static_cast<uint32_t>(n);
 	}
 	case spv::Op::OpTypeImage:
 	case spv::Op::OpTypeSampler:
@@ -576,11 +591,16 @@ uint32_t Translator::Size(uint32_t type_id) {
 	const Type& t = TypeOf(type_id);
 	switch (t.op) {
 	case spv::Op::OpTypeStruct: {
-		uint32_t size = 0;
+		uint64_t size = 0;
 		for (uint32_t m : t.members) size += Size(m);
-		return size;
+		if (size > kMaxTypeSize) Fail("type %u is too large", type_id);
+		return static_cast<uint32_t>(size);
 	}
-	case spv::Op::OpTypeArray: return t.count * Size(t.element);
+	case spv::Op::OpTypeArray: {
+		uint64_t size = uint64_t{t.count} * Size(t.element);
+		if (size > kMaxTypeSize) Fail("type %u is too large", type_id);
+		return static_cast<uint32_t>(size);
+	}
 	case spv::Op::OpTypeRuntimeArray: return 0;
 	default: return 4 * LeafCount(type_id);
 	}
@@ -597,14 +617,20 @@ uint32_t Translator::ExplicitSize(uint32_t type_id, const MemoryLayout& layout) 
 }
 
 void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLayout& layout, std::vector<Leaf>& out) {
+	if (out.size() > kMaxLeaves)
+		Fail("a value of more than %llu scalars is too large", static_cast<unsigned long long>(kMaxLeaves));
 	const Type& t = TypeOf(type_id);
 	const bool explicit_layout = layout.explicit_layout;
 	switch (t.op) {
 	case spv::Op::OpTypeBool:
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat:
-		CheckScalar(t);
-		if (t.width == 64) {  // two words, low first (little-endian)
+	case spv::Op::OpTypePointer:
+		if (t.op == spv::Op::OpTypePointer)
+			LeafCount(type_id);  // device addresses only
+		else
+			CheckScalar(t);
+		if (t.width == 64 || t.op == spv::Op::OpTypePointer) {  // two words, low first (little-endian)
 			out.push_back({offset, ScalarInfo{}});
 			out.push_back({offset + 4, ScalarInfo{}});
 			break;

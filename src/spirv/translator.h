@@ -79,6 +79,18 @@ struct Leaf {
 
 constexpr uint32_t kNoRegion = UINT32_MAX;
 
+// Bounds on what a module may ask of the interpreter, so that sizes cannot
+// wrap around in 32 bits and scratch memory stays allocatable: workgroup
+// memory is what the device reports (maxComputeSharedMemorySize); private
+// memory (Function and Private variables left in memory) is kept per lane,
+// up to 1024 lanes at once; values are split into at most kMaxLeaves scalars;
+// buffer descriptor arrays are what the device reports per stage.
+constexpr uint64_t kMaxWorkgroupMemory = 65536;
+constexpr uint64_t kMaxPrivateBytes = 64 * 1024;
+constexpr uint64_t kMaxTypeSize = uint64_t{1} << 30;
+constexpr uint64_t kMaxLeaves = 1 << 16;
+constexpr uint64_t kMaxDescriptors = 1 << 20;  // maxPerStageDescriptorStorageBuffers
+
 // A pointer value: which region, and where in it per lane.
 struct Pointer {
 	uint32_t region = kNoRegion;
@@ -89,6 +101,7 @@ struct Pointer {
 	uint32_t builtin_variable = 0;     // an Input variable decorated BuiltIn
 	uint32_t descriptor_variable = 0;  // an array of buffer blocks, not yet indexed
 	uint32_t descriptor_index = 0;     // register: the element of an arrayed region
+	uint32_t address_hi = 0;           // device addresses (kPhysical): register with the high word
 };
 
 struct SourceBlock {
@@ -136,11 +149,20 @@ private:
 	Pointer VariablePointer(uint32_t variable);
 	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count = 1);
 	uint32_t NewPrivateRegion(uint32_t type);
-	void AccessChain(const Instruction& inst);
+	void AccessChain(const Instruction& inst, bool ptr_chain = false);
 	std::vector<uint32_t> Load(const Pointer& pointer);
 	void Store(const Pointer& pointer, const std::vector<uint32_t>& values);
 	void Atomic(const Instruction& inst);
 	std::vector<uint32_t>& BuiltinRegisters(uint32_t builtin);
+
+	// translate_physical.cpp: device addresses (PhysicalStorageBuffer).
+	bool IsPhysicalPointerType(uint32_t type_id);
+	bool IsPhysical(const Pointer& p) const;
+	bool PhysicalPointer(uint32_t id, Pointer& out);
+	void AddPhysicalOffset(Pointer& p, uint32_t index_id, uint32_t stride);
+	std::vector<uint32_t> PhysicalAddress(const Pointer& p);
+	void PtrElement(Pointer& p, uint32_t base_id, uint32_t element_id);
+	bool TranslatePhysical(const Instruction& inst);
 
 	// translate_ops.cpp: values.
 	bool TranslateValue(const Instruction& inst);
@@ -199,6 +221,7 @@ private:
 	std::map<std::tuple<uint32_t, uint32_t>, uint32_t> buffer_regions_;
 	std::map<uint32_t, std::vector<uint32_t>> builtin_regs_;
 	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
+	uint32_t physical_region_ = kNoRegion;                   // device addresses
 
 	std::vector<SourceBlock> blocks_;
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks

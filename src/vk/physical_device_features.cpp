@@ -143,6 +143,10 @@ struct Supported {
 		v12.shaderBufferInt64Atomics = VK_TRUE;
 		v12.shaderSharedInt64Atomics = VK_TRUE;
 		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
+		// Device addresses are host pointers (vkGetBufferDeviceAddress); the
+		// engine runs PhysicalStorageBuffer loads, stores and atomics
+		// (src/spirv/translate_physical.cpp, src/shader/physical_memory.cpp).
+		v12.bufferDeviceAddress = VK_TRUE;
 		v12.timelineSemaphore = VK_TRUE;
 		v12.hostQueryReset = VK_TRUE;
 		v12.vulkanMemoryModel = VK_TRUE;

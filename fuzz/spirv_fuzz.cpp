@@ -1,0 +1,49 @@
+// libFuzzer target for the shader engine: malformed modules are rejected,
+// never crash. Each input is a SPIR-V module (little-endian words). It must
+// pass spirv::Validate (what vkCreateShaderModule checks); a valid module is
+// compiled for the compute stage and, when that succeeds, one workgroup runs
+// with a tiny buffer bound to every slot and a low step bound, so that the
+// interpreter's bounds checks are fuzzed along with the front end.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "shader/interpreter.h"
+#include "spirv/compile.h"
+
+using namespace tessera;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+	std::vector<uint32_t> words(size / 4);
+	if (!words.empty()) memcpy(words.data(), data, words.size() * 4);
+	if (!spirv::Validate(words).empty()) return 0;
+
+	spirv::CompileOptions options;
+	options.validated = true;
+	auto program = spirv::Compile(words, spirv::Stage::kCompute, "main", {}, options);
+	if (!program) return 0;
+
+	// 16 bytes per binding slot: small enough that most accesses fall out of
+	// bounds, large enough that some land inside.
+	const std::vector<shader::BindingSlot>& slots = program->bindings;
+	std::vector<uint32_t> memory(slots.size() * 4, 0x3f800001u);
+	std::vector<shader::BufferView> views;
+	for (size_t i = 0; i < slots.size(); ++i) views.push_back({memory.data() + i * 4, 16});
+	uint8_t push_constants[128];
+	for (size_t i = 0; i < sizeof(push_constants); ++i) push_constants[i] = static_cast<uint8_t>(i * 37 + 11);
+	shader::Resources resources{views, push_constants, sizeof(push_constants)};
+	// Device addresses (buffer_reference) may reach the bound memory only.
+	auto begin = reinterpret_cast<uintptr_t>(memory.data());
+	shader::AddressRange range{begin, begin + memory.size() * 4};
+	resources.check_device_addresses = true;
+	resources.device_memory = {&range, 1};
+
+	shader::RunOptions run;
+	run.max_block_steps = 4096;
+	shader::WorkgroupPosition position;
+	position.count[0] = 2;
+	shader::Interpreter interpreter;
+	interpreter.RunWorkgroup(program.value(), resources, position, run);
+	return 0;
+}

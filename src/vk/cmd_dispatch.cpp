@@ -77,8 +77,13 @@ void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
 		                       "vkCmdDispatch: out of memory binding resources; dispatch skipped");
 		return;
 	}
+	// Device-address accesses are checked against the live allocations (a
+	// snapshot: memory freed while this runs is invalid use anyway).
+	std::shared_ptr<const Device::AddressRanges> ranges = context.device->MemoryRanges();
 	shader::Resources resources;
 	resources.buffers = buffers;
+	resources.check_device_addresses = true;
+	resources.device_memory = *ranges;
 	resources.push_constants = context.push_constants;
 	resources.push_constant_size = kMaxPushConstantsSize;
 	if (shader::RunDispatch(program, resources, size, &context.device->ThreadPool(), options) ==

@@ -1,5 +1,6 @@
 #include "vk/device.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -58,6 +59,42 @@ void Device::Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectTyp
 	} catch (const std::bad_alloc&) {}
 	GetInstance()->Message(severity, VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT, type, object, text,
 	                       name.empty() ? nullptr : name.c_str());
+}
+
+VkResult Device::AddMemoryRange(const uint8_t* begin, uint64_t size) {
+	shader::AddressRange range{reinterpret_cast<uint64_t>(begin), reinterpret_cast<uint64_t>(begin) + size};
+	std::lock_guard lock(ranges_mutex_);
+	try {
+		auto ranges = std::make_shared<AddressRanges>(*memory_ranges_);
+		auto at = std::lower_bound(
+		    ranges->begin(), ranges->end(), range,
+		    [](const shader::AddressRange& a, const shader::AddressRange& b) { return a.begin < b.begin; });
+		ranges->insert(at, range);
+		memory_ranges_ = std::move(ranges);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	return VK_SUCCESS;
+}
+
+void Device::RemoveMemoryRange(const uint8_t* begin) {
+	uint64_t key = reinterpret_cast<uint64_t>(begin);
+	std::lock_guard lock(ranges_mutex_);
+	try {
+		auto ranges = std::make_shared<AddressRanges>(*memory_ranges_);
+		ranges->erase(std::remove_if(ranges->begin(), ranges->end(),
+		                             [&](const shader::AddressRange& r) { return r.begin == key; }),
+		              ranges->end());
+		memory_ranges_ = std::move(ranges);
+	} catch (const std::bad_alloc&) {
+		// Keeping a stale range only lets shaders reach freed memory, which
+		// is invalid use already; nothing safer is possible without memory.
+	}
+}
+
+std::shared_ptr<const Device::AddressRanges> Device::MemoryRanges() const {
+	std::lock_guard lock(ranges_mutex_);
+	return memory_ranges_;
 }
 
 void Device::SetObjectName(uint64_t handle, const char* name) {

@@ -12,7 +12,10 @@
 #include <string>
 #include <unordered_map>
 
+#include <vector>
+
 #include "entrypoints.h"
+#include "shader/interpreter.h"
 #include "vk/object.h"
 
 namespace tessera::runtime {
@@ -74,6 +77,16 @@ public:
 	void MarkLost() { lost_.store(true, std::memory_order_release); }
 	bool IsLost() const { return lost_.load(std::memory_order_acquire); }
 
+	// The device's live memory allocations, for shaders that access memory
+	// through device addresses (PhysicalStorageBuffer pointers are host
+	// pointers): an access outside every range is dropped instead of
+	// touching the host process's memory. Copy-on-write: a dispatch holds a
+	// snapshot while allocations come and go.
+	using AddressRanges = std::vector<shader::AddressRange>;
+	VkResult AddMemoryRange(const uint8_t* begin, uint64_t size);
+	void RemoveMemoryRange(const uint8_t* begin);
+	std::shared_ptr<const AddressRanges> MemoryRanges() const;
+
 	// VK_EXT_debug_utils object names.
 	void SetObjectName(uint64_t handle, const char* name);
 	std::string ObjectName(uint64_t handle) const;
@@ -92,6 +105,9 @@ private:
 	std::condition_variable sync_changed_;
 
 	std::atomic<bool> lost_{false};
+
+	mutable std::mutex ranges_mutex_;
+	std::shared_ptr<const AddressRanges> memory_ranges_ = std::make_shared<AddressRanges>();
 
 	mutable std::mutex names_mutex_;
 	std::unordered_map<uint64_t, std::string> object_names_;

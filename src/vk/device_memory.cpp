@@ -101,7 +101,9 @@ VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAll
 	auto* memory = vk::New<DeviceMemory>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self,
 	                                     pAllocateInfo->allocationSize);
 	if (!memory) return VK_ERROR_OUT_OF_HOST_MEMORY;
-	if (VkResult result = memory->Init(*pAllocateInfo); result != VK_SUCCESS) {
+	VkResult result = memory->Init(*pAllocateInfo);
+	if (result == VK_SUCCESS) result = self->AddMemoryRange(memory->Data(), memory->Size());
+	if (result != VK_SUCCESS) {
 		vk::Delete(self->Allocator(pAllocator), memory);
 		if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
 			self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
@@ -114,6 +116,8 @@ VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAll
 }
 
 VKAPI_ATTR void VKAPI_CALL FreeMemory(VkDevice device, VkDeviceMemory memory, const VkAllocationCallbacks* pAllocator) {
+	if (!memory) return;
+	Device::Cast(device)->RemoveMemoryRange(DeviceMemory::Cast(memory)->Data());
 	vk::Delete(Device::Cast(device)->Allocator(pAllocator), DeviceMemory::Cast(memory));
 }
 

@@ -218,6 +218,13 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->shaderSharedInt64Atomics = f.v12.shaderSharedInt64Atomics;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceBufferDeviceAddressFeatures*>(s);
+		p->bufferDeviceAddress = f.v12.bufferDeviceAddress;
+		p->bufferDeviceAddressCaptureReplay = f.v12.bufferDeviceAddressCaptureReplay;
+		p->bufferDeviceAddressMultiDevice = f.v12.bufferDeviceAddressMultiDevice;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
 		reinterpret_cast<VkPhysicalDeviceUniformBufferStandardLayoutFeatures*>(s)->uniformBufferStandardLayout =
 		    f.v12.uniformBufferStandardLayout;

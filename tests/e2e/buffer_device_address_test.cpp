@@ -168,3 +168,34 @@ TEST_CASE("buffer device addresses: a list walk, pointer arithmetic, stores and 
 	}
 	CHECK(ours.words == reference.words);
 }
+
+// Vulkan 1.3 §15.9.1: accesses through device addresses are not covered by
+// robustBufferAccess, so a wild pointer is the application's bug; it must
+// still not take the host process down. Tessera checks every device-address
+// access against the device's live allocations. (Tessera only: another
+// driver may legitimately crash here.)
+TEST_CASE("a wild device address is dropped instead of crashing the process", "[compute][bda]") {
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.maintenance4 = VK_TRUE;
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	v12.pNext = &v13;
+	v12.bufferDeviceAddress = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v12;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	ComputeKernel kernel(*ctx, LoadCorpusShader(TESSERA_SHADER_DIR, "wild_pointer.spv"), 1);
+	REQUIRE(kernel.ok());
+	TestBuffer out = ctx->CreateBuffer(16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	std::fill(out.data, out.data + 16, uint8_t(0xee));
+	kernel.Bind(0, out.buffer);
+	for (uint64_t address : {uint64_t(0x10), uint64_t(0x7f0000001000), uint64_t(0xdead0000beef0000)}) {
+		INFO("address " << address);
+		ctx->Submit([&](VkCommandBuffer cb) { kernel.Record(cb, &address, sizeof address, 1); });
+		uint32_t words[4];
+		std::memcpy(words, out.data, 16);
+		for (uint32_t w : words) CHECK(w == 1u);  // the load read 0
+	}
+	ctx->Destroy(out);
+	CHECK(ctx->validation_errors() == 0);
+}

@@ -103,7 +103,8 @@ uint64_t ReverseBits64(uint64_t x) {
 }  // namespace
 
 TEST_CASE(
-    "64-bit switch selectors, FindILsb/FindUMsb/FindSMsb, bit count, bit-field ops and extended arithmetic on 8/16/64-bit "
+    "64-bit switch selectors, FindILsb/FindUMsb/FindSMsb, bit count, bit-field ops and extended arithmetic on "
+    "8/16/64-bit "
     "values",
     "[shader][types][int64]") {
 	// The module uses the bit ops on 64-bit values, which Vulkan 1.3 rejects

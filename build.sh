@@ -46,14 +46,16 @@ case "${1:-}" in
   test)
     install_missing
     build build
-    (cd build && ctest --output-on-failure -j "$jobs")
+    results=build/test-results.txt  # both ctest passes, for the closing line
+    : > "$results"
+    (cd build && ctest --output-on-failure -j "$jobs") | tee -a "$results"
     echo "== sanitizer pass (AddressSanitizer + UndefinedBehaviorSanitizer)"
     build build-asan -DTESSERA_SANITIZE=ON -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF
     (cd build-asan &&
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 TESSERA_PIN_DRIVERS=1 \
       LSAN_OPTIONS="suppressions=$PWD/../tests/lsan.supp:print_suppressions=0" \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      ctest --output-on-failure -j "$jobs")
+      ctest --output-on-failure -j "$jobs") | tee -a "$results"
     echo "== fuzzing the shader engine (libFuzzer, $FUZZ_SECONDS s)"
     CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_BUILD_FUZZ=ON \
       -DTESSERA_BUILD_TESTS=OFF -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF >/dev/null
@@ -65,6 +67,10 @@ case "${1:-}" in
     (cd build-fuzz && UBSAN_OPTIONS=print_stacktrace=1 ASAN_OPTIONS=detect_leaks=0 \
       ./fuzz/tessera_spirv_fuzz -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=2048 -timeout=10 \
         -print_final_stats=1 "$corpus")
+    # One closing line for both ctest passes (the fuzzer found nothing, or
+    # the script stopped above).
+    awk '/tests passed, [0-9]+ tests failed out of/ {passed += $NF - $4; failed += $4}
+         END {printf "%d passed, %d failed\n", passed, failed}' "$results"
     ;;
   *)
     echo "usage: $0 demo|test" >&2

@@ -9,57 +9,13 @@
 #include <random>
 #include <vector>
 
+#include "sampling_fixture.h"
 #include "texture/sample.h"
 
 using namespace tessera::texture;
+using namespace tessera::texture::test;
 
 namespace {
-
-struct TestImage {
-	ImageLayout layout;
-	std::vector<uint8_t> memory;
-
-	TestImage(VkFormat format, VkImageType type, VkExtent3D extent, uint32_t levels = 1, uint32_t layers = 1) {
-		REQUIRE(layout.Init({format, type, extent, levels, layers, 1}));
-		memory.assign(layout.TotalSize(), 0);
-	}
-	uint8_t* At(uint32_t level, uint32_t layer, uint32_t x, uint32_t y = 0, uint32_t z = 0) {
-		return memory.data() + layout.Offset(0, level, layer, x, y, z);
-	}
-	void Set(uint32_t level, uint32_t layer, uint32_t x, uint32_t y, uint32_t z, TexelValue v) {
-		PackTexel(*FindFormat(layout.Description().format), v, At(level, layer, x, y, z));
-	}
-	void SetFloat(uint32_t x, uint32_t y, uint32_t z, float r) {
-		TexelValue v{};
-		v.f[0] = r;
-		Set(0, 0, x, y, z, v);
-	}
-	ImageViewState View(VkImageViewType type, VkImageAspectFlagBits aspect = VK_IMAGE_ASPECT_COLOR_BIT) const {
-		ImageViewState v;
-		v.layout = &layout;
-		v.memory = memory.data();
-		v.format = layout.Description().format;
-		v.aspect = aspect;
-		v.view_type = type;
-		v.level_count = layout.Description().mip_levels;
-		v.layer_count = layout.Description().array_layers;
-		return v;
-	}
-};
-
-SamplerState Sampler(VkFilter filter, VkSamplerAddressMode mode = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE) {
-	SamplerState s;
-	s.mag_filter = s.min_filter = filter;
-	s.address_u = s.address_v = s.address_w = mode;
-	s.max_lod = 1000.0f;
-	return s;
-}
-
-SampledImage Prepare(const SamplerState& sampler, const ImageViewState& view) {
-	SampledImage image;
-	REQUIRE(PrepareSampledImage(sampler, view, &image));
-	return image;
-}
 
 // A single lane at (s, t, r) with optional offsets and Dref, explicit lod 0.
 struct OneLane {

@@ -78,6 +78,19 @@ public:
 	                        uint32_t count, const RunOptions& options = {});
 	const RunStats& stats() const { return stats_; }
 
+	// Vertex and fragment stages: one lane group of `lanes` invocations.
+	// BeginStage sizes the scratch memory for the program and zeroes its
+	// private memory; the caller then writes each input word (Program::inputs,
+	// lanes values from StageWord(word)), calls RunStage, and reads the output
+	// words the same way. Fragment lanes are 2x2 quads: lane 4q + 2dy + dx is
+	// pixel (dx, dy) of quad q, which is what derivatives read. A fragment lane
+	// whose kHelperInvocation input word is non-zero is a helper: it runs (for
+	// derivatives) but its stores and atomics to buffers and images are
+	// dropped.
+	void BeginStage(const Program& program, uint32_t lanes);
+	uint32_t* StageWord(uint32_t word) { return private_memory_.data() + size_t(word) * lanes_; }
+	RunStatus RunStage(const Program& program, const Resources& resources, const RunOptions& options = {});
+
 private:
 	RunStatus RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
 	                   uint64_t first_invocation, uint32_t lanes, uint64_t max_steps);

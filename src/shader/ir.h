@@ -167,7 +167,81 @@ struct Block {
 	bool has_barrier = false;
 };
 
+enum class Stage : uint8_t { kCompute, kVertex, kFragment };
+
+// Built-ins of the vertex and fragment interfaces (SPIR-V BuiltIn values that
+// are stage inputs or outputs; the compute ones are BuiltinInput above).
+enum class InterfaceBuiltin : uint8_t {
+	kNone,  // a user variable (Location, Component)
+	// Vertex inputs.
+	kVertexIndex,
+	kInstanceIndex,
+	kBaseVertex,
+	kBaseInstance,
+	kDrawIndex,
+	// Vertex outputs (and fragment inputs where SPIR-V allows).
+	kPosition,      // index = component 0..3
+	kPointSize,
+	kClipDistance,  // index = array element
+	kCullDistance,  // index = array element
+	// Fragment inputs.
+	kFragCoord,  // index = component 0..3 (x, y at the sample or pixel center, z_f, 1/w)
+	kFrontFacing,
+	kPointCoord,  // index = component 0..1
+	kSampleId,
+	kSamplePosition,  // index = component 0..1
+	kSampleMaskIn,    // index = array element (one word for up to 32 samples)
+	kHelperInvocation,
+	kPrimitiveId,
+	kLayer,
+	kViewIndex,
+	// Fragment outputs.
+	kFragDepth,
+	kSampleMask,  // index = array element
+	kFragStencilRef,
+};
+
+enum class ScalarKind : uint8_t { kFloat, kSint, kUint, kBool };
+enum class InterfaceInterpolation : uint8_t { kSmooth, kNoPerspective, kFlat };
+
+// One 32-bit scalar of a vertex or fragment stage's interface. Stage inputs
+// and outputs live in the lanes' private memory, word-major like every
+// private variable: lane l's value of the word is private[word * lanes + l]
+// (Interpreter::StageWord). The caller writes the input words before a run
+// and reads the output words after it. A 64-bit scalar is two words (low
+// word at component c, high word at c + 1, as Location/Component count them).
+struct InterfaceWord {
+	uint32_t word = 0;  // private-memory word
+	InterfaceBuiltin builtin = InterfaceBuiltin::kNone;
+	uint32_t location = 0;   // user variables: Location (+ array element / matrix column)
+	uint32_t component = 0;  // user variables: Component 0..3
+	uint32_t index = 0;      // built-ins: component or array element (see InterfaceBuiltin)
+	ScalarKind kind = ScalarKind::kFloat;
+	// Fragment inputs: how the value is interpolated.
+	InterfaceInterpolation interpolation = InterfaceInterpolation::kSmooth;
+	bool centroid = false;
+	bool per_sample = false;  // the Sample decoration
+};
+
 struct Program {
+	Stage stage = Stage::kCompute;
+	// Vertex and fragment stages: the interface words (see InterfaceWord).
+	std::vector<InterfaceWord> inputs;
+	std::vector<InterfaceWord> outputs;
+	// Fragment stage. discard_word: a private word the program sets to 1 in a
+	// lane that executes OpKill (the lane also stops) or
+	// OpDemoteToHelperInvocation (it goes on as a helper); the caller zeroes
+	// it with the inputs. kNoWord when the program never discards.
+	static constexpr uint32_t kNoWord = UINT32_MAX;
+	uint32_t discard_word = kNoWord;
+	bool writes_depth = false;           // FragDepth is an output
+	bool early_fragment_tests = false;   // EarlyFragmentTests execution mode
+	bool depth_replacing = false;        // DepthReplacing execution mode
+	bool uses_derivatives = false;       // derivatives or implicit-LOD sampling: lanes are 2x2 quads
+	bool sample_shading = false;         // reads SampleId/SamplePosition or has a Sample input: runs per sample
+	bool origin_upper_left = true;       // OriginUpperLeft (Vulkan requires it)
+	bool pixel_center_integer = false;   // PixelCenterInteger
+
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry
 	std::vector<Edge> edges;

@@ -40,7 +40,7 @@ private:
 	std::variant<T, Error> state_;
 };
 
-enum class Stage { kCompute };
+using Stage = shader::Stage;
 
 // VkSpecializationInfo as plain data.
 struct SpecializationEntry {

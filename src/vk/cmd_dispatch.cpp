@@ -2,18 +2,15 @@
 // Commands"). At execution, the pipeline's buffer bindings are resolved
 // through the bound descriptor sets to plain pointers and sizes, and the
 // workgroups run on the device's thread pool (shader::RunDispatch).
-#include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <vector>
 
 #include "shader/dispatch.h"
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
-#include "vk/descriptor_set.h"
 #include "vk/device.h"
 #include "vk/pipeline.h"
-#include "vk/pipeline_layout.h"
+#include "vk/shader_resources.h"
 
 namespace tessera::vk {
 
@@ -24,30 +21,6 @@ struct BindPipelineCommand : Command {
 	const Pipeline* pipeline;
 	void Execute(ExecutionContext& context) const { context.pipelines[size_t(bind_point)] = pipeline; }
 };
-
-// The buffer a program binding slot reads: the descriptor at (set, binding,
-// array element) of the bound sets, plus its dynamic offset. A slot with no
-// set bound or outside its binding's array resolves to an empty range, which
-// robust access turns into zeros.
-shader::BufferView ResolveBuffer(const ExecutionContext& context, const Pipeline& pipeline,
-                                 const shader::BindingSlot& slot) {
-	const BoundDescriptorSets& bound = context.descriptor_sets[size_t(BindPoint::Compute)];
-	const PipelineLayout& layout = pipeline.Layout();
-	if (slot.set >= layout.SetCount() || slot.set >= kMaxBoundDescriptorSets) return {};
-	const uint8_t* set = bound.sets[slot.set];
-	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
-	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
-	if (!set || !binding) return {};
-	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
-		return {const_cast<uint8_t*>(set + binding->offset), binding->count};
-	if (slot.array_element >= binding->count) return {};
-	const auto* descriptor =
-	    reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride);
-	uint8_t* data = descriptor->data;
-	if (data && IsDynamicBuffer(binding->type))
-		data += bound.dynamic_offsets[slot.set][binding->dynamic_index + slot.array_element];
-	return {data, data ? descriptor->range : 0};
-}
 
 // TESSERA_SHADER_STEP_LIMIT overrides how many blocks one lane group may run
 // before the device is declared lost (an endless loop); the default is the
@@ -66,26 +39,9 @@ void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Compute)];
 	if (!pipeline || size.count[0] == 0 || size.count[1] == 0 || size.count[2] == 0) return;
 	const shader::Program& program = pipeline->ComputeProgram();
-	std::vector<shader::BufferView> buffers;
-	try {
-		buffers.reserve(program.bindings.size());
-		for (const shader::BindingSlot& slot : program.bindings)
-			buffers.push_back(ResolveBuffer(context, *pipeline, slot));
-	} catch (const std::bad_alloc&) {
-		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
-		                       uint64_t(const_cast<Pipeline*>(pipeline)->ToHandle()),
-		                       "vkCmdDispatch: out of memory binding resources; dispatch skipped");
-		return;
-	}
-	// Device-address accesses are checked against the live allocations (a
-	// snapshot: memory freed while this runs is invalid use anyway).
-	std::shared_ptr<const Device::AddressRanges> ranges = context.device->MemoryRanges();
-	shader::Resources resources;
-	resources.buffers = buffers;
-	resources.check_device_addresses = true;
-	resources.device_memory = *ranges;
-	resources.push_constants = context.push_constants;
-	resources.push_constant_size = kMaxPushConstantsSize;
+	BoundResources bound;
+	if (!ResolveResources(context, BindPoint::Compute, *pipeline, program, "vkCmdDispatch", bound)) return;
+	const shader::Resources& resources = bound.resources;
 	if (shader::RunDispatch(program, resources, size, &context.device->ThreadPool(), options) ==
 	    shader::RunStatus::kDeviceLost) {
 		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "runtime/arena.h"
+#include "vk/graphics_state.h"
 #include "vk/object.h"
 
 namespace tessera::vk {
@@ -51,6 +52,10 @@ struct ExecutionContext {
 	const Pipeline* pipelines[size_t(BindPoint::Count)];  // vkCmdBindPipeline
 	alignas(16) uint8_t push_constants[kMaxPushConstantsSize];
 	BoundDescriptorSets descriptor_sets[size_t(BindPoint::Count)];
+	GraphicsContext graphics;  // vertex/index buffers, dynamic state, the render pass instance
+	const struct RenderPassInstance* render_pass = nullptr;  // vkCmdBeginRenderPass's (cmd_render_pass.h)
+	uint32_t subpass = 0;
+	const struct RenderingInstance* rendering = nullptr;  // vkCmdBeginRendering's
 };
 
 struct Command {

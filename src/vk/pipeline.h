@@ -1,17 +1,24 @@
 // VkPipeline. A compute pipeline is its shader translated to the IR
-// (spirv::Compile) plus the layout its descriptors are found through.
-// Graphics pipelines arrive with the rasterizer.
+// (spirv::Compile) plus the layout its descriptors are found through; a
+// graphics pipeline is its vertex and fragment programs, their linked
+// interface and its fixed-function state (graphics_state.h).
 #pragma once
 
 #include <memory>
 
 #include "shader/ir.h"
+#include "vk/graphics_state.h"
 #include "vk/object.h"
 
 namespace tessera::vk {
 
 class Device;
 class PipelineLayout;
+
+// Translates one shader stage to the IR; on failure reports why (naming
+// `what`) through the device's messengers.
+VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
+                      const char* what, std::unique_ptr<shader::Program>& out);
 
 class Pipeline : public Object<Pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE> {
 public:
@@ -22,14 +29,20 @@ public:
 	// on failure.
 	VkResult InitCompute(const Device& device, const VkComputePipelineCreateInfo& info);
 
+	// Compiles and links the vertex and fragment stages and captures the
+	// fixed-function state (graphics_pipeline.cpp).
+	VkResult InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info);
+
 	VkPipelineBindPoint BindPoint() const { return bind_point_; }
 	const PipelineLayout& Layout() const { return *layout_; }
 	const shader::Program& ComputeProgram() const { return *program_; }
+	const GraphicsPipeline& Graphics() const { return *graphics_; }
 
 private:
 	VkPipelineBindPoint bind_point_;
 	PipelineLayout* layout_;  // retained
 	std::unique_ptr<shader::Program> program_;
+	std::unique_ptr<GraphicsPipeline> graphics_;
 };
 
 }  // namespace tessera::vk

@@ -1,0 +1,254 @@
+// Commands that set draw-time state: vertex and index buffers (Vulkan 1.3
+// §22.2, §21.2) and every dynamic state of core Vulkan 1.3 (§10.2 "Dynamic
+// State", extended dynamic state 1 and 2). Each copies its values into the
+// ExecutionContext's GraphicsContext when it executes, so state follows
+// command order, secondary command buffers included.
+#include <algorithm>
+
+#include "vk/buffer.h"
+#include "vk/command_buffer.h"
+
+namespace tessera::vk {
+
+namespace {
+
+template <typename T>
+struct SetStateCommand : Command {
+	void (*apply)(GraphicsContext&, const T&);
+	T value;
+	void Execute(ExecutionContext& context) const { apply(context.graphics, value); }
+};
+
+template <typename T>
+void Record(VkCommandBuffer commandBuffer, const T& value, void (*apply)(GraphicsContext&, const T&)) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<SetStateCommand<T>>()) {
+		cmd->apply = apply;
+		cmd->value = value;
+	}
+}
+
+struct BindVertexBuffersCommand : Command {
+	uint32_t first;
+	uint32_t count;
+	const GraphicsContext::VertexBuffer* buffers;
+	void Execute(ExecutionContext& context) const {
+		for (uint32_t i = 0; i < count; ++i) context.graphics.vertex_buffers[first + i] = buffers[i];
+	}
+};
+
+void BindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count, const VkBuffer* buffers,
+                       const VkDeviceSize* offsets, const VkDeviceSize* sizes, const VkDeviceSize* strides) {
+	if (first >= kMaxVertexBindings) return;
+	count = std::min(count, kMaxVertexBindings - first);
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* out = cb->AllocateArray<GraphicsContext::VertexBuffer>(count);
+	if (!out) return;
+	for (uint32_t i = 0; i < count; ++i) {
+		GraphicsContext::VertexBuffer& b = out[i] = {};
+		// Vulkan 1.3 §22.2: a null buffer (nullDescriptor) reads zeros.
+		if (const Buffer* buffer = Buffer::Cast(buffers[i]); buffer && buffer->Data() && offsets[i] <= buffer->Size()) {
+			b.data = buffer->Data() + offsets[i];
+			b.size = buffer->Size() - offsets[i];
+			if (sizes && sizes[i] != VK_WHOLE_SIZE) b.size = std::min(b.size, sizes[i]);
+		}
+		if (strides) {
+			b.stride = strides[i];
+			b.has_stride = true;
+		}
+	}
+	if (auto* cmd = cb->Add<BindVertexBuffersCommand>()) {
+		cmd->first = first;
+		cmd->count = count;
+		cmd->buffers = out;
+	}
+}
+
+struct IndexBinding {
+	const uint8_t* data;
+	uint64_t size;
+	VkIndexType type;
+};
+
+}  // namespace
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using namespace tessera::vk;
+
+VKAPI_ATTR void VKAPI_CALL CmdBindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t firstBinding,
+                                                uint32_t bindingCount, const VkBuffer* pBuffers,
+                                                const VkDeviceSize* pOffsets) {
+	BindVertexBuffers(commandBuffer, firstBinding, bindingCount, pBuffers, pOffsets, nullptr, nullptr);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBindVertexBuffers2(VkCommandBuffer commandBuffer, uint32_t firstBinding,
+                                                 uint32_t bindingCount, const VkBuffer* pBuffers,
+                                                 const VkDeviceSize* pOffsets, const VkDeviceSize* pSizes,
+                                                 const VkDeviceSize* pStrides) {
+	BindVertexBuffers(commandBuffer, firstBinding, bindingCount, pBuffers, pOffsets, pSizes, pStrides);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+                                              VkIndexType indexType) {
+	IndexBinding b{nullptr, 0, indexType};
+	if (const Buffer* index = Buffer::Cast(buffer); index && index->Data() && offset <= index->Size()) {
+		b.data = index->Data() + offset;
+		b.size = index->Size() - offset;
+	}
+	Record<IndexBinding>(commandBuffer, b, [](GraphicsContext& g, const IndexBinding& v) {
+		g.index_data = v.data;
+		g.index_size = v.size;
+		g.index_type = v.type;
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport,
+                                          uint32_t viewportCount, const VkViewport* pViewports) {
+	if (firstViewport != 0 || viewportCount == 0) return;  // maxViewports = 1
+	const VkViewport& v = pViewports[0];
+	Record<raster::Viewport>(commandBuffer, {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth},
+	                         [](GraphicsContext& g, const raster::Viewport& v) { g.viewport = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetViewportWithCount(VkCommandBuffer commandBuffer, uint32_t viewportCount,
+                                                   const VkViewport* pViewports) {
+	CmdSetViewport(commandBuffer, 0, viewportCount, pViewports);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t firstScissor, uint32_t scissorCount,
+                                         const VkRect2D* pScissors) {
+	if (firstScissor != 0 || scissorCount == 0) return;
+	const VkRect2D& s = pScissors[0];
+	Record<raster::Rect>(commandBuffer, {s.offset.x, s.offset.y, s.extent.width, s.extent.height},
+	                     [](GraphicsContext& g, const raster::Rect& v) { g.scissor = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetScissorWithCount(VkCommandBuffer commandBuffer, uint32_t scissorCount,
+                                                  const VkRect2D* pScissors) {
+	CmdSetScissor(commandBuffer, 0, scissorCount, pScissors);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetLineWidth(VkCommandBuffer commandBuffer, float lineWidth) {
+	Record<float>(commandBuffer, lineWidth, [](GraphicsContext& g, const float& v) { g.line_width = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthBias(VkCommandBuffer commandBuffer, float constantFactor, float clamp,
+                                           float slopeFactor) {
+	struct Bias {
+		float constant, clamp, slope;
+	};
+	Record<Bias>(commandBuffer, {constantFactor, clamp, slopeFactor}, [](GraphicsContext& g, const Bias& v) {
+		g.depth_bias_constant = v.constant;
+		g.depth_bias_clamp = v.clamp;
+		g.depth_bias_slope = v.slope;
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetBlendConstants(VkCommandBuffer commandBuffer, const float blendConstants[4]) {
+	struct Constants {
+		float c[4];
+	};
+	Constants c{{blendConstants[0], blendConstants[1], blendConstants[2], blendConstants[3]}};
+	Record<Constants>(commandBuffer, c, [](GraphicsContext& g, const Constants& v) {
+		std::copy(std::begin(v.c), std::end(v.c), g.blend_constants);
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthBounds(VkCommandBuffer commandBuffer, float minDepthBounds,
+                                             float maxDepthBounds) {
+	struct Bounds {
+		float min, max;
+	};
+	Record<Bounds>(commandBuffer, {minDepthBounds, maxDepthBounds}, [](GraphicsContext& g, const Bounds& v) {
+		g.min_depth_bounds = v.min;
+		g.max_depth_bounds = v.max;
+	});
+}
+
+namespace {
+// A stencil value for the faces named by a VkStencilFaceFlags.
+struct StencilValue {
+	VkStencilFaceFlags faces;
+	uint32_t value;
+};
+}  // namespace
+
+VKAPI_ATTR void VKAPI_CALL CmdSetStencilCompareMask(VkCommandBuffer commandBuffer, VkStencilFaceFlags faceMask,
+                                                    uint32_t compareMask) {
+	Record<StencilValue>(commandBuffer, {faceMask, compareMask}, [](GraphicsContext& g, const StencilValue& v) {
+		if (v.faces & VK_STENCIL_FACE_FRONT_BIT) g.front.compare_mask = v.value;
+		if (v.faces & VK_STENCIL_FACE_BACK_BIT) g.back.compare_mask = v.value;
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetStencilWriteMask(VkCommandBuffer commandBuffer, VkStencilFaceFlags faceMask,
+                                                  uint32_t writeMask) {
+	Record<StencilValue>(commandBuffer, {faceMask, writeMask}, [](GraphicsContext& g, const StencilValue& v) {
+		if (v.faces & VK_STENCIL_FACE_FRONT_BIT) g.front.write_mask = v.value;
+		if (v.faces & VK_STENCIL_FACE_BACK_BIT) g.back.write_mask = v.value;
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetStencilReference(VkCommandBuffer commandBuffer, VkStencilFaceFlags faceMask,
+                                                  uint32_t reference) {
+	Record<StencilValue>(commandBuffer, {faceMask, reference}, [](GraphicsContext& g, const StencilValue& v) {
+		if (v.faces & VK_STENCIL_FACE_FRONT_BIT) g.front.reference = v.value;
+		if (v.faces & VK_STENCIL_FACE_BACK_BIT) g.back.reference = v.value;
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetStencilOp(VkCommandBuffer commandBuffer, VkStencilFaceFlags faceMask,
+                                           VkStencilOp failOp, VkStencilOp passOp, VkStencilOp depthFailOp,
+                                           VkCompareOp compareOp) {
+	struct Ops {
+		VkStencilFaceFlags faces;
+		VkStencilOp fail, pass, depth_fail;
+		VkCompareOp compare;
+	};
+	Record<Ops>(commandBuffer, {faceMask, failOp, passOp, depthFailOp, compareOp}, [](GraphicsContext& g, const Ops& v) {
+		for (raster::StencilFaceState* f : {&g.front, &g.back}) {
+			if (!(v.faces & (f == &g.front ? VK_STENCIL_FACE_FRONT_BIT : VK_STENCIL_FACE_BACK_BIT))) continue;
+			f->fail_op = v.fail;
+			f->pass_op = v.pass;
+			f->depth_fail_op = v.depth_fail;
+			f->compare_op = v.compare;
+		}
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetCullMode(VkCommandBuffer commandBuffer, VkCullModeFlags cullMode) {
+	Record<VkCullModeFlags>(commandBuffer, cullMode,
+	                        [](GraphicsContext& g, const VkCullModeFlags& v) { g.cull_mode = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetFrontFace(VkCommandBuffer commandBuffer, VkFrontFace frontFace) {
+	Record<VkFrontFace>(commandBuffer, frontFace, [](GraphicsContext& g, const VkFrontFace& v) { g.front_face = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetPrimitiveTopology(VkCommandBuffer commandBuffer,
+                                                   VkPrimitiveTopology primitiveTopology) {
+	Record<VkPrimitiveTopology>(commandBuffer, primitiveTopology,
+	                            [](GraphicsContext& g, const VkPrimitiveTopology& v) { g.topology = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthCompareOp(VkCommandBuffer commandBuffer, VkCompareOp depthCompareOp) {
+	Record<VkCompareOp>(commandBuffer, depthCompareOp,
+	                    [](GraphicsContext& g, const VkCompareOp& v) { g.depth_compare = v; });
+}
+
+#define TESSERA_SET_BOOL(Name, field)                                                                    \
+	VKAPI_ATTR void VKAPI_CALL Name(VkCommandBuffer commandBuffer, VkBool32 enable) {                    \
+		Record<bool>(commandBuffer, enable != VK_FALSE, [](GraphicsContext& g, const bool& v) { g.field = v; }); \
+	}
+TESSERA_SET_BOOL(CmdSetDepthTestEnable, depth_test)
+TESSERA_SET_BOOL(CmdSetDepthWriteEnable, depth_write)
+TESSERA_SET_BOOL(CmdSetDepthBoundsTestEnable, depth_bounds_test)
+TESSERA_SET_BOOL(CmdSetStencilTestEnable, stencil_test)
+TESSERA_SET_BOOL(CmdSetRasterizerDiscardEnable, rasterizer_discard)
+TESSERA_SET_BOOL(CmdSetDepthBiasEnable, depth_bias_enable)
+TESSERA_SET_BOOL(CmdSetPrimitiveRestartEnable, primitive_restart)
+#undef TESSERA_SET_BOOL
+
+}  // namespace tessera::entry

@@ -1,0 +1,55 @@
+// Render pass instances as the commands record them, and the attachment
+// operations they share with vkCmdClearAttachments (cmd_render_pass.cpp).
+#pragma once
+
+#include <vulkan/vulkan_core.h>
+
+#include <cstdint>
+
+namespace tessera::vk {
+
+class ImageView;
+class RenderPass;
+
+// What vkCmdBeginRenderPass recorded: the pass, the views, the clear values.
+struct RenderPassInstance {
+	const RenderPass* pass;
+	const ImageView* const* views;  // one per attachment
+	uint32_t view_count;
+	const VkClearValue* clear_values;
+	uint32_t clear_value_count;
+	VkRect2D area;
+	uint32_t width, height, layers;
+};
+
+// One attachment of vkCmdBeginRendering.
+struct RenderingAttachment {
+	const ImageView* view;
+	const ImageView* resolve;
+	VkResolveModeFlagBits resolve_mode;
+	VkAttachmentLoadOp load_op;
+	VkClearValue clear;
+};
+
+// What vkCmdBeginRendering recorded.
+struct RenderingInstance {
+	uint32_t color_count;
+	const RenderingAttachment* colors;
+	RenderingAttachment depth, stencil;
+	VkRect2D area;
+	uint32_t layers;
+	uint32_t view_mask;
+	bool resuming, suspending;
+};
+
+// Clears the aspects of a view inside a rectangle, on layer_count layers
+// from first_layer (counted from the view's base layer); Vulkan 1.3 §19.3
+// clear values, packed per format.
+void ClearView(const ImageView& view, VkImageAspectFlags aspects, const VkClearValue& value, const VkRect2D& area,
+               uint32_t first_layer, uint32_t layer_count);
+
+// Resolves the samples of src into dst inside a rectangle (§20.7 rules).
+void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& area, uint32_t layer_count,
+                 VkImageAspectFlagBits aspect);
+
+}  // namespace tessera::vk

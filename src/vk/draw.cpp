@@ -1,0 +1,615 @@
+// The draw commands (Vulkan 1.3 §21.3 "Programmable Primitive Shading"):
+// vkCmdDraw, vkCmdDrawIndexed, their indirect and indirect-count forms, and
+// vkCmdClearAttachments. A draw at execution:
+//   1. combines the pipeline's state with the dynamic state into the
+//      rasterizer's DrawState and the current attachments into a
+//      raster::Framebuffer;
+//   2. per instance, fetches vertex attributes and runs the vertex program in
+//      lane groups of kVertexBatch vertices, in parallel (indexed draws shade
+//      each vertex of the index range once when the range is compact);
+//   3. hands clip-space positions and varyings to raster::Renderer, whose tile
+//      workers call back into the fragment program one batch of quads at a
+//      time (RunFragments), with one interpreter per thread.
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "raster/rasterizer.h"
+#include "runtime/thread_pool.h"
+#include "shader/interpreter.h"
+#include "texture/texel.h"
+#include "vk/buffer.h"
+#include "vk/cmd_render_pass.h"
+#include "vk/command_buffer.h"
+#include "vk/device.h"
+#include "vk/image.h"
+#include "vk/pipeline.h"
+#include "vk/shader_resources.h"
+
+namespace tessera::vk {
+
+namespace {
+
+constexpr uint32_t kNoWord = shader::Program::kNoWord;
+constexpr uint32_t kVertexBatch = 128;  // vertices per lane group
+constexpr uint32_t kRestart = 0xffffffffu;
+
+struct DrawParams {
+	uint32_t count = 0;  // vertices, or indices when indexed
+	uint32_t instance_count = 0;
+	uint32_t first = 0;  // first vertex, or first index
+	int32_t vertex_offset = 0;
+	uint32_t first_instance = 0;
+	uint32_t draw_index = 0;
+	bool indexed = false;
+};
+
+// One interpreter per thread for vertex and fragment work (the queue thread
+// and the pool's workers).
+shader::Interpreter& ThreadInterpreter() {
+	thread_local shader::Interpreter interpreter;
+	return interpreter;
+}
+
+// TESSERA_SHADER_STEP_LIMIT as for dispatches (cmd_dispatch.cpp).
+shader::RunOptions StageOptions() {
+	shader::RunOptions options;
+	if (const char* limit = std::getenv("TESSERA_SHADER_STEP_LIMIT")) {
+		unsigned long long steps = std::strtoull(limit, nullptr, 10);
+		if (steps > 0) options.max_block_steps = steps;
+	}
+	return options;
+}
+
+// The values a draw's vertex and fragment work shares.
+struct DrawJob {
+	const GraphicsPipeline* pipeline = nullptr;
+	const GraphicsContext* graphics = nullptr;
+	const shader::Resources* vertex_resources = nullptr;
+	const shader::Resources* fragment_resources = nullptr;
+	shader::RunOptions options;
+	std::atomic<bool> lost{false};
+	// Per instance.
+	uint32_t instance = 0;
+	int32_t base_vertex = 0;
+	uint32_t base_instance = 0;
+	uint32_t draw_index = 0;
+	// Vertex ids of the vertices to shade (vertex i has id ids[i]), or, when
+	// ids is null, first_id + i.
+	const uint32_t* ids = nullptr;
+	uint32_t first_id = 0;
+	uint32_t vertex_count = 0;
+	// Outputs, vertex-major.
+	float* positions = nullptr;
+	float* varyings = nullptr;
+	float* clip_distances = nullptr;
+	uint32_t clip_count = 0;
+};
+
+// Vulkan 1.3 §22.4 "Vertex Attribute Address Calculation" and §22.5: the
+// attribute's texel converted to the shader's 32-bit components. A texel
+// outside the bound range reads zeros (robustBufferAccess, §22.4: zero or
+// in-bounds values, with the missing components of the format as (0,0,0,1)).
+void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uint32_t first, uint32_t lanes,
+                    shader::Interpreter& interp) {
+	const GraphicsPipeline& gp = *job.pipeline;
+	const GraphicsContext::VertexBuffer& buffer = job.graphics->vertex_buffers[a.binding];
+	const VertexBindingDescription& binding = gp.bindings[a.binding];
+	uint64_t stride = binding.stride;
+	if ((gp.dynamic & Bit(Dynamic::kVertexInputBindingStride)) && buffer.has_stride) stride = buffer.stride;
+	const texture::FormatInfo& format = *a.info;
+	const uint32_t size = format.block_size;
+	uint32_t* words[4];
+	for (int c = 0; c < 4; ++c) words[c] = a.words[c] != kNoWord ? interp.StageWord(a.words[c]) : nullptr;
+	const bool plain_float = format.Numeric() == texture::NumericFormat::SFLOAT && !format.packed &&
+	                         format.components[0].bits == 32;
+	for (uint32_t l = 0; l < lanes; ++l) {
+		uint64_t element = binding.per_instance ? job.instance : (job.ids ? job.ids[first + l] : job.first_id + first + l);
+		uint64_t offset = element * stride + a.offset;
+		texture::TexelValue v;
+		if (buffer.data && offset + size <= buffer.size) {
+			if (plain_float) {
+				v.f[0] = v.f[1] = v.f[2] = 0.0f;
+				v.f[3] = 1.0f;
+				std::memcpy(v.f, buffer.data + offset, size);
+			} else {
+				v = texture::UnpackTexel(format, buffer.data + offset);
+			}
+		} else {
+			uint8_t zero[32] = {};
+			v = texture::UnpackTexel(format, zero);
+		}
+		for (int c = 0; c < 4; ++c)
+			if (words[c]) words[c][l] = v.u[c];
+	}
+}
+
+// Shades vertices [first, first + lanes) of the job into its output arrays.
+void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
+	const GraphicsPipeline& gp = *job.pipeline;
+	const shader::Program& vs = *gp.vertex;
+	shader::Interpreter& interp = ThreadInterpreter();
+	interp.BeginStage(vs, lanes);
+	if (gp.vertex_index_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.vertex_index_word);
+		for (uint32_t l = 0; l < lanes; ++l) w[l] = job.ids ? job.ids[first + l] : job.first_id + first + l;
+	}
+	auto fill = [&](uint32_t word, uint32_t value) {
+		if (word == kNoWord) return;
+		uint32_t* w = interp.StageWord(word);
+		std::fill(w, w + lanes, value);
+	};
+	fill(gp.instance_index_word, job.instance);
+	fill(gp.base_vertex_word, uint32_t(job.base_vertex));
+	fill(gp.base_instance_word, job.base_instance);
+	fill(gp.draw_index_word, job.draw_index);
+	for (uint32_t i = 0; i < gp.attribute_count; ++i) FetchAttribute(job, gp.attributes[i], first, lanes, interp);
+	if (interp.RunStage(vs, *job.vertex_resources, job.options) != shader::RunStatus::kSuccess)
+		job.lost.store(true, std::memory_order_relaxed);
+	for (int c = 0; c < 4; ++c) {
+		float* out = job.positions + size_t(first) * 4 + c;
+		if (gp.position_words[c] == kNoWord) {
+			for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * 4] = c == 3 ? 1.0f : 0.0f;
+			continue;
+		}
+		const uint32_t* w = interp.StageWord(gp.position_words[c]);
+		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * 4], &w[l], 4);
+	}
+	const uint32_t n = gp.varying_count;
+	for (uint32_t v = 0; v < n; ++v) {
+		float* out = job.varyings + size_t(first) * n + v;
+		if (gp.varyings[v].vertex_word == kNoWord) {
+			for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * n] = 0.0f;
+			continue;
+		}
+		const uint32_t* w = interp.StageWord(gp.varyings[v].vertex_word);
+		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * n], &w[l], 4);
+	}
+	for (uint32_t d = 0; d < job.clip_count; ++d) {
+		float* out = job.clip_distances + size_t(first) * job.clip_count + d;
+		const uint32_t* w = interp.StageWord(gp.clip_distance_words[d]);
+		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * job.clip_count], &w[l], 4);
+	}
+}
+
+// The rasterizer's fragment stage: one batch of quads through the fragment
+// program (raster::FragmentShader::run).
+void RunFragments(const void* user, raster::FragmentBatch& b) {
+	auto& job = *static_cast<DrawJob*>(const_cast<void*>(user));
+	const GraphicsPipeline& gp = *job.pipeline;
+	const shader::Program& fs = *gp.fragment;
+	const uint32_t lanes = b.quad_count * 4;
+	shader::Interpreter& interp = ThreadInterpreter();
+	interp.BeginStage(fs, lanes);
+	for (int c = 0; c < 4; ++c)
+		if (gp.frag_coord_words[c] != kNoWord)
+			std::memcpy(interp.StageWord(gp.frag_coord_words[c]), b.frag_coord[c], lanes * 4);
+	if (gp.front_facing_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.front_facing_word);
+		for (uint32_t l = 0; l < lanes; ++l) w[l] = b.front_facing[l] ? 1 : 0;
+	}
+	if (gp.helper_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.helper_word);
+		for (uint32_t l = 0; l < lanes; ++l) w[l] = b.live[l] ? 0 : 1;
+	}
+	for (uint32_t v = 0; v < gp.varying_count; ++v)
+		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
+	if (interp.RunStage(fs, *job.fragment_resources, job.options) != shader::RunStatus::kSuccess)
+		job.lost.store(true, std::memory_order_relaxed);
+	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
+		for (int c = 0; c < 4; ++c)
+			if (gp.color_words[a][c] != kNoWord)
+				std::memcpy(b.color[a][c], interp.StageWord(gp.color_words[a][c]), lanes * 4);
+	if (gp.frag_depth_word != kNoWord) std::memcpy(b.frag_depth, interp.StageWord(gp.frag_depth_word), lanes * 4);
+	if (fs.discard_word != kNoWord) {
+		const uint32_t* w = interp.StageWord(fs.discard_word);
+		for (uint32_t l = 0; l < lanes; ++l) b.discarded[l] = w[l] != 0;
+	}
+}
+
+// The pipeline's state with the dynamic state applied (§10.2).
+raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext& g, bool* discard,
+                               VkPrimitiveTopology* topology, bool* restart) {
+	raster::DrawState s = gp.state;
+	auto dyn = [&](Dynamic d) { return (gp.dynamic & Bit(d)) != 0; };
+	if (dyn(Dynamic::kViewport) || dyn(Dynamic::kViewportWithCount)) s.raster.viewport = g.viewport;
+	if (dyn(Dynamic::kScissor) || dyn(Dynamic::kScissorWithCount)) s.raster.scissor = g.scissor;
+	if (dyn(Dynamic::kDepthBias)) {
+		s.raster.depth_bias_constant = g.depth_bias_constant;
+		s.raster.depth_bias_clamp = g.depth_bias_clamp;
+		s.raster.depth_bias_slope = g.depth_bias_slope;
+	}
+	if (dyn(Dynamic::kBlendConstants)) std::copy(g.blend_constants, g.blend_constants + 4, s.blend.constants);
+	raster::DepthStencilState& ds = s.depth_stencil;
+	for (auto [face, dynamic_face] : {std::pair{&ds.front, &g.front}, std::pair{&ds.back, &g.back}}) {
+		if (dyn(Dynamic::kStencilCompareMask)) face->compare_mask = dynamic_face->compare_mask;
+		if (dyn(Dynamic::kStencilWriteMask)) face->write_mask = dynamic_face->write_mask;
+		if (dyn(Dynamic::kStencilReference)) face->reference = dynamic_face->reference;
+		if (dyn(Dynamic::kStencilOp)) {
+			face->fail_op = dynamic_face->fail_op;
+			face->pass_op = dynamic_face->pass_op;
+			face->depth_fail_op = dynamic_face->depth_fail_op;
+			face->compare_op = dynamic_face->compare_op;
+		}
+	}
+	if (dyn(Dynamic::kCullMode)) s.raster.cull_mode = g.cull_mode;
+	if (dyn(Dynamic::kFrontFace)) s.raster.front_face = g.front_face;
+	if (dyn(Dynamic::kDepthTestEnable)) ds.depth_test = g.depth_test;
+	if (dyn(Dynamic::kDepthWriteEnable)) ds.depth_write = g.depth_write;
+	if (dyn(Dynamic::kDepthCompareOp)) ds.depth_compare = g.depth_compare;
+	if (dyn(Dynamic::kStencilTestEnable)) ds.stencil_test = g.stencil_test;
+	if (dyn(Dynamic::kDepthBiasEnable)) s.raster.depth_bias_enable = g.depth_bias_enable;
+	*discard = dyn(Dynamic::kRasterizerDiscardEnable) ? g.rasterizer_discard : gp.rasterizer_discard;
+	*topology = dyn(Dynamic::kPrimitiveTopology) ? g.topology : gp.topology;
+	*restart = dyn(Dynamic::kPrimitiveRestartEnable) ? g.primitive_restart : gp.primitive_restart;
+	// Vulkan 1.3 §29.2: the depth test is off without a depth attachment
+	// (the rasterizer checks the attachment pointer); a depth write needs
+	// the test enabled.
+	if (!ds.depth_test) ds.depth_write = false;
+	return s;
+}
+
+// The current attachments as plain memory (the view's base level and layer).
+raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples) {
+	raster::Framebuffer fb;
+	fb.width = g.width;
+	fb.height = g.height;
+	fb.samples = samples;
+	auto clamp_to = [&](const ImageView& view, uint32_t plane) {
+		const texture::SubresourceLayout& level = view.GetImage()->Layout().Level(plane, view.Range().baseMipLevel);
+		fb.width = std::min(fb.width, level.extent.width);
+		fb.height = std::min(fb.height, level.extent.height);
+		return level;
+	};
+	auto base = [](const ImageView& view, uint32_t plane) {
+		const Image& image = *view.GetImage();
+		return image.Data() + image.Layout().Offset(plane, view.Range().baseMipLevel, view.Range().baseArrayLayer, 0,
+		                                            0, 0);
+	};
+	fb.color_count = g.color_count;
+	for (uint32_t i = 0; i < g.color_count; ++i) {
+		const ImageView* view = g.colors[i];
+		if (!view || !view->GetImage()->Data()) continue;
+		const texture::SubresourceLayout& level = clamp_to(*view, 0);
+		fb.color[i] = {base(*view, 0), level.row_pitch, view->Format()};
+	}
+	if (const ImageView* view = g.depth; view && view->GetImage()->Data()) {
+		const Image& image = *view->GetImage();
+		uint32_t plane = image.Layout().PlaneOf(VK_IMAGE_ASPECT_DEPTH_BIT);
+		const texture::SubresourceLayout& level = clamp_to(*view, plane);
+		fb.depth = {base(*view, plane), level.row_pitch, level.format};
+	}
+	if (const ImageView* view = g.stencil; view && view->GetImage()->Data()) {
+		const Image& image = *view->GetImage();
+		uint32_t plane = image.Layout().PlaneOf(VK_IMAGE_ASPECT_STENCIL_BIT);
+		const texture::SubresourceLayout& level = clamp_to(*view, plane);
+		fb.stencil = {base(*view, plane), level.row_pitch};
+	}
+	return fb;
+}
+
+bool ToRasterTopology(VkPrimitiveTopology topology, raster::Topology* out) {
+	switch (topology) {
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST: *out = raster::Topology::TriangleList; return true;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP: *out = raster::Topology::TriangleStrip; return true;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN: *out = raster::Topology::TriangleFan; return true;
+	default: return false;
+	}
+}
+
+// Reads index i of the bound index buffer; out of range reads 0
+// (robustBufferAccess). Restart values become kRestart.
+uint32_t ReadIndex(const GraphicsContext& g, uint64_t i, bool restart) {
+	uint32_t size = g.index_type == VK_INDEX_TYPE_UINT32 ? 4 : g.index_type == VK_INDEX_TYPE_UINT8_EXT ? 1 : 2;
+	if (!g.index_data || (i + 1) * size > g.index_size) return 0;
+	uint32_t v = 0;
+	std::memcpy(&v, g.index_data + i * size, size);
+	if (restart && v == (size == 4 ? 0xffffffffu : size == 2 ? 0xffffu : 0xffu)) return kRestart;
+	return v;
+}
+
+struct DrawScratch {
+	std::unique_ptr<raster::Renderer> renderer;
+	runtime::ThreadPool* pool = nullptr;
+	std::vector<uint32_t> ids, indices;
+	std::vector<float> positions, varyings, clip_distances;
+};
+
+DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
+	thread_local DrawScratch scratch;
+	if (!scratch.renderer || scratch.pool != pool) {
+		scratch.renderer = std::make_unique<raster::Renderer>(pool);
+		scratch.pool = pool;
+	}
+	return scratch;
+}
+
+void ReportPipeline(ExecutionContext& context, const Pipeline& pipeline, const char* message) {
+	context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
+	                       uint64_t(const_cast<Pipeline&>(pipeline).ToHandle()), "%s", message);
+}
+
+void Draw(ExecutionContext& context, const DrawParams& p) {
+	static const shader::RunOptions options = StageOptions();
+	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
+	const GraphicsContext& g = context.graphics;
+	if (!pipeline || !g.rendering || p.count == 0 || p.instance_count == 0) return;
+	const GraphicsPipeline& gp = pipeline->Graphics();
+	bool discard, restart;
+	VkPrimitiveTopology vk_topology;
+	raster::DrawState state = ComposeState(gp, g, &discard, &vk_topology, &restart);
+	if (discard) return;
+	raster::Topology topology;
+	if (!ToRasterTopology(vk_topology, &topology)) {
+		ReportPipeline(context, *pipeline, "vkCmdDraw*: point and line topologies are not drawn yet; draw skipped");
+		return;
+	}
+	try {
+		BoundResources vertex_bound, fragment_bound;
+		if (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.vertex, "vkCmdDraw", vertex_bound)) return;
+		if (gp.fragment &&
+		    !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.fragment, "vkCmdDraw", fragment_bound))
+			return;
+		runtime::ThreadPool* pool = &context.device->ThreadPool();
+		DrawScratch& scratch = ThreadScratch(pool);
+		DrawJob job;
+		job.pipeline = &gp;
+		job.graphics = &g;
+		job.vertex_resources = &vertex_bound.resources;
+		job.fragment_resources = gp.fragment ? &fragment_bound.resources : nullptr;
+		job.options = options;
+		job.draw_index = p.draw_index;
+		job.base_instance = p.first_instance;
+		job.clip_count = state.raster.clip_distance_count;
+		if (gp.fragment) {
+			state.shader.run = RunFragments;
+			state.shader.user = &job;
+		}
+		raster::Framebuffer fb = MakeFramebuffer(g, state.raster.samples);
+		raster::CompiledDraw compiled = raster::CompileDraw(state, fb);
+
+		// Which vertices to shade, and the rasterizer's indices into them.
+		raster::VertexInput input;
+		input.topology = topology;
+		input.primitive_restart = restart;
+		const uint32_t* raster_indices = nullptr;
+		if (p.indexed) {
+			job.base_vertex = p.vertex_offset;
+			scratch.indices.resize(p.count);
+			uint32_t lo = UINT32_MAX, hi = 0;
+			for (uint32_t i = 0; i < p.count; ++i) {
+				uint32_t index = ReadIndex(g, uint64_t(p.first) + i, restart);
+				scratch.indices[i] = index;
+				if (index == kRestart) continue;
+				lo = std::min(lo, index);
+				hi = std::max(hi, index);
+			}
+			if (lo > hi) return;  // only restarts
+			if (uint64_t(hi - lo) + 1 <= uint64_t(p.count) * 2 + 64) {
+				// Compact range: shade each vertex of it once.
+				job.ids = nullptr;
+				job.first_id = lo + uint32_t(p.vertex_offset);
+				job.vertex_count = hi - lo + 1;
+				for (uint32_t& index : scratch.indices)
+					if (index != kRestart) index -= lo;
+			} else {
+				// Scattered: shade each index occurrence.
+				scratch.ids.resize(p.count);
+				for (uint32_t i = 0; i < p.count; ++i) {
+					uint32_t index = scratch.indices[i];
+					scratch.ids[i] = index == kRestart ? 0 : index + uint32_t(p.vertex_offset);
+					if (index != kRestart) scratch.indices[i] = i;
+				}
+				job.ids = scratch.ids.data();
+				job.vertex_count = p.count;
+			}
+			raster_indices = scratch.indices.data();
+		} else {
+			job.base_vertex = int32_t(p.first);
+			job.first_id = p.first;
+			job.vertex_count = p.count;
+		}
+		const uint32_t n = job.vertex_count;
+		scratch.positions.resize(size_t(n) * 4);
+		scratch.varyings.resize(size_t(n) * gp.varying_count);
+		scratch.clip_distances.resize(size_t(n) * job.clip_count);
+		job.positions = scratch.positions.data();
+		job.varyings = scratch.varyings.data();
+		job.clip_distances = scratch.clip_distances.data();
+		input.positions = job.positions;
+		input.varyings = job.varyings;
+		input.clip_distances = job.clip_count ? job.clip_distances : nullptr;
+		input.indices = raster_indices;
+		input.vertex_count = p.count;
+
+		const uint32_t batches = (n + kVertexBatch - 1) / kVertexBatch;
+		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
+			job.instance = p.first_instance + instance;
+			auto shade = [&](uint32_t batch) {
+				uint32_t first = batch * kVertexBatch;
+				ShadeVertices(job, first, std::min(kVertexBatch, n - first));
+			};
+			if (batches > 1)
+				pool->ParallelFor(batches, shade);
+			else
+				shade(0);
+			if (job.lost) break;
+			scratch.renderer->Draw(compiled, fb, input);
+		}
+		if (job.lost) {
+			ReportPipeline(context, *pipeline,
+			               "vkCmdDraw*: a shader ran past the execution bound (an endless loop?); the device is lost");
+			context.device->MarkLost();
+		}
+	} catch (const std::bad_alloc&) {
+		ReportPipeline(context, *pipeline, "vkCmdDraw*: out of memory; draw skipped");
+	}
+}
+
+struct DrawCommand : Command {
+	DrawParams params;
+	void Execute(ExecutionContext& context) const { Draw(context, params); }
+};
+
+// vkCmdDraw*Indirect(Count): the parameters come from a buffer at execution.
+struct DrawIndirectCommand : Command {
+	const Buffer* buffer;
+	VkDeviceSize offset;
+	const Buffer* count_buffer;  // null: draw_count is the count
+	VkDeviceSize count_offset;
+	uint32_t draw_count;
+	uint32_t stride;
+	bool indexed;
+	void Execute(ExecutionContext& context) const {
+		uint32_t count = draw_count;
+		if (count_buffer) {
+			uint32_t stored = 0;
+			if (count_buffer->Data() && count_offset + 4 <= count_buffer->Size())
+				std::memcpy(&stored, count_buffer->Data() + count_offset, 4);
+			count = std::min(count, stored);
+		}
+		const size_t record = indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand);
+		for (uint32_t i = 0; i < count; ++i) {
+			uint64_t at = offset + uint64_t(i) * stride;
+			if (!buffer->Data() || at + record > buffer->Size()) break;
+			DrawParams p;
+			p.indexed = indexed;
+			p.draw_index = i;
+			if (indexed) {
+				VkDrawIndexedIndirectCommand c;
+				std::memcpy(&c, buffer->Data() + at, sizeof c);
+				p.count = c.indexCount;
+				p.instance_count = c.instanceCount;
+				p.first = c.firstIndex;
+				p.vertex_offset = c.vertexOffset;
+				p.first_instance = c.firstInstance;
+			} else {
+				VkDrawIndirectCommand c;
+				std::memcpy(&c, buffer->Data() + at, sizeof c);
+				p.count = c.vertexCount;
+				p.instance_count = c.instanceCount;
+				p.first = c.firstVertex;
+				p.first_instance = c.firstInstance;
+			}
+			Draw(context, p);
+		}
+	}
+};
+
+void RecordIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset, VkBuffer count_buffer,
+                    VkDeviceSize count_offset, uint32_t draw_count, uint32_t stride, bool indexed) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DrawIndirectCommand>()) {
+		cmd->buffer = Buffer::Cast(buffer);
+		cmd->offset = offset;
+		cmd->count_buffer = Buffer::Cast(count_buffer);
+		cmd->count_offset = count_offset;
+		cmd->draw_count = draw_count;
+		// §21.3.x: stride is ignored when drawCount <= 1.
+		cmd->stride = draw_count <= 1 && !count_buffer
+		                  ? uint32_t(indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand))
+		                  : stride;
+		cmd->indexed = indexed;
+	}
+}
+
+// vkCmdClearAttachments (§19.4): clears rectangles of the current subpass's
+// attachments, on the given layers.
+struct ClearAttachmentsCommand : Command {
+	const VkClearAttachment* attachments;
+	uint32_t attachment_count;
+	const VkClearRect* rects;
+	uint32_t rect_count;
+	void Execute(ExecutionContext& context) const {
+		const GraphicsContext& g = context.graphics;
+		if (!g.rendering) return;
+		for (uint32_t i = 0; i < attachment_count; ++i) {
+			const VkClearAttachment& a = attachments[i];
+			for (uint32_t r = 0; r < rect_count; ++r) {
+				const VkClearRect& rect = rects[r];
+				auto clear = [&](const ImageView* view, VkImageAspectFlags aspects) {
+					// The rect's layers are relative to the view's base layer.
+					if (view) ClearView(*view, aspects, a.clearValue, rect.rect, rect.baseArrayLayer, rect.layerCount);
+				};
+				if (a.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
+					if (a.colorAttachment < g.color_count) clear(g.colors[a.colorAttachment], VK_IMAGE_ASPECT_COLOR_BIT);
+				} else {
+					if (a.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT) clear(g.depth, VK_IMAGE_ASPECT_DEPTH_BIT);
+					if (a.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) clear(g.stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
+				}
+			}
+		}
+	}
+};
+
+}  // namespace
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using namespace tessera::vk;
+
+VKAPI_ATTR void VKAPI_CALL CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instanceCount,
+                                   uint32_t firstVertex, uint32_t firstInstance) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DrawCommand>()) {
+		cmd->params.count = vertexCount;
+		cmd->params.instance_count = instanceCount;
+		cmd->params.first = firstVertex;
+		cmd->params.first_instance = firstInstance;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount, uint32_t instanceCount,
+                                          uint32_t firstIndex, int32_t vertexOffset, uint32_t firstInstance) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DrawCommand>()) {
+		cmd->params.count = indexCount;
+		cmd->params.instance_count = instanceCount;
+		cmd->params.first = firstIndex;
+		cmd->params.vertex_offset = vertexOffset;
+		cmd->params.first_instance = firstInstance;
+		cmd->params.indexed = true;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+                                           uint32_t drawCount, uint32_t stride) {
+	RecordIndirect(commandBuffer, buffer, offset, VK_NULL_HANDLE, 0, drawCount, stride, false);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndexedIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+                                                  uint32_t drawCount, uint32_t stride) {
+	RecordIndirect(commandBuffer, buffer, offset, VK_NULL_HANDLE, 0, drawCount, stride, true);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndirectCount(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+                                                VkBuffer countBuffer, VkDeviceSize countBufferOffset,
+                                                uint32_t maxDrawCount, uint32_t stride) {
+	RecordIndirect(commandBuffer, buffer, offset, countBuffer, countBufferOffset, maxDrawCount, stride, false);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndexedIndirectCount(VkCommandBuffer commandBuffer, VkBuffer buffer,
+                                                       VkDeviceSize offset, VkBuffer countBuffer,
+                                                       VkDeviceSize countBufferOffset, uint32_t maxDrawCount,
+                                                       uint32_t stride) {
+	RecordIndirect(commandBuffer, buffer, offset, countBuffer, countBufferOffset, maxDrawCount, stride, true);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
+                                               const VkClearAttachment* pAttachments, uint32_t rectCount,
+                                               const VkClearRect* pRects) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	const VkClearAttachment* attachments = cb->Copy(pAttachments, attachmentCount);
+	const VkClearRect* rects = cb->Copy(pRects, rectCount);
+	if (!attachments || !rects) return;
+	if (auto* cmd = cb->Add<ClearAttachmentsCommand>()) {
+		cmd->attachments = attachments;
+		cmd->attachment_count = attachmentCount;
+		cmd->rects = rects;
+		cmd->rect_count = rectCount;
+	}
+}
+
+}  // namespace tessera::entry

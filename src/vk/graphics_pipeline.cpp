@@ -1,0 +1,301 @@
+// vkCreateGraphicsPipelines (Vulkan 1.3 §10.2): compiles the vertex and
+// fragment stages, links the vertex outputs to the fragment inputs by
+// Location and Component, and captures the fixed-function state as the
+// rasterizer's plain structs (graphics_state.h).
+#include <algorithm>
+
+#include "texture/format.h"
+#include "vk/device.h"
+#include "vk/pipeline.h"
+#include "vk/render_pass.h"
+
+namespace tessera::vk {
+
+namespace {
+
+constexpr uint32_t kNoWord = shader::Program::kNoWord;
+
+Dynamic ToDynamic(VkDynamicState state, bool* known) {
+	*known = true;
+	switch (state) {
+	case VK_DYNAMIC_STATE_VIEWPORT: return Dynamic::kViewport;
+	case VK_DYNAMIC_STATE_SCISSOR: return Dynamic::kScissor;
+	case VK_DYNAMIC_STATE_LINE_WIDTH: return Dynamic::kLineWidth;
+	case VK_DYNAMIC_STATE_DEPTH_BIAS: return Dynamic::kDepthBias;
+	case VK_DYNAMIC_STATE_BLEND_CONSTANTS: return Dynamic::kBlendConstants;
+	case VK_DYNAMIC_STATE_DEPTH_BOUNDS: return Dynamic::kDepthBounds;
+	case VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK: return Dynamic::kStencilCompareMask;
+	case VK_DYNAMIC_STATE_STENCIL_WRITE_MASK: return Dynamic::kStencilWriteMask;
+	case VK_DYNAMIC_STATE_STENCIL_REFERENCE: return Dynamic::kStencilReference;
+	case VK_DYNAMIC_STATE_CULL_MODE: return Dynamic::kCullMode;
+	case VK_DYNAMIC_STATE_FRONT_FACE: return Dynamic::kFrontFace;
+	case VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY: return Dynamic::kPrimitiveTopology;
+	case VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT: return Dynamic::kViewportWithCount;
+	case VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT: return Dynamic::kScissorWithCount;
+	case VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE: return Dynamic::kVertexInputBindingStride;
+	case VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE: return Dynamic::kDepthTestEnable;
+	case VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE: return Dynamic::kDepthWriteEnable;
+	case VK_DYNAMIC_STATE_DEPTH_COMPARE_OP: return Dynamic::kDepthCompareOp;
+	case VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE: return Dynamic::kDepthBoundsTestEnable;
+	case VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE: return Dynamic::kStencilTestEnable;
+	case VK_DYNAMIC_STATE_STENCIL_OP: return Dynamic::kStencilOp;
+	case VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE: return Dynamic::kRasterizerDiscardEnable;
+	case VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE: return Dynamic::kDepthBiasEnable;
+	case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE: return Dynamic::kPrimitiveRestartEnable;
+	default: *known = false; return Dynamic::kCount;
+	}
+}
+
+raster::StencilFaceState Stencil(const VkStencilOpState& s) {
+	return {s.failOp, s.passOp, s.depthFailOp, s.compareOp, s.compareMask, s.writeMask, s.reference};
+}
+
+// What the pipeline's subpass (or dynamic rendering) draws into.
+struct Targets {
+	uint32_t color_count = 0;
+	VkFormat colors[raster::kMaxColorAttachments] = {};
+	bool depth = false, stencil = false;
+};
+
+Targets FindTargets(const VkGraphicsPipelineCreateInfo& info) {
+	Targets t;
+	if (const RenderPass* pass = RenderPass::Cast(info.renderPass)) {
+		const Subpass& subpass = pass->Subpasses()[info.subpass];
+		t.color_count = uint32_t(std::min<size_t>(subpass.colors.size(), raster::kMaxColorAttachments));
+		for (uint32_t i = 0; i < t.color_count; ++i) {
+			uint32_t a = subpass.colors[i].attachment;
+			t.colors[i] = a == VK_ATTACHMENT_UNUSED ? VK_FORMAT_UNDEFINED : pass->Attachments()[a].format;
+		}
+		uint32_t ds = subpass.depth_stencil.attachment;
+		if (ds != VK_ATTACHMENT_UNUSED) {
+			const texture::FormatInfo* f = texture::FindFormat(pass->Attachments()[ds].format);
+			t.depth = f && f->HasDepth();
+			t.stencil = f && f->HasStencil();
+		}
+		return t;
+	}
+	// Vulkan 1.3 §10.2: without a render pass, VkPipelineRenderingCreateInfo
+	// (absent: no attachments at all).
+	if (auto* r = FindInChain<VkPipelineRenderingCreateInfo>(info.pNext,
+	                                                         VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO)) {
+		t.color_count = std::min(r->colorAttachmentCount, raster::kMaxColorAttachments);
+		for (uint32_t i = 0; i < t.color_count; ++i) t.colors[i] = r->pColorAttachmentFormats[i];
+		t.depth = r->depthAttachmentFormat != VK_FORMAT_UNDEFINED;
+		t.stencil = r->stencilAttachmentFormat != VK_FORMAT_UNDEFINED;
+	}
+	return t;
+}
+
+void CaptureVertexInput(const VkPipelineVertexInputStateCreateInfo& vi, const shader::Program& vs,
+                        GraphicsPipeline& g) {
+	for (uint32_t i = 0; i < vi.vertexBindingDescriptionCount; ++i) {
+		const VkVertexInputBindingDescription& b = vi.pVertexBindingDescriptions[i];
+		if (b.binding >= kMaxVertexBindings) continue;
+		g.bindings[b.binding] = {b.stride, b.inputRate == VK_VERTEX_INPUT_RATE_INSTANCE, true};
+	}
+	for (uint32_t i = 0; i < vi.vertexAttributeDescriptionCount && g.attribute_count < kMaxVertexAttributes; ++i) {
+		const VkVertexInputAttributeDescription& a = vi.pVertexAttributeDescriptions[i];
+		VertexAttributeDescription d;
+		d.location = a.location;
+		d.binding = a.binding;
+		d.offset = a.offset;
+		d.format = a.format;
+		d.info = texture::FindFormat(a.format);
+		std::fill(std::begin(d.words), std::end(d.words), kNoWord);
+		bool read = false;
+		for (const shader::InterfaceWord& w : vs.inputs)
+			if (w.builtin == shader::InterfaceBuiltin::kNone && w.location == a.location && w.component < 4) {
+				d.words[w.component] = w.word;
+				read = true;
+			}
+		if (read && d.info) g.attributes[g.attribute_count++] = d;
+	}
+}
+
+void LinkStages(GraphicsPipeline& g) {
+	const shader::Program& vs = *g.vertex;
+	for (const shader::InterfaceWord& w : vs.inputs) {
+		using B = shader::InterfaceBuiltin;
+		switch (w.builtin) {
+		case B::kVertexIndex: g.vertex_index_word = w.word; break;
+		case B::kInstanceIndex: g.instance_index_word = w.word; break;
+		case B::kBaseVertex: g.base_vertex_word = w.word; break;
+		case B::kBaseInstance: g.base_instance_word = w.word; break;
+		case B::kDrawIndex: g.draw_index_word = w.word; break;
+		default: break;
+		}
+	}
+	std::fill(std::begin(g.clip_distance_words), std::end(g.clip_distance_words), kNoWord);
+	uint32_t clip_count = 0;
+	for (const shader::InterfaceWord& w : vs.outputs) {
+		if (w.builtin == shader::InterfaceBuiltin::kPosition && w.index < 4) g.position_words[w.index] = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kPointSize) g.point_size_word = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kClipDistance && w.index < raster::kMaxClipDistances) {
+			g.clip_distance_words[w.index] = w.word;
+			clip_count = std::max(clip_count, w.index + 1);
+		}
+	}
+	g.state.raster.clip_distance_count = clip_count;
+
+	std::fill(std::begin(g.frag_coord_words), std::end(g.frag_coord_words), kNoWord);
+	for (auto& words : g.color_words) std::fill(std::begin(words), std::end(words), kNoWord);
+	if (!g.fragment) return;
+	const shader::Program& fs = *g.fragment;
+	for (const shader::InterfaceWord& w : fs.inputs) {
+		using B = shader::InterfaceBuiltin;
+		switch (w.builtin) {
+		case B::kFragCoord:
+			if (w.index < 4) g.frag_coord_words[w.index] = w.word;
+			break;
+		case B::kFrontFacing: g.front_facing_word = w.word; break;
+		case B::kHelperInvocation: g.helper_word = w.word; break;
+		case B::kNone: {
+			if (g.varying_count == raster::kMaxVaryings) break;
+			// Vulkan 1.3 §15.1.3: an input matches the output of the same
+			// Location and Component; an input with no output reads an
+			// undefined value (zero here).
+			uint32_t vertex_word = kNoWord;
+			for (const shader::InterfaceWord& o : vs.outputs)
+				if (o.builtin == B::kNone && o.location == w.location && o.component == w.component)
+					vertex_word = o.word;
+			uint32_t i = g.varying_count++;
+			g.varyings[i] = {vertex_word, w.word};
+			g.state.raster.interpolation[i] =
+			    w.interpolation == shader::InterfaceInterpolation::kFlat ? raster::Interpolation::Flat
+			    : w.interpolation == shader::InterfaceInterpolation::kNoPerspective
+			        ? raster::Interpolation::NoPerspective
+			        : raster::Interpolation::Smooth;
+			break;
+		}
+		default: break;
+		}
+	}
+	g.state.raster.varying_count = g.varying_count;
+	for (const shader::InterfaceWord& w : fs.outputs) {
+		if (w.builtin == shader::InterfaceBuiltin::kNone && w.location < raster::kMaxColorAttachments &&
+		    w.component < 4)
+			g.color_words[w.location][w.component] = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kFragDepth) g.frag_depth_word = w.word;
+	}
+	raster::FragmentShader& shader = g.state.shader;
+	shader.writes_depth = g.frag_depth_word != kNoWord;
+	shader.may_discard = fs.discard_word != kNoWord;
+	shader.early_fragment_tests = fs.early_fragment_tests;
+}
+
+}  // namespace
+
+VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info) {
+	const char* what = "vkCreateGraphicsPipelines";
+	try {
+		graphics_ = std::make_unique<GraphicsPipeline>();
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	GraphicsPipeline& g = *graphics_;
+	for (uint32_t i = 0; i < info.stageCount; ++i) {
+		const VkPipelineShaderStageCreateInfo& stage = info.pStages[i];
+		VkResult r = VK_SUCCESS;
+		if (stage.stage == VK_SHADER_STAGE_VERTEX_BIT)
+			r = CompileStage(device, stage, shader::Stage::kVertex, what, g.vertex);
+		else if (stage.stage == VK_SHADER_STAGE_FRAGMENT_BIT)
+			r = CompileStage(device, stage, shader::Stage::kFragment, what, g.fragment);
+		else {
+			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+			              "%s: shader stage 0x%x is not supported", what, unsigned(stage.stage));
+			r = VK_ERROR_UNKNOWN;
+		}
+		if (r != VK_SUCCESS) return r;
+	}
+	if (!g.vertex) {
+		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+		              "%s: a vertex shader is required", what);
+		return VK_ERROR_UNKNOWN;
+	}
+
+	if (const VkPipelineDynamicStateCreateInfo* d = info.pDynamicState)
+		for (uint32_t i = 0; i < d->dynamicStateCount; ++i) {
+			bool known;
+			Dynamic bit = ToDynamic(d->pDynamicStates[i], &known);
+			if (known) g.dynamic |= Bit(bit);
+		}
+	auto is_dynamic = [&](Dynamic d) { return (g.dynamic & Bit(d)) != 0; };
+
+	if (info.pVertexInputState) CaptureVertexInput(*info.pVertexInputState, *g.vertex, g);
+	if (info.pInputAssemblyState) {
+		g.topology = info.pInputAssemblyState->topology;
+		g.primitive_restart = info.pInputAssemblyState->primitiveRestartEnable;
+	}
+
+	raster::RasterState& r = g.state.raster;
+	const VkPipelineRasterizationStateCreateInfo& rs = *info.pRasterizationState;
+	g.rasterizer_discard = rs.rasterizerDiscardEnable;
+	r.depth_clamp = rs.depthClampEnable;
+	g.polygon_mode = rs.polygonMode;
+	r.cull_mode = rs.cullMode;
+	r.front_face = rs.frontFace;
+	r.depth_bias_enable = rs.depthBiasEnable;
+	r.depth_bias_constant = rs.depthBiasConstantFactor;
+	r.depth_bias_clamp = rs.depthBiasClamp;
+	r.depth_bias_slope = rs.depthBiasSlopeFactor;
+	g.line_width = rs.lineWidth;
+	if (auto* pv = FindInChain<VkPipelineRasterizationProvokingVertexStateCreateInfoEXT>(
+	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT))
+		r.provoking_vertex_last = pv->provokingVertexMode == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
+
+	// Vulkan 1.3 §10.2: the viewport, multisample, depth/stencil and blend
+	// states are ignored (and may be invalid pointers) when rasterization is
+	// statically discarded, and the last two without the attachments they
+	// describe.
+	const bool rasterizes = !g.rasterizer_discard || is_dynamic(Dynamic::kRasterizerDiscardEnable);
+	if (rasterizes && info.pViewportState) {
+		const VkPipelineViewportStateCreateInfo& vp = *info.pViewportState;
+		if (vp.pViewports && vp.viewportCount) {
+			const VkViewport& v = vp.pViewports[0];
+			r.viewport = {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth};
+			g.has_viewport = true;
+		}
+		if (vp.pScissors && vp.scissorCount) {
+			const VkRect2D& s = vp.pScissors[0];
+			r.scissor = {s.offset.x, s.offset.y, s.extent.width, s.extent.height};
+			g.has_scissor = true;
+		}
+	}
+	if (rasterizes && info.pMultisampleState) {
+		const VkPipelineMultisampleStateCreateInfo& ms = *info.pMultisampleState;
+		r.samples = ms.rasterizationSamples;
+		r.sample_mask = ms.pSampleMask ? ms.pSampleMask[0] : 0xffffffffu;
+	}
+	const Targets targets = FindTargets(info);
+	raster::DepthStencilState& ds = g.state.depth_stencil;
+	if (rasterizes && (targets.depth || targets.stencil) && info.pDepthStencilState) {
+		const VkPipelineDepthStencilStateCreateInfo& d = *info.pDepthStencilState;
+		ds.depth_test = d.depthTestEnable;
+		ds.depth_write = d.depthWriteEnable;
+		ds.depth_compare = d.depthCompareOp;
+		ds.stencil_test = d.stencilTestEnable;
+		ds.front = Stencil(d.front);
+		ds.back = Stencil(d.back);
+		g.depth_bounds_test = d.depthBoundsTestEnable;
+		g.min_depth_bounds = d.minDepthBounds;
+		g.max_depth_bounds = d.maxDepthBounds;
+	}
+	raster::BlendState& blend = g.state.blend;
+	blend.attachment_count = targets.color_count;
+	if (rasterizes && targets.color_count && info.pColorBlendState) {
+		const VkPipelineColorBlendStateCreateInfo& cb = *info.pColorBlendState;
+		blend.logic_op_enable = cb.logicOpEnable;
+		blend.logic_op = cb.logicOp;
+		std::copy(std::begin(cb.blendConstants), std::end(cb.blendConstants), blend.constants);
+		for (uint32_t i = 0; i < targets.color_count && i < cb.attachmentCount; ++i) {
+			const VkPipelineColorBlendAttachmentState& a = cb.pAttachments[i];
+			blend.attachments[i] = {bool(a.blendEnable), a.srcColorBlendFactor, a.dstColorBlendFactor,
+			                        a.colorBlendOp,      a.srcAlphaBlendFactor, a.dstAlphaBlendFactor,
+			                        a.alphaBlendOp,      a.colorWriteMask};
+		}
+	}
+	LinkStages(g);
+	return VK_SUCCESS;
+}
+
+}  // namespace tessera::vk

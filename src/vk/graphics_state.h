@@ -1,0 +1,167 @@
+// What a graphics pipeline fixes and what draw-time state a command buffer
+// carries, as plain data. vkCreateGraphicsPipelines fills GraphicsPipeline;
+// the vkCmdSet*/vkCmdBind* commands fill GraphicsContext (part of the
+// ExecutionContext) when they execute; a draw combines the two into the
+// rasterizer's raster::DrawState (draw.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "raster/state.h"
+#include "shader/ir.h"
+
+namespace tessera::texture {
+struct FormatInfo;
+}
+
+namespace tessera::vk {
+
+class ImageView;
+
+constexpr uint32_t kMaxVertexBindings = 32;    // maxVertexInputBindings
+constexpr uint32_t kMaxVertexAttributes = 32;  // maxVertexInputAttributes
+
+// The dynamic states of Vulkan 1.3 (core, extended dynamic state 1 and 2)
+// as bits of GraphicsPipeline::dynamic.
+enum class Dynamic : uint32_t {
+	kViewport,
+	kScissor,
+	kLineWidth,
+	kDepthBias,
+	kBlendConstants,
+	kDepthBounds,
+	kStencilCompareMask,
+	kStencilWriteMask,
+	kStencilReference,
+	kCullMode,
+	kFrontFace,
+	kPrimitiveTopology,
+	kViewportWithCount,
+	kScissorWithCount,
+	kVertexInputBindingStride,
+	kDepthTestEnable,
+	kDepthWriteEnable,
+	kDepthCompareOp,
+	kDepthBoundsTestEnable,
+	kStencilTestEnable,
+	kStencilOp,
+	kRasterizerDiscardEnable,
+	kDepthBiasEnable,
+	kPrimitiveRestartEnable,
+	kCount,
+};
+inline uint32_t Bit(Dynamic d) { return 1u << uint32_t(d); }
+
+struct VertexBindingDescription {
+	uint32_t stride = 0;
+	bool per_instance = false;
+	bool used = false;
+};
+
+struct VertexAttributeDescription {
+	uint32_t location = 0;
+	uint32_t binding = 0;
+	uint32_t offset = 0;
+	VkFormat format = VK_FORMAT_UNDEFINED;
+	const texture::FormatInfo* info = nullptr;
+	uint32_t words[4] = {};  // the vertex program's input words for components 0..3 (kNoWord: unread)
+};
+
+// A varying: one scalar passed from the vertex to the fragment stage.
+struct Varying {
+	uint32_t vertex_word = 0;    // vertex program output word
+	uint32_t fragment_word = 0;  // fragment program input word
+};
+
+// vkCreateGraphicsPipelines' result: both programs, their linked
+// interface, and every piece of fixed-function state.
+struct GraphicsPipeline {
+	std::unique_ptr<shader::Program> vertex;
+	std::unique_ptr<shader::Program> fragment;  // null: no fragment shader
+
+	// Vertex input (§22).
+	VertexBindingDescription bindings[kMaxVertexBindings];
+	uint32_t attribute_count = 0;
+	VertexAttributeDescription attributes[kMaxVertexAttributes];
+	// Built-in inputs of the vertex program (kNoWord when unread).
+	uint32_t vertex_index_word = shader::Program::kNoWord;
+	uint32_t instance_index_word = shader::Program::kNoWord;
+	uint32_t base_vertex_word = shader::Program::kNoWord;
+	uint32_t base_instance_word = shader::Program::kNoWord;
+	uint32_t draw_index_word = shader::Program::kNoWord;
+	// Vertex outputs the rasterizer reads.
+	uint32_t position_words[4] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord,
+	                              shader::Program::kNoWord};
+	uint32_t point_size_word = shader::Program::kNoWord;
+	uint32_t clip_distance_words[raster::kMaxClipDistances];
+
+	// The linked interface: raster varying i carries varyings[i].
+	uint32_t varying_count = 0;
+	Varying varyings[raster::kMaxVaryings];
+
+	// Fragment inputs and outputs (kNoWord where absent).
+	uint32_t frag_coord_words[4];
+	uint32_t front_facing_word = shader::Program::kNoWord;
+	uint32_t helper_word = shader::Program::kNoWord;
+	uint32_t color_words[raster::kMaxColorAttachments][4];
+	uint32_t frag_depth_word = shader::Program::kNoWord;
+
+	// Input assembly (§21).
+	VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	bool primitive_restart = false;
+
+	// Rasterization, multisampling, depth/stencil and blending as the
+	// rasterizer takes them; fields named by dynamic states are replaced at
+	// draw time.
+	raster::DrawState state;
+	bool rasterizer_discard = false;
+	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
+	float line_width = 1.0f;
+	bool depth_bounds_test = false;
+	float min_depth_bounds = 0, max_depth_bounds = 1;
+	bool has_viewport = false, has_scissor = false;  // static ones given (else dynamic)
+	uint32_t dynamic = 0;                            // Bit(Dynamic) of each dynamic state
+};
+
+// Draw-time state of a command buffer, set by commands as they execute.
+struct GraphicsContext {
+	struct VertexBuffer {
+		const uint8_t* data = nullptr;
+		uint64_t size = 0;    // bytes from data to the end of the bound range
+		uint64_t stride = 0;  // vkCmdBindVertexBuffers2 with strides (dynamic stride)
+		bool has_stride = false;
+	};
+	VertexBuffer vertex_buffers[kMaxVertexBindings];
+	const uint8_t* index_data = nullptr;
+	uint64_t index_size = 0;  // bytes
+	VkIndexType index_type = VK_INDEX_TYPE_UINT16;
+
+	// Values of the dynamic states (read where the pipeline declares them).
+	raster::Viewport viewport;
+	raster::Rect scissor;
+	float line_width = 1.0f;
+	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
+	float blend_constants[4] = {0, 0, 0, 0};
+	float min_depth_bounds = 0, max_depth_bounds = 1;
+	raster::StencilFaceState front, back;  // masks, references and ops
+	VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
+	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+	VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	bool depth_test = false, depth_write = false, depth_bounds_test = false, stencil_test = false;
+	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;
+	bool rasterizer_discard = false, depth_bias_enable = false, primitive_restart = false;
+
+	// The render pass instance: the attachments of the current subpass (or of
+	// vkCmdBeginRendering) as views; null where unused.
+	bool rendering = false;
+	uint32_t color_count = 0;
+	const ImageView* colors[raster::kMaxColorAttachments] = {};
+	const ImageView* depth = nullptr;
+	const ImageView* stencil = nullptr;
+	uint32_t width = 0, height = 0;  // of the framebuffer (or the render area's far corner)
+	uint32_t layers = 1;
+	uint32_t view_mask = 0;
+};
+
+}  // namespace tessera::vk

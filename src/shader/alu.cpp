@@ -332,6 +332,10 @@ constexpr OpInfo kOpInfo[] = {
     {"SubgroupBroadcastFirst", 1},
     {"SubgroupShuffle", 2},
     {"SubgroupReduce", 2},
+    {"DerivativeFineX", 1},
+    {"DerivativeFineY", 1},
+    {"DerivativeCoarseX", 1},
+    {"DerivativeCoarseY", 1},
 };
 static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kCount));
 

@@ -99,15 +99,11 @@ RunStatus Interpreter::RunWorkgroups(const Program& program, const Resources& re
 // (flat = workgroup offset * invocations per workgroup + local index).
 RunStatus Interpreter::RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
                                 uint64_t first_invocation, uint32_t lanes, uint64_t max_steps) {
-	lanes_ = lanes;
-	registers_.resize(static_cast<size_t>(program.register_count) * lanes);
-	scratch_.resize(lanes);
-	active_.resize(lanes);
-	edge_.resize(lanes);
-	pc_.resize(lanes);
+	PrepareLanes(program, lanes);
 	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
+	guard_writes_ = false;
+	FillConstants(program);
 
-	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), lanes, constant.bits);
 	// Built-ins: ids counted up lane by lane (no division per lane).
 	const uint32_t* size = program.workgroup_size;
 	uint32_t invocations = program.InvocationsPerWorkgroup();
@@ -161,7 +157,23 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 			break;
 		}
 	}
+	return Execute(program, resources, lanes, max_steps);
+}
 
+void Interpreter::PrepareLanes(const Program& program, uint32_t lanes) {
+	lanes_ = lanes;
+	registers_.resize(static_cast<size_t>(program.register_count) * lanes);
+	scratch_.resize(lanes);
+	active_.resize(lanes);
+	edge_.resize(lanes);
+	pc_.resize(lanes);
+}
+
+void Interpreter::FillConstants(const Program& program) {
+	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), lanes_, constant.bits);
+}
+
+RunStatus Interpreter::Execute(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps) {
 	// Two modes. Converged: every lane waits at `current` (pc_ is not kept up
 	// to date), so a block runs unmasked and a uniform branch just jumps.
 	// Diverged: pc_ holds each lane's block and each step runs the lowest.
@@ -298,6 +310,8 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 		if (inst->op >= Op::kAluCount) {
 			if (IsSubgroup(inst->op))
 				ExecuteSubgroup(*inst, lanes, full);
+			else if (IsDerivative(inst->op))
+				ExecuteDerivative(*inst, lanes, full);
 			else
 				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;
@@ -317,6 +331,10 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 
 void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
                                 bool full) {
+	if (guard_writes_ && WritesBuffer(program, inst)) {
+		ExecuteGuarded(program, inst, resources, lanes, full);
+		return;
+	}
 	if (inst.wide) {
 		ExecuteAtomic64(program, inst, resources, lanes, full);
 		return;

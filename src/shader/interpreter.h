@@ -94,6 +94,14 @@ public:
 private:
 	RunStatus RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
 	                   uint64_t first_invocation, uint32_t lanes, uint64_t max_steps);
+	void PrepareLanes(const Program& program, uint32_t lanes);
+	void FillConstants(const Program& program);
+	RunStatus Execute(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps);
+	// stage.cpp: vertex and fragment stages.
+	void ExecuteDerivative(const Inst& inst, uint32_t lanes, bool full);
+	bool WritesBuffer(const Program& program, const Inst& inst) const;
+	void ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+	                    bool full);
 	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
 	                  bool full);
 	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
@@ -117,6 +125,11 @@ private:
 	std::vector<uint32_t> edge_;       // per lane: edge taken by the current terminator
 	std::vector<uint32_t> scratch_;    // masked results before the blend
 	std::vector<uint32_t> local_ids_;  // LocalInvocationId x, y, z per lane
+	// Fragment stage: buffer writes of helper lanes (helper word or discard
+	// word non-zero) are dropped.
+	bool guard_writes_ = false;
+	uint32_t helper_word_ = Program::kNoWord, discard_word_ = Program::kNoWord;
+	std::vector<uint32_t> guard_mask_;
 };
 
 }  // namespace tessera::shader

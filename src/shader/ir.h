@@ -56,6 +56,13 @@ enum class Op : uint16_t {
 	// Inst::region, b holding its identity; Inst::imm: 0 reduce, 1 inclusive
 	// scan, 2 exclusive scan, 3 | cluster size << 8 clustered reduce.
 	kSubgroupReduce,
+	// Fragment derivatives over 2x2 quads (lane 4q + 2dy + dx is pixel (dx, dy)
+	// of quad q): dst = difference of a along x or y, per row/column (fine) or
+	// once per quad from its upper-left pixel (coarse). Float bits.
+	kDerivativeFineX,
+	kDerivativeFineY,
+	kDerivativeCoarseX,
+	kDerivativeCoarseY,
 	kCount,
 };
 
@@ -67,6 +74,7 @@ uint32_t OpArity(Op op);
 inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicXor; }
 inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicXor; }
 inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce; }
+inline bool IsDerivative(Op op) { return op >= Op::kDerivativeFineX && op <= Op::kDerivativeCoarseY; }
 
 // Lanes per subgroup (what the device reports as subgroupSize).
 constexpr uint32_t kSubgroupSize = 32;
@@ -180,7 +188,7 @@ enum class InterfaceBuiltin : uint8_t {
 	kBaseInstance,
 	kDrawIndex,
 	// Vertex outputs (and fragment inputs where SPIR-V allows).
-	kPosition,      // index = component 0..3
+	kPosition,  // index = component 0..3
 	kPointSize,
 	kClipDistance,  // index = array element
 	kCullDistance,  // index = array element
@@ -234,13 +242,13 @@ struct Program {
 	// it with the inputs. kNoWord when the program never discards.
 	static constexpr uint32_t kNoWord = UINT32_MAX;
 	uint32_t discard_word = kNoWord;
-	bool writes_depth = false;           // FragDepth is an output
-	bool early_fragment_tests = false;   // EarlyFragmentTests execution mode
-	bool depth_replacing = false;        // DepthReplacing execution mode
-	bool uses_derivatives = false;       // derivatives or implicit-LOD sampling: lanes are 2x2 quads
-	bool sample_shading = false;         // reads SampleId/SamplePosition or has a Sample input: runs per sample
-	bool origin_upper_left = true;       // OriginUpperLeft (Vulkan requires it)
-	bool pixel_center_integer = false;   // PixelCenterInteger
+	bool writes_depth = false;          // FragDepth is an output
+	bool early_fragment_tests = false;  // EarlyFragmentTests execution mode
+	bool depth_replacing = false;       // DepthReplacing execution mode
+	bool uses_derivatives = false;      // derivatives or implicit-LOD sampling: lanes are 2x2 quads
+	bool sample_shading = false;        // reads SampleId/SamplePosition or has a Sample input: runs per sample
+	bool origin_upper_left = true;      // OriginUpperLeft (Vulkan requires it)
+	bool pixel_center_integer = false;  // PixelCenterInteger
 
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry

@@ -38,7 +38,6 @@ std::string Validate(std::span<const uint32_t> words) {
 
 Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, std::string_view entry_point,
                                   const Specialization& specialization, const CompileOptions& compile_options) {
-	(void)stage;  // compute only so far; other stages are rejected by the translator's entry point search
 	try {
 		if (!compile_options.validated) {
 			std::string invalid = Validate(words);
@@ -95,7 +94,7 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 			return Error{"SPIR-V optimization failed: " + (message.empty() ? std::string("unknown error") : message)};
 
 		shader::Program program;
-		Translator translator(optimized, entry_point, program);
+		Translator translator(optimized, stage, entry_point, program);
 		translator.Run();
 		return program;
 	} catch (const TranslateError& error) {

@@ -225,10 +225,20 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 		break;
 	}
 	case spv::StorageClass::Private: p.region = NewPrivateRegion(p.pointee); break;
-	case spv::StorageClass::Input: {
+	case spv::StorageClass::Input:
+	case spv::StorageClass::Output: {
 		auto it = decorations_.find(variable);
-		if (it == decorations_.end() || it->second.builtin < 0)
-			Fail("compute shader input variable %u is not a built-in", variable);
+		bool builtin = it != decorations_.end() && it->second.builtin >= 0;
+		// Vertex and fragment interface variables live in private memory
+		// (translate_stage.cpp); compute built-ins (and subgroup ones in any
+		// stage) are registers filled before the run.
+		if (stage_ != shader::Stage::kCompute && (storage == spv::StorageClass::Output || !builtin ||
+		                                          IsInterfaceBuiltin(static_cast<uint32_t>(it->second.builtin)))) {
+			p.region = InterfaceRegion(variable);
+			break;
+		}
+		if (storage == spv::StorageClass::Output) Fail("compute shaders have no output variables");
+		if (!builtin) Fail("compute shader input variable %u is not a built-in", variable);
 		p.builtin_variable = variable;
 		break;
 	}
@@ -341,6 +351,7 @@ std::vector<uint32_t> Translator::Load(const Pointer& p) {
 		return {all.begin() + first, all.begin() + first + count};
 	}
 	if (p.region == kNoRegion) Fail("load through an unresolved pointer");
+	if (p.region == helper_region_) return {HelperValue()};  // the HelperInvocation built-in
 	std::vector<Leaf> leaves;
 	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
 	std::vector<uint32_t> regs;
@@ -490,6 +501,7 @@ void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 	default: break;
 	}
 	if (TranslatePhysical(inst)) return;
+	if (TranslateStageOp(inst)) return;
 	if (!TranslateValue(inst)) Fail("unsupported SPIR-V instruction %s", inst.OpName());
 }
 

@@ -60,6 +60,16 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
     spv::Capability::PhysicalStorageBufferAddresses,
+    // Vertex and fragment stages (translate_stage.cpp).
+    spv::Capability::ClipDistance,
+    spv::Capability::CullDistance,
+    spv::Capability::SampleRateShading,
+    spv::Capability::InterpolationFunction,  // InterpolateAtOffset, InterpolateAtCentroid (AtSample is rejected)
+    spv::Capability::DerivativeControl,
+    spv::Capability::DemoteToHelperInvocation,
+    spv::Capability::DrawParameters,
+    spv::Capability::MultiView,
+    spv::Capability::StencilExportEXT,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {
@@ -75,15 +85,24 @@ std::string LiteralString(const Instruction& inst, uint32_t first) {
 
 }  // namespace
 
-Translator::Translator(std::span<const uint32_t> words, std::string_view entry_point, shader::Program& program)
-    : words_(words), entry_point_(entry_point), program_(program) {}
+Translator::Translator(std::span<const uint32_t> words, shader::Stage stage, std::string_view entry_point,
+                       shader::Program& program)
+    : words_(words), stage_(stage), entry_point_(entry_point), program_(program) {}
 
 void Translator::Run() {
 	program_ = {};
 	program_.constants.push_back({0, 0});  // register 0 reads zero everywhere
 	constant_regs_[0] = 0;
+	program_.stage = stage_;
 	ParseModule();
-	if (!entry_function_) Fail("no GLCompute entry point named '%s'", entry_point_.c_str());
+	if (!entry_function_)
+		Fail("no %s entry point named '%s'",
+		     stage_ == shader::Stage::kCompute  ? "GLCompute"
+		     : stage_ == shader::Stage::kVertex ? "Vertex"
+		                                        : "Fragment",
+		     entry_point_.c_str());
+	ParseFunction(entry_function_);
+	if (stage_ != shader::Stage::kCompute) SetUpStage();
 	for (int i = 0; i < 3; ++i)
 		if (local_size_id_[i])
 			program_.workgroup_size[i] = constants_.count(local_size_id_[i]) ? constants_.at(local_size_id_[i])[3] : 1;
@@ -99,7 +118,6 @@ void Translator::Run() {
 	    program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
 		Fail("workgroup size %ux%ux%u is outside what the device supports", program_.workgroup_size[0],
 		     program_.workgroup_size[1], program_.workgroup_size[2]);
-	ParseFunction(entry_function_);
 	std::vector<uint32_t> order = StructuredOrder();
 	for (uint32_t i = 0; i < order.size(); ++i) block_index_[blocks_[order[i]].label] = i;
 	// Phis get their registers before any block runs: an operand can come
@@ -168,13 +186,22 @@ void Translator::ParseModule() {
 			    inst[1] != static_cast<uint32_t>(spv::AddressingModel::PhysicalStorageBuffer64))
 				Fail("only the Logical and PhysicalStorageBuffer64 addressing models are supported");
 			break;
-		case spv::Op::OpEntryPoint:
-			if (inst[1] == static_cast<uint32_t>(spv::ExecutionModel::GLCompute) &&
-			    LiteralString(inst, 3) == entry_point_)
-				entry_function_ = inst[2];
+		case spv::Op::OpEntryPoint: {
+			spv::ExecutionModel model = stage_ == shader::Stage::kVertex     ? spv::ExecutionModel::Vertex
+			                            : stage_ == shader::Stage::kFragment ? spv::ExecutionModel::Fragment
+			                                                                 : spv::ExecutionModel::GLCompute;
+			std::string name = LiteralString(inst, 3);
+			if (inst[1] != static_cast<uint32_t>(model) || name != entry_point_ || entry_function_) break;
+			entry_function_ = inst[2];
+			// The interface ids follow the name (nul-terminated, padded to words).
+			entry_interface_.assign(inst.w + std::min<uint32_t>(inst.n, 3 + static_cast<uint32_t>(name.size()) / 4 + 1),
+			                        inst.w + inst.n);
 			break;
+		}
 		case spv::Op::OpExecutionMode:
 		case spv::Op::OpExecutionModeId:
+			if (!entry_function_ || inst[1] != entry_function_) break;  // another entry point's
+			if (ParseExecutionMode(inst)) break;
 			if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSize)) {
 				for (int i = 0; i < 3; ++i) program_.workgroup_size[i] = inst[3 + i];
 			} else if (inst[2] == static_cast<uint32_t>(spv::ExecutionMode::LocalSizeId)) {
@@ -190,6 +217,12 @@ void Translator::ParseModule() {
 			case spv::Decoration::Binding: d.binding = inst[3]; break;
 			case spv::Decoration::Block: d.block = true; break;
 			case spv::Decoration::BufferBlock: d.buffer_block = true; break;
+			case spv::Decoration::Location: d.interface.location = inst[3]; break;
+			case spv::Decoration::Component: d.interface.component = inst[3]; break;
+			case spv::Decoration::Flat: d.interface.flat = true; break;
+			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
+			case spv::Decoration::Centroid: d.interface.centroid = true; break;
+			case spv::Decoration::Sample: d.interface.sample = true; break;
 			default: break;
 			}
 			break;
@@ -200,7 +233,13 @@ void Translator::ParseModule() {
 			case spv::Decoration::Offset: d.offset = inst[4]; break;
 			case spv::Decoration::MatrixStride: d.matrix_stride = inst[4]; break;
 			case spv::Decoration::RowMajor: d.row_major = true; break;
-			case spv::Decoration::BuiltIn: Fail("built-in block members are not supported in compute"); break;
+			case spv::Decoration::BuiltIn: d.builtin = static_cast<int32_t>(inst[4]); break;
+			case spv::Decoration::Location: d.interface.location = inst[4]; break;
+			case spv::Decoration::Component: d.interface.component = inst[4]; break;
+			case spv::Decoration::Flat: d.interface.flat = true; break;
+			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
+			case spv::Decoration::Centroid: d.interface.centroid = true; break;
+			case spv::Decoration::Sample: d.interface.sample = true; break;
 			default: break;
 			}
 			break;
@@ -209,6 +248,9 @@ void Translator::ParseModule() {
 		case spv::Op::OpTypeBool:
 		case spv::Op::OpTypeFunction: types_[inst[1]] = {inst.op}; break;
 		case spv::Op::OpTypeInt:
+			types_[inst[1]] = {inst.op, inst[2]};
+			types_[inst[1]].is_signed = inst[3] != 0;
+			break;
 		case spv::Op::OpTypeFloat: types_[inst[1]] = {inst.op, inst[2]}; break;
 		case spv::Op::OpTypeVector:
 		case spv::Op::OpTypeMatrix: types_[inst[1]] = {inst.op, 0, inst[2], inst[3]}; break;
@@ -414,6 +456,8 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 		}
 		TranslateMemoryOrValue(inst);
 	}
+	// Fragment: OpKill and OpTerminateInvocation mark the lane discarded, then end it.
+	if (block.terminator.op == spv::Op::OpKill || block.terminator.op == spv::Op::OpTerminateInvocation) EmitDiscard();
 	EmitTerminator(block, out);
 	out.inst_count = static_cast<uint32_t>(program_.insts.size()) - out.inst_begin;
 	program_.blocks.push_back(out);

@@ -42,6 +42,14 @@ struct Type {
 	uint32_t count = 0;    // vector components, matrix columns, array length (0: runtime array)
 	std::vector<uint32_t> members;
 	spv::StorageClass storage = spv::StorageClass::Function;  // pointer
+	bool is_signed = false;                                   // int
+};
+
+// Stage interface decorations (variables and block members).
+struct InterfaceDecorations {
+	int64_t location = -1;
+	uint32_t component = 0;
+	bool flat = false, no_perspective = false, centroid = false, sample = false;
 };
 
 struct Decorations {
@@ -49,12 +57,15 @@ struct Decorations {
 	uint32_t array_stride = 0;
 	uint32_t set = 0, binding = 0;
 	bool block = false, buffer_block = false;
+	InterfaceDecorations interface;
 };
 
 struct MemberDecorations {
 	int64_t offset = -1;
 	uint32_t matrix_stride = 0;
 	bool row_major = false;
+	int32_t builtin = -1;  // gl_PerVertex members
+	InterfaceDecorations interface;
 };
 
 // How a matrix or vector lies in memory where the pointer points.
@@ -113,7 +124,8 @@ struct SourceBlock {
 
 class Translator {
 public:
-	Translator(std::span<const uint32_t> words, std::string_view entry_point, shader::Program& program);
+	Translator(std::span<const uint32_t> words, shader::Stage stage, std::string_view entry_point,
+	           shader::Program& program);
 	void Run();
 
 private:
@@ -170,6 +182,21 @@ private:
 	std::vector<uint32_t> ComponentWise(shader::Op op, uint32_t result_type, std::span<const uint32_t> operand_ids);
 	void Matrix(const Instruction& inst);
 
+	// translate_stage.cpp: vertex and fragment stages (interface variables,
+	// discard and helper invocations, derivatives).
+	bool ParseExecutionMode(const Instruction& inst);
+	void SetUpStage();
+	bool IsInterfaceBuiltin(uint32_t builtin) const;
+	uint32_t InterfaceRegion(uint32_t variable);
+	uint32_t InterfaceWords(uint32_t type, uint32_t location, uint32_t component, const shader::InterfaceWord& proto,
+	                        uint32_t& word, std::vector<shader::InterfaceWord>& out);
+	void BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,
+	                  std::vector<shader::InterfaceWord>& out);
+	uint32_t HelperValue();
+	void EmitDiscard();
+	bool TranslateStageOp(const Instruction& inst);
+	std::vector<uint32_t> Derivatives(shader::Op op, uint32_t value_id);
+
 	// translate_subgroup.cpp: OpGroupNonUniform*.
 	bool TranslateSubgroup(const Instruction& inst);
 	std::vector<uint32_t> SubgroupMask(spv::BuiltIn builtin);
@@ -199,6 +226,7 @@ private:
 	void Define(uint32_t id, std::vector<uint32_t> regs) { values_[id] = std::move(regs); }
 
 	std::span<const uint32_t> words_;
+	shader::Stage stage_;
 	std::string entry_point_;
 	shader::Program& program_;
 
@@ -222,6 +250,11 @@ private:
 	std::map<uint32_t, std::vector<uint32_t>> builtin_regs_;
 	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
 	uint32_t physical_region_ = kNoRegion;                   // device addresses
+	// Vertex and fragment stages.
+	std::vector<uint32_t> entry_interface_;                 // the entry point's interface variables
+	std::unordered_map<uint32_t, uint32_t> stage_regions_;  // Input/Output variable -> private region
+	uint32_t helper_region_ = kNoRegion;                    // fragment: the HelperInvocation input word
+	uint32_t discard_region_ = kNoRegion;                   // fragment: Program::discard_word
 
 	std::vector<SourceBlock> blocks_;
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks

@@ -1,0 +1,109 @@
+// Vertex and fragment stages: one lane group per run, the interface in the
+// lanes' private memory (see ir.h, InterfaceWord), quad derivatives, and
+// helper lanes whose buffer writes are dropped.
+#include <algorithm>
+#include <bit>
+
+#include "shader/interpreter.h"
+
+namespace tessera::shader {
+
+void Interpreter::BeginStage(const Program& program, uint32_t lanes) {
+	PrepareLanes(program, lanes);
+	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
+}
+
+RunStatus Interpreter::RunStage(const Program& program, const Resources& resources, const RunOptions& options) {
+	const uint32_t lanes = lanes_;
+	FillConstants(program);
+	// Compute built-ins a graphics stage may read: the subgroup ones (the
+	// lane group is cut into subgroups of kSubgroupSize lanes).
+	for (const BuiltinInput& input : program.builtins) {
+		uint32_t* dst = Reg(input.reg);
+		switch (input.builtin) {
+		case Builtin::kSubgroupLocalInvocationId:
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = i % kSubgroupSize;
+			break;
+		case Builtin::kSubgroupId:
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = i / kSubgroupSize;
+			break;
+		case Builtin::kLocalInvocationIndex:
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = i;
+			break;
+		default: std::fill_n(dst, lanes, 0u); break;
+		}
+	}
+	helper_word_ = Program::kNoWord;
+	discard_word_ = Program::kNoWord;
+	if (program.stage == Stage::kFragment) {
+		for (const InterfaceWord& input : program.inputs)
+			if (input.builtin == InterfaceBuiltin::kHelperInvocation) helper_word_ = input.word;
+		discard_word_ = program.discard_word;
+	}
+	guard_writes_ = helper_word_ != Program::kNoWord || discard_word_ != Program::kNoWord;
+	RunStatus status = Execute(program, resources, lanes, options.max_block_steps);
+	guard_writes_ = false;
+	return status;
+}
+
+// Quad derivatives. Every lane of the quad is read, active or not: in
+// uniform control flow (where derivatives are defined) all four computed the
+// value, helper lanes included. A quad cut short by the end of the lane
+// group borrows a neighbour's value (a difference of zero).
+void Interpreter::ExecuteDerivative(const Inst& inst, uint32_t lanes, bool full) {
+	const uint32_t* a = Reg(inst.a);
+	uint32_t* dst = Reg(inst.dst);
+	for (uint32_t q = 0; q < lanes; q += 4) {
+		uint32_t n = std::min(4u, lanes - q);
+		float v[4];
+		for (uint32_t k = 0; k < 4; ++k) {
+			uint32_t from = k < n ? k : (k ^ 1u) < n ? (k ^ 1u) : (k ^ 2u) < n ? (k ^ 2u) : 0u;
+			v[k] = std::bit_cast<float>(a[q + from]);
+		}
+		for (uint32_t k = 0; k < n; ++k) {
+			if (!full && !active_[q + k]) continue;
+			uint32_t dx = k & 1u, dy = k >> 1;
+			float d = 0.0f;
+			switch (inst.op) {
+			case Op::kDerivativeFineX: d = v[2 * dy + 1] - v[2 * dy]; break;
+			case Op::kDerivativeFineY: d = v[2 + dx] - v[dx]; break;
+			case Op::kDerivativeCoarseX: d = v[1] - v[0]; break;
+			case Op::kDerivativeCoarseY: d = v[2] - v[0]; break;
+			default: break;
+			}
+			dst[q + k] = std::bit_cast<uint32_t>(d);
+		}
+	}
+}
+
+bool Interpreter::WritesBuffer(const Program& program, const Inst& inst) const {
+	bool write = inst.op == Op::kStore || inst.op == Op::kStore8 || inst.op == Op::kStore16 || IsAtomic(inst.op);
+	if (!write) return false;
+	RegionKind kind = program.regions[inst.region].kind;
+	return kind == RegionKind::kStorageBuffer || kind == RegionKind::kPhysical;
+}
+
+// A buffer store or atomic in a fragment stage: helper lanes (the
+// HelperInvocation input word set by the caller, or demoted) take no part
+// (Vulkan 1.3 §9.4 "Helper invocations": they have no side effects).
+void Interpreter::ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+                                 bool full) {
+	const uint32_t* helper =
+	    helper_word_ != Program::kNoWord ? private_memory_.data() + size_t(helper_word_) * lanes : nullptr;
+	const uint32_t* discard =
+	    discard_word_ != Program::kNoWord ? private_memory_.data() + size_t(discard_word_) * lanes : nullptr;
+	guard_mask_.resize(lanes);
+	for (uint32_t i = 0; i < lanes; ++i) {
+		bool live = full || active_[i];
+		if (helper && helper[i]) live = false;
+		if (discard && discard[i]) live = false;
+		guard_mask_[i] = live ? 1u : 0u;
+	}
+	active_.swap(guard_mask_);
+	guard_writes_ = false;
+	ExecuteMemory(program, inst, resources, lanes, false);
+	guard_writes_ = true;
+	active_.swap(guard_mask_);
+}
+
+}  // namespace tessera::shader

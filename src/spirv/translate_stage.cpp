@@ -1,0 +1,356 @@
+// SPIR-V to IR: vertex and fragment stages. Input and Output variables are
+// private regions whose words the caller fills and reads (ir.h,
+// InterfaceWord); OpKill and demotion write Program::discard_word;
+// derivatives are quad ops.
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include <algorithm>
+
+#include "spirv/names.h"
+#include "spirv/translator.h"
+
+namespace tessera::spirv {
+
+using shader::InterfaceBuiltin;
+using shader::Op;
+
+namespace {
+
+void ApplyInterpolation(shader::InterfaceWord& word, const InterfaceDecorations& d) {
+	if (d.flat) word.interpolation = shader::InterfaceInterpolation::kFlat;
+	if (d.no_perspective) word.interpolation = shader::InterfaceInterpolation::kNoPerspective;
+	word.centroid |= d.centroid;
+	word.per_sample |= d.sample;
+}
+
+// SPIR-V built-ins that are vertex or fragment interface words.
+InterfaceBuiltin InterfaceBuiltinOf(uint32_t builtin) {
+	switch (static_cast<spv::BuiltIn>(builtin)) {
+	case spv::BuiltIn::VertexIndex: return InterfaceBuiltin::kVertexIndex;
+	case spv::BuiltIn::InstanceIndex: return InterfaceBuiltin::kInstanceIndex;
+	case spv::BuiltIn::BaseVertex: return InterfaceBuiltin::kBaseVertex;
+	case spv::BuiltIn::BaseInstance: return InterfaceBuiltin::kBaseInstance;
+	case spv::BuiltIn::DrawIndex: return InterfaceBuiltin::kDrawIndex;
+	case spv::BuiltIn::Position: return InterfaceBuiltin::kPosition;
+	case spv::BuiltIn::PointSize: return InterfaceBuiltin::kPointSize;
+	case spv::BuiltIn::ClipDistance: return InterfaceBuiltin::kClipDistance;
+	case spv::BuiltIn::CullDistance: return InterfaceBuiltin::kCullDistance;
+	case spv::BuiltIn::FragCoord: return InterfaceBuiltin::kFragCoord;
+	case spv::BuiltIn::FrontFacing: return InterfaceBuiltin::kFrontFacing;
+	case spv::BuiltIn::PointCoord: return InterfaceBuiltin::kPointCoord;
+	case spv::BuiltIn::SampleId: return InterfaceBuiltin::kSampleId;
+	case spv::BuiltIn::SamplePosition: return InterfaceBuiltin::kSamplePosition;
+	case spv::BuiltIn::HelperInvocation: return InterfaceBuiltin::kHelperInvocation;
+	case spv::BuiltIn::PrimitiveId: return InterfaceBuiltin::kPrimitiveId;
+	case spv::BuiltIn::Layer: return InterfaceBuiltin::kLayer;
+	case spv::BuiltIn::ViewIndex: return InterfaceBuiltin::kViewIndex;
+	case spv::BuiltIn::FragDepth: return InterfaceBuiltin::kFragDepth;
+	case spv::BuiltIn::SampleMask: return InterfaceBuiltin::kSampleMask;  // kSampleMaskIn for inputs
+	case spv::BuiltIn::FragStencilRefEXT: return InterfaceBuiltin::kFragStencilRef;
+	default: return InterfaceBuiltin::kNone;
+	}
+}
+
+}  // namespace
+
+bool Translator::IsInterfaceBuiltin(uint32_t builtin) const {
+	return InterfaceBuiltinOf(builtin) != InterfaceBuiltin::kNone;
+}
+
+// Execution modes of vertex and fragment entry points; false for the others.
+bool Translator::ParseExecutionMode(const Instruction& inst) {
+	switch (static_cast<spv::ExecutionMode>(inst[2])) {
+	case spv::ExecutionMode::OriginUpperLeft: program_.origin_upper_left = true; return true;
+	// Vulkan 1.3 §15.x (VUID-StandaloneSpirv-OriginLowerLeft-04653, -PixelCenterInteger-04654).
+	case spv::ExecutionMode::OriginLowerLeft: Fail("execution mode OriginLowerLeft is not allowed by Vulkan");
+	case spv::ExecutionMode::PixelCenterInteger: Fail("execution mode PixelCenterInteger is not allowed by Vulkan");
+	case spv::ExecutionMode::EarlyFragmentTests: program_.early_fragment_tests = true; return true;
+	case spv::ExecutionMode::DepthReplacing: program_.depth_replacing = true; return true;
+	case spv::ExecutionMode::DepthGreater:
+	case spv::ExecutionMode::DepthLess:
+	case spv::ExecutionMode::DepthUnchanged:
+	case spv::ExecutionMode::StencilRefReplacingEXT: return true;  // hints; the written values say it all
+	default: return false;
+	}
+}
+
+// Before the blocks are emitted: the fragment stage's helper and discard
+// words, and every output variable (a vertex output the program never
+// writes is still an interface word the next stage may read).
+void Translator::SetUpStage() {
+	auto raw_word = [&](InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list) {
+		program_.regions.push_back({shader::RegionKind::kPrivate, 0, program_.private_words, 4});
+		program_.private_words += 1;
+		auto region = static_cast<uint32_t>(program_.regions.size() - 1);
+		if (list) {
+			shader::InterfaceWord word;
+			word.word = program_.regions[region].base;
+			word.builtin = builtin;
+			word.kind = shader::ScalarKind::kBool;
+			word.interpolation = shader::InterfaceInterpolation::kFlat;
+			list->push_back(word);
+		}
+		return region;
+	};
+	if (stage_ == shader::Stage::kFragment) {
+		// Always present: the caller marks helper lanes here, and the
+		// interpreter drops their buffer writes (a bool, 0 or 1).
+		helper_region_ = raw_word(InterfaceBuiltin::kHelperInvocation, &program_.inputs);
+		bool discards = false;
+		for (const SourceBlock& block : blocks_) {
+			discards |= block.terminator.op == spv::Op::OpKill || block.terminator.op == spv::Op::OpTerminateInvocation;
+			for (const Instruction& inst : block.body) discards |= inst.op == spv::Op::OpDemoteToHelperInvocation;
+		}
+		if (discards) {
+			discard_region_ = raw_word(InterfaceBuiltin::kNone, nullptr);
+			program_.discard_word = program_.regions[discard_region_].base;
+		}
+	}
+	for (uint32_t id : entry_interface_) {
+		auto var = globals_.find(id);
+		if (var == globals_.end()) continue;
+		auto storage = static_cast<spv::StorageClass>(var->second[3]);
+		const Decorations& d = decorations_[id];
+		if (storage == spv::StorageClass::Output) PointerOf(id);
+		if (storage != spv::StorageClass::Input || stage_ != shader::Stage::kFragment) continue;
+		// Vulkan 1.3 §28.x "Sample Shading": SampleId, SamplePosition or a
+		// Sample-decorated input make the fragment shader run per sample.
+		bool sample = d.builtin == static_cast<int32_t>(spv::BuiltIn::SampleId) ||
+		              d.builtin == static_cast<int32_t>(spv::BuiltIn::SamplePosition) || d.interface.sample;
+		uint32_t type = TypeOf(var->second[1]).element;
+		if (TypeOf(type).op == spv::Op::OpTypeStruct)
+			for (uint32_t m = 0; m < TypeOf(type).members.size(); ++m) {
+				auto it = member_decorations_.find({type, m});
+				sample |= it != member_decorations_.end() && it->second.interface.sample;
+			}
+		program_.sample_shading |= sample;
+	}
+}
+
+namespace {
+shader::ScalarKind KindOf(const Type& scalar) {
+	if (scalar.op == spv::Op::OpTypeBool) return shader::ScalarKind::kBool;
+	if (scalar.op == spv::Op::OpTypeFloat) return shader::ScalarKind::kFloat;
+	return scalar.is_signed ? shader::ScalarKind::kSint : shader::ScalarKind::kUint;
+}
+}  // namespace
+
+// The private region of an Input or Output variable of a vertex or fragment
+// stage, with its interface words appended to Program::inputs / outputs.
+uint32_t Translator::InterfaceRegion(uint32_t variable) {
+	auto cached = stage_regions_.find(variable);
+	if (cached != stage_regions_.end()) return cached->second;
+	const Instruction& var = globals_.at(variable);
+	bool output = static_cast<spv::StorageClass>(var[3]) == spv::StorageClass::Output;
+	uint32_t type = TypeOf(var[1]).element;
+	const Decorations& d = decorations_[variable];
+	if (d.builtin == static_cast<int32_t>(spv::BuiltIn::HelperInvocation) && helper_region_ != kNoRegion)
+		return stage_regions_[variable] = helper_region_;
+	uint32_t region = NewPrivateRegion(type);
+	uint32_t word = program_.regions[region].base;
+	std::vector<shader::InterfaceWord>& out = output ? program_.outputs : program_.inputs;
+	shader::InterfaceWord proto;
+	ApplyInterpolation(proto, d.interface);
+	const Type& t = TypeOf(type);
+	bool builtin_block = t.op == spv::Op::OpTypeStruct && member_decorations_.count({type, 0}) &&
+	                     member_decorations_.at({type, 0}).builtin >= 0;
+	if (d.builtin >= 0) {
+		BuiltinWords(static_cast<uint32_t>(d.builtin), type, proto, word, out);
+	} else if (builtin_block) {  // gl_PerVertex: a block of built-ins
+		for (uint32_t m = 0; m < t.members.size(); ++m) {
+			auto it = member_decorations_.find({type, m});
+			if (it == member_decorations_.end() || it->second.builtin < 0)
+				Fail("a block mixes built-in and user members");
+			BuiltinWords(static_cast<uint32_t>(it->second.builtin), t.members[m], proto, word, out);
+		}
+	} else {
+		bool member_locations = t.op == spv::Op::OpTypeStruct && member_decorations_.count({type, 0}) &&
+		                        member_decorations_.at({type, 0}).interface.location >= 0;
+		if (d.interface.location < 0 && !member_locations)
+			Fail("interface variable %u has no Location decoration", variable);
+		uint32_t location = d.interface.location < 0 ? 0 : static_cast<uint32_t>(d.interface.location);
+		InterfaceWords(type, location, d.interface.component, proto, word, out);
+	}
+	const shader::Region& r = program_.regions[region];
+	if (word != r.base + r.size / 4) Fail("interface variable %u: words do not match its type", variable);
+	return stage_regions_[variable] = region;
+}
+
+// A user variable's words by Location and Component (Vulkan 1.3 §15.1.4
+// "Location Assignment"): a scalar or vector takes one location (64-bit
+// three- and four-component vectors two), two components per 64-bit scalar;
+// matrix columns, array elements and struct members take consecutive
+// locations. Returns the locations consumed.
+uint32_t Translator::InterfaceWords(uint32_t type, uint32_t location, uint32_t component,
+                                    const shader::InterfaceWord& proto, uint32_t& word,
+                                    std::vector<shader::InterfaceWord>& out) {
+	const Type& t = TypeOf(type);
+	switch (t.op) {
+	case spv::Op::OpTypeBool:
+	case spv::Op::OpTypeInt:
+	case spv::Op::OpTypeFloat:
+	case spv::Op::OpTypeVector: {
+		const Type& scalar = t.op == spv::Op::OpTypeVector ? TypeOf(t.element) : t;
+		CheckScalar(scalar);
+		uint32_t count = t.op == spv::Op::OpTypeVector ? t.count : 1;
+		uint32_t per = scalar.width == 64 ? 2 : 1;
+		for (uint32_t k = 0; k < count * per; ++k) {
+			shader::InterfaceWord w = proto;
+			w.word = word++;
+			uint32_t c = component + k;
+			w.location = location + c / 4;
+			w.component = c % 4;
+			// 64-bit scalars are raw words (low, high); they are never interpolated.
+			w.kind = per == 2 ? shader::ScalarKind::kUint : KindOf(scalar);
+			out.push_back(w);
+		}
+		return (component + count * per + 3) / 4;
+	}
+	case spv::Op::OpTypeMatrix:
+	case spv::Op::OpTypeArray: {
+		uint32_t used = 0;
+		for (uint32_t k = 0; k < t.count; ++k)
+			used += InterfaceWords(t.element, location + used, component, proto, word, out);
+		return used;
+	}
+	case spv::Op::OpTypeStruct: {
+		uint32_t next = location, end = location;
+		for (uint32_t m = 0; m < t.members.size(); ++m) {
+			shader::InterfaceWord member = proto;
+			uint32_t at = next, member_component = 0;
+			auto it = member_decorations_.find({type, m});
+			if (it != member_decorations_.end()) {
+				const InterfaceDecorations& md = it->second.interface;
+				if (md.location >= 0) at = static_cast<uint32_t>(md.location);
+				member_component = md.component;
+				ApplyInterpolation(member, md);
+			}
+			next = at + InterfaceWords(t.members[m], at, member_component, member, word, out);
+			end = std::max(end, next);
+		}
+		return end - location;
+	}
+	default: Fail("interface variables of type %s are not supported", OpcodeName(static_cast<uint32_t>(t.op)));
+	}
+}
+
+// A built-in variable or gl_PerVertex member: one word per scalar, index =
+// vector component or array element.
+void Translator::BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,
+                              std::vector<shader::InterfaceWord>& out) {
+	InterfaceBuiltin kind = InterfaceBuiltinOf(builtin);
+	bool input = &out == &program_.inputs;
+	if (kind == InterfaceBuiltin::kNone) Fail("unsupported built-in %s", BuiltInName(builtin));
+	if (kind == InterfaceBuiltin::kSampleMask && input) kind = InterfaceBuiltin::kSampleMaskIn;
+	if (kind == InterfaceBuiltin::kFragDepth) program_.writes_depth = true;
+	const Type* scalar = &TypeOf(type);
+	while (scalar->op == spv::Op::OpTypeVector || scalar->op == spv::Op::OpTypeArray) scalar = &TypeOf(scalar->element);
+	proto.builtin = kind;
+	proto.kind = KindOf(*scalar);
+	if (proto.kind != shader::ScalarKind::kFloat) proto.interpolation = shader::InterfaceInterpolation::kFlat;
+	uint32_t count = LeafCount(type);
+	for (uint32_t k = 0; k < count; ++k) {
+		shader::InterfaceWord w = proto;
+		w.word = word++;
+		w.index = k;
+		out.push_back(w);
+	}
+}
+
+// HelperInvocation / OpIsHelperInvocationEXT: the caller's helper word, or
+// demoted (Vulkan 1.3 §9.4: a demoted invocation becomes a helper).
+uint32_t Translator::HelperValue() {
+	uint32_t helper = NewReg();
+	program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(helper_region_), helper});
+	if (discard_region_ == kNoRegion) return helper;
+	uint32_t discarded = NewReg();
+	program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(discard_region_), discarded});
+	return Emit(Op::kOr, helper, discarded);
+}
+
+void Translator::EmitDiscard() {
+	if (discard_region_ == kNoRegion) Fail("OpKill outside a fragment shader");
+	program_.insts.push_back({Op::kStore, static_cast<uint16_t>(discard_region_), 0, 0, Const(1)});
+}
+
+std::vector<uint32_t> Translator::Derivatives(Op op, uint32_t value_id) {
+	if (stage_ != shader::Stage::kFragment) Fail("derivatives outside a fragment shader");
+	program_.uses_derivatives = true;
+	uint32_t type = result_types_.at(value_id);
+	ScalarInfo scalar = ScalarOf(type);
+	if (!scalar.is_float || scalar.width == 64) Fail("derivatives of %u-bit values", scalar.width);
+	std::vector<uint32_t> out;
+	for (uint32_t reg : Regs(value_id)) out.push_back(Canonical(Emit(op, reg), scalar));
+	return out;
+}
+
+// Fragment-stage instructions: demotion, helper queries, derivatives and
+// GLSL.std.450 InterpolateAt*. False when inst is none of them.
+bool Translator::TranslateStageOp(const Instruction& inst) {
+	Op x = Op::kDerivativeFineX, y = Op::kDerivativeFineY;
+	switch (inst.op) {
+	case spv::Op::OpDemoteToHelperInvocation: EmitDiscard(); return true;
+	case spv::Op::OpIsHelperInvocationEXT:
+		if (helper_region_ == kNoRegion) Fail("OpIsHelperInvocationEXT outside a fragment shader");
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], {HelperValue()});
+		return true;
+	// Vulkan allows OpDPdx to be either; fine is the more accurate.
+	case spv::Op::OpDPdx:
+	case spv::Op::OpDPdxFine: x = Op::kDerivativeFineX; break;
+	case spv::Op::OpDPdxCoarse: x = Op::kDerivativeCoarseX; break;
+	case spv::Op::OpDPdy:
+	case spv::Op::OpDPdyFine: x = Op::kDerivativeFineY; break;
+	case spv::Op::OpDPdyCoarse: x = Op::kDerivativeCoarseY; break;
+	case spv::Op::OpFwidth:
+	case spv::Op::OpFwidthFine: break;
+	case spv::Op::OpFwidthCoarse: x = Op::kDerivativeCoarseX, y = Op::kDerivativeCoarseY; break;
+	case spv::Op::OpExtInst: {
+		if (inst[3] != glsl_) return false;
+		uint32_t instruction = inst[4];
+		if (instruction != GLSLstd450InterpolateAtCentroid && instruction != GLSLstd450InterpolateAtSample &&
+		    instruction != GLSLstd450InterpolateAtOffset)
+			return false;
+		if (stage_ != shader::Stage::kFragment) Fail("%s outside a fragment shader", GlslInstructionName(instruction));
+		result_types_[inst[2]] = inst[1];
+		const Pointer& p = PointerOf(inst[5]);
+		std::vector<uint32_t> value = Load(p);
+		if (instruction == GLSLstd450InterpolateAtSample)
+			Fail("unsupported GLSL.std.450 instruction InterpolateAtSample");
+		if (instruction == GLSLstd450InterpolateAtCentroid) {
+			// The value at the pixel center: the centroid of a fully covered
+			// pixel (an approximation at a primitive's edge).
+			Define(inst[2], value);
+			return true;
+		}
+		// InterpolateAtOffset: the value at the pixel center plus the
+		// screen-space gradient (fine derivatives) times the offset.
+		program_.uses_derivatives = true;
+		const std::vector<uint32_t>& offset = Regs(inst[6]);
+		std::vector<uint32_t> out;
+		for (uint32_t reg : value) {
+			uint32_t dx = Emit(Op::kDerivativeFineX, reg), dy = Emit(Op::kDerivativeFineY, reg);
+			uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset.at(0)));
+			out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset.at(1))));
+		}
+		Define(inst[2], out);
+		return true;
+	}
+	default: return false;
+	}
+	result_types_[inst[2]] = inst[1];
+	bool fwidth =
+	    inst.op == spv::Op::OpFwidth || inst.op == spv::Op::OpFwidthFine || inst.op == spv::Op::OpFwidthCoarse;
+	if (!fwidth) {
+		Define(inst[2], Derivatives(x, inst[3]));
+		return true;
+	}
+	std::vector<uint32_t> dx = Derivatives(x, inst[3]), dy = Derivatives(y, inst[3]);
+	ScalarInfo scalar = ScalarOf(inst[1]);
+	for (size_t k = 0; k < dx.size(); ++k)
+		dx[k] = Canonical(Emit(Op::kFAdd, Emit(Op::kFAbs, dx[k]), Emit(Op::kFAbs, dy[k])), scalar);
+	Define(inst[2], dx);
+	return true;
+}
+
+}  // namespace tessera::spirv

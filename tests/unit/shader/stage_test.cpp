@@ -1,0 +1,364 @@
+// Vertex and fragment stages: the interface words (built-ins, Location and
+// Component), discard, demotion and helper lanes, quad derivatives and
+// execution modes.
+#include <bit>
+#include <cmath>
+
+#include "run_shader.h"
+
+using namespace tessera;
+using shader::InterfaceBuiltin;
+using shader::InterfaceWord;
+
+namespace {
+
+shader::Program CompileStage(const std::string& file, shader::Stage stage) {
+	auto result = spirv::Compile(test::LoadSpirv(file), stage, "main");
+	if (!result) FAIL(file << ": " << result.error().message);
+	return std::move(result.value());
+}
+
+const InterfaceWord* FindBuiltin(const std::vector<InterfaceWord>& words, InterfaceBuiltin builtin,
+                                 uint32_t index = 0) {
+	for (const InterfaceWord& w : words)
+		if (w.builtin == builtin && w.index == index) return &w;
+	return nullptr;
+}
+
+const InterfaceWord* FindLocation(const std::vector<InterfaceWord>& words, uint32_t location, uint32_t component) {
+	for (const InterfaceWord& w : words)
+		if (w.builtin == InterfaceBuiltin::kNone && w.location == location && w.component == component) return &w;
+	return nullptr;
+}
+
+// One lane group of a stage: the test writes input words, runs, reads output words.
+struct StageRun {
+	const shader::Program& program;
+	uint32_t lanes;
+	shader::Interpreter interpreter;
+	StageRun(const shader::Program& p, uint32_t n) : program(p), lanes(n) { interpreter.BeginStage(program, lanes); }
+
+	uint32_t* Words(const InterfaceWord* w) {
+		REQUIRE(w != nullptr);
+		return interpreter.StageWord(w->word);
+	}
+	uint32_t* In(InterfaceBuiltin builtin, uint32_t index = 0) {
+		return Words(FindBuiltin(program.inputs, builtin, index));
+	}
+	uint32_t* In(uint32_t location, uint32_t component) {
+		return Words(FindLocation(program.inputs, location, component));
+	}
+	uint32_t* Out(InterfaceBuiltin builtin, uint32_t index = 0) {
+		return Words(FindBuiltin(program.outputs, builtin, index));
+	}
+	uint32_t* Out(uint32_t location, uint32_t component) {
+		return Words(FindLocation(program.outputs, location, component));
+	}
+	void SetDouble(uint32_t location, uint32_t component, uint32_t lane, double value) {
+		auto bits = std::bit_cast<uint64_t>(value);
+		In(location + component / 4, component % 4)[lane] = static_cast<uint32_t>(bits);
+		In(location + (component + 1) / 4, (component + 1) % 4)[lane] = static_cast<uint32_t>(bits >> 32);
+	}
+	double OutDouble(uint32_t location, uint32_t component, uint32_t lane) {
+		uint64_t lo = Out(location, component)[lane], hi = Out(location, component + 1)[lane];
+		return std::bit_cast<double>(lo | hi << 32);
+	}
+	void Run(const test::Bindings& bindings = {}) {
+		std::vector<shader::BufferView> views;
+		for (const shader::BindingSlot& slot : program.bindings) {
+			auto it = bindings.buffers.find({slot.set, slot.binding, slot.array_element});
+			views.push_back(it != bindings.buffers.end() ? it->second : shader::BufferView{});
+		}
+		shader::Resources resources{views, nullptr, 0};
+		REQUIRE(interpreter.RunStage(program, resources) == shader::RunStatus::kSuccess);
+	}
+};
+
+float F(uint32_t bits) { return std::bit_cast<float>(bits); }
+uint32_t U(float value) { return std::bit_cast<uint32_t>(value); }
+
+}  // namespace
+
+TEST_CASE("vertex built-ins and Location/Component interface words", "[shader][stage]") {
+	shader::Program program = CompileStage("stage_io.vert", shader::Stage::kVertex);
+	REQUIRE(program.stage == shader::Stage::kVertex);
+	const auto& in = program.inputs;
+	// Locations: ivec2 b[2] at 1 and 2, mat3 at 3..5, Component 1 and 3 at 6,
+	// dvec3 at 7 (four words) and 8 (two words).
+	CHECK(FindLocation(in, 2, 1)->kind == shader::ScalarKind::kSint);
+	CHECK(FindLocation(in, 2, 2) == nullptr);
+	CHECK(FindLocation(in, 5, 2) != nullptr);
+	CHECK(FindLocation(in, 5, 3) == nullptr);
+	CHECK(FindLocation(in, 6, 0) == nullptr);
+	CHECK(FindLocation(in, 6, 3) != nullptr);
+	CHECK(FindLocation(in, 7, 3) != nullptr);
+	CHECK(FindLocation(in, 8, 1) != nullptr);
+	CHECK(FindLocation(in, 8, 2) == nullptr);
+	CHECK(FindLocation(in, 9, 0)->kind == shader::ScalarKind::kUint);
+
+	const uint32_t lanes = 8;
+	StageRun run(program, lanes);
+	for (uint32_t l = 0; l < lanes; ++l) {
+		float lf = static_cast<float>(l);
+		const float a[4] = {lf, lf + 0.5f, 2 * lf, 3.0f};
+		for (uint32_t k = 0; k < 4; ++k) run.In(0, k)[l] = U(a[k]);
+		run.In(1, 0)[l] = 10 + l, run.In(1, 1)[l] = 20 + l, run.In(2, 0)[l] = 30 + l, run.In(2, 1)[l] = 40 + l;
+		for (uint32_t c = 0; c < 3; ++c)
+			for (uint32_t r = 0; r < 3; ++r) run.In(3 + c, r)[l] = U(static_cast<float>(100 * c + 10 * r + l));
+		run.In(6, 1)[l] = U(0.25f * lf), run.In(6, 2)[l] = U(0.5f), run.In(6, 3)[l] = U(7.0f + lf);
+		run.SetDouble(7, 0, l, 1.5 * l);
+		run.SetDouble(7, 2, l, 2.25);
+		run.SetDouble(8, 0, l, -static_cast<double>(l));
+		run.In(9, 0)[l] = 5 + l;
+		run.In(InterfaceBuiltin::kVertexIndex)[l] = 100 + l;
+		run.In(InterfaceBuiltin::kInstanceIndex)[l] = 3;
+		run.In(InterfaceBuiltin::kBaseVertex)[l] = 100;
+		run.In(InterfaceBuiltin::kBaseInstance)[l] = 2;
+		run.In(InterfaceBuiltin::kDrawIndex)[l] = 1;
+	}
+	run.Run();
+
+	const auto& out = program.outputs;
+	CHECK(FindLocation(out, 1, 0)->kind == shader::ScalarKind::kSint);
+	CHECK(FindLocation(out, 1, 0)->interpolation == shader::InterfaceInterpolation::kFlat);
+	CHECK(FindLocation(out, 11, 0) != nullptr);  // never written, still an output
+	CHECK(FindBuiltin(out, InterfaceBuiltin::kClipDistance, 1) != nullptr);
+	CHECK(FindBuiltin(out, InterfaceBuiltin::kClipDistance, 2) == nullptr);
+	for (uint32_t l = 0; l < lanes; ++l) {
+		INFO("lane " << l);
+		float lf = static_cast<float>(l);
+		CHECK(F(run.Out(InterfaceBuiltin::kPosition, 0)[l]) == lf);
+		CHECK(F(run.Out(InterfaceBuiltin::kPosition, 1)[l]) == lf + 0.5f);
+		CHECK(F(run.Out(InterfaceBuiltin::kPosition, 2)[l]) == 100.0f + lf);
+		CHECK(F(run.Out(InterfaceBuiltin::kPosition, 3)[l]) == 3.0f);
+		CHECK(F(run.Out(InterfaceBuiltin::kPointSize)[l]) == 220.0f);
+		CHECK(F(run.Out(InterfaceBuiltin::kClipDistance, 0)[l]) == 330.0f + 3 * lf);
+		CHECK(F(run.Out(InterfaceBuiltin::kClipDistance, 1)[l]) == 200.0f + lf);
+		CHECK(F(run.Out(InterfaceBuiltin::kCullDistance, 0)[l]) == -1.0f);
+		CHECK(F(run.Out(0, 0)[l]) == 0.25f * lf);
+		CHECK(F(run.Out(0, 1)[l]) == 0.5f);
+		CHECK(run.Out(1, 0)[l] == 40 + l);
+		CHECK(F(run.Out(2, 0)[l]) == 7.0f + lf);
+		CHECK(F(run.Out(2, 1)[l]) == 5.0f + lf);
+		CHECK(F(run.Out(2, 2)[l]) == 120.0f + lf);
+		CHECK(F(run.Out(3, 2)[l]) == 4 * lf);
+		CHECK(run.OutDouble(4, 0, l) == 4.5);
+		CHECK(run.OutDouble(4, 2, l) == -2.0 * l);
+		CHECK(F(run.Out(5, 0)[l]) == 10.0f + lf);
+		CHECK(F(run.Out(5, 2)[l]) == 30.0f + lf);
+		CHECK(F(run.Out(7, 0)[l]) == 1.5f * lf);
+		CHECK(run.Out(8, 0)[l] == 100 + l);
+		CHECK(run.Out(9, 0)[l] == 3);
+		CHECK(run.Out(10, 0)[l] == 3 * (5 + l));
+	}
+}
+
+TEST_CASE("the lead's triangle shaders have the expected interface", "[shader][stage]") {
+	shader::Program vert = CompileStage("triangle.vert", shader::Stage::kVertex);
+	for (uint32_t c = 0; c < 2; ++c) CHECK(FindLocation(vert.inputs, 0, c) != nullptr);
+	for (uint32_t c = 0; c < 3; ++c) CHECK(FindLocation(vert.inputs, 1, c) != nullptr);
+	for (uint32_t c = 0; c < 3; ++c) CHECK(FindLocation(vert.outputs, 0, c) != nullptr);
+	for (uint32_t c = 0; c < 4; ++c) CHECK(FindBuiltin(vert.outputs, InterfaceBuiltin::kPosition, c) != nullptr);
+	shader::Program frag = CompileStage("triangle.frag", shader::Stage::kFragment);
+	CHECK(FindLocation(frag.inputs, 0, 2)->interpolation == shader::InterfaceInterpolation::kSmooth);
+	for (uint32_t c = 0; c < 4; ++c) CHECK(FindLocation(frag.outputs, 0, c)->kind == shader::ScalarKind::kFloat);
+	CHECK(frag.discard_word == shader::Program::kNoWord);
+	CHECK(frag.origin_upper_left);
+	CHECK(!frag.writes_depth);
+	CHECK(!frag.uses_derivatives);
+
+	auto wrong = spirv::Compile(test::LoadSpirv("triangle.vert"), shader::Stage::kFragment, "main");
+	REQUIRE(!wrong);
+	CHECK(wrong.error().message.find("no Fragment entry point") != std::string::npos);
+}
+
+TEST_CASE("fragment derivatives over 2x2 quads, fine and coarse", "[shader][stage]") {
+	shader::Program program = CompileStage("derivatives.frag", shader::Stage::kFragment);
+	CHECK(program.uses_derivatives);
+	CHECK(!program.sample_shading);
+	CHECK(FindLocation(program.inputs, 1, 0)->interpolation == shader::InterfaceInterpolation::kFlat);
+	CHECK(FindLocation(program.inputs, 1, 0)->kind == shader::ScalarKind::kSint);
+	CHECK(FindLocation(program.inputs, 2, 0)->interpolation == shader::InterfaceInterpolation::kNoPerspective);
+	CHECK(FindLocation(program.inputs, 2, 0)->centroid);
+	CHECK(FindLocation(program.outputs, 2, 1)->kind == shader::ScalarKind::kSint);
+
+	const uint32_t lanes = 16;  // four quads in a row, at y = 4 and 5
+	StageRun run(program, lanes);
+	auto pixel = [](uint32_t lane, uint32_t& x, uint32_t& y) {
+		x = lane / 4 * 2 + (lane & 1u);
+		y = 4 + (lane >> 1 & 1u);
+	};
+	auto f = [](uint32_t x, uint32_t y) {
+		float u = static_cast<float>(x) * 0.5f, v = static_cast<float>(y) * 0.25f;
+		return u * u + 3.0f * v * u;
+	};
+	for (uint32_t l = 0; l < lanes; ++l) {
+		uint32_t x, y;
+		pixel(l, x, y);
+		run.In(0, 0)[l] = U(static_cast<float>(x) * 0.5f);
+		run.In(0, 1)[l] = U(static_cast<float>(y) * 0.25f);
+		run.In(1, 0)[l] = 42 + l / 4;
+		run.In(2, 0)[l] = U(3.0f * static_cast<float>(x));
+		run.In(InterfaceBuiltin::kFragCoord, 0)[l] = U(static_cast<float>(x) + 0.5f);
+		run.In(InterfaceBuiltin::kFragCoord, 1)[l] = U(static_cast<float>(y) + 0.5f);
+		run.In(InterfaceBuiltin::kFrontFacing)[l] = (l / 4) % 2;
+	}
+	run.Run();
+	auto near = [](float a, float b) { return std::fabs(a - b) <= 1e-4f * std::max(1.0f, std::fabs(b)); };
+	for (uint32_t l = 0; l < lanes; ++l) {
+		INFO("lane " << l);
+		uint32_t x, y;
+		pixel(l, x, y);
+		uint32_t x0 = x & ~1u, y0 = y & ~1u;
+		float fine_x = f(x0 + 1, y) - f(x0, y), fine_y = f(x, y0 + 1) - f(x, y0);
+		float coarse_x = f(x0 + 1, y0) - f(x0, y0), coarse_y = f(x0, y0 + 1) - f(x0, y0);
+		CHECK(near(F(run.Out(0, 0)[l]), fine_x));
+		CHECK(near(F(run.Out(0, 1)[l]), fine_y));
+		CHECK(near(F(run.Out(0, 2)[l]), coarse_x));
+		CHECK(near(F(run.Out(0, 3)[l]), coarse_y));
+		CHECK(near(F(run.Out(1, 0)[l]), std::fabs(fine_x) + std::fabs(fine_y)));
+		CHECK(near(F(run.Out(1, 1)[l]), std::fabs(coarse_x) + std::fabs(coarse_y)));
+		CHECK(F(run.Out(1, 2)[l]) == 1.0f);
+		CHECK(F(run.Out(1, 3)[l]) == 1.0f);
+		CHECK(run.Out(2, 0)[l] == 42 + l / 4);
+		CHECK(run.Out(2, 1)[l] == (l / 4) % 2);
+		CHECK(F(run.Out(3, 0)[l]) == 3.0f * static_cast<float>(x));
+		CHECK(F(run.Out(3, 1)[l]) == 3.0f);
+	}
+}
+
+TEST_CASE("discard ends the lane and sets its discard word", "[shader][stage]") {
+	shader::Program program = CompileStage("discard.frag", shader::Stage::kFragment);
+	REQUIRE(program.discard_word != shader::Program::kNoWord);
+	const uint32_t lanes = 8;
+	std::vector<uint32_t> buffer(1 + lanes, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, buffer);
+	StageRun run(program, lanes);
+	for (uint32_t l = 0; l < lanes; ++l) {
+		run.In(0, 0)[l] = U(l % 3 == 0 ? -1.0f : static_cast<float>(l));
+		run.In(InterfaceBuiltin::kFragCoord, 0)[l] = U(static_cast<float>(l) + 0.5f);
+	}
+	run.In(InterfaceBuiltin::kHelperInvocation)[7] = 1;  // a helper lane: its writes are dropped
+	run.Run(bindings);
+	CHECK(buffer[0] == lanes - 1);  // the atomic before the discard, not in the helper lane
+	for (uint32_t l = 0; l < lanes; ++l) {
+		INFO("lane " << l);
+		bool discarded = l % 3 == 0;
+		CHECK(run.interpreter.StageWord(program.discard_word)[l] == (discarded ? 1u : 0u));
+		CHECK(buffer[1 + l] == (discarded || l == 7 ? 0u : 7u));
+		CHECK(F(run.Out(0, 0)[l]) == (discarded ? 0.0f : static_cast<float>(l)));
+		CHECK(F(run.Out(0, 3)[l]) == (discarded ? 0.0f : 3.0f));
+	}
+
+	shader::Program terminate = CompileStage("terminate.frag", shader::Stage::kFragment);
+	REQUIRE(terminate.discard_word != shader::Program::kNoWord);
+	StageRun run2(terminate, 4);
+	for (uint32_t l = 0; l < 4; ++l) run2.In(0, 0)[l] = U(l == 2 ? -5.0f : 2.0f);
+	run2.Run();
+	for (uint32_t l = 0; l < 4; ++l) {
+		CHECK(run2.interpreter.StageWord(terminate.discard_word)[l] == (l == 2 ? 1u : 0u));
+		if (l != 2) CHECK(F(run2.Out(0, 0)[l]) == 2.0f);
+	}
+}
+
+TEST_CASE("demoted and helper lanes run on for derivatives but write no buffers", "[shader][stage]") {
+	shader::Program program = CompileStage("demote.frag", shader::Stage::kFragment);
+	REQUIRE(program.discard_word != shader::Program::kNoWord);
+	const uint32_t lanes = 8;
+	std::vector<uint32_t> buffer(1 + lanes, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, buffer);
+	StageRun run(program, lanes);
+	auto value = [](uint32_t l) { return l == 1 || l == 6 ? -1.0f - static_cast<float>(l) : static_cast<float>(l); };
+	for (uint32_t l = 0; l < lanes; ++l) {
+		run.In(0, 0)[l] = U(value(l));
+		run.In(InterfaceBuiltin::kFragCoord, 0)[l] = U(static_cast<float>(l) + 0.5f);
+	}
+	run.In(InterfaceBuiltin::kHelperInvocation)[7] = 1;
+	run.Run(bindings);
+	CHECK(buffer[0] == 5);  // 8 lanes, 2 demoted, 1 helper
+	for (uint32_t l = 0; l < lanes; ++l) {
+		INFO("lane " << l);
+		bool demoted = l == 1 || l == 6, helper = demoted || l == 7;
+		CHECK(buffer[1 + l] == (helper ? 0u : 1u));
+		CHECK(run.interpreter.StageWord(program.discard_word)[l] == (demoted ? 1u : 0u));
+		uint32_t row = l & ~1u;
+		CHECK(F(run.Out(0, 0)[l]) == value(row + 1) - value(row));  // dFdx sees the demoted lanes
+		CHECK(F(run.Out(0, 1)[l]) == (helper ? 1.0f : 0.0f));
+		CHECK(F(run.Out(0, 2)[l]) == (helper ? 1.0f : 0.0f));
+	}
+}
+
+TEST_CASE("fragment execution modes and depth, sample mask and sample built-ins", "[shader][stage]") {
+	shader::Program depth = CompileStage("depth.frag", shader::Stage::kFragment);
+	CHECK(depth.writes_depth);
+	CHECK(depth.depth_replacing);
+	CHECK(!depth.early_fragment_tests);
+	CHECK(!depth.sample_shading);
+	CHECK(FindBuiltin(depth.outputs, InterfaceBuiltin::kSampleMask, 0)->kind == shader::ScalarKind::kSint);
+	StageRun run(depth, 4);
+	for (uint32_t l = 0; l < 4; ++l) {
+		run.In(InterfaceBuiltin::kFragCoord, 0)[l] = U(1.5f + static_cast<float>(l));
+		run.In(InterfaceBuiltin::kFragCoord, 1)[l] = U(2.5f);
+		run.In(InterfaceBuiltin::kFragCoord, 2)[l] = U(0.125f * static_cast<float>(l));
+		run.In(InterfaceBuiltin::kSampleMaskIn, 0)[l] = l;
+		run.In(InterfaceBuiltin::kPointCoord, 0)[l] = U(0.75f);
+		run.In(InterfaceBuiltin::kPointCoord, 1)[l] = U(0.25f);
+	}
+	run.Run();
+	for (uint32_t l = 0; l < 4; ++l) {
+		CHECK(F(run.Out(InterfaceBuiltin::kFragDepth)[l]) == 0.125f * static_cast<float>(l) + 0.25f);
+		CHECK(run.Out(InterfaceBuiltin::kSampleMask, 0)[l] == 5 + l);
+		CHECK(F(run.Out(0, 0)[l]) == 1.5f + static_cast<float>(l));
+		CHECK(F(run.Out(0, 3)[l]) == 0.25f);
+	}
+
+	shader::Program early = CompileStage("early.frag", shader::Stage::kFragment);
+	CHECK(early.early_fragment_tests);
+	CHECK(early.sample_shading);
+	CHECK(!early.writes_depth);
+	CHECK(FindLocation(early.inputs, 0, 0)->per_sample);
+	StageRun run2(early, 4);
+	for (uint32_t l = 0; l < 4; ++l) {
+		run2.In(0, 0)[l] = U(9.0f);
+		run2.In(InterfaceBuiltin::kSampleId)[l] = l;
+		run2.In(InterfaceBuiltin::kSamplePosition, 0)[l] = U(0.375f);
+		run2.In(InterfaceBuiltin::kSamplePosition, 1)[l] = U(0.125f);
+	}
+	run2.Run();
+	for (uint32_t l = 0; l < 4; ++l) {
+		CHECK(F(run2.Out(0, 0)[l]) == 9.0f);
+		CHECK(F(run2.Out(0, 1)[l]) == static_cast<float>(l));
+		CHECK(F(run2.Out(0, 2)[l]) == 0.375f);
+		CHECK(F(run2.Out(0, 3)[l]) == 0.125f);
+	}
+}
+
+TEST_CASE("interpolateAtOffset follows the quad's gradient", "[shader][stage]") {
+	shader::Program program = CompileStage("interpolate.frag", shader::Stage::kFragment);
+	CHECK(program.uses_derivatives);
+	StageRun run(program, 8);
+	for (uint32_t l = 0; l < 8; ++l) {
+		float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+		run.In(0, 0)[l] = U(x * 0.5f);
+		run.In(0, 1)[l] = U(y * 0.25f);
+	}
+	run.Run();
+	for (uint32_t l = 0; l < 8; ++l) {
+		float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+		CHECK(F(run.Out(0, 0)[l]) == x * 0.5f + 0.125f);
+		CHECK(F(run.Out(0, 1)[l]) == y * 0.25f - 0.03125f);
+		CHECK(F(run.Out(0, 2)[l]) == x * 0.5f);
+		CHECK(F(run.Out(0, 3)[l]) == y * 0.25f);
+	}
+}
+
+TEST_CASE("geometry shaders are rejected by name", "[shader][stage]") {
+	for (shader::Stage stage : {shader::Stage::kVertex, shader::Stage::kFragment}) {
+		auto result = spirv::Compile(test::LoadSpirv("geometry"), stage, "main");
+		REQUIRE(!result);
+		INFO(result.error().message);
+		CHECK(result.error().message.find("Geometry") != std::string::npos);
+	}
+}

@@ -104,8 +104,8 @@ VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkB
 	});
 }
 
-VKAPI_ATTR void VKAPI_CALL CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport,
-                                          uint32_t viewportCount, const VkViewport* pViewports) {
+VKAPI_ATTR void VKAPI_CALL CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport, uint32_t viewportCount,
+                                          const VkViewport* pViewports) {
 	if (firstViewport != 0 || viewportCount == 0) return;  // maxViewports = 1
 	const VkViewport& v = pViewports[0];
 	Record<raster::Viewport>(commandBuffer, {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth},
@@ -207,15 +207,17 @@ VKAPI_ATTR void VKAPI_CALL CmdSetStencilOp(VkCommandBuffer commandBuffer, VkSten
 		VkStencilOp fail, pass, depth_fail;
 		VkCompareOp compare;
 	};
-	Record<Ops>(commandBuffer, {faceMask, failOp, passOp, depthFailOp, compareOp}, [](GraphicsContext& g, const Ops& v) {
-		for (raster::StencilFaceState* f : {&g.front, &g.back}) {
-			if (!(v.faces & (f == &g.front ? VK_STENCIL_FACE_FRONT_BIT : VK_STENCIL_FACE_BACK_BIT))) continue;
-			f->fail_op = v.fail;
-			f->pass_op = v.pass;
-			f->depth_fail_op = v.depth_fail;
-			f->compare_op = v.compare;
-		}
-	});
+	Record<Ops>(commandBuffer, {faceMask, failOp, passOp, depthFailOp, compareOp},
+	            [](GraphicsContext& g, const Ops& v) {
+		            for (raster::StencilFaceState* f : {&g.front, &g.back}) {
+			            if (!(v.faces & (f == &g.front ? VK_STENCIL_FACE_FRONT_BIT : VK_STENCIL_FACE_BACK_BIT)))
+				            continue;
+			            f->fail_op = v.fail;
+			            f->pass_op = v.pass;
+			            f->depth_fail_op = v.depth_fail;
+			            f->compare_op = v.compare;
+		            }
+	            });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdSetCullMode(VkCommandBuffer commandBuffer, VkCullModeFlags cullMode) {
@@ -238,8 +240,8 @@ VKAPI_ATTR void VKAPI_CALL CmdSetDepthCompareOp(VkCommandBuffer commandBuffer, V
 	                    [](GraphicsContext& g, const VkCompareOp& v) { g.depth_compare = v; });
 }
 
-#define TESSERA_SET_BOOL(Name, field)                                                                    \
-	VKAPI_ATTR void VKAPI_CALL Name(VkCommandBuffer commandBuffer, VkBool32 enable) {                    \
+#define TESSERA_SET_BOOL(Name, field)                                                                            \
+	VKAPI_ATTR void VKAPI_CALL Name(VkCommandBuffer commandBuffer, VkBool32 enable) {                            \
 		Record<bool>(commandBuffer, enable != VK_FALSE, [](GraphicsContext& g, const bool& v) { g.field = v; }); \
 	}
 TESSERA_SET_BOOL(CmdSetDepthTestEnable, depth_test)

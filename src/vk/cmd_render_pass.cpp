@@ -39,8 +39,8 @@ void ClearViewRect(const ImageView& view, VkImageAspectFlagBits aspect, const Vk
 	const uint64_t bytes = uint64_t(x1 - x0) * samples * element_size;
 	for (uint32_t l = first; l < first + layers; ++l)
 		for (int64_t y = y0; y < y1; ++y) {
-			uint8_t* row = image.Data() + layout.Offset(plane, mip, is_3d ? 0 : l, uint32_t(x0), uint32_t(y),
-			                                            is_3d ? l : 0);
+			uint8_t* row =
+			    image.Data() + layout.Offset(plane, mip, is_3d ? 0 : l, uint32_t(x0), uint32_t(y), is_3d ? l : 0);
 			texture::FillPattern(row, bytes, element, element_size);
 		}
 }
@@ -191,24 +191,20 @@ void RecordBeginRenderPass(VkCommandBuffer commandBuffer, const VkRenderPassBegi
 	if (count && !views) return;
 	// Vulkan 1.3 §8.4: an imageless framebuffer takes its views from
 	// VkRenderPassAttachmentBeginInfo.
-	auto* begin_views = FindInChain<VkRenderPassAttachmentBeginInfo>(
-	    info.pNext, VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO);
+	auto* begin_views =
+	    FindInChain<VkRenderPassAttachmentBeginInfo>(info.pNext, VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO);
 	for (uint32_t i = 0; i < count; ++i) {
 		if (fb->Imageless())
-			views[i] = begin_views && i < begin_views->attachmentCount
-			               ? ImageView::Cast(begin_views->pAttachments[i])
-			               : nullptr;
+			views[i] = begin_views && i < begin_views->attachmentCount ? ImageView::Cast(begin_views->pAttachments[i])
+			                                                           : nullptr;
 		else
 			views[i] = i < fb->Views().size() ? fb->Views()[i] : nullptr;
 	}
 	const VkClearValue* clears = cb->Copy(info.pClearValues, info.clearValueCount);
 	if (auto* cmd = cb->Add<BeginRenderPassCommand>()) {
-		cmd->instance = {pass,         views,
-		                 count,        clears,
-		                 clears ? info.clearValueCount : 0,
-		                 info.renderArea,
-		                 fb->Width(),  fb->Height(),
-		                 fb->Layers()};
+		cmd->instance = {
+		    pass,        views,        count,       clears, clears ? info.clearValueCount : 0, info.renderArea,
+		    fb->Width(), fb->Height(), fb->Layers()};
 	}
 }
 

@@ -104,10 +104,11 @@ void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uin
 	const uint32_t size = format.block_size;
 	uint32_t* words[4];
 	for (int c = 0; c < 4; ++c) words[c] = a.words[c] != kNoWord ? interp.StageWord(a.words[c]) : nullptr;
-	const bool plain_float = format.Numeric() == texture::NumericFormat::SFLOAT && !format.packed &&
-	                         format.components[0].bits == 32;
+	const bool plain_float =
+	    format.Numeric() == texture::NumericFormat::SFLOAT && !format.packed && format.components[0].bits == 32;
 	for (uint32_t l = 0; l < lanes; ++l) {
-		uint64_t element = binding.per_instance ? job.instance : (job.ids ? job.ids[first + l] : job.first_id + first + l);
+		uint64_t element =
+		    binding.per_instance ? job.instance : (job.ids ? job.ids[first + l] : job.first_id + first + l);
 		uint64_t offset = element * stride + a.offset;
 		texture::TexelValue v;
 		if (buffer.data && offset + size <= buffer.size) {
@@ -266,8 +267,8 @@ raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples) 
 	};
 	auto base = [](const ImageView& view, uint32_t plane) {
 		const Image& image = *view.GetImage();
-		return image.Data() + image.Layout().Offset(plane, view.Range().baseMipLevel, view.Range().baseArrayLayer, 0,
-		                                            0, 0);
+		return image.Data() +
+		       image.Layout().Offset(plane, view.Range().baseMipLevel, view.Range().baseArrayLayer, 0, 0, 0);
 	};
 	fb.color_count = g.color_count;
 	for (uint32_t i = 0; i < g.color_count; ++i) {
@@ -534,7 +535,8 @@ struct ClearAttachmentsCommand : Command {
 					if (view) ClearView(*view, aspects, a.clearValue, rect.rect, rect.baseArrayLayer, rect.layerCount);
 				};
 				if (a.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
-					if (a.colorAttachment < g.color_count) clear(g.colors[a.colorAttachment], VK_IMAGE_ASPECT_COLOR_BIT);
+					if (a.colorAttachment < g.color_count)
+						clear(g.colors[a.colorAttachment], VK_IMAGE_ASPECT_COLOR_BIT);
 				} else {
 					if (a.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT) clear(g.depth, VK_IMAGE_ASPECT_DEPTH_BIT);
 					if (a.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) clear(g.stencil, VK_IMAGE_ASPECT_STENCIL_BIT);

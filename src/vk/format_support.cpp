@@ -48,6 +48,27 @@ VkFormatFeatureFlags2 BlitFeatures(const texture::FormatInfo& info) {
 	return kBlit | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
 }
 
+// What the rasterizer writes (src/raster: depth planes D16, X8_D24 and
+// D32_SFLOAT with an S8 stencil plane; color through texture::PackTexel,
+// float outputs only so far) and what a draw's vertex fetch reads
+// (texture::UnpackTexel, components of at most 32 bits).
+VkFormatFeatureFlags2 AttachmentFeatures(const texture::FormatInfo& info) {
+	if (info.IsDepthOrStencil()) return VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
+	if (info.IsCompressed() || !texture::CanConvertTexels(info) || info.IsInteger() || info.IsScaled())
+		return 0;
+	if (info.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) return 0;  // not renderable in Vulkan
+	for (uint8_t c = 0; c < info.component_count; ++c)
+		if (info.components[c].bits > 32) return 0;
+	return VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
+}
+
+VkFormatFeatureFlags2 VertexBufferFeatures(const texture::FormatInfo& info) {
+	if (info.IsDepthOrStencil() || info.IsCompressed() || !texture::CanConvertTexels(info)) return 0;
+	for (uint8_t c = 0; c < info.component_count; ++c)
+		if (info.components[c].bits > 32) return 0;
+	return VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT;
+}
+
 }  // namespace
 
 FormatSupport GetFormatSupport(VkFormat format) {
@@ -61,7 +82,8 @@ FormatSupport GetFormatSupport(VkFormat format) {
 	// Copies move bytes, so every format here (compressed ones in whole
 	// blocks, depth/stencil by aspect) supports them.
 	VkFormatFeatureFlags2 transfer = VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
-	support.optimal = transfer | BlitFeatures(*info);
+	support.optimal = transfer | BlitFeatures(*info) | AttachmentFeatures(*info);
+	support.buffer = VertexBufferFeatures(*info);
 	// Linear tiling: color formats only (the spec allows depth/stencil and
 	// compressed formats to be optimal-only).
 	if (!info->IsDepthOrStencil() && !info->IsCompressed()) support.linear = support.optimal;

@@ -76,8 +76,8 @@ Targets FindTargets(const VkGraphicsPipelineCreateInfo& info) {
 	}
 	// Vulkan 1.3 §10.2: without a render pass, VkPipelineRenderingCreateInfo
 	// (absent: no attachments at all).
-	if (auto* r = FindInChain<VkPipelineRenderingCreateInfo>(info.pNext,
-	                                                         VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO)) {
+	if (auto* r =
+	        FindInChain<VkPipelineRenderingCreateInfo>(info.pNext, VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO)) {
 		t.color_count = std::min(r->colorAttachmentCount, raster::kMaxColorAttachments);
 		for (uint32_t i = 0; i < t.color_count; ++i) t.colors[i] = r->pColorAttachmentFormats[i];
 		t.depth = r->depthAttachmentFormat != VK_FORMAT_UNDEFINED;
@@ -160,11 +160,11 @@ void LinkStages(GraphicsPipeline& g) {
 					vertex_word = o.word;
 			uint32_t i = g.varying_count++;
 			g.varyings[i] = {vertex_word, w.word};
-			g.state.raster.interpolation[i] =
-			    w.interpolation == shader::InterfaceInterpolation::kFlat ? raster::Interpolation::Flat
-			    : w.interpolation == shader::InterfaceInterpolation::kNoPerspective
-			        ? raster::Interpolation::NoPerspective
-			        : raster::Interpolation::Smooth;
+			g.state.raster.interpolation[i] = w.interpolation == shader::InterfaceInterpolation::kFlat
+			                                      ? raster::Interpolation::Flat
+			                                  : w.interpolation == shader::InterfaceInterpolation::kNoPerspective
+			                                      ? raster::Interpolation::NoPerspective
+			                                      : raster::Interpolation::Smooth;
 			break;
 		}
 		default: break;

@@ -167,6 +167,25 @@ struct Supported {
 		// The subgroup size is fixed (shader::kSubgroupSize), so a required
 		// size equal to it is always met.
 		v13.subgroupSizeControl = VK_TRUE;
+
+		// Graphics (vk/graphics_pipeline.cpp, vk/draw.cpp, vk/cmd_render_pass.cpp
+		// over src/raster): 32-bit indices up to 2^32 - 1, per-attachment
+		// blend state, logic ops, depth clamp and bias clamp, indirect draws
+		// with several draws and a first instance, the draw parameters, clip
+		// distances, render passes with imageless framebuffers, and dynamic
+		// rendering.
+		core.fullDrawIndexUint32 = VK_TRUE;
+		core.independentBlend = VK_TRUE;
+		core.logicOp = VK_TRUE;
+		core.depthClamp = VK_TRUE;
+		core.depthBiasClamp = VK_TRUE;
+		core.multiDrawIndirect = VK_TRUE;
+		core.drawIndirectFirstInstance = VK_TRUE;
+		core.shaderClipDistance = VK_TRUE;
+		v11.shaderDrawParameters = VK_TRUE;
+		v12.imagelessFramebuffer = VK_TRUE;
+		v12.drawIndirectCount = VK_TRUE;
+		v13.dynamicRendering = VK_TRUE;
 	}
 };
 

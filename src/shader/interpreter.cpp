@@ -344,6 +344,32 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 	const uint32_t* address = Reg(inst.a);
 	uint32_t* dst = Reg(inst.dst);
 
+	if (region.kind == RegionKind::kPrivate && inst.a == 0 && (inst.op == Op::kLoad || inst.op == Op::kStore)) {
+		// A constant address (register 0 is zero): one row of the word-major
+		// memory, copied whole - how stage inputs and outputs are read and
+		// written.
+		const uint64_t offset = inst.imm;
+		if (offset + 4 > region.size || offset % 4 != 0) {
+			if (inst.op == Op::kLoad)
+				for (uint32_t i = 0; i < lanes; ++i)
+					if (full || active_[i]) dst[i] = 0;
+			return;
+		}
+		uint32_t* row = &private_memory_[(region.base + offset / 4) * lanes];
+		if (inst.op == Op::kLoad) {
+			if (full)
+				std::memcpy(dst, row, lanes * sizeof(uint32_t));
+			else
+				BlendLanes(dst, row, active_.data(), lanes);
+		} else {
+			const uint32_t* value = Reg(inst.b);
+			if (full)
+				std::memcpy(row, value, lanes * sizeof(uint32_t));
+			else
+				BlendLanes(row, value, active_.data(), lanes);
+		}
+		return;
+	}
 	if (region.kind == RegionKind::kPrivate) {
 		// One copy per lane, word-major: word w of lane i at [w * lanes + i].
 		const uint32_t* value = Reg(inst.b);

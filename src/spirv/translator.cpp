@@ -60,6 +60,11 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
     spv::Capability::PhysicalStorageBufferAddresses,
+    // Integer dot products (translate_dot.cpp).
+    spv::Capability::DotProductInputAll,
+    spv::Capability::DotProductInput4x8Bit,
+    spv::Capability::DotProductInput4x8BitPacked,
+    spv::Capability::DotProduct,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {

@@ -170,6 +170,9 @@ private:
 	std::vector<uint32_t> ComponentWise(shader::Op op, uint32_t result_type, std::span<const uint32_t> operand_ids);
 	void Matrix(const Instruction& inst);
 
+	// translate_dot.cpp: integer dot products (OpSDot, OpUDot, OpSUDot, *AccSat).
+	bool TranslateDot(const Instruction& inst);
+
 	// translate_subgroup.cpp: OpGroupNonUniform*.
 	bool TranslateSubgroup(const Instruction& inst);
 	std::vector<uint32_t> SubgroupMask(spv::BuiltIn builtin);

@@ -15,8 +15,8 @@
 
 namespace tessera::test {
 
-constexpr uint32_t kSubgroupIntOutputs = 22;
-constexpr uint32_t kSubgroupFloatOutputs = 16;
+constexpr uint32_t kSubgroupIntOutputs = 18;
+constexpr uint32_t kSubgroupFloatOutputs = 13;
 
 // Folds f over [begin, end) of x, starting from identity, taking only the
 // invocations where take(k) holds.
@@ -53,7 +53,6 @@ std::vector<std::optional<T>> ExpectedSubgroupInts(const std::vector<T>& x, uint
 	std::vector<std::optional<T>> out(n * kSubgroupIntOutputs);
 	for (uint32_t i = 0; i < n; ++i) {
 		uint32_t first = i / subgroup_size * subgroup_size, last = first + subgroup_size;
-		auto cluster = [&](uint32_t size) { return i / size * size; };
 		std::optional<T>* o = &out[i * kSubgroupIntOutputs];
 		o[0] = Fold(x, first, last, T{0}, add, everyone);
 		o[1] = Fold(x, first, last, T{1}, mul, everyone);
@@ -70,13 +69,9 @@ std::vector<std::optional<T>> ExpectedSubgroupInts(const std::vector<T>& x, uint
 		o[12] = Fold(x, first, i, smallest, smax, everyone);
 		o[13] = Fold(x, first, i, all, umin, everyone);
 		o[14] = Fold(x, first, i, T{1}, mul, everyone);
-		o[15] = Fold(x, cluster(4), cluster(4) + 4, T{0}, add, everyone);
-		o[16] = Fold(x, cluster(4), cluster(4) + 4, smallest, smax, everyone);
-		o[17] = Fold(x, cluster(2), cluster(2) + 2, all, umin, everyone);
-		o[18] = Fold(x, cluster(2), cluster(2) + 2, T{0}, bxor, everyone);
-		if ((x[i] & 3) != 0) o[19] = Fold(x, first, last, T{0}, add, [&](uint32_t k) { return (x[k] & 3) != 0; });
-		o[20] = Fold(x, first, i + 1, smallest, smax, everyone);
-		o[21] = Fold(negated, first, i + 1, smallest, smax, everyone);
+		if ((x[i] & 3) != 0) o[15] = Fold(x, first, last, T{0}, add, [&](uint32_t k) { return (x[k] & 3) != 0; });
+		o[16] = Fold(x, first, i + 1, smallest, smax, everyone);
+		o[17] = Fold(negated, first, i + 1, smallest, smax, everyone);
 	}
 	return out;
 }
@@ -99,7 +94,6 @@ inline std::vector<std::optional<double>> ExpectedSubgroupFloats(const std::vect
 	std::vector<std::optional<double>> out(n * kSubgroupFloatOutputs);
 	for (uint32_t i = 0; i < n; ++i) {
 		uint32_t first = i / subgroup_size * subgroup_size, last = first + subgroup_size;
-		auto cluster = [&](uint32_t size) { return i / size * size; };
 		std::optional<double>* o = &out[i * kSubgroupFloatOutputs];
 		o[0] = Fold(x, first, last, 0.0, add, everyone);
 		o[1] = Fold(m, first, last, 1.0, mul, everyone);
@@ -111,14 +105,62 @@ inline std::vector<std::optional<double>> ExpectedSubgroupFloats(const std::vect
 		o[7] = Fold(m, first, i, 1.0, mul, everyone);
 		o[8] = Fold(x, first, i, inf, fmin, everyone);
 		o[9] = Fold(x, first, i, -inf, fmax, everyone);
-		o[10] = Fold(x, cluster(4), cluster(4) + 4, 0.0, add, everyone);
-		o[11] = Fold(m, cluster(2), cluster(2) + 2, 1.0, mul, everyone);
-		o[12] = Fold(x, cluster(4), cluster(4) + 4, inf, fmin, everyone);
-		if (x[i] > 0) o[13] = Fold(x, first, last, 0.0, add, [&](uint32_t k) { return x[k] > 0; });
-		o[14] = o[0];
-		o[15] = Fold(m, first, last, 0.0, add, everyone);
+		if (x[i] > 0) o[10] = Fold(x, first, last, 0.0, add, [&](uint32_t k) { return x[k] > 0; });
+		o[11] = o[0];
+		o[12] = Fold(m, first, last, 0.0, add, everyone);
 	}
 	return out;
+}
+
+// Expected outputs of subgroup_clustered.comp: 16 integer results (for
+// int8, int16, int32, int64: clustered add over 4, signed max over 8,
+// unsigned min over 2, xor over 16), and 9 float results (for float16,
+// float, double: add over 4, mul over 2, min over 8). The float inputs are
+// k / 4 with |k| <= 16: every sum and product here is exact in binary16.
+template <class T>
+void ExpectedClusteredInts(const std::vector<int64_t>& in, uint32_t i, int64_t* o) {
+	using U = std::make_unsigned_t<T>;
+	std::vector<T> x(in.size());
+	for (size_t k = 0; k < in.size(); ++k) x[k] = static_cast<T>(in[k]);
+	auto everyone = [](uint32_t) { return true; };
+	auto at = [&](uint32_t size) { return i / size * size; };
+	o[0] = Fold(
+	    x, at(4), at(4) + 4, T{0},
+	    [](T a, T b) { return static_cast<T>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }, everyone);
+	o[1] = Fold(
+	    x, at(8), at(8) + 8, std::numeric_limits<T>::min(), [](T a, T b) { return a > b ? a : b; }, everyone);
+	o[2] = Fold(
+	    x, at(2), at(2) + 2, static_cast<T>(~U{0}),
+	    [](T a, T b) { return static_cast<U>(a) < static_cast<U>(b) ? a : b; }, everyone);
+	o[3] = Fold(
+	    x, at(16), at(16) + 16, T{0}, [](T a, T b) { return static_cast<T>(a ^ b); }, everyone);
+}
+
+inline void ExpectedClustered(const std::vector<int64_t>& ints, const std::vector<double>& floats,
+                              std::vector<int64_t>& int_out, std::vector<double>& float_out) {
+	const uint32_t n = static_cast<uint32_t>(ints.size());
+	int_out.assign(n * 16, 0);
+	float_out.assign(n * 9, 0.0);
+	auto everyone = [](uint32_t) { return true; };
+	for (uint32_t i = 0; i < n; ++i) {
+		int64_t* o = &int_out[i * 16];
+		ExpectedClusteredInts<int8_t>(ints, i, o);
+		ExpectedClusteredInts<int16_t>(ints, i, o + 4);
+		ExpectedClusteredInts<int32_t>(ints, i, o + 8);
+		ExpectedClusteredInts<int64_t>(ints, i, o + 12);
+		auto at = [&](uint32_t size) { return i / size * size; };
+		double add = Fold(
+		    floats, at(4), at(4) + 4, 0.0, [](double a, double b) { return a + b; }, everyone);
+		double mul = Fold(
+		    floats, at(2), at(2) + 2, 1.0, [](double a, double b) { return a * b; }, everyone);
+		double min = Fold(
+		    floats, at(8), at(8) + 8, HUGE_VAL, [](double a, double b) { return std::fmin(a, b); }, everyone);
+		for (uint32_t t = 0; t < 3; ++t) {
+			float_out[i * 9 + 3 * t] = add;
+			float_out[i * 9 + 3 * t + 1] = mul;
+			float_out[i * 9 + 3 * t + 2] = min;
+		}
+	}
 }
 
 // Inputs for the float shaders: x = k / 4 with |k| <= 16 from a fixed LCG

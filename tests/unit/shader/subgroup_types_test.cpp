@@ -70,3 +70,30 @@ TEST_CASE("subgroup arithmetic on 16-bit and 64-bit floats", "[shader][subgroup]
 		}
 	}
 }
+
+TEST_CASE("clustered subgroup reductions on 8/16/32/64-bit integers and 16/32/64-bit floats", "[shader][subgroup]") {
+	shader::Program program = test::CompileShader("subgroup_clustered");
+	const uint32_t n = 128;
+	std::mt19937_64 rng(5);
+	std::vector<int64_t> ints(n);
+	for (int64_t& v : ints) v = static_cast<int64_t>(rng());
+	std::vector<double> pairs = test::SubgroupFloatInputs(n, 6), floats(n);
+	for (uint32_t k = 0; k < n; ++k) floats[k] = pairs[2 * k];  // the x values (k / 4)
+	std::vector<int64_t> int_out(n * 16, 0x5a), int_expected;
+	std::vector<double> float_out(n * 9, 1000.0), float_expected;
+	test::Bindings bindings;
+	bindings.Bind(0, ints);
+	bindings.Bind(1, floats);
+	bindings.Bind(2, int_out);
+	bindings.Bind(3, float_out);
+	REQUIRE(test::Dispatch(program, bindings, 2) == shader::RunStatus::kSuccess);
+	test::ExpectedClustered(ints, floats, int_expected, float_expected);
+	for (size_t k = 0; k < int_out.size(); ++k) {
+		INFO("invocation " << k / 16 << " integer output " << k % 16);
+		CHECK(int_out[k] == int_expected[k]);
+	}
+	for (size_t k = 0; k < float_out.size(); ++k) {
+		INFO("invocation " << k / 9 << " float output " << k % 9);
+		CHECK(float_out[k] == float_expected[k]);
+	}
+}

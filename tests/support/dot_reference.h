@@ -13,7 +13,7 @@
 
 namespace tessera::test {
 
-constexpr uint32_t kDotOutputs = 17;
+constexpr uint32_t kDotOutputs = 18;
 
 // One element of the shader's input array (std430, 112 bytes).
 struct DotInput {
@@ -108,6 +108,11 @@ inline std::vector<uint64_t> ExpectedDots(const std::vector<DotInput>& inputs) {
 		__int128 s64 = static_cast<__int128>(d.a64[0]) * d.b64[0] + static_cast<__int128>(d.a64[1]) * d.b64[1];
 		__int128 u64 = static_cast<__int128>(d.ua64[0]) * d.ub64[0] + static_cast<__int128>(d.ua64[1]) * d.ub64[1];
 		int16_t acc16 = static_cast<int16_t>(d.acc);
+		int8_t acc8 = static_cast<int8_t>(d.acc);
+		int64_t tiny = 0;  // components (byte & 7) - 3, in [-3, 4]: the dot product fits int8
+		for (int k = 0; k < 4; ++k)
+			tiny +=
+			    (static_cast<int64_t>((d.pa >> (8 * k)) & 7u) - 3) * (static_cast<int64_t>((d.pb >> (8 * k)) & 7u) - 3);
 		out.push_back(sext(static_cast<uint64_t>(ss), 32));                      // 0 SDot packed -> int
 		out.push_back(static_cast<uint32_t>(uu));                                // 1 UDot packed -> uint
 		out.push_back(sext(static_cast<uint64_t>(su), 32));                      // 2 SUDot packed -> int
@@ -125,6 +130,7 @@ inline std::vector<uint64_t> ExpectedDots(const std::vector<DotInput>& inputs) {
 		out.push_back(sat_unsigned(static_cast<__int128>(d.uacc64) + u64, 64));  // 14 UDotAccSat u64vec2
 		out.push_back(sat_signed(__int128{d.acc64} + su, 64));                   // 15 SUDotAccSat packed -> int64
 		out.push_back(sat_unsigned(__int128{d.uacc & 0xffffu} + medium, 16));    // 16 UDotAccSat packed -> uint16
+		out.push_back(sat_signed(__int128{acc8} + tiny, 8));                     // 17 SDotAccSat i8vec4 -> int8
 	}
 	return out;
 }

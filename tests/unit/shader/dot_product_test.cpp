@@ -30,8 +30,9 @@ TEST_CASE("integer dot products on packed, 8, 16 and 64-bit vectors, saturating 
 		saturated[13] += e[13] == 0x7fffffffffffffffull || e[13] == 0x8000000000000000ull;
 		saturated[14] += e[14] == ~0ull;
 		saturated[16] += e[16] == 0xffffu;
+		saturated[17] += e[17] == 0x7fu || e[17] == 0xffffffffffffff80ull;
 	}
-	for (uint32_t k : {3u, 4u, 7u, 8u, 13u, 14u, 16u}) {
+	for (uint32_t k : {3u, 4u, 7u, 8u, 13u, 14u, 16u, 17u}) {
 		INFO("output " << k);
 		CHECK(saturated[k] > 0);
 	}

@@ -63,6 +63,19 @@ inline int64_t SafeSMod64(int64_t a, int64_t b) {
 	int64_t r = SafeSRem64(a, b);
 	return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
+// Saturating additions (OpSDotAccSat, OpUDotAccSat, OpSUDotAccSat): the
+// exact sum clamped to the type's range.
+inline int32_t SAddSat(int32_t a, int32_t b) {
+	int64_t sum = int64_t{a} + b;
+	return static_cast<int32_t>(sum > INT32_MAX ? INT32_MAX : (sum < INT32_MIN ? INT32_MIN : sum));
+}
+inline uint32_t UAddSat(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
+inline int64_t SAddSat64(int64_t a, int64_t b) {
+	int64_t sum = 0;
+	if (__builtin_add_overflow(a, b, &sum)) return a < 0 ? INT64_MIN : INT64_MAX;
+	return sum;
+}
+inline uint64_t UAddSat64(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 inline int64_t FloatToSigned64(float f) {
 	if (!(f == f)) return 0;
 	if (f >= 9223372036854775808.0f) return INT64_MAX;
@@ -332,6 +345,7 @@ constexpr OpInfo kOpInfo[] = {
     {"SubgroupBroadcastFirst", 1},
     {"SubgroupShuffle", 2},
     {"SubgroupReduce", 2},
+    {"SubgroupReduce64", 4},
     {"DerivativeFineX", 1},
     {"DerivativeFineY", 1},
     {"DerivativeCoarseX", 1},

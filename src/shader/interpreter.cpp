@@ -608,6 +608,45 @@ void Interpreter::ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full) {
 			}
 			break;
 		}
+		case Op::kSubgroupReduce64: {
+			// Pairs of words: value (a, b), identity (c, d), result (dst, dst_hi).
+			const uint32_t* c = Reg(inst.c);
+			const uint32_t* d = Reg(inst.d);
+			uint32_t* dst_hi = Reg(inst.dst_hi);
+			AluKernel lo_kernel = GetAluKernel(static_cast<Op>(inst.region));
+			AluKernel hi_kernel = GetAluKernel(static_cast<Op>(inst.region + 1));
+			auto combined64 = [&](uint64_t x, uint64_t y) {
+				uint32_t x_lo = static_cast<uint32_t>(x), x_hi = static_cast<uint32_t>(x >> 32);
+				uint32_t y_lo = static_cast<uint32_t>(y), y_hi = static_cast<uint32_t>(y >> 32);
+				uint32_t lo, hi;
+				lo_kernel(&lo, &x_lo, &x_hi, &y_lo, &y_hi, 1);
+				hi_kernel(&hi, &x_lo, &x_hi, &y_lo, &y_hi, 1);
+				return uint64_t{hi} << 32 | lo;
+			};
+			auto value = [&](uint32_t i) { return uint64_t{b[i]} << 32 | a[i]; };
+			auto write = [&](uint32_t i, uint64_t v) {
+				dst[i] = static_cast<uint32_t>(v);
+				dst_hi[i] = static_cast<uint32_t>(v >> 32);
+			};
+			uint32_t operation = inst.imm & 0xff;
+			uint64_t identity = uint64_t{d[lowest]} << 32 | c[lowest];
+			uint32_t cluster = operation == 3 ? std::max(inst.imm >> 8, 1u) : kSubgroupSize;
+			for (uint32_t start = first; start < end; start += cluster) {
+				uint32_t stop = std::min(start + cluster, end);
+				uint64_t total = identity;
+				for (uint32_t i = start; i < stop; ++i)
+					if (active(i)) {
+						uint64_t before = total;
+						total = combined64(total, value(i));
+						if (operation == 1) write(i, total);
+						if (operation == 2) write(i, before);
+					}
+				if (operation == 0 || operation == 3)
+					for (uint32_t i = start; i < stop; ++i)
+						if (active(i)) write(i, total);
+			}
+			break;
+		}
 		default: break;
 		}
 	}

@@ -56,6 +56,10 @@ enum class Op : uint16_t {
 	// Inst::region, b holding its identity; Inst::imm: 0 reduce, 1 inclusive
 	// scan, 2 exclusive scan, 3 | cluster size << 8 clustered reduce.
 	kSubgroupReduce,
+	// The same on 64-bit values (Inst::wide): a, b = the value's low and high
+	// words, c, d = the identity's; the result in dst (low) and dst_hi
+	// (high). Inst::region is the combining op's Lo entry, region + 1 its Hi.
+	kSubgroupReduce64,
 	// Fragment derivatives over 2x2 quads (lane 4q + 2dy + dx is pixel (dx, dy)
 	// of quad q): dst = difference of a along x or y, per row/column (fine) or
 	// once per quad from its upper-left pixel (coarse). Float bits.
@@ -73,7 +77,7 @@ uint32_t OpArity(Op op);
 
 inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicXor; }
 inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicXor; }
-inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce; }
+inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce64; }
 inline bool IsDerivative(Op op) { return op >= Op::kDerivativeFineX && op <= Op::kDerivativeCoarseY; }
 
 // Lanes per subgroup (what the device reports as subgroupSize).

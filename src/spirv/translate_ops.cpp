@@ -254,6 +254,7 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		return true;
 	}
 	if (TranslateSubgroup(inst)) return true;
+	if (TranslateDot(inst)) return true;
 	switch (inst.op) {
 	case spv::Op::OpExtInst: {
 		result_types_[inst[2]] = inst[1];

@@ -1,6 +1,9 @@
 // SPIR-V to IR: subgroup operations (OpGroupNonUniform*) and the subgroup
 // built-ins. A subgroup is shader::kSubgroupSize consecutive lanes of a
 // workgroup; ballots fit in the first word of their uvec4.
+#include <bit>
+#include <cmath>
+
 #include "spirv/names.h"
 #include "spirv/translator.h"
 
@@ -10,29 +13,61 @@ using shader::Op;
 
 namespace {
 
+// One arithmetic group operation: the IR op that combines two values, and
+// its identity (SPIR-V 1.6 §3.56.24: the value that leaves the other operand
+// unchanged), per width. 8/16-bit integers are combined widened (signed
+// min/max on sign-extended values) and masked after; halves (held as floats)
+// with ops that round to binary16; 64-bit values with Lo/Hi op pairs.
+enum class Kind { kInt, kSigned, kFloat, kBool };
 struct SubgroupArithmetic {
 	spv::Op spirv;
-	Op combine;
-	uint32_t identity;
+	Kind kind;
+	Op combine;    // 8/16/32-bit integers and 32-bit floats
+	Op combine64;  // 64-bit: the Lo op (Hi follows it); kCopy: combine each word alone
+	Op combine16;  // 16-bit floats
 };
 constexpr SubgroupArithmetic kArithmetic[] = {
-    {spv::Op::OpGroupNonUniformIAdd, Op::kIAdd, 0},
-    {spv::Op::OpGroupNonUniformFAdd, Op::kFAdd, 0},
-    {spv::Op::OpGroupNonUniformIMul, Op::kIMul, 1},
-    {spv::Op::OpGroupNonUniformFMul, Op::kFMul, 0x3f800000u},
-    {spv::Op::OpGroupNonUniformSMin, Op::kSMin, 0x7fffffffu},
-    {spv::Op::OpGroupNonUniformUMin, Op::kUMin, 0xffffffffu},
-    {spv::Op::OpGroupNonUniformFMin, Op::kFMin, 0x7f800000u},
-    {spv::Op::OpGroupNonUniformSMax, Op::kSMax, 0x80000000u},
-    {spv::Op::OpGroupNonUniformUMax, Op::kUMax, 0},
-    {spv::Op::OpGroupNonUniformFMax, Op::kFMax, 0xff800000u},
-    {spv::Op::OpGroupNonUniformBitwiseAnd, Op::kAnd, 0xffffffffu},
-    {spv::Op::OpGroupNonUniformBitwiseOr, Op::kOr, 0},
-    {spv::Op::OpGroupNonUniformBitwiseXor, Op::kXor, 0},
-    {spv::Op::OpGroupNonUniformLogicalAnd, Op::kLogicalAnd, 1},
-    {spv::Op::OpGroupNonUniformLogicalOr, Op::kLogicalOr, 0},
-    {spv::Op::OpGroupNonUniformLogicalXor, Op::kLogicalNotEqual, 0},
+    {spv::Op::OpGroupNonUniformIAdd, Kind::kInt, Op::kIAdd, Op::kIAdd64Lo, Op::kIAdd},
+    {spv::Op::OpGroupNonUniformFAdd, Kind::kFloat, Op::kFAdd, Op::kDAddLo, Op::kHAdd},
+    {spv::Op::OpGroupNonUniformIMul, Kind::kInt, Op::kIMul, Op::kIMul64Lo, Op::kIMul},
+    {spv::Op::OpGroupNonUniformFMul, Kind::kFloat, Op::kFMul, Op::kDMulLo, Op::kHMul},
+    {spv::Op::OpGroupNonUniformSMin, Kind::kSigned, Op::kSMin, Op::kSMin64Lo, Op::kSMin},
+    {spv::Op::OpGroupNonUniformUMin, Kind::kInt, Op::kUMin, Op::kUMin64Lo, Op::kUMin},
+    {spv::Op::OpGroupNonUniformFMin, Kind::kFloat, Op::kFMin, Op::kDMinLo, Op::kFMin},
+    {spv::Op::OpGroupNonUniformSMax, Kind::kSigned, Op::kSMax, Op::kSMax64Lo, Op::kSMax},
+    {spv::Op::OpGroupNonUniformUMax, Kind::kInt, Op::kUMax, Op::kUMax64Lo, Op::kUMax},
+    {spv::Op::OpGroupNonUniformFMax, Kind::kFloat, Op::kFMax, Op::kDMaxLo, Op::kFMax},
+    {spv::Op::OpGroupNonUniformBitwiseAnd, Kind::kInt, Op::kAnd, Op::kCopy, Op::kAnd},
+    {spv::Op::OpGroupNonUniformBitwiseOr, Kind::kInt, Op::kOr, Op::kCopy, Op::kOr},
+    {spv::Op::OpGroupNonUniformBitwiseXor, Kind::kInt, Op::kXor, Op::kCopy, Op::kXor},
+    {spv::Op::OpGroupNonUniformLogicalAnd, Kind::kBool, Op::kLogicalAnd, Op::kCopy, Op::kLogicalAnd},
+    {spv::Op::OpGroupNonUniformLogicalOr, Kind::kBool, Op::kLogicalOr, Op::kCopy, Op::kLogicalOr},
+    {spv::Op::OpGroupNonUniformLogicalXor, Kind::kBool, Op::kLogicalNotEqual, Op::kCopy, Op::kLogicalNotEqual},
 };
+
+// The identity of an operation on `width`-bit values, as a 64-bit pattern
+// (narrow integers: sign-extended for signed min/max; halves: as floats).
+uint64_t Identity(spv::Op op, uint32_t width) {
+	const uint64_t ones = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+	const uint64_t int_max = ones >> 1;  // the largest signed value
+	const uint64_t int_min = ~int_max;   // the smallest, sign-extended to 64 bits
+	auto float_bits = [&](double value) -> uint64_t {
+		if (width == 64) return std::bit_cast<uint64_t>(value);
+		return std::bit_cast<uint32_t>(static_cast<float>(value));  // halves live as floats
+	};
+	switch (op) {
+	case spv::Op::OpGroupNonUniformIMul: return 1;
+	case spv::Op::OpGroupNonUniformFMul: return float_bits(1.0);
+	case spv::Op::OpGroupNonUniformSMin: return int_max;
+	case spv::Op::OpGroupNonUniformUMin:
+	case spv::Op::OpGroupNonUniformBitwiseAnd: return ones;
+	case spv::Op::OpGroupNonUniformSMax: return width == 64 ? int_min : int_min & 0xffffffffu;
+	case spv::Op::OpGroupNonUniformFMin: return float_bits(HUGE_VAL);
+	case spv::Op::OpGroupNonUniformFMax: return float_bits(-HUGE_VAL);
+	case spv::Op::OpGroupNonUniformLogicalAnd: return 1;
+	default: return 0;  // IAdd, FAdd (+0), UMax, Or, Xor, LogicalOr, LogicalXor
+	}
+}
 
 }  // namespace
 
@@ -160,8 +195,6 @@ bool Translator::TranslateSubgroup(const Instruction& inst) {
 	}
 	for (const SubgroupArithmetic& arithmetic : kArithmetic) {
 		if (arithmetic.spirv != inst.op) continue;
-		if (ScalarOf(inst[1]).width != 32)
-			Fail("%s on %u-bit values is not supported yet", inst.OpName(), ScalarOf(inst[1]).width);
 		uint32_t operation = inst[4];
 		switch (static_cast<spv::GroupOperation>(operation)) {
 		case spv::GroupOperation::Reduce:
@@ -175,11 +208,47 @@ bool Translator::TranslateSubgroup(const Instruction& inst) {
 		}
 		default: Fail("unsupported group operation %u", operation);
 		}
-		uint32_t identity = Const(arithmetic.identity);
-		Define(inst[2], per_leaf(inst[5], [&](uint32_t r) {
-			       return EmitSubgroup(Op::kSubgroupReduce, r, identity, static_cast<uint16_t>(arithmetic.combine),
-			                           operation);
-		       }));
+		ScalarInfo scalar = ScalarOf(inst[1]);
+		uint32_t width = scalar.is_bool ? 32 : scalar.width;
+		uint64_t identity = Identity(inst.op, width);
+		const std::vector<uint32_t>& values = Regs(inst[5]);
+		std::vector<uint32_t> out;
+		if (width == 64 && arithmetic.combine64 != Op::kCopy) {
+			// Register pairs: one wide instruction per component.
+			program_.uses_subgroups = true;
+			uint32_t id_lo = Const(static_cast<uint32_t>(identity)),
+			         id_hi = Const(static_cast<uint32_t>(identity >> 32));
+			for (size_t k = 0; k + 1 < values.size(); k += 2) {
+				shader::Inst wide{Op::kSubgroupReduce64,
+				                  static_cast<uint16_t>(arithmetic.combine64),
+				                  NewReg(),
+				                  values[k],
+				                  values[k + 1],
+				                  id_lo,
+				                  id_hi,
+				                  operation};
+				wide.wide = true;
+				wide.dst_hi = NewReg();
+				program_.insts.push_back(wide);
+				out.push_back(wide.dst);
+				out.push_back(wide.dst_hi);
+			}
+			Define(inst[2], out);
+			return true;
+		}
+		// 32-bit registers: 64-bit bitwise ops word by word (same identity in both words).
+		Op combine = scalar.is_float && width == 16 ? arithmetic.combine16 : arithmetic.combine;
+		uint32_t identity_reg = Const(static_cast<uint32_t>(identity));
+		bool sign_extend = arithmetic.kind == Kind::kSigned && width < 32;
+		for (uint32_t reg : values) {
+			if (sign_extend) reg = Emit(Op::kBitFieldSExtract, reg, 0, Const(width));
+			uint32_t result =
+			    EmitSubgroup(Op::kSubgroupReduce, reg, identity_reg, static_cast<uint16_t>(combine), operation);
+			// Narrow integers: back to their canonical zero-extended form.
+			if (!scalar.is_float && !scalar.is_bool && width < 32) result = Canonical(result, scalar);
+			out.push_back(result);
+		}
+		Define(inst[2], out);
 		return true;
 	}
 	Fail("unsupported SPIR-V instruction %s", inst.OpName());

@@ -70,6 +70,11 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::DrawParameters,
     spv::Capability::MultiView,
     spv::Capability::StencilExportEXT,
+    // Integer dot products (translate_dot.cpp).
+    spv::Capability::DotProductInputAll,
+    spv::Capability::DotProductInput4x8Bit,
+    spv::Capability::DotProductInput4x8BitPacked,
+    spv::Capability::DotProduct,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {

@@ -196,6 +196,8 @@ private:
 	void EmitDiscard();
 	bool TranslateStageOp(const Instruction& inst);
 	std::vector<uint32_t> Derivatives(shader::Op op, uint32_t value_id);
+	// translate_dot.cpp: integer dot products (OpSDot, OpUDot, OpSUDot, *AccSat).
+	bool TranslateDot(const Instruction& inst);
 
 	// translate_subgroup.cpp: OpGroupNonUniform*.
 	bool TranslateSubgroup(const Instruction& inst);

@@ -154,6 +154,11 @@ struct Supported {
 		// Images keep one memory layout whatever their VkImageLayout, so the
 		// separate depth and stencil layouts need nothing more.
 		v12.separateDepthStencilLayouts = VK_TRUE;
+		// Subgroup arithmetic on 8/16/64-bit integers and 16-bit floats
+		// (src/spirv/translate_subgroup.cpp), and OpGroupNonUniformBroadcast
+		// with a dynamically uniform id (SPIR-V 1.5+; a shuffle underneath).
+		v12.shaderSubgroupExtendedTypes = VK_TRUE;
+		v12.subgroupBroadcastDynamicId = VK_TRUE;
 
 		v13.synchronization2 = VK_TRUE;
 		v13.privateData = VK_TRUE;
@@ -186,6 +191,14 @@ struct Supported {
 		v12.imagelessFramebuffer = VK_TRUE;
 		v12.drawIndirectCount = VK_TRUE;
 		v13.dynamicRendering = VK_TRUE;
+		// A workgroup with subgroups runs as one lane group whose subgroups
+		// are consecutive runs of kSubgroupSize local invocation indices, all
+		// of them active at the start: when local_size_x is a multiple of the
+		// subgroup size (VUID-VkPipelineShaderStageCreateInfo-flags-02758/02759)
+		// every subgroup is full, whatever the stage flags ask.
+		v13.computeFullSubgroups = VK_TRUE;
+		// OpSDot/OpUDot/OpSUDot and the AccSat forms (src/spirv/translate_dot.cpp).
+		v13.shaderIntegerDotProduct = VK_TRUE;
 	}
 };
 

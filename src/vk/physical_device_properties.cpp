@@ -64,14 +64,16 @@ void PhysicalDevice::InitExtendedProperties() {
 	HashToUuid(seed, p11.driverUUID);
 	p11.deviceNodeMask = 0;
 	p11.deviceLUIDValid = VK_FALSE;
-	// Subgroups of 16 invocations: one AVX-512 register of 32-bit lanes, two
-	// AVX2 ones. Fixed whatever the CPU, so results do not change from one
-	// runner to the next. Vulkan 1.3 "Required Limits": compute stage and
-	// basic operations are the minimum the spec allows; the shader engine
-	// must provide them before any shader runs.
+	// Subgroups of shader::kSubgroupSize (32) invocations, fixed whatever the
+	// CPU, so results do not change from one runner to the next. The shader
+	// engine runs every OpGroupNonUniform* instruction but PartitionNV
+	// (src/spirv/translate_subgroup.cpp), in compute only so far.
 	p11.subgroupSize = kSubgroupSize;
 	p11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
-	p11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT;
+	p11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+	                                  VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+	                                  VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+	                                  VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
 	p11.subgroupQuadOperationsInAllStages = VK_FALSE;
 	// Points are clipped like other primitives by every plane (what the
 	// rasterizer will do); this is the stricter of the two behaviours.
@@ -139,7 +141,9 @@ void PhysicalDevice::InitExtendedProperties() {
 	p13.maxDescriptorSetInlineUniformBlocks = 4;
 	p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 4;
 	p13.maxInlineUniformTotalSize = 256;
-	// integerDotProduct*Accelerated: all false (no shader engine yet).
+	// integerDotProduct*Accelerated: all false. The dot products run
+	// (shaderIntegerDotProduct), but as interpreted multiply-adds, no faster
+	// than the same arithmetic written out in the shader.
 	p13.storageTexelBufferOffsetAlignmentBytes = limits.minTexelBufferOffsetAlignment;
 	p13.storageTexelBufferOffsetSingleTexelAlignment = VK_FALSE;
 	p13.uniformTexelBufferOffsetAlignmentBytes = limits.minTexelBufferOffsetAlignment;

@@ -14,7 +14,9 @@ std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::
 	return words;
 }
 
-ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count) : ctx_(ctx) {
+ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count,
+                             VkPipelineShaderStageCreateFlags stage_flags)
+    : ctx_(ctx) {
 	VkDevice device = ctx.device();
 	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
 	smci.codeSize = spirv.size() * 4;
@@ -51,7 +53,7 @@ ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, u
 	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
 	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
 	              nullptr,
-	              0,
+	              stage_flags,
 	              VK_SHADER_STAGE_COMPUTE_BIT,
 	              module_,
 	              "main",

@@ -16,7 +16,9 @@ std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::
 
 class ComputeKernel {
 public:
-	ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count);
+	// stage_flags: VkPipelineShaderStageCreateFlags (subgroup size control).
+	ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count,
+	              VkPipelineShaderStageCreateFlags stage_flags = 0);
 	~ComputeKernel();
 	ComputeKernel(const ComputeKernel&) = delete;
 	ComputeKernel& operator=(const ComputeKernel&) = delete;

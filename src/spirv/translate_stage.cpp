@@ -5,6 +5,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "spirv/names.h"
 #include "spirv/translator.h"
@@ -78,31 +79,17 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 // words, and every output variable (a vertex output the program never
 // writes is still an interface word the next stage may read).
 void Translator::SetUpStage() {
-	auto raw_word = [&](InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list) {
-		program_.regions.push_back({shader::RegionKind::kPrivate, 0, program_.private_words, 4});
-		program_.private_words += 1;
-		auto region = static_cast<uint32_t>(program_.regions.size() - 1);
-		if (list) {
-			shader::InterfaceWord word;
-			word.word = program_.regions[region].base;
-			word.builtin = builtin;
-			word.kind = shader::ScalarKind::kBool;
-			word.interpolation = shader::InterfaceInterpolation::kFlat;
-			list->push_back(word);
-		}
-		return region;
-	};
 	if (stage_ == shader::Stage::kFragment) {
 		// Always present: the caller marks helper lanes here, and the
 		// interpreter drops their buffer writes (a bool, 0 or 1).
-		helper_region_ = raw_word(InterfaceBuiltin::kHelperInvocation, &program_.inputs);
+		helper_region_ = StageWord(InterfaceBuiltin::kHelperInvocation, &program_.inputs);
 		bool discards = false;
 		for (const SourceBlock& block : blocks_) {
 			discards |= block.terminator.op == spv::Op::OpKill || block.terminator.op == spv::Op::OpTerminateInvocation;
 			for (const Instruction& inst : block.body) discards |= inst.op == spv::Op::OpDemoteToHelperInvocation;
 		}
 		if (discards) {
-			discard_region_ = raw_word(InterfaceBuiltin::kNone, nullptr);
+			discard_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
 			program_.discard_word = program_.regions[discard_region_].base;
 		}
 	}
@@ -125,6 +112,27 @@ void Translator::SetUpStage() {
 			}
 		program_.sample_shading |= sample;
 	}
+}
+
+// A one-word private region that no variable declares (an interface word
+// when list is given).
+uint32_t Translator::StageWord(InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list) {
+	if (uint64_t{program_.private_words} * 4 + 4 > kMaxPrivateBytes)
+		Fail("more than %llu bytes of private memory per invocation",
+		     static_cast<unsigned long long>(kMaxPrivateBytes));
+	program_.regions.push_back({shader::RegionKind::kPrivate, 0, program_.private_words, 4});
+	program_.private_words += 1;
+	auto region = static_cast<uint32_t>(program_.regions.size() - 1);
+	if (list) {
+		shader::InterfaceWord word;
+		word.word = program_.regions[region].base;
+		word.builtin = builtin;
+		word.kind =
+		    builtin == InterfaceBuiltin::kHelperInvocation ? shader::ScalarKind::kBool : shader::ScalarKind::kUint;
+		word.interpolation = shader::InterfaceInterpolation::kFlat;
+		list->push_back(word);
+	}
+	return region;
 }
 
 namespace {
@@ -315,23 +323,45 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 		result_types_[inst[2]] = inst[1];
 		const Pointer& p = PointerOf(inst[5]);
 		std::vector<uint32_t> value = Load(p);
-		if (instruction == GLSLstd450InterpolateAtSample)
-			Fail("unsupported GLSL.std.450 instruction InterpolateAtSample");
 		if (instruction == GLSLstd450InterpolateAtCentroid) {
 			// The value at the pixel center: the centroid of a fully covered
 			// pixel (an approximation at a primitive's edge).
 			Define(inst[2], value);
 			return true;
 		}
-		// InterpolateAtOffset: the value at the pixel center plus the
-		// screen-space gradient (fine derivatives) times the offset.
+		// InterpolateAtOffset and AtSample: the value at the pixel center
+		// plus the screen-space gradient (fine derivatives) times the offset
+		// from the center.
 		program_.uses_derivatives = true;
-		const std::vector<uint32_t>& offset = Regs(inst[6]);
+		uint32_t offset_x = 0, offset_y = 0;
+		if (instruction == GLSLstd450InterpolateAtOffset) {
+			const std::vector<uint32_t>& offset = Regs(inst[6]);
+			offset_x = offset.at(0), offset_y = offset.at(1);
+		} else {
+			// Vulkan 1.3 §28.4 standard sample locations; the device offers 1
+			// and 4 samples (with one sample, every sample is the center).
+			if (sample_count_region_ == kNoRegion)
+				sample_count_region_ = StageWord(InterfaceBuiltin::kSampleCount, &program_.inputs);
+			uint32_t count = NewReg();
+			program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(sample_count_region_), count});
+			uint32_t four = Emit(Op::kIEqual, count, Const(4));
+			uint32_t sample = Emit(Op::kAnd, Scalar(inst[6]), Const(3));
+			const float positions[4][2] = {{0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+			offset_x = Const(std::bit_cast<uint32_t>(positions[3][0] - 0.5f));
+			offset_y = Const(std::bit_cast<uint32_t>(positions[3][1] - 0.5f));
+			for (uint32_t k = 3; k-- > 0;) {
+				uint32_t match = Emit(Op::kIEqual, sample, Const(k));
+				offset_x = Emit(Op::kSelect, match, Const(std::bit_cast<uint32_t>(positions[k][0] - 0.5f)), offset_x);
+				offset_y = Emit(Op::kSelect, match, Const(std::bit_cast<uint32_t>(positions[k][1] - 0.5f)), offset_y);
+			}
+			offset_x = Emit(Op::kSelect, four, offset_x, Const(0));
+			offset_y = Emit(Op::kSelect, four, offset_y, Const(0));
+		}
 		std::vector<uint32_t> out;
 		for (uint32_t reg : value) {
 			uint32_t dx = Emit(Op::kDerivativeFineX, reg), dy = Emit(Op::kDerivativeFineY, reg);
-			uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset.at(0)));
-			out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset.at(1))));
+			uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset_x));
+			out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset_y)));
 		}
 		Define(inst[2], out);
 		return true;

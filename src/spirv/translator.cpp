@@ -64,7 +64,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::ClipDistance,
     spv::Capability::CullDistance,
     spv::Capability::SampleRateShading,
-    spv::Capability::InterpolationFunction,  // InterpolateAtOffset, InterpolateAtCentroid (AtSample is rejected)
+    spv::Capability::InterpolationFunction,
     spv::Capability::DerivativeControl,
     spv::Capability::DemoteToHelperInvocation,
     spv::Capability::DrawParameters,

@@ -335,22 +335,29 @@ TEST_CASE("fragment execution modes and depth, sample mask and sample built-ins"
 	}
 }
 
-TEST_CASE("interpolateAtOffset follows the quad's gradient", "[shader][stage]") {
+TEST_CASE("interpolateAtOffset and AtSample follow the quad's gradient", "[shader][stage]") {
 	shader::Program program = CompileStage("interpolate.frag", shader::Stage::kFragment);
 	CHECK(program.uses_derivatives);
-	StageRun run(program, 8);
-	for (uint32_t l = 0; l < 8; ++l) {
-		float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
-		run.In(0, 0)[l] = U(x * 0.5f);
-		run.In(0, 1)[l] = U(y * 0.25f);
-	}
-	run.Run();
-	for (uint32_t l = 0; l < 8; ++l) {
-		float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
-		CHECK(F(run.Out(0, 0)[l]) == x * 0.5f + 0.125f);
-		CHECK(F(run.Out(0, 1)[l]) == y * 0.25f - 0.03125f);
-		CHECK(F(run.Out(0, 2)[l]) == x * 0.5f);
-		CHECK(F(run.Out(0, 3)[l]) == y * 0.25f);
+	for (uint32_t samples : {1u, 4u}) {
+		INFO(samples << " samples");
+		StageRun run(program, 8);
+		for (uint32_t l = 0; l < 8; ++l) {
+			float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+			run.In(0, 0)[l] = U(x * 0.5f);
+			run.In(0, 1)[l] = U(y * 0.25f);
+			run.In(InterfaceBuiltin::kSampleCount)[l] = samples;
+		}
+		run.Run();
+		for (uint32_t l = 0; l < 8; ++l) {
+			float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+			CHECK(F(run.Out(0, 0)[l]) == x * 0.5f + 0.125f);
+			CHECK(F(run.Out(0, 1)[l]) == y * 0.25f - 0.03125f);
+			CHECK(F(run.Out(0, 2)[l]) == x * 0.5f);
+			CHECK(F(run.Out(0, 3)[l]) == y * 0.25f);
+			// Sample 1 of the standard 4-sample pattern is at (0.875, 0.375).
+			CHECK(F(run.Out(1, 0)[l]) == x * 0.5f + (samples == 4 ? 0.1875f : 0.0f));
+			CHECK(F(run.Out(1, 1)[l]) == y * 0.25f - (samples == 4 ? 0.03125f : 0.0f));
+		}
 	}
 }
 

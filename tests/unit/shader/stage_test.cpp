@@ -369,3 +369,65 @@ TEST_CASE("geometry shaders are rejected by name", "[shader][stage]") {
 		CHECK(result.error().message.find("Geometry") != std::string::npos);
 	}
 }
+
+TEST_CASE("a vertex stage binds buffers and push constants as compute does", "[shader][stage]") {
+	shader::Program program = CompileStage("transform.vert", shader::Stage::kVertex);
+	// Odd lane counts, one subgroup and several, the largest group.
+	for (uint32_t lanes : {1u, 7u, 64u, 1000u, 1024u}) {
+		INFO(lanes << " lanes");
+		std::vector<float> camera(16, 0.0f);
+		for (uint32_t k = 0; k < 4; ++k) camera[k * 4 + k] = static_cast<float>(k + 1);  // diag(1, 2, 3, 4)
+		std::vector<uint32_t> seen(lanes, 0);
+		test::Bindings bindings;
+		bindings.Bind(0, camera);
+		bindings.Bind(1, seen);
+		struct {
+			float offset[4];
+			uint32_t steps;
+		} push = {{1.0f, 2.0f, 3.0f, 0.0f}, 2};
+		bindings.Push(push);
+		StageRun run(program, lanes);
+		for (uint32_t l = 0; l < lanes; ++l) {
+			for (uint32_t k = 0; k < 4; ++k) run.In(0, k)[l] = U(static_cast<float>(l + k));
+			run.In(InterfaceBuiltin::kVertexIndex)[l] = l;
+		}
+		std::vector<shader::BufferView> views;
+		for (const shader::BindingSlot& slot : program.bindings)
+			views.push_back(bindings.buffers.at({slot.set, slot.binding, slot.array_element}));
+		shader::Resources resources{views, bindings.push_constants.data(),
+		                            static_cast<uint32_t>(bindings.push_constants.size())};
+		REQUIRE(run.interpreter.RunStage(program, resources) == shader::RunStatus::kSuccess);
+		for (uint32_t l = 0; l < lanes; ++l) {
+			INFO("lane " << l);
+			for (uint32_t k = 0; k < 4; ++k) {
+				float p = static_cast<float>(l + k) + push.offset[k] + (k == 3 ? static_cast<float>(2 + l % 3) : 0.0f);
+				CHECK(F(run.Out(InterfaceBuiltin::kPosition, k)[l]) == p * static_cast<float>(k + 1));
+			}
+			CHECK(seen[l] == l % shader::kSubgroupSize + 1000u);
+			CHECK(run.Out(0, 0)[l] == l % shader::kSubgroupSize);
+		}
+	}
+}
+
+TEST_CASE("an endless loop in a stage ends with device lost", "[shader][stage]") {
+	shader::Program program = CompileStage("transform.vert", shader::Stage::kVertex);
+	std::vector<float> camera(16, 1.0f);
+	std::vector<uint32_t> seen(4, 0);
+	struct {
+		float offset[4];
+		uint32_t steps;
+	} push = {{}, 0xffffffffu};
+	std::vector<shader::BufferView> views;
+	for (const shader::BindingSlot& slot : program.bindings)
+		views.push_back(slot.binding == 0 ? shader::BufferView{camera.data(), 64}
+		                                  : shader::BufferView{seen.data(), 16});
+	shader::Resources resources{views, &push, sizeof(push)};
+	shader::Interpreter interpreter;
+	interpreter.BeginStage(program, 4);
+	for (uint32_t l = 0; l < 4; ++l)
+		interpreter.StageWord(FindBuiltin(program.inputs, InterfaceBuiltin::kVertexIndex)->word)[l] =
+		    3 * l;  // 2^32 - 1 trips
+	shader::RunOptions options;
+	options.max_block_steps = 10000;
+	CHECK(interpreter.RunStage(program, resources, options) == shader::RunStatus::kDeviceLost);
+}

@@ -177,6 +177,7 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 		if (d.interface.location < 0 && !member_locations)
 			Fail("interface variable %u has no Location decoration", variable);
 		uint32_t location = d.interface.location < 0 ? 0 : static_cast<uint32_t>(d.interface.location);
+		proto.index = d.interface.index;  // Index 1: the second source of dual-source blending
 		InterfaceWords(type, location, d.interface.component, proto, word, out);
 	}
 	const shader::Region& r = program_.regions[region];

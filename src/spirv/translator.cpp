@@ -219,6 +219,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::BufferBlock: d.buffer_block = true; break;
 			case spv::Decoration::Location: d.interface.location = inst[3]; break;
 			case spv::Decoration::Component: d.interface.component = inst[3]; break;
+			case spv::Decoration::Index: d.interface.index = inst[3]; break;
 			case spv::Decoration::Flat: d.interface.flat = true; break;
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;

@@ -49,6 +49,7 @@ struct Type {
 struct InterfaceDecorations {
 	int64_t location = -1;
 	uint32_t component = 0;
+	uint32_t index = 0;  // fragment outputs: dual-source blending's Index
 	bool flat = false, no_perspective = false, centroid = false, sample = false;
 };
 

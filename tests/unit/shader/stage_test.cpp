@@ -431,3 +431,17 @@ TEST_CASE("an endless loop in a stage ends with device lost", "[shader][stage]")
 	options.max_block_steps = 10000;
 	CHECK(interpreter.RunStage(program, resources, options) == shader::RunStatus::kDeviceLost);
 }
+
+TEST_CASE("dual-source blending outputs carry their Index", "[shader][stage]") {
+	shader::Program program = CompileStage("dual_source.frag", shader::Stage::kFragment);
+	StageRun run(program, 4);
+	run.Run();
+	uint32_t found = 0;
+	for (const InterfaceWord& w : program.outputs) {
+		if (w.builtin != InterfaceBuiltin::kNone || w.component != 1) continue;
+		CHECK(w.location == 0);
+		CHECK(F(run.interpreter.StageWord(w.word)[3]) == (w.index == 1 ? 5.0f : 2.0f));
+		found |= 1u << w.index;
+	}
+	CHECK(found == 3);
+}

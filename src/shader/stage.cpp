@@ -15,6 +15,7 @@ void Interpreter::BeginStage(const Program& program, uint32_t lanes) {
 
 RunStatus Interpreter::RunStage(const Program& program, const Resources& resources, const RunOptions& options) {
 	const uint32_t lanes = lanes_;
+	if (lanes == 0) return RunStatus::kSuccess;
 	FillConstants(program);
 	// Compute built-ins a graphics stage may read: the subgroup ones (the
 	// lane group is cut into subgroups of kSubgroupSize lanes).

@@ -445,3 +445,33 @@ TEST_CASE("dual-source blending outputs carry their Index", "[shader][stage]") {
 	}
 	CHECK(found == 3);
 }
+
+TEST_CASE("derivatives in quad-uniform branches and partial quads", "[shader][stage]") {
+	shader::Program program = CompileStage("quad_branch.frag", shader::Stage::kFragment);
+	for (uint32_t lanes : {64u, 10u, 0u}) {
+		INFO(lanes << " lanes");
+		StageRun run(program, lanes);
+		auto v = [](uint32_t l) { return static_cast<float>(l * l % 7) + 0.5f * static_cast<float>(l); };
+		for (uint32_t l = 0; l < lanes; ++l) {
+			run.In(0, 0)[l] = U(v(l));
+			run.In(1, 0)[l] = (l / 4) % 3 != 1;  // every third quad skips the branch
+		}
+		run.Run();
+		for (uint32_t l = 0; l < lanes; ++l) {
+			INFO("lane " << l);
+			uint32_t q = l & ~3u, row = l & ~1u;
+			auto w = [&](uint32_t lane) {
+				lane = std::min(lane, lanes - 1);  // the partial quad borrows a neighbour
+				return v(lane) * v(lane);
+			};
+			if ((l / 4) % 3 == 1) {
+				CHECK(F(run.Out(0, 0)[l]) == -1.0f);
+				continue;
+			}
+			float dx = row + 1 < lanes ? w(row + 1) - w(row) : 0.0f;
+			float dy = q + 2 < lanes ? w(q + 2) - w(q) : 0.0f;
+			CHECK(F(run.Out(0, 0)[l]) == dx);
+			CHECK(F(run.Out(0, 1)[l]) == dy);
+		}
+	}
+}

@@ -347,6 +347,19 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 	if (region.kind == RegionKind::kPrivate) {
 		// One copy per lane, word-major: word w of lane i at [w * lanes + i].
 		const uint32_t* value = Reg(inst.b);
+		// A constant address (register 0 is zero): one word for all lanes, a
+		// plain copy (stage interface words, constant-indexed arrays).
+		if (inst.a == 0 && inst.imm % 4 == 0 && uint64_t{inst.imm} + 4 <= region.size &&
+		    (inst.op == Op::kLoad || inst.op == Op::kStore)) {
+			uint32_t* word = &private_memory_[(region.base + size_t(inst.imm) / 4) * lanes];
+			uint32_t* to = inst.op == Op::kLoad ? dst : word;
+			const uint32_t* from = inst.op == Op::kLoad ? word : value;
+			if (full)
+				std::copy_n(from, lanes, to);
+			else
+				BlendLanes(to, from, active_.data(), lanes);
+			return;
+		}
 		for (uint32_t i = 0; i < lanes; ++i) {
 			if (!full && !active_[i]) continue;
 			uint64_t offset = uint64_t{address[i]} + inst.imm;

@@ -475,3 +475,31 @@ TEST_CASE("derivatives in quad-uniform branches and partial quads", "[shader][st
 		}
 	}
 }
+
+TEST_CASE("every vertex and fragment corpus shader has a consistent interface", "[shader][stage]") {
+	const std::pair<const char*, shader::Stage> shaders[] = {
+	    {"triangle.vert", shader::Stage::kVertex},      {"stage_io.vert", shader::Stage::kVertex},
+	    {"transform.vert", shader::Stage::kVertex},     {"triangle.frag", shader::Stage::kFragment},
+	    {"derivatives.frag", shader::Stage::kFragment}, {"discard.frag", shader::Stage::kFragment},
+	    {"terminate.frag", shader::Stage::kFragment},   {"demote.frag", shader::Stage::kFragment},
+	    {"depth.frag", shader::Stage::kFragment},       {"early.frag", shader::Stage::kFragment},
+	    {"interpolate.frag", shader::Stage::kFragment}, {"quad_branch.frag", shader::Stage::kFragment},
+	    {"dual_source.frag", shader::Stage::kFragment}};
+	for (const auto& [name, stage] : shaders) {
+		INFO(name);
+		shader::Program program = CompileStage(name, stage);
+		CHECK(program.stage == stage);
+		std::vector<uint8_t> used(program.private_words, 0);
+		for (const auto* list : {&program.inputs, &program.outputs})
+			for (const InterfaceWord& w : *list) {
+				REQUIRE(w.word < program.private_words);
+				CHECK(used[w.word]++ == 0);  // one word, one meaning
+				if (w.builtin == InterfaceBuiltin::kNone) CHECK(w.component < 4);
+			}
+		if (program.discard_word != shader::Program::kNoWord) CHECK(used[program.discard_word] == 0);
+		// Every fragment program has a helper word; vertex programs none.
+		CHECK((FindBuiltin(program.inputs, InterfaceBuiltin::kHelperInvocation) != nullptr) ==
+		      (stage == shader::Stage::kFragment));
+		for (const shader::Inst& inst : program.insts) REQUIRE(inst.dst < program.register_count);
+	}
+}

@@ -441,10 +441,12 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 			for (size_t k = 0; k < regs.size(); ++k) program_.insts.push_back({Op::kCopy, 0, regs[k], shadows[k]});
 		}
 	if (entry) {
-		// Private variables with initializers start with their values.
-		for (auto& [id, var] : globals_)
-			if (static_cast<spv::StorageClass>(var[3]) == spv::StorageClass::Private && var.n > 4)
-				Store(PointerOf(id), Regs(var[4]));
+		// Private (and stage Output) variables with initializers start with their values.
+		for (auto& [id, var] : globals_) {
+			auto storage = static_cast<spv::StorageClass>(var[3]);
+			bool output = storage == spv::StorageClass::Output && stage_ != shader::Stage::kCompute;
+			if ((storage == spv::StorageClass::Private || output) && var.n > 4) Store(PointerOf(id), Regs(var[4]));
+		}
 	}
 	for (const Instruction& inst : block.body) {
 		if (inst.op == spv::Op::OpPhi) continue;

@@ -503,3 +503,10 @@ TEST_CASE("every vertex and fragment corpus shader has a consistent interface", 
 		for (const shader::Inst& inst : program.insts) REQUIRE(inst.dst < program.register_count);
 	}
 }
+
+TEST_CASE("an Output variable's initializer is its value until written", "[shader][stage]") {
+	shader::Program program = CompileStage("output_initializer", shader::Stage::kVertex);
+	StageRun run(program, 3);
+	run.Run();
+	for (uint32_t l = 0; l < 3; ++l) CHECK(F(run.Out(0, 0)[l]) == 2.5f);
+}

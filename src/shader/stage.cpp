@@ -83,7 +83,7 @@ bool Interpreter::WritesBuffer(const Program& program, const Inst& inst) const {
 
 // A buffer store or atomic in a fragment stage: helper lanes (the
 // HelperInvocation input word set by the caller, or demoted) take no part
-// (Vulkan 1.3 §9.4 "Helper invocations": they have no side effects).
+// (Vulkan 1.3 "Helper Invocations": they have no side effects).
 void Interpreter::ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
                                  bool full) {
 	const uint32_t* helper =

@@ -62,7 +62,8 @@ bool Translator::IsInterfaceBuiltin(uint32_t builtin) const {
 bool Translator::ParseExecutionMode(const Instruction& inst) {
 	switch (static_cast<spv::ExecutionMode>(inst[2])) {
 	case spv::ExecutionMode::OriginUpperLeft: program_.origin_upper_left = true; return true;
-	// Vulkan 1.3 §15.x (VUID-StandaloneSpirv-OriginLowerLeft-04653, -PixelCenterInteger-04654).
+	// Vulkan 1.3 appendix "Validation Rules within a Module": OriginLowerLeft and
+	// PixelCenterInteger must not be used (VUID-StandaloneSpirv-OriginLowerLeft-04653).
 	case spv::ExecutionMode::OriginLowerLeft: Fail("execution mode OriginLowerLeft is not allowed by Vulkan");
 	case spv::ExecutionMode::PixelCenterInteger: Fail("execution mode PixelCenterInteger is not allowed by Vulkan");
 	case spv::ExecutionMode::EarlyFragmentTests: program_.early_fragment_tests = true; return true;
@@ -100,7 +101,7 @@ void Translator::SetUpStage() {
 		const Decorations& d = decorations_[id];
 		if (storage == spv::StorageClass::Output) PointerOf(id);
 		if (storage != spv::StorageClass::Input || stage_ != shader::Stage::kFragment) continue;
-		// Vulkan 1.3 §28.x "Sample Shading": SampleId, SamplePosition or a
+		// Vulkan 1.3 "Sample Shading": SampleId, SamplePosition or a
 		// Sample-decorated input make the fragment shader run per sample.
 		bool sample = d.builtin == static_cast<int32_t>(spv::BuiltIn::SampleId) ||
 		              d.builtin == static_cast<int32_t>(spv::BuiltIn::SamplePosition) || d.interface.sample;
@@ -267,7 +268,7 @@ void Translator::BuiltinWords(uint32_t builtin, uint32_t type, shader::Interface
 }
 
 // HelperInvocation / OpIsHelperInvocationEXT: the caller's helper word, or
-// demoted (Vulkan 1.3 §9.4: a demoted invocation becomes a helper).
+// demoted (Vulkan 1.3 "Helper Invocations": a demoted invocation is one).
 uint32_t Translator::HelperValue() {
 	uint32_t helper = NewReg();
 	program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(helper_region_), helper});
@@ -339,7 +340,7 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 			const std::vector<uint32_t>& offset = Regs(inst[6]);
 			offset_x = offset.at(0), offset_y = offset.at(1);
 		} else {
-			// Vulkan 1.3 §28.4 standard sample locations; the device offers 1
+			// Vulkan 1.3 "Multisampling", standard sample locations; the device offers 1
 			// and 4 samples (with one sample, every sample is the center).
 			if (sample_count_region_ == kNoRegion)
 				sample_count_region_ = StageWord(InterfaceBuiltin::kSampleCount, &program_.inputs);

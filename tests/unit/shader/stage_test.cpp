@@ -510,3 +510,16 @@ TEST_CASE("an Output variable's initializer is its value until written", "[shade
 	run.Run();
 	for (uint32_t l = 0; l < 3; ++l) CHECK(F(run.Out(0, 0)[l]) == 2.5f);
 }
+
+TEST_CASE("gl_HelperInvocation reads the caller's helper word", "[shader][stage]") {
+	shader::Program program = CompileStage("helper.frag", shader::Stage::kFragment);
+	CHECK(program.discard_word == shader::Program::kNoWord);
+	std::vector<uint32_t> count(1, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, count);
+	StageRun run(program, 8);
+	for (uint32_t l = 0; l < 8; ++l) run.In(InterfaceBuiltin::kHelperInvocation)[l] = l % 4 == 3;
+	run.Run(bindings);
+	CHECK(count[0] == 6);
+	for (uint32_t l = 0; l < 8; ++l) CHECK(F(run.Out(0, 0)[l]) == (l % 4 == 3 ? 1.0f : 0.0f));
+}

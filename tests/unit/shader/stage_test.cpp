@@ -523,3 +523,15 @@ TEST_CASE("gl_HelperInvocation reads the caller's helper word", "[shader][stage]
 	CHECK(count[0] == 6);
 	for (uint32_t l = 0; l < 8; ++l) CHECK(F(run.Out(0, 0)[l]) == (l % 4 == 3 ? 1.0f : 0.0f));
 }
+
+TEST_CASE("discard in a function called from a loop", "[shader][stage]") {
+	shader::Program program = CompileStage("discard_loop.frag", shader::Stage::kFragment);
+	REQUIRE(program.discard_word != shader::Program::kNoWord);
+	StageRun run(program, 4);
+	for (uint32_t l = 0; l < 4; ++l) run.In(0, 0)[l] = U(static_cast<float>(l) + 0.5f);  // lanes 0..2 discard
+	run.Run();
+	for (uint32_t l = 0; l < 4; ++l) {
+		CHECK(run.interpreter.StageWord(program.discard_word)[l] == (l < 3 ? 1u : 0u));
+		if (l == 3) CHECK(F(run.Out(0, 0)[l]) == 14.0f);
+	}
+}

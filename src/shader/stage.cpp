@@ -75,7 +75,8 @@ void Interpreter::ExecuteDerivative(const Inst& inst, uint32_t lanes, bool full)
 }
 
 bool Interpreter::WritesBuffer(const Program& program, const Inst& inst) const {
-	bool write = inst.op == Op::kStore || inst.op == Op::kStore8 || inst.op == Op::kStore16 || IsAtomic(inst.op);
+	bool write = inst.op == Op::kStore || inst.op == Op::kStore8 || inst.op == Op::kStore16 ||
+	             (IsAtomic(inst.op) && inst.op != Op::kAtomicLoad);
 	if (!write) return false;
 	RegionKind kind = program.regions[inst.region].kind;
 	return kind == RegionKind::kStorageBuffer || kind == RegionKind::kPhysical;

@@ -1,7 +1,8 @@
 // libFuzzer target for the shader engine: malformed modules are rejected,
 // never crash. Each input is a SPIR-V module (little-endian words). It must
 // pass spirv::Validate (what vkCreateShaderModule checks); a valid module is
-// compiled for the compute stage and, when that succeeds, one workgroup runs
+// compiled for the compute stage (else the vertex, else the fragment stage)
+// and, when that succeeds, one workgroup (or a lane group of the stage) runs
 // with a tiny buffer bound to every slot and a low step bound, so that the
 // interpreter's bounds checks are fuzzed along with the front end.
 #include <cstddef>
@@ -22,6 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	spirv::CompileOptions options;
 	options.validated = true;
 	auto program = spirv::Compile(words, spirv::Stage::kCompute, "main", {}, options);
+	// No compute entry point: a vertex or fragment one runs as a stage.
+	for (spirv::Stage stage : {spirv::Stage::kVertex, spirv::Stage::kFragment})
+		if (!program) program = spirv::Compile(words, stage, "main", {}, options);
 	if (!program) return 0;
 
 	// 16 bytes per binding slot: small enough that most accesses fall out of
@@ -44,6 +48,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	shader::WorkgroupPosition position;
 	position.count[0] = 2;
 	shader::Interpreter interpreter;
-	interpreter.RunWorkgroup(program.value(), resources, position, run);
+	if (program->stage == shader::Stage::kCompute) {
+		interpreter.RunWorkgroup(program.value(), resources, position, run);
+		return 0;
+	}
+	// Two quads (fragment derivatives read whole quads) and a partial one;
+	// every input word gets values that differ per lane, some lanes helpers.
+	constexpr uint32_t kLanes = 10;
+	interpreter.BeginStage(program.value(), kLanes);
+	for (const shader::InterfaceWord& input : program->inputs)
+		for (uint32_t lane = 0; lane < kLanes; ++lane)
+			interpreter.StageWord(input.word)[lane] = input.builtin == shader::InterfaceBuiltin::kHelperInvocation
+			                                              ? lane % 3 == 0
+			                                              : 0x3f800000u + lane * 0x10001u;
+	interpreter.RunStage(program.value(), resources, run);
 	return 0;
 }

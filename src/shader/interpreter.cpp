@@ -344,35 +344,22 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 	const uint32_t* address = Reg(inst.a);
 	uint32_t* dst = Reg(inst.dst);
 
-	if (region.kind == RegionKind::kPrivate && inst.a == 0 && (inst.op == Op::kLoad || inst.op == Op::kStore)) {
-		// A constant address (register 0 is zero): one row of the word-major
-		// memory, copied whole - how stage inputs and outputs are read and
-		// written.
-		const uint64_t offset = inst.imm;
-		if (offset + 4 > region.size || offset % 4 != 0) {
-			if (inst.op == Op::kLoad)
-				for (uint32_t i = 0; i < lanes; ++i)
-					if (full || active_[i]) dst[i] = 0;
-			return;
-		}
-		uint32_t* row = &private_memory_[(region.base + offset / 4) * lanes];
-		if (inst.op == Op::kLoad) {
-			if (full)
-				std::memcpy(dst, row, lanes * sizeof(uint32_t));
-			else
-				BlendLanes(dst, row, active_.data(), lanes);
-		} else {
-			const uint32_t* value = Reg(inst.b);
-			if (full)
-				std::memcpy(row, value, lanes * sizeof(uint32_t));
-			else
-				BlendLanes(row, value, active_.data(), lanes);
-		}
-		return;
-	}
 	if (region.kind == RegionKind::kPrivate) {
 		// One copy per lane, word-major: word w of lane i at [w * lanes + i].
 		const uint32_t* value = Reg(inst.b);
+		// A constant address (register 0 is zero): one word for all lanes, a
+		// plain copy (stage interface words, constant-indexed arrays).
+		if (inst.a == 0 && inst.imm % 4 == 0 && uint64_t{inst.imm} + 4 <= region.size &&
+		    (inst.op == Op::kLoad || inst.op == Op::kStore)) {
+			uint32_t* word = &private_memory_[(region.base + size_t(inst.imm) / 4) * lanes];
+			uint32_t* to = inst.op == Op::kLoad ? dst : word;
+			const uint32_t* from = inst.op == Op::kLoad ? word : value;
+			if (full)
+				std::copy_n(from, lanes, to);
+			else
+				BlendLanes(to, from, active_.data(), lanes);
+			return;
+		}
 		for (uint32_t i = 0; i < lanes; ++i) {
 			if (!full && !active_[i]) continue;
 			uint64_t offset = uint64_t{address[i]} + inst.imm;

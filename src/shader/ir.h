@@ -192,7 +192,7 @@ enum class InterfaceBuiltin : uint8_t {
 	kBaseInstance,
 	kDrawIndex,
 	// Vertex outputs (and fragment inputs where SPIR-V allows).
-	kPosition,  // index = component 0..3
+	kPosition,      // index = component 0..3
 	kPointSize,
 	kClipDistance,  // index = array element
 	kCullDistance,  // index = array element
@@ -211,6 +211,9 @@ enum class InterfaceBuiltin : uint8_t {
 	kFragDepth,
 	kSampleMask,  // index = array element
 	kFragStencilRef,
+	// Fragment input, only when the program uses InterpolateAtSample: the
+	// pipeline's rasterizationSamples (1 or 4; 0 reads as 1).
+	kSampleCount,
 };
 
 enum class ScalarKind : uint8_t { kFloat, kSint, kUint, kBool };
@@ -246,13 +249,13 @@ struct Program {
 	// it with the inputs. kNoWord when the program never discards.
 	static constexpr uint32_t kNoWord = UINT32_MAX;
 	uint32_t discard_word = kNoWord;
-	bool writes_depth = false;          // FragDepth is an output
-	bool early_fragment_tests = false;  // EarlyFragmentTests execution mode
-	bool depth_replacing = false;       // DepthReplacing execution mode
-	bool uses_derivatives = false;      // derivatives or implicit-LOD sampling: lanes are 2x2 quads
-	bool sample_shading = false;        // reads SampleId/SamplePosition or has a Sample input: runs per sample
-	bool origin_upper_left = true;      // OriginUpperLeft (Vulkan requires it)
-	bool pixel_center_integer = false;  // PixelCenterInteger
+	bool writes_depth = false;           // FragDepth is an output
+	bool early_fragment_tests = false;   // EarlyFragmentTests execution mode
+	bool depth_replacing = false;        // DepthReplacing execution mode
+	bool uses_derivatives = false;       // derivatives or implicit-LOD sampling: lanes are 2x2 quads
+	bool sample_shading = false;         // reads SampleId/SamplePosition or has a Sample input: runs per sample
+	bool origin_upper_left = true;       // OriginUpperLeft (Vulkan requires it)
+	bool pixel_center_integer = false;   // PixelCenterInteger
 
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry

@@ -15,6 +15,7 @@ void Interpreter::BeginStage(const Program& program, uint32_t lanes) {
 
 RunStatus Interpreter::RunStage(const Program& program, const Resources& resources, const RunOptions& options) {
 	const uint32_t lanes = lanes_;
+	if (lanes == 0) return RunStatus::kSuccess;
 	FillConstants(program);
 	// Compute built-ins a graphics stage may read: the subgroup ones (the
 	// lane group is cut into subgroups of kSubgroupSize lanes).
@@ -53,31 +54,29 @@ RunStatus Interpreter::RunStage(const Program& program, const Resources& resourc
 void Interpreter::ExecuteDerivative(const Inst& inst, uint32_t lanes, bool full) {
 	const uint32_t* a = Reg(inst.a);
 	uint32_t* dst = Reg(inst.dst);
+	// Which two pixels of the quad each lane (dx, dy) = (k & 1, k >> 1) differences.
+	static constexpr uint8_t kFrom[4][2][4] = {
+	    {{1, 1, 3, 3}, {0, 0, 2, 2}},  // fine x: its row
+	    {{2, 3, 2, 3}, {0, 1, 0, 1}},  // fine y: its column
+	    {{1, 1, 1, 1}, {0, 0, 0, 0}},  // coarse x: the top row
+	    {{2, 2, 2, 2}, {0, 0, 0, 0}},  // coarse y: the left column
+	};
+	const auto& from = kFrom[static_cast<uint32_t>(inst.op) - static_cast<uint32_t>(Op::kDerivativeFineX)];
 	for (uint32_t q = 0; q < lanes; q += 4) {
 		uint32_t n = std::min(4u, lanes - q);
 		float v[4];
 		for (uint32_t k = 0; k < 4; ++k) {
-			uint32_t from = k < n ? k : (k ^ 1u) < n ? (k ^ 1u) : (k ^ 2u) < n ? (k ^ 2u) : 0u;
-			v[k] = std::bit_cast<float>(a[q + from]);
+			uint32_t lane = k < n ? k : (k ^ 1u) < n ? (k ^ 1u) : (k ^ 2u) < n ? (k ^ 2u) : 0u;
+			v[k] = std::bit_cast<float>(a[q + lane]);
 		}
-		for (uint32_t k = 0; k < n; ++k) {
-			if (!full && !active_[q + k]) continue;
-			uint32_t dx = k & 1u, dy = k >> 1;
-			float d = 0.0f;
-			switch (inst.op) {
-			case Op::kDerivativeFineX: d = v[2 * dy + 1] - v[2 * dy]; break;
-			case Op::kDerivativeFineY: d = v[2 + dx] - v[dx]; break;
-			case Op::kDerivativeCoarseX: d = v[1] - v[0]; break;
-			case Op::kDerivativeCoarseY: d = v[2] - v[0]; break;
-			default: break;
-			}
-			dst[q + k] = std::bit_cast<uint32_t>(d);
-		}
+		for (uint32_t k = 0; k < n; ++k)
+			if (full || active_[q + k]) dst[q + k] = std::bit_cast<uint32_t>(v[from[0][k]] - v[from[1][k]]);
 	}
 }
 
 bool Interpreter::WritesBuffer(const Program& program, const Inst& inst) const {
-	bool write = inst.op == Op::kStore || inst.op == Op::kStore8 || inst.op == Op::kStore16 || IsAtomic(inst.op);
+	bool write = inst.op == Op::kStore || inst.op == Op::kStore8 || inst.op == Op::kStore16 ||
+	             (IsAtomic(inst.op) && inst.op != Op::kAtomicLoad);
 	if (!write) return false;
 	RegionKind kind = program.regions[inst.region].kind;
 	return kind == RegionKind::kStorageBuffer || kind == RegionKind::kPhysical;
@@ -85,7 +84,7 @@ bool Interpreter::WritesBuffer(const Program& program, const Inst& inst) const {
 
 // A buffer store or atomic in a fragment stage: helper lanes (the
 // HelperInvocation input word set by the caller, or demoted) take no part
-// (Vulkan 1.3 §9.4 "Helper invocations": they have no side effects).
+// (Vulkan 1.3 "Helper Invocations": they have no side effects).
 void Interpreter::ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
                                  bool full) {
 	const uint32_t* helper =

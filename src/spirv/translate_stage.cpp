@@ -5,6 +5,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "spirv/names.h"
 #include "spirv/translator.h"
@@ -61,7 +62,8 @@ bool Translator::IsInterfaceBuiltin(uint32_t builtin) const {
 bool Translator::ParseExecutionMode(const Instruction& inst) {
 	switch (static_cast<spv::ExecutionMode>(inst[2])) {
 	case spv::ExecutionMode::OriginUpperLeft: program_.origin_upper_left = true; return true;
-	// Vulkan 1.3 §15.x (VUID-StandaloneSpirv-OriginLowerLeft-04653, -PixelCenterInteger-04654).
+	// Vulkan 1.3 appendix "Validation Rules within a Module": OriginLowerLeft and
+	// PixelCenterInteger must not be used (VUID-StandaloneSpirv-OriginLowerLeft-04653).
 	case spv::ExecutionMode::OriginLowerLeft: Fail("execution mode OriginLowerLeft is not allowed by Vulkan");
 	case spv::ExecutionMode::PixelCenterInteger: Fail("execution mode PixelCenterInteger is not allowed by Vulkan");
 	case spv::ExecutionMode::EarlyFragmentTests: program_.early_fragment_tests = true; return true;
@@ -78,31 +80,17 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 // words, and every output variable (a vertex output the program never
 // writes is still an interface word the next stage may read).
 void Translator::SetUpStage() {
-	auto raw_word = [&](InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list) {
-		program_.regions.push_back({shader::RegionKind::kPrivate, 0, program_.private_words, 4});
-		program_.private_words += 1;
-		auto region = static_cast<uint32_t>(program_.regions.size() - 1);
-		if (list) {
-			shader::InterfaceWord word;
-			word.word = program_.regions[region].base;
-			word.builtin = builtin;
-			word.kind = shader::ScalarKind::kBool;
-			word.interpolation = shader::InterfaceInterpolation::kFlat;
-			list->push_back(word);
-		}
-		return region;
-	};
 	if (stage_ == shader::Stage::kFragment) {
 		// Always present: the caller marks helper lanes here, and the
 		// interpreter drops their buffer writes (a bool, 0 or 1).
-		helper_region_ = raw_word(InterfaceBuiltin::kHelperInvocation, &program_.inputs);
+		helper_region_ = StageWord(InterfaceBuiltin::kHelperInvocation, &program_.inputs);
 		bool discards = false;
 		for (const SourceBlock& block : blocks_) {
 			discards |= block.terminator.op == spv::Op::OpKill || block.terminator.op == spv::Op::OpTerminateInvocation;
 			for (const Instruction& inst : block.body) discards |= inst.op == spv::Op::OpDemoteToHelperInvocation;
 		}
 		if (discards) {
-			discard_region_ = raw_word(InterfaceBuiltin::kNone, nullptr);
+			discard_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
 			program_.discard_word = program_.regions[discard_region_].base;
 		}
 	}
@@ -113,7 +101,7 @@ void Translator::SetUpStage() {
 		const Decorations& d = decorations_[id];
 		if (storage == spv::StorageClass::Output) PointerOf(id);
 		if (storage != spv::StorageClass::Input || stage_ != shader::Stage::kFragment) continue;
-		// Vulkan 1.3 §28.x "Sample Shading": SampleId, SamplePosition or a
+		// Vulkan 1.3 "Sample Shading": SampleId, SamplePosition or a
 		// Sample-decorated input make the fragment shader run per sample.
 		bool sample = d.builtin == static_cast<int32_t>(spv::BuiltIn::SampleId) ||
 		              d.builtin == static_cast<int32_t>(spv::BuiltIn::SamplePosition) || d.interface.sample;
@@ -125,6 +113,27 @@ void Translator::SetUpStage() {
 			}
 		program_.sample_shading |= sample;
 	}
+}
+
+// A one-word private region that no variable declares (an interface word
+// when list is given).
+uint32_t Translator::StageWord(InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list) {
+	if (uint64_t{program_.private_words} * 4 + 4 > kMaxPrivateBytes)
+		Fail("more than %llu bytes of private memory per invocation",
+		     static_cast<unsigned long long>(kMaxPrivateBytes));
+	program_.regions.push_back({shader::RegionKind::kPrivate, 0, program_.private_words, 4});
+	program_.private_words += 1;
+	auto region = static_cast<uint32_t>(program_.regions.size() - 1);
+	if (list) {
+		shader::InterfaceWord word;
+		word.word = program_.regions[region].base;
+		word.builtin = builtin;
+		word.kind =
+		    builtin == InterfaceBuiltin::kHelperInvocation ? shader::ScalarKind::kBool : shader::ScalarKind::kUint;
+		word.interpolation = shader::InterfaceInterpolation::kFlat;
+		list->push_back(word);
+	}
+	return region;
 }
 
 namespace {
@@ -169,6 +178,7 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 		if (d.interface.location < 0 && !member_locations)
 			Fail("interface variable %u has no Location decoration", variable);
 		uint32_t location = d.interface.location < 0 ? 0 : static_cast<uint32_t>(d.interface.location);
+		proto.index = d.interface.index;  // Index 1: the second source of dual-source blending
 		InterfaceWords(type, location, d.interface.component, proto, word, out);
 	}
 	const shader::Region& r = program_.regions[region];
@@ -258,7 +268,7 @@ void Translator::BuiltinWords(uint32_t builtin, uint32_t type, shader::Interface
 }
 
 // HelperInvocation / OpIsHelperInvocationEXT: the caller's helper word, or
-// demoted (Vulkan 1.3 §9.4: a demoted invocation becomes a helper).
+// demoted (Vulkan 1.3 "Helper Invocations": a demoted invocation is one).
 uint32_t Translator::HelperValue() {
 	uint32_t helper = NewReg();
 	program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(helper_region_), helper});
@@ -315,23 +325,45 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 		result_types_[inst[2]] = inst[1];
 		const Pointer& p = PointerOf(inst[5]);
 		std::vector<uint32_t> value = Load(p);
-		if (instruction == GLSLstd450InterpolateAtSample)
-			Fail("unsupported GLSL.std.450 instruction InterpolateAtSample");
 		if (instruction == GLSLstd450InterpolateAtCentroid) {
 			// The value at the pixel center: the centroid of a fully covered
 			// pixel (an approximation at a primitive's edge).
 			Define(inst[2], value);
 			return true;
 		}
-		// InterpolateAtOffset: the value at the pixel center plus the
-		// screen-space gradient (fine derivatives) times the offset.
+		// InterpolateAtOffset and AtSample: the value at the pixel center
+		// plus the screen-space gradient (fine derivatives) times the offset
+		// from the center.
 		program_.uses_derivatives = true;
-		const std::vector<uint32_t>& offset = Regs(inst[6]);
+		uint32_t offset_x = 0, offset_y = 0;
+		if (instruction == GLSLstd450InterpolateAtOffset) {
+			const std::vector<uint32_t>& offset = Regs(inst[6]);
+			offset_x = offset.at(0), offset_y = offset.at(1);
+		} else {
+			// Vulkan 1.3 "Multisampling", standard sample locations; the device offers 1
+			// and 4 samples (with one sample, every sample is the center).
+			if (sample_count_region_ == kNoRegion)
+				sample_count_region_ = StageWord(InterfaceBuiltin::kSampleCount, &program_.inputs);
+			uint32_t count = NewReg();
+			program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(sample_count_region_), count});
+			uint32_t four = Emit(Op::kIEqual, count, Const(4));
+			uint32_t sample = Emit(Op::kAnd, Scalar(inst[6]), Const(3));
+			const float positions[4][2] = {{0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+			offset_x = Const(std::bit_cast<uint32_t>(positions[3][0] - 0.5f));
+			offset_y = Const(std::bit_cast<uint32_t>(positions[3][1] - 0.5f));
+			for (uint32_t k = 3; k-- > 0;) {
+				uint32_t match = Emit(Op::kIEqual, sample, Const(k));
+				offset_x = Emit(Op::kSelect, match, Const(std::bit_cast<uint32_t>(positions[k][0] - 0.5f)), offset_x);
+				offset_y = Emit(Op::kSelect, match, Const(std::bit_cast<uint32_t>(positions[k][1] - 0.5f)), offset_y);
+			}
+			offset_x = Emit(Op::kSelect, four, offset_x, Const(0));
+			offset_y = Emit(Op::kSelect, four, offset_y, Const(0));
+		}
 		std::vector<uint32_t> out;
 		for (uint32_t reg : value) {
 			uint32_t dx = Emit(Op::kDerivativeFineX, reg), dy = Emit(Op::kDerivativeFineY, reg);
-			uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset.at(0)));
-			out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset.at(1))));
+			uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset_x));
+			out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset_y)));
 		}
 		Define(inst[2], out);
 		return true;

@@ -64,7 +64,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::ClipDistance,
     spv::Capability::CullDistance,
     spv::Capability::SampleRateShading,
-    spv::Capability::InterpolationFunction,  // InterpolateAtOffset, InterpolateAtCentroid (AtSample is rejected)
+    spv::Capability::InterpolationFunction,
     spv::Capability::DerivativeControl,
     spv::Capability::DemoteToHelperInvocation,
     spv::Capability::DrawParameters,
@@ -224,6 +224,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::BufferBlock: d.buffer_block = true; break;
 			case spv::Decoration::Location: d.interface.location = inst[3]; break;
 			case spv::Decoration::Component: d.interface.component = inst[3]; break;
+			case spv::Decoration::Index: d.interface.index = inst[3]; break;
 			case spv::Decoration::Flat: d.interface.flat = true; break;
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
@@ -445,10 +446,12 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 			for (size_t k = 0; k < regs.size(); ++k) program_.insts.push_back({Op::kCopy, 0, regs[k], shadows[k]});
 		}
 	if (entry) {
-		// Private variables with initializers start with their values.
-		for (auto& [id, var] : globals_)
-			if (static_cast<spv::StorageClass>(var[3]) == spv::StorageClass::Private && var.n > 4)
-				Store(PointerOf(id), Regs(var[4]));
+		// Private (and stage Output) variables with initializers start with their values.
+		for (auto& [id, var] : globals_) {
+			auto storage = static_cast<spv::StorageClass>(var[3]);
+			bool output = storage == spv::StorageClass::Output && stage_ != shader::Stage::kCompute;
+			if ((storage == spv::StorageClass::Private || output) && var.n > 4) Store(PointerOf(id), Regs(var[4]));
+		}
 	}
 	for (const Instruction& inst : block.body) {
 		if (inst.op == spv::Op::OpPhi) continue;

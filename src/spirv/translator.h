@@ -49,6 +49,7 @@ struct Type {
 struct InterfaceDecorations {
 	int64_t location = -1;
 	uint32_t component = 0;
+	uint32_t index = 0;  // fragment outputs: dual-source blending's Index
 	bool flat = false, no_perspective = false, centroid = false, sample = false;
 };
 
@@ -192,6 +193,7 @@ private:
 	                        uint32_t& word, std::vector<shader::InterfaceWord>& out);
 	void BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,
 	                  std::vector<shader::InterfaceWord>& out);
+	uint32_t StageWord(shader::InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list);
 	uint32_t HelperValue();
 	void EmitDiscard();
 	bool TranslateStageOp(const Instruction& inst);
@@ -257,6 +259,7 @@ private:
 	std::unordered_map<uint32_t, uint32_t> stage_regions_;  // Input/Output variable -> private region
 	uint32_t helper_region_ = kNoRegion;                    // fragment: the HelperInvocation input word
 	uint32_t discard_region_ = kNoRegion;                   // fragment: Program::discard_word
+	uint32_t sample_count_region_ = kNoRegion;              // fragment: InterfaceBuiltin::kSampleCount
 
 	std::vector<SourceBlock> blocks_;
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks

@@ -77,6 +77,7 @@ struct DrawJob {
 	int32_t base_vertex = 0;
 	uint32_t base_instance = 0;
 	uint32_t draw_index = 0;
+	uint32_t samples = 1;  // rasterizationSamples
 	// Vertex ids of the vertices to shade (vertex i has id ids[i]), or, when
 	// ids is null, first_id + i.
 	const uint32_t* ids = nullptr;
@@ -195,6 +196,10 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 	if (gp.helper_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.helper_word);
 		for (uint32_t l = 0; l < lanes; ++l) w[l] = b.live[l] ? 0 : 1;
+	}
+	if (gp.sample_count_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.sample_count_word);
+		std::fill(w, w + lanes, job.samples);
 	}
 	for (uint32_t v = 0; v < gp.varying_count; ++v)
 		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
@@ -365,6 +370,7 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 		job.draw_index = p.draw_index;
 		job.base_instance = p.first_instance;
 		job.clip_count = state.raster.clip_distance_count;
+		job.samples = state.raster.samples;
 		if (gp.fragment) {
 			state.shader.run = RunFragments;
 			state.shader.user = &job;

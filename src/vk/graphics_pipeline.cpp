@@ -149,6 +149,7 @@ void LinkStages(GraphicsPipeline& g) {
 			break;
 		case B::kFrontFacing: g.front_facing_word = w.word; break;
 		case B::kHelperInvocation: g.helper_word = w.word; break;
+		case B::kSampleCount: g.sample_count_word = w.word; break;
 		case B::kNone: {
 			if (g.varying_count == raster::kMaxVaryings) break;
 			// Vulkan 1.3 §15.1.3: an input matches the output of the same

@@ -104,6 +104,7 @@ struct GraphicsPipeline {
 	uint32_t frag_coord_words[4];
 	uint32_t front_facing_word = shader::Program::kNoWord;
 	uint32_t helper_word = shader::Program::kNoWord;
+	uint32_t sample_count_word = shader::Program::kNoWord;  // InterpolateAtSample's sample pattern
 	uint32_t color_words[raster::kMaxColorAttachments][4];
 	uint32_t frag_depth_word = shader::Program::kNoWord;
 

@@ -335,22 +335,29 @@ TEST_CASE("fragment execution modes and depth, sample mask and sample built-ins"
 	}
 }
 
-TEST_CASE("interpolateAtOffset follows the quad's gradient", "[shader][stage]") {
+TEST_CASE("interpolateAtOffset and AtSample follow the quad's gradient", "[shader][stage]") {
 	shader::Program program = CompileStage("interpolate.frag", shader::Stage::kFragment);
 	CHECK(program.uses_derivatives);
-	StageRun run(program, 8);
-	for (uint32_t l = 0; l < 8; ++l) {
-		float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
-		run.In(0, 0)[l] = U(x * 0.5f);
-		run.In(0, 1)[l] = U(y * 0.25f);
-	}
-	run.Run();
-	for (uint32_t l = 0; l < 8; ++l) {
-		float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
-		CHECK(F(run.Out(0, 0)[l]) == x * 0.5f + 0.125f);
-		CHECK(F(run.Out(0, 1)[l]) == y * 0.25f - 0.03125f);
-		CHECK(F(run.Out(0, 2)[l]) == x * 0.5f);
-		CHECK(F(run.Out(0, 3)[l]) == y * 0.25f);
+	for (uint32_t samples : {1u, 4u}) {
+		INFO(samples << " samples");
+		StageRun run(program, 8);
+		for (uint32_t l = 0; l < 8; ++l) {
+			float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+			run.In(0, 0)[l] = U(x * 0.5f);
+			run.In(0, 1)[l] = U(y * 0.25f);
+			run.In(InterfaceBuiltin::kSampleCount)[l] = samples;
+		}
+		run.Run();
+		for (uint32_t l = 0; l < 8; ++l) {
+			float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+			CHECK(F(run.Out(0, 0)[l]) == x * 0.5f + 0.125f);
+			CHECK(F(run.Out(0, 1)[l]) == y * 0.25f - 0.03125f);
+			CHECK(F(run.Out(0, 2)[l]) == x * 0.5f);
+			CHECK(F(run.Out(0, 3)[l]) == y * 0.25f);
+			// Sample 1 of the standard 4-sample pattern is at (0.875, 0.375).
+			CHECK(F(run.Out(1, 0)[l]) == x * 0.5f + (samples == 4 ? 0.1875f : 0.0f));
+			CHECK(F(run.Out(1, 1)[l]) == y * 0.25f - (samples == 4 ? 0.03125f : 0.0f));
+		}
 	}
 }
 
@@ -360,5 +367,171 @@ TEST_CASE("geometry shaders are rejected by name", "[shader][stage]") {
 		REQUIRE(!result);
 		INFO(result.error().message);
 		CHECK(result.error().message.find("Geometry") != std::string::npos);
+	}
+}
+
+TEST_CASE("a vertex stage binds buffers and push constants as compute does", "[shader][stage]") {
+	shader::Program program = CompileStage("transform.vert", shader::Stage::kVertex);
+	// Odd lane counts, one subgroup and several, the largest group.
+	for (uint32_t lanes : {1u, 7u, 64u, 1000u, 1024u}) {
+		INFO(lanes << " lanes");
+		std::vector<float> camera(16, 0.0f);
+		for (uint32_t k = 0; k < 4; ++k) camera[k * 4 + k] = static_cast<float>(k + 1);  // diag(1, 2, 3, 4)
+		std::vector<uint32_t> seen(lanes, 0);
+		test::Bindings bindings;
+		bindings.Bind(0, camera);
+		bindings.Bind(1, seen);
+		struct {
+			float offset[4];
+			uint32_t steps;
+		} push = {{1.0f, 2.0f, 3.0f, 0.0f}, 2};
+		bindings.Push(push);
+		StageRun run(program, lanes);
+		for (uint32_t l = 0; l < lanes; ++l) {
+			for (uint32_t k = 0; k < 4; ++k) run.In(0, k)[l] = U(static_cast<float>(l + k));
+			run.In(InterfaceBuiltin::kVertexIndex)[l] = l;
+		}
+		std::vector<shader::BufferView> views;
+		for (const shader::BindingSlot& slot : program.bindings)
+			views.push_back(bindings.buffers.at({slot.set, slot.binding, slot.array_element}));
+		shader::Resources resources{views, bindings.push_constants.data(),
+		                            static_cast<uint32_t>(bindings.push_constants.size())};
+		REQUIRE(run.interpreter.RunStage(program, resources) == shader::RunStatus::kSuccess);
+		for (uint32_t l = 0; l < lanes; ++l) {
+			INFO("lane " << l);
+			for (uint32_t k = 0; k < 4; ++k) {
+				float p = static_cast<float>(l + k) + push.offset[k] + (k == 3 ? static_cast<float>(2 + l % 3) : 0.0f);
+				CHECK(F(run.Out(InterfaceBuiltin::kPosition, k)[l]) == p * static_cast<float>(k + 1));
+			}
+			CHECK(seen[l] == l % shader::kSubgroupSize + 1000u);
+			CHECK(run.Out(0, 0)[l] == l % shader::kSubgroupSize);
+		}
+	}
+}
+
+TEST_CASE("an endless loop in a stage ends with device lost", "[shader][stage]") {
+	shader::Program program = CompileStage("transform.vert", shader::Stage::kVertex);
+	std::vector<float> camera(16, 1.0f);
+	std::vector<uint32_t> seen(4, 0);
+	struct {
+		float offset[4];
+		uint32_t steps;
+	} push = {{}, 0xffffffffu};
+	std::vector<shader::BufferView> views;
+	for (const shader::BindingSlot& slot : program.bindings)
+		views.push_back(slot.binding == 0 ? shader::BufferView{camera.data(), 64}
+		                                  : shader::BufferView{seen.data(), 16});
+	shader::Resources resources{views, &push, sizeof(push)};
+	shader::Interpreter interpreter;
+	interpreter.BeginStage(program, 4);
+	for (uint32_t l = 0; l < 4; ++l)
+		interpreter.StageWord(FindBuiltin(program.inputs, InterfaceBuiltin::kVertexIndex)->word)[l] =
+		    3 * l;  // 2^32 - 1 trips
+	shader::RunOptions options;
+	options.max_block_steps = 10000;
+	CHECK(interpreter.RunStage(program, resources, options) == shader::RunStatus::kDeviceLost);
+}
+
+TEST_CASE("dual-source blending outputs carry their Index", "[shader][stage]") {
+	shader::Program program = CompileStage("dual_source.frag", shader::Stage::kFragment);
+	StageRun run(program, 4);
+	run.Run();
+	uint32_t found = 0;
+	for (const InterfaceWord& w : program.outputs) {
+		if (w.builtin != InterfaceBuiltin::kNone || w.component != 1) continue;
+		CHECK(w.location == 0);
+		CHECK(F(run.interpreter.StageWord(w.word)[3]) == (w.index == 1 ? 5.0f : 2.0f));
+		found |= 1u << w.index;
+	}
+	CHECK(found == 3);
+}
+
+TEST_CASE("derivatives in quad-uniform branches and partial quads", "[shader][stage]") {
+	shader::Program program = CompileStage("quad_branch.frag", shader::Stage::kFragment);
+	for (uint32_t lanes : {64u, 10u, 0u}) {
+		INFO(lanes << " lanes");
+		StageRun run(program, lanes);
+		auto v = [](uint32_t l) { return static_cast<float>(l * l % 7) + 0.5f * static_cast<float>(l); };
+		for (uint32_t l = 0; l < lanes; ++l) {
+			run.In(0, 0)[l] = U(v(l));
+			run.In(1, 0)[l] = (l / 4) % 3 != 1;  // every third quad skips the branch
+		}
+		run.Run();
+		for (uint32_t l = 0; l < lanes; ++l) {
+			INFO("lane " << l);
+			uint32_t q = l & ~3u, row = l & ~1u;
+			auto w = [&](uint32_t lane) {
+				lane = std::min(lane, lanes - 1);  // the partial quad borrows a neighbour
+				return v(lane) * v(lane);
+			};
+			if ((l / 4) % 3 == 1) {
+				CHECK(F(run.Out(0, 0)[l]) == -1.0f);
+				continue;
+			}
+			float dx = row + 1 < lanes ? w(row + 1) - w(row) : 0.0f;
+			float dy = q + 2 < lanes ? w(q + 2) - w(q) : 0.0f;
+			CHECK(F(run.Out(0, 0)[l]) == dx);
+			CHECK(F(run.Out(0, 1)[l]) == dy);
+		}
+	}
+}
+
+TEST_CASE("every vertex and fragment corpus shader has a consistent interface", "[shader][stage]") {
+	const std::pair<const char*, shader::Stage> shaders[] = {
+	    {"triangle.vert", shader::Stage::kVertex},      {"stage_io.vert", shader::Stage::kVertex},
+	    {"transform.vert", shader::Stage::kVertex},     {"triangle.frag", shader::Stage::kFragment},
+	    {"derivatives.frag", shader::Stage::kFragment}, {"discard.frag", shader::Stage::kFragment},
+	    {"terminate.frag", shader::Stage::kFragment},   {"demote.frag", shader::Stage::kFragment},
+	    {"depth.frag", shader::Stage::kFragment},       {"early.frag", shader::Stage::kFragment},
+	    {"interpolate.frag", shader::Stage::kFragment}, {"quad_branch.frag", shader::Stage::kFragment},
+	    {"dual_source.frag", shader::Stage::kFragment}};
+	for (const auto& [name, stage] : shaders) {
+		INFO(name);
+		shader::Program program = CompileStage(name, stage);
+		CHECK(program.stage == stage);
+		std::vector<uint8_t> used(program.private_words, 0);
+		for (const auto* list : {&program.inputs, &program.outputs})
+			for (const InterfaceWord& w : *list) {
+				REQUIRE(w.word < program.private_words);
+				CHECK(used[w.word]++ == 0);  // one word, one meaning
+				if (w.builtin == InterfaceBuiltin::kNone) CHECK(w.component < 4);
+			}
+		if (program.discard_word != shader::Program::kNoWord) CHECK(used[program.discard_word] == 0);
+		// Every fragment program has a helper word; vertex programs none.
+		CHECK((FindBuiltin(program.inputs, InterfaceBuiltin::kHelperInvocation) != nullptr) ==
+		      (stage == shader::Stage::kFragment));
+		for (const shader::Inst& inst : program.insts) REQUIRE(inst.dst < program.register_count);
+	}
+}
+
+TEST_CASE("an Output variable's initializer is its value until written", "[shader][stage]") {
+	shader::Program program = CompileStage("output_initializer", shader::Stage::kVertex);
+	StageRun run(program, 3);
+	run.Run();
+	for (uint32_t l = 0; l < 3; ++l) CHECK(F(run.Out(0, 0)[l]) == 2.5f);
+}
+
+TEST_CASE("gl_HelperInvocation reads the caller's helper word", "[shader][stage]") {
+	shader::Program program = CompileStage("helper.frag", shader::Stage::kFragment);
+	CHECK(program.discard_word == shader::Program::kNoWord);
+	std::vector<uint32_t> count(1, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, count);
+	StageRun run(program, 8);
+	for (uint32_t l = 0; l < 8; ++l) run.In(InterfaceBuiltin::kHelperInvocation)[l] = l % 4 == 3;
+	run.Run(bindings);
+	CHECK(count[0] == 6);
+	for (uint32_t l = 0; l < 8; ++l) CHECK(F(run.Out(0, 0)[l]) == (l % 4 == 3 ? 1.0f : 0.0f));
+}
+
+TEST_CASE("discard in a function called from a loop", "[shader][stage]") {
+	shader::Program program = CompileStage("discard_loop.frag", shader::Stage::kFragment);
+	REQUIRE(program.discard_word != shader::Program::kNoWord);
+	StageRun run(program, 4);
+	for (uint32_t l = 0; l < 4; ++l) run.In(0, 0)[l] = U(static_cast<float>(l) + 0.5f);  // lanes 0..2 discard
+	run.Run();
+	for (uint32_t l = 0; l < 4; ++l) {
+		CHECK(run.interpreter.StageWord(program.discard_word)[l] == (l < 3 ? 1u : 0u));
+		if (l == 3) CHECK(F(run.Out(0, 0)[l]) == 14.0f);
 	}
 }

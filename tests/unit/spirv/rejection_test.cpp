@@ -76,3 +76,49 @@ TEST_CASE("mutated modules are rejected or compiled, never crash the front end",
 	INFO("compiled " << compiled << ", rejected " << rejected);
 	REQUIRE(rejected > 0);
 }
+
+TEST_CASE("mutated vertex and fragment modules are rejected or run, never crash", "[spirv][reject][stage]") {
+	uint32_t seed = 777;
+	auto next = [&] { return seed = seed * 1664525u + 1013904223u; };
+	uint32_t compiled = 0, rejected = 0;
+	const std::pair<const char*, spirv::Stage> shaders[] = {{"stage_io.vert", spirv::Stage::kVertex},
+	                                                        {"transform.vert", spirv::Stage::kVertex},
+	                                                        {"derivatives.frag", spirv::Stage::kFragment},
+	                                                        {"demote.frag", spirv::Stage::kFragment},
+	                                                        {"interpolate.frag", spirv::Stage::kFragment}};
+	for (const auto& [name, stage] : shaders) {
+		std::vector<uint32_t> original = test::LoadSpirv(name);
+		for (int round = 0; round < 40; ++round) {
+			std::vector<uint32_t> words = original;
+			uint32_t at = 5 + next() % static_cast<uint32_t>(words.size() - 5);
+			if (next() % 2)
+				words[at] ^= 1u << (next() % 32);
+			else
+				words[at] = next() % 64;
+			auto result = spirv::Compile(words, stage, "main");
+			if (!result) {
+				rejected++;
+				REQUIRE(!result.error().message.empty());
+				continue;
+			}
+			compiled++;
+			const shader::Program& program = result.value();
+			for (const shader::InterfaceWord& w : program.inputs) REQUIRE(w.word < program.private_words);
+			for (const shader::InterfaceWord& w : program.outputs) REQUIRE(w.word < program.private_words);
+			std::vector<uint32_t> buffer(64, 1);
+			std::vector<shader::BufferView> views(program.bindings.size(), {buffer.data(), 256});
+			uint8_t push[128] = {};
+			shader::Resources resources{views, push, sizeof(push)};
+			shader::RunOptions options;
+			options.max_block_steps = 5000;
+			shader::Interpreter interpreter;
+			interpreter.BeginStage(program, 6);
+			for (const shader::InterfaceWord& w : program.inputs)
+				for (uint32_t lane = 0; lane < 6; ++lane) interpreter.StageWord(w.word)[lane] = lane * 0x01010101u;
+			interpreter.RunStage(program, resources, options);
+		}
+	}
+	INFO("compiled " << compiled << ", rejected " << rejected);
+	REQUIRE(compiled > 0);
+	REQUIRE(rejected > 0);
+}

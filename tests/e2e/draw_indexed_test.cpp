@@ -54,7 +54,8 @@ TEST_CASE("indexed draws with UINT32 indices, vertexOffset and firstIndex match 
 
 TEST_CASE("indexed strips and fans with primitive restart match lavapipe", "[draw]") {
 	for (VkIndexType type : {VK_INDEX_TYPE_UINT16, VK_INDEX_TYPE_UINT32}) {
-		for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+		for (VkPrimitiveTopology topology :
+		     {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
 			const uint32_t restart = type == VK_INDEX_TYPE_UINT16 ? 0xffffu : 0xffffffffu;
 			Scene s = ColorScene(Grid(6));
 			s.index_type = type;
@@ -90,7 +91,8 @@ TEST_CASE("strips and fans without indices match lavapipe", "[draw]") {
 	std::vector<Vertex> v;
 	// A zig-zag strip of 8 vertices, then a fan of 7.
 	for (int i = 0; i < 8; ++i)
-		v.push_back({-0.9f + 0.2f * float(i), (i & 1) ? -0.1f : -0.8f, 0.5f, 1, float(i) / 7, 0.5f, 1 - float(i) / 7, 1});
+		v.push_back(
+		    {-0.9f + 0.2f * float(i), (i & 1) ? -0.1f : -0.8f, 0.5f, 1, float(i) / 7, 0.5f, 1 - float(i) / 7, 1});
 	v.push_back({0.1f, 0.5f, 0.5f, 1, 1, 1, 1, 1});
 	for (int i = 0; i < 6; ++i) {
 		float a = float(i) * 0.55f;
@@ -146,7 +148,8 @@ Scene IdsScene() {
 	std::vector<float> positions;
 	for (int i = 0; i < 12; ++i) {
 		float x = -0.95f + 0.3f * float(i % 3), y = -0.95f + 0.45f * float(i / 3);
-		positions.insert(positions.end(), {x, y, 0.5f, 1, x + 0.25f, y + 0.05f, 0.5f, 1, x + 0.05f, y + 0.35f, 0.5f, 1});
+		positions.insert(positions.end(),
+		                 {x, y, 0.5f, 1, x + 0.25f, y + 0.05f, 0.5f, 1, x + 0.05f, y + 0.35f, 0.5f, 1});
 	}
 	Scene s;
 	s.vertex_shader = "draw_ids.vert.spv";

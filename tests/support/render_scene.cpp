@@ -221,7 +221,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		for (const VkAttachmentDescription& a : attachments) {
 			VkFramebufferAttachmentImageInfo ii{VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENT_IMAGE_INFO};
 			const bool is_ds = a.format == scene.depth_format;
-			ii.usage = is_ds ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
+			ii.usage = is_ds
+			               ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
 			           : a.samples == VK_SAMPLE_COUNT_1_BIT
 			               ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT
 			               : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;

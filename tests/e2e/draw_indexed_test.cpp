@@ -177,3 +177,28 @@ TEST_CASE("gl_VertexIndex, gl_InstanceIndex and the draw parameters match lavapi
 		CompareSceneWithLavapipe("ids-indexed", s, 0);
 	}
 }
+
+// §21.3 / §21.1: without primitive restart, 0xffffffff is an ordinary index
+// (maxDrawIndexedIndexValue is 2^32 - 1 with fullDrawIndexUint32). The
+// vertex shader reads no attributes, so any index is valid.
+TEST_CASE("UINT32 index 0xffffffff is a vertex when primitive restart is off", "[draw]") {
+	const uint32_t r = 0xffffffffu;
+	Scene s;
+	s.vertex_shader = "vertex_id_grid.vert.spv";
+	s.fragment_shader = "scene.frag.spv";
+	s.indices = {0, 1, 8, r, 10, 30, 16, r, 45, 40, 41, 47};
+	SECTION("list, restart off") { s.draws = {{12, 1, 0, 0, 0}}; }
+	SECTION("strip, restart on and off") {
+		s.configure = [](PipelineState& p) {
+			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
+		};
+		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+			vkCmdSetPrimitiveRestartEnable(cb, VK_TRUE);
+			vkCmdDrawIndexed(cb, 12, 1, 0, 0, 0);
+			vkCmdSetPrimitiveRestartEnable(cb, VK_FALSE);
+			vkCmdDrawIndexed(cb, 7, 1, 0, 3, 0);
+		};
+	}
+	CompareSceneWithLavapipe("index-ffffffff", s, 2);
+}

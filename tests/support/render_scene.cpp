@@ -340,6 +340,11 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	viewport_state.pViewports = &viewport;
 	viewport_state.scissorCount = 1;
 	viewport_state.pScissors = &scissor;
+	// With the *_WITH_COUNT dynamic states the counts come at draw time.
+	for (VkDynamicState d : state.dynamic_states) {
+		if (d == VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT) viewport_state.viewportCount = 0;
+		if (d == VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT) viewport_state.scissorCount = 0;
+	}
 	VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
 	dynamic.dynamicStateCount = uint32_t(state.dynamic_states.size());
 	dynamic.pDynamicStates = state.dynamic_states.data();

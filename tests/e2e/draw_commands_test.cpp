@@ -127,6 +127,36 @@ TEST_CASE("vkCmdClearAttachments matches lavapipe", "[draw][commands]") {
 	}
 }
 
+// §19.x: each rect clears layers [baseArrayLayer, +layerCount) of the
+// attachments as the framebuffer (or rendering) sees them.
+TEST_CASE("vkCmdClearAttachments on several layers matches lavapipe", "[draw][commands]") {
+	ScenePair pair;
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.1f, 0.9f, 0.3f, 1, 0, 0);
+	for (bool dynamic_rendering : {false, true}) {
+		CAPTURE(dynamic_rendering);
+		Scene s = ColorScene(v);
+		s.width = s.height = 32;
+		s.layers = 3;
+		s.dynamic_rendering = dynamic_rendering;
+		s.depth_format = VK_FORMAT_S8_UINT;
+		s.clear_color = {{0, 51 / 255.0f, 0, 1}};
+		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+			vkCmdDraw(cb, 3, 1, 0, 0);
+			VkClearAttachment clears[2] = {};
+			clears[0].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+			clears[0].clearValue.color = {{1.0f, 102 / 255.0f, 0.0f, 1.0f}};
+			clears[1].aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+			clears[1].clearValue.depthStencil = {0.0f, 9};
+			VkClearRect rects[3] = {{{{2, 3}, {10, 20}}, 0, 1}, {{{12, 5}, {15, 9}}, 1, 2}, {{{0, 20}, {32, 4}}, 2, 1}};
+			vkCmdClearAttachments(cb, 2, clears, 3, rects);
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("clear-attachments-layers", s.width, s.height * s.layers, a.colors[0], b.colors[0], 2);
+		CHECK(a.stencil == b.stencil);
+	}
+}
+
 TEST_CASE("two subpasses and imageless framebuffers match lavapipe", "[draw][commands]") {
 	std::vector<Vertex> v;
 	Triangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.1f, 0.9f, 0.5f, 1, 0, 0);

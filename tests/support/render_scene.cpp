@@ -50,7 +50,7 @@ void Barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects, VkIm
 	b.newLayout = to;
 	b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
 	b.image = image;
-	b.subresourceRange = {aspects, 0, 1, 0, 1};
+	b.subresourceRange = {aspects, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS};
 	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0,
 	                     nullptr, 1, &b);
 }
@@ -88,16 +88,17 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	auto make_view = [&](VkImage image, VkFormat format, VkImageAspectFlags aspects) {
 		VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		info.image = image;
-		info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		info.viewType = scene.layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
 		info.format = format;
-		info.subresourceRange = {aspects, 0, 1, 0, 1};
+		info.subresourceRange = {aspects, 0, 1, 0, scene.layers};
 		VkImageView view;
 		REQUIRE(vkCreateImageView(device, &info, nullptr, &view) == VK_SUCCESS);
 		return view;
 	};
 	for (uint32_t i = 0; i < scene.color_attachments; ++i) {
 		colors.push_back(ctx.CreateImage2D(scene.color_format, w, h,
-		                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT));
+		                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 1,
+		                                   scene.layers));
 		color_views.push_back(make_view(colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		if (msaa) {
 			VkImageCreateInfo info = colors.back().info;
@@ -114,7 +115,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		info.imageType = VK_IMAGE_TYPE_2D;
 		info.format = scene.depth_format;
 		info.extent = {w, h, 1};
-		info.mipLevels = info.arrayLayers = 1;
+		info.mipLevels = 1;
+		info.arrayLayers = scene.layers;
 		info.samples = scene.samples;
 		info.tiling = VK_IMAGE_TILING_OPTIMAL;
 		info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
@@ -228,7 +230,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			               : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
 			ii.width = w;
 			ii.height = h;
-			ii.layerCount = 1;
+			ii.layerCount = scene.layers;
 			ii.viewFormatCount = 1;
 			ii.pViewFormats = &a.format;
 			image_infos.push_back(ii);
@@ -244,7 +246,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		}
 		fbi.width = w;
 		fbi.height = h;
-		fbi.layers = 1;
+		fbi.layers = scene.layers;
 		REQUIRE(vkCreateFramebuffer(device, &fbi, nullptr, &framebuffer) == VK_SUCCESS);
 	}
 
@@ -397,10 +399,11 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	const uint32_t color_size = FormatSize(scene.color_format);
 	std::vector<TestBuffer> color_readback;
 	for (uint32_t i = 0; i < scene.color_attachments; ++i)
-		color_readback.push_back(ctx.CreateBuffer(VkDeviceSize(w) * h * color_size));
+		color_readback.push_back(ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers * color_size));
 	TestBuffer depth_readback, stencil_readback;
-	if (depth_info.depth && !msaa) depth_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * depth_info.depth_size);
-	if (depth_info.stencil && !msaa) stencil_readback = ctx.CreateBuffer(VkDeviceSize(w) * h);
+	if (depth_info.depth && !msaa)
+		depth_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers * depth_info.depth_size);
+	if (depth_info.stencil && !msaa) stencil_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers);
 
 	ctx.Submit([&](VkCommandBuffer cb) {
 		std::vector<VkClearValue> clears;
@@ -437,7 +440,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			ds.clearValue.depthStencil = scene.clear_depth_stencil;
 			VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
 			ri.renderArea = {{0, 0}, {w, h}};
-			ri.layerCount = 1;
+			ri.layerCount = scene.layers;
 			ri.colorAttachmentCount = scene.color_attachments;
 			ri.pColorAttachments = color_infos.data();
 			ri.pDepthAttachment = depth_info.depth ? &ds : nullptr;
@@ -511,21 +514,21 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		}
 		for (uint32_t i = 0; i < scene.color_attachments; ++i) {
 			VkBufferImageCopy region{};
-			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
 			vkCmdCopyImageToBuffer(cb, colors[i].image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, color_readback[i].buffer,
 			                       1, &region);
 		}
 		if (depth_readback.buffer) {
 			VkBufferImageCopy region{};
-			region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1};
+			region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
 			vkCmdCopyImageToBuffer(cb, depth_image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depth_readback.buffer,
 			                       1, &region);
 		}
 		if (stencil_readback.buffer) {
 			VkBufferImageCopy region{};
-			region.imageSubresource = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, 1};
+			region.imageSubresource = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
 			vkCmdCopyImageToBuffer(cb, depth_image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stencil_readback.buffer,
 			                       1, &region);
@@ -649,7 +652,8 @@ SceneResult CompareSceneWithLavapipe(const std::string& name, const Scene& scene
 		reference = RenderScene(*ctx, scene);
 		CHECK(ctx->validation_errors() == 0);
 	}
-	CompareImages(name, scene.width, scene.height, ours.colors[0], reference.colors[0], tolerance, max_outliers);
+	CompareImages(name, scene.width, scene.height * scene.layers, ours.colors[0], reference.colors[0], tolerance,
+	              max_outliers);
 	return ours;
 }
 
@@ -673,7 +677,8 @@ std::pair<SceneResult, SceneResult> ScenePair::Render(const Scene& scene) {
 
 SceneResult ScenePair::Compare(const std::string& name, const Scene& scene, int tolerance, uint32_t max_outliers) {
 	auto [ours, reference] = Render(scene);
-	CompareImages(name, scene.width, scene.height, ours.colors[0], reference.colors[0], tolerance, max_outliers);
+	CompareImages(name, scene.width, scene.height * scene.layers, ours.colors[0], reference.colors[0], tolerance,
+	              max_outliers);
 	return ours;
 }
 

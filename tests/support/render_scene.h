@@ -75,10 +75,13 @@ struct Scene {
 	std::vector<DrawCall> second_subpass_draws;
 	std::vector<uint8_t> second_push_constants;
 	bool imageless_framebuffer = false;  // VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT, views given at begin
+	// Array layers of every attachment (views, framebuffer and rendering
+	// cover them all; draws reach layer 0). Read back layer after layer.
+	uint32_t layers = 1;
 };
 
 struct SceneResult {
-	std::vector<std::vector<uint8_t>> colors;  // per attachment, tightly packed rows
+	std::vector<std::vector<uint8_t>> colors;  // per attachment, tightly packed rows (then layers)
 	std::vector<uint8_t> depth;                // the depth aspect, tightly packed (when a depth format is set)
 	std::vector<uint8_t> stencil;              // the stencil aspect (when the format has one)
 };
@@ -107,7 +110,7 @@ void CompareImages(const std::string& name, uint32_t width, uint32_t height, con
                    const std::vector<uint8_t>& reference, int tolerance, uint32_t max_outliers = 0);
 
 // Renders the scene on both drivers (validation on, no errors allowed) and
-// compares attachment 0 with CompareImages.
+// compares attachment 0 (all its layers) with CompareImages.
 SceneResult CompareSceneWithLavapipe(const std::string& name, const Scene& scene, int tolerance,
                                      uint32_t max_outliers = 0);
 

@@ -144,6 +144,7 @@ TEST_CASE("depth clamp matches lavapipe", "[draw][depth]") {
 	v.push_back({0.9f, -0.7f, 1.7f, 1, 0, 1, 0, 1});
 	v.push_back({0.0f, 0.9f, 0.4f, 1, 0, 0, 1, 1});
 	Triangle(v, -0.8f, 0.8f, 0.9f, 0.9f, 0.3f, -0.9f, 0.55f, 1, 1, 0);
+	ScenePair pair;
 	for (bool clamp : {true, false}) {
 		CAPTURE(clamp);
 		Scene s = ColorScene(v);
@@ -156,7 +157,6 @@ TEST_CASE("depth clamp matches lavapipe", "[draw][depth]") {
 			p.depth_stencil.depthWriteEnable = VK_TRUE;
 			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
 		};
-		ScenePair pair;
 		auto [a, b] = pair.Render(s);
 		CompareImages(clamp ? "depth-clamp" : "depth-noclamp", s.width, s.height, a.colors[0], b.colors[0], 2);
 		CompareDepth("depth-clamp", s.depth_format, a, b, kSnapSlack);

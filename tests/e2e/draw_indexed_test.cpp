@@ -53,6 +53,7 @@ TEST_CASE("indexed draws with UINT32 indices, vertexOffset and firstIndex match 
 }
 
 TEST_CASE("indexed strips and fans with primitive restart match lavapipe", "[draw]") {
+	ScenePair pair;
 	for (VkIndexType type : {VK_INDEX_TYPE_UINT16, VK_INDEX_TYPE_UINT32}) {
 		for (VkPrimitiveTopology topology :
 		     {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
@@ -80,9 +81,9 @@ TEST_CASE("indexed strips and fans with primitive restart match lavapipe", "[dra
 				p.input_assembly.primitiveRestartEnable = VK_TRUE;
 			};
 			CAPTURE(type, topology);
-			CompareSceneWithLavapipe(std::string("restart-") + (type == VK_INDEX_TYPE_UINT16 ? "u16" : "u32") +
-			                             (topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ? "-strip" : "-fan"),
-			                         s, 2);
+			pair.Compare(std::string("restart-") + (type == VK_INDEX_TYPE_UINT16 ? "u16" : "u32") +
+			                 (topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ? "-strip" : "-fan"),
+			             s, 2);
 		}
 	}
 }
@@ -98,12 +99,13 @@ TEST_CASE("strips and fans without indices match lavapipe", "[draw]") {
 		float a = float(i) * 0.55f;
 		v.push_back({0.1f + 0.8f * std::cos(a), 0.5f + 0.45f * std::sin(a), 0.5f, 1, float(i) / 5, 0, 0.5f, 1});
 	}
+	ScenePair pair;
 	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
 		Scene s = ColorScene(v);
 		s.draws = {{8, 1, 0, 0, 0}, {7, 1, 8, 0, 0}};
 		s.configure = [topology](PipelineState& p) { p.input_assembly.topology = topology; };
 		CAPTURE(topology);
-		CompareSceneWithLavapipe(topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ? "strip" : "fan", s, 2);
+		pair.Compare(topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ? "strip" : "fan", s, 2);
 	}
 }
 

@@ -9,6 +9,9 @@
 // averages 4 samples (§19.x: implementation rounding, 1 more code).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -215,6 +218,63 @@ TEST_CASE("4x MSAA resolved by a render pass and by dynamic rendering matches la
 				p.sample_mask = 0xd;  // sample 1 never written: stays the clear color
 			};
 			pair.Compare(dynamic_rendering ? "msaa-dynamic" : "msaa", s, 3);
+		}
+	}
+}
+
+// §8.x (dynamic rendering resolve) with VkPhysicalDeviceDepthStencilResolve-
+// Properties: SAMPLE_ZERO is the mode both drivers support; the resolved
+// depth/stencil is sample 0 of each pixel. Stencil exact; depth within 1e-4
+// (z interpolated from snapped or unsnapped vertices, see
+// draw_depth_test.cpp) and coverage of sample 0 exact.
+TEST_CASE("depth/stencil resolve in dynamic rendering matches lavapipe", "[draw][commands]") {
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, 0.9f, -0.7f, -0.3f, 0.9f, 0.5f, 1, 0, 0);
+	Triangle(v, 0.95f, 0.9f, -0.9f, 0.55f, 0.25f, -0.95f, 0.25f, 0, 1, 0);
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_S8_UINT}) {
+		CAPTURE(format);
+		Scene s = ColorScene(v);
+		s.dynamic_rendering = true;
+		s.samples = VK_SAMPLE_COUNT_4_BIT;
+		s.depth_format = format;
+		s.resolve_depth_stencil = true;
+		s.clear_depth_stencil = {0.75f, 1};
+		s.draws = {{6, 1, 0, 0, 0}};
+		s.configure = [](PipelineState& p) {
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+			p.depth_stencil.stencilTestEnable = VK_TRUE;
+			p.depth_stencil.front = {VK_STENCIL_OP_KEEP,
+			                         VK_STENCIL_OP_INCREMENT_AND_CLAMP,
+			                         VK_STENCIL_OP_KEEP,
+			                         VK_COMPARE_OP_ALWAYS,
+			                         0xff,
+			                         0xff,
+			                         0};
+			p.depth_stencil.back = p.depth_stencil.front;
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("resolve-ds", s.width, s.height, a.colors[0], b.colors[0], 3);
+		CHECK(a.stencil == b.stencil);
+		REQUIRE(a.depth.size() == b.depth.size());
+		if (format == VK_FORMAT_D32_SFLOAT) {
+			std::vector<float> da(a.depth.size() / 4), db(b.depth.size() / 4);
+			std::memcpy(da.data(), a.depth.data(), a.depth.size());
+			std::memcpy(db.data(), b.depth.data(), b.depth.size());
+			float worst = 0;
+			for (size_t i = 0; i < da.size(); ++i) worst = std::max(worst, std::fabs(da[i] - db[i]));
+			CHECK(worst <= 1e-4f);
+		} else if (format == VK_FORMAT_D24_UNORM_S8_UINT) {
+			int worst = 0;
+			for (size_t i = 0; i + 4 <= a.depth.size(); i += 4) {
+				uint32_t x, y;
+				std::memcpy(&x, &a.depth[i], 4);
+				std::memcpy(&y, &b.depth[i], 4);
+				worst = std::max(worst, std::abs(int(x & 0xffffff) - int(y & 0xffffff)));
+			}
+			CHECK(worst <= int(1e-4 * 16777215));
 		}
 	}
 }

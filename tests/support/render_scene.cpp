@@ -108,8 +108,10 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			msaa_views.push_back(make_view(msaa_colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		}
 	}
-	TestImage depth_image;
-	VkImageView depth_view = VK_NULL_HANDLE;
+	TestImage depth_image, depth_resolve_image;
+	VkImageView depth_view = VK_NULL_HANDLE, depth_resolve_view = VK_NULL_HANDLE;
+	const bool resolve_ds = has_ds && msaa && scene.resolve_depth_stencil;
+	if (scene.resolve_depth_stencil) REQUIRE(scene.dynamic_rendering);
 	if (has_ds) {
 		VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
 		info.imageType = VK_IMAGE_TYPE_2D;
@@ -122,6 +124,12 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
 		depth_image = ctx.CreateImage(info);
 		depth_view = make_view(depth_image.image, scene.depth_format, Aspects(depth_info));
+		if (resolve_ds) {
+			info.samples = VK_SAMPLE_COUNT_1_BIT;
+			info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+			depth_resolve_image = ctx.CreateImage(info);
+			depth_resolve_view = make_view(depth_resolve_image.image, scene.depth_format, Aspects(depth_info));
+		}
 	}
 
 	// Render pass and framebuffer (unless dynamic rendering).
@@ -401,9 +409,12 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	for (uint32_t i = 0; i < scene.color_attachments; ++i)
 		color_readback.push_back(ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers * color_size));
 	TestBuffer depth_readback, stencil_readback;
-	if (depth_info.depth && !msaa)
+	// The depth/stencil image read back: the attachment, or its resolve.
+	const VkImage ds_source = resolve_ds ? depth_resolve_image.image : depth_image.image;
+	if (depth_info.depth && (!msaa || resolve_ds))
 		depth_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers * depth_info.depth_size);
-	if (depth_info.stencil && !msaa) stencil_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers);
+	if (depth_info.stencil && (!msaa || resolve_ds))
+		stencil_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers);
 
 	ctx.Submit([&](VkCommandBuffer cb) {
 		std::vector<VkClearValue> clears;
@@ -417,6 +428,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			}
 			if (has_ds)
 				Barrier(cb, depth_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_UNDEFINED,
+				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+			if (resolve_ds)
+				Barrier(cb, depth_resolve_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_UNDEFINED,
 				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
 			std::vector<VkRenderingAttachmentInfo> color_infos(scene.color_attachments);
 			for (uint32_t i = 0; i < scene.color_attachments; ++i) {
@@ -438,6 +452,11 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			ds.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
 			ds.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
 			ds.clearValue.depthStencil = scene.clear_depth_stencil;
+			if (resolve_ds) {
+				ds.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+				ds.resolveImageView = depth_resolve_view;
+				ds.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+			}
 			VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
 			ri.renderArea = {{0, 0}, {w, h}};
 			ri.layerCount = scene.layers;
@@ -509,6 +528,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			if (has_ds && !msaa)
 				Barrier(cb, depth_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
 				        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+			if (resolve_ds)
+				Barrier(cb, depth_resolve_image.image, Aspects(depth_info),
+				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
 		} else {
 			vkCmdEndRenderPass(cb);
 		}
@@ -523,15 +545,15 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			VkBufferImageCopy region{};
 			region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
-			vkCmdCopyImageToBuffer(cb, depth_image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depth_readback.buffer,
-			                       1, &region);
+			vkCmdCopyImageToBuffer(cb, ds_source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depth_readback.buffer, 1,
+			                       &region);
 		}
 		if (stencil_readback.buffer) {
 			VkBufferImageCopy region{};
 			region.imageSubresource = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
-			vkCmdCopyImageToBuffer(cb, depth_image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stencil_readback.buffer,
-			                       1, &region);
+			vkCmdCopyImageToBuffer(cb, ds_source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stencil_readback.buffer, 1,
+			                       &region);
 		}
 		ctx.TransferBarrier(cb);
 	});
@@ -564,6 +586,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	for (VkImageView v : color_views) vkDestroyImageView(device, v, nullptr);
 	for (VkImageView v : msaa_views) vkDestroyImageView(device, v, nullptr);
 	if (depth_view) vkDestroyImageView(device, depth_view, nullptr);
+	if (depth_resolve_view) vkDestroyImageView(device, depth_resolve_view, nullptr);
+	if (depth_resolve_image.image) ctx.Destroy(depth_resolve_image);
 	for (TestImage& i : colors) ctx.Destroy(i);
 	for (TestImage& i : msaa_colors) ctx.Destroy(i);
 	if (depth_image.image) ctx.Destroy(depth_image);

@@ -97,7 +97,20 @@ void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& are
 		rect.height = uint32_t(y1 - y0);
 		rect.samples = uint32_t(s.Samples());
 		rect.element_size = sl.element_size;
-		texture::ResolveSamples(*format, rect);
+		if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+			texture::ResolveSamples(*format, rect);
+			continue;
+		}
+		// Depth and stencil: VK_RESOLVE_MODE_SAMPLE_ZERO_BIT, the only mode
+		// supportedDepth/StencilResolveModes report (§8.x "Multisample
+		// resolve"): sample 0 of each texel.
+		for (uint32_t y = 0; y < rect.height; ++y) {
+			const uint8_t* src_row = rect.src + y * rect.src_row_pitch;
+			uint8_t* dst_row = rect.dst + y * rect.dst_row_pitch;
+			for (uint32_t x = 0; x < rect.width; ++x)
+				std::memcpy(dst_row + size_t(x) * rect.element_size,
+				            src_row + size_t(x) * rect.samples * rect.element_size, rect.element_size);
+		}
 	}
 }
 
@@ -152,6 +165,16 @@ void EndSubpass(ExecutionContext& context) {
 		const ImageView* src = ViewOf(rp, subpass.colors[i].attachment);
 		const ImageView* dst = ViewOf(rp, subpass.resolves[i].attachment);
 		if (src && dst) ResolveView(*src, *dst, rp.area, rp.layers, VK_IMAGE_ASPECT_COLOR_BIT);
+	}
+	// VkSubpassDescriptionDepthStencilResolve: each aspect with a mode.
+	const ImageView* ds = ViewOf(rp, subpass.depth_stencil.attachment);
+	const ImageView* ds_resolve = ViewOf(rp, subpass.depth_stencil_resolve.attachment);
+	if (ds && ds_resolve) {
+		const texture::FormatInfo* format = texture::FindFormat(ds->Format());
+		if (format && format->HasDepth() && subpass.depth_resolve_mode != VK_RESOLVE_MODE_NONE)
+			ResolveView(*ds, *ds_resolve, rp.area, rp.layers, VK_IMAGE_ASPECT_DEPTH_BIT);
+		if (format && format->HasStencil() && subpass.stencil_resolve_mode != VK_RESOLVE_MODE_NONE)
+			ResolveView(*ds, *ds_resolve, rp.area, rp.layers, VK_IMAGE_ASPECT_STENCIL_BIT);
 	}
 }
 
@@ -247,6 +270,13 @@ struct EndRenderingCommand : Command {
 			if (a.view && a.resolve && a.resolve_mode != VK_RESOLVE_MODE_NONE)
 				ResolveView(*a.view, *a.resolve, begin->area, begin->layers, VK_IMAGE_ASPECT_COLOR_BIT);
 		}
+		// §8.x: pDepthAttachment and pStencilAttachment resolve their aspect.
+		const RenderingAttachment& d = begin->depth;
+		if (d.view && d.resolve && d.resolve_mode != VK_RESOLVE_MODE_NONE)
+			ResolveView(*d.view, *d.resolve, begin->area, begin->layers, VK_IMAGE_ASPECT_DEPTH_BIT);
+		const RenderingAttachment& st = begin->stencil;
+		if (st.view && st.resolve && st.resolve_mode != VK_RESOLVE_MODE_NONE)
+			ResolveView(*st.view, *st.resolve, begin->area, begin->layers, VK_IMAGE_ASPECT_STENCIL_BIT);
 	}
 };
 

@@ -390,7 +390,7 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 			for (uint32_t i = 0; i < p.count; ++i) {
 				uint32_t index = ReadIndex(g, uint64_t(p.first) + i, restart);
 				scratch.indices[i] = index;
-				if (index == kRestart) continue;
+				if (restart && index == kRestart) continue;
 				lo = std::min(lo, index);
 				hi = std::max(hi, index);
 			}
@@ -401,14 +401,15 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 				job.first_id = lo + uint32_t(p.vertex_offset);
 				job.vertex_count = hi - lo + 1;
 				for (uint32_t& index : scratch.indices)
-					if (index != kRestart) index -= lo;
+					if (!restart || index != kRestart) index -= lo;
 			} else {
 				// Scattered: shade each index occurrence.
 				scratch.ids.resize(p.count);
 				for (uint32_t i = 0; i < p.count; ++i) {
 					uint32_t index = scratch.indices[i];
-					scratch.ids[i] = index == kRestart ? 0 : index + uint32_t(p.vertex_offset);
-					if (index != kRestart) scratch.indices[i] = i;
+					const bool cut = restart && index == kRestart;
+					scratch.ids[i] = cut ? 0 : index + uint32_t(p.vertex_offset);
+					if (!cut) scratch.indices[i] = i;
 				}
 				job.ids = scratch.ids.data();
 				job.vertex_count = p.count;

@@ -8,29 +8,16 @@
 #include <filesystem>
 
 #include "compute_kernel.h"
+#include "texture/format.h"
 
 namespace tessera::test {
 
 namespace {
 
 uint32_t FormatSize(VkFormat format) {
-	switch (format) {
-	case VK_FORMAT_R8G8B8A8_UNORM:
-	case VK_FORMAT_R8G8B8A8_SRGB:
-	case VK_FORMAT_B8G8R8A8_UNORM:
-	case VK_FORMAT_B8G8R8A8_SRGB:
-	case VK_FORMAT_A2B10G10R10_UNORM_PACK32:
-	case VK_FORMAT_R32_SFLOAT:
-	case VK_FORMAT_R32_UINT:
-	case VK_FORMAT_B10G11R11_UFLOAT_PACK32: return 4;
-	case VK_FORMAT_R16G16B16A16_SFLOAT:
-	case VK_FORMAT_R16G16B16A16_UNORM: return 8;
-	case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
-	case VK_FORMAT_R5G6B5_UNORM_PACK16:
-	case VK_FORMAT_R8G8_UNORM: return 2;
-	case VK_FORMAT_R8_UNORM: return 1;
-	default: FAIL("render_scene: add the size of format " << int(format)); return 0;
-	}
+	const texture::FormatInfo* info = texture::FindFormat(format);
+	if (!info) FAIL("render_scene: unknown format " << int(format));
+	return info->block_size;
 }
 
 struct DepthInfo {
@@ -63,7 +50,7 @@ void Barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects, VkIm
 	b.newLayout = to;
 	b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
 	b.image = image;
-	b.subresourceRange = {aspects, 0, 1, 0, 1};
+	b.subresourceRange = {aspects, 0, 1, 0, VK_REMAINING_ARRAY_LAYERS};
 	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0,
 	                     nullptr, 1, &b);
 }
@@ -101,16 +88,17 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	auto make_view = [&](VkImage image, VkFormat format, VkImageAspectFlags aspects) {
 		VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		info.image = image;
-		info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		info.viewType = scene.layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
 		info.format = format;
-		info.subresourceRange = {aspects, 0, 1, 0, 1};
+		info.subresourceRange = {aspects, 0, 1, 0, scene.layers};
 		VkImageView view;
 		REQUIRE(vkCreateImageView(device, &info, nullptr, &view) == VK_SUCCESS);
 		return view;
 	};
 	for (uint32_t i = 0; i < scene.color_attachments; ++i) {
 		colors.push_back(ctx.CreateImage2D(scene.color_format, w, h,
-		                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT));
+		                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 1,
+		                                   scene.layers));
 		color_views.push_back(make_view(colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		if (msaa) {
 			VkImageCreateInfo info = colors.back().info;
@@ -120,24 +108,34 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			msaa_views.push_back(make_view(msaa_colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		}
 	}
-	TestImage depth_image;
-	VkImageView depth_view = VK_NULL_HANDLE;
+	TestImage depth_image, depth_resolve_image;
+	VkImageView depth_view = VK_NULL_HANDLE, depth_resolve_view = VK_NULL_HANDLE;
+	const bool resolve_ds = has_ds && msaa && scene.resolve_depth_stencil;
+	if (scene.resolve_depth_stencil) REQUIRE(scene.dynamic_rendering);
 	if (has_ds) {
 		VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
 		info.imageType = VK_IMAGE_TYPE_2D;
 		info.format = scene.depth_format;
 		info.extent = {w, h, 1};
-		info.mipLevels = info.arrayLayers = 1;
+		info.mipLevels = 1;
+		info.arrayLayers = scene.layers;
 		info.samples = scene.samples;
 		info.tiling = VK_IMAGE_TILING_OPTIMAL;
 		info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
 		depth_image = ctx.CreateImage(info);
 		depth_view = make_view(depth_image.image, scene.depth_format, Aspects(depth_info));
+		if (resolve_ds) {
+			info.samples = VK_SAMPLE_COUNT_1_BIT;
+			info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+			depth_resolve_image = ctx.CreateImage(info);
+			depth_resolve_view = make_view(depth_resolve_image.image, scene.depth_format, Aspects(depth_info));
+		}
 	}
 
 	// Render pass and framebuffer (unless dynamic rendering).
 	VkRenderPass pass = VK_NULL_HANDLE;
 	VkFramebuffer framebuffer = VK_NULL_HANDLE;
+	std::vector<VkImageView> imageless_views;
 	if (!scene.dynamic_rendering) {
 		std::vector<VkAttachmentDescription> attachments;
 		std::vector<VkAttachmentReference> color_refs, resolve_refs;
@@ -191,8 +189,24 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		subpass.pColorAttachments = color_refs.data();
 		subpass.pResolveAttachments = msaa ? resolve_refs.data() : nullptr;
 		subpass.pDepthStencilAttachment = has_ds ? &depth_ref : nullptr;
-		VkSubpassDependency dependency{};
-		dependency.srcSubpass = 0;
+		const uint32_t subpass_count = scene.second_subpass_draws.empty() ? 1 : 2;
+		VkSubpassDescription subpasses[2] = {subpass, subpass};
+		// Between the subpasses: the second draws over the first's
+		// attachment writes (color and depth/stencil, read and written).
+		VkSubpassDependency dependencies[2] = {};
+		VkSubpassDependency& between = dependencies[1];
+		between.srcSubpass = 0;
+		between.dstSubpass = 1;
+		between.srcStageMask = between.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+		                                              VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+		                                              VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+		between.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+		between.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
+		                        VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+		                        VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+		between.dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT;
+		VkSubpassDependency& dependency = dependencies[0];
+		dependency.srcSubpass = subpass_count - 1;
 		dependency.dstSubpass = VK_SUBPASS_EXTERNAL;
 		dependency.srcStageMask =
 		    VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
@@ -202,18 +216,45 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
 		info.attachmentCount = uint32_t(attachments.size());
 		info.pAttachments = attachments.data();
-		info.subpassCount = 1;
-		info.pSubpasses = &subpass;
-		info.dependencyCount = 1;
-		info.pDependencies = &dependency;
+		info.subpassCount = subpass_count;
+		info.pSubpasses = subpasses;
+		info.dependencyCount = subpass_count;
+		info.pDependencies = dependencies;
 		REQUIRE(vkCreateRenderPass(device, &info, nullptr, &pass) == VK_SUCCESS);
 		VkFramebufferCreateInfo fbi{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
 		fbi.renderPass = pass;
 		fbi.attachmentCount = uint32_t(views.size());
 		fbi.pAttachments = views.data();
+		// Imageless (Vulkan 1.3 §8.3): the framebuffer knows each
+		// attachment's usage, size and format; the views come at begin.
+		std::vector<VkFramebufferAttachmentImageInfo> image_infos;
+		for (const VkAttachmentDescription& a : attachments) {
+			VkFramebufferAttachmentImageInfo ii{VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENT_IMAGE_INFO};
+			const bool is_ds = a.format == scene.depth_format;
+			ii.usage = is_ds
+			               ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
+			           : a.samples == VK_SAMPLE_COUNT_1_BIT
+			               ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT
+			               : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+			ii.width = w;
+			ii.height = h;
+			ii.layerCount = scene.layers;
+			ii.viewFormatCount = 1;
+			ii.pViewFormats = &a.format;
+			image_infos.push_back(ii);
+		}
+		VkFramebufferAttachmentsCreateInfo attachments_info{VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENTS_CREATE_INFO};
+		attachments_info.attachmentImageInfoCount = uint32_t(image_infos.size());
+		attachments_info.pAttachmentImageInfos = image_infos.data();
+		if (scene.imageless_framebuffer) {
+			fbi.flags = VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT;
+			fbi.pNext = &attachments_info;
+			fbi.pAttachments = nullptr;
+			imageless_views = views;
+		}
 		fbi.width = w;
 		fbi.height = h;
-		fbi.layers = 1;
+		fbi.layers = scene.layers;
 		REQUIRE(vkCreateFramebuffer(device, &fbi, nullptr, &framebuffer) == VK_SUCCESS);
 	}
 
@@ -302,13 +343,18 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	vertex_input.vertexAttributeDescriptionCount = uint32_t(scene.attributes.size());
 	vertex_input.pVertexAttributeDescriptions = scene.attributes.data();
 
-	VkViewport viewport{0, 0, float(w), float(h), 0, 1};
-	VkRect2D scissor{{0, 0}, {w, h}};
+	VkViewport viewport = scene.viewport.width != 0 ? scene.viewport : VkViewport{0, 0, float(w), float(h), 0, 1};
+	VkRect2D scissor = scene.scissor.extent.width != 0 ? scene.scissor : VkRect2D{{0, 0}, {w, h}};
 	VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
 	viewport_state.viewportCount = 1;
 	viewport_state.pViewports = &viewport;
 	viewport_state.scissorCount = 1;
 	viewport_state.pScissors = &scissor;
+	// With the *_WITH_COUNT dynamic states the counts come at draw time.
+	for (VkDynamicState d : state.dynamic_states) {
+		if (d == VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT) viewport_state.viewportCount = 0;
+		if (d == VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT) viewport_state.scissorCount = 0;
+	}
 	VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
 	dynamic.dynamicStateCount = uint32_t(state.dynamic_states.size());
 	dynamic.pDynamicStates = state.dynamic_states.data();
@@ -334,10 +380,17 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	pi.pDynamicState = &dynamic;
 	pi.layout = layout;
 	pi.renderPass = pass;
-	VkPipeline pipeline;
+	VkPipeline pipeline, second_pipeline = VK_NULL_HANDLE;
 	REQUIRE(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
+	if (!scene.second_subpass_draws.empty()) {
+		REQUIRE(!scene.dynamic_rendering);
+		pi.subpass = 1;
+		REQUIRE(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &pi, nullptr, &second_pipeline) == VK_SUCCESS);
+	}
 
-	TestBuffer vertices, instances, indices;
+	TestBuffer vertices, instances, indices, indirect;
+	if (!scene.indirect_data.empty())
+		indirect = UploadBuffer(ctx, scene.indirect_data, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
 	if (!scene.vertices.empty()) vertices = UploadBuffer(ctx, scene.vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
 	if (!scene.instance_data.empty())
 		instances = UploadBuffer(ctx, scene.instance_data, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
@@ -354,10 +407,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	const uint32_t color_size = FormatSize(scene.color_format);
 	std::vector<TestBuffer> color_readback;
 	for (uint32_t i = 0; i < scene.color_attachments; ++i)
-		color_readback.push_back(ctx.CreateBuffer(VkDeviceSize(w) * h * color_size));
+		color_readback.push_back(ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers * color_size));
 	TestBuffer depth_readback, stencil_readback;
-	if (depth_info.depth && !msaa) depth_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * depth_info.depth_size);
-	if (depth_info.stencil && !msaa) stencil_readback = ctx.CreateBuffer(VkDeviceSize(w) * h);
+	// The depth/stencil image read back: the attachment, or its resolve.
+	const VkImage ds_source = resolve_ds ? depth_resolve_image.image : depth_image.image;
+	if (depth_info.depth && (!msaa || resolve_ds))
+		depth_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers * depth_info.depth_size);
+	if (depth_info.stencil && (!msaa || resolve_ds))
+		stencil_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers);
 
 	ctx.Submit([&](VkCommandBuffer cb) {
 		std::vector<VkClearValue> clears;
@@ -371,6 +428,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			}
 			if (has_ds)
 				Barrier(cb, depth_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_UNDEFINED,
+				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+			if (resolve_ds)
+				Barrier(cb, depth_resolve_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_UNDEFINED,
 				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
 			std::vector<VkRenderingAttachmentInfo> color_infos(scene.color_attachments);
 			for (uint32_t i = 0; i < scene.color_attachments; ++i) {
@@ -392,9 +452,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			ds.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
 			ds.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
 			ds.clearValue.depthStencil = scene.clear_depth_stencil;
+			if (resolve_ds) {
+				ds.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+				ds.resolveImageView = depth_resolve_view;
+				ds.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+			}
 			VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
 			ri.renderArea = {{0, 0}, {w, h}};
-			ri.layerCount = 1;
+			ri.layerCount = scene.layers;
 			ri.colorAttachmentCount = scene.color_attachments;
 			ri.pColorAttachments = color_infos.data();
 			ri.pDepthAttachment = depth_info.depth ? &ds : nullptr;
@@ -413,7 +478,11 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 				c.depthStencil = scene.clear_depth_stencil;
 				clears.push_back(c);
 			}
+			VkRenderPassAttachmentBeginInfo attachment_begin{VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO};
+			attachment_begin.attachmentCount = uint32_t(imageless_views.size());
+			attachment_begin.pAttachments = imageless_views.data();
 			VkRenderPassBeginInfo bi{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+			if (scene.imageless_framebuffer) bi.pNext = &attachment_begin;
 			bi.renderPass = pass;
 			bi.framebuffer = framebuffer;
 			bi.renderArea = {{0, 0}, {w, h}};
@@ -431,11 +500,25 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		if (instances.buffer) vkCmdBindVertexBuffers(cb, 1, 1, &instances.buffer, &zero);
 		if (indices.buffer) vkCmdBindIndexBuffer(cb, indices.buffer, 0, scene.index_type);
 		if (scene.before_draws) scene.before_draws(cb);
-		for (const DrawCall& d : scene.draws) {
-			if (indices.buffer)
-				vkCmdDrawIndexed(cb, d.count, d.instances, d.first, d.vertex_offset, d.first_instance);
-			else
-				vkCmdDraw(cb, d.count, d.instances, d.first, d.first_instance);
+		auto draw_all = [&](const std::vector<DrawCall>& draws) {
+			for (const DrawCall& d : draws) {
+				if (indices.buffer)
+					vkCmdDrawIndexed(cb, d.count, d.instances, d.first, d.vertex_offset, d.first_instance);
+				else
+					vkCmdDraw(cb, d.count, d.instances, d.first, d.first_instance);
+			}
+		};
+		if (scene.record_draws)
+			scene.record_draws(cb, indirect.buffer);
+		else
+			draw_all(scene.draws);
+		if (second_pipeline) {
+			vkCmdNextSubpass(cb, VK_SUBPASS_CONTENTS_INLINE);
+			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, second_pipeline);
+			if (!scene.second_push_constants.empty())
+				vkCmdPushConstants(cb, layout, stages, 0, uint32_t(scene.second_push_constants.size()),
+				                   scene.second_push_constants.data());
+			draw_all(scene.second_subpass_draws);
 		}
 		if (scene.dynamic_rendering) {
 			vkCmdEndRendering(cb);
@@ -445,29 +528,32 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			if (has_ds && !msaa)
 				Barrier(cb, depth_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
 				        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+			if (resolve_ds)
+				Barrier(cb, depth_resolve_image.image, Aspects(depth_info),
+				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
 		} else {
 			vkCmdEndRenderPass(cb);
 		}
 		for (uint32_t i = 0; i < scene.color_attachments; ++i) {
 			VkBufferImageCopy region{};
-			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
 			vkCmdCopyImageToBuffer(cb, colors[i].image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, color_readback[i].buffer,
 			                       1, &region);
 		}
 		if (depth_readback.buffer) {
 			VkBufferImageCopy region{};
-			region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1};
+			region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
-			vkCmdCopyImageToBuffer(cb, depth_image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depth_readback.buffer,
-			                       1, &region);
+			vkCmdCopyImageToBuffer(cb, ds_source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depth_readback.buffer, 1,
+			                       &region);
 		}
 		if (stencil_readback.buffer) {
 			VkBufferImageCopy region{};
-			region.imageSubresource = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, 1};
+			region.imageSubresource = {VK_IMAGE_ASPECT_STENCIL_BIT, 0, 0, scene.layers};
 			region.imageExtent = {w, h, 1};
-			vkCmdCopyImageToBuffer(cb, depth_image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stencil_readback.buffer,
-			                       1, &region);
+			vkCmdCopyImageToBuffer(cb, ds_source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stencil_readback.buffer, 1,
+			                       &region);
 		}
 		ctx.TransferBarrier(cb);
 	});
@@ -487,18 +573,21 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	}
 
 	vkDestroyPipeline(device, pipeline, nullptr);
+	if (second_pipeline) vkDestroyPipeline(device, second_pipeline, nullptr);
 	vkDestroyShaderModule(device, vs, nullptr);
 	if (fs) vkDestroyShaderModule(device, fs, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	if (pool) vkDestroyDescriptorPool(device, pool, nullptr);
 	if (set_layout) vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-	for (TestBuffer* b : {&vertices, &instances, &indices, &uniform})
+	for (TestBuffer* b : {&vertices, &instances, &indices, &uniform, &indirect})
 		if (b->buffer) ctx.Destroy(*b);
 	if (framebuffer) vkDestroyFramebuffer(device, framebuffer, nullptr);
 	if (pass) vkDestroyRenderPass(device, pass, nullptr);
 	for (VkImageView v : color_views) vkDestroyImageView(device, v, nullptr);
 	for (VkImageView v : msaa_views) vkDestroyImageView(device, v, nullptr);
 	if (depth_view) vkDestroyImageView(device, depth_view, nullptr);
+	if (depth_resolve_view) vkDestroyImageView(device, depth_resolve_view, nullptr);
+	if (depth_resolve_image.image) ctx.Destroy(depth_resolve_image);
 	for (TestImage& i : colors) ctx.Destroy(i);
 	for (TestImage& i : msaa_colors) ctx.Destroy(i);
 	if (depth_image.image) ctx.Destroy(depth_image);
@@ -545,13 +634,35 @@ void CompareImages(const std::string& name, uint32_t width, uint32_t height, con
 	}
 }
 
+SceneFeatures::SceneFeatures() {
+	core.pNext = &v11;
+	v11.pNext = &v12;
+	v12.pNext = &v13;
+	core.features.fullDrawIndexUint32 = VK_TRUE;
+	core.features.independentBlend = VK_TRUE;
+	core.features.logicOp = VK_TRUE;
+	core.features.depthClamp = VK_TRUE;
+	core.features.depthBiasClamp = VK_TRUE;
+	core.features.multiDrawIndirect = VK_TRUE;
+	core.features.drawIndirectFirstInstance = VK_TRUE;
+	core.features.shaderClipDistance = VK_TRUE;
+	v11.shaderDrawParameters = VK_TRUE;
+	v12.imagelessFramebuffer = VK_TRUE;
+	v12.drawIndirectCount = VK_TRUE;
+	v13.dynamicRendering = VK_TRUE;
+}
+
+ContextOptions SceneFeatures::Options() const {
+	ContextOptions options;
+	options.device_features = &core;
+	return options;
+}
+
 SceneResult CompareSceneWithLavapipe(const std::string& name, const Scene& scene, int tolerance,
                                      uint32_t max_outliers) {
 	SceneResult ours, reference;
-	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-	v13.dynamicRendering = scene.dynamic_rendering;
-	ContextOptions options;
-	options.device_features = &v13;
+	SceneFeatures features;
+	const ContextOptions options = features.Options();
 	{
 		auto ctx = Context::Create(Driver::Tessera, options);
 		REQUIRE(ctx);
@@ -565,7 +676,33 @@ SceneResult CompareSceneWithLavapipe(const std::string& name, const Scene& scene
 		reference = RenderScene(*ctx, scene);
 		CHECK(ctx->validation_errors() == 0);
 	}
-	CompareImages(name, scene.width, scene.height, ours.colors[0], reference.colors[0], tolerance, max_outliers);
+	CompareImages(name, scene.width, scene.height * scene.layers, ours.colors[0], reference.colors[0], tolerance,
+	              max_outliers);
+	return ours;
+}
+
+ScenePair::ScenePair() {
+	tessera_ = Context::Create(Driver::Tessera, features_.Options());
+	REQUIRE(tessera_);
+	lavapipe_ = Context::Create(Driver::Lavapipe, features_.Options());
+	REQUIRE(lavapipe_);
+}
+
+std::pair<SceneResult, SceneResult> ScenePair::Render(const Scene& scene) {
+	std::pair<SceneResult, SceneResult> out;
+	out.first = RenderScene(*tessera_, scene);
+	out.second = RenderScene(*lavapipe_, scene);
+	INFO((tessera_->validation_messages().empty() ? std::string() : tessera_->validation_messages().front()));
+	CHECK(tessera_->validation_errors() == 0);
+	INFO((lavapipe_->validation_messages().empty() ? std::string() : lavapipe_->validation_messages().front()));
+	CHECK(lavapipe_->validation_errors() == 0);
+	return out;
+}
+
+SceneResult ScenePair::Compare(const std::string& name, const Scene& scene, int tolerance, uint32_t max_outliers) {
+	auto [ours, reference] = Render(scene);
+	CompareImages(name, scene.width, scene.height * scene.layers, ours.colors[0], reference.colors[0], tolerance,
+	              max_outliers);
 	return ours;
 }
 

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "vk_context.h"
@@ -60,12 +62,45 @@ struct Scene {
 	// Commands after binding the pipeline and before the draws (dynamic state).
 	std::function<void(VkCommandBuffer)> before_draws;
 	std::vector<DrawCall> draws{DrawCall{}};
+	// Static viewport and scissor (a zero width/extent: the whole image).
+	VkViewport viewport{};
+	VkRect2D scissor{};
+	// Uploaded to a buffer with INDIRECT_BUFFER usage; record_draws, when
+	// set, records the draws instead of `draws` and gets that buffer.
+	std::vector<uint8_t> indirect_data;
+	std::function<void(VkCommandBuffer, VkBuffer indirect)> record_draws;
+	// A second subpass (render passes only) that uses the same attachments
+	// and draws these with the same pipeline state, after
+	// second_push_constants (when not empty) are pushed.
+	std::vector<DrawCall> second_subpass_draws;
+	std::vector<uint8_t> second_push_constants;
+	bool imageless_framebuffer = false;  // VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT, views given at begin
+	// Array layers of every attachment (views, framebuffer and rendering
+	// cover them all; draws reach layer 0). Read back layer after layer.
+	uint32_t layers = 1;
+	// With samples > 1 and dynamic rendering: the depth/stencil attachment
+	// resolves (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT) into a single-sample image,
+	// which SceneResult::depth / stencil read back.
+	bool resolve_depth_stencil = false;
 };
 
 struct SceneResult {
-	std::vector<std::vector<uint8_t>> colors;  // per attachment, tightly packed rows
+	std::vector<std::vector<uint8_t>> colors;  // per attachment, tightly packed rows (then layers)
 	std::vector<uint8_t> depth;                // the depth aspect, tightly packed (when a depth format is set)
 	std::vector<uint8_t> stencil;              // the stencil aspect (when the format has one)
+};
+
+// The device features scene tests enable on both drivers (all of them are
+// advertised by Tessera and lavapipe): Vulkan 1.1-1.3 feature structs
+// chained, plus the core features draws use.
+struct SceneFeatures {
+	VkPhysicalDeviceFeatures2 core{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	SceneFeatures();
+	SceneFeatures(const SceneFeatures&) = delete;
+	ContextOptions Options() const;  // points into this object
 };
 
 // Renders the scene on ctx (through the loader); fails the test on error.
@@ -79,8 +114,25 @@ void CompareImages(const std::string& name, uint32_t width, uint32_t height, con
                    const std::vector<uint8_t>& reference, int tolerance, uint32_t max_outliers = 0);
 
 // Renders the scene on both drivers (validation on, no errors allowed) and
-// compares attachment 0 with CompareImages.
+// compares attachment 0 (all its layers) with CompareImages.
 SceneResult CompareSceneWithLavapipe(const std::string& name, const Scene& scene, int tolerance,
                                      uint32_t max_outliers = 0);
+
+// Both drivers' contexts kept for many scenes (a table test): creating a
+// context costs far more than a small scene.
+class ScenePair {
+public:
+	ScenePair();
+	// Renders on both; returns {tessera, lavapipe}; checks no validation error.
+	std::pair<SceneResult, SceneResult> Render(const Scene& scene);
+	// Render, then CompareImages on attachment 0 (RGBA8-sized texels).
+	SceneResult Compare(const std::string& name, const Scene& scene, int tolerance, uint32_t max_outliers = 0);
+	Context& tessera() { return *tessera_; }
+	Context& lavapipe() { return *lavapipe_; }
+
+private:
+	SceneFeatures features_;
+	std::unique_ptr<Context> tessera_, lavapipe_;
+};
 
 }  // namespace tessera::test

@@ -1,0 +1,166 @@
+// Blending against lavapipe (Vulkan 1.3 §28.7.x "Blending", "Logical
+// Operations", "Color Write Mask"): every blend factor (but the dual-source
+// ones, dualSrcBlend is not advertised) on both sides, every blend op,
+// constant color (static and dynamic), independent blend over two
+// attachments, write masks, and every logic op on UNORM.
+//
+// Tolerances: coverage exact. Blended colors within 3 codes: §28.7.x lets
+// blending run at the destination's precision, and lavapipe blends UNORM8 in
+// 8-bit fixed point (each product rounded, about 1 code each) on top of the
+// 2 codes interpolated colors may differ by. Logic ops and write masks of
+// unblended, constant colors are exact (k/255 colors convert exactly,
+// §3.9.2; logic ops work on the converted bits, §28.7.x).
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "draw_scene_helpers.h"
+#include "render_scene.h"
+
+using namespace tessera::test;
+using namespace tessera::test::scenes;
+
+namespace {
+
+void FlatTriangle(std::vector<Vertex>& out, float x0, float y0, float x1, float y1, float x2, float y2, float r,
+                  float g, float b, float a) {
+	for (auto [x, y] : {std::pair{x0, y0}, std::pair{x1, y1}, std::pair{x2, y2}})
+		out.push_back({x, y, 0.5f, 1, r, g, b, a});
+}
+
+// Three overlapping triangles with varying colors and alphas, over a clear
+// color with alpha 0.6.
+Scene BlendScene() {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.5f, 1, 1.0f, 0.2f, 0.1f, 0.3f});
+	v.push_back({0.8f, -0.7f, 0.5f, 1, 0.1f, 0.9f, 0.4f, 0.8f});
+	v.push_back({-0.6f, 0.8f, 0.5f, 1, 0.5f, 0.5f, 1.0f, 0.6f});
+	v.push_back({-0.3f, -0.95f, 0.5f, 1, 0.9f, 0.9f, 0.1f, 1.0f});
+	v.push_back({0.95f, 0.1f, 0.5f, 1, 0.2f, 0.1f, 0.7f, 0.1f});
+	v.push_back({0.1f, 0.9f, 0.5f, 1, 0.6f, 0.3f, 0.3f, 0.5f});
+	v.push_back({-0.95f, 0.2f, 0.5f, 1, 0.3f, 0.7f, 0.9f, 0.9f});
+	v.push_back({0.5f, 0.95f, 0.5f, 1, 0.8f, 0.4f, 0.2f, 0.2f});
+	v.push_back({0.3f, -0.5f, 0.5f, 1, 0.0f, 1.0f, 0.5f, 0.7f});
+	Scene s = ColorScene(v);
+	s.width = s.height = 32;
+	s.clear_color = {{0.4f, 0.25f, 0.8f, 0.6f}};
+	s.draws = {{9, 1, 0, 0, 0}};
+	return s;
+}
+
+VkPipelineColorBlendAttachmentState Blend(VkBlendFactor src, VkBlendFactor dst, VkBlendOp op = VK_BLEND_OP_ADD) {
+	VkPipelineColorBlendAttachmentState b{};
+	b.blendEnable = VK_TRUE;
+	b.srcColorBlendFactor = src;
+	b.dstColorBlendFactor = dst;
+	b.colorBlendOp = op;
+	b.srcAlphaBlendFactor = src;
+	b.dstAlphaBlendFactor = dst;
+	b.alphaBlendOp = op;
+	b.colorWriteMask = 0xf;
+	return b;
+}
+
+constexpr int kBlendTolerance = 3;
+
+}  // namespace
+
+TEST_CASE("every blend factor matches lavapipe", "[draw][blend]") {
+	ScenePair pair;
+	for (int f = VK_BLEND_FACTOR_ZERO; f <= VK_BLEND_FACTOR_SRC_ALPHA_SATURATE; ++f) {
+		for (bool as_src : {true, false}) {
+			// SRC_ALPHA_SATURATE as a destination factor is valid too.
+			CAPTURE(f, as_src);
+			Scene s = BlendScene();
+			const VkBlendFactor factor = VkBlendFactor(f);
+			s.configure = [factor, as_src](PipelineState& p) {
+				p.blend_attachments[0] = as_src ? Blend(factor, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA)
+				                                : Blend(VK_BLEND_FACTOR_SRC_ALPHA, factor);
+				const float constants[4] = {0.2f, 0.45f, 0.7f, 0.35f};
+				std::copy(constants, constants + 4, p.color_blend.blendConstants);
+			};
+			pair.Compare("blend-factor-" + std::to_string(f) + (as_src ? "-src" : "-dst"), s, kBlendTolerance);
+		}
+	}
+}
+
+TEST_CASE("every blend op, and dynamic blend constants, match lavapipe", "[draw][blend]") {
+	ScenePair pair;
+	for (int op = VK_BLEND_OP_ADD; op <= VK_BLEND_OP_MAX; ++op) {
+		CAPTURE(op);
+		Scene s = BlendScene();
+		s.configure = [op](PipelineState& p) {
+			p.blend_attachments[0] =
+			    Blend(VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR, VkBlendOp(op));
+			// Different ops for color and alpha.
+			p.blend_attachments[0].alphaBlendOp = VkBlendOp(VK_BLEND_OP_MAX - op);
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_BLEND_CONSTANTS);
+		};
+		s.before_draws = [](VkCommandBuffer cb) {
+			const float constants[4] = {0.6f, 0.1f, 0.3f, 0.9f};
+			vkCmdSetBlendConstants(cb, constants);
+		};
+		pair.Compare("blend-op-" + std::to_string(op), s, kBlendTolerance);
+	}
+}
+
+TEST_CASE("independent blend and write masks over two attachments match lavapipe", "[draw][blend]") {
+	ScenePair pair;
+	for (int mask = 0; mask < 16; mask += 3) {
+		CAPTURE(mask);
+		Scene s = BlendScene();
+		s.fragment_shader = "scene_mrt.frag.spv";
+		s.color_attachments = 2;
+		s.configure = [mask](PipelineState& p) {
+			p.blend_attachments[0] = Blend(VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA);
+			p.blend_attachments[0].colorWriteMask = VkColorComponentFlags(mask);
+			p.blend_attachments[1] = Blend(VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_REVERSE_SUBTRACT);
+			p.blend_attachments[1].colorWriteMask = VkColorComponentFlags(15 - mask);
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("independent-blend-0", s.width, s.height, a.colors[0], b.colors[0], kBlendTolerance);
+		CompareImages("independent-blend-1", s.width, s.height, a.colors[1], b.colors[1], kBlendTolerance);
+	}
+	SECTION("write masks without blending are exact") {
+		for (int mask = 0; mask < 16; ++mask) {
+			std::vector<Vertex> v;
+			FlatTriangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.2f, 0.9f, 0.2f, 0.6f, 1.0f, 0.4f);
+			Scene s = ColorScene(v);
+			s.width = s.height = 32;
+			// k/255: no rounding freedom in the clear either (0.1 x 255 = 25.5
+			// may round either way, §3.9.2).
+			s.clear_color = {{26 / 255.0f, 51 / 255.0f, 77 / 255.0f, 1.0f}};
+			s.configure = [mask](PipelineState& p) {
+				p.blend_attachments[0].colorWriteMask = VkColorComponentFlags(mask);
+			};
+			CAPTURE(mask);
+			pair.Compare("write-mask-" + std::to_string(mask), s, 0);
+		}
+	}
+}
+
+TEST_CASE("every logic op on UNORM matches lavapipe", "[draw][blend]") {
+	ScenePair pair;
+	for (int op = VK_LOGIC_OP_CLEAR; op <= VK_LOGIC_OP_SET; ++op) {
+		for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM}) {
+			CAPTURE(op, format);
+			std::vector<Vertex> v;
+			// Colors k/255 (exact after conversion), two overlapping.
+			FlatTriangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.2f, 0.9f, 51 / 255.0f, 204 / 255.0f, 1.0f, 85 / 255.0f);
+			FlatTriangle(v, 0.9f, 0.9f, -0.9f, 0.6f, 0.3f, -0.9f, 170 / 255.0f, 15 / 255.0f, 240 / 255.0f, 1.0f);
+			Scene s = ColorScene(v);
+			s.width = s.height = 32;
+			s.color_format = format;
+			s.clear_color = {{90 / 255.0f, 60 / 255.0f, 0.0f, 1.0f}};
+			s.draws = {{6, 1, 0, 0, 0}};
+			s.configure = [op](PipelineState& p) {
+				p.color_blend.logicOpEnable = VK_TRUE;
+				p.color_blend.logicOp = VkLogicOp(op);
+				// §28.7.x: with logicOpEnable, blending is off for the attachment.
+				p.blend_attachments[0].blendEnable = VK_TRUE;
+				p.blend_attachments[0].colorWriteMask = op == VK_LOGIC_OP_XOR ? 0xb : 0xf;
+			};
+			pair.Compare("logic-op-" + std::to_string(op), s, 0);
+		}
+	}
+}

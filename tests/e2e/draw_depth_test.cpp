@@ -1,0 +1,311 @@
+// Depth and stencil against lavapipe: every compare op, every depth format,
+// depth writes off, depth clamp, depth bias, gl_FragDepth; stencil ops,
+// masks, references and the two faces. The depth (and stencil) aspects are
+// read back and compared too.
+//
+// Tolerances: coverage and the result of each test exact; colors within 2
+// codes (interpolated, see draw_scene_helpers.h); stencil values exact (no
+// freedom in §28.9.x stencil ops). Depth values: UNORM depth within 2 codes
+// (the interpolated z_f is computed at the implementation's precision,
+// §28.7.x, then converted with §3.9.2's rounding freedom); D32_SFLOAT within
+// 2^-20 (z interpolation in single precision over the triangle, a few ulp
+// near 1.0, well under one D24 code). Sloped triangles add kSnapSlack:
+// Tessera interpolates z from the vertices snapped to 1/256 pixel
+// (subPixelPrecisionBits = 8, §28.7), lavapipe from the unsnapped ones; both
+// are allowed, and they differ by up to 2^-8 pixel times the z slope per
+// pixel (these scenes: under 0.025 per pixel -> 1e-4).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "draw_scene_helpers.h"
+#include "render_scene.h"
+
+using namespace tessera::test;
+using namespace tessera::test::scenes;
+
+namespace {
+
+constexpr double kSnapSlack = 1e-4;
+
+// Depth readback as floats (D16: 2 bytes, D24: low 24 bits of 4, D32: float).
+std::vector<double> DepthValues(VkFormat format, const std::vector<uint8_t>& bytes) {
+	std::vector<double> out;
+	if (format == VK_FORMAT_D16_UNORM || format == VK_FORMAT_D16_UNORM_S8_UINT) {
+		for (size_t i = 0; i + 2 <= bytes.size(); i += 2) out.push_back((bytes[i] | bytes[i + 1] << 8) / 65535.0);
+	} else if (format == VK_FORMAT_X8_D24_UNORM_PACK32 || format == VK_FORMAT_D24_UNORM_S8_UINT) {
+		for (size_t i = 0; i + 4 <= bytes.size(); i += 4) {
+			uint32_t v;
+			std::memcpy(&v, &bytes[i], 4);
+			out.push_back((v & 0xffffff) / 16777215.0);
+		}
+	} else {
+		for (size_t i = 0; i + 4 <= bytes.size(); i += 4) {
+			float v;
+			std::memcpy(&v, &bytes[i], 4);
+			out.push_back(v);
+		}
+	}
+	return out;
+}
+
+double DepthTolerance(VkFormat format) {
+	if (format == VK_FORMAT_D16_UNORM || format == VK_FORMAT_D16_UNORM_S8_UINT) return 2.0 / 65535.0;
+	if (format == VK_FORMAT_X8_D24_UNORM_PACK32 || format == VK_FORMAT_D24_UNORM_S8_UINT) return 2.0 / 16777215.0;
+	return std::ldexp(1.0, -20);
+}
+
+void CompareDepth(const std::string& name, VkFormat format, const SceneResult& a, const SceneResult& b,
+                  double extra = 0) {
+	std::vector<double> da = DepthValues(format, a.depth), db = DepthValues(format, b.depth);
+	REQUIRE(da.size() == db.size());
+	REQUIRE(!da.empty());
+	double worst = 0;
+	size_t at = 0;
+	for (size_t i = 0; i < da.size(); ++i)
+		if (std::fabs(da[i] - db[i]) > worst) worst = std::fabs(da[i] - db[i]), at = i;
+	INFO(name << ": depth at pixel " << at << ": tessera " << da[at] << ", lavapipe " << db[at]);
+	CHECK(worst <= DepthTolerance(format) + extra);
+}
+
+void CompareStencil(const std::string& name, const SceneResult& a, const SceneResult& b) {
+	REQUIRE(!a.stencil.empty());
+	REQUIRE(a.stencil.size() == b.stencil.size());
+	size_t bad = 0, first = 0;
+	for (size_t i = 0; i < a.stencil.size(); ++i)
+		if (a.stencil[i] != b.stencil[i] && bad++ == 0) first = i;
+	INFO(name << ": " << bad << " stencil values differ, first at pixel " << first << ": tessera "
+	          << int(a.stencil[first]) << ", lavapipe " << int(b.stencil[first]));
+	CHECK(bad == 0);
+}
+
+// Three overlapping triangles: one sloped through z = 0.5 (the clear
+// value), one flat at 0.5, one flat at 0.3 - each op gives its own picture.
+Scene DepthScene(VkFormat format) {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.8f, 0.1f, 1, 1, 0, 0, 1});
+	v.push_back({0.9f, -0.6f, 0.9f, 1, 1, 0.5f, 0, 1});
+	v.push_back({-0.2f, 0.9f, 0.6f, 1, 1, 0, 0.5f, 1});
+	Triangle(v, -0.7f, 0.7f, 0.2f, -0.9f, 0.8f, 0.6f, 0.5f, 0, 1, 0);
+	Triangle(v, -0.95f, -0.1f, 0.6f, 0.2f, -0.3f, 0.95f, 0.3f, 0, 0, 1);
+	Scene s = ColorScene(v);
+	s.depth_format = format;
+	s.clear_depth_stencil = {0.5f, 0};
+	s.draws = {{9, 1, 0, 0, 0}};
+	return s;
+}
+
+}  // namespace
+
+TEST_CASE("every depth compare op matches lavapipe", "[draw][depth]") {
+	ScenePair pair;
+	for (int op = VK_COMPARE_OP_NEVER; op <= VK_COMPARE_OP_ALWAYS; ++op) {
+		CAPTURE(op);
+		Scene s = DepthScene(VK_FORMAT_D32_SFLOAT);
+		s.configure = [op](PipelineState& p) {
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.depth_stencil.depthCompareOp = VkCompareOp(op);
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("depth-op-" + std::to_string(op), s.width, s.height, a.colors[0], b.colors[0], 2);
+		CompareDepth("depth-op", s.depth_format, a, b, kSnapSlack);
+	}
+}
+
+TEST_CASE("every depth format, and depth writes off, match lavapipe", "[draw][depth]") {
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT,
+	                        VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT}) {
+		for (bool write : {true, false}) {
+			CAPTURE(format, write);
+			Scene s = DepthScene(format);
+			s.clear_depth_stencil = {0.75f, 0};
+			s.configure = [write](PipelineState& p) {
+				p.depth_stencil.depthTestEnable = VK_TRUE;
+				p.depth_stencil.depthWriteEnable = write;
+				p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+			};
+			auto [a, b] = pair.Render(s);
+			const std::string name = "depth-format-" + std::to_string(format) + (write ? "" : "-nowrite");
+			CompareImages(name, s.width, s.height, a.colors[0], b.colors[0], 2);
+			CompareDepth(name, format, a, b, kSnapSlack);
+		}
+	}
+}
+
+TEST_CASE("depth clamp matches lavapipe", "[draw][depth]") {
+	// §27.2 / §28.x: with depthClampEnable, no clipping against z and z_f
+	// clamped to the viewport's [minDepth, maxDepth].
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, -0.8f, 1, 1, 0, 0, 1});
+	v.push_back({0.9f, -0.7f, 1.7f, 1, 0, 1, 0, 1});
+	v.push_back({0.0f, 0.9f, 0.4f, 1, 0, 0, 1, 1});
+	Triangle(v, -0.8f, 0.8f, 0.9f, 0.9f, 0.3f, -0.9f, 0.55f, 1, 1, 0);
+	ScenePair pair;
+	for (bool clamp : {true, false}) {
+		CAPTURE(clamp);
+		Scene s = ColorScene(v);
+		s.depth_format = VK_FORMAT_D32_SFLOAT;
+		s.viewport = {0, 0, 64, 64, 0.2f, 0.9f};
+		s.draws = {{6, 1, 0, 0, 0}};
+		s.configure = [clamp](PipelineState& p) {
+			p.rasterization.depthClampEnable = clamp;
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages(clamp ? "depth-clamp" : "depth-noclamp", s.width, s.height, a.colors[0], b.colors[0], 2);
+		CompareDepth("depth-clamp", s.depth_format, a, b, kSnapSlack);
+	}
+}
+
+// §28.9.x "Depth Bias": o = m * depthBiasSlopeFactor + r * depthBiasConstantFactor,
+// clamped by depthBiasClamp. r is one depth code for UNORM formats; for
+// D32_SFLOAT it is 2^(e - 23) with e the triangle's largest z exponent. m
+// may be computed as max(|dz/dx|, |dz/dy|) or the root of their squares
+// (§28.9.x): these scenes keep slopes along one axis, where both agree.
+// Extra depth tolerance: 1e-6 for the slope term's precision.
+TEST_CASE("depth bias (constant, slope, clamp) matches lavapipe", "[draw][depth]") {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.2f, 1, 1, 0, 0, 1});
+	v.push_back({0.9f, -0.9f, 0.8f, 1, 0, 1, 0, 1});
+	v.push_back({-0.9f, 0.9f, 0.2f, 1, 0, 0, 1, 1});
+	struct Bias {
+		float constant, slope, clamp;
+	};
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT}) {
+		for (Bias bias :
+		     {Bias{100, 0, 0}, Bias{-50, 0, 0}, Bias{0, 2, 0}, Bias{1000, 4, 0.01f}, Bias{-1000, -4, -0.005f}}) {
+			CAPTURE(format, bias.constant, bias.slope, bias.clamp);
+			Scene s = ColorScene(v);
+			s.depth_format = format;
+			s.configure = [bias](PipelineState& p) {
+				p.rasterization.depthBiasEnable = VK_TRUE;
+				p.rasterization.depthBiasConstantFactor = bias.constant;
+				p.rasterization.depthBiasSlopeFactor = bias.slope;
+				p.rasterization.depthBiasClamp = bias.clamp;
+				p.depth_stencil.depthTestEnable = VK_TRUE;
+				p.depth_stencil.depthWriteEnable = VK_TRUE;
+				p.depth_stencil.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+			};
+			auto [a, b] = pair.Render(s);
+			CompareImages("depth-bias", s.width, s.height, a.colors[0], b.colors[0], 2);
+			// For UNORM depth r is implementation-dependent between 2^-n and
+			// 2 x 2^-n (§28.9.x; the reason VK_EXT_depth_bias_control exists):
+			// lavapipe's D16 bias is twice Tessera's. Allow |constant| x 2^-n
+			// more (D24 agrees exactly in practice).
+			const double r_freedom = format == VK_FORMAT_D16_UNORM           ? std::fabs(bias.constant) / 65535.0
+			                         : format == VK_FORMAT_D24_UNORM_S8_UINT ? std::fabs(bias.constant) / 16777215.0
+			                                                                 : 0.0;
+			CompareDepth("depth-bias", format, a, b, kSnapSlack + 1e-6 + r_freedom);
+		}
+	}
+}
+
+TEST_CASE("gl_FragDepth writes match lavapipe", "[draw][depth]") {
+	// frag_depth.frag: depth = the color's alpha (interpolated), tested LESS.
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.9f, 1, 1, 0, 0, 0.1f});
+	v.push_back({0.9f, -0.5f, 0.9f, 1, 1, 0, 0, 0.9f});
+	v.push_back({-0.4f, 0.9f, 0.9f, 1, 1, 0, 0, 0.5f});
+	Triangle(v, -0.9f, 0.6f, 0.8f, 0.9f, 0.5f, -0.9f, 0.1f, 0, 1, 0, 0.45f);
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT}) {
+		CAPTURE(format);
+		Scene s = ColorScene(v);
+		s.fragment_shader = "frag_depth.frag.spv";
+		s.depth_format = format;
+		s.clear_depth_stencil = {0.7f, 0};
+		s.draws = {{6, 1, 0, 0, 0}};
+		s.configure = [](PipelineState& p) {
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+		};
+		auto [a, b] = pair.Render(s);
+		// Pixels where the two interpolated depths are within rounding of
+		// each other may go either way: at most a few along that line.
+		CompareImages("frag-depth", s.width, s.height, a.colors[0], b.colors[0], 2, 4);
+		CompareDepth("frag-depth", format, a, b, kSnapSlack);
+	}
+}
+
+namespace {
+
+// Overlapping triangles, front (CCW in framebuffer y-down: §28.7.1) and
+// back facing, with stencil state from configure.
+Scene StencilScene(VkFormat format) {
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, 0.8f, -0.7f, -0.6f, 0.8f, 0.5f, 1, 0, 0);   // one winding
+	Triangle(v, -0.5f, -0.85f, 0.2f, 0.9f, 0.9f, -0.3f, 0.5f, 0, 1, 0);   // the other
+	Triangle(v, -0.95f, 0.1f, 0.95f, 0.2f, 0.0f, -0.95f, 0.5f, 0, 0, 1);  // the first again
+	Scene s = ColorScene(v);
+	s.depth_format = format;
+	s.clear_depth_stencil = {0.4f, 0x35};
+	s.draws = {{9, 1, 0, 0, 0}};
+	return s;
+}
+
+}  // namespace
+
+// §28.9.x stencil test and ops: no implementation freedom, stencil exact.
+TEST_CASE("stencil ops, masks, references and faces match lavapipe", "[draw][stencil]") {
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT}) {
+		for (int op = VK_STENCIL_OP_KEEP; op <= VK_STENCIL_OP_DECREMENT_AND_WRAP; ++op) {
+			CAPTURE(format, op);
+			Scene s = StencilScene(format);
+			s.configure = [op, format](PipelineState& p) {
+				p.depth_stencil.stencilTestEnable = VK_TRUE;
+				// Depth (when there is one) fails for z 0.5 > 0.4: depthFailOp.
+				p.depth_stencil.depthTestEnable = format != VK_FORMAT_S8_UINT;
+				p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+				VkStencilOpState& f = p.depth_stencil.front;
+				f.failOp = VK_STENCIL_OP_INVERT;
+				f.passOp = VkStencilOp(op);
+				f.depthFailOp = VkStencilOp(op);
+				f.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+				f.compareMask = 0x3c;
+				f.writeMask = 0xf3;
+				f.reference = 0x14;
+				VkStencilOpState& b = p.depth_stencil.back;
+				b.failOp = VkStencilOp(op);
+				b.passOp = VK_STENCIL_OP_INCREMENT_AND_WRAP;
+				b.depthFailOp = VK_STENCIL_OP_DECREMENT_AND_CLAMP;
+				b.compareOp = VK_COMPARE_OP_NOT_EQUAL;
+				b.compareMask = 0xff;
+				b.writeMask = 0x7f;
+				b.reference = 0x35;
+			};
+			auto [a, b] = pair.Render(s);
+			CompareImages("stencil-" + std::to_string(op), s.width, s.height, a.colors[0], b.colors[0], 2);
+			CompareStencil("stencil", a, b);
+		}
+	}
+	SECTION("every stencil compare op, with culling of back faces") {
+		for (int op = VK_COMPARE_OP_NEVER; op <= VK_COMPARE_OP_ALWAYS; ++op) {
+			CAPTURE(op);
+			Scene s = StencilScene(VK_FORMAT_S8_UINT);
+			s.configure = [op](PipelineState& p) {
+				p.rasterization.cullMode = VK_CULL_MODE_BACK_BIT;
+				p.depth_stencil.stencilTestEnable = VK_TRUE;
+				VkStencilOpState& f = p.depth_stencil.front;
+				f.failOp = VK_STENCIL_OP_DECREMENT_AND_WRAP;
+				f.passOp = VK_STENCIL_OP_INCREMENT_AND_CLAMP;
+				f.compareOp = VkCompareOp(op);
+				f.compareMask = 0xff;
+				f.writeMask = 0xff;
+				f.reference = 0x35;
+				p.depth_stencil.back = f;
+			};
+			auto [a, b] = pair.Render(s);
+			CompareImages("stencil-compare-" + std::to_string(op), s.width, s.height, a.colors[0], b.colors[0], 2);
+			CompareStencil("stencil-compare", a, b);
+		}
+	}
+}

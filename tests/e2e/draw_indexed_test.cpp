@@ -1,0 +1,206 @@
+// Indexed and non-indexed draws against lavapipe: index types, vertexOffset,
+// firstIndex, primitive restart, strips and fans, scattered indices,
+// instancing and the vertex shader's numbering built-ins (Vulkan 1.3 §21,
+// §22). Tolerances: see draw_scene_helpers.h (coverage exact, interpolated
+// colors within 2 codes); the numbering built-ins go out as flat integers
+// converted exactly (k/255), so those scenes compare with tolerance 0.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "draw_scene_helpers.h"
+#include "render_scene.h"
+
+using namespace tessera::test;
+using namespace tessera::test::scenes;
+
+namespace {
+
+// §21.3: index i of a draw is indices[firstIndex + i] + vertexOffset.
+Scene IndexedGridScene(VkIndexType type) {
+	Scene s = ColorScene(Grid(6));
+	s.index_type = type;
+	// Vertices 0..35 used through indices that are 3 lower, read with
+	// vertexOffset 3; a leading pad of 5 indices skipped with firstIndex.
+	std::vector<uint32_t> tris = GridTriangles(6);
+	s.indices = {9, 9, 9, 9, 9};
+	for (uint32_t i : tris) s.indices.push_back(i + 100);
+	// Draw the 50 cells' triangles in three draws with different offsets.
+	const uint32_t n = uint32_t(tris.size());
+	s.draws = {
+	    {n / 2, 1, 5, -100, 0},
+	    {n / 4, 1, 5 + n / 2, -100, 0},
+	    {n - n / 2 - n / 4, 1, 5 + n / 2 + n / 4, -100, 0},
+	};
+	return s;
+}
+
+}  // namespace
+
+TEST_CASE("indexed draws with UINT16 indices, vertexOffset and firstIndex match lavapipe", "[draw]") {
+	CompareSceneWithLavapipe("indexed-uint16", IndexedGridScene(VK_INDEX_TYPE_UINT16), 2);
+}
+
+TEST_CASE("indexed draws with UINT32 indices, vertexOffset and firstIndex match lavapipe", "[draw]") {
+	Scene s = IndexedGridScene(VK_INDEX_TYPE_UINT32);
+	// A vertexOffset that makes large indices small (§21.3: the sum is the
+	// vertex index; fullDrawIndexUint32 allows indices past 2^24).
+	for (uint32_t& i : s.indices) i += 0x7000000u;
+	for (DrawCall& d : s.draws) d.vertex_offset -= 0x7000000;
+	CompareSceneWithLavapipe("indexed-uint32", s, 2);
+}
+
+TEST_CASE("indexed strips and fans with primitive restart match lavapipe", "[draw]") {
+	ScenePair pair;
+	for (VkIndexType type : {VK_INDEX_TYPE_UINT16, VK_INDEX_TYPE_UINT32}) {
+		for (VkPrimitiveTopology topology :
+		     {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+			const uint32_t restart = type == VK_INDEX_TYPE_UINT16 ? 0xffffu : 0xffffffffu;
+			Scene s = ColorScene(Grid(6));
+			s.index_type = type;
+			if (topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP) {
+				// One strip per grid row, separated by the restart index;
+				// a strip cut short after 2 indices draws nothing.
+				for (uint32_t j = 0; j + 1 < 6; ++j) {
+					for (uint32_t i = 0; i < 6; ++i) s.indices.insert(s.indices.end(), {j * 6 + i, j * 6 + 6 + i});
+					s.indices.push_back(restart);
+				}
+				s.indices.insert(s.indices.end(), {0, 35, restart});
+			} else {
+				// Fans around the centers of 2x2-cell blocks.
+				for (uint32_t c : {7u, 9u, 19u, 21u, 28u}) {
+					s.indices.insert(s.indices.end(), {c, c - 7, c - 6, c - 5, c + 1, c + 7});
+					s.indices.push_back(restart);
+				}
+			}
+			s.draws = {{uint32_t(s.indices.size()), 1, 0, 0, 0}};
+			s.configure = [topology](PipelineState& p) {
+				p.input_assembly.topology = topology;
+				p.input_assembly.primitiveRestartEnable = VK_TRUE;
+			};
+			CAPTURE(type, topology);
+			pair.Compare(std::string("restart-") + (type == VK_INDEX_TYPE_UINT16 ? "u16" : "u32") +
+			                 (topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ? "-strip" : "-fan"),
+			             s, 2);
+		}
+	}
+}
+
+TEST_CASE("strips and fans without indices match lavapipe", "[draw]") {
+	std::vector<Vertex> v;
+	// A zig-zag strip of 8 vertices, then a fan of 7.
+	for (int i = 0; i < 8; ++i)
+		v.push_back(
+		    {-0.9f + 0.2f * float(i), (i & 1) ? -0.1f : -0.8f, 0.5f, 1, float(i) / 7, 0.5f, 1 - float(i) / 7, 1});
+	v.push_back({0.1f, 0.5f, 0.5f, 1, 1, 1, 1, 1});
+	for (int i = 0; i < 6; ++i) {
+		float a = float(i) * 0.55f;
+		v.push_back({0.1f + 0.8f * std::cos(a), 0.5f + 0.45f * std::sin(a), 0.5f, 1, float(i) / 5, 0, 0.5f, 1});
+	}
+	ScenePair pair;
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+		Scene s = ColorScene(v);
+		s.draws = {{8, 1, 0, 0, 0}, {7, 1, 8, 0, 0}};
+		s.configure = [topology](PipelineState& p) { p.input_assembly.topology = topology; };
+		CAPTURE(topology);
+		pair.Compare(topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ? "strip" : "fan", s, 2);
+	}
+}
+
+TEST_CASE("indices far apart in a large vertex buffer match lavapipe", "[draw]") {
+	// 20000 vertices, most unused: the triangles' indices lie thousands
+	// apart, with a negative vertexOffset.
+	std::vector<Vertex> grid = Grid(5);
+	std::vector<Vertex> v(20000, Vertex{5, 5, 0.5f, 1, 1, 0, 1, 1});  // unused ones: off screen
+	std::vector<uint32_t> idx;
+	for (uint32_t i : GridTriangles(5)) idx.push_back(i * 797 + 13 + 50);
+	for (uint32_t i = 0; i < grid.size(); ++i) v[i * 797 + 13] = grid[i];
+	Scene s = ColorScene(v);
+	s.indices = idx;
+	s.draws = {{uint32_t(idx.size()), 1, 0, -50, 0}};
+	CompareSceneWithLavapipe("scattered-indices", s, 2);
+}
+
+TEST_CASE("instancing with a per-instance attribute and firstInstance matches lavapipe", "[draw]") {
+	std::vector<Vertex> v;
+	Triangle(v, -0.95f, -0.95f, -0.6f, -0.9f, -0.9f, -0.55f, 0.5f, 1, 0, 0);
+	Scene s = ColorScene(v);
+	s.vertex_shader = "instanced.vert.spv";
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	std::vector<float> per_instance;
+	for (int i = 0; i < 16; ++i)
+		per_instance.insert(per_instance.end(),
+		                    {0.45f * float(i % 4), 0.45f * float(i / 4), float(i) / 15.0f, 1.0f - float(i) / 15.0f});
+	s.instance_data = Bytes(per_instance);
+	s.instance_stride = 16;
+	// §22.4: per-instance attributes are fetched at the instance index,
+	// which counts from firstInstance.
+	s.draws = {{3, 5, 0, 0, 0}, {3, 6, 0, 0, 8}};
+	CompareSceneWithLavapipe("instancing", s, 2);
+}
+
+namespace {
+
+// draw_ids.vert: a small triangle per vertex group, colored with the flat
+// gl_VertexIndex / gl_InstanceIndex / gl_BaseVertex / gl_BaseInstance /
+// gl_DrawID of its provoking (first) vertex.
+Scene IdsScene() {
+	std::vector<float> positions;
+	for (int i = 0; i < 12; ++i) {
+		float x = -0.95f + 0.3f * float(i % 3), y = -0.95f + 0.45f * float(i / 3);
+		positions.insert(positions.end(),
+		                 {x, y, 0.5f, 1, x + 0.25f, y + 0.05f, 0.5f, 1, x + 0.05f, y + 0.35f, 0.5f, 1});
+	}
+	Scene s;
+	s.vertex_shader = "draw_ids.vert.spv";
+	s.fragment_shader = "draw_ids.frag.spv";
+	s.vertices = Bytes(positions);
+	s.vertex_stride = 16;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	return s;
+}
+
+}  // namespace
+
+TEST_CASE("gl_VertexIndex, gl_InstanceIndex and the draw parameters match lavapipe", "[draw]") {
+	SECTION("non-indexed") {
+		Scene s = IdsScene();
+		// §14.6 (BaseVertex): firstVertex for non-indexed draws.
+		s.draws = {{6, 2, 0, 0, 3}, {9, 1, 6, 0, 7}, {6, 3, 24, 0, 0}};
+		CompareSceneWithLavapipe("ids-draw", s, 0);
+	}
+	SECTION("indexed") {
+		Scene s = IdsScene();
+		s.indices = {5, 6, 7, 2, 1, 0, 11, 10, 9, 20, 21, 22, 33, 34, 35};
+		// gl_VertexIndex = index + vertexOffset; gl_BaseVertex = vertexOffset.
+		s.draws = {{6, 2, 0, -2, 5}, {6, 1, 6, 3, 1}, {3, 2, 12, -30, 9}};
+		CompareSceneWithLavapipe("ids-indexed", s, 0);
+	}
+}
+
+// §21.3 / §21.1: without primitive restart, 0xffffffff is an ordinary index
+// (maxDrawIndexedIndexValue is 2^32 - 1 with fullDrawIndexUint32). The
+// vertex shader reads no attributes, so any index is valid.
+TEST_CASE("UINT32 index 0xffffffff is a vertex when primitive restart is off", "[draw]") {
+	const uint32_t r = 0xffffffffu;
+	Scene s;
+	s.vertex_shader = "vertex_id_grid.vert.spv";
+	s.fragment_shader = "scene.frag.spv";
+	s.indices = {0, 1, 8, r, 10, 30, 16, r, 45, 40, 41, 47};
+	SECTION("list, restart off") { s.draws = {{12, 1, 0, 0, 0}}; }
+	SECTION("strip, restart on and off") {
+		s.configure = [](PipelineState& p) {
+			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
+		};
+		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+			vkCmdSetPrimitiveRestartEnable(cb, VK_TRUE);
+			vkCmdDrawIndexed(cb, 12, 1, 0, 0, 0);
+			vkCmdSetPrimitiveRestartEnable(cb, VK_FALSE);
+			vkCmdDrawIndexed(cb, 7, 1, 0, 3, 0);
+		};
+	}
+	CompareSceneWithLavapipe("index-ffffffff", s, 2);
+}

@@ -1,0 +1,82 @@
+// Helpers shared by the draw_*_test.cpp scene tests: vertices for
+// scene.vert (a vec4 position and a vec4 color, 32 bytes), grids and byte
+// packing.
+//
+// Tolerances used across the scene tests (each test states its own):
+// - Coverage must match lavapipe exactly. Both drivers snap to 8 sub-pixel
+//   bits and apply the coverage rule of Vulkan 1.3 §28.7.1; the only
+//   freedom there is which of two triangles sharing an edge owns a sample
+//   on it, and both use the top-left convention.
+// - Colors interpolated from varyings may differ by 2 codes: §28.7.4 (and
+//   §28.5) let implementations interpolate with their own precision and
+//   §3.9.2 lets float->UNORM conversion round either way.
+// - Flat values, clears and constants converted exactly (k/255) must match
+//   exactly (tolerance 0).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "render_scene.h"
+
+namespace tessera::test::scenes {
+
+template <typename T>
+std::vector<uint8_t> Bytes(const std::vector<T>& values) {
+	std::vector<uint8_t> out(values.size() * sizeof(T));
+	std::memcpy(out.data(), values.data(), out.size());
+	return out;
+}
+
+struct Vertex {
+	float x, y, z, w;
+	float r, g, b, a;
+};
+
+// scene.vert / scene.frag with Vertex data.
+inline Scene ColorScene(const std::vector<Vertex>& vertices) {
+	Scene s;
+	s.vertex_shader = "scene.vert.spv";
+	s.fragment_shader = "scene.frag.spv";
+	s.vertices = Bytes(vertices);
+	s.vertex_stride = sizeof(Vertex);
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+	s.clear_color = {{0.1f, 0.2f, 0.3f, 1.0f}};
+	return s;
+}
+
+// A triangle with one color per vertex (z = depth, w = 1).
+inline void Triangle(std::vector<Vertex>& out, float x0, float y0, float x1, float y1, float x2, float y2, float z,
+                     float r, float g, float b, float a = 1.0f) {
+	out.push_back({x0, y0, z, 1, r, g, b, a});
+	out.push_back({x1, y1, z, 1, g, b, r, a});
+	out.push_back({x2, y2, z, 1, b, r, g, a});
+}
+
+// An n x n grid of vertices over [-0.9, 0.9]^2 (row-major), colors from
+// their position; slightly skewed so no edge is axis-aligned at a pixel
+// center.
+inline std::vector<Vertex> Grid(uint32_t n) {
+	std::vector<Vertex> out;
+	for (uint32_t j = 0; j < n; ++j)
+		for (uint32_t i = 0; i < n; ++i) {
+			float u = float(i) / float(n - 1), v = float(j) / float(n - 1);
+			out.push_back({-0.9f + 1.8f * u + 0.03f * v, -0.9f + 1.8f * v + 0.02f * u, 0.5f, 1, u, v, 1 - u * v, 1});
+		}
+	return out;
+}
+
+// Two triangles per grid cell (cells [c0, c1) of row-major order), as
+// indices into Grid(n).
+inline std::vector<uint32_t> GridTriangles(uint32_t n) {
+	std::vector<uint32_t> out;
+	for (uint32_t j = 0; j + 1 < n; ++j)
+		for (uint32_t i = 0; i + 1 < n; ++i) {
+			uint32_t a = j * n + i, b = a + 1, c = a + n, d = c + 1;
+			out.insert(out.end(), {a, b, c, c, b, d});
+		}
+	return out;
+}
+
+}  // namespace tessera::test::scenes

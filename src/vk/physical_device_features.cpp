@@ -187,6 +187,10 @@ struct Supported {
 		core.multiDrawIndirect = VK_TRUE;
 		core.drawIndirectFirstInstance = VK_TRUE;
 		core.shaderClipDistance = VK_TRUE;
+		// Buffer stores and atomics from the vertex and fragment stages;
+		// helper lanes' writes are dropped (src/shader/stage.cpp).
+		core.vertexPipelineStoresAndAtomics = VK_TRUE;
+		core.fragmentStoresAndAtomics = VK_TRUE;
 		v11.shaderDrawParameters = VK_TRUE;
 		v12.imagelessFramebuffer = VK_TRUE;
 		v12.drawIndirectCount = VK_TRUE;

@@ -258,37 +258,56 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		REQUIRE(vkCreateFramebuffer(device, &fbi, nullptr, &framebuffer) == VK_SUCCESS);
 	}
 
-	// Pipeline layout: push constants and one optional uniform buffer.
+	// Pipeline layout: push constants, and a set with an optional uniform
+	// buffer (binding 0) and an optional storage buffer (binding 1).
 	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
 	VkDescriptorPool pool = VK_NULL_HANDLE;
 	VkDescriptorSet set = VK_NULL_HANDLE;
-	TestBuffer uniform;
+	TestBuffer uniform, storage;
 	const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-	if (!scene.uniform_data.empty()) {
-		VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr};
+	if (!scene.uniform_data.empty() || !scene.storage_data.empty()) {
+		std::vector<VkDescriptorSetLayoutBinding> bindings;
+		std::vector<VkDescriptorPoolSize> sizes;
+		if (!scene.uniform_data.empty()) {
+			bindings.push_back({0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1});
+		}
+		if (!scene.storage_data.empty()) {
+			bindings.push_back({1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1});
+		}
 		VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-		info.bindingCount = 1;
-		info.pBindings = &binding;
+		info.bindingCount = uint32_t(bindings.size());
+		info.pBindings = bindings.data();
 		REQUIRE(vkCreateDescriptorSetLayout(device, &info, nullptr, &set_layout) == VK_SUCCESS);
-		VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1};
 		VkDescriptorPoolCreateInfo pi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
 		pi.maxSets = 1;
-		pi.poolSizeCount = 1;
-		pi.pPoolSizes = &size;
+		pi.poolSizeCount = uint32_t(sizes.size());
+		pi.pPoolSizes = sizes.data();
 		REQUIRE(vkCreateDescriptorPool(device, &pi, nullptr, &pool) == VK_SUCCESS);
 		VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
 		ai.descriptorPool = pool;
 		ai.descriptorSetCount = 1;
 		ai.pSetLayouts = &set_layout;
 		REQUIRE(vkAllocateDescriptorSets(device, &ai, &set) == VK_SUCCESS);
-		uniform = UploadBuffer(ctx, scene.uniform_data, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
-		VkDescriptorBufferInfo bi{uniform.buffer, 0, VK_WHOLE_SIZE};
-		VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-		write.dstSet = set;
-		write.descriptorCount = 1;
-		write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-		write.pBufferInfo = &bi;
-		vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
+		auto write = [&](uint32_t binding, VkDescriptorType type, const TestBuffer& buffer) {
+			VkDescriptorBufferInfo bi{buffer.buffer, 0, VK_WHOLE_SIZE};
+			VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+			w.dstSet = set;
+			w.dstBinding = binding;
+			w.descriptorCount = 1;
+			w.descriptorType = type;
+			w.pBufferInfo = &bi;
+			vkUpdateDescriptorSets(device, 1, &w, 0, nullptr);
+		};
+		if (!scene.uniform_data.empty()) {
+			uniform = UploadBuffer(ctx, scene.uniform_data, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+			write(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, uniform);
+		}
+		if (!scene.storage_data.empty()) {
+			storage = UploadBuffer(ctx, scene.storage_data, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+			write(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage);
+		}
 	}
 	VkPushConstantRange push_range{stages, 0, uint32_t(scene.push_constants.size())};
 	VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -556,9 +575,16 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			                       &region);
 		}
 		ctx.TransferBarrier(cb);
+		// Shader writes to the storage buffer, for the host.
+		VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		to_host.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+		to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+		                     VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, nullptr, 0, nullptr);
 	});
 
 	SceneResult result;
+	if (storage.buffer) result.storage.assign(storage.data, storage.data + scene.storage_data.size());
 	for (TestBuffer& b : color_readback) {
 		result.colors.emplace_back(b.data, b.data + b.size);
 		ctx.Destroy(b);
@@ -579,7 +605,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	if (pool) vkDestroyDescriptorPool(device, pool, nullptr);
 	if (set_layout) vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-	for (TestBuffer* b : {&vertices, &instances, &indices, &uniform, &indirect})
+	for (TestBuffer* b : {&vertices, &instances, &indices, &uniform, &storage, &indirect})
 		if (b->buffer) ctx.Destroy(*b);
 	if (framebuffer) vkDestroyFramebuffer(device, framebuffer, nullptr);
 	if (pass) vkDestroyRenderPass(device, pass, nullptr);
@@ -646,6 +672,8 @@ SceneFeatures::SceneFeatures() {
 	core.features.multiDrawIndirect = VK_TRUE;
 	core.features.drawIndirectFirstInstance = VK_TRUE;
 	core.features.shaderClipDistance = VK_TRUE;
+	core.features.fragmentStoresAndAtomics = VK_TRUE;
+	core.features.vertexPipelineStoresAndAtomics = VK_TRUE;
 	v11.shaderDrawParameters = VK_TRUE;
 	v12.imagelessFramebuffer = VK_TRUE;
 	v12.drawIndirectCount = VK_TRUE;

@@ -56,6 +56,7 @@ struct Scene {
 	VkIndexType index_type = VK_INDEX_TYPE_UINT32;
 	std::vector<uint8_t> push_constants;  // vertex and fragment stages
 	std::vector<uint8_t> uniform_data;    // a uniform buffer at set 0, binding 0, when not empty
+	std::vector<uint8_t> storage_data;    // a storage buffer at set 0, binding 1, when not empty (read back)
 	VkClearColorValue clear_color{{0, 0, 0, 1}};
 	VkClearDepthStencilValue clear_depth_stencil{1.0f, 0};
 	std::function<void(PipelineState&)> configure;
@@ -88,6 +89,7 @@ struct SceneResult {
 	std::vector<std::vector<uint8_t>> colors;  // per attachment, tightly packed rows (then layers)
 	std::vector<uint8_t> depth;                // the depth aspect, tightly packed (when a depth format is set)
 	std::vector<uint8_t> stencil;              // the stencil aspect (when the format has one)
+	std::vector<uint8_t> storage;              // the storage buffer after the draws
 };
 
 // The device features scene tests enable on both drivers (all of them are

@@ -52,6 +52,7 @@ struct TilePrimitive {
 	float depth_base, inv_w_base;
 	float depth_offset[16];  // of each (lane, sample) from the quad's corner
 	float varying_base[kMaxVaryings];
+	float point_coord_base[2];
 };
 
 // One worker's state for one tile: the batch being gathered, whose quads
@@ -61,6 +62,7 @@ struct TileContext {
 	const Framebuffer& fb;
 	int32_t tile_x, tile_y;  // pixels
 	FragmentBatch& batch;
+	bool points;  // fill gl_PointCoord
 	uint32_t coverage[kMaxBatchQuads];
 	uint8_t quad_primitive[kMaxBatchQuads];  // index into primitives
 	uint32_t primitive_count = 0;
@@ -81,6 +83,33 @@ void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int3
 	// Vulkan 1.3 §28.9 (depth clamp): z_f is clamped to the viewport's depth range.
 	if (t.draw.ops.depth_clamp)
 		for (uint32_t k = 0; k < count; ++k) out[k] = std::clamp(out[k], t.draw.ops.depth_min, t.draw.ops.depth_max);
+}
+
+// Vulkan 1.3 §29.3 (multisample coverage), after the fragment shader:
+// alpha to coverage ANDs each fragment's coverage with a mask from the
+// alpha of color output 0, then alpha to one sets every output's alpha to 1
+// (integer attachments keep theirs).
+void MultisampleCoverage(TileContext& t) {
+	FragmentBatch& b = t.batch;
+	const FragmentOps& ops = t.draw.ops;
+	const RasterState& r = t.draw.state.raster;
+	const uint32_t samples = ops.samples, lanes = 4 * b.quad_count;
+	if (r.alpha_to_coverage) {
+		for (uint32_t q = 0; q < b.quad_count; ++q) {
+			uint32_t mask = 0;
+			for (uint32_t l = 0; l < 4; ++l)
+				mask |= AlphaToCoverageMask(b.color[0][3][4 * q + l], samples) << (l * samples);
+			t.coverage[q] &= mask;
+		}
+	}
+	if (r.alpha_to_one) {
+		for (uint32_t a = 0; a < ops.color_count; ++a) {
+			const ColorOps& c = ops.color[a];
+			if (!c.format || c.integer) continue;
+			std::fill(b.color[a][3], b.color[a][3] + lanes, 1.0f);
+			if (c.dual_source) std::fill(b.color[1][3], b.color[1][3] + lanes, 1.0f);
+		}
+	}
 }
 
 // Hot path: interpolation, the fragment stage, late tests and color writes
@@ -127,15 +156,32 @@ void FlushBatch(TileContext& t) {
 	for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
 	for (uint32_t v = 0; v < r.varying_count; ++v) {
 		float* out = b.varyings[v];
-		const bool smooth = r.interpolation[v] == Interpolation::Smooth;
 		for (uint32_t k = 0; k < run_count; ++k) {
 			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
 			const float a = p.planes[3 * v], bb = p.planes[3 * v + 1], base = p.varying_base[v];
 			const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
+			// Points carry the vertex's values as constants.
+			const bool smooth = r.interpolation[v] == Interpolation::Smooth && p.tri->kind != PrimitiveKind::Point;
 			if (smooth)  // (a/w) / (1/w), both linear in screen space
 				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
 			else  // flat planes are constant, noperspective ones plain
 				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * lx[i] + bb * ly[i];
+		}
+	}
+	if (t.points) {
+		for (uint32_t k = 0; k < run_count; ++k) {
+			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
+			const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
+			for (int c = 0; c < 2; ++c) {
+				float* out = b.point_coord[c];
+				if (p.tri->kind != PrimitiveKind::Point) {
+					std::fill(out + begin, out + end, 0.0f);
+					continue;
+				}
+				const float* plane = p.planes + 3 * (r.varying_count + c);
+				for (uint32_t i = begin; i < end; ++i)
+					out[i] = p.point_coord_base[c] + plane[0] * lx[i] + plane[1] * ly[i];
+			}
 		}
 	}
 	const FragmentShader& shader = d.state.shader;
@@ -145,6 +191,7 @@ void FlushBatch(TileContext& t) {
 			for (uint32_t l = 0; l < 4; ++l)
 				if (b.discarded[4 * q + l]) t.coverage[q] &= ~(((1u << samples) - 1) << (l * samples));
 	}
+	if (r.alpha_to_coverage || r.alpha_to_one) MultisampleCoverage(t);
 	if (!d.early_tests && d.has_tests) {
 		// In batch order, which is submission order: overlapping quads of
 		// different triangles test against each other's results.
@@ -206,6 +253,12 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	for (uint32_t v = 0; v < d.state.raster.varying_count; ++v) {
 		const float* plane = planes + 3 * v;
 		p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+	}
+	if (tri.kind == PrimitiveKind::Point) {
+		for (uint32_t c = 0; c < 2; ++c) {
+			const float* plane = planes + 3 * (d.state.raster.varying_count + c);
+			p->point_coord_base[c] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+		}
 	}
 
 	// Edge offsets of each (lane, sample) from the quad's top-left corner.
@@ -297,8 +350,10 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	// tests may still run early when the shader can neither discard nor
 	// write depth, as nothing can then tell the difference.
 	const FragmentShader& s = state.shader;
-	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard);
-	d.has_tests = d.ops.depth_test || d.ops.stencil;
+	// Alpha to coverage removes samples after shading, before the tests
+	// (§29.3), so it too keeps them late unless the shader asks for early.
+	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard && !state.raster.alpha_to_coverage);
+	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
 	return d;
 }
 
@@ -311,14 +366,27 @@ void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& 
 
 void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
 	VertexInput input = vertex_input;
-	if (input.topology != Topology::TriangleList) {
+	if (input.topology == Topology::TriangleStrip || input.topology == Topology::TriangleFan) {
 		assembled_.clear();
 		AssembleTriangles(input, draw.state.raster.provoking_vertex_last, assembled_);
 		input.indices = assembled_.data();
 		input.vertex_count = uint32_t(assembled_.size());
 		input.topology = Topology::TriangleList;
+	} else if (input.topology == Topology::LineStrip) {
+		assembled_.clear();
+		AssembleLines(input, assembled_);
+		input.indices = assembled_.data();
+		input.vertex_count = uint32_t(assembled_.size());
+		input.topology = Topology::LineList;
 	}
-	const uint32_t triangle_count = input.vertex_count / 3;
+	auto process = &ProcessTriangle;
+	uint32_t vertices_per_primitive = 3;
+	if (input.topology == Topology::LineList) process = &ProcessLine, vertices_per_primitive = 2;
+	if (input.topology == Topology::PointList) process = &ProcessPoint, vertices_per_primitive = 1;
+	points_ = input.topology == Topology::PointList ||
+	          (vertices_per_primitive == 3 && draw.state.raster.polygon_mode == VK_POLYGON_MODE_POINT);
+	// Primitives, triangles or not, go through setup and the tiles alike.
+	const uint32_t triangle_count = input.vertex_count / vertices_per_primitive;
 	if (!triangle_count || fb.width == 0 || fb.height == 0) return;
 	tiles_x_ = (fb.width + kTileSize - 1) / kTileSize;
 	tiles_y_ = (fb.height + kTileSize - 1) / kTileSize;
@@ -332,7 +400,7 @@ void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const Verte
 		chunk.setup.Clear();
 		chunk.bins.clear();
 		uint32_t end = std::min(triangle_count, (c + 1) * kTriangleChunk);
-		for (uint32_t i = c * kTriangleChunk; i < end; ++i) ProcessTriangle(draw.setup, input, i, chunk.setup);
+		for (uint32_t i = c * kTriangleChunk; i < end; ++i) process(draw.setup, input, i, chunk.setup);
 		const auto& tris = chunk.setup.triangles;
 		for (uint32_t i = 0; i < tris.size(); ++i) {
 			const SetupTriangle& t = tris[i];
@@ -373,7 +441,7 @@ void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, ui
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
-	TileContext context{draw, fb, tile_x, tile_y, batch};
+	TileContext context{draw, fb, tile_x, tile_y, batch, points_};
 	const uint32_t end = tile_begin_[tile + 1];
 	for (uint32_t k = tile_begin_[tile]; k < end; ++k) {
 		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.

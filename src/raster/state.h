@@ -14,6 +14,12 @@ constexpr uint32_t kMaxVaryings = 32;  // scalar components
 constexpr uint32_t kMaxClipDistances = 8;
 constexpr uint32_t kSubPixelBits = 8;  // VkPhysicalDeviceLimits::subPixelPrecisionBits
 constexpr uint32_t kTileSize = 64;     // pixels, square
+// VkPhysicalDeviceLimits::pointSizeRange and lineWidthRange: sizes and
+// widths are clamped to these. Any size in the range is drawn exactly
+// (pointSizeGranularity / lineWidthGranularity can be reported as 1/256, the
+// sub-pixel step the corners snap to).
+constexpr float kMinPointSize = 1.0f, kMaxPointSize = 256.0f;
+constexpr float kMinLineWidth = 1.0f, kMaxLineWidth = 256.0f;
 
 // Vulkan 1.3 §27.5: the viewport transform.
 struct Viewport {
@@ -42,6 +48,13 @@ struct RasterState {
 	uint32_t clip_distance_count = 0;
 	uint32_t varying_count = 0;
 	Interpolation interpolation[kMaxVaryings] = {};
+	// Vulkan 1.3 §28.8 (polygon mode): FILL, LINE or POINT for triangles.
+	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
+	float line_width = 1.0f;  // clamped to [kMinLineWidth, kMaxLineWidth]
+	// Vulkan 1.3 §29.3 (multisample coverage): alphaToCoverageEnable and
+	// alphaToOneEnable, on the alpha of color output 0 / of every output.
+	bool alpha_to_coverage = false;
+	bool alpha_to_one = false;
 };
 
 struct StencilFaceState {
@@ -60,6 +73,10 @@ struct DepthStencilState {
 	VkCompareOp depth_compare = VK_COMPARE_OP_LESS;
 	bool stencil_test = false;
 	StencilFaceState front, back;
+	// Vulkan 1.3 §29.6 (depth bounds test): samples whose stored depth lies
+	// outside [min_depth_bounds, max_depth_bounds] lose coverage.
+	bool depth_bounds_test = false;
+	float min_depth_bounds = 0, max_depth_bounds = 1;
 };
 
 struct BlendAttachmentState {
@@ -108,12 +125,13 @@ struct Framebuffer {
 	StencilTarget stencil;
 };
 
-// Vulkan 1.3 §21.1 (primitive topologies), the triangle ones.
-enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan };
+// Vulkan 1.3 §21.1 (primitive topologies).
+enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan, PointList, LineList, LineStrip };
 
 // Vertices after the vertex shader: clip-space positions and scalar
 // varyings, one array each, indexed by vertex; triangles are a list
-// (vertex 3i, 3i+1, 3i+2), a strip or a fan, through indices when set.
+// (vertex 3i, 3i+1, 3i+2), a strip or a fan, lines a list (2i, 2i+1) or a
+// strip, points one a vertex, through indices when set.
 struct VertexInput {
 	const float* positions = nullptr;       // 4 floats a vertex
 	const float* varyings = nullptr;        // RasterState::varying_count floats a vertex
@@ -122,6 +140,9 @@ struct VertexInput {
 	uint32_t vertex_count = 0;  // or index count when indices is set
 	Topology topology = Topology::TriangleList;
 	bool primitive_restart = false;  // index 0xffffffff ends a strip or fan
+	// PointSize a vertex (points and polygon mode POINT); nullptr: 1.0.
+	// Clamped to [kMinPointSize, kMaxPointSize].
+	const float* point_sizes = nullptr;
 };
 
 // Lanes of a fragment batch: 4 per 2x2 quad, lane = 4 * quad + (dy * 2 + dx).
@@ -142,8 +163,13 @@ struct FragmentBatch {
 	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
 	float varyings[kMaxVaryings][kMaxBatchLanes];
+	// gl_PointCoord (s, t) of lanes of point primitives (§28.6.1), at the
+	// pixel center; 0 for lanes of lines and triangles.
+	float point_coord[2][kMaxBatchLanes];
 	// Outputs. With dual-source blending (SRC1 factors, one attachment),
-	// color[1] is the second source of attachment 0.
+	// color[1] is the second source of attachment 0. For UINT and SINT
+	// attachments the shader stores the 32-bit integer bits in the float
+	// (bit-for-bit, e.g. with memcpy); they are read back as integers.
 	float color[kMaxColorAttachments][4][kMaxBatchLanes];
 	float frag_depth[kMaxBatchLanes];   // read when the shader writes depth
 	uint8_t discarded[kMaxBatchLanes];  // set to 1 by the shader to discard

@@ -597,7 +597,7 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		}
 	}
 	ops.stencil = ds.stencil_test && fb.stencil.base;
-	// §29.6: without a depth attachment the depth bounds test passes.
+	// "Depth Bounds Test": without a depth attachment the depth bounds test passes.
 	ops.depth_bounds = ds.depth_bounds_test && fb.depth.base;
 	const BlendState& bs = state.blend;
 	ops.color_count = fb.color_count;
@@ -676,7 +676,7 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
                            uint32_t coverage, bool front_facing) {
 	if (ops.depth_bounds) {
-		// §29.6: the value stored in the depth attachment (as a float: UNORM
+		// "Depth Bounds Test": the value stored in the depth attachment (as a float: UNORM
 		// values convert per §3.10) against the bounds, inclusive; failing
 		// samples lose coverage and take no stencil op.
 		const uint32_t size = fb.depth.format == VK_FORMAT_D16_UNORM ? 2 : 4;

@@ -55,7 +55,8 @@ struct FragmentOps {
 // formats: the attachments of fb (base pointers are not read).
 FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb);
 
-// Depth bounds, stencil and depth tests (Vulkan 1.3 §29.6 - §29.8) on one
+// Depth bounds, stencil and depth tests (Vulkan 1.3 "Depth Bounds
+// Test", §29.7 - §29.8) on one
 // quad's covered samples, with stencil ops and depth writes; returns the
 // samples that pass.
 uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
@@ -70,7 +71,7 @@ void BlendLanes(const BlendAttachmentState& blend, const float constants[4], con
 // texture::PackTexel, found without pow).
 uint8_t EncodeSrgb8(float linear);
 
-// Vulkan 1.3 §29.3 (multisample coverage): our alpha-to-coverage mask for
+// Vulkan 1.3 "Multisample Coverage": our alpha-to-coverage mask for
 // one fragment, implementation-dependent by the spec. The first
 // round(alpha * samples) samples (halves up, clamped; NaN: none), so the
 // mask grows with alpha, is all ones at 1 and empty at 0, with no dither.

@@ -16,8 +16,8 @@ namespace tessera::raster {
 constexpr float kGuardBand = 32768.0f;
 
 // What a setup triangle was made from: lines and points are rasterized as
-// the two triangles of their rectangle or square (Vulkan 1.3 §28.6.1,
-// §28.7.1: coverage is "samples inside the region"; samples on its edges
+// the two triangles of their rectangle or square (Vulkan 1.3 "Basic Point
+// Rasterization", "Basic Line Segment Rasterization": coverage is "samples inside the region"; samples on its edges
 // follow the polygon rule, the top-left rule here).
 enum class PrimitiveKind : uint8_t { Triangle, Line, Point };
 
@@ -71,7 +71,7 @@ struct TriangleSetupOutput {
 // last-vertex mode, with the strip's alternating winding kept.
 void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vector<uint32_t>& out);
 
-// Line strips (§21.1.x "Line Strips"): appends the two vertex indices of
+// Line strips (Vulkan 1.3 "Line Strips"): appends the two vertex indices of
 // each segment, with primitive restart.
 void AssembleLines(const VertexInput& input, std::vector<uint32_t>& out);
 

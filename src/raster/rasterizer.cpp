@@ -65,6 +65,7 @@ struct TileContext {
 	bool points;  // fill gl_PointCoord
 	uint32_t coverage[kMaxBatchQuads];
 	uint8_t quad_primitive[kMaxBatchQuads];  // index into primitives
+	uint8_t quad_sample[kMaxBatchQuads];     // the sample shaded, with sample shading
 	uint32_t primitive_count = 0;
 	TilePrimitive primitives[kMaxBatchQuads];
 };
@@ -85,7 +86,7 @@ void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int3
 		for (uint32_t k = 0; k < count; ++k) out[k] = std::clamp(out[k], t.draw.ops.depth_min, t.draw.ops.depth_max);
 }
 
-// Vulkan 1.3 §29.3 (multisample coverage), after the fragment shader:
+// Vulkan 1.3 "Multisample Coverage", after the fragment shader:
 // alpha to coverage ANDs each fragment's coverage with a mask from the
 // alpha of color output 0, then alpha to one sets every output's alpha to 1
 // (integer attachments keep theirs).
@@ -128,13 +129,28 @@ void FlushBatch(TileContext& t) {
 	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
 	uint32_t lane_samples[4];
 	for (uint32_t l = 0; l < 4; ++l) lane_samples[l] = ((1u << samples) - 1) << (l * samples);
+	const SampleLocation* loc = StandardSampleLocations(samples);
 	for (uint32_t q = 0; q < b.quad_count; ++q) {
 		const uint32_t coverage = t.coverage[q];
+		// Where inputs are interpolated: the pixel center, or with sample
+		// shading the sample's location ("Sample Shading"; undecorated
+		// inputs may use any position in the fragment, Sample ones must use
+		// this one).
+		float ox = 0.5f, oy = 0.5f;
+		if (d.per_sample) {
+			const uint32_t s = t.quad_sample[q];
+			ox = float(loc[s].x) * (1.0f / 256), oy = float(loc[s].y) * (1.0f / 256);
+			for (uint32_t l = 0; l < 4; ++l) {
+				b.sample_id[4 * q + l] = s;
+				b.sample_position[0][4 * q + l] = ox;
+				b.sample_position[1][4 * q + l] = oy;
+			}
+		}
 		for (uint32_t l = 0; l < 4; ++l) {
 			const uint32_t i = 4 * q + l;
 			int32_t px = b.quad_x[q] + int32_t(l & 1), py = b.quad_y[q] + int32_t(l >> 1);
-			lx[i] = float(px - t.tile_x) + 0.5f;
-			ly[i] = float(py - t.tile_y) + 0.5f;
+			lx[i] = float(px - t.tile_x) + ox;
+			ly[i] = float(py - t.tile_y) + oy;
 			b.frag_coord[0][i] = float(px) + 0.5f;
 			b.frag_coord[1][i] = float(py) + 0.5f;
 			b.live[i] = (coverage & lane_samples[l]) != 0;
@@ -313,23 +329,31 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
 			}
-			if (!slot_used) {
-				slot_used = true;
-				++t.primitive_count;
-			}
-			FragmentBatch& b = t.batch;
-			b.quad_x[b.quad_count] = qx;
-			b.quad_y[b.quad_count] = qy;
-			t.coverage[b.quad_count] = mask;
-			t.quad_primitive[b.quad_count] = uint8_t(slot);
-			if (++b.quad_count == kMaxBatchQuads) {
-				// Full: shade it; this triangle goes on in slot 0 of the next.
-				const TilePrimitive keep = *p;
-				FlushBatch(t);
-				t.primitives[0] = keep;
-				slot = 0;
-				p = &t.primitives[0];
-				slot_used = false;
+			// Sample shading: one batch quad a sample index, its coverage
+			// that sample's bits.
+			const uint32_t shaded = d.per_sample ? samples : 1;
+			for (uint32_t s = 0; s < shaded; ++s) {
+				const uint32_t quad_mask = d.per_sample ? mask & (0x1111u << s) : mask;
+				if (!quad_mask) continue;
+				if (!slot_used) {
+					slot_used = true;
+					++t.primitive_count;
+				}
+				FragmentBatch& b = t.batch;
+				b.quad_x[b.quad_count] = qx;
+				b.quad_y[b.quad_count] = qy;
+				t.coverage[b.quad_count] = quad_mask;
+				t.quad_primitive[b.quad_count] = uint8_t(slot);
+				t.quad_sample[b.quad_count] = uint8_t(s);
+				if (++b.quad_count == kMaxBatchQuads) {
+					// Full: shade it; this triangle goes on in slot 0 of the next.
+					const TilePrimitive keep = *p;
+					FlushBatch(t);
+					t.primitives[0] = keep;
+					slot = 0;
+					p = &t.primitives[0];
+					slot_used = false;
+				}
 			}
 		}
 	}
@@ -351,9 +375,17 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	// write depth, as nothing can then tell the difference.
 	const FragmentShader& s = state.shader;
 	// Alpha to coverage removes samples after shading, before the tests
-	// (§29.3), so it too keeps them late unless the shader asks for early.
+	// ("Multisample Coverage"), so it too keeps them late unless the shader asks for early.
 	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard && !state.raster.alpha_to_coverage);
 	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
+	// Vulkan 1.3 "Sample Shading": at least
+	// max(ceil(minSampleShading * samples), 1) invocations a fragment; more
+	// than one means one a sample here. SampleId / SamplePosition in the
+	// shader ask for 1.0.
+	const uint32_t samples = fb.samples;
+	d.per_sample =
+	    samples > 1 &&
+	    (s.per_sample || (state.raster.sample_shading && state.raster.min_sample_shading * float(samples) > 1.0f));
 	return d;
 }
 

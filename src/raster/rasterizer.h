@@ -23,7 +23,8 @@ struct CompiledDraw {
 	PrimitiveSetupState setup;
 	FragmentOps ops;
 	bool early_tests = false;
-	bool has_tests = false;  // a depth bounds, stencil or depth test to run
+	bool has_tests = false;   // a depth bounds, stencil or depth test to run
+	bool per_sample = false;  // sample shading: the shader runs once a covered sample
 };
 
 CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb);

@@ -48,13 +48,18 @@ struct RasterState {
 	uint32_t clip_distance_count = 0;
 	uint32_t varying_count = 0;
 	Interpolation interpolation[kMaxVaryings] = {};
-	// Vulkan 1.3 §28.8 (polygon mode): FILL, LINE or POINT for triangles.
+	// Vulkan 1.3 "Polygon Mode": FILL, LINE or POINT for triangles.
 	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
 	float line_width = 1.0f;  // clamped to [kMinLineWidth, kMaxLineWidth]
-	// Vulkan 1.3 §29.3 (multisample coverage): alphaToCoverageEnable and
+	// Vulkan 1.3 "Multisample Coverage": alphaToCoverageEnable and
 	// alphaToOneEnable, on the alpha of color output 0 / of every output.
 	bool alpha_to_coverage = false;
 	bool alpha_to_one = false;
+	// Vulkan 1.3 "Sample Shading": sampleShadingEnable and
+	// minSampleShading. Above one invocation a pixel (min_sample_shading *
+	// samples > 1), the shader runs once a covered sample.
+	bool sample_shading = false;
+	float min_sample_shading = 0;
 };
 
 struct StencilFaceState {
@@ -73,7 +78,7 @@ struct DepthStencilState {
 	VkCompareOp depth_compare = VK_COMPARE_OP_LESS;
 	bool stencil_test = false;
 	StencilFaceState front, back;
-	// Vulkan 1.3 §29.6 (depth bounds test): samples whose stored depth lies
+	// Vulkan 1.3 "Depth Bounds Test": samples whose stored depth lies
 	// outside [min_depth_bounds, max_depth_bounds] lose coverage.
 	bool depth_bounds_test = false;
 	float min_depth_bounds = 0, max_depth_bounds = 1;
@@ -163,9 +168,16 @@ struct FragmentBatch {
 	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
 	float varyings[kMaxVaryings][kMaxBatchLanes];
-	// gl_PointCoord (s, t) of lanes of point primitives (§28.6.1), at the
+	// gl_PointCoord (s, t) of lanes of point primitives ("Basic Point Rasterization"), at the
 	// pixel center; 0 for lanes of lines and triangles.
 	float point_coord[2][kMaxBatchLanes];
+	// With sample shading (CompiledDraw::per_sample) a lane is one sample of
+	// its pixel: SampleId, and SamplePosition in [0, 1) from the pixel's
+	// top-left corner. Varyings, z_f and gl_PointCoord are taken at that
+	// position; frag_coord x, y stay at the pixel center. Not written
+	// otherwise.
+	uint32_t sample_id[kMaxBatchLanes];
+	float sample_position[2][kMaxBatchLanes];
 	// Outputs. With dual-source blending (SRC1 factors, one attachment),
 	// color[1] is the second source of attachment 0. For UINT and SINT
 	// attachments the shader stores the 32-bit integer bits in the float
@@ -182,6 +194,9 @@ struct FragmentShader {
 	bool writes_depth = false;
 	bool may_discard = false;
 	bool early_fragment_tests = false;  // the EarlyFragmentTests execution mode
+	// Reads SampleId or SamplePosition (or inputs decorated Sample): the
+	// shader runs once a covered sample, as with min_sample_shading = 1.
+	bool per_sample = false;
 };
 
 struct DrawState {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <random>
 
 #include "raster_test_util.h"
 
@@ -219,4 +220,94 @@ TEST_CASE("raster: depth and stencil in separate planes (X8_D24 + S8, D32 + S8, 
 				for (size_t i = 3; i < t.depth.size(); i += 4) CHECK(t.depth[i] == 0);
 		}
 	}
+}
+
+namespace {
+
+// Color = (SampleId, varying 0, SamplePosition x, y); counts invocations.
+struct SampleShaderData {
+	uint32_t invocations = 0;
+};
+void SampleShader(const void* user, FragmentBatch& b) {
+	auto* data = static_cast<SampleShaderData*>(const_cast<void*>(user));
+	for (uint32_t i = 0; i < 4 * b.quad_count; ++i) {
+		data->invocations += b.live[i];
+		b.color[0][0][i] = float(b.sample_id[i]);
+		b.color[0][1][i] = b.varyings[0][i];
+		b.color[0][2][i] = b.sample_position[0][i];
+		b.color[0][3][i] = b.sample_position[1][i];
+	}
+}
+
+}  // namespace
+
+TEST_CASE("raster: sample shading runs the shader once a covered sample", "[raster]") {
+	// Vulkan 1.3 "Sample Shading": max(ceil(minSampleShading * samples), 1)
+	// invocations a fragment at least; above 1 we shade every sample, with
+	// inputs at the sample's location.
+	struct Case {
+		bool shader_per_sample, enable;
+		float min;
+		bool per_sample;
+	};
+	for (const Case& c : {Case{true, false, 0, true}, Case{false, true, 1.0f, true}, Case{false, true, 0.5f, true},
+	                      Case{false, true, 0.25f, false}, Case{false, false, 1.0f, false}}) {
+		Target t(8, 8, VK_FORMAT_R32G32B32A32_SFLOAT, 4);
+		SampleShaderData data;
+		DrawState state = MakeState(t);
+		state.shader.run = SampleShader;
+		state.shader.user = &data;
+		state.shader.per_sample = c.shader_per_sample;
+		state.raster.sample_shading = c.enable;
+		state.raster.min_sample_shading = c.min;
+		state.raster.varying_count = 1;
+		state.raster.interpolation[0] = Interpolation::NoPerspective;
+		Mesh m;  // varying 0 = x_f
+		m.Add(t, -1, -1, 0.5f, 1, {-1}), m.Add(t, 40, -1, 0.5f, 1, {40}), m.Add(t, -1, 40, 0.5f, 1, {-1});
+		m.Add(t, 40, -1, 0.5f, 1, {40}), m.Add(t, 40, 40, 0.5f, 1, {40}), m.Add(t, -1, 40, 0.5f, 1, {-1});
+		Draw(state, t, m.Input());
+		INFO("per-sample shader " << c.shader_per_sample << " enable " << c.enable << " min " << c.min);
+		CHECK(data.invocations == (c.per_sample ? 8 * 8 * 4 : 8 * 8));
+		if (!c.per_sample) continue;
+		const SampleLocation* loc = StandardSampleLocations(4);
+		for (uint32_t s = 0; s < 4; ++s) {
+			INFO("sample " << s);
+			CHECK(t.At(3, 6, 0, s) == float(s));
+			CHECK(t.At(3, 6, 1, s) == Approx(3 + loc[s].x / 256.0).margin(1e-5));
+			CHECK(t.At(3, 6, 2, s) == loc[s].x / 256.0f);
+			CHECK(t.At(3, 6, 3, s) == loc[s].y / 256.0f);
+		}
+	}
+}
+
+TEST_CASE("raster: sample shading writes the same bytes on any thread count", "[raster]") {
+	auto render = [](tessera::runtime::ThreadPool* pool) {
+		Target t(200, 130, VK_FORMAT_R8G8B8A8_UNORM, 4);
+		t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+		DrawState state = MakeState(t);
+		state.shader.run = VaryingColorShader;
+		state.raster.varying_count = 4;
+		state.raster.sample_shading = true;
+		state.raster.min_sample_shading = 1.0f;
+		state.raster.alpha_to_coverage = true;
+		state.depth_stencil.depth_test = state.depth_stencil.depth_write = true;
+		std::mt19937 rng(4);
+		std::uniform_real_distribution<float> pos(-20, 220), unit(0, 1);
+		Mesh m;
+		for (int i = 0; i < 600; ++i) {
+			float cx = pos(rng), cy = pos(rng) * 0.66f;
+			for (int k = 0; k < 3; ++k)
+				m.Add(t, cx + unit(rng) * 40, cy + unit(rng) * 40, unit(rng), 0.5f + unit(rng),
+				      {unit(rng), unit(rng), unit(rng), unit(rng)});
+		}
+		Draw(state, t, m.Input(), pool);
+		return t.color;
+	};
+	std::vector<uint8_t> single = render(nullptr);
+	tessera::runtime::ThreadPool pool4(4), pool3(3);
+	CHECK(render(&pool4) == single);
+	CHECK(render(&pool3) == single);
+	size_t nonzero = 0;
+	for (uint8_t v : single) nonzero += v != 0;
+	CHECK(nonzero > single.size() / 4);
 }

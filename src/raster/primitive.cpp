@@ -138,8 +138,8 @@ struct ScreenVertex {
 // Bounding box and edge functions of the triangle of fixed-point vertices
 // (X[i], Y[i]), which run so that the inside is positive; nullptr when the
 // box misses the scissor.
-SetupTriangle* SetupEdges(const PrimitiveSetupState& s, const int32_t X[3], const int32_t Y[3],
-                          TriangleSetupOutput& out) {
+[[gnu::always_inline]] inline SetupTriangle* SetupEdges(const PrimitiveSetupState& s, const int32_t X[3],
+                                                        const int32_t Y[3], TriangleSetupOutput& out) {
 	int32_t min_x_fixed = std::min({X[0], X[1], X[2]}), max_x_fixed = std::max({X[0], X[1], X[2]});
 	int32_t min_y_fixed = std::min({Y[0], Y[1], Y[2]}), max_y_fixed = std::max({Y[0], Y[1], Y[2]});
 	const int32_t min_x = std::max<int32_t>(int32_t(FloorDiv256(min_x_fixed)), s.scissor_min_x);
@@ -315,7 +315,8 @@ void SetupPoint(const PrimitiveSetupState& s, const ScreenVertex& v, float size,
 
 // Perspective divide and viewport transform (§27.5) of a clip-space vertex
 // (clip distances then varyings after the position).
-void ToScreen(const PrimitiveSetupState& s, const float* v, uint32_t clip_distance_count, ScreenVertex& out) {
+[[gnu::always_inline]] inline void ToScreen(const PrimitiveSetupState& s, const float* v, uint32_t clip_distance_count,
+                                            ScreenVertex& out) {
 	float inv_w = 1.0f / v[3];
 	double xf = double(s.viewport_scale[0]) * (v[0] * inv_w) + s.viewport_offset[0];
 	double yf = double(s.viewport_scale[1]) * (v[1] * inv_w) + s.viewport_offset[1];
@@ -338,7 +339,7 @@ float ClampPointSize(const VertexInput& input, uint32_t vertex) {
 
 // Loads vertex vi of the input into a clip vertex; false when its position
 // is not finite (undefined results: the primitive is dropped).
-bool LoadVertex(const RasterState& r, const VertexInput& input, uint32_t vi, float* v) {
+[[gnu::always_inline]] inline bool LoadVertex(const RasterState& r, const VertexInput& input, uint32_t vi, float* v) {
 	const uint32_t cd = r.clip_distance_count, vc = r.varying_count;
 	std::memcpy(v, input.positions + 4 * size_t(vi), 4 * sizeof(float));
 	if (cd) std::memcpy(v + 4, input.clip_distances + size_t(cd) * vi, cd * sizeof(float));
@@ -468,13 +469,15 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 	// Vulkan 1.3 §28.7.1: area a = -1/2 sum(x_i y_(i+1) - x_(i+1) y_i) in
 	// framebuffer coordinates; twice_area below is that sum, so a > 0 means
 	// twice_area < 0. Counter-clockwise front faces have a > 0.
-	int64_t sub_area[kMaxPolygon] = {};
-	int64_t twice_area = 0;
+	int64_t sub_area[kMaxPolygon];
+	int64_t twice_area = 0, largest_area = 0;
+	uint32_t largest = 1;  // the fan triangle of the largest area
 	for (uint32_t i = 1; i + 1 < count; ++i) {
 		int64_t ax = int64_t(sv[i].X) - sv[0].X, ay = int64_t(sv[i].Y) - sv[0].Y;
 		int64_t bx = int64_t(sv[i + 1].X) - sv[0].X, by = int64_t(sv[i + 1].Y) - sv[0].Y;
 		sub_area[i] = ax * by - bx * ay;
 		twice_area += sub_area[i];
+		if (std::abs(sub_area[i]) > largest_area) largest = i, largest_area = std::abs(sub_area[i]);
 	}
 	if (twice_area == 0) return;  // zero area: no fragments
 	bool positive_a = twice_area < 0;
@@ -488,10 +491,7 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 		// triangle.
 		double bias = 0;
 		if (r.depth_bias_enable) {
-			uint32_t best = 1;
-			for (uint32_t i = 2; i + 1 < count; ++i)
-				if (std::abs(sub_area[i]) > std::abs(sub_area[best])) best = i;
-			const ScreenVertex* v[3] = {&sv[0], &sv[best], &sv[best + 1]};
+			const ScreenVertex* v[3] = {&sv[0], &sv[largest], &sv[largest + 1]};
 			double x[3], y[3], plane[3];
 			for (int i = 0; i < 3; ++i) x[i] = v[i]->X / 256.0, y[i] = v[i]->Y / 256.0;
 			double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);

@@ -129,32 +129,35 @@ void FlushBatch(TileContext& t) {
 	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
 	uint32_t lane_samples[4];
 	for (uint32_t l = 0; l < 4; ++l) lane_samples[l] = ((1u << samples) - 1) << (l * samples);
-	const SampleLocation* loc = StandardSampleLocations(samples);
 	for (uint32_t q = 0; q < b.quad_count; ++q) {
 		const uint32_t coverage = t.coverage[q];
-		// Where inputs are interpolated: the pixel center, or with sample
-		// shading the sample's location ("Sample Shading"; undecorated
-		// inputs may use any position in the fragment, Sample ones must use
-		// this one).
-		float ox = 0.5f, oy = 0.5f;
-		if (d.per_sample) {
-			const uint32_t s = t.quad_sample[q];
-			ox = float(loc[s].x) * (1.0f / 256), oy = float(loc[s].y) * (1.0f / 256);
-			for (uint32_t l = 0; l < 4; ++l) {
-				b.sample_id[4 * q + l] = s;
-				b.sample_position[0][4 * q + l] = ox;
-				b.sample_position[1][4 * q + l] = oy;
-			}
-		}
 		for (uint32_t l = 0; l < 4; ++l) {
 			const uint32_t i = 4 * q + l;
 			int32_t px = b.quad_x[q] + int32_t(l & 1), py = b.quad_y[q] + int32_t(l >> 1);
-			lx[i] = float(px - t.tile_x) + ox;
-			ly[i] = float(py - t.tile_y) + oy;
+			lx[i] = float(px - t.tile_x) + 0.5f;
+			ly[i] = float(py - t.tile_y) + 0.5f;
 			b.frag_coord[0][i] = float(px) + 0.5f;
 			b.frag_coord[1][i] = float(py) + 0.5f;
 			b.live[i] = (coverage & lane_samples[l]) != 0;
 			b.discarded[i] = 0;
+		}
+	}
+	if (d.per_sample) {
+		// Inputs are interpolated at the sample's location ("Sample
+		// Shading": undecorated inputs may use any position in the
+		// fragment, Sample ones must use this one). Exact: both terms are
+		// multiples of 1/256 below 64.
+		const SampleLocation* loc = StandardSampleLocations(samples);
+		for (uint32_t q = 0; q < b.quad_count; ++q) {
+			const uint32_t s = t.quad_sample[q];
+			const float ox = float(loc[s].x) * (1.0f / 256), oy = float(loc[s].y) * (1.0f / 256);
+			for (uint32_t i = 4 * q; i < 4 * q + 4; ++i) {
+				lx[i] += ox - 0.5f;
+				ly[i] += oy - 0.5f;
+				b.sample_id[i] = s;
+				b.sample_position[0][i] = ox;
+				b.sample_position[1][i] = oy;
+			}
 		}
 	}
 	for (uint32_t r = 0; r < run_count; ++r) {
@@ -329,12 +332,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
 			}
-			// Sample shading: one batch quad a sample index, its coverage
-			// that sample's bits.
-			const uint32_t shaded = d.per_sample ? samples : 1;
-			for (uint32_t s = 0; s < shaded; ++s) {
-				const uint32_t quad_mask = d.per_sample ? mask & (0x1111u << s) : mask;
-				if (!quad_mask) continue;
+			auto add = [&](uint32_t quad_mask, uint32_t sample) {
 				if (!slot_used) {
 					slot_used = true;
 					++t.primitive_count;
@@ -344,7 +342,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				b.quad_y[b.quad_count] = qy;
 				t.coverage[b.quad_count] = quad_mask;
 				t.quad_primitive[b.quad_count] = uint8_t(slot);
-				t.quad_sample[b.quad_count] = uint8_t(s);
+				t.quad_sample[b.quad_count] = uint8_t(sample);
 				if (++b.quad_count == kMaxBatchQuads) {
 					// Full: shade it; this triangle goes on in slot 0 of the next.
 					const TilePrimitive keep = *p;
@@ -354,7 +352,15 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 					p = &t.primitives[0];
 					slot_used = false;
 				}
+			};
+			if (!d.per_sample) {
+				add(mask, 0);
+				continue;
 			}
+			// Sample shading: one batch quad a sample index (of 4), its
+			// coverage that sample's bits.
+			for (uint32_t s = 0; s < samples; ++s)
+				if (mask & (0x1111u << s)) add(mask & (0x1111u << s), s);
 		}
 	}
 }

@@ -15,9 +15,9 @@ constexpr uint32_t kMaxClipDistances = 8;
 constexpr uint32_t kSubPixelBits = 8;  // VkPhysicalDeviceLimits::subPixelPrecisionBits
 constexpr uint32_t kTileSize = 64;     // pixels, square
 // VkPhysicalDeviceLimits::pointSizeRange and lineWidthRange: sizes and
-// widths are clamped to these. Any size in the range is drawn exactly
-// (pointSizeGranularity / lineWidthGranularity can be reported as 1/256, the
-// sub-pixel step the corners snap to).
+// widths are clamped to these; any value in the range is drawn (the
+// square's or rectangle's corners snap to 1/256 pixel), so granularities
+// of 1/128 or coarser hold (lavapipe reports 0.125 and 0.0078125).
 constexpr float kMinPointSize = 1.0f, kMaxPointSize = 256.0f;
 constexpr float kMinLineWidth = 1.0f, kMaxLineWidth = 256.0f;
 
@@ -168,8 +168,10 @@ struct FragmentBatch {
 	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
 	float varyings[kMaxVaryings][kMaxBatchLanes];
-	// gl_PointCoord (s, t) of lanes of point primitives ("Basic Point Rasterization"), at the
-	// pixel center; 0 for lanes of lines and triangles.
+	// gl_PointCoord (s, t) of lanes of point primitives ("Basic Point
+	// Rasterization"), at the pixel center (the sample with sample
+	// shading). In draws that make points, 0 for lanes of other
+	// primitives; not written in other draws.
 	float point_coord[2][kMaxBatchLanes];
 	// With sample shading (CompiledDraw::per_sample) a lane is one sample of
 	// its pixel: SampleId, and SamplePosition in [0, 1) from the pixel's

@@ -23,7 +23,8 @@ struct CompiledDraw {
 	PrimitiveSetupState setup;
 	FragmentOps ops;
 	bool early_tests = false;
-	bool has_tests = false;  // a depth or stencil test to run
+	bool has_tests = false;   // a depth bounds, stencil or depth test to run
+	bool per_sample = false;  // sample shading: the shader runs once a covered sample
 };
 
 CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb);
@@ -55,6 +56,7 @@ private:
 	void RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const;
 
 	runtime::ThreadPool* pool_;
+	bool points_ = false;  // this draw makes point primitives (gl_PointCoord to fill)
 	uint32_t tiles_x_ = 0, tiles_y_ = 0;
 	std::vector<Chunk> chunks_;
 	std::vector<uint32_t> tile_begin_;  // tile_count + 1 offsets into bins_

@@ -50,15 +50,17 @@ VkFormatFeatureFlags2 BlitFeatures(const texture::FormatInfo& info) {
 
 // What the rasterizer writes (src/raster: depth planes D16, X8_D24 and
 // D32_SFLOAT with an S8 stencil plane; color through texture::PackTexel,
-// float outputs only so far) and what a draw's vertex fetch reads
+// integer formats from the output's bits) and what a draw's vertex fetch reads
 // (texture::UnpackTexel, components of at most 32 bits).
 VkFormatFeatureFlags2 AttachmentFeatures(const texture::FormatInfo& info) {
 	if (info.IsDepthOrStencil()) return VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
-	if (info.IsCompressed() || !texture::CanConvertTexels(info) || info.IsInteger() || info.IsScaled())
-		return 0;
+	if (info.IsCompressed() || !texture::CanConvertTexels(info) || info.IsScaled()) return 0;
 	if (info.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) return 0;  // not renderable in Vulkan
 	for (uint8_t c = 0; c < info.component_count; ++c)
 		if (info.components[c].bits > 32) return 0;
+	// Integer attachments take the output's bits and are never blended
+	// (Vulkan 1.3 §29.13).
+	if (info.IsInteger()) return VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
 	return VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
 }
 

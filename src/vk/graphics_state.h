@@ -105,6 +105,9 @@ struct GraphicsPipeline {
 	uint32_t front_facing_word = shader::Program::kNoWord;
 	uint32_t helper_word = shader::Program::kNoWord;
 	uint32_t sample_count_word = shader::Program::kNoWord;  // InterpolateAtSample's sample pattern
+	uint32_t point_coord_words[2];
+	uint32_t sample_id_word = shader::Program::kNoWord;
+	uint32_t sample_position_words[2];
 	uint32_t color_words[raster::kMaxColorAttachments][4];
 	uint32_t frag_depth_word = shader::Program::kNoWord;
 
@@ -117,10 +120,6 @@ struct GraphicsPipeline {
 	// draw time.
 	raster::DrawState state;
 	bool rasterizer_discard = false;
-	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
-	float line_width = 1.0f;
-	bool depth_bounds_test = false;
-	float min_depth_bounds = 0, max_depth_bounds = 1;
 	bool has_viewport = false, has_scissor = false;  // static ones given (else dynamic)
 	uint32_t dynamic = 0;                            // Bit(Dynamic) of each dynamic state
 };

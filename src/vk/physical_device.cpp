@@ -110,13 +110,15 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxCullDistances = 8;
 	l.maxCombinedClipAndCullDistances = 8;
 	l.discreteQueuePriorities = 2;
+	// src/raster: points are squares and lines exact rectangles of any
+	// float size in [1, 256] (raster::kMaxPointSize, kMaxLineWidth).
 	l.pointSizeRange[0] = 1.0f;
-	l.pointSizeRange[1] = 1.0f;
+	l.pointSizeRange[1] = 256.0f;
 	l.lineWidthRange[0] = 1.0f;
-	l.lineWidthRange[1] = 1.0f;
-	l.pointSizeGranularity = 0.0f;
-	l.lineWidthGranularity = 0.0f;
-	l.strictLines = VK_FALSE;
+	l.lineWidthRange[1] = 256.0f;
+	l.pointSizeGranularity = 0.0078125f;
+	l.lineWidthGranularity = 0.0078125f;
+	l.strictLines = VK_TRUE;
 	l.standardSampleLocations = VK_TRUE;
 	l.optimalBufferCopyOffsetAlignment = 16;
 	l.optimalBufferCopyRowPitchAlignment = 16;

@@ -191,6 +191,15 @@ struct Supported {
 		// helper lanes' writes are dropped (src/shader/stage.cpp).
 		core.vertexPipelineStoresAndAtomics = VK_TRUE;
 		core.fragmentStoresAndAtomics = VK_TRUE;
+		// src/raster: polygon modes LINE and POINT, lines and points wider
+		// than one pixel, the depth bounds test, alpha to one, and sample
+		// shading (the fragment program once per covered sample).
+		core.fillModeNonSolid = VK_TRUE;
+		core.wideLines = VK_TRUE;
+		core.largePoints = VK_TRUE;
+		core.depthBounds = VK_TRUE;
+		core.alphaToOne = VK_TRUE;
+		core.sampleRateShading = VK_TRUE;
 		v11.shaderDrawParameters = VK_TRUE;
 		v12.imagelessFramebuffer = VK_TRUE;
 		v12.drawIndirectCount = VK_TRUE;

@@ -29,8 +29,8 @@ TEST_CASE("vertex and fragment shaders store to buffers; helper invocations do n
 
 	std::vector<uint32_t> counts(ours.storage.size() / 4);
 	std::memcpy(counts.data(), ours.storage.data(), ours.storage.size());
-	CHECK(counts[0] == 20u * 32u);  // fragments
-	CHECK(counts[1] == 0u);         // no helper wrote
+	CHECK(counts[0] == 20u * 32u);                           // fragments
+	CHECK(counts[1] == 0u);                                  // no helper wrote
 	for (int v = 0; v < 6; ++v) CHECK(counts[2 + v] >= 1u);  // each vertex shaded (maybe more than once: §21.x)
 	for (uint32_t y = 0; y < 32; ++y)
 		for (uint32_t x = 0; x < 32; ++x) {

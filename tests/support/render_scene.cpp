@@ -673,6 +673,11 @@ SceneFeatures::SceneFeatures() {
 	core.features.drawIndirectFirstInstance = VK_TRUE;
 	core.features.shaderClipDistance = VK_TRUE;
 	core.features.fragmentStoresAndAtomics = VK_TRUE;
+	core.features.fillModeNonSolid = VK_TRUE;
+	core.features.wideLines = VK_TRUE;
+	core.features.largePoints = VK_TRUE;
+	core.features.alphaToOne = VK_TRUE;
+	core.features.sampleRateShading = VK_TRUE;
 	core.features.vertexPipelineStoresAndAtomics = VK_TRUE;
 	v11.shaderDrawParameters = VK_TRUE;
 	v12.imagelessFramebuffer = VK_TRUE;

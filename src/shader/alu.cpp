@@ -332,6 +332,9 @@ constexpr OpInfo kOpInfo[] = {
     {"SubgroupBroadcastFirst", 1},
     {"SubgroupShuffle", 2},
     {"SubgroupReduce", 2},
+    {"ImageArg", 1},
+    {"Image", 0},
+    {"ImageResult", 0},
 };
 static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kCount));
 

@@ -298,6 +298,8 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 		if (inst->op >= Op::kAluCount) {
 			if (IsSubgroup(inst->op))
 				ExecuteSubgroup(*inst, lanes, full);
+			else if (IsImage(inst->op))
+				ExecuteImage(program, *inst, resources, lanes, full);
 			else
 				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;

@@ -16,6 +16,8 @@ struct BufferView {
 	uint64_t size = 0;  // bytes; accesses past it are dropped (stores) or read 0 (loads)
 };
 
+struct ImageBinding;  // image_ops.h
+
 // Host memory [begin, end) that device addresses may reach.
 struct AddressRange {
 	uint64_t begin = 0, end = 0;
@@ -24,6 +26,7 @@ struct AddressRange {
 // What a dispatch binds, resolved by the caller (src/vk) to plain pointers.
 struct Resources {
 	std::span<const BufferView> buffers;  // one per Program::bindings entry, same order
+	std::span<const ImageBinding> images;  // one per Program::image_bindings entry, same order
 	const void* push_constants = nullptr;
 	uint32_t push_constant_size = 0;
 	// Accesses through device addresses (PhysicalStorageBuffer pointers, which
@@ -101,6 +104,8 @@ private:
 	void ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources, uint32_t lanes,
 	                            bool full);
 	void ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full);
+	void ExecuteImage(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+	                  bool full);  // image_ops.cpp
 	void ExecuteAtomic64(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
 	                     bool full);  // atomic64.cpp
 	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
@@ -117,6 +122,8 @@ private:
 	std::vector<uint32_t> edge_;       // per lane: edge taken by the current terminator
 	std::vector<uint32_t> scratch_;    // masked results before the blend
 	std::vector<uint32_t> local_ids_;  // LocalInvocationId x, y, z per lane
+	std::vector<uint32_t> image_args_;     // kImageArgCount operand slots x lanes
+	std::vector<uint32_t> image_results_;  // 4 result slots x lanes
 };
 
 }  // namespace tessera::shader

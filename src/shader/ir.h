@@ -56,6 +56,14 @@ enum class Op : uint16_t {
 	// Inst::region, b holding its identity; Inst::imm: 0 reduce, 1 inclusive
 	// scan, 2 exclusive scan, 3 | cluster size << 8 clustered reduce.
 	kSubgroupReduce,
+	// Images, samplers and texel buffers (image_ops.cpp). An image
+	// instruction is a run: kImageArg copies register a into operand slot imm
+	// (ImageArg), kImage runs Program::image_ops[imm] on the slots and leaves
+	// up to four results (component 0 also in dst), kImageResult reads result
+	// imm into dst.
+	kImageArg,
+	kImage,
+	kImageResult,
 	kCount,
 };
 
@@ -67,6 +75,7 @@ uint32_t OpArity(Op op);
 inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicXor; }
 inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicXor; }
 inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce; }
+inline bool IsImage(Op op) { return op >= Op::kImageArg && op <= Op::kImageResult; }
 
 // Lanes per subgroup (what the device reports as subgroupSize).
 constexpr uint32_t kSubgroupSize = 32;
@@ -110,6 +119,72 @@ struct BindingSlot {
 	uint32_t binding = 0;
 	uint32_t array_element = 0;
 	bool storage = true;  // storage buffer (else uniform buffer)
+};
+
+// An image, sampler or texel buffer the program reads or writes: one
+// descriptor. An array of N descriptors takes N consecutive slots.
+enum class ImageDescriptorKind : uint8_t {
+	kSampledImage,
+	kStorageImage,
+	kCombinedImageSampler,
+	kSampler,
+	kUniformTexelBuffer,
+	kStorageTexelBuffer,
+};
+struct ImageBindingSlot {
+	uint32_t set = 0;
+	uint32_t binding = 0;
+	uint32_t array_element = 0;
+	ImageDescriptorKind kind = ImageDescriptorKind::kSampledImage;
+};
+
+// Operand slots of an image instruction (kImageArg's imm).
+enum ImageArg : uint32_t {
+	kArgCoord = 0,  // 4: SPIR-V coordinate order, layer last
+	kArgDref = 4,
+	kArgLod = 5,  // Lod (float; int for fetches) or Bias
+	kArgMinLod = 6,
+	kArgDdx = 7,      // 3
+	kArgDdy = 10,     // 3
+	kArgOffset = 13,  // 3
+	kArgSample = 16,
+	kArgTexel = 17,        // 4: the value OpImageWrite stores
+	kArgImageIndex = 21,   // element of a descriptor array (dynamic index)
+	kArgSamplerIndex = 22,
+	kArgValue = 23,       // atomics: operand
+	kArgComparator = 24,  // atomics: comparator
+	kImageArgCount = 25,
+};
+
+enum class ImageOpKind : uint8_t {
+	kRead,          // OpImageRead (storage images, storage texel buffers)
+	kWrite,         // OpImageWrite
+	kFetch,         // OpImageFetch (sampled images, uniform texel buffers)
+	kSample,        // OpImageSample*
+	kGather,        // OpImageGather, OpImageDrefGather
+	kQuerySize,     // OpImageQuerySize(Lod)
+	kQueryLevels,
+	kQuerySamples,
+	kQueryLod,
+	kAtomic,  // an atomic on an OpImageTexelPointer
+};
+
+// One image instruction (Program::image_ops).
+struct ImageOperation {
+	static constexpr uint32_t kNone = UINT32_MAX;
+	ImageOpKind kind = ImageOpKind::kRead;
+	uint32_t image = 0;        // first slot in Program::image_bindings
+	uint32_t image_count = 1;  // > 1: a descriptor array indexed by kArgImageIndex
+	uint32_t sampler = kNone;  // a separate sampler (OpSampledImage): its first slot
+	uint32_t sampler_count = 1;
+	// Operands present (the others read as absent).
+	bool has_lod = false, has_bias = false, has_grad = false, has_offset = false, has_min_lod = false;
+	bool has_dref = false, has_sample = false;
+	bool implicit_lod = false;  // derivatives from the lane quads (lane 4q + 2dy + dx)
+	bool has_const_offsets = false;
+	uint8_t component = 0;  // gathers
+	int32_t const_offsets[4][2] = {};
+	Op atomic = Op::kAtomicLoad;  // kAtomic
 };
 
 enum class Builtin : uint8_t {
@@ -249,6 +324,8 @@ struct Program {
 	std::vector<uint32_t> case_values;
 	std::vector<Region> regions;
 	std::vector<BindingSlot> bindings;
+	std::vector<ImageBindingSlot> image_bindings;
+	std::vector<ImageOperation> image_ops;
 	std::vector<BuiltinInput> builtins;
 	std::vector<Constant> constants;  // includes register 0 = 0
 	uint32_t register_count = 1;

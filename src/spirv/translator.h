@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -115,6 +116,7 @@ class Translator {
 public:
 	Translator(std::span<const uint32_t> words, std::string_view entry_point, shader::Program& program);
 	void Run();
+	struct ImageState;  // translate_image.cpp
 
 private:
 	// translator.cpp: module, types, memory, control flow.
@@ -175,6 +177,9 @@ private:
 	std::vector<uint32_t> SubgroupMask(spv::BuiltIn builtin);
 	uint32_t EmitSubgroup(shader::Op op, uint32_t a, uint32_t b = 0, uint16_t combine = 0, uint32_t imm = 0);
 
+	// translate_image.cpp: images, samplers, texel buffers.
+	bool TranslateImage(const Instruction& inst);
+
 	// Registers and values.
 	const std::vector<uint32_t>& Regs(uint32_t id);
 	uint32_t Scalar(uint32_t id);
@@ -222,6 +227,7 @@ private:
 	std::map<uint32_t, std::vector<uint32_t>> builtin_regs_;
 	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
 	uint32_t physical_region_ = kNoRegion;                   // device addresses
+	std::shared_ptr<ImageState> images_;                     // translate_image.cpp
 
 	std::vector<SourceBlock> blocks_;
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks

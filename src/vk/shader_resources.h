@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "shader/image_ops.h"
 #include "shader/interpreter.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
@@ -18,6 +19,7 @@ class Pipeline;
 // program runs.
 struct BoundResources {
 	std::vector<shader::BufferView> buffers;
+	std::vector<shader::ImageBinding> images;
 	std::shared_ptr<const Device::AddressRanges> address_ranges;
 	shader::Resources resources;
 };

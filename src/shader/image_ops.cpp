@@ -139,8 +139,7 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		return;
 	case ImageOpKind::kGather:
 		texels.resize(n);
-		texture::Gather(*image, sample, op.component, op.has_const_offsets ? op.const_offsets : nullptr,
-		                texels.data());
+		texture::Gather(*image, sample, op.component, op.has_const_offsets ? op.const_offsets : nullptr, texels.data());
 		store_texels();
 		return;
 	case ImageOpKind::kQueryLod: {
@@ -242,8 +241,8 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			for (uint32_t i = 0; i < lanes; ++i) {
 				uint32_t base = i & ~3u, x = i & 1u, y = (i >> 1) & 1u;
 				uint32_t row = base + 2 * y, col = base + x;
-				float ddx = row + 1 < lanes ? std::bit_cast<float>(coord[row + 1]) - std::bit_cast<float>(coord[row])
-				                            : 0.0f;
+				float ddx =
+				    row + 1 < lanes ? std::bit_cast<float>(coord[row + 1]) - std::bit_cast<float>(coord[row]) : 0.0f;
 				float ddy = base + 2 + x < lanes
 				                ? std::bit_cast<float>(coord[base + 2 + x]) - std::bit_cast<float>(coord[col])
 				                : 0.0f;
@@ -312,7 +311,8 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		out.assign(4 * size_t(n), 0);
 		RunBatch(op, binding, image, batch, reinterpret_cast<uint32_t(*)[4]>(out.data()));
 		for (uint32_t j = 0; j < n; ++j)
-			for (uint32_t c = 0; c < 4; ++c) image_results_[size_t(c) * lanes + batch.lanes[j]] = out[4 * size_t(j) + c];
+			for (uint32_t c = 0; c < 4; ++c)
+				image_results_[size_t(c) * lanes + batch.lanes[j]] = out[4 * size_t(j) + c];
 	}
 	uint32_t* dst = Reg(inst.dst);
 	for (uint32_t i = 0; i < lanes; ++i)

@@ -26,7 +26,6 @@ struct AddressRange {
 // What a dispatch binds, resolved by the caller (src/vk) to plain pointers.
 struct Resources {
 	std::span<const BufferView> buffers;  // one per Program::bindings entry, same order
-	std::span<const ImageBinding> images;  // one per Program::image_bindings entry, same order
 	const void* push_constants = nullptr;
 	uint32_t push_constant_size = 0;
 	// Accesses through device addresses (PhysicalStorageBuffer pointers, which
@@ -36,6 +35,7 @@ struct Resources {
 	// 0); otherwise only the first page (null pointers) is refused.
 	bool check_device_addresses = false;
 	std::span<const AddressRange> device_memory;
+	std::span<const ImageBinding> images;  // one per Program::image_bindings entry, same order
 };
 
 struct WorkgroupPosition {
@@ -117,11 +117,11 @@ private:
 	std::vector<uint32_t> registers_;
 	std::vector<uint32_t> private_memory_;  // private_words x lanes, word-major
 	std::vector<uint8_t> workgroup_memory_;
-	std::vector<uint32_t> pc_;         // per lane: current block, or kDone
-	std::vector<uint32_t> active_;     // per lane: 1 when running the current block
-	std::vector<uint32_t> edge_;       // per lane: edge taken by the current terminator
-	std::vector<uint32_t> scratch_;    // masked results before the blend
-	std::vector<uint32_t> local_ids_;  // LocalInvocationId x, y, z per lane
+	std::vector<uint32_t> pc_;             // per lane: current block, or kDone
+	std::vector<uint32_t> active_;         // per lane: 1 when running the current block
+	std::vector<uint32_t> edge_;           // per lane: edge taken by the current terminator
+	std::vector<uint32_t> scratch_;        // masked results before the blend
+	std::vector<uint32_t> local_ids_;      // LocalInvocationId x, y, z per lane
 	std::vector<uint32_t> image_args_;     // kImageArgCount operand slots x lanes
 	std::vector<uint32_t> image_results_;  // 4 result slots x lanes
 };

@@ -148,8 +148,8 @@ enum ImageArg : uint32_t {
 	kArgDdy = 10,     // 3
 	kArgOffset = 13,  // 3
 	kArgSample = 16,
-	kArgTexel = 17,        // 4: the value OpImageWrite stores
-	kArgImageIndex = 21,   // element of a descriptor array (dynamic index)
+	kArgTexel = 17,       // 4: the value OpImageWrite stores
+	kArgImageIndex = 21,  // element of a descriptor array (dynamic index)
 	kArgSamplerIndex = 22,
 	kArgValue = 23,       // atomics: operand
 	kArgComparator = 24,  // atomics: comparator
@@ -157,12 +157,12 @@ enum ImageArg : uint32_t {
 };
 
 enum class ImageOpKind : uint8_t {
-	kRead,          // OpImageRead (storage images, storage texel buffers)
-	kWrite,         // OpImageWrite
-	kFetch,         // OpImageFetch (sampled images, uniform texel buffers)
-	kSample,        // OpImageSample*
-	kGather,        // OpImageGather, OpImageDrefGather
-	kQuerySize,     // OpImageQuerySize(Lod)
+	kRead,       // OpImageRead (storage images, storage texel buffers)
+	kWrite,      // OpImageWrite
+	kFetch,      // OpImageFetch (sampled images, uniform texel buffers)
+	kSample,     // OpImageSample*
+	kGather,     // OpImageGather, OpImageDrefGather
+	kQuerySize,  // OpImageQuerySize(Lod)
 	kQueryLevels,
 	kQuerySamples,
 	kQueryLod,
@@ -255,7 +255,7 @@ enum class InterfaceBuiltin : uint8_t {
 	kBaseInstance,
 	kDrawIndex,
 	// Vertex outputs (and fragment inputs where SPIR-V allows).
-	kPosition,      // index = component 0..3
+	kPosition,  // index = component 0..3
 	kPointSize,
 	kClipDistance,  // index = array element
 	kCullDistance,  // index = array element
@@ -309,13 +309,13 @@ struct Program {
 	// it with the inputs. kNoWord when the program never discards.
 	static constexpr uint32_t kNoWord = UINT32_MAX;
 	uint32_t discard_word = kNoWord;
-	bool writes_depth = false;           // FragDepth is an output
-	bool early_fragment_tests = false;   // EarlyFragmentTests execution mode
-	bool depth_replacing = false;        // DepthReplacing execution mode
-	bool uses_derivatives = false;       // derivatives or implicit-LOD sampling: lanes are 2x2 quads
-	bool sample_shading = false;         // reads SampleId/SamplePosition or has a Sample input: runs per sample
-	bool origin_upper_left = true;       // OriginUpperLeft (Vulkan requires it)
-	bool pixel_center_integer = false;   // PixelCenterInteger
+	bool writes_depth = false;          // FragDepth is an output
+	bool early_fragment_tests = false;  // EarlyFragmentTests execution mode
+	bool depth_replacing = false;       // DepthReplacing execution mode
+	bool uses_derivatives = false;      // derivatives or implicit-LOD sampling: lanes are 2x2 quads
+	bool sample_shading = false;        // reads SampleId/SamplePosition or has a Sample input: runs per sample
+	bool origin_upper_left = true;      // OriginUpperLeft (Vulkan requires it)
+	bool pixel_center_integer = false;  // PixelCenterInteger
 
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry

@@ -36,9 +36,9 @@ struct Handle {
 // A pointer into a UniformConstant variable, possibly indexed.
 struct HandlePointer {
 	uint32_t variable = 0;
-	uint32_t element = 0;       // constant element
-	uint32_t index = 0;         // register: dynamic element (0: none)
-	bool indexed = false;       // an element was chosen
+	uint32_t element = 0;  // constant element
+	uint32_t index = 0;    // register: dynamic element (0: none)
+	bool indexed = false;  // an element was chosen
 };
 
 struct TexelPointer {
@@ -63,8 +63,8 @@ uint32_t Dimensions(spv::Dim dim) {
 struct Translator::ImageState {
 	bool parsed = false;
 	std::unordered_map<uint32_t, ImageType> image_types;
-	std::unordered_map<uint32_t, uint32_t> sampled_image_types;  // OpTypeSampledImage -> OpTypeImage
-	std::unordered_map<uint32_t, uint32_t> sampler_types;        // OpTypeSampler ids (value unused)
+	std::unordered_map<uint32_t, uint32_t> sampled_image_types;             // OpTypeSampledImage -> OpTypeImage
+	std::unordered_map<uint32_t, uint32_t> sampler_types;                   // OpTypeSampler ids (value unused)
 	std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> variables;  // variable -> (first slot, count)
 	std::unordered_map<uint32_t, HandlePointer> pointers;
 	std::unordered_map<uint32_t, Handle> handles;
@@ -200,7 +200,8 @@ bool Translator::TranslateImage(const Instruction& inst) {
 	};
 	auto constant_value = [&](uint32_t id) -> uint32_t {
 		auto c = constants_.find(id);
-		if (c == constants_.end() || c->second.op != spv::Op::OpConstant) Fail("%s: operand is not a constant", inst.OpName());
+		if (c == constants_.end() || c->second.op != spv::Op::OpConstant)
+			Fail("%s: operand is not a constant", inst.OpName());
 		return c->second[3];
 	};
 

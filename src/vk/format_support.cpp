@@ -108,7 +108,13 @@ bool IsStorageFormat(VkFormat format) {
 // depth formats; storage and texel buffers per IsStorageFormat; atomics on
 // R32_UINT / R32_SINT (OpImageTexelPointer).
 VkFormatFeatureFlags2 ShaderImageFeatures(const texture::FormatInfo& info) {
-	if (info.IsCompressed() || info.Has64BitComponents()) return 0;
+	// Block-compressed formats are sampled from a decoded copy
+	// (texture/decoded_view.h), filtered like any float format.
+	if (info.IsCompressed())
+		return texture::CanDecodeBlock(info)
+		           ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT
+		           : 0;
+	if (info.Has64BitComponents()) return 0;
 	if (info.IsDepthOrStencil()) {
 		VkFormatFeatureFlags2 depth = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
 		if (info.HasDepth())

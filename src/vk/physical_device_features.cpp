@@ -141,6 +141,11 @@ struct Supported {
 		core.shaderStorageImageWriteWithoutFormat = VK_TRUE;
 		core.shaderStorageImageExtendedFormats = VK_TRUE;
 		core.imageCubeArray = VK_TRUE;
+		// Every BC, ETC2/EAC and ASTC LDR format decodes (texture/compressed.h)
+		// for sampling (texture/decoded_view.h), blits and copies.
+		core.textureCompressionBC = VK_TRUE;
+		core.textureCompressionETC2 = VK_TRUE;
+		core.textureCompressionASTC_LDR = VK_TRUE;
 
 		v11.storageBuffer16BitAccess = VK_TRUE;
 		v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;

@@ -62,7 +62,7 @@ texture::ImageViewState ViewState(const ImageView& view) {
 // prepared for lookups. No set, no descriptor or a null one: an empty
 // binding, which reads zero.
 void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout, const shader::ImageBindingSlot& slot,
-                  shader::ImageBinding& out) {
+                  shader::ImageBinding& out, std::vector<std::unique_ptr<texture::DecodedView>>& decoded) {
 	out = {};
 	if (slot.set >= layout.SetCount() || slot.set >= kMaxBoundDescriptorSets) return;
 	const uint8_t* set = bound.sets[slot.set];
@@ -93,6 +93,14 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 		if (image->view && image->view->GetImage()->Data()) {
 			out.has_view = true;
 			out.view = ViewState(*image->view);
+			if (texture::NeedsDecodedView(out.view)) {
+				// Block-compressed: sampled from a decoded copy, made once per
+				// dispatch or draw (the image may change between them).
+				auto copy = std::make_unique<texture::DecodedView>();
+				if (!texture::DecodeView(out.view, copy.get())) return;
+				out.view = copy->view;
+				decoded.push_back(std::move(copy));
+			}
 			out.prepared_ok = out.has_sampler ? texture::PrepareSampledImage(out.sampler, out.view, &out.prepared)
 			                                  : texture::PrepareImage(out.view, &out.prepared);
 		}
@@ -112,9 +120,10 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 		out.buffers.reserve(program.bindings.size());
 		for (const shader::BindingSlot& slot : program.bindings)
 			out.buffers.push_back(ResolveBuffer(bound, pipeline.Layout(), slot));
+		out.decoded.clear();
 		out.images.resize(program.image_bindings.size());
 		for (size_t k = 0; k < program.image_bindings.size(); ++k)
-			ResolveImage(bound, pipeline.Layout(), program.image_bindings[k], out.images[k]);
+			ResolveImage(bound, pipeline.Layout(), program.image_bindings[k], out.images[k], out.decoded);
 	} catch (const std::bad_alloc&) {
 		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
 		                       uint64_t(const_cast<Pipeline&>(pipeline).ToHandle()),

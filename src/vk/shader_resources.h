@@ -8,6 +8,7 @@
 
 #include "shader/image_ops.h"
 #include "shader/interpreter.h"
+#include "texture/decoded_view.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
 
@@ -20,6 +21,8 @@ class Pipeline;
 struct BoundResources {
 	std::vector<shader::BufferView> buffers;
 	std::vector<shader::ImageBinding> images;
+	// Compressed views decoded for sampling (texture/decoded_view.h).
+	std::vector<std::unique_ptr<texture::DecodedView>> decoded;
 	std::shared_ptr<const Device::AddressRanges> address_ranges;
 	shader::Resources resources;
 };

@@ -140,6 +140,17 @@ void ImageBarrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspect, 
 	vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 0, nullptr, 0, nullptr, 1, &b);
 }
 
+// Barriers on a depth/stencil image name both aspects
+// (VUID-VkImageMemoryBarrier-image-03320).
+VkImageAspectFlags BarrierAspect(const ImageSpec& s) {
+	const tessera::texture::FormatInfo* info = tessera::texture::FindFormat(s.format);
+	if (!info || info->IsColor()) return s.aspect;
+	VkImageAspectFlags aspects = 0;
+	if (info->HasDepth()) aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
+	if (info->HasStencil()) aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
+	return aspects;
+}
+
 Outcome Run(Context& ctx, const Scene& scene) {
 	VkDevice device = ctx.device();
 	Outcome outcome;
@@ -310,14 +321,14 @@ Outcome Run(Context& ctx, const Scene& scene) {
 	ctx.Submit([&](VkCommandBuffer cb) {
 		for (size_t k = 0; k < images.size(); ++k) {
 			const ImageSpec& s = scene.images[k];
-			ImageBarrier(cb, images[k].image, s.aspect, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-			             VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT,
-			             VK_ACCESS_TRANSFER_WRITE_BIT);
+			ImageBarrier(cb, images[k].image, BarrierAspect(s), VK_IMAGE_LAYOUT_UNDEFINED,
+			             VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0,
+			             VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
 			auto r = regions(s);
 			vkCmdCopyBufferToImage(cb, staging[k].buffer, images[k].image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 			                       uint32_t(r.size()), r.data());
-			ImageBarrier(cb, images[k].image, s.aspect, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL,
-			             VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+			ImageBarrier(cb, images[k].image, BarrierAspect(s), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			             VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
 			             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 		}
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
@@ -847,25 +858,29 @@ TEST_CASE("texelFetch and sampling over formats match lavapipe", "[image]") {
 	    {VK_FORMAT_R32_UINT},
 	    {VK_FORMAT_D16_UNORM, VK_IMAGE_ASPECT_DEPTH_BIT},
 	    {VK_FORMAT_D32_SFLOAT, VK_IMAGE_ASPECT_DEPTH_BIT},
+	    {VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_ASPECT_DEPTH_BIT},
+	    {VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_ASPECT_STENCIL_BIT},  // a stencil view reads uint
 	};
 	for (const Case& c : cases) {
 		const FormatInfo& info = *FindFormat(c.format);
 		INFO("format " << info.name);
-		const bool integer = info.IsInteger();
-		const bool sint = integer && info.IsSigned();
+		const bool stencil = c.aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
+		const bool integer = info.IsInteger() || stencil;
+		const bool sint = integer && !stencil && info.IsSigned();
 		Scene scene{integer ? (sint ? "image_fetch_int.spv" : "image_fetch_uint.spv") : "image_fetch_float.spv"};
 		ImageSpec tex;
 		tex.format = c.format;
 		tex.aspect = c.aspect;
 		tex.extent = {8, 8, 1};
-		tex.texel_size = info.block_size;
-		tex.data = RandomBytes(64 * info.block_size, 70 + uint32_t(c.format));
-		if (info.Numeric() == tessera::texture::NumericFormat::SFLOAT) {
+		// Depth/stencil aspects upload as D32 floats or S8 bytes (§20.4).
+		tex.texel_size = stencil ? 1 : c.format == VK_FORMAT_D32_SFLOAT_S8_UINT ? 4 : info.block_size;
+		tex.data = RandomBytes(64 * tex.texel_size, 70 + uint32_t(c.format));
+		if (info.Numeric() == tessera::texture::NumericFormat::SFLOAT && !stencil) {
 			// Finite values in [-2, 2] (D32: [0, 1]); halves from 2^-14 up.
 			std::mt19937 rng(uint32_t(c.format));
 			std::uniform_real_distribution<float> dist(c.aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? 0.0f : -2.0f,
 			                                           c.aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? 1.0f : 2.0f);
-			if (info.components[0].bits == 32) {
+			if (info.components[0].bits == 32 || info.IsDepthOrStencil()) {
 				std::vector<float> values(tex.data.size() / 4);
 				for (float& v : values) v = dist(rng);
 				tex.data = Bytes(values);

@@ -11,7 +11,7 @@ layout(set = 0, binding = 2) uniform texture2D image;    // the same image
 layout(set = 0, binding = 3) uniform sampler samp;       // the same sampler
 layout(push_constant) uniform Params { float lod; float scale; float grad; } pc;
 
-const int kPerLane = 10;
+const int kPerLane = 12;
 
 void main() {
 	uint i = gl_GlobalInvocationID.x;  // 256 lanes: a 16x16 grid
@@ -31,4 +31,7 @@ void main() {
 	o.v[base + 8] = texelFetchOffset(image, ivec2(i % 8u, i / 32u), 1, ivec2(1, 0));
 	// A uniform level: lavapipe 22.3 answers every lane with the first lane's level.
 	o.v[base + 9] = vec4(textureSize(tex, int(pc.lod)), textureQueryLevels(tex), textureSize(image, 0).x);
+	// shaderImageGatherExtended: four constant offsets, and a run-time offset.
+	o.v[base + 10] = textureGatherOffsets(tex, uv, ivec2[4](ivec2(0, 0), ivec2(1, -1), ivec2(-2, 3), ivec2(4, -4)), 2);
+	o.v[base + 11] = textureGatherOffset(tex, uv, ivec2(int(i % 3u) - 1, int(i % 5u) - 2), 1);
 }

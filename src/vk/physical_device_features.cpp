@@ -141,6 +141,7 @@ struct Supported {
 		core.shaderStorageImageWriteWithoutFormat = VK_TRUE;
 		core.shaderStorageImageExtendedFormats = VK_TRUE;
 		core.imageCubeArray = VK_TRUE;
+		core.shaderImageGatherExtended = VK_TRUE;  // Offset and ConstOffsets on gathers
 		// Every BC, ETC2/EAC and ASTC LDR format decodes (texture/compressed.h)
 		// for sampling (texture/decoded_view.h), blits and copies.
 		core.textureCompressionBC = VK_TRUE;

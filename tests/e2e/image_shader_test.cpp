@@ -119,6 +119,7 @@ ContextOptions Options(Driver driver) {
 	features.features.shaderStorageImageWriteWithoutFormat = VK_TRUE;
 	features.features.shaderStorageImageExtendedFormats = VK_TRUE;
 	features.features.imageCubeArray = VK_TRUE;
+	features.features.shaderImageGatherExtended = VK_TRUE;
 	features.features.shaderSampledImageArrayDynamicIndexing = all;
 	features.features.shaderStorageImageArrayDynamicIndexing = all;
 	ContextOptions options;
@@ -413,8 +414,7 @@ void CompareFloats(const std::vector<uint8_t>& ours, const std::vector<uint8_t>&
 	if (getenv("TESSERA_IMAGE_TEST_DUMP"))
 		for (size_t i = 0; i < a.size(); ++i)
 			if (!(std::fabs(a[i] - b[i]) <= tolerance))
-				printf("diff %zu lane %zu item %zu c %zu: %g %g\n", i, i / per_item / 10, (i / per_item) % 10,
-				       i % per_item, a[i], b[i]);
+				printf("diff %zu vec4 %zu c %zu: %g %g\n", i, i / per_item, i % per_item, a[i], b[i]);
 	for (size_t i = 0; i < a.size(); ++i) {
 		bool same = std::isnan(a[i]) ? std::isnan(b[i]) : std::fabs(a[i] - b[i]) <= tolerance;
 		if (!same) {
@@ -561,7 +561,7 @@ void RunSampleScene(const VkSamplerCreateInfo& sampler, float lod, float scale, 
 	tex.swizzle = swizzle;
 	scene.images = {tex};
 	scene.samplers = {sampler};
-	scene.buffers = {std::vector<uint8_t>(256 * 10 * 16, 0xcd)};
+	scene.buffers = {std::vector<uint8_t>(256 * 12 * 16, 0xcd)};
 	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
 	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}},
 	                  {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, {0}},

@@ -164,6 +164,9 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		return;
 	}
 	case ImageOpKind::kWrite:
+		// Storage images have color formats that texels convert to (no
+		// STORAGE_IMAGE feature elsewhere); anything else drops the write.
+		if (image->format->IsDepthOrStencil() || !texture::CanConvertTexels(*image->format)) return;
 		for (uint32_t j = 0; j < n; ++j) {
 			int32_t c[4] = {b.I(kArgCoord)[j], b.I(kArgCoord + 1)[j], b.I(kArgCoord + 2)[j], b.I(kArgCoord + 3)[j]};
 			uint8_t* t = StorageTexel(*image, c, op.has_sample ? b.I(kArgSample)[j] : 0);

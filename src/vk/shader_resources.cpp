@@ -3,6 +3,7 @@
 
 #include <new>
 
+#include "texture/texel.h"
 #include "vk/descriptor_set.h"
 #include "vk/descriptor_set_layout.h"
 #include "vk/image.h"
@@ -75,9 +76,14 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: {
 		const auto* texel = reinterpret_cast<const TexelBufferDescriptor*>(memory);
 		if (!texel->data) return;
+		const texture::FormatInfo* format = texture::FindFormat(texel->format);
+		// Formats without texel buffer features never reach here in valid use;
+		// they read as an empty descriptor.
+		if (!format || format->IsCompressed() || format->IsDepthOrStencil() || !texture::CanConvertTexels(*format))
+			return;
 		out.texels = texel->data;
 		out.texel_count = texel->element_count;
-		out.texel_format = texture::FindFormat(texel->format);
+		out.texel_format = format;
 		return;
 	}
 	case VK_DESCRIPTOR_TYPE_SAMPLER:

@@ -206,6 +206,22 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	}
 }
 
+// The operand slots an operation reads (bit k: slot k), so that batches
+// pack only those.
+uint32_t UsedSlots(const ImageOperation& op) {
+	auto range = [](uint32_t first, uint32_t count) { return ((1u << count) - 1) << first; };
+	uint32_t used = range(kArgCoord, 4);
+	if (op.has_dref) used |= range(kArgDref, 1);
+	if (op.has_lod || op.has_bias) used |= range(kArgLod, 1);
+	if (op.has_min_lod) used |= range(kArgMinLod, 1);
+	if (op.has_grad || op.implicit_lod) used |= range(kArgDdx, 6);
+	if (op.has_offset) used |= range(kArgOffset, 3);
+	if (op.has_sample) used |= range(kArgSample, 1);
+	if (op.kind == ImageOpKind::kWrite) used |= range(kArgTexel, 4);
+	if (op.kind == ImageOpKind::kAtomic) used |= range(kArgValue, 2);
+	return used;
+}
+
 }  // namespace
 
 void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
@@ -275,6 +291,7 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	};
 	std::vector<uint32_t> rest;
 	Batch batch;
+	const uint32_t used = UsedSlots(op);
 	std::vector<uint32_t> out;
 	SampledImage combined;  // a separate image and sampler prepared together
 	while (!pending.empty()) {
@@ -288,7 +305,7 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		batch.f.resize(size_t(kImageArgCount) * n);
 		batch.i.resize(size_t(kImageArgCount) * n);
 		for (uint32_t slot = 0; slot < kImageArgCount; ++slot)
-			for (uint32_t j = 0; j < n; ++j) {
+			for (uint32_t j = 0; j < n && (used >> slot & 1u); ++j) {
 				uint32_t bits = slot_value(slot, batch.lanes[j]);
 				batch.i[size_t(slot) * n + j] = static_cast<int32_t>(bits);
 				batch.f[size_t(slot) * n + j] = std::bit_cast<float>(bits);

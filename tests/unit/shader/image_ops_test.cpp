@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <chrono>
 #include <cstring>
 #include <vector>
 
@@ -159,5 +160,32 @@ TEST_CASE("per-lane descriptor indices: each lane reads its element, past the ar
 		bool bound = (i & 3u) == 0 || (i & 3u) == 2;
 		CHECK(out[i * 4 + 0] == 0.0f);  // level 0 everywhere
 		CHECK(out[i * 4 + 3] == (bound ? 1.0f : 0.0f));
+	}
+}
+
+// Hidden (run with "[.bench]"): lanes per second through kImage, one thread.
+TEST_CASE("image sampling throughput", "[.bench]") {
+	for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR}) {
+		LevelImage image;
+		image.binding.sampler.mag_filter = image.binding.sampler.min_filter = filter;
+		REQUIRE(texture::PrepareSampledImage(image.binding.sampler, image.binding.view, &image.binding.prepared));
+		shader::ImageOperation op;
+		op.kind = shader::ImageOpKind::kSample;
+		shader::Program program = SampleProgram(op, 1, false);
+		program.workgroup_size[0] = 256;
+		std::vector<float> out(256 * 4);
+		shader::BufferView buffer{out.data(), out.size() * 4};
+		shader::Resources resources;
+		resources.buffers = {&buffer, 1};
+		resources.images = {&image.binding, 1};
+		shader::Interpreter interpreter;
+		const uint32_t groups = 4096;
+		auto start = std::chrono::steady_clock::now();
+		shader::WorkgroupPosition position;
+		position.count[0] = groups;
+		REQUIRE(interpreter.RunWorkgroups(program, resources, position, groups) == shader::RunStatus::kSuccess);
+		double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+		WARN((filter == VK_FILTER_LINEAR ? "LINEAR" : "NEAREST")
+		     << " 2D RGBA32F lookups: " << groups * 256.0 / seconds / 1e6 << " M lanes/s");
 	}
 }

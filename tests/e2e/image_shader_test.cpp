@@ -607,6 +607,13 @@ TEST_CASE("LINEAR sampling with mipmaps and every address mode matches lavapipe 
 	RunSampleScene(
 	    Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_LINEAR), 3.2f,
 	    3.0f, 12.0f, kTolerance);
+	// The sampler's LOD bias and clamps (§16.5.7: they apply to explicit LOD too).
+	VkSamplerCreateInfo biased =
+	    Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR, 2.5f);
+	biased.mipLodBias = 0.7f;
+	biased.minLod = 0.5f;
+	RunSampleScene(biased, 0.3f, 1.5f, 3.0f, kTolerance);
+	RunSampleScene(biased, 2.9f, 1.5f, 40.0f, kTolerance);
 }
 
 TEST_CASE("cube maps, depth comparison, arrays, 1D and 3D textures match lavapipe", "[image]") {
@@ -653,7 +660,8 @@ TEST_CASE("cube maps, depth comparison, arrays, 1D and 3D textures match lavapip
 	scene.images = {cube, depth, layers, volume, line, cubes};
 	VkSamplerCreateInfo compare = Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
 	compare.compareEnable = VK_TRUE;
-	compare.compareOp = VK_COMPARE_OP_LESS;
+	compare.compareOp = GENERATE(VK_COMPARE_OP_LESS, VK_COMPARE_OP_GREATER_OR_EQUAL, VK_COMPARE_OP_EQUAL);
+	INFO("compare op " << compare.compareOp);
 	scene.samplers = {Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_LINEAR),
 	                  compare,
 	                  Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR)};
@@ -924,4 +932,29 @@ TEST_CASE("texelFetch and sampling over formats match lavapipe", "[image]") {
 			}
 		}
 	}
+}
+
+TEST_CASE("unnormalized-coordinate samplers match lavapipe", "[image]") {
+	for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
+		for (VkSamplerAddressMode mode :
+		     {VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER}) {
+			INFO("filter " << filter << " mode " << mode);
+			Scene scene{"image_unnormalized.spv"};
+			ImageSpec tex;
+			tex.extent = {8, 8, 1};
+			tex.data = RandomBytes(8 * 8 * 4, 80);
+			scene.images = {tex};
+			// §13: unnormalized coordinates need min = mag filter, NEAREST
+			// mipmaps, lod 0 and clamp-to-edge or clamp-to-border.
+			VkSamplerCreateInfo sampler = Sampler(filter, mode, VK_SAMPLER_MIPMAP_MODE_NEAREST, 0.0f);
+			sampler.unnormalizedCoordinates = VK_TRUE;
+			sampler.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+			scene.samplers = {sampler};
+			scene.buffers = {std::vector<uint8_t>(256 * 16, 0xcd)};
+			scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+			                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}}};
+			scene.groups[0] = 4;
+			auto [ours, reference] = RunBoth(scene);
+			CompareFloats(ours.buffers[0], reference.buffers[0], filter == VK_FILTER_LINEAR ? 4.0f / 256.0f : 1e-6f);
+		}
 }

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -378,11 +379,32 @@ Outcome RunOn(Driver driver, const Scene& scene) {
 	return outcome;
 }
 
+// Both drivers' contexts, created once for a test's scenes.
+struct Drivers {
+	std::unique_ptr<Context> ours = Context::Create(Driver::Tessera, Options(Driver::Tessera));
+	std::unique_ptr<Context> reference = Context::Create(Driver::Lavapipe, Options(Driver::Lavapipe));
+	Drivers() {
+		REQUIRE(ours);
+		REQUIRE(reference);
+	}
+	~Drivers() {
+		for (const std::string& m : ours->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
+		for (const std::string& m : reference->validation_messages()) UNSCOPED_INFO("lavapipe: " << m);
+		CHECK(ours->validation_errors() == 0);
+		CHECK(reference->validation_errors() == 0);
+	}
+};
+
 // Tessera runs scene; lavapipe runs reference (the same scene by default).
-std::pair<Outcome, Outcome> RunBoth(const Scene& scene, const Scene* reference = nullptr) {
-	Outcome a = RunOn(Driver::Tessera, scene);
-	Outcome b = RunOn(Driver::Lavapipe, reference ? *reference : scene);
+std::pair<Outcome, Outcome> RunBoth(Drivers& drivers, const Scene& scene, const Scene* reference = nullptr) {
+	Outcome a = Run(*drivers.ours, scene);
+	Outcome b = Run(*drivers.reference, reference ? *reference : scene);
 	return {std::move(a), std::move(b)};
+}
+
+std::pair<Outcome, Outcome> RunBoth(const Scene& scene, const Scene* reference = nullptr) {
+	Drivers drivers;
+	return RunBoth(drivers, scene, reference);
 }
 
 std::vector<uint8_t> RandomBytes(size_t n, uint32_t seed) {
@@ -554,8 +576,8 @@ ImageSpec MippedTexture(uint32_t seed) {
 	return tex;
 }
 
-void RunSampleScene(const VkSamplerCreateInfo& sampler, float lod, float scale, float grad, float tolerance,
-                    VkComponentMapping swizzle = {}) {
+void RunSampleScene(Drivers& drivers, const VkSamplerCreateInfo& sampler, float lod, float scale, float grad,
+                    float tolerance, VkComponentMapping swizzle = {}) {
 	Scene scene{"image_sample.spv"};
 	ImageSpec tex = MippedTexture(7);
 	tex.swizzle = swizzle;
@@ -570,7 +592,7 @@ void RunSampleScene(const VkSamplerCreateInfo& sampler, float lod, float scale, 
 	scene.push.resize(sizeof(params));
 	std::memcpy(scene.push.data(), params, sizeof(params));
 	scene.groups[0] = 4;
-	auto [ours, reference] = RunBoth(scene);
+	auto [ours, reference] = RunBoth(drivers, scene);
 	CompareFloats(ours.buffers[0], reference.buffers[0], tolerance);
 }
 
@@ -580,13 +602,17 @@ TEST_CASE("NEAREST sampling with explicit LOD, gradients, offsets and gathers ma
 	// Exact up to the UNORM8 conversion: lavapipe computes k * (1 / 255.0f),
 	// an ulp from k / 255 (Vulkan 1.3 §3.9.1 allows that much).
 	const float kExact = 1e-6f;
-	RunSampleScene(Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_REPEAT), 0.0f, 1.0f, 1.0f, kExact);
-	RunSampleScene(Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT), 1.3f, 3.0f, 4.5f, kExact);
+	Drivers drivers;
+	RunSampleScene(drivers, Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_REPEAT), 0.0f, 1.0f, 1.0f, kExact);
+	RunSampleScene(drivers, Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT), 1.3f, 3.0f, 4.5f,
+	               kExact);
 	RunSampleScene(
-	    Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE), 2.0f, 2.5f, 9.0f, kExact,
+	    drivers, Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE), 2.0f, 2.5f, 9.0f, kExact,
 	    {VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_ONE, VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_ZERO});
-	RunSampleScene(Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER), 0.7f, 2.0f, 2.0f, kExact);
-	RunSampleScene(Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE), 0.0f, 3.0f, 1.0f, kExact);
+	RunSampleScene(drivers, Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER), 0.7f, 2.0f, 2.0f,
+	               kExact);
+	RunSampleScene(drivers, Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE), 0.0f, 3.0f, 1.0f,
+	               kExact);
 }
 
 TEST_CASE("LINEAR sampling with mipmaps and every address mode matches lavapipe within 4/256", "[image]") {
@@ -596,24 +622,28 @@ TEST_CASE("LINEAR sampling with mipmaps and every address mode matches lavapipe 
 	// unrelated random texels in adjacent levels moves results by up to
 	// 0.02 (5/256 seen).
 	const float kTolerance = 8.0f / 256.0f;
-	RunSampleScene(Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR), 1.4f, 1.5f,
-	               3.0f, kTolerance);
-	RunSampleScene(Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR),
+	Drivers drivers;
+	RunSampleScene(drivers, Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR),
+	               1.4f, 1.5f, 3.0f, kTolerance);
+	RunSampleScene(drivers,
+	               Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR),
 	               0.0f, 3.0f, 6.0f, kTolerance);
-	RunSampleScene(Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_NEAREST),
+	RunSampleScene(drivers,
+	               Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_NEAREST),
 	               2.6f, 2.0f, 1.5f, kTolerance);
-	RunSampleScene(Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER, VK_SAMPLER_MIPMAP_MODE_LINEAR),
+	RunSampleScene(drivers,
+	               Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER, VK_SAMPLER_MIPMAP_MODE_LINEAR),
 	               0.5f, 2.0f, 2.0f, kTolerance);
 	RunSampleScene(
-	    Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_LINEAR), 3.2f,
-	    3.0f, 12.0f, kTolerance);
+	    drivers, Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_LINEAR),
+	    3.2f, 3.0f, 12.0f, kTolerance);
 	// The sampler's LOD bias and clamps (§16.5.7: they apply to explicit LOD too).
 	VkSamplerCreateInfo biased =
 	    Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR, 2.5f);
 	biased.mipLodBias = 0.7f;
 	biased.minLod = 0.5f;
-	RunSampleScene(biased, 0.3f, 1.5f, 3.0f, kTolerance);
-	RunSampleScene(biased, 2.9f, 1.5f, 40.0f, kTolerance);
+	RunSampleScene(drivers, biased, 0.3f, 1.5f, 3.0f, kTolerance);
+	RunSampleScene(drivers, biased, 2.9f, 1.5f, 40.0f, kTolerance);
 }
 
 TEST_CASE("cube maps, depth comparison, arrays, 1D and 3D textures match lavapipe", "[image]") {
@@ -779,11 +809,12 @@ TEST_CASE("BC-compressed textures sample like lavapipe", "[image]") {
 	// decode (its BC1 palette is rounded to 8 bits, the Data Format
 	// Specification's is real-valued: within 1/255); LINEAR adds the filter
 	// bound of the top of the file.
+	Drivers drivers;
 	for (VkFormat format : {VK_FORMAT_BC1_RGBA_UNORM_BLOCK, VK_FORMAT_BC3_UNORM_BLOCK, VK_FORMAT_BC7_UNORM_BLOCK}) {
 		INFO("format " << format);
 		uint32_t block = format == VK_FORMAT_BC1_RGBA_UNORM_BLOCK ? 8 : 16;
 		Scene scene = CompressedScene(format, block, 50 + uint32_t(format));
-		auto [ours, reference] = RunBoth(scene);
+		auto [ours, reference] = RunBoth(drivers, scene);
 		CompareFloats(ours.buffers[0], reference.buffers[0], 1.0f / 255.0f + 4.0f / 256.0f);
 	}
 }
@@ -869,6 +900,7 @@ TEST_CASE("texelFetch and sampling over formats match lavapipe", "[image]") {
 	    {VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_ASPECT_DEPTH_BIT},
 	    {VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_ASPECT_STENCIL_BIT},  // a stencil view reads uint
 	};
+	Drivers drivers;
 	for (const Case& c : cases) {
 		const FormatInfo& info = *FindFormat(c.format);
 		INFO("format " << info.name);
@@ -909,7 +941,7 @@ TEST_CASE("texelFetch and sampling over formats match lavapipe", "[image]") {
 		scene.buffers = {std::vector<uint8_t>(64 * 3 * 16, 0xcd)};
 		scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
 		                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}}};
-		auto [ours, reference] = RunBoth(scene);
+		auto [ours, reference] = RunBoth(drivers, scene);
 		if (integer) {
 			CHECK(ours.buffers[0] == reference.buffers[0]);
 			continue;
@@ -935,6 +967,7 @@ TEST_CASE("texelFetch and sampling over formats match lavapipe", "[image]") {
 }
 
 TEST_CASE("unnormalized-coordinate samplers match lavapipe", "[image]") {
+	Drivers drivers;
 	for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
 		for (VkSamplerAddressMode mode :
 		     {VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER}) {
@@ -954,7 +987,7 @@ TEST_CASE("unnormalized-coordinate samplers match lavapipe", "[image]") {
 			scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
 			                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}}};
 			scene.groups[0] = 4;
-			auto [ours, reference] = RunBoth(scene);
+			auto [ours, reference] = RunBoth(drivers, scene);
 			CompareFloats(ours.buffers[0], reference.buffers[0], filter == VK_FILTER_LINEAR ? 4.0f / 256.0f : 1e-6f);
 		}
 }

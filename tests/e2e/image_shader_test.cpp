@@ -991,3 +991,84 @@ TEST_CASE("unnormalized-coordinate samplers match lavapipe", "[image]") {
 			CompareFloats(ours.buffers[0], reference.buffers[0], filter == VK_FILTER_LINEAR ? 4.0f / 256.0f : 1e-6f);
 		}
 }
+
+TEST_CASE("Vulkan 1.3 required shader format features are reported", "[image][format]") {
+	// Vulkan 1.3 §34.3 "Required Format Support" (the shader columns).
+	auto ctx = Context::Create(Driver::Tessera);
+	REQUIRE(ctx);
+	constexpr VkFormatFeatureFlags kFilter =
+	    VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+	constexpr VkFormatFeatureFlags kSampled = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+	constexpr VkFormatFeatureFlags kStorage = VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT;
+	constexpr VkFormatFeatureFlags kTexel =
+	    VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT | VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;
+	struct Need {
+		VkFormat format;
+		VkFormatFeatureFlags optimal, buffer;
+	};
+	const Need needs[] = {
+	    {VK_FORMAT_R5G6B5_UNORM_PACK16, kFilter, 0},
+	    {VK_FORMAT_A1R5G5B5_UNORM_PACK16, kFilter, 0},
+	    {VK_FORMAT_R8_UNORM, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8_SNORM, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8_UINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8_SINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8G8_UNORM, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8G8_SNORM, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8G8_UINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8G8_SINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R8G8B8A8_UNORM, kFilter | kStorage, kTexel},
+	    {VK_FORMAT_R8G8B8A8_SNORM, kFilter | kStorage, kTexel},
+	    {VK_FORMAT_R8G8B8A8_UINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R8G8B8A8_SINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R8G8B8A8_SRGB, kFilter, 0},
+	    {VK_FORMAT_B8G8R8A8_UNORM, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_B8G8R8A8_SRGB, kFilter, 0},
+	    {VK_FORMAT_A8B8G8R8_UNORM_PACK32, kFilter | kStorage, kTexel},
+	    {VK_FORMAT_A8B8G8R8_SNORM_PACK32, kFilter | kStorage, kTexel},
+	    {VK_FORMAT_A8B8G8R8_UINT_PACK32, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_A8B8G8R8_SINT_PACK32, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_A8B8G8R8_SRGB_PACK32, kFilter, 0},
+	    {VK_FORMAT_A2B10G10R10_UNORM_PACK32, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_A2B10G10R10_UINT_PACK32, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R16_UINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R16_SINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R16_SFLOAT, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R16G16_UINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R16G16_SINT, kSampled, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R16G16_SFLOAT, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_R16G16B16A16_UINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R16G16B16A16_SINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R16G16B16A16_SFLOAT, kFilter | kStorage, kTexel},
+	    {VK_FORMAT_R32_UINT, kSampled | kStorage | VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT,
+	     kTexel | VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT},
+	    {VK_FORMAT_R32_SINT, kSampled | kStorage | VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT,
+	     kTexel | VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT},
+	    {VK_FORMAT_R32_SFLOAT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R32G32_UINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R32G32_SINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R32G32_SFLOAT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R32G32B32A32_UINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R32G32B32A32_SINT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_R32G32B32A32_SFLOAT, kSampled | kStorage, kTexel},
+	    {VK_FORMAT_B10G11R11_UFLOAT_PACK32, kFilter, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT},
+	    {VK_FORMAT_E5B9G9R9_UFLOAT_PACK32, kFilter, 0},
+	    {VK_FORMAT_D16_UNORM, kSampled, 0},
+	    {VK_FORMAT_D32_SFLOAT, kSampled, 0},
+	};
+	for (const Need& need : needs) {
+		INFO("format " << need.format);
+		VkFormatProperties p;
+		vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), need.format, &p);
+		CHECK((p.optimalTilingFeatures & need.optimal) == need.optimal);
+		CHECK((p.bufferFeatures & need.buffer) == need.buffer);
+	}
+	// Depth comparison (VkFormatProperties3) on the depth formats.
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT}) {
+		VkFormatProperties3 p3{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+		VkFormatProperties2 p2{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, &p3};
+		vkGetPhysicalDeviceFormatProperties2(ctx->physical_device(), format, &p2);
+		CHECK((p3.optimalTilingFeatures & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT));
+	}
+	CHECK(ctx->validation_errors() == 0);
+}

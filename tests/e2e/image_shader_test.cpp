@@ -44,6 +44,8 @@ struct ImageSpec {
 	bool storage = false;      // STORAGE usage (read back after the run)
 	bool cube_compatible = false;
 	VkComponentMapping swizzle{};
+	// The view's subresource range (0 counts: the rest of the image).
+	uint32_t view_base_level = 0, view_levels = 0, view_base_layer = 0, view_layers = 0;
 	std::vector<uint8_t> data;  // level-major, then layer, then z, y, x, tightly packed
 };
 
@@ -179,7 +181,8 @@ Outcome Run(Context& ctx, const Scene& scene) {
 		vci.viewType = s.view_type;
 		vci.format = s.format;
 		vci.components = s.swizzle;
-		vci.subresourceRange = {s.aspect, 0, s.mips, 0, s.layers};
+		vci.subresourceRange = {s.aspect, s.view_base_level, s.view_levels ? s.view_levels : s.mips - s.view_base_level,
+		                        s.view_base_layer, s.view_layers ? s.view_layers : s.layers - s.view_base_layer};
 		VkImageView view = VK_NULL_HANDLE;
 		REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
 		views.push_back(view);
@@ -1071,4 +1074,39 @@ TEST_CASE("Vulkan 1.3 required shader format features are reported", "[image][fo
 		CHECK((p3.optimalTilingFeatures & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT));
 	}
 	CHECK(ctx->validation_errors() == 0);
+}
+
+TEST_CASE("views of a level range and a layer range match lavapipe", "[image]") {
+	Scene scene{"image_view_range.spv"};
+	ImageSpec levels = MippedTexture(90);
+	levels.view_base_level = 1;
+	levels.view_levels = 3;
+	ImageSpec layers;
+	layers.extent = {8, 8, 1};
+	layers.layers = 4;
+	layers.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	layers.view_base_layer = 1;
+	layers.view_layers = 2;
+	layers.data = RandomBytes(ImageBytes(layers), 91);
+	ImageSpec storage;
+	storage.extent = {16, 16, 1};
+	storage.mips = 2;
+	storage.storage = true;
+	storage.view_base_level = 1;
+	storage.view_levels = 1;
+	storage.data = RandomBytes(ImageBytes(storage), 92);
+	scene.images = {levels, layers, storage};
+	scene.samplers = {Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR)};
+	scene.buffers = {std::vector<uint8_t>(64 * 6 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {1}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {2}}};
+	auto [ours, reference] = RunBoth(scene);
+	CompareFloats(ours.buffers[0], reference.buffers[0], 4.0f / 256.0f);
+	CHECK(ours.images[2] == reference.images[2]);  // level 0 untouched, level 1 written
+	std::vector<float> v = Values<float>(ours.buffers[0]);
+	CHECK(v[5 * 4 + 0] == 8.0f + 800.0f);  // textureSize(levels, 0) = level 1 of the image; imageSize = 8
+	CHECK(v[5 * 4 + 2] == 3.0f);           // textureQueryLevels: the view's levels
+	CHECK(v[5 * 4 + 3] == 2.0f);           // the view's layers
 }

@@ -142,6 +142,7 @@ struct Supported {
 		core.shaderStorageImageExtendedFormats = VK_TRUE;
 		core.imageCubeArray = VK_TRUE;
 		core.shaderImageGatherExtended = VK_TRUE;  // Offset and ConstOffsets on gathers
+		core.shaderResourceMinLod = VK_TRUE;       // the MinLod image operand (texture/sample.h)
 		// Every BC, ETC2/EAC and ASTC LDR format decodes (texture/compressed.h)
 		// for sampling (texture/decoded_view.h), blits and copies.
 		core.textureCompressionBC = VK_TRUE;

@@ -104,9 +104,9 @@ inline VkSamplerCreateInfo Sampler(VkFilter filter, VkSamplerAddressMode mode,
 	return info;
 }
 
-// lavapipe (Mesa 22.3) lacks shaderStorageImageReadWithoutFormat and
-// dynamic indexing of image and texel buffer arrays: its runs use shaders
-// that do not need them.
+// lavapipe (Mesa 22.3) lacks shaderStorageImageReadWithoutFormat,
+// shaderResourceMinLod and dynamic indexing of image and texel buffer
+// arrays: its runs use shaders that do not need them.
 inline ContextOptions Options(Driver driver) {
 	static VkPhysicalDeviceVulkan12Features features12;
 	static VkPhysicalDeviceVulkan13Features features13;
@@ -125,6 +125,7 @@ inline ContextOptions Options(Driver driver) {
 	features.features.shaderStorageImageExtendedFormats = VK_TRUE;
 	features.features.imageCubeArray = VK_TRUE;
 	features.features.shaderImageGatherExtended = VK_TRUE;
+	features.features.shaderResourceMinLod = all;
 	features.features.shaderSampledImageArrayDynamicIndexing = all;
 	features.features.shaderStorageImageArrayDynamicIndexing = all;
 	ContextOptions options;

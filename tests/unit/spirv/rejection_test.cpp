@@ -60,7 +60,9 @@ TEST_CASE("every corpus shader that compiles has a valid program", "[spirv]") {
 	                         "image_fetch_int",
 	                         "image_fetch_uint",
 	                         "image_compressed",
-	                         "image_unnormalized"}) {
+	                         "image_unnormalized",
+	                         "image_view_range",
+	                         "image_min_lod"}) {
 		INFO(name);
 		auto result = spirv::Compile(test::LoadSpirv(name), spirv::Stage::kCompute, "main");
 		REQUIRE(result);

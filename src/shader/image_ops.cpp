@@ -13,21 +13,32 @@
 #include "texture/texel.h"
 
 namespace tessera::shader {
-namespace {
 
 using texture::SampledImage;
 using texture::TexelValue;
 
 // The lanes of one batch with their operands packed: slot k of batch lane j
 // at [k * n + j], as float (f) and as integer (i) views of the same bits.
-struct Batch {
+struct ImageBatch {
 	uint32_t n = 0;
 	std::vector<uint32_t> lanes;
 	std::vector<float> f;
 	std::vector<int32_t> i;
+	std::vector<TexelValue> texels;  // lookup results
+	std::vector<float> lod;          // QueryLod results, 2 a lane
 	const float* F(uint32_t slot) const { return f.data() + size_t(slot) * n; }
 	const int32_t* I(uint32_t slot) const { return i.data() + size_t(slot) * n; }
 };
+
+// Scratch memory of image instructions, kept by the interpreter between
+// calls so that a run allocates once.
+struct ImageScratch {
+	std::vector<uint32_t> derivatives, pending, rest, out;
+	ImageBatch batch;
+	SampledImage combined;  // a separate image and sampler prepared together
+};
+
+namespace {
 
 // The texel a storage image access touches at level 0 of the view, or null
 // outside it (robustImageAccess: out-of-bounds writes and atomics are
@@ -64,10 +75,10 @@ TexelValue TexelBufferOutside(const texture::FormatInfo& format) {
 }
 
 // Runs one batch of lanes that share a descriptor. out: 4 result words a lane.
-void RunBatch(const ImageOperation& op, const ImageBinding* binding, const SampledImage* image, const Batch& b,
+void RunBatch(const ImageOperation& op, const ImageBinding* binding, const SampledImage* image, ImageBatch& b,
               uint32_t (*out)[4]) {
 	const uint32_t n = b.n;
-	std::vector<TexelValue> texels;
+	std::vector<TexelValue>& texels = b.texels;
 	auto store_texels = [&] {
 		for (uint32_t j = 0; j < n; ++j) std::memcpy(out[j], texels[j].u, 16);
 	};
@@ -143,7 +154,8 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		store_texels();
 		return;
 	case ImageOpKind::kQueryLod: {
-		std::vector<float> lod(2 * size_t(n));
+		std::vector<float>& lod = b.lod;
+		lod.resize(2 * size_t(n));
 		texture::QueryLod(*image, sample, reinterpret_cast<float(*)[2]>(lod.data()));
 		for (uint32_t j = 0; j < n; ++j)
 			out[j][0] = std::bit_cast<uint32_t>(lod[2 * j]), out[j][1] = std::bit_cast<uint32_t>(lod[2 * j + 1]);
@@ -249,7 +261,9 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	// (lane 4q + 2dy + dx is pixel (dx, dy) of quad q; Vulkan 1.3 §16.6.1
 	// "Derivative Operations", fine derivatives). Missing lanes of a partial
 	// quad give a zero difference.
-	std::vector<uint32_t> derivatives;
+	if (!image_scratch_) image_scratch_ = std::make_shared<ImageScratch>();
+	ImageScratch& scratch = *image_scratch_;
+	std::vector<uint32_t>& derivatives = scratch.derivatives;
 	const bool quad_derivatives = op.implicit_lod;
 	if (quad_derivatives) {
 		derivatives.resize(6 * size_t(lanes));
@@ -277,8 +291,8 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	};
 
 	// Batches of lanes that share (image element, sampler element).
-	std::vector<uint32_t> pending;
-	pending.reserve(lanes);
+	std::vector<uint32_t>& pending = scratch.pending;
+	pending.clear();
 	for (uint32_t i = 0; i < lanes; ++i)
 		if (full || active_[i]) pending.push_back(i);
 	const uint32_t* image_index = op.image_count > 1 ? arg(kArgImageIndex) : nullptr;
@@ -289,11 +303,11 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		uint64_t sampler_element = sampler_index ? sampler_index[lane] : 0;
 		return image_element << 32 | sampler_element;
 	};
-	std::vector<uint32_t> rest;
-	Batch batch;
+	std::vector<uint32_t>& rest = scratch.rest;
+	ImageBatch& batch = scratch.batch;
 	const uint32_t used = UsedSlots(op);
-	std::vector<uint32_t> out;
-	SampledImage combined;  // a separate image and sampler prepared together
+	std::vector<uint32_t>& out = scratch.out;
+	SampledImage& combined = scratch.combined;
 	while (!pending.empty()) {
 		const uint64_t key = key_of(pending[0]);
 		batch.lanes.clear();

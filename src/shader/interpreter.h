@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -17,6 +18,7 @@ struct BufferView {
 };
 
 struct ImageBinding;  // image_ops.h
+struct ImageScratch;  // image_ops.cpp
 
 // Host memory [begin, end) that device addresses may reach.
 struct AddressRange {
@@ -117,13 +119,14 @@ private:
 	std::vector<uint32_t> registers_;
 	std::vector<uint32_t> private_memory_;  // private_words x lanes, word-major
 	std::vector<uint8_t> workgroup_memory_;
-	std::vector<uint32_t> pc_;             // per lane: current block, or kDone
-	std::vector<uint32_t> active_;         // per lane: 1 when running the current block
-	std::vector<uint32_t> edge_;           // per lane: edge taken by the current terminator
-	std::vector<uint32_t> scratch_;        // masked results before the blend
-	std::vector<uint32_t> local_ids_;      // LocalInvocationId x, y, z per lane
-	std::vector<uint32_t> image_args_;     // kImageArgCount operand slots x lanes
-	std::vector<uint32_t> image_results_;  // 4 result slots x lanes
+	std::vector<uint32_t> pc_;                     // per lane: current block, or kDone
+	std::vector<uint32_t> active_;                 // per lane: 1 when running the current block
+	std::vector<uint32_t> edge_;                   // per lane: edge taken by the current terminator
+	std::vector<uint32_t> scratch_;                // masked results before the blend
+	std::vector<uint32_t> local_ids_;              // LocalInvocationId x, y, z per lane
+	std::vector<uint32_t> image_args_;             // kImageArgCount operand slots x lanes
+	std::vector<uint32_t> image_results_;          // 4 result slots x lanes
+	std::shared_ptr<ImageScratch> image_scratch_;  // image_ops.cpp (shared_ptr: an incomplete type here)
 };
 
 }  // namespace tessera::shader

@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -138,6 +139,44 @@ TEST_CASE("implicit LOD: derivatives over aligned 2x2 lane quads (lane 4q + 2dy 
 	CHECK(out[2 * 16] == 1.0f);
 	CHECK(out[3 * 16] == 2.0f);
 	CHECK(out[15 * 16] == 4.0f);
+}
+
+TEST_CASE("OpImageQueryLod: the quad's LOD, as texture::QueryLod computes it", "[shader][image]") {
+	LevelImage image;
+	image.binding.sampler.mipmap_mode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+	REQUIRE(texture::PrepareSampledImage(image.binding.sampler, image.binding.view, &image.binding.prepared));
+	shader::ImageOperation op;
+	op.kind = shader::ImageOpKind::kQueryLod;
+	op.implicit_lod = true;
+	shader::Program program = SampleProgram(op, 1, false);
+	std::vector<float> out(64 * 4, -1.0f);
+	shader::BufferView buffer{out.data(), out.size() * 4};
+	shader::Resources resources;
+	resources.buffers = {&buffer, 1};
+	resources.images = {&image.binding, 1};
+	shader::Interpreter interpreter;
+	REQUIRE(interpreter.RunWorkgroup(program, resources, {}) == shader::RunStatus::kSuccess);
+	std::vector<float> u(64), v(64, 0.5f), dudx(64), dudy(64), zero(64, 0.0f);
+	for (uint32_t i = 0; i < 64; ++i) u[i] = float(i) * float(i) / 256.0f;
+	for (uint32_t i = 0; i < 64; ++i) {
+		uint32_t base = i & ~3u, x = i & 1u, y = (i >> 1) & 1u;
+		dudx[i] = u[base + 2 * y + 1] - u[base + 2 * y];
+		dudy[i] = u[base + 2 + x] - u[base + x];
+	}
+	texture::SampleLanes lanes;
+	lanes.count = 64;
+	lanes.coord[0] = u.data(), lanes.coord[1] = v.data();
+	lanes.ddx[0] = dudx.data(), lanes.ddx[1] = zero.data();
+	lanes.ddy[0] = dudy.data(), lanes.ddy[1] = zero.data();
+	std::vector<float> expected(2 * 64);
+	texture::QueryLod(image.binding.prepared, lanes, reinterpret_cast<float(*)[2]>(expected.data()));
+	for (uint32_t i = 0; i < 64; ++i) {
+		INFO("lane " << i);
+		REQUIRE(out[i * 4 + 0] == expected[2 * i]);
+		REQUIRE(out[i * 4 + 1] == expected[2 * i + 1]);
+	}
+	// Quad 2: rho = 2.25, lambda = log2(2.25).
+	CHECK(out[8 * 4 + 1] == Approx(std::log2(2.25f)));
 }
 
 TEST_CASE("per-lane descriptor indices: each lane reads its element, past the array reads zero", "[shader][image]") {

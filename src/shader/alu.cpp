@@ -350,6 +350,9 @@ constexpr OpInfo kOpInfo[] = {
     {"DerivativeFineY", 1},
     {"DerivativeCoarseX", 1},
     {"DerivativeCoarseY", 1},
+    {"ImageArg", 1},
+    {"Image", 0},
+    {"ImageResult", 0},
 };
 static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kCount));
 

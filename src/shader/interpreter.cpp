@@ -312,6 +312,10 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 				ExecuteSubgroup(*inst, lanes, full);
 			else if (IsDerivative(inst->op))
 				ExecuteDerivative(*inst, lanes, full);
+			else if (IsImage(inst->op) && guard_writes_ && WritesImage(program, *inst))
+				ExecuteGuarded(program, *inst, resources, lanes, full);
+			else if (IsImage(inst->op))
+				ExecuteImage(program, *inst, resources, lanes, full);
 			else
 				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;

@@ -222,20 +222,23 @@ TEST_CASE("4x MSAA resolved by a render pass and by dynamic rendering matches la
 	}
 }
 
-// §8.x (dynamic rendering resolve) with VkPhysicalDeviceDepthStencilResolve-
+// §8.x (render pass and dynamic rendering resolve) with VkPhysicalDeviceDepthStencilResolve-
 // Properties: SAMPLE_ZERO is the mode both drivers support; the resolved
 // depth/stencil is sample 0 of each pixel. Stencil exact; depth within 1e-4
 // (z interpolated from snapped or unsnapped vertices, see
 // draw_depth_test.cpp) and coverage of sample 0 exact.
-TEST_CASE("depth/stencil resolve in dynamic rendering matches lavapipe", "[draw][commands]") {
+TEST_CASE("depth/stencil resolve in render passes and dynamic rendering matches lavapipe", "[draw][commands]") {
 	std::vector<Vertex> v;
 	Triangle(v, -0.9f, -0.9f, 0.9f, -0.7f, -0.3f, 0.9f, 0.5f, 1, 0, 0);
 	Triangle(v, 0.95f, 0.9f, -0.9f, 0.55f, 0.25f, -0.95f, 0.25f, 0, 1, 0);
 	ScenePair pair;
-	for (VkFormat format : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_S8_UINT}) {
-		CAPTURE(format);
+	for (auto [format, dynamic_rendering] :
+	     {std::pair{VK_FORMAT_D32_SFLOAT, true}, std::pair{VK_FORMAT_D24_UNORM_S8_UINT, true},
+	      std::pair{VK_FORMAT_S8_UINT, true}, std::pair{VK_FORMAT_D32_SFLOAT, false},
+	      std::pair{VK_FORMAT_D24_UNORM_S8_UINT, false}}) {
+		CAPTURE(format, dynamic_rendering);
 		Scene s = ColorScene(v);
-		s.dynamic_rendering = true;
+		s.dynamic_rendering = dynamic_rendering;
 		s.samples = VK_SAMPLE_COUNT_4_BIT;
 		s.depth_format = format;
 		s.resolve_depth_stencil = true;

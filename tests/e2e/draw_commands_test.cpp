@@ -62,7 +62,8 @@ TEST_CASE("indirect draws and their count forms match lavapipe", "[draw][command
 		}
 		const uint32_t count_offset = uint32_t(s.indirect_data.size());
 		Append(s.indirect_data, uint32_t(3));
-		s.record_draws = [count_offset](VkCommandBuffer cb, VkBuffer indirect) {
+		s.record_draws = [count_offset](VkCommandBuffer cb, const Scene::Buffers& buffers) {
+			const VkBuffer indirect = buffers.indirect;
 			vkCmdDrawIndirect(cb, indirect, 0, 2, 20);
 			// Count 3 from the buffer, capped at 2: records 2 and 3 (offset 40).
 			vkCmdDrawIndirectCount(cb, indirect, 40, indirect, count_offset, 2, 20);
@@ -79,7 +80,8 @@ TEST_CASE("indirect draws and their count forms match lavapipe", "[draw][command
 		for (const auto& r : records) Append(s.indirect_data, r);
 		const uint32_t count_offset = uint32_t(s.indirect_data.size());
 		Append(s.indirect_data, uint32_t(1));
-		s.record_draws = [count_offset](VkCommandBuffer cb, VkBuffer indirect) {
+		s.record_draws = [count_offset](VkCommandBuffer cb, const Scene::Buffers& buffers) {
+			const VkBuffer indirect = buffers.indirect;
 			vkCmdDrawIndexedIndirect(cb, indirect, 0, 3, sizeof(VkDrawIndexedIndirectCommand));
 			// maxDrawCount 2, the buffer's count 1: record 3 only.
 			vkCmdDrawIndexedIndirectCount(cb, indirect, 3 * sizeof(VkDrawIndexedIndirectCommand), indirect,
@@ -106,7 +108,7 @@ TEST_CASE("vkCmdClearAttachments matches lavapipe", "[draw][commands]") {
 			p.depth_stencil.depthWriteEnable = VK_TRUE;
 			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdDraw(cb, 3, 1, 0, 0);
 			// Colors of k/255 (exact), depth 0.4 in a rect the second
 			// triangle then fails in, attachment 1 in two rects.
@@ -144,7 +146,7 @@ TEST_CASE("vkCmdClearAttachments on several layers matches lavapipe", "[draw][co
 		s.dynamic_rendering = dynamic_rendering;
 		s.depth_format = VK_FORMAT_S8_UINT;
 		s.clear_color = {{0, 51 / 255.0f, 0, 1}};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdDraw(cb, 3, 1, 0, 0);
 			VkClearAttachment clears[2] = {};
 			clears[0].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;

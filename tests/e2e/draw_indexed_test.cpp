@@ -206,7 +206,7 @@ TEST_CASE("UINT32 index 0xffffffff is a vertex when primitive restart is off", "
 			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetPrimitiveRestartEnable(cb, VK_TRUE);
 			vkCmdDrawIndexed(cb, 12, 1, 0, 0, 0);
 			vkCmdSetPrimitiveRestartEnable(cb, VK_FALSE);

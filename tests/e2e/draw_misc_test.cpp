@@ -139,3 +139,30 @@ TEST_CASE("incomplete primitives and empty draws match lavapipe", "[draw][misc]"
 		}
 	}
 }
+
+// §22.2: vertex buffer offsets; vkCmdBindVertexBuffers2 with sizes and, with
+// VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, strides.
+TEST_CASE("vertex buffer offsets and dynamic strides match lavapipe", "[draw][misc]") {
+	std::vector<Vertex> v;
+	// Every second vertex is junk: read with stride 64 from offset 32.
+	std::vector<Vertex> tri;
+	Triangle(tri, -0.9f, -0.9f, 0.9f, -0.7f, -0.3f, 0.9f, 0.5f, 1, 0, 0);
+	Triangle(tri, 0.95f, 0.9f, -0.9f, 0.55f, 0.25f, -0.95f, 0.5f, 0, 1, 0);
+	v.push_back({9, 9, 9, 1, 1, 1, 1, 1});
+	for (const Vertex& t : tri) {
+		v.push_back(t);
+		v.push_back({-9, 9, 9, 1, 1, 1, 1, 1});
+	}
+	Scene s = ColorScene(v);
+	s.configure = [](PipelineState& p) { p.dynamic_states.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE); };
+	s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers& b) {
+		const VkDeviceSize offset = sizeof(Vertex), size = 6 * 2 * sizeof(Vertex), stride = 2 * sizeof(Vertex);
+		vkCmdBindVertexBuffers2(cb, 0, 1, &b.vertices, &offset, &size, &stride);
+		vkCmdDraw(cb, 3, 1, 0, 0);
+		// The second triangle through a larger offset, vertex 0.
+		const VkDeviceSize offset2 = 7 * sizeof(Vertex);
+		vkCmdBindVertexBuffers2(cb, 0, 1, &b.vertices, &offset2, nullptr, &stride);
+		vkCmdDraw(cb, 3, 1, 0, 0);
+	};
+	CompareSceneWithLavapipe("vertex-offsets", s, 2);
+}

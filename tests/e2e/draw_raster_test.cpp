@@ -91,7 +91,7 @@ TEST_CASE("viewport offsets, depth ranges and scissors match lavapipe", "[draw][
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			VkViewport v1{0, 0, 32, 32, 0, 1}, v2{32, 64, 32, -32, 0, 1};
 			VkRect2D s1{{0, 0}, {64, 64}}, s2{{40, 30}, {20, 30}};
 			vkCmdSetViewportWithCount(cb, 1, &v1);
@@ -113,7 +113,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_CULL_MODE);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_FRONT_FACE);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetCullMode(cb, VK_CULL_MODE_BACK_BIT);
 			vkCmdSetFrontFace(cb, VK_FRONT_FACE_CLOCKWISE);
 			vkCmdDraw(cb, 6, 1, 0, 0);
@@ -139,7 +139,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			                         VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, VK_DYNAMIC_STATE_STENCIL_WRITE_MASK})
 				p.dynamic_states.push_back(d);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetDepthTestEnable(cb, VK_TRUE);
 			vkCmdSetDepthWriteEnable(cb, VK_TRUE);
 			vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_LESS);
@@ -172,7 +172,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP);
 			vkCmdSetPrimitiveRestartEnable(cb, VK_TRUE);
 			vkCmdDrawIndexed(cb, 12, 1, 0, 0, 0);
@@ -198,7 +198,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_DEPTH_BIAS);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetRasterizerDiscardEnable(cb, VK_TRUE);
 			vkCmdSetDepthBiasEnable(cb, VK_FALSE);
 			vkCmdSetDepthBias(cb, 0, 0, 0);

@@ -576,7 +576,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			}
 		};
 		if (scene.record_draws)
-			scene.record_draws(cb, indirect.buffer);
+			scene.record_draws(cb, {indirect.buffer, vertices.buffer, instances.buffer, indices.buffer});
 		else
 			draw_all(scene.draws);
 		if (second_pipeline) {

@@ -66,9 +66,13 @@ struct Scene {
 	VkViewport viewport{};
 	VkRect2D scissor{};
 	// Uploaded to a buffer with INDIRECT_BUFFER usage; record_draws, when
-	// set, records the draws instead of `draws` and gets that buffer.
+	// set, records the draws instead of `draws` and gets the scene's buffers
+	// (VK_NULL_HANDLE where the scene has none).
 	std::vector<uint8_t> indirect_data;
-	std::function<void(VkCommandBuffer, VkBuffer indirect)> record_draws;
+	struct Buffers {
+		VkBuffer indirect, vertices, instances, indices;
+	};
+	std::function<void(VkCommandBuffer, const Buffers&)> record_draws;
 	// A second subpass (render passes only) that uses the same attachments
 	// and draws these with the same pipeline state, after
 	// second_push_constants (when not empty) are pushed.

@@ -256,7 +256,7 @@ Scene StencilScene(VkFormat format) {
 // §28.9.x stencil test and ops: no implementation freedom, stencil exact.
 TEST_CASE("stencil ops, masks, references and faces match lavapipe", "[draw][stencil]") {
 	ScenePair pair;
-	for (VkFormat format : {VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT}) {
+	for (VkFormat format : {VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT}) {
 		for (int op = VK_STENCIL_OP_KEEP; op <= VK_STENCIL_OP_DECREMENT_AND_WRAP; ++op) {
 			CAPTURE(format, op);
 			Scene s = StencilScene(format);

@@ -163,6 +163,35 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 		CompareImages("dynamic-depth-stencil", s.width, s.height, a.colors[0], b.colors[0], 2);
 		CHECK(a.stencil == b.stencil);
 	}
+	SECTION("stencil state per face") {
+		Scene s = ColorScene(WindingTriangles());
+		s.depth_format = VK_FORMAT_S8_UINT;
+		s.clear_depth_stencil = {1.0f, 0x21};
+		s.configure = [](PipelineState& p) {
+			p.depth_stencil.stencilTestEnable = VK_TRUE;
+			for (VkDynamicState d : {VK_DYNAMIC_STATE_STENCIL_OP, VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+			                         VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, VK_DYNAMIC_STATE_STENCIL_WRITE_MASK})
+				p.dynamic_states.push_back(d);
+		};
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
+			vkCmdSetStencilOp(cb, VK_STENCIL_FACE_FRONT_BIT, VK_STENCIL_OP_ZERO, VK_STENCIL_OP_REPLACE,
+			                  VK_STENCIL_OP_KEEP, VK_COMPARE_OP_GREATER);
+			vkCmdSetStencilOp(cb, VK_STENCIL_FACE_BACK_BIT, VK_STENCIL_OP_INVERT, VK_STENCIL_OP_INCREMENT_AND_WRAP,
+			                  VK_STENCIL_OP_KEEP, VK_COMPARE_OP_LESS);
+			vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_BIT, 0x40);
+			vkCmdSetStencilReference(cb, VK_STENCIL_FACE_BACK_BIT, 0x10);
+			vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_BIT, 0xf0);
+			vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_BACK_BIT, 0x3f);
+			vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_BIT, 0xcc);
+			vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_BACK_BIT, 0x0f);
+			vkCmdDraw(cb, 12, 1, 0, 0);
+			vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, 0x44);
+			vkCmdDraw(cb, 6, 1, 3, 0);
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("dynamic-stencil-faces", s.width, s.height, a.colors[0], b.colors[0], 2);
+		CHECK(a.stencil == b.stencil);
+	}
 	SECTION("topology among triangle types and primitive restart enable") {
 		Scene s = ColorScene(Grid(6));
 		const uint32_t r = 0xffffffffu;

@@ -64,6 +64,9 @@ TEST_CASE("near-plane clipping with vertices behind the eye matches lavapipe", "
 	Scene s = ColorScene(v);
 	s.draws = {{6, 1, 0, 0, 0}};
 	CompareSceneWithLavapipe("near-clip", s, 2, 2);
+	// And gl_FragCoord (z, and x/y) over the clipped triangles.
+	s.fragment_shader = "frag_coord.frag.spv";
+	CompareSceneWithLavapipe("near-clip-frag-coord", s, 2, 2);
 }
 
 TEST_CASE("triangles far larger than the viewport match lavapipe", "[draw][misc]") {

@@ -215,3 +215,33 @@ TEST_CASE("UINT32 index 0xffffffff is a vertex when primitive restart is off", "
 	}
 	CompareSceneWithLavapipe("index-ffffffff", s, 2);
 }
+
+// §21.1 / §28.x: flat outputs come from the provoking vertex - in strips
+// vertex i of triangle i, in fans vertex i + 1 (first-vertex convention).
+// draw_ids writes the provoking vertex's gl_VertexIndex: exact.
+TEST_CASE("flat outputs of strips and fans come from the provoking vertex as on lavapipe", "[draw]") {
+	ScenePair pair;
+	std::vector<float> p;
+	for (int i = 0; i < 10; ++i) p.insert(p.end(), {-0.9f + 0.18f * float(i), (i & 1) ? 0.1f : -0.7f, 0.5f, 1});
+	p.insert(p.end(), {0.0f, 0.5f, 0.5f, 1});
+	for (int i = 0; i < 6; ++i) {
+		float a = 0.4f + float(i) * 0.45f;
+		p.insert(p.end(), {0.8f * std::cos(a), 0.5f + 0.45f * std::sin(a), 0.5f, 1});
+	}
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+		for (bool indexed : {false, true}) {
+			CAPTURE(topology, indexed);
+			Scene s;
+			s.vertex_shader = "draw_ids.vert.spv";
+			s.fragment_shader = "draw_ids.frag.spv";
+			s.vertices = Bytes(p);
+			s.vertex_stride = 16;
+			s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+			if (indexed)
+				for (uint32_t i = 0; i < 17; ++i) s.indices.push_back(i);
+			s.draws = {{10, 1, 0, 0, 0}, {7, 1, 10, 0, 0}};
+			s.configure = [topology](PipelineState& ps) { ps.input_assembly.topology = topology; };
+			pair.Compare("provoking", s, 0);
+		}
+	}
+}

@@ -128,7 +128,10 @@ TEST_CASE("independent blend and write masks over two attachments match lavapipe
 		CompareImages("independent-blend-1", s.width, s.height, a.colors[1], b.colors[1], kBlendTolerance);
 	}
 	SECTION("write masks without blending are exact") {
-		for (int mask = 0; mask < 16; ++mask) {
+		for (int i = 0; i < 32; ++i) {
+			const int mask = i % 16;
+			// B8G8R8A8: the mask names components, not memory order.
+			const VkFormat format = i < 16 ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_B8G8R8A8_UNORM;
 			std::vector<Vertex> v;
 			FlatTriangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.2f, 0.9f, 0.2f, 0.6f, 1.0f, 0.4f);
 			Scene s = ColorScene(v);
@@ -136,11 +139,12 @@ TEST_CASE("independent blend and write masks over two attachments match lavapipe
 			// k/255: no rounding freedom in the clear either (0.1 x 255 = 25.5
 			// may round either way, §3.9.2).
 			s.clear_color = {{26 / 255.0f, 51 / 255.0f, 77 / 255.0f, 1.0f}};
+			s.color_format = format;
 			s.configure = [mask](PipelineState& p) {
 				p.blend_attachments[0].colorWriteMask = VkColorComponentFlags(mask);
 			};
-			CAPTURE(mask);
-			pair.Compare("write-mask-" + std::to_string(mask), s, 0);
+			CAPTURE(mask, format);
+			pair.Compare("write-mask-" + std::to_string(i), s, 0);
 		}
 	}
 }

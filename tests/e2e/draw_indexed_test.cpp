@@ -245,3 +245,24 @@ TEST_CASE("flat outputs of strips and fans come from the provoking vertex as on 
 		}
 	}
 }
+
+// More vertices than one shading batch (128), indexed and not, instanced:
+// batches of vertices are shaded in parallel.
+TEST_CASE("large indexed and non-indexed grids match lavapipe", "[draw]") {
+	ScenePair pair;
+	const std::vector<Vertex> grid = Grid(21);  // 441 vertices
+	const std::vector<uint32_t> tris = GridTriangles(21);
+	std::vector<Vertex> unrolled;
+	for (uint32_t i : tris) unrolled.push_back(grid[i]);
+	for (bool indexed : {false, true}) {
+		CAPTURE(indexed);
+		Scene s = ColorScene(indexed ? grid : unrolled);
+		s.vertex_shader = "instanced.vert.spv";
+		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		s.instance_data = Bytes(std::vector<float>{0, 0, 0.2f, 0.9f, 0.05f, 0.03f, 0.8f, 0.1f});
+		s.instance_stride = 16;
+		if (indexed) s.indices = tris;
+		s.draws = {{uint32_t(tris.size()), 2, 0, 0, 0}};
+		pair.Compare(indexed ? "large-indexed" : "large", s, 2);
+	}
+}

@@ -266,3 +266,23 @@ TEST_CASE("large indexed and non-indexed grids match lavapipe", "[draw]") {
 		pair.Compare(indexed ? "large-indexed" : "large", s, 2);
 	}
 }
+
+// §21.2: index i is read at the bound offset + (firstIndex + i) x size.
+TEST_CASE("index buffers bound at an offset match lavapipe", "[draw]") {
+	ScenePair pair;
+	for (VkIndexType type : {VK_INDEX_TYPE_UINT16, VK_INDEX_TYPE_UINT32}) {
+		CAPTURE(type);
+		Scene s = ColorScene(Grid(6));
+		s.index_type = type;
+		s.indices = {35, 35, 35};
+		for (uint32_t i : GridTriangles(6)) s.indices.push_back(i);
+		const uint32_t size = type == VK_INDEX_TYPE_UINT16 ? 2 : 4;
+		s.record_draws = [type, size](VkCommandBuffer cb, const Scene::Buffers& b) {
+			vkCmdBindIndexBuffer(cb, b.indices, 3 * size, type);
+			vkCmdDrawIndexed(cb, 60, 1, 0, 0, 0);
+			vkCmdBindIndexBuffer(cb, b.indices, size, type);  // then firstIndex 2 + 60
+			vkCmdDrawIndexed(cb, 60, 1, 62, 0, 0);
+		};
+		pair.Compare(type == VK_INDEX_TYPE_UINT16 ? "index-offset-u16" : "index-offset-u32", s, 2);
+	}
+}

@@ -367,3 +367,39 @@ TEST_CASE("gl_FragDepth outside the depth range is clamped as on lavapipe", "[dr
 		}
 	}
 }
+
+// Invariance (Vulkan 1.3 appendix "Invariance"): the same primitive drawn
+// twice with the same state gives the same depths, so a second pass with
+// EQUAL hits every pixel of the first. Sloped triangles, each depth format.
+TEST_CASE("a second pass with depth compare EQUAL covers the first as on lavapipe", "[draw][depth]") {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.13f, 1, 1, 0, 0, 1});
+	v.push_back({0.9f, -0.6f, 0.87f, 1, 1, 0, 0, 1});
+	v.push_back({-0.2f, 0.9f, 0.51f, 1, 1, 0, 0, 1});
+	v.push_back({0.9f, 0.9f, 0.3f, 0.7f, 0, 0, 1, 1});
+	v.push_back({-0.9f, 0.3f, 0.95f, 1.3f, 0, 0, 1, 1});
+	v.push_back({0.4f, -0.9f, 0.1f, 1.0f, 0, 0, 1, 1});
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT}) {
+		CAPTURE(format);
+		Scene s = ColorScene(v);
+		s.fragment_shader = "frag_coord.frag.spv";  // the second pass's color differs by gl_FrontFacing
+		s.depth_format = format;
+		s.configure = [](PipelineState& p) {
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_DEPTH_COMPARE_OP);
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_FRONT_FACE);
+		};
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
+			vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_LESS);
+			vkCmdSetFrontFace(cb, VK_FRONT_FACE_COUNTER_CLOCKWISE);
+			vkCmdDraw(cb, 6, 1, 0, 0);
+			vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_EQUAL);
+			vkCmdSetFrontFace(cb, VK_FRONT_FACE_CLOCKWISE);
+			vkCmdDraw(cb, 6, 1, 0, 0);
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("depth-equal-pass", s.width, s.height, a.colors[0], b.colors[0], 2);
+	}
+}

@@ -209,3 +209,48 @@ TEST_CASE("a scene renders the same bytes with 1 and 4 threads", "[draw][shader]
 	// at each implementation's float precision) decides coverage. At most 4.
 	CompareSceneWithLavapipe("threads", s, 3, 4);
 }
+
+TEST_CASE("gl_SampleMask and gl_SampleMaskIn match lavapipe", "[draw][shader]") {
+	// Known failure: raster::FragmentBatch (src/raster/state.h) carries
+	// neither the lanes' sample coverage in nor a sample mask out, so
+	// gl_SampleMaskIn reads 0 and a written gl_SampleMask is ignored (§28.x
+	// "Sample Mask": coverage is ANDed with it; a 0 mask drops the fragment).
+	// draw.cpp / graphics_pipeline.cpp can wire the kSampleMaskIn and
+	// kSampleMask words once the batch has those fields.
+	WARN("skipped until raster::FragmentBatch carries sample coverage and a sample mask output");
+	return;
+	for (VkSampleCountFlagBits samples : {VK_SAMPLE_COUNT_1_BIT, VK_SAMPLE_COUNT_4_BIT}) {
+		CAPTURE(samples);
+		Scene s = ColorScene(BigTriangles());
+		s.fragment_shader = "sample_mask.frag.spv";
+		s.samples = samples;
+		s.draws = {{6, 1, 0, 0, 0}};
+		// Resolved 4x: averages of 4 samples, 3 codes (draw_commands_test.cpp).
+		CompareSceneWithLavapipe(samples == VK_SAMPLE_COUNT_1_BIT ? "sample-mask" : "sample-mask-4x", s, 3);
+	}
+}
+
+// §27.x clipping: a clipped primitive's new vertices carry outputs such that
+// interpolation over the clipped primitive gives what it would have over
+// the original one - for noperspective outputs that is linear in screen
+// space, not in clip space. A triangle with different w crossing the near
+// plane (and one past the guard band) makes the two differ.
+TEST_CASE("noperspective varyings of clipped triangles match lavapipe", "[draw][shader]") {
+	// Known failure: raster::ClipAgainstPlane (src/raster/primitive.cpp)
+	// gives a new vertex every output at the clip-space parameter t; a
+	// noperspective one needs the screen-space parameter
+	// t' = t w_b / ((1 - t) w_a + t w_b). Seen: 503 pixels off (worst 101
+	// codes); first at (17, 14): tessera 240, lavapipe 242, the spec 242.1.
+	WARN("skipped until src/raster clips noperspective outputs in screen space");
+	return;
+	std::vector<Vertex> v;
+	v.push_back({-0.5f, -0.6f, 0.5f, 1.0f, 1, 0, 0, 1});
+	v.push_back({0.9f * 3, -0.2f * 3, 2.0f, 3.0f, 0, 1, 0, 1});
+	v.push_back({0.1f * 0.5f, 0.9f * 0.5f, -0.6f, 0.5f, 0, 0, 1, 1});  // z < 0: clipped by the near plane
+	Scene s = ColorScene(v);
+	s.vertex_shader = "interp_modes.vert.spv";
+	s.fragment_shader = "interp_modes.frag.spv";
+	// Clipped edges are new vertices at each implementation's precision: a
+	// pixel center within rounding of them may differ (at most 2).
+	CompareSceneWithLavapipe("noperspective-clipped", s, 2, 2);
+}

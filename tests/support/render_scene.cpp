@@ -111,7 +111,6 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	TestImage depth_image, depth_resolve_image;
 	VkImageView depth_view = VK_NULL_HANDLE, depth_resolve_view = VK_NULL_HANDLE;
 	const bool resolve_ds = has_ds && msaa && scene.resolve_depth_stencil;
-	if (scene.resolve_depth_stencil) REQUIRE(scene.dynamic_rendering);
 	if (has_ds) {
 		VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
 		info.imageType = VK_IMAGE_TYPE_2D;
@@ -169,7 +168,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 				attachments.push_back(a);
 				views.push_back(color_views[i]);
 			}
-		VkAttachmentReference depth_ref{};
+		VkAttachmentReference depth_ref{}, depth_resolve_ref{};
 		if (has_ds) {
 			VkAttachmentDescription a{};
 			a.format = scene.depth_format;
@@ -182,6 +181,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			depth_ref = {uint32_t(attachments.size()), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
 			attachments.push_back(a);
 			views.push_back(depth_view);
+			if (resolve_ds) {
+				a.samples = VK_SAMPLE_COUNT_1_BIT;
+				a.loadOp = a.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+				a.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+				depth_resolve_ref = {uint32_t(attachments.size()), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+				attachments.push_back(a);
+				views.push_back(depth_resolve_view);
+			}
 		}
 		VkSubpassDescription subpass{};
 		subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
@@ -220,7 +227,69 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		info.pSubpasses = subpasses;
 		info.dependencyCount = subpass_count;
 		info.pDependencies = dependencies;
-		REQUIRE(vkCreateRenderPass(device, &info, nullptr, &pass) == VK_SUCCESS);
+		if (resolve_ds) {
+			// A depth/stencil resolve needs vkCreateRenderPass2: the same
+			// pass in the 2 structures, with VkSubpassDescriptionDepthStencilResolve.
+			auto ref2 = [](const VkAttachmentReference& r) {
+				VkAttachmentReference2 o{VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2};
+				o.attachment = r.attachment;
+				o.layout = r.layout;
+				return o;
+			};
+			std::vector<VkAttachmentDescription2> attachments2;
+			for (const VkAttachmentDescription& a : attachments) {
+				VkAttachmentDescription2 d{VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2};
+				d.format = a.format;
+				d.samples = a.samples;
+				d.loadOp = a.loadOp;
+				d.storeOp = a.storeOp;
+				d.stencilLoadOp = a.stencilLoadOp;
+				d.stencilStoreOp = a.stencilStoreOp;
+				d.initialLayout = a.initialLayout;
+				d.finalLayout = a.finalLayout;
+				attachments2.push_back(d);
+			}
+			std::vector<VkAttachmentReference2> colors2, resolves2;
+			for (const VkAttachmentReference& r : color_refs) colors2.push_back(ref2(r));
+			for (const VkAttachmentReference& r : resolve_refs) resolves2.push_back(ref2(r));
+			const VkAttachmentReference2 depth2 = ref2(depth_ref), depth_resolve2 = ref2(depth_resolve_ref);
+			VkSubpassDescriptionDepthStencilResolve ds_resolve{
+			    VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE};
+			ds_resolve.depthResolveMode = ds_resolve.stencilResolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+			ds_resolve.pDepthStencilResolveAttachment = &depth_resolve2;
+			std::vector<VkSubpassDescription2> subpasses2(subpass_count, {VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2});
+			for (VkSubpassDescription2& sp : subpasses2) {
+				sp.pNext = &ds_resolve;
+				sp.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+				sp.colorAttachmentCount = uint32_t(colors2.size());
+				sp.pColorAttachments = colors2.data();
+				sp.pResolveAttachments = resolves2.empty() ? nullptr : resolves2.data();
+				sp.pDepthStencilAttachment = &depth2;
+			}
+			std::vector<VkSubpassDependency2> dependencies2;
+			for (uint32_t i = 0; i < subpass_count; ++i) {
+				const VkSubpassDependency& d = dependencies[i];
+				VkSubpassDependency2 d2{VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2};
+				d2.srcSubpass = d.srcSubpass;
+				d2.dstSubpass = d.dstSubpass;
+				d2.srcStageMask = d.srcStageMask;
+				d2.dstStageMask = d.dstStageMask;
+				d2.srcAccessMask = d.srcAccessMask;
+				d2.dstAccessMask = d.dstAccessMask;
+				d2.dependencyFlags = d.dependencyFlags;
+				dependencies2.push_back(d2);
+			}
+			VkRenderPassCreateInfo2 info2{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2};
+			info2.attachmentCount = uint32_t(attachments2.size());
+			info2.pAttachments = attachments2.data();
+			info2.subpassCount = subpass_count;
+			info2.pSubpasses = subpasses2.data();
+			info2.dependencyCount = uint32_t(dependencies2.size());
+			info2.pDependencies = dependencies2.data();
+			REQUIRE(vkCreateRenderPass2(device, &info2, nullptr, &pass) == VK_SUCCESS);
+		} else {
+			REQUIRE(vkCreateRenderPass(device, &info, nullptr, &pass) == VK_SUCCESS);
+		}
 		VkFramebufferCreateInfo fbi{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
 		fbi.renderPass = pass;
 		fbi.attachmentCount = uint32_t(views.size());
@@ -231,11 +300,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		for (const VkAttachmentDescription& a : attachments) {
 			VkFramebufferAttachmentImageInfo ii{VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENT_IMAGE_INFO};
 			const bool is_ds = a.format == scene.depth_format;
-			ii.usage = is_ds
-			               ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
-			           : a.samples == VK_SAMPLE_COUNT_1_BIT
-			               ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT
-			               : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+			// As the images were made: single-sample ones are also read back.
+			ii.usage = (is_ds ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) |
+			           (a.samples == VK_SAMPLE_COUNT_1_BIT ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0);
 			ii.width = w;
 			ii.height = h;
 			ii.layerCount = scene.layers;
@@ -528,7 +595,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			}
 		};
 		if (scene.record_draws)
-			scene.record_draws(cb, indirect.buffer);
+			scene.record_draws(cb, {indirect.buffer, vertices.buffer, instances.buffer, indices.buffer});
 		else
 			draw_all(scene.draws);
 		if (second_pipeline) {

@@ -67,9 +67,13 @@ struct Scene {
 	VkViewport viewport{};
 	VkRect2D scissor{};
 	// Uploaded to a buffer with INDIRECT_BUFFER usage; record_draws, when
-	// set, records the draws instead of `draws` and gets that buffer.
+	// set, records the draws instead of `draws` and gets the scene's buffers
+	// (VK_NULL_HANDLE where the scene has none).
 	std::vector<uint8_t> indirect_data;
-	std::function<void(VkCommandBuffer, VkBuffer indirect)> record_draws;
+	struct Buffers {
+		VkBuffer indirect, vertices, instances, indices;
+	};
+	std::function<void(VkCommandBuffer, const Buffers&)> record_draws;
 	// A second subpass (render passes only) that uses the same attachments
 	// and draws these with the same pipeline state, after
 	// second_push_constants (when not empty) are pushed.
@@ -79,9 +83,10 @@ struct Scene {
 	// Array layers of every attachment (views, framebuffer and rendering
 	// cover them all; draws reach layer 0). Read back layer after layer.
 	uint32_t layers = 1;
-	// With samples > 1 and dynamic rendering: the depth/stencil attachment
-	// resolves (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT) into a single-sample image,
-	// which SceneResult::depth / stencil read back.
+	// With samples > 1: the depth/stencil attachment resolves
+	// (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT; a render pass is then made with
+	// vkCreateRenderPass2) into a single-sample image, which
+	// SceneResult::depth / stencil read back.
 	bool resolve_depth_stencil = false;
 };
 

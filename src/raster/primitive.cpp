@@ -209,6 +209,9 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 			break;
 		}
 		for (int k = 0; k < 3; ++k) planes[3 * i + k] = float(plane[k]);
+		// A flat value is the provoking vertex's bits, unchanged (an integer
+		// varying may look like -0.0 or a signaling NaN as a float).
+		if (r.interpolation[i] == Interpolation::Flat) std::memcpy(&planes[3 * i + 2], &flat_values[i], 4);
 	}
 }
 
@@ -282,6 +285,8 @@ void SetupLine(const PrimitiveSetupState& s, const ScreenVertex& a, const Screen
 			break;
 		}
 		for (int k = 0; k < 3; ++k) out.varying_planes[offset + 3 * i + k] = float(p[k]);
+		if (r.interpolation[i] == Interpolation::Flat)  // the bits, unchanged (see SetupOne)
+			std::memcpy(&out.varying_planes[offset + 3 * i + 2], &flat_values[i], 4);
 	}
 	if (!SetupQuad(s, CX, CY, xa, ya, depth, inv_w, offset, front, PrimitiveKind::Line, out))
 		out.varying_planes.resize(offset);

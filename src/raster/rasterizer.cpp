@@ -181,7 +181,9 @@ void FlushBatch(TileContext& t) {
 			const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
 			// Points carry the vertex's values as constants.
 			const bool smooth = r.interpolation[v] == Interpolation::Smooth && p.tri->kind != PrimitiveKind::Point;
-			if (smooth)  // (a/w) / (1/w), both linear in screen space
+			if (r.interpolation[v] == Interpolation::Flat)  // copied, not computed: integer bits survive
+				for (uint32_t i = begin; i < end; ++i) std::memcpy(&out[i], &base, 4);
+			else if (smooth)  // (a/w) / (1/w), both linear in screen space
 				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
 			else  // flat planes are constant, noperspective ones plain
 				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * lx[i] + bb * ly[i];
@@ -271,7 +273,10 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	p->inv_w_base = float(tri.inv_w[2] + tri.inv_w[0] * ox + tri.inv_w[1] * oy);
 	for (uint32_t v = 0; v < d.state.raster.varying_count; ++v) {
 		const float* plane = planes + 3 * v;
-		p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+		if (d.state.raster.interpolation[v] == Interpolation::Flat)
+			std::memcpy(&p->varying_base[v], &plane[2], 4);  // the provoking vertex's bits
+		else
+			p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
 	}
 	if (tri.kind == PrimitiveKind::Point) {
 		for (uint32_t c = 0; c < 2; ++c) {

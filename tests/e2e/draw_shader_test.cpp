@@ -108,12 +108,9 @@ TEST_CASE("flat int varyings keep their bits", "[draw][shader]") {
 }
 
 TEST_CASE("flat int varyings keep INT_MIN and signaling-NaN bit patterns", "[draw][shader]") {
-	// Known failure outside src/vk: src/raster/rasterizer.cpp computes every
-	// varying of a fragment batch as base + a*x + b*y in float, flat ones
-	// included (a = b = 0), so INT_MIN (0x80000000, -0.0f) comes out +0 and
-	// 0x7f800001 (a signaling NaN) comes out 0x7fc00001.
-	WARN("skipped until src/raster copies flat varyings instead of evaluating their planes");
-	return;
+	// §15.1.x: a flat input is the provoking vertex's value unchanged. As
+	// floats these bits are -0.0 and signaling NaNs, which float arithmetic
+	// would change: the rasterizer copies flat values.
 	const std::vector<int32_t> values = {INT_MIN, 0x7f800001, int32_t(0xff800001u)};
 	SceneResult ours = CompareSceneWithLavapipe("flat-int-min", FlatIntScene(values), 0);
 	CheckFlatInts(ours, values);

@@ -65,6 +65,25 @@ struct ClipFlags {
 // Sutherland-Hodgman against one plane. The new vertex on a crossing edge is
 // always computed from its inside end, so an edge shared by two triangles
 // gives the same vertex in both.
+// A new vertex on the edge from a (inside) to b at clip-space parameter t.
+// Clip-space values (position, clip distances, perspective-correct
+// varyings) interpolate with t; noperspective varyings are linear in screen
+// space, so they take the screen-space parameter of the same point,
+// t' = t w_b / ((1 - t) w_a + t w_b) (Vulkan 1.3 §27.x "Primitive
+// Clipping": attributes of new vertices as the interpolation qualifiers
+// say).
+void EdgePoint(const PrimitiveSetupState& s, const ClipVertex& a, const ClipVertex& b, float t, uint32_t stride,
+               ClipVertex& r) {
+	for (uint32_t k = 0; k < stride; ++k) r.v[k] = a.v[k] + t * (b.v[k] - a.v[k]);
+	const RasterState& raster = s.raster;
+	const uint32_t first = 4 + raster.clip_distance_count;
+	const double wa = a.v[3], wb = b.v[3], denom = (1.0 - t) * wa + t * wb;
+	const double ts = denom != 0 ? t * wb / denom : t;
+	for (uint32_t i = 0; i < raster.varying_count; ++i)
+		if (raster.interpolation[i] == Interpolation::NoPerspective)
+			r.v[first + i] = float(a.v[first + i] + ts * (double(b.v[first + i]) - a.v[first + i]));
+}
+
 uint32_t ClipAgainstPlane(const PrimitiveSetupState& s, uint32_t plane, uint32_t stride, const ClipVertex* in,
                           const ClipFlags* in_flags, uint32_t count, ClipVertex* out, ClipFlags* out_flags) {
 	uint32_t n = 0;
@@ -82,8 +101,7 @@ uint32_t ClipAgainstPlane(const PrimitiveSetupState& s, uint32_t plane, uint32_t
 			// Leaving: the edge from here runs along the plane; entering: it
 			// is the rest of the input edge.
 			out_flags[n] = ClipFlags{-1, cur_in ? false : in_flags[i].edge};
-			ClipVertex& r = out[n++];
-			for (uint32_t k = 0; k < stride; ++k) r.v[k] = a.v[k] + t * (b.v[k] - a.v[k]);
+			EdgePoint(s, a, b, t, stride, out[n++]);
 		}
 	}
 	return n;
@@ -563,7 +581,7 @@ void ProcessLine(const PrimitiveSetupState& s, const VertexInput& input, uint32_
 		float da = in0 ? d0 : d1, db = in0 ? d1 : d0;
 		float t = da / (da - db);
 		ClipVertex n;
-		for (uint32_t k = 0; k < stride; ++k) n.v[k] = a.v[k] + t * (b.v[k] - a.v[k]);
+		EdgePoint(s, a, b, t, stride, n);
 		v[in0 ? 1 : 0] = n;
 	}
 	const float* flat_values =

@@ -140,6 +140,7 @@ void FlushBatch(TileContext& t) {
 			b.frag_coord[1][i] = float(py) + 0.5f;
 			b.live[i] = (coverage & lane_samples[l]) != 0;
 			b.discarded[i] = 0;
+			b.sample_mask_in[i] = (coverage & lane_samples[l]) >> (l * samples);
 		}
 	}
 	if (d.per_sample) {
@@ -211,6 +212,13 @@ void FlushBatch(TileContext& t) {
 		for (uint32_t q = 0; q < b.quad_count; ++q)
 			for (uint32_t l = 0; l < 4; ++l)
 				if (b.discarded[4 * q + l]) t.coverage[q] &= ~(((1u << samples) - 1) << (l * samples));
+	}
+	if (shader.writes_sample_mask) {
+		for (uint32_t q = 0; q < b.quad_count; ++q)
+			for (uint32_t l = 0; l < 4; ++l) {
+				const uint32_t keep = (b.sample_mask[4 * q + l] << (l * samples)) & lane_samples[l];
+				t.coverage[q] &= ~lane_samples[l] | keep;
+			}
 	}
 	if (r.alpha_to_coverage || r.alpha_to_one) MultisampleCoverage(t);
 	if (!d.early_tests && d.has_tests) {
@@ -387,7 +395,8 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	const FragmentShader& s = state.shader;
 	// Alpha to coverage removes samples after shading, before the tests
 	// ("Multisample Coverage"), so it too keeps them late unless the shader asks for early.
-	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard && !state.raster.alpha_to_coverage);
+	d.early_tests = s.early_fragment_tests ||
+	                (!s.writes_depth && !s.may_discard && !s.writes_sample_mask && !state.raster.alpha_to_coverage);
 	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
 	// Vulkan 1.3 "Sample Shading": at least
 	// max(ceil(minSampleShading * samples), 1) invocations a fragment; more

@@ -187,6 +187,12 @@ struct FragmentBatch {
 	float color[kMaxColorAttachments][4][kMaxBatchLanes];
 	float frag_depth[kMaxBatchLanes];   // read when the shader writes depth
 	uint8_t discarded[kMaxBatchLanes];  // set to 1 by the shader to discard
+	// gl_SampleMaskIn: the lane's covered samples (bit s = sample s; with
+	// sample shading only the lane's own sample). gl_SampleMask: written by
+	// the shader when FragmentShader::writes_sample_mask; samples whose bit
+	// is clear lose coverage (Vulkan 1.3 §28.x "Sample Mask").
+	uint32_t sample_mask_in[kMaxBatchLanes];
+	uint32_t sample_mask[kMaxBatchLanes];
 };
 
 // The fragment stage: the shader engine later, a C++ function in tests.
@@ -194,6 +200,7 @@ struct FragmentShader {
 	void (*run)(const void* user, FragmentBatch& batch) = nullptr;
 	const void* user = nullptr;
 	bool writes_depth = false;
+	bool writes_sample_mask = false;
 	bool may_discard = false;
 	bool early_fragment_tests = false;  // the EarlyFragmentTests execution mode
 	// Reads SampleId or SamplePosition (or inputs decorated Sample): the

@@ -209,6 +209,8 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 			std::memcpy(interp.StageWord(gp.sample_position_words[c]), b.sample_position[c], lanes * 4);
 	}
 	if (gp.sample_id_word != kNoWord) std::memcpy(interp.StageWord(gp.sample_id_word), b.sample_id, lanes * 4);
+	if (gp.sample_mask_in_word != kNoWord)
+		std::memcpy(interp.StageWord(gp.sample_mask_in_word), b.sample_mask_in, lanes * 4);
 	if (gp.sample_count_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.sample_count_word);
 		std::fill(w, w + lanes, job.samples);
@@ -222,6 +224,7 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 			if (gp.color_words[a][c] != kNoWord)
 				std::memcpy(b.color[a][c], interp.StageWord(gp.color_words[a][c]), lanes * 4);
 	if (gp.frag_depth_word != kNoWord) std::memcpy(b.frag_depth, interp.StageWord(gp.frag_depth_word), lanes * 4);
+	if (gp.sample_mask_word != kNoWord) std::memcpy(b.sample_mask, interp.StageWord(gp.sample_mask_word), lanes * 4);
 	if (fs.discard_word != kNoWord) {
 		const uint32_t* w = interp.StageWord(fs.discard_word);
 		for (uint32_t l = 0; l < lanes; ++l) b.discarded[l] = w[l] != 0;

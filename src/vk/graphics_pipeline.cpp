@@ -156,6 +156,9 @@ void LinkStages(GraphicsPipeline& g) {
 			if (w.index < 2) g.point_coord_words[w.index] = w.word;
 			break;
 		case B::kSampleId: g.sample_id_word = w.word; break;
+		case B::kSampleMaskIn:
+			if (w.index == 0) g.sample_mask_in_word = w.word;
+			break;
 		case B::kSamplePosition:
 			if (w.index < 2) g.sample_position_words[w.index] = w.word;
 			break;
@@ -186,9 +189,11 @@ void LinkStages(GraphicsPipeline& g) {
 		    w.component < 4)
 			g.color_words[w.location][w.component] = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kFragDepth) g.frag_depth_word = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kSampleMask && w.index == 0) g.sample_mask_word = w.word;
 	}
 	raster::FragmentShader& shader = g.state.shader;
 	shader.writes_depth = g.frag_depth_word != kNoWord;
+	shader.writes_sample_mask = g.sample_mask_word != kNoWord;
 	shader.may_discard = fs.discard_word != kNoWord;
 	shader.early_fragment_tests = fs.early_fragment_tests;
 	// Vulkan 1.3 §28.4 "Sample Shading": reading SampleId or SamplePosition,

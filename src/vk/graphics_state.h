@@ -107,6 +107,8 @@ struct GraphicsPipeline {
 	uint32_t sample_count_word = shader::Program::kNoWord;  // InterpolateAtSample's sample pattern
 	uint32_t point_coord_words[2];
 	uint32_t sample_id_word = shader::Program::kNoWord;
+	uint32_t sample_mask_in_word = shader::Program::kNoWord;  // gl_SampleMaskIn[0]
+	uint32_t sample_mask_word = shader::Program::kNoWord;     // gl_SampleMask[0] (output)
 	uint32_t sample_position_words[2];
 	uint32_t color_words[raster::kMaxColorAttachments][4];
 	uint32_t frag_depth_word = shader::Program::kNoWord;

@@ -208,14 +208,8 @@ TEST_CASE("a scene renders the same bytes with 1 and 4 threads", "[draw][shader]
 }
 
 TEST_CASE("gl_SampleMask and gl_SampleMaskIn match lavapipe", "[draw][shader]") {
-	// Known failure: raster::FragmentBatch (src/raster/state.h) carries
-	// neither the lanes' sample coverage in nor a sample mask out, so
-	// gl_SampleMaskIn reads 0 and a written gl_SampleMask is ignored (§28.x
-	// "Sample Mask": coverage is ANDed with it; a 0 mask drops the fragment).
-	// draw.cpp / graphics_pipeline.cpp can wire the kSampleMaskIn and
-	// kSampleMask words once the batch has those fields.
-	WARN("skipped until raster::FragmentBatch carries sample coverage and a sample mask output");
-	return;
+	// §28.x "Sample Mask": gl_SampleMaskIn holds the covered samples;
+	// coverage is ANDed with a written gl_SampleMask (0 drops the fragment).
 	for (VkSampleCountFlagBits samples : {VK_SAMPLE_COUNT_1_BIT, VK_SAMPLE_COUNT_4_BIT}) {
 		CAPTURE(samples);
 		Scene s = ColorScene(BigTriangles());
@@ -233,13 +227,9 @@ TEST_CASE("gl_SampleMask and gl_SampleMaskIn match lavapipe", "[draw][shader]") 
 // space, not in clip space. A triangle with different w crossing the near
 // plane (and one past the guard band) makes the two differ.
 TEST_CASE("noperspective varyings of clipped triangles match lavapipe", "[draw][shader]") {
-	// Known failure: raster::ClipAgainstPlane (src/raster/primitive.cpp)
-	// gives a new vertex every output at the clip-space parameter t; a
-	// noperspective one needs the screen-space parameter
-	// t' = t w_b / ((1 - t) w_a + t w_b). Seen: 503 pixels off (worst 101
-	// codes); first at (17, 14): tessera 240, lavapipe 242, the spec 242.1.
-	WARN("skipped until src/raster clips noperspective outputs in screen space");
-	return;
+	// A vertex made by clipping takes noperspective outputs at the
+	// screen-space parameter t' = t w_b / ((1 - t) w_a + t w_b), not the
+	// clip-space t (before the fix: 503 pixels off, worst 101 codes).
 	std::vector<Vertex> v;
 	v.push_back({-0.5f, -0.6f, 0.5f, 1.0f, 1, 0, 0, 1});
 	v.push_back({0.9f * 3, -0.2f * 3, 2.0f, 3.0f, 0, 1, 0, 1});

@@ -68,6 +68,7 @@ struct TileContext {
 	uint8_t quad_sample[kMaxBatchQuads];     // the sample shaded, with sample shading
 	uint32_t primitive_count = 0;
 	TilePrimitive primitives[kMaxBatchQuads];
+	uint64_t samples_passed = 0;  // when draw.count_samples
 };
 
 // Depth of each sample of a quad (index lane * samples + sample).
@@ -233,6 +234,10 @@ void FlushBatch(TileContext& t) {
 			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], p.tri->front_facing);
 		}
 	}
+	// Occlusion queries count the samples that passed every test (Vulkan 1.3
+	// §18.3 "Occlusion Queries"), whatever is then written.
+	if (d.count_samples)
+		for (uint32_t q = 0; q < b.quad_count; ++q) t.samples_passed += uint32_t(__builtin_popcount(t.coverage[q]));
 	// Quads of different triangles may cover the same pixels: color goes out
 	// in runs without a repeated quad, so each reads what the one before wrote.
 	uint64_t seen[kTileSize / 2 * kTileSize / 2 / 64] = {};
@@ -416,7 +421,7 @@ void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& 
 		for (uint32_t i = 0; i < count; ++i) body(i);
 }
 
-void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
 	VertexInput input = vertex_input;
 	if (input.topology == Topology::TriangleStrip || input.topology == Topology::TriangleFan) {
 		assembled_.clear();
@@ -439,7 +444,7 @@ void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const Verte
 	          (vertices_per_primitive == 3 && draw.state.raster.polygon_mode == VK_POLYGON_MODE_POINT);
 	// Primitives, triangles or not, go through setup and the tiles alike.
 	const uint32_t triangle_count = input.vertex_count / vertices_per_primitive;
-	if (!triangle_count || fb.width == 0 || fb.height == 0) return;
+	if (!triangle_count || fb.width == 0 || fb.height == 0) return 0;
 	tiles_x_ = (fb.width + kTileSize - 1) / kTileSize;
 	tiles_y_ = (fb.height + kTileSize - 1) / kTileSize;
 	const uint32_t tile_count = tiles_x_ * tiles_y_;
@@ -486,10 +491,15 @@ void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const Verte
 	busy_tiles_.clear();
 	for (uint32_t i = 0; i < tile_count; ++i)
 		if (tile_begin_[i + 1] > tile_begin_[i]) busy_tiles_.push_back(i);
-	ParallelFor(uint32_t(busy_tiles_.size()), [&](uint32_t i) { RasterizeTile(draw, fb, busy_tiles_[i]); });
+	tile_samples_.assign(busy_tiles_.size(), 0);
+	ParallelFor(uint32_t(busy_tiles_.size()),
+	            [&](uint32_t i) { tile_samples_[i] = RasterizeTile(draw, fb, busy_tiles_[i]); });
+	uint64_t samples = 0;
+	for (uint64_t n : tile_samples_) samples += n;
+	return samples;
 }
 
-void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
+uint64_t Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
@@ -513,6 +523,7 @@ void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, ui
 		RasterizeTriangleInTile(context, tri, chunk.setup.varying_planes.data() + tri.varying_offset);
 	}
 	FlushBatch(context);
+	return context.samples_passed;
 }
 
 }  // namespace tessera::raster

@@ -27,6 +27,7 @@
 #include "vk/device.h"
 #include "vk/image.h"
 #include "vk/pipeline.h"
+#include "vk/query_pool.h"
 #include "vk/shader_resources.h"
 
 namespace tessera::vk {
@@ -402,6 +403,7 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 		}
 		raster::Framebuffer fb = MakeFramebuffer(g, state.raster.samples);
 		raster::CompiledDraw compiled = raster::CompileDraw(state, fb);
+		compiled.count_samples = g.occlusion_pool != nullptr;
 
 		// Which vertices to shade, and the rasterizer's indices into them.
 		raster::VertexInput input;
@@ -481,7 +483,8 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 			else
 				shade(0);
 			if (job.lost) break;
-			scratch.renderer->Draw(compiled, fb, input);
+			uint64_t passed = scratch.renderer->Draw(compiled, fb, input);
+			if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 		}
 		if (job.lost) {
 			ReportPipeline(context, *pipeline,

@@ -154,6 +154,10 @@ struct GraphicsContext {
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;
 	bool rasterizer_discard = false, depth_bias_enable = false, primitive_restart = false;
 
+	// The active occlusion query (vkCmdBeginQuery), if any.
+	class QueryPool* occlusion_pool = nullptr;
+	uint32_t occlusion_query = 0;
+
 	// The render pass instance: the attachments of the current subpass (or of
 	// vkCmdBeginRendering) as views; null where unused.
 	bool rendering = false;

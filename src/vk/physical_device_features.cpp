@@ -221,6 +221,8 @@ struct Supported {
 		core.depthBounds = VK_TRUE;
 		core.alphaToOne = VK_TRUE;
 		core.sampleRateShading = VK_TRUE;
+		// Occlusion queries count exactly the samples that pass (raster::Renderer::Draw).
+		core.occlusionQueryPrecise = VK_TRUE;
 		v11.shaderDrawParameters = VK_TRUE;
 		v12.imagelessFramebuffer = VK_TRUE;
 		v12.drawIndirectCount = VK_TRUE;

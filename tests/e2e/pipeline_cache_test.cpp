@@ -1,10 +1,13 @@
 // Pipeline cache objects: the data header of Vulkan 1.3 §10.7, checked byte
-// by byte, partial reads, initial data from elsewhere, merges.
+// by byte, partial reads, initial data from elsewhere, merges; compiled
+// compute programs stored, read back in another device, and corrupted.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
+#include "compute_kernel.h"
 #include "validation.h"
 #include "vk_context.h"
 
@@ -35,6 +38,51 @@ uint32_t Word(const std::vector<uint8_t>& data, size_t offset) {
 	std::memcpy(&value, data.data() + offset, 4);
 	return value;
 }
+
+// LocalSizeId in glslang's SPIR-V 1.6 needs maintenance4; the
+// FAIL_ON_PIPELINE_COMPILE_REQUIRED flag needs pipelineCreationCacheControl.
+std::unique_ptr<Context> CacheContext() {
+	static VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.maintenance4 = VK_TRUE;
+	v13.pipelineCreationCacheControl = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v13;
+	return Context::Create(Driver::Tessera, options);
+}
+
+constexpr VkPipelineCreateFlags kNoCompile = VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+
+// SAXPY (y = a * x + y over 1000 elements) through the kernel; returns y.
+std::vector<float> RunSaxpy(Context& ctx, const ComputeKernel& kernel) {
+	const uint32_t n = 1000;
+	TestBuffer x = ctx.CreateBuffer(n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	TestBuffer y = ctx.CreateBuffer(n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	for (uint32_t i = 0; i < n; ++i) {
+		float xi = float(i) * 0.37f, yi = 5.0f - float(i) * 0.11f;
+		std::memcpy(x.data + 4 * i, &xi, 4);
+		std::memcpy(y.data + 4 * i, &yi, 4);
+	}
+	const_cast<ComputeKernel&>(kernel).Bind(0, x.buffer);
+	const_cast<ComputeKernel&>(kernel).Bind(1, y.buffer);
+	struct {
+		float a;
+		uint32_t n;
+	} push{1.75f, n};
+	ctx.Submit([&](VkCommandBuffer cb) { kernel.Record(cb, &push, sizeof push, (n + 63) / 64); });
+	std::vector<float> out(n);
+	std::memcpy(out.data(), y.data, n * 4);
+	ctx.Destroy(x);
+	ctx.Destroy(y);
+	// a * x + y may be fused or not (no NoContraction): close to the host's.
+	for (uint32_t i = 0; i < n; ++i) {
+		float host = 1.75f * (float(i) * 0.37f) + (5.0f - float(i) * 0.11f);
+		INFO("element " << i);
+		REQUIRE(std::fabs(out[i] - host) <= 2e-6f * std::fmax(1.0f, std::fabs(host)) + 1e-5f);
+	}
+	return out;
+}
+
+std::vector<uint32_t> Saxpy() { return LoadCorpusShader(TESSERA_SHADER_DIR, "saxpy.spv"); }
 
 }  // namespace
 
@@ -107,4 +155,106 @@ TEST_CASE("pipeline cache initial data, partial reads and merges", "[pipeline_ca
 	}
 	vkDestroyPipelineCache(device, first, nullptr);
 	CHECK(ValidationErrors(*ctx) == 0);
+}
+
+TEST_CASE("a compute pipeline is stored in the cache and read back, also in another device", "[pipeline_cache]") {
+	auto first = CacheContext();
+	REQUIRE(first);
+	VkDevice device = first->device();
+	VkPipelineCache cache = MakeCache(device);
+	std::vector<float> compiled;
+	{
+		ComputeKernel kernel(*first, Saxpy(), 2, 0, cache);
+		REQUIRE(kernel.ok());
+		compiled = RunSaxpy(*first, kernel);
+	}
+	std::vector<uint8_t> data = Data(device, cache);
+	CHECK(data.size() > 32 + 8 + 32);  // the header, then one entry: sizes, a 32-byte key, the program
+
+	SECTION("FAIL_ON_PIPELINE_COMPILE_REQUIRED succeeds on a hit and gives the same results") {
+		ComputeKernel kernel(*first, Saxpy(), 2, 0, cache, kNoCompile);
+		CHECK(kernel.create_result() == VK_SUCCESS);
+		REQUIRE(kernel.ok());
+		CHECK(RunSaxpy(*first, kernel) == compiled);
+		CHECK(Data(device, cache) == data);  // a hit adds nothing
+	}
+	SECTION("FAIL_ON_PIPELINE_COMPILE_REQUIRED on a miss gives VK_PIPELINE_COMPILE_REQUIRED") {
+		VkPipelineCache empty = MakeCache(device);
+		ComputeKernel missed(*first, Saxpy(), 2, 0, empty, kNoCompile);
+		CHECK(missed.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		CHECK_FALSE(missed.ok());
+		ComputeKernel uncached(*first, Saxpy(), 2, 0, VK_NULL_HANDLE, kNoCompile);
+		CHECK(uncached.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		// Another shader is another key.
+		ComputeKernel other(*first, LoadCorpusShader(TESSERA_SHADER_DIR, "reduce.spv"), 2, 0, cache, kNoCompile);
+		CHECK(other.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		vkDestroyPipelineCache(device, empty, nullptr);
+	}
+	SECTION("the cache data seeds a cache in a new device, which hits") {
+		auto second = CacheContext();
+		REQUIRE(second);
+		VkPipelineCache seeded = MakeCache(second->device(), data.data(), data.size());
+		CHECK(Data(second->device(), seeded) == data);
+		{
+			ComputeKernel kernel(*second, Saxpy(), 2, 0, seeded, kNoCompile);
+			CHECK(kernel.create_result() == VK_SUCCESS);
+			REQUIRE(kernel.ok());
+			CHECK(RunSaxpy(*second, kernel) == compiled);
+		}
+		vkDestroyPipelineCache(second->device(), seeded, nullptr);
+		CHECK(ValidationErrors(*second) == 0);
+	}
+	SECTION("data with another pipelineCacheUUID is ignored: a miss") {
+		std::vector<uint8_t> other = data;
+		other[16 + 7] ^= 0x10;
+		VkPipelineCache foreign = MakeCache(device, other.data(), other.size());
+		CHECK(Data(device, foreign).size() == 32);
+		ComputeKernel kernel(*first, Saxpy(), 2, 0, foreign, kNoCompile);
+		CHECK(kernel.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		vkDestroyPipelineCache(device, foreign, nullptr);
+	}
+	SECTION("a corrupted entry is a miss: the pipeline is compiled again, correct, and the entry replaced") {
+		// Bytes in the middle of the program, of the key, and of its digest
+		// (the last 32 bytes of the entry).
+		for (size_t at : {data.size() / 2 + 20, size_t(32 + 8 + 5), data.size() - 10}) {
+			CAPTURE(at);
+			std::vector<uint8_t> corrupted = data;
+			corrupted[at] ^= 0xa5;
+			corrupted[at + 1] ^= 0x5a;
+			VkPipelineCache damaged = MakeCache(device, corrupted.data(), corrupted.size());
+			{
+				ComputeKernel no_compile(*first, Saxpy(), 2, 0, damaged, kNoCompile);
+				CHECK(no_compile.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+				ComputeKernel kernel(*first, Saxpy(), 2, 0, damaged);
+				CHECK(kernel.create_result() == VK_SUCCESS);
+				REQUIRE(kernel.ok());
+				CHECK(RunSaxpy(*first, kernel) == compiled);
+				ComputeKernel hit(*first, Saxpy(), 2, 0, damaged, kNoCompile);
+				CHECK(hit.create_result() == VK_SUCCESS);
+			}
+			vkDestroyPipelineCache(device, damaged, nullptr);
+		}
+	}
+	SECTION("an externally synchronized cache stores and hits too") {
+		VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+		info.flags = VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT;
+		VkPipelineCache unlocked = VK_NULL_HANDLE;
+		REQUIRE(vkCreatePipelineCache(device, &info, nullptr, &unlocked) == VK_SUCCESS);
+		{
+			ComputeKernel kernel(*first, Saxpy(), 2, 0, unlocked);
+			REQUIRE(kernel.ok());
+			ComputeKernel hit(*first, Saxpy(), 2, 0, unlocked, kNoCompile);
+			CHECK(hit.create_result() == VK_SUCCESS);
+		}
+		CHECK(Data(device, unlocked) == data);
+		vkDestroyPipelineCache(device, unlocked, nullptr);
+	}
+	SECTION("merging brings the entry into an empty cache") {
+		VkPipelineCache merged = MakeCache(device);
+		CHECK(vkMergePipelineCaches(device, merged, 1, &cache) == VK_SUCCESS);
+		CHECK(Data(device, merged) == data);
+		vkDestroyPipelineCache(device, merged, nullptr);
+	}
+	vkDestroyPipelineCache(device, cache, nullptr);
+	CHECK(ValidationErrors(*first) == 0);
 }

@@ -235,9 +235,11 @@ std::string CheckProgram(const Program& p) {
 			if (w.word >= p.private_words) return "interface word out of range";
 
 	for (const Inst& inst : p.insts) {
-		if (!reg(inst.dst) || !reg(inst.a) || !reg(inst.b) || !reg(inst.c) || !reg(inst.d) || !reg(inst.dst_hi) ||
+		// kArrayLength's b is a literal stride (a divisor), not a register.
+		bool b_ok = inst.op == Op::kArrayLength ? inst.b != 0 : reg(inst.b);
+		if (!reg(inst.dst) || !reg(inst.a) || !b_ok || !reg(inst.c) || !reg(inst.d) || !reg(inst.dst_hi) ||
 		    !reg(inst.b_hi) || !reg(inst.c_hi))
-			return std::string("register out of range in ") + OpName(inst.op);
+			return std::string("operand out of range in ") + OpName(inst.op);
 		if (IsMemory(inst.op) && inst.region >= p.regions.size())
 			return std::string("region out of range in ") + OpName(inst.op);
 		// Subgroup reductions name their combining ALU op(s) in `region`.

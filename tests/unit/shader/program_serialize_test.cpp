@@ -37,18 +37,27 @@ struct SaxpyRun {
 	SaxpyRun() {
 		for (uint32_t i = 0; i < 256; ++i) x[i] = float(i) * 0.25f, y[i] = 1.0f - float(i);
 	}
+	// As the driver runs programs: device addresses checked against live
+	// memory (none here), so a region turned physical reaches nothing.
 	shader::RunStatus Run(const shader::Program& program, uint64_t max_steps) {
-		test::Bindings bindings;
-		bindings.Bind(0, x);
-		bindings.Bind(1, y);
 		struct {
 			float a;
 			uint32_t n;
 		} push{1.5f, 200};
-		bindings.Push(push);
+		std::vector<shader::BufferView> views;
+		for (const shader::BindingSlot& slot : program.bindings) {
+			std::vector<float>* bound =
+			    slot.set == 0 && slot.array_element == 0 && slot.binding < 2 ? (slot.binding == 0 ? &x : &y) : nullptr;
+			views.push_back(bound ? shader::BufferView{bound->data(), bound->size() * 4} : shader::BufferView{});
+		}
+		shader::Resources resources{views, &push, sizeof push};
+		resources.check_device_addresses = true;
 		shader::RunOptions options;
 		options.max_block_steps = max_steps;
-		return test::Dispatch(program, bindings, 4, 1, 1, options);
+		shader::WorkgroupPosition position;
+		position.count[0] = 4;
+		shader::Interpreter interpreter;
+		return interpreter.RunWorkgroups(program, resources, position, 4, options);
 	}
 };
 

@@ -250,7 +250,8 @@ inline float HalfToFloat(uint32_t h) {
 // Bounds-checked loads for all lanes: dst[i] = the word at byte
 // address[i] + imm of [base, base + size), or 0 outside it (robustBufferAccess).
 // A vector of lanes reading consecutive words inside the bounds (the usual
-// data[gl_GlobalInvocationID.x]) is one plain load; others a gather per
+// data[gl_GlobalInvocationID.x]) is one plain load, a vector of lanes reading
+// one word (push constants, uniforms) one scalar load; others a gather per
 // vector where the target has one.
 void LoadLanes(uint32_t* HWY_RESTRICT dst, const uint8_t* base, uint64_t size, const uint32_t* HWY_RESTRICT address,
                uint32_t imm, uint32_t lanes) {
@@ -272,6 +273,12 @@ void LoadLanes(uint32_t* HWY_RESTRICT dst, const uint8_t* base, uint64_t size, c
 			if (first <= last_first && hn::AllTrue(d, hn::Eq(a, hn::Add(hn::Set(d, int32_t(first)), consecutive)))) {
 				hn::StoreU(hn::LoadU(d, reinterpret_cast<const int32_t*>(base + first + imm)), d,
 				           reinterpret_cast<int32_t*>(dst + i));
+				continue;
+			}
+			if (first <= bound && hn::AllTrue(d, hn::Eq(a, hn::Set(d, int32_t(first))))) {  // a uniform address
+				int32_t word;
+				memcpy(&word, base + first + imm, 4);
+				hn::StoreU(hn::Set(d, word), d, reinterpret_cast<int32_t*>(dst + i));
 				continue;
 			}
 			const auto inside = hn::AndNot(hn::Or(hn::VecFromMask(d, a > vbound), hn::VecFromMask(d, zero > a)),

@@ -116,7 +116,8 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	if (size[1] == 1 && size[2] == 1) {  // 1D workgroups, the common case: one run of ids per workgroup
 		for (uint32_t i = 0; i < lanes; index = 0, ++group) {
 			uint32_t run = std::min(lanes - i, invocations - index);
-			for (uint32_t k = 0; k < run; ++k) local[0][i + k] = local_index[i + k] = index + k;
+			for (uint32_t k = 0; k < run; ++k) local[0][i + k] = index + k;  // one store a loop: it vectorizes
+			for (uint32_t k = 0; k < run; ++k) local_index[i + k] = index + k;
 			std::fill_n(group_x + i, run, group);
 			i += run;
 		}

@@ -26,6 +26,7 @@ std::vector<std::vector<uint32_t>> AddressPatterns(uint32_t size) {
 	std::vector<uint32_t> same(kLanes, 12), reversed(kLanes);
 	for (uint32_t i = 0; i < kLanes; ++i) reversed[i] = 4 * (kLanes - 1 - i);
 	patterns.push_back(same);
+	patterns.push_back(std::vector<uint32_t>(kLanes, size - 4));  // uniform, in bounds only without imm
 	patterns.push_back(reversed);
 	return patterns;
 }

@@ -258,3 +258,74 @@ TEST_CASE("a compute pipeline is stored in the cache and read back, also in anot
 	vkDestroyPipelineCache(device, cache, nullptr);
 	CHECK(ValidationErrors(*first) == 0);
 }
+
+namespace {
+
+// vkCreateComputePipelines for spec.spv (one storage buffer) with the given
+// specialization; the pipeline is destroyed again, only the result counts.
+VkResult CreateSpecialized(VkDevice device, VkShaderModule module, VkPipelineLayout layout, VkPipelineCache cache,
+                           VkPipelineCreateFlags flags, const VkSpecializationInfo* specialization) {
+	VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+	info.flags = flags;
+	info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+	              nullptr,
+	              0,
+	              VK_SHADER_STAGE_COMPUTE_BIT,
+	              module,
+	              "main",
+	              specialization};
+	info.layout = layout;
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	VkResult result = vkCreateComputePipelines(device, cache, 1, &info, nullptr, &pipeline);
+	vkDestroyPipeline(device, pipeline, nullptr);
+	return result;
+}
+
+}  // namespace
+
+TEST_CASE("specialization constants are part of the cache key", "[pipeline_cache]") {
+	auto ctx = CacheContext();
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "spec.spv");
+	REQUIRE(!words.empty());
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module;
+	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+	VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = 1;
+	dslci.pBindings = &binding;
+	VkDescriptorSetLayout set_layout;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkPipelineCache cache = MakeCache(device);
+
+	uint32_t scale = 3;
+	VkSpecializationMapEntry entry{1, 0, 4};  // kScale
+	VkSpecializationInfo specialization{1, &entry, 4, &scale};
+	CHECK(CreateSpecialized(device, module, layout, cache, 0, &specialization) == VK_SUCCESS);
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) == VK_SUCCESS);
+	scale = 4;  // other data
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) ==
+	      VK_PIPELINE_COMPILE_REQUIRED);
+	scale = 3;
+	entry.constantID = 3;  // the same bytes for another constant (kBias)
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) ==
+	      VK_PIPELINE_COMPILE_REQUIRED);
+	entry.constantID = 1;
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, nullptr) == VK_PIPELINE_COMPILE_REQUIRED);
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) == VK_SUCCESS);
+
+	vkDestroyPipelineCache(device, cache, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	vkDestroyShaderModule(device, module, nullptr);
+	CHECK(ValidationErrors(*ctx) == 0);
+}

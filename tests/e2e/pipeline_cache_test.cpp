@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compute_kernel.h"
+#include "render_scene.h"
 #include "validation.h"
 #include "vk_context.h"
 
@@ -328,4 +329,41 @@ TEST_CASE("specialization constants are part of the cache key", "[pipeline_cache
 	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 	vkDestroyShaderModule(device, module, nullptr);
 	CHECK(ValidationErrors(*ctx) == 0);
+}
+
+TEST_CASE("a graphics pipeline's stages are cached: a new device draws the same from the cache data",
+          "[pipeline_cache]") {
+	Scene scene;
+	scene.vertex_shader = "triangle.vert.spv";
+	scene.fragment_shader = "triangle.frag.spv";
+	const float vertices[] = {-0.8f, -0.7f, 1, 0, 0, 0.7f, -0.5f, 0, 1, 0, -0.1f, 0.8f, 0, 0, 1};
+	scene.vertices.resize(sizeof vertices);
+	std::memcpy(scene.vertices.data(), vertices, sizeof vertices);
+	scene.vertex_stride = 5 * sizeof(float);
+	scene.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}, {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 8}};
+
+	auto first = CacheContext();
+	REQUIRE(first);
+	VkPipelineCache cache = MakeCache(first->device());
+	scene.pipeline_cache = cache;
+	SceneResult compiled = RenderScene(*first, scene);
+	std::vector<uint8_t> data = Data(first->device(), cache);
+	vkDestroyPipelineCache(first->device(), cache, nullptr);
+	CHECK(ValidationErrors(*first) == 0);
+
+	auto second = CacheContext();
+	REQUIRE(second);
+	VkPipelineCache seeded = MakeCache(second->device(), data.data(), data.size());
+	CHECK(Data(second->device(), seeded) == data);  // two entries: the vertex and the fragment stage
+	scene.pipeline_cache = seeded;
+	scene.pipeline_flags = kNoCompile;  // both stages must come from the cache
+	SceneResult cached = RenderScene(*second, scene);
+	CHECK(cached.colors == compiled.colors);
+	// And the triangle is there: pixels other than the clear color (corner).
+	const std::vector<uint8_t>& image = cached.colors.at(0);
+	size_t drawn = 0;
+	for (size_t i = 0; i + 4 <= image.size(); i += 4) drawn += std::memcmp(&image[i], &image[0], 4) != 0;
+	CHECK(drawn > 500);
+	vkDestroyPipelineCache(second->device(), seeded, nullptr);
+	CHECK(ValidationErrors(*second) == 0);
 }

@@ -335,7 +335,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	pi.layout = layout;
 	pi.renderPass = pass;
 	VkPipeline pipeline;
-	REQUIRE(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
+	pi.flags = scene.pipeline_flags;
+	REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
 
 	TestBuffer vertices, instances, indices;
 	if (!scene.vertices.empty()) vertices = UploadBuffer(ctx, scene.vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);

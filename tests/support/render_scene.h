@@ -60,6 +60,9 @@ struct Scene {
 	// Commands after binding the pipeline and before the draws (dynamic state).
 	std::function<void(VkCommandBuffer)> before_draws;
 	std::vector<DrawCall> draws{DrawCall{}};
+	// vkCreateGraphicsPipelines' pipelineCache and VkGraphicsPipelineCreateInfo::flags.
+	VkPipelineCache pipeline_cache = VK_NULL_HANDLE;
+	VkPipelineCreateFlags pipeline_flags = 0;
 };
 
 struct SceneResult {

@@ -1,5 +1,6 @@
 #include "vk/pipeline.h"
 
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <type_traits>
@@ -27,7 +28,8 @@ namespace {
 // The cache key of a stage: SHA-256 of everything spirv::Compile reads
 // (the words, the stage, the entry point, the specialization map and data)
 // and the program format version, each length-prefixed so that no two
-// different inputs hash the same bytes.
+// different inputs hash the same bytes. A new input to spirv::Compile (an
+// option, a device feature) must be hashed here too.
 std::string StageKey(const std::vector<uint32_t>& words, shader::Stage kind, const char* entry_point,
                      const VkSpecializationInfo* specialization) {
 	Sha256 hash;
@@ -47,7 +49,9 @@ std::string StageKey(const std::vector<uint32_t>& words, shader::Stage kind, con
 	hash.UpdateU32(uint32_t(s.dataSize));
 	if (s.dataSize) hash.Update(s.pData, s.dataSize);
 	hash.UpdateU32(uint32_t(words.size()));
-	for (uint32_t word : words) hash.UpdateU32(word);
+	// The words as little-endian bytes: on this little-endian host, as stored.
+	static_assert(std::endian::native == std::endian::little);
+	hash.Update(words.data(), words.size() * sizeof(uint32_t));
 	Sha256Digest digest = hash.Finish();
 	return std::string(digest.begin(), digest.end());
 }

@@ -203,7 +203,8 @@ void LinkStages(GraphicsPipeline& g) {
 
 }  // namespace
 
-VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info) {
+VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info,
+                                const StageCache& cache) {
 	const char* what = "vkCreateGraphicsPipelines";
 	try {
 		graphics_ = std::make_unique<GraphicsPipeline>();
@@ -215,9 +216,9 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		const VkPipelineShaderStageCreateInfo& stage = info.pStages[i];
 		VkResult r = VK_SUCCESS;
 		if (stage.stage == VK_SHADER_STAGE_VERTEX_BIT)
-			r = CompileStage(device, stage, shader::Stage::kVertex, what, g.vertex);
+			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, g.vertex);
 		else if (stage.stage == VK_SHADER_STAGE_FRAGMENT_BIT)
-			r = CompileStage(device, stage, shader::Stage::kFragment, what, g.fragment);
+			r = CompileStage(device, stage, shader::Stage::kFragment, what, cache, g.fragment);
 		else {
 			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 			              "%s: shader stage 0x%x is not supported", what, unsigned(stage.stage));

@@ -136,10 +136,7 @@ PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
 	properties_.deviceID = 0;
 	properties_.deviceType = VK_PHYSICAL_DEVICE_TYPE_CPU;
 	std::strncpy(properties_.deviceName, "Tessera (CPU)", VK_MAX_PHYSICAL_DEVICE_NAME_SIZE - 1);
-	// Changes whenever the pipeline cache format does.
-	static constexpr uint8_t kCacheUuid[VK_UUID_SIZE] = {'T', 'e', 's', 's', 'e', 'r', 'a', '-',
-	                                                     'c', 'a', 'c', 'h', 'e', 0,   0,   1};
-	std::memcpy(properties_.pipelineCacheUUID, kCacheUuid, VK_UUID_SIZE);
+	// pipelineCacheUUID: InitExtendedProperties (physical_device_properties.cpp).
 	properties_.limits = Limits();
 	properties_.sparseProperties = {};
 

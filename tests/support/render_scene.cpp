@@ -467,11 +467,13 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	pi.layout = layout;
 	pi.renderPass = pass;
 	VkPipeline pipeline, second_pipeline = VK_NULL_HANDLE;
-	REQUIRE(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
+	pi.flags = scene.pipeline_flags;
+	REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
 	if (!scene.second_subpass_draws.empty()) {
 		REQUIRE(!scene.dynamic_rendering);
 		pi.subpass = 1;
-		REQUIRE(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &pi, nullptr, &second_pipeline) == VK_SUCCESS);
+		REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &second_pipeline) ==
+		        VK_SUCCESS);
 	}
 
 	TestBuffer vertices, instances, indices, indirect;

@@ -88,6 +88,9 @@ struct Scene {
 	// vkCreateRenderPass2) into a single-sample image, which
 	// SceneResult::depth / stencil read back.
 	bool resolve_depth_stencil = false;
+	// vkCreateGraphicsPipelines' pipelineCache and VkGraphicsPipelineCreateInfo::flags.
+	VkPipelineCache pipeline_cache = VK_NULL_HANDLE;
+	VkPipelineCreateFlags pipeline_flags = 0;
 };
 
 struct SceneResult {

@@ -185,8 +185,13 @@ void LinkStages(GraphicsPipeline& g) {
 	}
 	g.state.raster.varying_count = g.varying_count;
 	for (const shader::InterfaceWord& w : fs.outputs) {
-		if (w.builtin == shader::InterfaceBuiltin::kNone && w.location < raster::kMaxColorAttachments &&
-		    w.component < 4)
+		// Vulkan 1.3 §29.13.x (dual-source blending): Location 0 Index 1 is
+		// the second source of attachment 0, which the rasterizer reads as
+		// color[1].
+		if (w.builtin == shader::InterfaceBuiltin::kNone && w.location == 0 && w.index == 1 && w.component < 4)
+			g.color_words[1][w.component] = w.word;
+		else if (w.builtin == shader::InterfaceBuiltin::kNone && w.location < raster::kMaxColorAttachments &&
+		         w.component < 4)
 			g.color_words[w.location][w.component] = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kFragDepth) g.frag_depth_word = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kSampleMask && w.index == 0) g.sample_mask_word = w.word;

@@ -59,7 +59,7 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxGeometryShaderInvocations = 0;
 	l.maxFragmentInputComponents = 128;
 	l.maxFragmentOutputAttachments = 8;
-	l.maxFragmentDualSrcAttachments = 0;
+	l.maxFragmentDualSrcAttachments = 1;  // src/raster: color[1] is attachment 0's second source
 	l.maxFragmentCombinedOutputResources = 8 + (1u << 20);
 	l.maxComputeSharedMemorySize = 65536;
 	l.maxComputeWorkGroupCount[0] = l.maxComputeWorkGroupCount[1] = l.maxComputeWorkGroupCount[2] = 65535;

@@ -223,6 +223,7 @@ struct Supported {
 		core.sampleRateShading = VK_TRUE;
 		// Occlusion queries count exactly the samples that pass (raster::Renderer::Draw).
 		core.occlusionQueryPrecise = VK_TRUE;
+		core.dualSrcBlend = VK_TRUE;
 		v11.shaderDrawParameters = VK_TRUE;
 		v12.imagelessFramebuffer = VK_TRUE;
 		v12.drawIndirectCount = VK_TRUE;

@@ -190,3 +190,22 @@ TEST_CASE("an integer color attachment receives the output's bits", "[draw][inte
 		CompareSceneWithLavapipe("uint-attachment", s, 0);
 	}
 }
+
+TEST_CASE("dual-source blending matches lavapipe", "[draw][blend]") {
+	Scene s = PrimitiveScene(Scatter(12, 1), VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+	s.fragment_shader = "dual_blend.frag.spv";
+	s.clear_color = {{0.8f, 0.6f, 0.4f, 1.0f}};
+	s.configure = [](PipelineState& p) {
+		VkPipelineColorBlendAttachmentState& b = p.blend_attachments[0];
+		b.blendEnable = VK_TRUE;
+		b.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
+		b.dstColorBlendFactor = VK_BLEND_FACTOR_SRC1_COLOR;
+		b.colorBlendOp = VK_BLEND_OP_ADD;
+		b.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+		b.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+		b.alphaBlendOp = VK_BLEND_OP_ADD;
+	};
+	// Blending at 3 codes: lavapipe blends UNORM8 in 8-bit fixed point
+	// (see draw_blend_test.cpp).
+	CompareSceneWithLavapipe("dual-source", s, 3);
+}

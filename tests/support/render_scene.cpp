@@ -747,6 +747,7 @@ SceneFeatures::SceneFeatures() {
 	core.features.largePoints = VK_TRUE;
 	core.features.alphaToOne = VK_TRUE;
 	core.features.sampleRateShading = VK_TRUE;
+	core.features.dualSrcBlend = VK_TRUE;
 	core.features.vertexPipelineStoresAndAtomics = VK_TRUE;
 	v11.shaderDrawParameters = VK_TRUE;
 	v12.imagelessFramebuffer = VK_TRUE;

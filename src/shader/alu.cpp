@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "shader/alu.h"
+#include "shader/fast_math.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace tessera::shader {

@@ -910,6 +910,7 @@ SceneFeatures::SceneFeatures() {
 	core.features.alphaToOne = VK_TRUE;
 	core.features.sampleRateShading = VK_TRUE;
 	core.features.vertexPipelineStoresAndAtomics = VK_TRUE;
+	core.features.samplerAnisotropy = VK_TRUE;
 	v11.shaderDrawParameters = VK_TRUE;
 	v12.imagelessFramebuffer = VK_TRUE;
 	v12.drawIndirectCount = VK_TRUE;

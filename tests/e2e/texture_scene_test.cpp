@@ -382,3 +382,38 @@ TEST_CASE("sRGB textures decode like lavapipe", "[texture][scene]") {
 	s.color_format = VK_FORMAT_R8G8B8A8_SRGB;
 	pair.Compare("tex-srgb-to-srgb", s, 4);
 }
+
+TEST_CASE("a subpass input reads the previous subpass's color like lavapipe", "[texture][scene][input_attachment]") {
+	// Subpass 0 draws two triangles into attachment 0; subpass 1 draws a
+	// full-screen quad whose fragments read attachment 0 at their pixel
+	// (subpassLoad) and write a function of it into attachment 1. The
+	// input read is exact (a texel fetch), so attachment 1 matches within
+	// the 2 codes of the varying colors mixed in.
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.8f, 0.85f, -0.6f, -0.2f, 0.9f, 0.5f, 1, 0, 0);
+	Triangle(v, 0.9f, 0.9f, -0.7f, 0.4f, 0.6f, -0.95f, 0.5f, 0, 0.5f, 1);
+	const Vertex q[4] = {{-1, -1, 0.5f, 1, 0.2f, 0.4f, 0.6f, 1},
+	                     {1, -1, 0.5f, 1, 0.8f, 0.1f, 0.3f, 1},
+	                     {-1, 1, 0.5f, 1, 0.0f, 0.9f, 0.5f, 1},
+	                     {1, 1, 0.5f, 1, 1.0f, 1.0f, 0.0f, 1}};
+	v.insert(v.end(), {q[0], q[1], q[2], q[1], q[3], q[2]});
+	Scene s = ColorScene(v);
+	s.color_attachments = 2;
+	s.draws = {{6, 1, 0, 0, 0}};
+	s.second_subpass_draws = {{6, 1, 6, 0, 0}};
+	s.input_attachment = true;
+	s.second_fragment_shader = "subpass_input.frag.spv";
+	ScenePair pair;
+	auto [ours, reference] = pair.Render(s);
+	CompareImages("subpass-input-first", s.width, s.height, ours.colors[0], reference.colors[0], 2);
+	CompareImages("subpass-input", s.width, s.height, ours.colors[1], reference.colors[1], 2);
+	// The second attachment shows the first's triangles (not a plain quad):
+	// its pixels differ where the triangles are.
+	uint32_t distinct = 0;
+	for (size_t p = 0; p + 4 <= ours.colors[1].size(); p += 4) distinct += ours.colors[1][p + 1] > 100;
+	CHECK(distinct > 0);
+	// The same with gl_FragCoord read by the shader as well.
+	s.second_fragment_shader = "subpass_input_coord.frag.spv";
+	auto [ours2, reference2] = pair.Render(s);
+	CompareImages("subpass-input-coord", s.width, s.height, ours2.colors[1], reference2.colors[1], 2);
+}

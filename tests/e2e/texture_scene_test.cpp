@@ -416,4 +416,27 @@ TEST_CASE("a subpass input reads the previous subpass's color like lavapipe", "[
 	s.second_fragment_shader = "subpass_input_coord.frag.spv";
 	auto [ours2, reference2] = pair.Render(s);
 	CompareImages("subpass-input-coord", s.width, s.height, ours2.colors[1], reference2.colors[1], 2);
+	// Multisampled (4 samples): the second subpass runs per sample and reads
+	// its sample; both attachments are resolved (averages: 2 codes, as the
+	// resolve of either may round either way, §3.9.2).
+	s.samples = VK_SAMPLE_COUNT_4_BIT;
+	s.second_fragment_shader = "subpass_input_ms.frag.spv";
+	auto [ours3, reference3] = pair.Render(s);
+	CompareImages("subpass-input-ms-first", s.width, s.height, ours3.colors[0], reference3.colors[0], 2);
+	CompareImages("subpass-input-ms", s.width, s.height, ours3.colors[1], reference3.colors[1], 2);
+	// Per-sample reads, checked without lavapipe: the second subpass is
+	// linear in the input, so its resolve is 0.75 * (g, b, r) of the first's
+	// resolve plus the quad's color term, which the single-sample run gives
+	// (its attachment 1 minus 0.75 * (g, b, r) of its attachment 0). A read
+	// of one sample for all would break this at the triangles' edges.
+	// Bound: 3 codes (three roundings of 1/2 code, each scaled by <= 1).
+	int worst = 0;
+	for (size_t p = 0; p + 4 <= ours.colors[0].size(); p += 4)
+		for (int c = 0; c < 3; ++c) {
+			const int swizzled = (c + 1) % 3;
+			const float term = float(ours.colors[1][p + c]) - 0.75f * float(ours.colors[0][p + swizzled]);
+			const float predicted = 0.75f * float(ours3.colors[0][p + swizzled]) + term;
+			worst = std::max(worst, int(std::lround(std::fabs(predicted - float(ours3.colors[1][p + c])))));
+		}
+	CHECK(worst <= 3);
 }

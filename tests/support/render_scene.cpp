@@ -118,7 +118,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		if (msaa) {
 			VkImageCreateInfo info = colors.back().info;
 			info.samples = scene.samples;
-			info.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+			info.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+			             (scene.input_attachment ? VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT : 0);
 			msaa_colors.push_back(ctx.CreateImage(info));
 			msaa_views.push_back(make_view(msaa_colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		}
@@ -219,10 +220,18 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		const VkAttachmentReference first_colors[2] = {color_refs[0], unused};
 		const VkAttachmentReference second_colors[2] = {unused, color_refs[scene.color_attachments > 1 ? 1 : 0]};
 		const VkAttachmentReference input_ref{0, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+		// With samples > 1 the first subpass resolves attachment 0 and the
+		// second attachment 1; the input is the multisampled attachment 0.
+		const VkAttachmentReference first_resolves[2] = {msaa ? resolve_refs[0] : unused, unused};
+		const VkAttachmentReference second_resolves[2] = {unused, msaa ? resolve_refs.back() : unused};
 		if (scene.input_attachment) {
-			REQUIRE((scene.color_attachments == 2 && !msaa && subpass_count == 2));
+			REQUIRE((scene.color_attachments == 2 && subpass_count == 2));
 			subpasses[0].pColorAttachments = first_colors;
 			subpasses[1].pColorAttachments = second_colors;
+			if (msaa) {
+				subpasses[0].pResolveAttachments = first_resolves;
+				subpasses[1].pResolveAttachments = second_resolves;
+			}
 			subpasses[1].inputAttachmentCount = 1;
 			subpasses[1].pInputAttachments = &input_ref;
 		}
@@ -481,7 +490,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			storage_image_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * FormatSize(scene.storage_image_format));
 		}
 		if (scene.input_attachment)
-			write_image(4, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_NULL_HANDLE, color_views[0],
+			write_image(4, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_NULL_HANDLE, msaa ? msaa_views[0] : color_views[0],
 			            VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 	}
 	VkPushConstantRange push_range{stages, 0, uint32_t(scene.push_constants.size())};

@@ -107,7 +107,8 @@ struct Scene {
 	// Render passes with a second subpass: color attachment 0 of the first
 	// subpass becomes an input attachment (set 0, binding 4) of the second,
 	// which writes color attachment 1 instead (color_attachments must be 2;
-	// the first subpass leaves attachment 1 alone). The second subpass uses
+	// the first subpass leaves attachment 1 alone; with samples > 1 the input
+	// is the multisampled attachment 0). The second subpass uses
 	// second_fragment_shader when set.
 	bool input_attachment = false;
 	std::string second_fragment_shader;

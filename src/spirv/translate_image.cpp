@@ -69,6 +69,7 @@ struct Translator::ImageState {
 	std::unordered_map<uint32_t, HandlePointer> pointers;
 	std::unordered_map<uint32_t, Handle> handles;
 	std::unordered_map<uint32_t, TexelPointer> texel_pointers;
+	uint32_t frag_coord_regions[2] = {kNoRegion, kNoRegion};  // subpass inputs: FragCoord x, y words
 };
 
 namespace {
@@ -136,8 +137,9 @@ bool Translator::TranslateImage(const Instruction& inst) {
 			kind = shader::ImageDescriptorKind::kCombinedImageSampler;
 		} else if (auto image = s.image_types.find(type); image != s.image_types.end()) {
 			bool buffer = image->second.dim == spv::Dim::Buffer;
-			if (image->second.dim == spv::Dim::SubpassData) Fail("subpass inputs are not supported yet");
-			if (image->second.sampled == 2)
+			// Subpass inputs (VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT) are read
+			// like storage images.
+			if (image->second.sampled == 2 || image->second.dim == spv::Dim::SubpassData)
 				kind = buffer ? shader::ImageDescriptorKind::kStorageTexelBuffer
 				              : shader::ImageDescriptorKind::kStorageImage;
 			else
@@ -388,6 +390,17 @@ bool Translator::TranslateImage(const Instruction& inst) {
 	coord.resize(std::min<size_t>(needed, 4));
 	if (proj)
 		for (uint32_t& c : coord) c = Emit(Op::kFDiv, c, q);
+	if (image.dim == spv::Dim::SubpassData) {
+		// Vulkan 1.3 §16.1 "Input Attachments" (OpImageRead of SubpassData):
+		// the texel at the fragment's integer (x, y) (FragCoord truncated)
+		// plus the coordinate operand (a constant, 0 in GLSL).
+		if (stage_ != shader::Stage::kFragment) Fail("subpass inputs outside a fragment shader");
+		for (uint32_t c = 0; c < 2; ++c) {
+			uint32_t frag = NewReg();
+			program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(FragCoordRegion(c)), frag});
+			coord[c] = Emit(Op::kIAdd, coord[c], Emit(Op::kFloatToSigned, frag));
+		}
+	}
 	for (uint32_t c = 0; c < coord.size(); ++c) arg(shader::kArgCoord + c, coord[c]);
 	if (dref) {
 		op.has_dref = true;
@@ -456,6 +469,30 @@ bool Translator::TranslateImage(const Instruction& inst) {
 	regs.resize(results);
 	Define(inst[2], regs);
 	return true;
+}
+
+// A private region holding FragCoord's component c (0: x, 1: y) for subpass
+// inputs: the word of the shader's own FragCoord variable when it has one
+// (the pipeline fills one word per component), else a new input word.
+uint32_t Translator::FragCoordRegion(uint32_t c) {
+	ImageState& s = *images_;
+	if (s.frag_coord_regions[c] != kNoRegion) return s.frag_coord_regions[c];
+	// Lay out the shader's FragCoord variable first, if it declares one.
+	for (uint32_t id : entry_interface_) {
+		auto var = globals_.find(id);
+		if (var == globals_.end() || static_cast<spv::StorageClass>(var->second[3]) != spv::StorageClass::Input)
+			continue;
+		if (decorations_[id].builtin == static_cast<int32_t>(spv::BuiltIn::FragCoord)) PointerOf(id);
+	}
+	for (const shader::InterfaceWord& w : program_.inputs)
+		if (w.builtin == shader::InterfaceBuiltin::kFragCoord && w.index == c) {
+			program_.regions.push_back({shader::RegionKind::kPrivate, 0, w.word, 4});
+			return s.frag_coord_regions[c] = static_cast<uint32_t>(program_.regions.size() - 1);
+		}
+	const uint32_t region = StageWord(shader::InterfaceBuiltin::kFragCoord, &program_.inputs);
+	program_.inputs.back().index = c;
+	program_.inputs.back().kind = shader::ScalarKind::kFloat;
+	return s.frag_coord_regions[c] = region;
 }
 
 }  // namespace tessera::spirv

@@ -83,6 +83,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::SampledCubeArray,
     spv::Capability::ImageCubeArray,
     spv::Capability::ImageQuery,
+    spv::Capability::InputAttachment,
     spv::Capability::ImageGatherExtended,
     spv::Capability::MinLod,
     spv::Capability::StorageImageExtendedFormats,

@@ -196,6 +196,7 @@ private:
 	void BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,
 	                  std::vector<shader::InterfaceWord>& out);
 	uint32_t StageWord(shader::InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list);
+	uint32_t FragCoordRegion(uint32_t component);  // translate_image.cpp: subpass inputs
 	uint32_t HelperValue();
 	void EmitDiscard();
 	bool TranslateStageOp(const Instruction& inst);

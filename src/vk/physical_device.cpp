@@ -73,7 +73,7 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxDrawIndexedIndexValue = UINT32_MAX;
 	l.maxDrawIndirectCount = UINT32_MAX;
 	l.maxSamplerLodBias = 15.0f;
-	l.maxSamplerAnisotropy = 1.0f;
+	l.maxSamplerAnisotropy = 16.0f;  // texture/sample.cpp: up to 16 samples along the footprint
 	l.maxViewports = 1;
 	l.maxViewportDimensions[0] = l.maxViewportDimensions[1] = 16384;
 	l.viewportBoundsRange[0] = -32768.0f;

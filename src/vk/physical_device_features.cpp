@@ -212,6 +212,7 @@ struct Supported {
 		// helper lanes' writes are dropped (src/shader/stage.cpp).
 		core.vertexPipelineStoresAndAtomics = VK_TRUE;
 		core.fragmentStoresAndAtomics = VK_TRUE;
+		core.samplerAnisotropy = VK_TRUE;
 		// src/raster: polygon modes LINE and POINT, lines and points wider
 		// than one pixel, the depth bounds test, alpha to one, and sample
 		// shading (the fragment program once per covered sample).

@@ -49,6 +49,9 @@ texture::ImageViewState ViewState(const ImageView& view) {
 	state.format = view.Format();
 	state.aspect = (range.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT)     ? VK_IMAGE_ASPECT_DEPTH_BIT
 	               : (range.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) ? VK_IMAGE_ASPECT_STENCIL_BIT
+	               : (range.aspectMask & VK_IMAGE_ASPECT_PLANE_0_BIT) ? VK_IMAGE_ASPECT_PLANE_0_BIT
+	               : (range.aspectMask & VK_IMAGE_ASPECT_PLANE_1_BIT) ? VK_IMAGE_ASPECT_PLANE_1_BIT
+	               : (range.aspectMask & VK_IMAGE_ASPECT_PLANE_2_BIT) ? VK_IMAGE_ASPECT_PLANE_2_BIT
 	                                                                  : VK_IMAGE_ASPECT_COLOR_BIT;
 	state.view_type = view.Type();
 	state.base_level = range.baseMipLevel;

@@ -292,6 +292,7 @@ std::unique_ptr<Context> YcbcrContext() {
 	features13.maintenance4 = VK_TRUE;  // LocalSizeId in glslang's SPIR-V 1.6
 	ContextOptions options;
 	options.device_features = &features11;
+	options.device_extensions = {"VK_KHR_sampler_ycbcr_conversion"};  // for the KHR aliases
 	return Context::Create(Driver::Tessera, options);
 }
 
@@ -364,6 +365,17 @@ TEST_CASE("NV12 and I420 sampled through a Y'CbCr conversion match the spec's eq
 			}
 		CHECK(max_error < 1e-5);
 	}
+	// The extension's commands are the core ones.
+	auto create = ctx->Proc<PFN_vkCreateSamplerYcbcrConversionKHR>("vkCreateSamplerYcbcrConversionKHR");
+	auto destroy = ctx->Proc<PFN_vkDestroySamplerYcbcrConversionKHR>("vkDestroySamplerYcbcrConversionKHR");
+	REQUIRE(create);
+	REQUIRE(destroy);
+	VkSamplerYcbcrConversionCreateInfo cci{VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_CREATE_INFO};
+	cci.format = VK_FORMAT_G8_B8R8_2PLANE_420_UNORM;
+	cci.ycbcrModel = VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_709;
+	VkSamplerYcbcrConversion conversion = VK_NULL_HANDLE;
+	CHECK(create(ctx->device(), &cci, nullptr, &conversion) == VK_SUCCESS);
+	destroy(ctx->device(), conversion, nullptr);
 	CHECK(ctx->validation_errors() == 0);
 	for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
 }

@@ -4,6 +4,8 @@
 // Specification, explicit chroma reconstruction).
 #include "texture/ycbcr.h"
 
+#include "texture/sample.h"
+
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <vector>
@@ -244,6 +246,37 @@ TEST_CASE("Y'CbCr single-plane 422 and 10/16-bit 2-plane 420", "[texture][ycbcr]
 			CHECK(t[2] == Approx(1.0).margin(1e-5));
 		}
 	}
+}
+
+TEST_CASE("a view of one plane reads that plane with the plane's format", "[texture][ycbcr]") {
+	// Vulkan 1.3 §12.5: a view of PLANE_1 of NV12 (format R8G8_UNORM) is
+	// sampled without a conversion, at the plane's resolution.
+	TestImage image = Nv12();
+	ImageViewState view = image.view;
+	view.format = VK_FORMAT_R8G8_UNORM;
+	view.aspect = VK_IMAGE_ASPECT_PLANE_1_BIT;
+	SamplerState sampler;
+	sampler.address_u = sampler.address_v = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+	sampler.border_color = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+	SampledImage prepared;
+	REQUIRE(PrepareSampledImage(sampler, view, &prepared));
+	CHECK(prepared.levels[0].extent[0] == 2);
+	const float u[2] = {0.75f, 1.5f}, v[2] = {0.25f, 0.5f};
+	SampleLanes lanes;
+	lanes.count = 2;
+	lanes.coord[0] = u;
+	lanes.coord[1] = v;
+	TexelValue out[2];
+	Sample(prepared, lanes, out);
+	CHECK(out[0].f[0] == Approx(100 / 255.0f));  // Cb of chroma texel (1, 0)
+	CHECK(out[0].f[1] == Approx(155 / 255.0f));  // Cr
+	CHECK(out[0].f[2] == 0.0f);
+	CHECK(out[0].f[3] == 1.0f);
+	// §16 "Border Replacement": the border in the components R8G8 has.
+	CHECK(out[1].f[0] == 1.0f);
+	CHECK(out[1].f[1] == 1.0f);
+	CHECK(out[1].f[2] == 0.0f);
+	CHECK(out[1].f[3] == 1.0f);
 }
 
 TEST_CASE("Y'CbCr conversion formats", "[texture][ycbcr]") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "texture/format.h"
 
@@ -70,7 +71,6 @@ struct Channel {
 	uint32_t bits = 8;
 	uint32_t offset[2] = {};  // bit offsets in the element; two Gs in the single-plane 422 formats
 	uint32_t div_x = 1, div_y = 1;
-	uint32_t element_size = 1;
 };
 
 struct Source {
@@ -99,11 +99,9 @@ bool Describe(const ImageViewState& view, Source* s) {
 		}
 		if (!found) return false;
 		if (s->packed_422) {
-			ch.element_size = info->block_size;
 			if (c != 0) ch.div_x = info->block_extent[0];
 		} else {
 			const FormatPlane& plane = info->planes[ch.plane];
-			ch.element_size = FindFormat(plane.compatible)->block_size;
 			ch.div_x = plane.width_divisor;
 			ch.div_y = plane.height_divisor;
 		}
@@ -111,29 +109,66 @@ bool Describe(const ImageViewState& view, Source* s) {
 	return true;
 }
 
-// The normalized value of channel c at (x, y) of its own resolution, x and y
-// clamped to its extent (CLAMP_TO_EDGE: §13 requires it of Y'CbCr samplers).
-float Read(const Source& s, uint32_t c, uint32_t level, uint32_t layer, int64_t x, int64_t y) {
+// One channel (G, B or R) of one level and layer, resolved for reading.
+struct ChannelReader {
+	const uint8_t* base = nullptr;  // element (0, 0)
+	uint64_t row_pitch = 0;
+	uint32_t element_size = 1;
+	int64_t width = 1, height = 1;  // in samples of this channel
+	uint32_t offset[2] = {};
+	uint64_t mask = 0xff;
+	float scale = 1.0f / 255.0f;  // 1 / (2^bits - 1)
+	bool paired = false;          // single-plane 422 luma: two samples an element
+
+	// The normalized sample (x, y), clamped to the channel (CLAMP_TO_EDGE:
+	// §13 requires it of samplers with a Y'CbCr conversion).
+	float At(int64_t x, int64_t y) const {
+		x = std::clamp<int64_t>(x, 0, width - 1);
+		y = std::clamp<int64_t>(y, 0, height - 1);
+		uint32_t instance = 0;
+		if (paired) instance = uint32_t(x & 1), x >>= 1;
+		const uint8_t* p = base + uint64_t(y) * row_pitch + uint64_t(x) * element_size;
+		uint64_t word;
+		switch (element_size) {
+		case 1: word = *p; break;
+		case 2: {
+			uint16_t w;
+			std::memcpy(&w, p, 2);
+			word = w;
+			break;
+		}
+		case 4: {
+			uint32_t w;
+			std::memcpy(&w, p, 4);
+			word = w;
+			break;
+		}
+		default: word = 0, std::memcpy(&word, p, std::min<uint32_t>(element_size, 8)); break;
+		}
+		return float((word >> offset[instance]) & mask) * scale;
+	}
+};
+
+ChannelReader Resolve(const Source& s, uint32_t c, uint32_t level, uint32_t layer) {
 	const Channel& ch = s.channel[c];
 	const SubresourceLayout& l = s.layout->Level(ch.plane, level);
-	int64_t width = l.extent.width, height = l.extent.height;
-	uint32_t instance = 0;
+	ChannelReader r;
+	r.base = s.view->memory + s.layout->Offset(ch.plane, level, layer, 0, 0, 0);
+	r.row_pitch = l.row_pitch;
+	r.element_size = l.element_size;
+	r.width = std::max<int64_t>(l.extent.width, 1);
+	r.height = std::max<int64_t>(l.extent.height, 1);
 	if (s.packed_422) {
-		if (c == 0) {
-			x = std::clamp<int64_t>(x, 0, width - 1);
-			instance = uint32_t(x & 1);
-			x >>= 1;
-		} else {
-			width = (width + ch.div_x - 1) / ch.div_x;  // chroma: one sample a block
-		}
+		if (c == 0)
+			r.paired = true;
+		else
+			r.width = (r.width + ch.div_x - 1) / ch.div_x;  // chroma: one sample a block
 	}
-	x = std::clamp<int64_t>(x, 0, std::max<int64_t>(width, 1) - 1);
-	y = std::clamp<int64_t>(y, 0, height - 1);
-	uint64_t word = 0;
-	std::memcpy(&word, s.view->memory + s.layout->Offset(ch.plane, level, layer, uint32_t(x), uint32_t(y), 0),
-	            std::min<uint32_t>(ch.element_size, 8));
-	const uint64_t mask = (uint64_t(1) << ch.bits) - 1;
-	return float((word >> ch.offset[instance]) & mask) / float(mask);
+	r.offset[0] = ch.offset[0];
+	r.offset[1] = ch.offset[1];
+	r.mask = (uint64_t(1) << ch.bits) - 1;
+	r.scale = 1.0f / float(r.mask);
+	return r;
 }
 
 // §16 "Chroma Reconstruction", explicit: the chroma samples (at most two)
@@ -158,15 +193,10 @@ Taps ReconstructionTaps(int64_t i, uint32_t divisor, VkChromaLocation location, 
 	return {{half, half + 1}, {0.75f, 0.25f}, 2};
 }
 
-float Reconstruct(const Source& s, const YcbcrConversion& conversion, uint32_t c, uint32_t level, uint32_t layer,
-                  uint32_t x, uint32_t y) {
-	const Channel& ch = s.channel[c];
-	Taps tx = ReconstructionTaps(x, ch.div_x, conversion.x_chroma_offset, conversion.chroma_filter);
-	Taps ty = ReconstructionTaps(y, ch.div_y, conversion.y_chroma_offset, conversion.chroma_filter);
+float Reconstruct(const ChannelReader& r, const Taps& tx, const Taps& ty) {
 	float sum = 0.0f;
 	for (uint32_t b = 0; b < ty.count; ++b)
-		for (uint32_t a = 0; a < tx.count; ++a)
-			sum += tx.weight[a] * ty.weight[b] * Read(s, c, level, layer, tx.index[a], ty.index[b]);
+		for (uint32_t a = 0; a < tx.count; ++a) sum += tx.weight[a] * ty.weight[b] * r.At(tx.index[a], ty.index[b]);
 	return sum;
 }
 
@@ -182,6 +212,34 @@ float Swizzle(VkComponentSwizzle swizzle, uint32_t identity, const float in[4]) 
 	case VK_COMPONENT_SWIZZLE_A: return in[3];
 	default: return in[identity];
 	}
+}
+
+// Swizzle, range expansion and model conversion of (Cr, Y', Cb, 1) are one
+// affine map: out = m * (Cr, Y', Cb) + b, found by evaluating them on the
+// basis vectors once per decode.
+struct Affine {
+	float m[4][3];
+	float b[4];
+};
+
+Affine ComposeConversion(const YcbcrConversion& conversion, uint32_t bits) {
+	const VkComponentSwizzle swizzle[4] = {conversion.components.r, conversion.components.g, conversion.components.b,
+	                                       conversion.components.a};
+	auto apply = [&](const float in[4], float out[4]) {
+		float swizzled[4];
+		for (uint32_t c = 0; c < 4; ++c) swizzled[c] = Swizzle(swizzle[c], c, in);
+		ConvertYcbcrTexel(conversion, bits, swizzled, out);
+	};
+	Affine a;
+	const float origin[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+	apply(origin, a.b);
+	for (uint32_t j = 0; j < 3; ++j) {
+		float in[4] = {0.0f, 0.0f, 0.0f, 1.0f}, out[4];
+		in[j] = 1.0f;
+		apply(in, out);
+		for (uint32_t k = 0; k < 4; ++k) a.m[k][j] = out[k] - a.b[k];
+	}
+	return a;
 }
 
 }  // namespace
@@ -202,28 +260,39 @@ bool DecodeYcbcrView(const ImageViewState& view, const YcbcrConversion& conversi
 	decoded.mip_levels = view.level_count;
 	decoded.array_layers = view.layer_count;
 	if (!out->layout.Init(decoded)) return false;
-	out->memory.assign(out->layout.TotalSize(), 0);
+	out->memory.resize(out->layout.TotalSize());
 
-	const VkComponentSwizzle swizzle[4] = {conversion.components.r, conversion.components.g, conversion.components.b,
-	                                       conversion.components.a};
-	const uint32_t bits = s.channel[0].bits;
+	const Affine affine = ComposeConversion(conversion, s.channel[0].bits);
+	std::vector<Taps> cb_x, cr_x;
 	for (uint32_t l = 0; l < view.level_count; ++l) {
 		const uint32_t level = view.base_level + l;
-		const VkExtent3D extent = out->layout.Level(0, l).extent;
-		for (uint32_t layer = 0; layer < view.layer_count; ++layer)
-			for (uint32_t y = 0; y < extent.height; ++y)
-				for (uint32_t x = 0; x < extent.width; ++x) {
-					const uint32_t src_layer = view.base_layer + layer;
-					float texel[4];
-					texel[1] = Read(s, 0, level, src_layer, x, y);
-					texel[2] = Reconstruct(s, conversion, 1, level, src_layer, x, y);
-					texel[0] = Reconstruct(s, conversion, 2, level, src_layer, x, y);
-					texel[3] = 1.0f;
-					float swizzled[4], rgba[4];
-					for (uint32_t c = 0; c < 4; ++c) swizzled[c] = Swizzle(swizzle[c], c, texel);
-					ConvertYcbcrTexel(conversion, bits, swizzled, rgba);
-					std::memcpy(out->memory.data() + out->layout.Offset(0, l, layer, x, y, 0), rgba, 16);
+		const SubresourceLayout& target = out->layout.Level(0, l);
+		const uint32_t width = target.extent.width, height = target.extent.height;
+		cb_x.resize(width);
+		cr_x.resize(width);
+		for (uint32_t x = 0; x < width; ++x) {
+			cb_x[x] = ReconstructionTaps(x, s.channel[1].div_x, conversion.x_chroma_offset, conversion.chroma_filter);
+			cr_x[x] = ReconstructionTaps(x, s.channel[2].div_x, conversion.x_chroma_offset, conversion.chroma_filter);
+		}
+		for (uint32_t layer = 0; layer < view.layer_count; ++layer) {
+			const ChannelReader luma = Resolve(s, 0, level, view.base_layer + layer);
+			const ChannelReader cb = Resolve(s, 1, level, view.base_layer + layer);
+			const ChannelReader cr = Resolve(s, 2, level, view.base_layer + layer);
+			for (uint32_t y = 0; y < height; ++y) {
+				const Taps cb_y =
+				    ReconstructionTaps(y, s.channel[1].div_y, conversion.y_chroma_offset, conversion.chroma_filter);
+				const Taps cr_y =
+				    ReconstructionTaps(y, s.channel[2].div_y, conversion.y_chroma_offset, conversion.chroma_filter);
+				float* row = reinterpret_cast<float*>(out->memory.data() + out->layout.Offset(0, l, layer, 0, y, 0));
+				for (uint32_t x = 0; x < width; ++x) {
+					const float in[3] = {Reconstruct(cr, cr_x[x], cr_y), luma.At(x, y), Reconstruct(cb, cb_x[x], cb_y)};
+					float* texel = row + 4 * x;
+					for (uint32_t k = 0; k < 4; ++k)
+						texel[k] =
+						    affine.m[k][0] * in[0] + affine.m[k][1] * in[1] + affine.m[k][2] * in[2] + affine.b[k];
 				}
+			}
+		}
 	}
 	out->view = view;
 	out->view.layout = &out->layout;

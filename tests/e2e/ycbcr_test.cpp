@@ -1,6 +1,7 @@
-// Sampler Y'CbCr conversion end to end: NV12 and I420 images uploaded plane by
-// plane with vkCmdCopyBufferToImage, sampled in a compute shader through an
-// immutable sampler with a conversion (Vulkan 1.3 §13.1, §16 "Sampler Y′CbCr
+// Sampler Y'CbCr conversion end to end: NV12, I420, 2-plane 422, 3-plane 444
+// and 16-bit 2-plane 420 images uploaded plane by plane with
+// vkCmdCopyBufferToImage, sampled in a compute shader through an immutable
+// sampler with a conversion (Vulkan 1.3 §13.1, §16 "Sampler Y′CbCr
 // Conversion").
 //
 // Reference. lavapipe (Mesa 22.3) reports samplerYcbcrConversion = false, so
@@ -11,7 +12,7 @@
 // resolution. Tolerance: the sample points sit at texel centers moved by
 // (0.25, 0.25) texels on power-of-two grids, so coordinates and bilinear
 // weights are exact in float and within subTexelPrecisionBits (8); what is
-// left is float rounding of the conversion (seen: at most 2e-7), bounded by
+// left is float rounding of the conversion (seen: at most 4e-7), bounded by
 // 1e-5.
 #include <catch2/catch.hpp>
 
@@ -45,7 +46,28 @@ uint8_t Cb(uint32_t x, uint32_t y) { return uint8_t(40 + 50 * x + 7 * y); }
 uint8_t Cr(uint32_t x, uint32_t y) { return uint8_t(230 - 30 * y - 11 * x); }
 
 // §16 explicit chroma reconstruction of a 2x-subsampled axis at luma i.
-double ReconstructAxis(int i, const Config& c, auto sample) {
+// The layout of a format of the test: bits per component, chroma divisors,
+// plane count.
+struct Shape {
+	uint32_t bits, div_x, div_y, planes;
+};
+Shape ShapeOf(VkFormat format) {
+	switch (format) {
+	case VK_FORMAT_G8_B8R8_2PLANE_420_UNORM: return {8, 2, 2, 2};
+	case VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM: return {8, 2, 2, 3};
+	case VK_FORMAT_G8_B8R8_2PLANE_422_UNORM: return {8, 2, 1, 2};
+	case VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM: return {8, 1, 1, 3};
+	case VK_FORMAT_G16_B16R16_2PLANE_420_UNORM: return {16, 2, 2, 2};
+	default: FAIL("format"); return {};
+	}
+}
+
+// The stored n-bit value of an 8-bit code (16 bits: code * 257, the same
+// normalized value; narrow-range expansion differs, 2^(n-8) scaled).
+double Raw(uint8_t code, uint32_t bits) { return bits == 16 ? code * 257.0 : code; }
+
+double ReconstructAxis(int i, uint32_t divisor, const Config& c, auto sample) {
+	if (divisor == 1) return sample(i);
 	int half = i / 2;
 	if (c.chroma_filter == VK_FILTER_NEAREST) return sample(half);
 	if (c.location == VK_CHROMA_LOCATION_COSITED_EVEN)
@@ -54,9 +76,12 @@ double ReconstructAxis(int i, const Config& c, auto sample) {
 }
 
 double Chroma(uint8_t (*plane)(uint32_t, uint32_t), int x, int y, const Config& c) {
-	auto clamp = [](int v) { return uint32_t(std::min(std::max(v, 0), int(kWidth / 2) - 1)); };
-	return ReconstructAxis(y, c, [&](int cy) {
-		return ReconstructAxis(x, c, [&](int cx) { return double(plane(clamp(cx), clamp(cy))); });
+	const Shape shape = ShapeOf(c.format);
+	auto clamp = [](int v, int size) { return uint32_t(std::min(std::max(v, 0), size - 1)); };
+	return ReconstructAxis(y, shape.div_y, c, [&](int cy) {
+		return ReconstructAxis(x, shape.div_x, c, [&](int cx) {
+			return Raw(plane(clamp(cx, kWidth / shape.div_x), clamp(cy, kHeight / shape.div_y)), shape.bits);
+		});
 	});
 }
 
@@ -64,7 +89,9 @@ double Chroma(uint8_t (*plane)(uint32_t, uint32_t), int x, int y, const Config& 
 void Reference(const Config& c, int x, int y, double out[4]) {
 	x = std::min(std::max(x, 0), int(kWidth) - 1);
 	y = std::min(std::max(y, 0), int(kHeight) - 1);
-	double in[4] = {Chroma(Cr, x, y, c) / 255.0, Luma(x, y) / 255.0, Chroma(Cb, x, y, c) / 255.0, 1.0};
+	const uint32_t bits = ShapeOf(c.format).bits;
+	const double max = (1 << bits) - 1, scale = 1 << (bits - 8);
+	double in[4] = {Chroma(Cr, x, y, c) / max, Raw(Luma(x, y), bits) / max, Chroma(Cb, x, y, c) / max, 1.0};
 	const VkComponentSwizzle sw[4] = {c.components.r, c.components.g, c.components.b, c.components.a};
 	double v[4];
 	for (int k = 0; k < 4; ++k)
@@ -78,9 +105,10 @@ void Reference(const Config& c, int x, int y, double out[4]) {
 	}
 	double cr = v[0], luma = v[1], cb = v[2];
 	if (c.range == VK_SAMPLER_YCBCR_RANGE_ITU_FULL) {
-		cr -= 128 / 255.0, cb -= 128 / 255.0;
+		cr -= (max + 1) / 2 / max, cb -= (max + 1) / 2 / max;
 	} else {
-		luma = (luma * 255 - 16) / 219, cb = (cb * 255 - 128) / 224, cr = (cr * 255 - 128) / 224;
+		luma = (luma * max - 16 * scale) / (219 * scale);
+		cb = (cb * max - 128 * scale) / (224 * scale), cr = (cr * max - 128 * scale) / (224 * scale);
 	}
 	double a = 0, b = 0, g1 = 0, g2 = 0;  // R = Y + a Cr, G = Y - g1 Cb - g2 Cr, B = Y + b Cb
 	switch (c.model) {
@@ -115,7 +143,8 @@ void Filtered(const Config& c, double u, double v, double out[4]) {
 // Runs the configuration on Tessera; returns one vec4 per luma texel.
 std::vector<float> Run(Context& ctx, const Config& c) {
 	VkDevice device = ctx.device();
-	const bool nv12 = c.format == VK_FORMAT_G8_B8R8_2PLANE_420_UNORM;
+	const Shape shape = ShapeOf(c.format);
+	const uint32_t bytes = shape.bits / 8, cw = kWidth / shape.div_x, ch = kHeight / shape.div_y;
 
 	VkSamplerYcbcrConversionCreateInfo cci{VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_CREATE_INFO};
 	cci.format = c.format;
@@ -137,26 +166,35 @@ std::vector<float> Run(Context& ctx, const Config& c) {
 	TestImage image =
 	    ctx.CreateImage2D(c.format, kWidth, kHeight, VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
 	REQUIRE(image.image != VK_NULL_HANDLE);
-	// Planes in a staging buffer: Y' (8x8), then CbCr interleaved (NV12) or
-	// Cb and Cr apart (I420), 4x4 each.
-	TestBuffer staging = ctx.CreateBuffer(256);
+	// Planes in a staging buffer: Y', then CbCr interleaved (2 planes) or Cb
+	// and Cr apart (3 planes), each plane tightly packed.
+	const uint32_t luma_size = kWidth * kHeight * bytes, chroma_size = cw * ch * bytes;
+	TestBuffer staging = ctx.CreateBuffer(luma_size + 2 * chroma_size);
+	auto put = [&](uint32_t offset, uint8_t code) {
+		uint16_t raw = uint16_t(Raw(code, shape.bits));
+		if (bytes == 1)
+			staging.data[offset] = code;
+		else
+			std::memcpy(staging.data + offset, &raw, 2);
+	};
 	for (uint32_t y = 0; y < kHeight; ++y)
-		for (uint32_t x = 0; x < kWidth; ++x) staging.data[y * kWidth + x] = Luma(x, y);
-	for (uint32_t y = 0; y < kHeight / 2; ++y)
-		for (uint32_t x = 0; x < kWidth / 2; ++x) {
-			uint32_t k = y * kWidth / 2 + x;
-			if (nv12) {
-				staging.data[64 + 2 * k] = Cb(x, y);
-				staging.data[64 + 2 * k + 1] = Cr(x, y);
+		for (uint32_t x = 0; x < kWidth; ++x) put((y * kWidth + x) * bytes, Luma(x, y));
+	for (uint32_t y = 0; y < ch; ++y)
+		for (uint32_t x = 0; x < cw; ++x) {
+			uint32_t k = (y * cw + x) * bytes;
+			if (shape.planes == 2) {
+				put(luma_size + 2 * k, Cb(x, y));
+				put(luma_size + 2 * k + bytes, Cr(x, y));
 			} else {
-				staging.data[64 + k] = Cb(x, y);
-				staging.data[80 + k] = Cr(x, y);
+				put(luma_size + k, Cb(x, y));
+				put(luma_size + chroma_size + k, Cr(x, y));
 			}
 		}
 	std::vector<VkBufferImageCopy> regions;
 	regions.push_back({0, 0, 0, {VK_IMAGE_ASPECT_PLANE_0_BIT, 0, 0, 1}, {}, {kWidth, kHeight, 1}});
-	regions.push_back({64, 0, 0, {VK_IMAGE_ASPECT_PLANE_1_BIT, 0, 0, 1}, {}, {kWidth / 2, kHeight / 2, 1}});
-	if (!nv12) regions.push_back({80, 0, 0, {VK_IMAGE_ASPECT_PLANE_2_BIT, 0, 0, 1}, {}, {kWidth / 2, kHeight / 2, 1}});
+	regions.push_back({luma_size, 0, 0, {VK_IMAGE_ASPECT_PLANE_1_BIT, 0, 0, 1}, {}, {cw, ch, 1}});
+	if (shape.planes == 3)
+		regions.push_back({luma_size + chroma_size, 0, 0, {VK_IMAGE_ASPECT_PLANE_2_BIT, 0, 0, 1}, {}, {cw, ch, 1}});
 
 	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, &conversion_info};
 	vci.image = image.image;
@@ -334,7 +372,8 @@ TEST_CASE("Y'CbCr formats and feature are reported", "[e2e][ycbcr]") {
 	CHECK(ctx->validation_errors() == 0);
 }
 
-TEST_CASE("NV12 and I420 sampled through a Y'CbCr conversion match the spec's equations", "[e2e][ycbcr]") {
+TEST_CASE("NV12, I420, 422, 444 and 16-bit 420 sampled through a Y'CbCr conversion match the spec's equations",
+          "[e2e][ycbcr]") {
 	auto ctx = YcbcrContext();
 	REQUIRE(ctx);
 	const VkComponentMapping swap{VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_R,
@@ -351,6 +390,12 @@ TEST_CASE("NV12 and I420 sampled through a Y'CbCr conversion match the spec's eq
 	    {VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_IDENTITY,
 	     VK_SAMPLER_YCBCR_RANGE_ITU_NARROW, VK_CHROMA_LOCATION_COSITED_EVEN, VK_FILTER_LINEAR, VK_FILTER_LINEAR, -0.25f,
 	     swap},
+	    {VK_FORMAT_G8_B8R8_2PLANE_422_UNORM, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_709,
+	     VK_SAMPLER_YCBCR_RANGE_ITU_FULL, VK_CHROMA_LOCATION_MIDPOINT, VK_FILTER_LINEAR, VK_FILTER_LINEAR, 0.25f},
+	    {VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_601,
+	     VK_SAMPLER_YCBCR_RANGE_ITU_NARROW, VK_CHROMA_LOCATION_COSITED_EVEN, VK_FILTER_LINEAR, VK_FILTER_NEAREST, 0.0f},
+	    {VK_FORMAT_G16_B16R16_2PLANE_420_UNORM, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_709,
+	     VK_SAMPLER_YCBCR_RANGE_ITU_NARROW, VK_CHROMA_LOCATION_COSITED_EVEN, VK_FILTER_LINEAR, VK_FILTER_LINEAR, 0.25f},
 	};
 	for (const Config& c : configs) {
 		CAPTURE(c.format, c.model, c.range, c.location, c.chroma_filter, c.filter, c.offset);

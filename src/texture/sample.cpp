@@ -116,7 +116,7 @@ TexelValue BorderTexel(VkBorderColor color, const FormatInfo& format, VkImageAsp
 	default: break;
 	}
 	bool present[4] = {false, false, false, false};
-	if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+	if (aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT) {  // color, or a plane
 		const char kNames[4] = {'R', 'G', 'B', 'A'};
 		for (int c = 0; c < 4; ++c) present[c] = format.Find(kNames[c]) != nullptr;
 	} else {
@@ -137,7 +137,8 @@ TexelValue BorderTexel(VkBorderColor color, const FormatInfo& format, VkImageAsp
 // missing G, B, A.
 TexelValue OutOfBoundsTexel(const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer) {
 	TexelValue v{};
-	bool has_alpha = aspect == VK_IMAGE_ASPECT_COLOR_BIT && format.Find('A') != nullptr;
+	bool has_alpha =
+	    aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT && format.Find('A') != nullptr;
 	if (!has_alpha) {
 		if (integer)
 			v.u[3] = 1;

@@ -37,7 +37,7 @@ struct ImageViewState {
 	const ImageLayout* layout = nullptr;                       // the image's layout
 	const uint8_t* memory = nullptr;                           // the image's memory (ImageLayout offsets start here)
 	VkFormat format = VK_FORMAT_UNDEFINED;                     // the view's format
-	VkImageAspectFlagBits aspect = VK_IMAGE_ASPECT_COLOR_BIT;  // one of color, depth or stencil
+	VkImageAspectFlagBits aspect = VK_IMAGE_ASPECT_COLOR_BIT;  // color, depth, stencil or PLANE_n (one plane)
 	VkImageViewType view_type = VK_IMAGE_VIEW_TYPE_2D;
 	uint32_t base_level = 0;
 	uint32_t level_count = 1;

@@ -3,6 +3,7 @@
 #include "texture/compressed.h"
 #include "texture/format.h"
 #include "texture/texel.h"
+#include "texture/ycbcr.h"
 #include "vk/object.h"
 
 namespace tessera::vk {
@@ -182,7 +183,25 @@ FormatSupport GetFormatSupport(VkFormat format) {
 	if (!info || !IsExposed(format)) return support;
 	if (info->compression == texture::Compression::PVRTC || info->compression == texture::Compression::ASTC_HDR)
 		return support;
-	if (info->plane_count > 0 || info->chroma_subsampled) return support;  // YCbCr arrives with sampling
+	if (info->plane_count > 0 || info->chroma_subsampled) {
+		// Formats requiring a sampler Y'CbCr conversion (texture/ycbcr.h):
+		// copies by plane, and sampling through a conversion with explicit
+		// chroma reconstruction (so min/mag filters and chromaFilter apply
+		// separately), either chroma location, LINEAR chromaFilter. No
+		// DISJOINT (vkBindImageMemory2 binds the planes together), no blits.
+		if (!texture::CanConvertYcbcr(format)) return support;
+		support.optimal =
+		    VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
+		    VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+		    VK_FORMAT_FEATURE_2_MIDPOINT_CHROMA_SAMPLES_BIT | VK_FORMAT_FEATURE_2_COSITED_CHROMA_SAMPLES_BIT |
+		    VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_YCBCR_CONVERSION_LINEAR_FILTER_BIT |
+		    VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_YCBCR_CONVERSION_SEPARATE_RECONSTRUCTION_FILTER_BIT |
+		    VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_YCBCR_CONVERSION_CHROMA_RECONSTRUCTION_EXPLICIT_BIT |
+		    // Required with EXPLICIT (VkFormatFeatureFlagBits); forcing changes nothing.
+		    VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_YCBCR_CONVERSION_CHROMA_RECONSTRUCTION_EXPLICIT_FORCEABLE_BIT;
+		support.linear = support.optimal;
+		return support;
+	}
 
 	// Copies move bytes, so every format here (compressed ones in whole
 	// blocks, depth/stencil by aspect) supports them.
@@ -237,6 +256,10 @@ VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTili
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if (info->IsCompressed() && type == VK_IMAGE_TYPE_1D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if (info->IsDepthOrStencil() && type == VK_IMAGE_TYPE_3D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	// Vulkan 1.3 §12.3.2 ("Formats requiring sampler Y′CbCr conversion"):
+	// 2D images of one level, one layer and one sample suffice.
+	const bool ycbcr = info->plane_count > 0 || info->chroma_subsampled;
+	if (ycbcr && type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 
 	switch (type) {
 	case VK_IMAGE_TYPE_1D:
@@ -260,6 +283,10 @@ VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTili
 		// Linear images: 2D, one level, one layer (the spec's minimum), which
 		// keeps them plain row-major.
 		if (type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+		properties->maxMipLevels = 1;
+		properties->maxArrayLayers = 1;
+	}
+	if (ycbcr) {
 		properties->maxMipLevels = 1;
 		properties->maxArrayLayers = 1;
 	}
@@ -311,6 +338,10 @@ GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice, const VkPhysicalDevice
 	VkResult result = vk::GetImageFormatProperties(i.format, i.type, i.tiling, i.usage, i.flags,
 	                                               &pImageFormatProperties->imageFormatProperties);
 	if (result != VK_SUCCESS) return result;
+	// One descriptor slot samples all planes (texture/ycbcr.h reads them).
+	if (auto* ycbcr = vk::FindInChain<VkSamplerYcbcrConversionImageFormatProperties>(
+	        pImageFormatProperties->pNext, VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_IMAGE_FORMAT_PROPERTIES))
+		ycbcr->combinedImageSamplerDescriptorCount = 1;
 	auto* external_info = vk::FindInChain<VkPhysicalDeviceExternalImageFormatInfo>(
 	    i.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
 	auto* external = vk::FindInChain<VkExternalImageFormatProperties>(

@@ -152,6 +152,8 @@ struct Supported {
 		v11.storageBuffer16BitAccess = VK_TRUE;
 		v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;
 		v11.storagePushConstant16 = VK_TRUE;
+		// Sampler Y'CbCr conversion (vk/sampler_ycbcr.cpp, texture/ycbcr.h).
+		v11.samplerYcbcrConversion = VK_TRUE;
 
 		v12.storageBuffer8BitAccess = VK_TRUE;
 		v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;

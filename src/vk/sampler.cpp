@@ -3,10 +3,13 @@
 #include <algorithm>
 
 #include "vk/device.h"
+#include "vk/sampler_ycbcr.h"
 
 namespace tessera::vk {
 
-bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, SamplerState* state) {
+bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, SamplerState* state,
+                        texture::YcbcrConversion* ycbcr, bool* has_ycbcr) {
+	*has_ycbcr = false;
 	auto reject = [&](const char* what) {
 		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE,
 		              reinterpret_cast<uint64_t>(&device), "vkCreateSampler: %s is not supported", what);
@@ -22,7 +25,17 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 			state->reduction_mode = mode;
 			break;
 		}
-		case VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO: return reject("a YCbCr conversion");
+		case VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_INFO: {
+			// Vulkan 1.3 §13.1: sampled images read through this sampler are
+			// converted (texture/ycbcr.h); the sampler's address modes are
+			// CLAMP_TO_EDGE and its coordinates normalized in valid use.
+			auto handle = reinterpret_cast<const VkSamplerYcbcrConversionInfo*>(s)->conversion;
+			if (handle) {
+				*ycbcr = SamplerYcbcrConversion::Cast(handle)->State();
+				*has_ycbcr = true;
+			}
+			break;
+		}
 		default: break;  // unknown structures are ignored, as for any command
 		}
 	}
@@ -62,10 +75,13 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateSampler(VkDevice device, const VkSamplerCre
                                              const VkAllocationCallbacks* pAllocator, VkSampler* pSampler) {
 	Device* self = Device::Cast(device);
 	vk::SamplerState state;
+	texture::YcbcrConversion ycbcr;
+	bool has_ycbcr = false;
 	// Vulkan 1.3 §3.6: VK_ERROR_UNKNOWN is what an implementation returns for
 	// input that valid use cannot produce (here: features not reported).
-	if (!Sampler::Translate(*self, *pCreateInfo, &state)) return VK_ERROR_UNKNOWN;
-	auto* sampler = vk::New<Sampler>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, state);
+	if (!Sampler::Translate(*self, *pCreateInfo, &state, &ycbcr, &has_ycbcr)) return VK_ERROR_UNKNOWN;
+	auto* sampler = vk::New<Sampler>(self->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, state,
+	                                 has_ycbcr ? &ycbcr : nullptr);
 	if (!sampler) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	*pSampler = sampler->ToHandle();
 	return VK_SUCCESS;

@@ -4,6 +4,7 @@
 #include <new>
 
 #include "texture/texel.h"
+#include "texture/ycbcr.h"
 #include "vk/descriptor_set.h"
 #include "vk/descriptor_set_layout.h"
 #include "vk/image.h"
@@ -48,6 +49,9 @@ texture::ImageViewState ViewState(const ImageView& view) {
 	state.format = view.Format();
 	state.aspect = (range.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT)     ? VK_IMAGE_ASPECT_DEPTH_BIT
 	               : (range.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) ? VK_IMAGE_ASPECT_STENCIL_BIT
+	               : (range.aspectMask & VK_IMAGE_ASPECT_PLANE_0_BIT) ? VK_IMAGE_ASPECT_PLANE_0_BIT
+	               : (range.aspectMask & VK_IMAGE_ASPECT_PLANE_1_BIT) ? VK_IMAGE_ASPECT_PLANE_1_BIT
+	               : (range.aspectMask & VK_IMAGE_ASPECT_PLANE_2_BIT) ? VK_IMAGE_ASPECT_PLANE_2_BIT
 	                                                                  : VK_IMAGE_ASPECT_COLOR_BIT;
 	state.view_type = view.Type();
 	state.base_level = range.baseMipLevel;
@@ -99,7 +103,15 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 		if (image->view && image->view->GetImage()->Data()) {
 			out.has_view = true;
 			out.view = ViewState(*image->view);
-			if (texture::NeedsDecodedView(out.view)) {
+			if (const texture::YcbcrConversion* ycbcr = image->sampler ? image->sampler->Ycbcr() : nullptr) {
+				// Sampler Y'CbCr conversion: sampled from a converted copy with
+				// chroma reconstructed explicitly (texture/ycbcr.h), once per
+				// dispatch or draw like the compressed formats below.
+				auto copy = std::make_unique<texture::DecodedView>();
+				if (!texture::DecodeYcbcrView(out.view, *ycbcr, copy.get())) return;
+				out.view = copy->view;
+				decoded.push_back(std::move(copy));
+			} else if (texture::NeedsDecodedView(out.view)) {
 				// Block-compressed: sampled from a decoded copy, made once per
 				// dispatch or draw (the image may change between them).
 				auto copy = std::make_unique<texture::DecodedView>();

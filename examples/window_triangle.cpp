@@ -7,6 +7,7 @@
 // Options (for the windowed presentation test, tests/scripts/wsi_xvfb_test.sh):
 //   --frames N        frames to present (default 120)
 //   --headless        present to a VK_EXT_headless_surface instead of a window
+//   --xlib            open the display with Xlib and use VK_KHR_xlib_surface
 //   --validate        enable VK_LAYER_KHRONOS_validation; any error fails the run
 //   --readback DIR    also copy each frame to the host before presenting it and
 //                     write it as DIR/frame-NNNNN.png (RGBA8)
@@ -21,6 +22,11 @@
 // After xcb.h: vulkan_xcb.h uses its types.
 #include <vulkan/vulkan.h>
 #include <vulkan/vulkan_xcb.h>
+#ifdef TESSERA_WINDOW_XLIB
+#include <X11/Xlib-xcb.h>
+#include <X11/Xlib.h>
+#include <vulkan/vulkan_xlib.h>
+#endif
 
 #include <cmath>
 #include <cstdio>
@@ -54,6 +60,7 @@ constexpr uint32_t kInitialWidth = 320, kInitialHeight = 240;
 struct Options {
 	uint32_t frames = 120;
 	bool headless = false;
+	bool xlib = false;
 	bool validate = false;
 	std::string readback;
 	int resize_at = -1;
@@ -109,6 +116,7 @@ private:
 
 	Options options_;
 	xcb_connection_t* connection_ = nullptr;
+	void* display_ = nullptr;  // Display* with --xlib
 	xcb_window_t window_ = 0;
 	VkInstance instance_ = VK_NULL_HANDLE;
 	VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
@@ -137,7 +145,20 @@ private:
 void App::CreateWindow() {
 	if (options_.headless) return;
 	int screen_index = 0;
-	connection_ = xcb_connect(nullptr, &screen_index);
+#ifdef TESSERA_WINDOW_XLIB
+	if (options_.xlib) {
+		// The window is made through the display's own xcb connection.
+		Display* display = XOpenDisplay(nullptr);
+		if (!display) {
+			std::fprintf(stderr, "cannot open the X display (DISPLAY=%s)\n", std::getenv("DISPLAY"));
+			std::exit(1);
+		}
+		display_ = display;
+		connection_ = XGetXCBConnection(display);
+		screen_index = DefaultScreen(display);
+	}
+#endif
+	if (!connection_) connection_ = xcb_connect(nullptr, &screen_index);
 	if (xcb_connection_has_error(connection_)) {
 		std::fprintf(stderr, "cannot connect to the X server (DISPLAY=%s)\n", std::getenv("DISPLAY"));
 		std::exit(1);
@@ -158,9 +179,10 @@ void App::CreateWindow() {
 }
 
 void App::CreateInstanceAndDevice() {
-	std::vector<const char*> extensions = {VK_KHR_SURFACE_EXTENSION_NAME, options_.headless
-	                                                                          ? VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME
-	                                                                          : VK_KHR_XCB_SURFACE_EXTENSION_NAME};
+	std::vector<const char*> extensions = {VK_KHR_SURFACE_EXTENSION_NAME,
+	                                       options_.headless ? VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME
+	                                       : options_.xlib   ? "VK_KHR_xlib_surface"
+	                                                         : VK_KHR_XCB_SURFACE_EXTENSION_NAME};
 	std::vector<const char*> layers;
 	VkDebugUtilsMessengerCreateInfoEXT messenger{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
 	messenger.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
@@ -192,6 +214,13 @@ void App::CreateInstanceAndDevice() {
 		auto create = reinterpret_cast<PFN_vkCreateHeadlessSurfaceEXT>(
 		    vkGetInstanceProcAddr(instance_, "vkCreateHeadlessSurfaceEXT"));
 		CHECK(create(instance_, &info, nullptr, &surface_));
+	} else if (options_.xlib) {
+#ifdef TESSERA_WINDOW_XLIB
+		VkXlibSurfaceCreateInfoKHR info{VK_STRUCTURE_TYPE_XLIB_SURFACE_CREATE_INFO_KHR};
+		info.dpy = static_cast<Display*>(display_);
+		info.window = window_;
+		CHECK(vkCreateXlibSurfaceKHR(instance_, &info, nullptr, &surface_));
+#endif
 	} else {
 		VkXcbSurfaceCreateInfoKHR info{VK_STRUCTURE_TYPE_XCB_SURFACE_CREATE_INFO_KHR};
 		info.connection = connection_;
@@ -615,7 +644,13 @@ int App::Run() {
 	vkDestroyInstance(instance_, nullptr);
 	if (connection_) {
 		xcb_destroy_window(connection_, window_);
-		xcb_disconnect(connection_);
+#ifdef TESSERA_WINDOW_XLIB
+		if (display_) {
+			XCloseDisplay(static_cast<Display*>(display_));
+			connection_ = nullptr;
+		}
+#endif
+		if (connection_) xcb_disconnect(connection_);
 	}
 	if (g_validation_errors) {
 		std::fprintf(stderr, "%u validation errors\n", g_validation_errors);
@@ -634,7 +669,13 @@ int main(int argc, char** argv) {
 			options.frames = uint32_t(std::atoi(argv[++i]));
 		else if (a == "--headless")
 			options.headless = true;
-		else if (a == "--validate")
+		else if (a == "--xlib") {
+#ifndef TESSERA_WINDOW_XLIB
+			std::fprintf(stderr, "--xlib: built without Xlib\n");
+			return 2;
+#endif
+			options.xlib = true;
+		} else if (a == "--validate")
 			options.validate = true;
 		else if (a == "--readback" && i + 1 < argc)
 			options.readback = argv[++i];

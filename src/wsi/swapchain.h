@@ -40,6 +40,8 @@ public:
 	uint32_t ImageCount() const { return uint32_t(images_.size()); }
 	VkImage ImageHandle(uint32_t index) const;
 	vk::Image* GetImage(uint32_t index) const { return images_[index].image; }
+	// For VkBindImageMemorySwapchainInfoKHR: the image's memory, at offset 0.
+	vk::DeviceMemory* Memory(uint32_t index) const { return images_[index].memory; }
 	VkExtent2D Extent() const { return extent_; }
 
 	// vkAcquireNextImageKHR: waits up to the timeout for a free image, then

@@ -440,3 +440,62 @@ TEST_CASE("wsi: a retired swapchain still presents its acquired images", "[wsi][
 	CHECK(CapturedFrames(capture.dir).size() == 2);
 	CHECK(ctx->validation_errors() == 0);
 }
+
+TEST_CASE("wsi: an image bound to swapchain memory aliases the swapchain image", "[wsi][capture]") {
+	auto ctx = CreateWsiContext(Driver::Tessera, VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME);
+	REQUIRE(ctx);
+	CaptureScope capture("bind-swapchain");
+	std::vector<uint8_t> expected;
+	{
+		Presenter presenter(*ctx);
+		VkDevice d = ctx->device();
+		VkSwapchainKHR swapchain = presenter.CreateSwapchain(2);
+		std::vector<VkImage> images = presenter.Images(swapchain);
+		VkFence fence = CreateFence(d);
+		uint32_t index = 0;
+		REQUIRE(vkAcquireNextImageKHR(d, swapchain, kForever, VK_NULL_HANDLE, fence, &index) == VK_SUCCESS);
+		CHECK(vkWaitForFences(d, 1, &fence, VK_TRUE, kForever) == VK_SUCCESS);
+
+		// Vulkan 1.3 §12.3 (VkImageSwapchainCreateInfoKHR), §12.7 (VkBindImageMemorySwapchainInfoKHR).
+		VkImageSwapchainCreateInfoKHR swapchain_info{VK_STRUCTURE_TYPE_IMAGE_SWAPCHAIN_CREATE_INFO_KHR};
+		swapchain_info.swapchain = swapchain;
+		VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+		info.pNext = &swapchain_info;
+		info.imageType = VK_IMAGE_TYPE_2D;
+		info.format = VK_FORMAT_B8G8R8A8_UNORM;
+		info.extent = {kWidth, kHeight, 1};
+		info.mipLevels = 1;
+		info.arrayLayers = 1;
+		info.samples = VK_SAMPLE_COUNT_1_BIT;
+		info.tiling = VK_IMAGE_TILING_OPTIMAL;
+		info.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+		VkImage alias;
+		REQUIRE(vkCreateImage(d, &info, nullptr, &alias) == VK_SUCCESS);
+		VkBindImageMemorySwapchainInfoKHR bind_swapchain{VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_SWAPCHAIN_INFO_KHR};
+		bind_swapchain.swapchain = swapchain;
+		bind_swapchain.imageIndex = index;
+		VkBindImageMemoryInfo bind{VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_INFO};
+		bind.pNext = &bind_swapchain;
+		bind.image = alias;
+		REQUIRE(vkBindImageMemory2(d, 1, &bind) == VK_SUCCESS);
+
+		// The swapchain image to PRESENT_SRC first (its contents undefined),
+		// then the pattern written through the alias.
+		ctx->Submit([&](VkCommandBuffer cb) {
+			ctx->Transition(cb, images[index], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+		});
+		TestBuffer pattern = CreatePattern(*ctx, 3);
+		expected = ExpectedCapture(pattern, true);
+		ctx->Submit([&](VkCommandBuffer cb) { presenter.RecordUpload(cb, alias, pattern); });
+		CHECK(presenter.Present(swapchain, index) == VK_SUCCESS);
+		vkQueueWaitIdle(ctx->queue());
+		vkDestroyImage(d, alias, nullptr);
+		vkDestroyFence(d, fence, nullptr);
+		ctx->Destroy(pattern);
+		presenter.DestroySwapchain(swapchain);
+	}
+	auto frames = CapturedFrames(capture.dir);
+	REQUIRE(frames.size() == 1);
+	CheckFrame(frames[0], expected);
+	CHECK(ctx->validation_errors() == 0);
+}

@@ -8,13 +8,14 @@
 #    window read back after the last frame (must hold it exactly), every
 #    frame also read back by the program and captured by TESSERA_CAPTURE:
 #    the captures must equal the program's readbacks byte for byte.
-# 2. Lavapipe: the same program without the resize; each of its frames is
+# 2. The same through VK_KHR_xlib_surface (a Display opened with Xlib).
+# 3. Lavapipe: the same program without the resize; each of its frames is
 #    compared with Tessera's: every channel within 2 codes. Coverage must
 #    agree (both snap to 8 sub-pixel bits, §28.7.1, and the program puts the
 #    vertices on a 1/64-pixel grid), and only the interpolated colors may
 #    differ: §28.7.4 lets implementations interpolate with their own
 #    precision and §3.10.2 lets the UNORM conversion round either way.
-# 3. vkcube --c 60 on Tessera, once Tessera can sample textures (vkcube
+# 4. vkcube --c 60 on Tessera, once Tessera can sample textures (vkcube
 #    asserts otherwise: reported as skipped).
 set -u
 xvfb_run=$1
@@ -38,6 +39,11 @@ for f in "$work"/tessera/frame-*.png; do
 	"$program" --compare "$f" "$work/capture/$name" | grep -q ": 0 channels differ" ||
 		{ echo "capture $name differs from the rendered frame"; status=1; }
 done
+
+echo "== Tessera, Xlib surface, 20 frames, resized at frame 10"
+VK_DRIVER_FILES="$tessera" xvfb "$program" --xlib --frames 20 --validate --check-window --resize-at 10
+rc=$?
+if [ $rc -eq 2 ]; then echo "tessera-window was built without Xlib: skipped"; elif [ $rc -ne 0 ]; then status=1; fi
 
 echo "== lavapipe vs Tessera, 20 frames"
 rm -rf "$work/tessera" "$work/capture" && mkdir -p "$work/tessera"

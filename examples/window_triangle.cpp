@@ -6,6 +6,7 @@
 //
 // Options (for the windowed presentation test, tests/scripts/wsi_xvfb_test.sh):
 //   --frames N        frames to present (default 120)
+//   --size WxH        window size (default 320x240)
 //   --headless        present to a VK_EXT_headless_surface instead of a window
 //   --xlib            open the display with Xlib and use VK_KHR_xlib_surface
 //   --validate        enable VK_LAYER_KHRONOS_validation; any error fails the run
@@ -55,10 +56,10 @@
 namespace {
 
 constexpr VkFormat kFormat = VK_FORMAT_B8G8R8A8_UNORM;
-constexpr uint32_t kInitialWidth = 320, kInitialHeight = 240;
 
 struct Options {
 	uint32_t frames = 120;
+	uint32_t width = 320, height = 240;  // of the window (or headless swapchain)
 	bool headless = false;
 	bool xlib = false;
 	bool validate = false;
@@ -168,8 +169,8 @@ void App::CreateWindow() {
 	xcb_screen_t* screen = it.data;
 	window_ = xcb_generate_id(connection_);
 	uint32_t values[] = {screen->black_pixel, XCB_EVENT_MASK_STRUCTURE_NOTIFY};
-	xcb_create_window(connection_, XCB_COPY_FROM_PARENT, window_, screen->root, 0, 0, kInitialWidth, kInitialHeight, 0,
-	                  XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, XCB_CW_BACK_PIXEL | XCB_CW_EVENT_MASK,
+	xcb_create_window(connection_, XCB_COPY_FROM_PARENT, window_, screen->root, 0, 0, options_.width, options_.height,
+	                  0, XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, XCB_CW_BACK_PIXEL | XCB_CW_EVENT_MASK,
 	                  values);
 	const char* title = "tessera-window";
 	xcb_change_property(connection_, XCB_PROP_MODE_REPLACE, window_, XCB_ATOM_WM_NAME, XCB_ATOM_STRING, 8,
@@ -375,7 +376,8 @@ uint32_t App::MemoryType(uint32_t bits, VkMemoryPropertyFlags flags) {
 void App::CreateSwapchain() {
 	VkSurfaceCapabilitiesKHR caps;
 	CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical_, surface_, &caps));
-	extent_ = caps.currentExtent.width == 0xFFFFFFFFu ? VkExtent2D{kInitialWidth, kInitialHeight} : caps.currentExtent;
+	extent_ =
+	    caps.currentExtent.width == 0xFFFFFFFFu ? VkExtent2D{options_.width, options_.height} : caps.currentExtent;
 	uint32_t count = 0;
 	CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical_, surface_, &count, nullptr));
 	std::vector<VkSurfaceFormatKHR> formats(count);
@@ -569,7 +571,7 @@ int App::Run() {
 	uint32_t out_of_date = 0;
 	for (uint32_t frame = 0; frame < options_.frames; ++frame) {
 		if (int(frame) == options_.resize_at && connection_) {
-			uint32_t size[] = {kInitialWidth + 64, kInitialHeight + 32};
+			uint32_t size[] = {options_.width + 64, options_.height + 32};
 			xcb_configure_window(connection_, window_, XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT, size);
 			free(xcb_get_input_focus_reply(connection_, xcb_get_input_focus(connection_), nullptr));
 		}
@@ -667,7 +669,9 @@ int main(int argc, char** argv) {
 		std::string a = argv[i];
 		if (a == "--frames" && i + 1 < argc)
 			options.frames = uint32_t(std::atoi(argv[++i]));
-		else if (a == "--headless")
+		else if (a == "--size" && i + 1 < argc) {
+			if (std::sscanf(argv[++i], "%ux%u", &options.width, &options.height) != 2) return 2;
+		} else if (a == "--headless")
 			options.headless = true;
 		else if (a == "--xlib") {
 #ifndef TESSERA_WINDOW_XLIB

@@ -85,10 +85,14 @@ VKAPI_ATTR VkResult VKAPI_CALL QueuePresentKHR(VkQueue queue, const VkPresentInf
 		std::vector<vk::SubmitBatch> batches(1);
 		for (uint32_t i = 0; i < pPresentInfo->waitSemaphoreCount; ++i)
 			batches[0].waits.push_back({vk::Semaphore::Cast(pPresentInfo->pWaitSemaphores[i]), 0});
-		batches[0].host_work = [presents = std::move(presents)] {
+		batches[0].host_work = [presents] {
 			for (const Present& p : presents) p.swapchain->Present(p.index, p.show);
 		};
-		if (VkResult result = self->Submit(std::move(batches), nullptr); result != VK_SUCCESS) return result;
+		if (VkResult result = self->Submit(std::move(batches), nullptr); result != VK_SUCCESS) {
+			// Not queued (device lost): the images go back at once.
+			for (const Present& p : presents) p.swapchain->Present(p.index, false);
+			return result;
+		}
 		return overall;
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;

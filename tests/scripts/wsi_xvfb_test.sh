@@ -8,7 +8,9 @@
 #    window read back after the last frame (must hold it exactly), every
 #    frame also read back by the program and captured by TESSERA_CAPTURE:
 #    the captures must equal the program's readbacks byte for byte.
+#    Xvfb offers MIT-SHM: presentation must use it (driver log).
 # 2. The same through VK_KHR_xlib_surface (a Display opened with Xlib).
+#    Then the core PutImage path (TESSERA_X11_SHM=0), window checked.
 # 3. Lavapipe: the same program without the resize; each of its frames is
 #    compared with Tessera's: every channel within 2 codes. Coverage must
 #    agree (both snap to 8 sub-pixel bits, §28.7.1, and the program puts the
@@ -29,8 +31,9 @@ status=0
 xvfb() { "$xvfb_run" -a -s "-screen 0 640x480x24" "$@"; }
 
 echo "== Tessera, 40 frames, resized at frame 20"
-TESSERA_CAPTURE="$work/capture" VK_DRIVER_FILES="$tessera" \
-	xvfb "$program" --frames 40 --validate --readback "$work/tessera" --check-window --resize-at 20 || status=1
+TESSERA_LOG=info TESSERA_CAPTURE="$work/capture" VK_DRIVER_FILES="$tessera" \
+	xvfb "$program" --frames 40 --validate --readback "$work/tessera" --check-window --resize-at 20 2>"$work/shm.log" || { cat "$work/shm.log"; status=1; }
+grep -q "with MIT-SHM" "$work/shm.log" || { echo "Xvfb offers MIT-SHM but it was not used"; cat "$work/shm.log"; status=1; }
 n=$(ls "$work/capture" | wc -l)
 [ "$n" -eq 40 ] || { echo "expected 40 captured frames, found $n"; status=1; }
 for f in "$work"/tessera/frame-*.png; do
@@ -44,6 +47,11 @@ echo "== Tessera, Xlib surface, 20 frames, resized at frame 10"
 VK_DRIVER_FILES="$tessera" xvfb "$program" --xlib --frames 20 --validate --check-window --resize-at 10
 rc=$?
 if [ $rc -eq 2 ]; then echo "tessera-window was built without Xlib: skipped"; elif [ $rc -ne 0 ]; then status=1; fi
+
+echo "== Tessera without MIT-SHM (core PutImage), 20 frames"
+TESSERA_X11_SHM=0 TESSERA_LOG=info VK_DRIVER_FILES="$tessera" \
+	xvfb "$program" --frames 20 --validate --check-window >"$work/noshm.log" 2>&1 || { cat "$work/noshm.log"; status=1; }
+grep -q "with PutImage" "$work/noshm.log" || { echo "TESSERA_X11_SHM=0 did not use PutImage"; status=1; }
 
 echo "== lavapipe vs Tessera, 20 frames"
 rm -rf "$work/tessera" "$work/capture" && mkdir -p "$work/tessera"

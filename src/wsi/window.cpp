@@ -70,7 +70,8 @@ const Xcb& GetXcb() {
 		const char* use_shm = std::getenv("TESSERA_X11_SHM");
 		if (use_shm && std::strcmp(use_shm, "0") == 0) x.shm = false;
 		void* x11_xcb = dlopen("libX11-xcb.so.1", RTLD_NOW | RTLD_LOCAL);
-		Load(x11_xcb, "XGetXCBConnection", &x.get_xcb_connection);
+		if (!Load(x11_xcb, "XGetXCBConnection", &x.get_xcb_connection))
+			runtime::Log(runtime::LogLevel::Warn, "wsi: cannot load libX11-xcb.so.1: Xlib surfaces are not shown");
 		if (!x.ok) runtime::Log(runtime::LogLevel::Error, "wsi: cannot load libxcb.so.1: X11 presentation is off");
 		return x;
 	}();

@@ -28,7 +28,11 @@ work=$5
 rm -rf "$work" && mkdir -p "$work/capture" "$work/tessera" "$work/lavapipe" || exit 1
 export VK_LOADER_LAYERS_DISABLE='~implicit~'
 status=0
-xvfb() { "$xvfb_run" -a -s "-screen 0 640x480x24" "$@"; }
+# A sanitizer runtime preloaded for the programs (ASan builds) is not
+# preloaded into the X server.
+preload=${LD_PRELOAD:-}
+unset LD_PRELOAD
+xvfb() { "$xvfb_run" -a -s "-screen 0 640x480x24" env ${preload:+LD_PRELOAD="$preload"} "$@"; }
 
 echo "== Tessera, 40 frames, resized at frame 20"
 TESSERA_LOG=info TESSERA_CAPTURE="$work/capture" VK_DRIVER_FILES="$tessera" \

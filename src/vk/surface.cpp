@@ -74,9 +74,27 @@ VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceSurfacePresentModesKHR(VkPhysica
 VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceSurfaceCapabilities2KHR(
     VkPhysicalDevice physicalDevice, const VkPhysicalDeviceSurfaceInfo2KHR* pSurfaceInfo,
     VkSurfaceCapabilities2KHR* pSurfaceCapabilities) {
-	// Chained output structures belong to extensions we do not advertise.
-	pSurfaceCapabilities->surfaceCapabilities =
+	VkSurfaceCapabilitiesKHR caps =
 	    wsi::SurfaceCapabilities(*Surface::Cast(pSurfaceInfo->surface), MaxDimension(physicalDevice));
+	pSurfaceCapabilities->surfaceCapabilities = caps;
+	// VK_EXT_surface_maintenance1: every present mode behaves alike here
+	// (wsi/swapchain.h), so each is compatible with all the others, and the
+	// capabilities do not depend on it. No scaling: images match the surface.
+	if (auto* scaling = vk::FindInChain<VkSurfacePresentScalingCapabilitiesEXT>(
+	        pSurfaceCapabilities->pNext, VK_STRUCTURE_TYPE_SURFACE_PRESENT_SCALING_CAPABILITIES_EXT)) {
+		scaling->supportedPresentScaling = 0;
+		scaling->supportedPresentGravityX = 0;
+		scaling->supportedPresentGravityY = 0;
+		scaling->minScaledImageExtent = caps.minImageExtent;
+		scaling->maxScaledImageExtent = caps.maxImageExtent;
+	}
+	if (auto* compatible = vk::FindInChain<VkSurfacePresentModeCompatibilityEXT>(
+	        pSurfaceCapabilities->pNext, VK_STRUCTURE_TYPE_SURFACE_PRESENT_MODE_COMPATIBILITY_EXT)) {
+		const auto& modes = wsi::PresentModes();
+		// Two-call array without VK_INCOMPLETE (the command's result is
+		// about the capabilities): the count written is what fitted.
+		vk::FillArray(modes.data(), uint32_t(modes.size()), &compatible->presentModeCount, compatible->pPresentModes);
+	}
 	return VK_SUCCESS;
 }
 

@@ -85,18 +85,35 @@ VKAPI_ATTR VkResult VKAPI_CALL QueuePresentKHR(VkQueue queue, const VkPresentInf
 		std::vector<vk::SubmitBatch> batches(1);
 		for (uint32_t i = 0; i < pPresentInfo->waitSemaphoreCount; ++i)
 			batches[0].waits.push_back({vk::Semaphore::Cast(pPresentInfo->pWaitSemaphores[i]), 0});
-		batches[0].host_work = [presents] {
+		// VK_EXT_swapchain_maintenance1: a fence per swapchain, signaled once
+		// its present no longer uses the image or the wait semaphores.
+		// (VkSwapchainPresentModeInfoEXT needs nothing: all modes present alike.)
+		std::vector<vk::Fence*> fences;
+		if (auto* fence_info = vk::FindInChain<VkSwapchainPresentFenceInfoEXT>(
+		        pPresentInfo->pNext, VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_FENCE_INFO_EXT))
+			for (uint32_t i = 0; i < fence_info->swapchainCount; ++i)
+				if (fence_info->pFences[i]) fences.push_back(vk::Fence::Cast(fence_info->pFences[i]));
+		batches[0].host_work = [presents, fences] {
 			for (const Present& p : presents) p.swapchain->Present(p.index, p.show);
+			for (vk::Fence* fence : fences) fence->Signal();
 		};
 		if (VkResult result = self->Submit(std::move(batches), nullptr); result != VK_SUCCESS) {
 			// Not queued (device lost): the images go back at once.
 			for (const Present& p : presents) p.swapchain->Present(p.index, false);
+			for (vk::Fence* fence : fences) fence->Signal();
 			return result;
 		}
 		return overall;
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
+}
+
+// VK_EXT_swapchain_maintenance1: acquired images handed back unpresented.
+VKAPI_ATTR VkResult VKAPI_CALL ReleaseSwapchainImagesEXT(VkDevice,
+                                                         const VkReleaseSwapchainImagesInfoEXT* pReleaseInfo) {
+	Swapchain::Cast(pReleaseInfo->swapchain)->Release(pReleaseInfo->imageIndexCount, pReleaseInfo->pImageIndices);
+	return VK_SUCCESS;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -162,6 +162,17 @@ void Swapchain::Capture(const vk::Image& image) {
 	}
 }
 
+void Swapchain::Release(uint32_t count, const uint32_t* indices) {
+	{
+		auto lock = device_->LockSync();
+		for (uint32_t i = 0; i < count; ++i) {
+			images_[indices[i]].acquired = false;
+			free_.push_back(indices[i]);
+		}
+	}
+	device_->Notify();
+}
+
 void Swapchain::Retire() {
 	{
 		auto lock = device_->LockSync();

@@ -54,6 +54,8 @@ public:
 	// On the queue thread, after the present's waits: shows the image (when
 	// `show`), captures it, and makes it free again.
 	void Present(uint32_t index, bool show);
+	// vkReleaseSwapchainImagesEXT: acquired images back, not presented.
+	void Release(uint32_t count, const uint32_t* indices);
 	// oldSwapchain of a new swapchain (Vulkan 1.3 §34.10): no more acquires;
 	// images already acquired may still be presented.
 	void Retire();

@@ -269,6 +269,7 @@ const ExtensionCommands kExtensionCommands[] = {
       "vkQueuePresentKHR", "vkGetDeviceGroupPresentCapabilitiesKHR", "vkGetDeviceGroupSurfacePresentModesKHR",
       "vkAcquireNextImage2KHR"}},
     {"VK_KHR_swapchain", true, {"vkGetPhysicalDevicePresentRectanglesKHR"}},
+    {"VK_EXT_swapchain_maintenance1", false, {"vkReleaseSwapchainImagesEXT"}},
     {"VK_KHR_bind_memory2", false, {"vkBindBufferMemory2KHR", "vkBindImageMemory2KHR"}},
     {"VK_KHR_copy_commands2",
      false,

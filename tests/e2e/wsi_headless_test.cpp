@@ -499,3 +499,157 @@ TEST_CASE("wsi: an image bound to swapchain memory aliases the swapchain image",
 	CheckFrame(frames[0], expected);
 	CHECK(ctx->validation_errors() == 0);
 }
+
+TEST_CASE("wsi: surface and swapchain maintenance1 (present fences, mode changes, release)", "[wsi][capture]") {
+	auto ctx = CreateWsiContext(Driver::Tessera, VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME, true);
+	REQUIRE(ctx);
+	CaptureScope capture("maintenance1");
+	{
+		Presenter presenter(*ctx);
+		VkPhysicalDevice pd = ctx->physical_device();
+		VkDevice d = ctx->device();
+
+		VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT features{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT};
+		VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+		features2.pNext = &features;
+		vkGetPhysicalDeviceFeatures2(pd, &features2);
+		CHECK(features.swapchainMaintenance1 == VK_TRUE);
+
+		// VK_EXT_surface_maintenance1: the modes compatible with FIFO, and scaling.
+		auto caps2 = reinterpret_cast<PFN_vkGetPhysicalDeviceSurfaceCapabilities2KHR>(
+		    vkGetInstanceProcAddr(ctx->instance(), "vkGetPhysicalDeviceSurfaceCapabilities2KHR"));
+		REQUIRE(caps2);
+		VkSurfacePresentModeEXT mode{VK_STRUCTURE_TYPE_SURFACE_PRESENT_MODE_EXT};
+		mode.presentMode = VK_PRESENT_MODE_FIFO_KHR;
+		VkPhysicalDeviceSurfaceInfo2KHR info{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SURFACE_INFO_2_KHR};
+		info.pNext = &mode;
+		info.surface = presenter.surface();
+		VkSurfacePresentModeCompatibilityEXT compatible{VK_STRUCTURE_TYPE_SURFACE_PRESENT_MODE_COMPATIBILITY_EXT};
+		VkSurfacePresentScalingCapabilitiesEXT scaling{VK_STRUCTURE_TYPE_SURFACE_PRESENT_SCALING_CAPABILITIES_EXT};
+		scaling.supportedPresentScaling = ~0u;
+		compatible.pNext = &scaling;
+		VkSurfaceCapabilities2KHR caps{VK_STRUCTURE_TYPE_SURFACE_CAPABILITIES_2_KHR};
+		caps.pNext = &compatible;
+		CHECK(caps2(pd, &info, &caps) == VK_SUCCESS);
+		CHECK(caps.surfaceCapabilities.currentExtent.width == 0xFFFFFFFFu);
+		CHECK(scaling.supportedPresentScaling == 0);
+		REQUIRE(compatible.presentModeCount == 3);
+		std::vector<VkPresentModeKHR> modes(compatible.presentModeCount);
+		compatible.pPresentModes = modes.data();
+		CHECK(caps2(pd, &info, &caps) == VK_SUCCESS);
+		CHECK(std::count(modes.begin(), modes.end(), VK_PRESENT_MODE_FIFO_KHR) == 1);
+		CHECK(std::count(modes.begin(), modes.end(), VK_PRESENT_MODE_MAILBOX_KHR) == 1);
+
+		// (The validation layer checks VkSwapchainPresentModesCreateInfoEXT
+		// against the modes the application has queried.)
+		uint32_t mode_count = 0;
+		CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(pd, presenter.surface(), &mode_count, nullptr) == VK_SUCCESS);
+		std::vector<VkPresentModeKHR> surface_modes(mode_count);
+		CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(pd, presenter.surface(), &mode_count, surface_modes.data()) ==
+		      VK_SUCCESS);
+
+		// A swapchain that may switch between FIFO and MAILBOX per present.
+		VkPresentModeKHR switchable[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR};
+		VkSwapchainPresentModesCreateInfoEXT modes_info{VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_MODES_CREATE_INFO_EXT};
+		modes_info.presentModeCount = 2;
+		modes_info.pPresentModes = switchable;
+		VkSwapchainCreateInfoKHR sci{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
+		sci.pNext = &modes_info;
+		sci.surface = presenter.surface();
+		sci.minImageCount = 3;
+		sci.imageFormat = VK_FORMAT_B8G8R8A8_UNORM;
+		sci.imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR;
+		sci.imageExtent = {kWidth, kHeight};
+		sci.imageArrayLayers = 1;
+		sci.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+		sci.preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR;
+		sci.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+		sci.presentMode = VK_PRESENT_MODE_FIFO_KHR;
+		sci.clipped = VK_TRUE;
+		VkSwapchainKHR swapchain;
+		REQUIRE(vkCreateSwapchainKHR(d, &sci, nullptr, &swapchain) == VK_SUCCESS);
+		uint32_t count = 0;
+		vkGetSwapchainImagesKHR(d, swapchain, &count, nullptr);
+		std::vector<VkImage> images(count);
+		vkGetSwapchainImagesKHR(d, swapchain, &count, images.data());
+
+		// Acquire two, release one unpresented: it can be acquired again.
+		VkFence acquire_fence = CreateFence(d);
+		uint32_t first = 0, second = 0;
+		REQUIRE(vkAcquireNextImageKHR(d, swapchain, 0, VK_NULL_HANDLE, acquire_fence, &first) == VK_SUCCESS);
+		vkWaitForFences(d, 1, &acquire_fence, VK_TRUE, kForever);
+		vkResetFences(d, 1, &acquire_fence);
+		REQUIRE(vkAcquireNextImageKHR(d, swapchain, 0, VK_NULL_HANDLE, acquire_fence, &second) == VK_SUCCESS);
+		vkWaitForFences(d, 1, &acquire_fence, VK_TRUE, kForever);
+		vkResetFences(d, 1, &acquire_fence);
+		auto release =
+		    reinterpret_cast<PFN_vkReleaseSwapchainImagesEXT>(vkGetDeviceProcAddr(d, "vkReleaseSwapchainImagesEXT"));
+		REQUIRE(release);
+		VkReleaseSwapchainImagesInfoEXT release_info{VK_STRUCTURE_TYPE_RELEASE_SWAPCHAIN_IMAGES_INFO_EXT};
+		release_info.swapchain = swapchain;
+		release_info.imageIndexCount = 1;
+		release_info.pImageIndices = &second;
+		CHECK(release(d, &release_info) == VK_SUCCESS);
+
+		// Present the first with a present fence and a mode change; the
+		// fence signals once the capture has been taken.
+		TestBuffer pattern = CreatePattern(*ctx, 5);
+		std::vector<uint8_t> expected = ExpectedCapture(pattern, true);
+		ctx->Submit([&](VkCommandBuffer cb) { presenter.RecordUpload(cb, images[first], pattern); });
+		VkFence present_fence = CreateFence(d);
+		VkSwapchainPresentFenceInfoEXT fence_info{VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_FENCE_INFO_EXT};
+		fence_info.swapchainCount = 1;
+		fence_info.pFences = &present_fence;
+		VkPresentModeKHR mailbox = VK_PRESENT_MODE_MAILBOX_KHR;
+		VkSwapchainPresentModeInfoEXT mode_info{VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_MODE_INFO_EXT};
+		mode_info.pNext = &fence_info;
+		mode_info.swapchainCount = 1;
+		mode_info.pPresentModes = &mailbox;
+		VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
+		present.pNext = &mode_info;
+		present.swapchainCount = 1;
+		present.pSwapchains = &swapchain;
+		present.pImageIndices = &first;
+		CHECK(vkQueuePresentKHR(ctx->queue(), &present) == VK_SUCCESS);
+		CHECK(vkWaitForFences(d, 1, &present_fence, VK_TRUE, 5000000000ull) == VK_SUCCESS);
+
+		// Every image is free again (none acquired): all can be acquired.
+		std::vector<uint32_t> acquired;
+		for (uint32_t i = 0; i < count; ++i) {
+			uint32_t index = 0;
+			INFO("image " << i << " of " << count);
+			REQUIRE(vkAcquireNextImageKHR(d, swapchain, 0, VK_NULL_HANDLE, acquire_fence, &index) == VK_SUCCESS);
+			vkWaitForFences(d, 1, &acquire_fence, VK_TRUE, kForever);
+			vkResetFences(d, 1, &acquire_fence);
+			acquired.push_back(index);
+		}
+		release_info.imageIndexCount = uint32_t(acquired.size());
+		release_info.pImageIndices = acquired.data();
+		CHECK(release(d, &release_info) == VK_SUCCESS);
+
+		vkQueueWaitIdle(ctx->queue());
+		ctx->Destroy(pattern);
+		vkDestroyFence(d, acquire_fence, nullptr);
+		vkDestroyFence(d, present_fence, nullptr);
+		vkDestroySwapchainKHR(d, swapchain, nullptr);
+		auto frames = CapturedFrames(capture.dir);
+		REQUIRE(frames.size() == 1);
+		CheckFrame(frames[0], expected);
+	}
+	// The validation layer here (1.3.239) reports every mode of a
+	// VkSwapchainPresentModesCreateInfoEXT as incompatible (07763), FIFO
+	// included: its own vkGetPhysicalDeviceSurfaceCapabilities2KHR query at
+	// swapchain creation chains a VkSurfacePresentModeEXT but no
+	// VkSurfacePresentModeCompatibilityEXT (seen in a trace of the driver's
+	// side), so it never learns the compatible modes. Checked here instead:
+	// the driver lists FIFO and MAILBOX as compatible (above).
+	uint32_t other_errors = 0;
+	for (const std::string& m : ctx->validation_messages())
+		if (m.find("VUID-VkSwapchainPresentModesCreateInfoEXT-pPresentModes-07763") == std::string::npos) {
+			UNSCOPED_INFO(m);
+			++other_errors;
+		}
+	CHECK(other_errors == 0);
+	CHECK(ctx->validation_errors() == ctx->validation_messages().size());
+}

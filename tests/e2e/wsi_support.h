@@ -16,12 +16,23 @@ namespace tessera::test {
 
 // A context on Tessera with a surface extension, VK_KHR_swapchain and
 // timeline semaphores (for ordering tests).
-inline std::unique_ptr<Context> CreateWsiContext(Driver driver, const char* surface_extension) {
+// With maintenance1: VK_EXT_surface_maintenance1 and VK_EXT_swapchain_maintenance1 too.
+inline std::unique_ptr<Context> CreateWsiContext(Driver driver, const char* surface_extension,
+                                                 bool maintenance1 = false) {
+	static VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT m1{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT};
 	static VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
 	f12.timelineSemaphore = VK_TRUE;
+	m1.swapchainMaintenance1 = VK_TRUE;
+	f12.pNext = maintenance1 ? &m1 : nullptr;
 	ContextOptions options;
 	options.instance_extensions = {VK_KHR_SURFACE_EXTENSION_NAME, surface_extension};
 	options.device_extensions = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+	if (maintenance1) {
+		options.instance_extensions.push_back(VK_KHR_GET_SURFACE_CAPABILITIES_2_EXTENSION_NAME);
+		options.instance_extensions.push_back(VK_EXT_SURFACE_MAINTENANCE_1_EXTENSION_NAME);
+		options.device_extensions.push_back(VK_EXT_SWAPCHAIN_MAINTENANCE_1_EXTENSION_NAME);
+	}
 	options.device_features = &f12;
 	return Context::Create(driver, options);
 }

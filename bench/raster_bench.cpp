@@ -6,6 +6,7 @@
 //   build/bench/tessera_raster_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -165,10 +166,52 @@ void BM_FillRate(benchmark::State& state) {
 	    benchmark::Counter(double(kWidth) * kHeight * layers * state.iterations() / 1e6, benchmark::Counter::kIsRate);
 }
 
+// 200k random 1-pixel-wide lines of 12 pixels (arg 1 = 0) or 200k points
+// of size 3 (arg 1 = 1), depth LESS with writes: each is two setup
+// triangles (the rectangle or square).
+void BM_LinesPoints(benchmark::State& state) {
+	Scene scene;
+	std::mt19937 rng(5);
+	std::uniform_real_distribution<float> x(0, kWidth - 12), y(0, kHeight - 12), z(0, 1), angle(0, 6.2831853f);
+	const uint32_t count = 200000;
+	const bool points = state.range(1);
+	std::vector<float> sizes(points ? count : 0, 3.0f);
+	for (uint32_t i = 0; i < count; ++i) {
+		float px = x(rng), py = y(rng), pz = z(rng), a = angle(rng);
+		scene.AddPixel(px + 6, py + 6, pz, rng);
+		if (!points) scene.AddPixel(px + 6 + 12 * std::cos(a) * 0.5f, py + 6 + 12 * std::sin(a) * 0.5f, pz, rng);
+	}
+	DrawState s = BaseState();
+	s.depth_stencil.depth_test = s.depth_stencil.depth_write = true;
+	s.depth_stencil.depth_compare = VK_COMPARE_OP_LESS;
+	CompiledDraw draw = CompileDraw(s, scene.fb);
+	auto pool = MakePool(Threads(state));
+	Renderer renderer(pool.get());
+	VertexInput input = scene.Input();
+	input.topology = points ? Topology::PointList : Topology::LineList;
+	input.point_sizes = points ? sizes.data() : nullptr;
+	for (auto _ : state) {
+		state.PauseTiming();
+		scene.ClearDepth();
+		state.ResumeTiming();
+		renderer.Draw(draw, scene.fb, input);
+	}
+	state.counters["threads"] = double(Threads(state));
+	state.counters["Mprim/s"] =
+	    benchmark::Counter(double(count) * state.iterations() / 1e6, benchmark::Counter::kIsRate);
+}
+
 }  // namespace
 
 BENCHMARK(BM_SmallTriangles)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SmallTriangleMesh)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LinesPoints)
+    ->Args({1, 0})
+    ->Args({0, 0})
+    ->Args({1, 1})
+    ->Args({0, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_FillRate)
     ->Args({1, 0})
     ->Args({0, 0})

@@ -1,5 +1,5 @@
 #version 450
-// Storage images: rejected with a clear message until supported.
+// A storage image store (the smallest image program).
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, rgba8) uniform writeonly image2D target;
 

@@ -162,6 +162,25 @@ struct GenericCodec {
 	}
 };
 
+// UINT and SINT: the floats carry the shader's 32-bit integers bit for bit;
+// PackTexel keeps the low bits of each (Vulkan 1.3, Shader Interfaces,
+// "Fragment Output Interface": integer outputs are "converted to the
+// bit-depth of the target", a value the format cannot represent is
+// undefined). Never
+// blended (§29.13: blending is only defined for float and normalized
+// formats); logic ops work on the packed bits.
+struct IntegerCodec {
+	static void Unpack(const ColorOps& o, const uint8_t* p, float out[4]) {
+		texture::TexelValue v = texture::UnpackTexel(*o.format, p);
+		std::memcpy(out, v.u, sizeof(v.u));
+	}
+	static void Pack(const ColorOps& o, const float in[4], uint8_t* p) {
+		texture::TexelValue v;
+		std::memcpy(v.u, in, sizeof(v.u));
+		texture::PackTexel(*o.format, v, p);
+	}
+};
+
 template <int kR, int kB>  // byte positions of red and blue
 struct Unorm8x4Codec {
 	static void Unpack(const ColorOps&, const uint8_t* p, float out[4]) {
@@ -485,6 +504,13 @@ bool UsesSrc1(VkBlendFactor f) {
 
 uint8_t EncodeSrgb8(float linear) { return LinearToSrgb8(GetSrgb8Tables(), linear); }
 
+uint32_t AlphaToCoverageMask(float alpha, uint32_t samples) {
+	if (!(alpha > 0.0f)) return 0;  // also NaN
+	if (alpha >= 1.0f) return (1u << samples) - 1;
+	const uint32_t count = std::min(uint32_t(alpha * float(samples) + 0.5f), samples);
+	return (1u << count) - 1;
+}
+
 uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d) {
 	switch (op) {
 	case VK_LOGIC_OP_CLEAR: return 0;
@@ -571,6 +597,8 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		}
 	}
 	ops.stencil = ds.stencil_test && fb.stencil.base;
+	// "Depth Bounds Test": without a depth attachment the depth bounds test passes.
+	ops.depth_bounds = ds.depth_bounds_test && fb.depth.base;
 	const BlendState& bs = state.blend;
 	ops.color_count = fb.color_count;
 	for (uint32_t i = 0; i < fb.color_count; ++i) {
@@ -588,7 +616,8 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		// turn blending off for every attachment.
 		c.logic_op = bs.logic_op_enable && normalized_or_integer && bs.logic_op != VK_LOGIC_OP_COPY;
 		c.logic = bs.logic_op;
-		if (bs.logic_op_enable) c.blend.blend_enable = false;
+		c.integer = format->IsInteger();
+		if (bs.logic_op_enable || c.integer) c.blend.blend_enable = false;
 		c.clamp_unorm = numeric == texture::NumericFormat::UNORM || numeric == texture::NumericFormat::SRGB;
 		for (int k = 0; k < 4; ++k)
 			c.constants[k] = c.clamp_unorm ? std::clamp(bs.constants[k], 0.0f, 1.0f) : bs.constants[k];
@@ -629,6 +658,10 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 				continue;
 			}
 		}
+		if (c.integer) {
+			c.write = &WriteColor<IntegerCodec, false>;
+			continue;
+		}
 		switch (fb.color[i].format) {
 		case VK_FORMAT_R8G8B8A8_UNORM: c.write = PickColorWrite<Rgba8Codec>(blend); break;
 		case VK_FORMAT_B8G8R8A8_UNORM: c.write = PickColorWrite<Bgra8Codec>(blend); break;
@@ -642,6 +675,18 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 
 uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
                            uint32_t coverage, bool front_facing) {
+	if (ops.depth_bounds) {
+		// "Depth Bounds Test": the value stored in the depth attachment (as a float: UNORM
+		// values convert per §3.10) against the bounds, inclusive; failing
+		// samples lose coverage and take no stencil op.
+		const uint32_t size = fb.depth.format == VK_FORMAT_D16_UNORM ? 2 : 4;
+		for (uint32_t m = coverage; m; m &= m - 1) {
+			uint32_t bit = __builtin_ctz(m);
+			float z = texture::UnpackDepth(
+			    fb.depth.format, SampleAddress(fb.depth.base, fb.depth.row_pitch, size, ops.samples, x, y, bit));
+			if (!(z >= ops.state.min_depth_bounds && z <= ops.state.max_depth_bounds)) coverage &= ~(1u << bit);
+		}
+	}
 	if (!ops.stencil) return ops.depth_test ? ops.depth_test(fb.depth, ops.samples, x, y, depth, coverage) : coverage;
 	// §29.7: the stencil test comes first; its failures take fail_op.
 	const StencilFaceState& f = front_facing ? ops.state.front : ops.state.back;

@@ -33,6 +33,7 @@ struct ColorOps {
 	bool logic_op = false;     // only integer and normalized formats (§29.14)
 	VkLogicOp logic = VK_LOGIC_OP_COPY;
 	bool dual_source = false;  // reads FragmentBatch color[1] as the second source
+	bool integer = false;      // UINT/SINT: the batch's floats hold 32-bit integer bits
 	float constants[4];
 	uint32_t element_size = 0;
 	uint8_t write_bytes[16];  // bit mask over the packed texel of the components written
@@ -44,6 +45,7 @@ struct FragmentOps {
 	DepthStencilState state;
 	DepthTestFn depth_test = nullptr;    // nullptr: depth test off or no depth attachment
 	bool stencil = false;                // stencil test on and a stencil attachment
+	bool depth_bounds = false;           // depth bounds test on and a depth attachment
 	float depth_min = 0, depth_max = 1;  // depth clamp range
 	bool depth_clamp = false;
 	uint32_t color_count = 0;
@@ -53,8 +55,10 @@ struct FragmentOps {
 // formats: the attachments of fb (base pointers are not read).
 FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb);
 
-// Stencil and depth tests (Vulkan 1.3 §29.7 - §29.8) on one quad's covered
-// samples, with stencil ops and depth writes; returns the samples that pass.
+// Depth bounds, stencil and depth tests (Vulkan 1.3 "Depth Bounds
+// Test", §29.7 - §29.8) on one
+// quad's covered samples, with stencil ops and depth writes; returns the
+// samples that pass.
 uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
                            uint32_t coverage, bool front_facing);
 
@@ -66,6 +70,12 @@ void BlendLanes(const BlendAttachmentState& blend, const float constants[4], con
 // Linear to 8-bit sRGB as the SRGB color paths store it (the same byte as
 // texture::PackTexel, found without pow).
 uint8_t EncodeSrgb8(float linear);
+
+// Vulkan 1.3 "Multisample Coverage": our alpha-to-coverage mask for
+// one fragment, implementation-dependent by the spec. The first
+// round(alpha * samples) samples (halves up, clamped; NaN: none), so the
+// mask grows with alpha, is all ones at 1 and empty at 0, with no dither.
+uint32_t AlphaToCoverageMask(float alpha, uint32_t samples);
 
 // Logic op (§29.14) on raw bits.
 uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 namespace tessera::raster {
@@ -52,25 +53,55 @@ inline uint32_t Outcode(const PrimitiveSetupState& s, const float* v) {
 	return o;
 }
 
+// Per clipped-polygon vertex, for polygon modes LINE and POINT: which
+// input vertex it is (-1: made by clipping) and whether the edge to the next
+// vertex lies on an edge of the input triangle (edges along a clip plane
+// are not drawn).
+struct ClipFlags {
+	int8_t original;
+	bool edge;
+};
+
 // Sutherland-Hodgman against one plane. The new vertex on a crossing edge is
 // always computed from its inside end, so an edge shared by two triangles
 // gives the same vertex in both.
+// A new vertex on the edge from a (inside) to b at clip-space parameter t.
+// Clip-space values (position, clip distances, perspective-correct
+// varyings) interpolate with t; noperspective varyings are linear in screen
+// space, so they take the screen-space parameter of the same point,
+// t' = t w_b / ((1 - t) w_a + t w_b) (Vulkan 1.3 §27.x "Primitive
+// Clipping": attributes of new vertices as the interpolation qualifiers
+// say).
+void EdgePoint(const PrimitiveSetupState& s, const ClipVertex& a, const ClipVertex& b, float t, uint32_t stride,
+               ClipVertex& r) {
+	for (uint32_t k = 0; k < stride; ++k) r.v[k] = a.v[k] + t * (b.v[k] - a.v[k]);
+	const RasterState& raster = s.raster;
+	const uint32_t first = 4 + raster.clip_distance_count;
+	const double wa = a.v[3], wb = b.v[3], denom = (1.0 - t) * wa + t * wb;
+	const double ts = denom != 0 ? t * wb / denom : t;
+	for (uint32_t i = 0; i < raster.varying_count; ++i)
+		if (raster.interpolation[i] == Interpolation::NoPerspective)
+			r.v[first + i] = float(a.v[first + i] + ts * (double(b.v[first + i]) - a.v[first + i]));
+}
+
 uint32_t ClipAgainstPlane(const PrimitiveSetupState& s, uint32_t plane, uint32_t stride, const ClipVertex* in,
-                          uint32_t count, ClipVertex* out) {
+                          const ClipFlags* in_flags, uint32_t count, ClipVertex* out, ClipFlags* out_flags) {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < count; ++i) {
 		const ClipVertex& cur = in[i];
 		const ClipVertex& next = in[(i + 1) % count];
 		float dc = PlaneDistance(s, cur.v, plane), dn = PlaneDistance(s, next.v, plane);
 		bool cur_in = dc >= 0, next_in = dn >= 0;
-		if (cur_in) out[n++] = cur;
+		if (cur_in) out_flags[n] = in_flags[i], out[n++] = cur;
 		if (cur_in != next_in) {
 			const ClipVertex& a = cur_in ? cur : next;
 			const ClipVertex& b = cur_in ? next : cur;
 			float da = cur_in ? dc : dn, db = cur_in ? dn : dc;
 			float t = da / (da - db);
-			ClipVertex& r = out[n++];
-			for (uint32_t k = 0; k < stride; ++k) r.v[k] = a.v[k] + t * (b.v[k] - a.v[k]);
+			// Leaving: the edge from here runs along the plane; entering: it
+			// is the rest of the input edge.
+			out_flags[n] = ClipFlags{-1, cur_in ? false : in_flags[i].edge};
+			EdgePoint(s, a, b, t, stride, out[n++]);
 		}
 	}
 	return n;
@@ -117,32 +148,34 @@ double DepthBias(const PrimitiveSetupState& s, const double plane[3], float z0, 
 
 struct ScreenVertex {
 	int32_t X, Y;  // fixed point
+	double x, y;   // framebuffer coordinates before snapping
 	float z, inv_w;
 	const float* attributes;  // varyings, at index 4 + clip distance count of the clip vertex
 };
 
-void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const ScreenVertex* v1, const ScreenVertex* v2,
-              const float* flat_values, bool front, TriangleSetupOutput& out) {
-	const ScreenVertex* v[3] = {v0, v1, v2};
-	int32_t min_x_fixed = std::min({v0->X, v1->X, v2->X}), max_x_fixed = std::max({v0->X, v1->X, v2->X});
-	int32_t min_y_fixed = std::min({v0->Y, v1->Y, v2->Y}), max_y_fixed = std::max({v0->Y, v1->Y, v2->Y});
+// Bounding box and edge functions of the triangle of fixed-point vertices
+// (X[i], Y[i]), which run so that the inside is positive; nullptr when the
+// box misses the scissor.
+[[gnu::always_inline]] inline SetupTriangle* SetupEdges(const PrimitiveSetupState& s, const int32_t X[3],
+                                                        const int32_t Y[3], TriangleSetupOutput& out) {
+	int32_t min_x_fixed = std::min({X[0], X[1], X[2]}), max_x_fixed = std::max({X[0], X[1], X[2]});
+	int32_t min_y_fixed = std::min({Y[0], Y[1], Y[2]}), max_y_fixed = std::max({Y[0], Y[1], Y[2]});
 	const int32_t min_x = std::max<int32_t>(int32_t(FloorDiv256(min_x_fixed)), s.scissor_min_x);
 	const int32_t max_x = std::min<int32_t>(int32_t(FloorDiv256(max_x_fixed)), s.scissor_max_x);
 	const int32_t min_y = std::max<int32_t>(int32_t(FloorDiv256(min_y_fixed)), s.scissor_min_y);
 	const int32_t max_y = std::min<int32_t>(int32_t(FloorDiv256(max_y_fixed)), s.scissor_max_y);
-	if (min_x > max_x || min_y > max_y) return;
+	if (min_x > max_x || min_y > max_y) return nullptr;
 	// Written in place: the arrays grow by the millions per frame.
 	SetupTriangle& t = out.triangles.emplace_back();
 	t.min_x = min_x, t.max_x = max_x, t.min_y = min_y, t.max_y = max_y;
 	// Edge e runs from vertex e+1 to vertex e+2; with the vertices in this
 	// order the inside is where all three are positive.
 	for (int e = 0; e < 3; ++e) {
-		const ScreenVertex* a = v[(e + 1) % 3];
-		const ScreenVertex* b = v[(e + 2) % 3];
-		int64_t ea = int64_t(a->Y) - b->Y, eb = int64_t(b->X) - a->X;
+		const int a = (e + 1) % 3, b = (e + 2) % 3;
+		int64_t ea = int64_t(Y[a]) - Y[b], eb = int64_t(X[b]) - X[a];
 		t.edge_a[e] = ea;
 		t.edge_b[e] = eb;
-		t.edge_c[e] = -ea * a->X - eb * a->Y;
+		t.edge_c[e] = -ea * X[a] - eb * Y[a];
 		// Vulkan 1.3 §28.7.1 asks only that of two triangles sharing an edge
 		// exactly one covers a sample on it. We take the top-left rule (as
 		// D3D does) in Vulkan's y-down framebuffer: a sample on an edge is
@@ -151,6 +184,17 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 		bool top_left = ea > 0 || (ea == 0 && eb > 0);
 		t.edge_bias[e] = top_left ? 0 : 1;
 	}
+	t.kind = PrimitiveKind::Triangle;
+	return &t;
+}
+
+void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const ScreenVertex* v1, const ScreenVertex* v2,
+              const float* flat_values, bool front, TriangleSetupOutput& out) {
+	const ScreenVertex* v[3] = {v0, v1, v2};
+	const int32_t X[3] = {v0->X, v1->X, v2->X}, Y[3] = {v0->Y, v1->Y, v2->Y};
+	SetupTriangle* tp = SetupEdges(s, X, Y, out);
+	if (!tp) return;
+	SetupTriangle& t = *tp;
 	double x[3], y[3];
 	for (int i = 0; i < 3; ++i) {
 		x[i] = double(v[i]->X) / 256.0;
@@ -183,7 +227,149 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 			break;
 		}
 		for (int k = 0; k < 3; ++k) planes[3 * i + k] = float(plane[k]);
+		// A flat value is the provoking vertex's bits, unchanged (an integer
+		// varying may look like -0.0 or a signaling NaN as a float).
+		if (r.interpolation[i] == Interpolation::Flat) std::memcpy(&planes[3 * i + 2], &flat_values[i], 4);
 	}
+}
+
+// The planes of lines and points are given, not derived from three
+// vertices: writes depth and 1/w into t (relative to ref).
+void SetPlanes(SetupTriangle& t, double ref_x, double ref_y, const double depth[3], const double inv_w[3],
+               uint32_t varying_offset, bool front, PrimitiveKind kind) {
+	t.ref_x = ref_x;
+	t.ref_y = ref_y;
+	for (int k = 0; k < 3; ++k) t.depth[k] = float(depth[k]), t.inv_w[k] = float(inv_w[k]);
+	t.varying_offset = varying_offset;
+	t.front_facing = front;
+	t.kind = kind;
+}
+
+// Sets up the two triangles (c0, c1, c2) and (c0, c2, c3) of a convex
+// quadrilateral (fixed point), each turned so that its inside is positive;
+// they share the diagonal, so the top-left rule gives its samples to one.
+// Returns how many were kept.
+uint32_t SetupQuad(const PrimitiveSetupState& s, const int32_t CX[4], const int32_t CY[4], double ref_x, double ref_y,
+                   const double depth[3], const double inv_w[3], uint32_t varying_offset, bool front,
+                   PrimitiveKind kind, TriangleSetupOutput& out) {
+	uint32_t kept = 0;
+	for (int k = 0; k < 2; ++k) {
+		int32_t X[3] = {CX[0], CX[1 + k], CX[2 + k]}, Y[3] = {CY[0], CY[1 + k], CY[2 + k]};
+		int64_t area =
+		    (int64_t(X[1]) - X[0]) * (int64_t(Y[2]) - Y[0]) - (int64_t(X[2]) - X[0]) * (int64_t(Y[1]) - Y[0]);
+		if (area == 0) continue;
+		if (area < 0) std::swap(X[1], X[2]), std::swap(Y[1], Y[2]);
+		SetupTriangle* t = SetupEdges(s, X, Y, out);
+		if (!t) continue;
+		SetPlanes(*t, ref_x, ref_y, depth, inv_w, varying_offset, front, kind);
+		++kept;
+	}
+	return kept;
+}
+
+// Vulkan 1.3 "Basic Line Segment Rasterization" (the strictLines
+// rule): the rectangle of the segment a-b, line_width wide, not extended
+// past the endpoints. Values at a point p take t = (p - a).(b - a) / |b - a|^2:
+// depth linearly, 1/w and smooth varyings (as a/w) perspective-correctly,
+// noperspective ones linearly; all are planes in x and y.
+void SetupLine(const PrimitiveSetupState& s, const ScreenVertex& a, const ScreenVertex& b, const float* flat_values,
+               bool front, double depth_offset, TriangleSetupOutput& out) {
+	const double xa = a.X / 256.0, ya = a.Y / 256.0, xb = b.X / 256.0, yb = b.Y / 256.0;
+	const double dx = xb - xa, dy = yb - ya, len2 = dx * dx + dy * dy;
+	if (len2 == 0) return;  // no rectangle, no fragments
+	const double len = std::sqrt(len2), half = 0.5 * s.line_width;
+	const double nx = -dy / len * half, ny = dx / len * half;
+	const int32_t CX[4] = {Snap(xa + nx), Snap(xb + nx), Snap(xb - nx), Snap(xa - nx)};
+	const int32_t CY[4] = {Snap(ya + ny), Snap(yb + ny), Snap(yb - ny), Snap(ya - ny)};
+	const double ga = dx / len2, gb = dy / len2;
+	auto plane = [&](double fa, double fb, double p[3]) {
+		p[0] = (fb - fa) * ga;
+		p[1] = (fb - fa) * gb;
+		p[2] = fa;
+	};
+	double depth[3], inv_w[3], p[3] = {0, 0, 0};
+	plane(a.z, b.z, depth);
+	depth[2] += depth_offset;
+	plane(a.inv_w, b.inv_w, inv_w);
+	const RasterState& r = s.raster;
+	const uint32_t offset = uint32_t(out.varying_planes.size());
+	out.varying_planes.resize(offset + 3 * r.varying_count);
+	for (uint32_t i = 0; i < r.varying_count; ++i) {
+		switch (r.interpolation[i]) {
+		case Interpolation::Flat: p[0] = p[1] = 0, p[2] = flat_values[i]; break;
+		case Interpolation::NoPerspective: plane(a.attributes[i], b.attributes[i], p); break;
+		case Interpolation::Smooth:
+			plane(double(a.attributes[i]) * a.inv_w, double(b.attributes[i]) * b.inv_w, p);
+			break;
+		}
+		for (int k = 0; k < 3; ++k) out.varying_planes[offset + 3 * i + k] = float(p[k]);
+		if (r.interpolation[i] == Interpolation::Flat)  // the bits, unchanged (see SetupOne)
+			std::memcpy(&out.varying_planes[offset + 3 * i + 2], &flat_values[i], 4);
+	}
+	if (!SetupQuad(s, CX, CY, xa, ya, depth, inv_w, offset, front, PrimitiveKind::Line, out))
+		out.varying_planes.resize(offset);
+}
+
+// Vulkan 1.3 "Basic Point Rasterization": the square of side size
+// centered at the unrounded (x_f, y_f); every fragment takes the vertex's
+// values (flat ones: flat_values) and gl_PointCoord
+// (1/2 + (x_p - x_f) / size, 1/2 + (y_p - y_f) / size).
+void SetupPoint(const PrimitiveSetupState& s, const ScreenVertex& v, float size, const float* flat_values, bool front,
+                double depth_offset, TriangleSetupOutput& out) {
+	const double h = 0.5 * size;
+	const int32_t x0 = Snap(v.x - h), x1 = Snap(v.x + h), y0 = Snap(v.y - h), y1 = Snap(v.y + h);
+	const int32_t CX[4] = {x0, x1, x1, x0}, CY[4] = {y0, y0, y1, y1};
+	const double depth[3] = {0, 0, double(v.z) + depth_offset}, inv_w[3] = {0, 0, v.inv_w};
+	const RasterState& r = s.raster;
+	const uint32_t offset = uint32_t(out.varying_planes.size());
+	out.varying_planes.resize(offset + 3 * r.varying_count + 6);
+	float* planes = out.varying_planes.data() + offset;
+	for (uint32_t i = 0; i < r.varying_count; ++i) {
+		planes[3 * i] = planes[3 * i + 1] = 0;
+		planes[3 * i + 2] = r.interpolation[i] == Interpolation::Flat ? flat_values[i] : v.attributes[i];
+	}
+	float* coord = planes + 3 * r.varying_count;
+	const float inv_size = float(1.0 / size);
+	coord[0] = inv_size, coord[1] = 0, coord[2] = 0.5f;
+	coord[3] = 0, coord[4] = inv_size, coord[5] = 0.5f;
+	if (!SetupQuad(s, CX, CY, v.x, v.y, depth, inv_w, offset, front, PrimitiveKind::Point, out))
+		out.varying_planes.resize(offset);
+}
+
+// Perspective divide and viewport transform (§27.5) of a clip-space vertex
+// (clip distances then varyings after the position).
+[[gnu::always_inline]] inline void ToScreen(const PrimitiveSetupState& s, const float* v, uint32_t clip_distance_count,
+                                            ScreenVertex& out) {
+	float inv_w = 1.0f / v[3];
+	double xf = double(s.viewport_scale[0]) * (v[0] * inv_w) + s.viewport_offset[0];
+	double yf = double(s.viewport_scale[1]) * (v[1] * inv_w) + s.viewport_offset[1];
+	float zf = s.viewport_scale[2] * (v[2] * inv_w) + s.viewport_offset[2];
+	out.X = Snap(xf);
+	out.Y = Snap(yf);
+	out.x = xf;
+	out.y = yf;
+	out.z = zf;
+	out.inv_w = inv_w;
+	out.attributes = v + 4 + clip_distance_count;
+}
+
+float ClampPointSize(const VertexInput& input, uint32_t vertex) {
+	if (!input.point_sizes) return 1.0f;
+	float size = input.point_sizes[vertex];
+	if (!(size >= kMinPointSize)) return kMinPointSize;  // also NaN
+	return std::min(size, kMaxPointSize);
+}
+
+// Loads vertex vi of the input into a clip vertex; false when its position
+// is not finite (undefined results: the primitive is dropped).
+[[gnu::always_inline]] inline bool LoadVertex(const RasterState& r, const VertexInput& input, uint32_t vi, float* v) {
+	const uint32_t cd = r.clip_distance_count, vc = r.varying_count;
+	std::memcpy(v, input.positions + 4 * size_t(vi), 4 * sizeof(float));
+	if (cd) std::memcpy(v + 4, input.clip_distances + size_t(cd) * vi, cd * sizeof(float));
+	if (vc) std::memcpy(v + 4 + cd, input.varyings + size_t(vc) * vi, vc * sizeof(float));
+	for (int k = 0; k < 4; ++k)
+		if (!std::isfinite(v[k])) return false;
+	return true;
 }
 
 }  // namespace
@@ -192,6 +378,7 @@ PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t 
                                             VkFormat depth_format) {
 	PrimitiveSetupState s;
 	s.raster = raster;
+	s.line_width = raster.line_width >= kMinLineWidth ? std::min(raster.line_width, kMaxLineWidth) : kMinLineWidth;
 	s.depth_bias_bits = depth_format == VK_FORMAT_D16_UNORM             ? 16
 	                    : depth_format == VK_FORMAT_X8_D24_UNORM_PACK32 ? 24
 	                                                                    : 0;
@@ -253,11 +440,26 @@ void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vecto
 	}
 }
 
+void AssembleLines(const VertexInput& input, std::vector<uint32_t>& out) {
+	constexpr uint32_t kRestart = 0xffffffff;
+	uint32_t start = 0;  // first vertex of the current strip
+	for (uint32_t n = 0; n < input.vertex_count; ++n) {
+		if (input.primitive_restart && input.indices && input.indices[n] == kRestart) {
+			start = n + 1;
+			continue;
+		}
+		if (n < start + 1) continue;
+		out.push_back(input.indices ? input.indices[n - 1] : n - 1);
+		out.push_back(input.indices ? input.indices[n] : n);
+	}
+}
+
 void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uint32_t index, TriangleSetupOutput& out) {
 	const RasterState& r = s.raster;
 	const uint32_t cd = r.clip_distance_count, vc = r.varying_count;
 	const uint32_t stride = 4 + cd + vc;
 	ClipVertex poly[2][kMaxPolygon];
+	ClipFlags flags[2][kMaxPolygon];
 	uint32_t vertex_index[3];
 	for (int i = 0; i < 3; ++i) {
 		uint32_t n = 3 * index + i;
@@ -267,12 +469,8 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 	uint32_t plane_count = kPlaneClipDistance0 + cd;
 	for (int i = 0; i < 3; ++i) {
 		float* v = poly[0][i].v;
-		uint32_t vi = vertex_index[i];
-		std::memcpy(v, input.positions + 4 * size_t(vi), 4 * sizeof(float));
-		if (cd) std::memcpy(v + 4, input.clip_distances + size_t(cd) * vi, cd * sizeof(float));
-		if (vc) std::memcpy(v + 4 + cd, input.varyings + size_t(vc) * vi, vc * sizeof(float));
-		for (int k = 0; k < 4; ++k)
-			if (!std::isfinite(v[k])) return;  // undefined results; drop it
+		if (!LoadVertex(r, input, vertex_index[i], v)) return;
+		flags[0][i] = ClipFlags{int8_t(i), true};
 		uint32_t outside = Outcode(s, v);
 		outside_all &= outside;
 		outside_any |= outside;
@@ -281,7 +479,7 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 	uint32_t count = 3, cur = 0;
 	for (uint32_t p = 0; outside_any && p < plane_count; ++p) {
 		if (!(outside_any & (1u << p))) continue;
-		count = ClipAgainstPlane(s, p, stride, poly[cur], count, poly[cur ^ 1]);
+		count = ClipAgainstPlane(s, p, stride, poly[cur], flags[cur], count, poly[cur ^ 1], flags[cur ^ 1]);
 		cur ^= 1;
 		if (count < 3) return;
 	}
@@ -290,34 +488,58 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 	    vc ? input.varyings + size_t(vc) * vertex_index[r.provoking_vertex_last ? 2 : 0] : nullptr;
 
 	ScreenVertex sv[kMaxPolygon];
-	for (uint32_t i = 0; i < count; ++i) {
-		const float* v = poly[cur][i].v;
-		float inv_w = 1.0f / v[3];
-		double xf = double(s.viewport_scale[0]) * (v[0] * inv_w) + s.viewport_offset[0];
-		double yf = double(s.viewport_scale[1]) * (v[1] * inv_w) + s.viewport_offset[1];
-		float zf = s.viewport_scale[2] * (v[2] * inv_w) + s.viewport_offset[2];
-		sv[i].X = Snap(xf);
-		sv[i].Y = Snap(yf);
-		sv[i].z = zf;
-		sv[i].inv_w = inv_w;
-		sv[i].attributes = v + 4 + cd;
-	}
+	for (uint32_t i = 0; i < count; ++i) ToScreen(s, poly[cur][i].v, cd, sv[i]);
 	// Vulkan 1.3 §28.7.1: area a = -1/2 sum(x_i y_(i+1) - x_(i+1) y_i) in
 	// framebuffer coordinates; twice_area below is that sum, so a > 0 means
 	// twice_area < 0. Counter-clockwise front faces have a > 0.
 	int64_t sub_area[kMaxPolygon];
-	int64_t twice_area = 0;
+	int64_t twice_area = 0, largest_area = 0;
+	uint32_t largest = 1;  // the fan triangle of the largest area
 	for (uint32_t i = 1; i + 1 < count; ++i) {
 		int64_t ax = int64_t(sv[i].X) - sv[0].X, ay = int64_t(sv[i].Y) - sv[0].Y;
 		int64_t bx = int64_t(sv[i + 1].X) - sv[0].X, by = int64_t(sv[i + 1].Y) - sv[0].Y;
 		sub_area[i] = ax * by - bx * ay;
 		twice_area += sub_area[i];
+		if (std::abs(sub_area[i]) > largest_area) largest = i, largest_area = std::abs(sub_area[i]);
 	}
 	if (twice_area == 0) return;  // zero area: no fragments
 	bool positive_a = twice_area < 0;
 	bool front = (r.front_face == VK_FRONT_FACE_COUNTER_CLOCKWISE) == positive_a;
 	if ((r.cull_mode & VK_CULL_MODE_FRONT_BIT) && front) return;
 	if ((r.cull_mode & VK_CULL_MODE_BACK_BIT) && !front) return;
+	if (r.polygon_mode == VK_POLYGON_MODE_LINE || r.polygon_mode == VK_POLYGON_MODE_POINT) {
+		// Vulkan 1.3 "Polygon Mode": the modes apply after clipping and culling. The
+		// depth bias is the polygon's ("Depth Bias": "all fragments generated by the
+		// rasterization of a polygon"), from the slope of its largest fan
+		// triangle.
+		double bias = 0;
+		if (r.depth_bias_enable) {
+			const ScreenVertex* v[3] = {&sv[0], &sv[largest], &sv[largest + 1]};
+			double x[3], y[3], plane[3];
+			for (int i = 0; i < 3; ++i) x[i] = v[i]->X / 256.0, y[i] = v[i]->Y / 256.0;
+			double det = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+			if (det != 0) {
+				PlaneOf(x, y, 1.0 / det, v[0]->z, v[1]->z, v[2]->z, plane);
+				bias = DepthBias(s, plane, v[0]->z, v[1]->z, v[2]->z);
+			}
+		}
+		const ClipFlags* f = flags[cur];
+		for (uint32_t i = 0; i < count; ++i) {
+			if (r.polygon_mode == VK_POLYGON_MODE_LINE) {
+				// Edges of the input triangle only, not those along a clip plane.
+				if (f[i].edge) SetupLine(s, sv[i], sv[(i + 1) % count], flat_values, front, bias, out);
+				continue;
+			}
+			// The input triangle's vertices; they are inside every clip plane
+			// but maybe outside the view volume in x and y (the guard band
+			// is wider), where points are discarded (ALL_CLIP_PLANES).
+			if (f[i].original < 0) continue;
+			const float* v = poly[cur][i].v;
+			if (!(std::abs(v[0]) <= v[3] && std::abs(v[1]) <= v[3])) continue;
+			SetupPoint(s, sv[i], ClampPointSize(input, vertex_index[f[i].original]), flat_values, front, bias, out);
+		}
+		return;
+	}
 	for (uint32_t i = 1; i + 1 < count; ++i) {
 		// Slivers that snapping turned over are not part of the polygon.
 		if (sub_area[i] == 0 || (sub_area[i] < 0) != (twice_area < 0)) continue;
@@ -327,6 +549,66 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 		else
 			SetupOne(s, &sv[0], &sv[i + 1], &sv[i], flat_values, front, out);
 	}
+}
+
+void ProcessLine(const PrimitiveSetupState& s, const VertexInput& input, uint32_t index, TriangleSetupOutput& out) {
+	const RasterState& r = s.raster;
+	const uint32_t cd = r.clip_distance_count, vc = r.varying_count;
+	const uint32_t stride = 4 + cd + vc;
+	ClipVertex v[2];
+	uint32_t vertex_index[2];
+	uint32_t outside_all = ~0u, outside_any = 0;
+	for (int i = 0; i < 2; ++i) {
+		uint32_t n = 2 * index + i;
+		vertex_index[i] = input.indices ? input.indices[n] : n;
+		if (!LoadVertex(r, input, vertex_index[i], v[i].v)) return;
+		uint32_t outside = Outcode(s, v[i].v);
+		outside_all &= outside;
+		outside_any |= outside;
+	}
+	if (outside_all) return;
+	// Vulkan 1.3 §27.2 (primitive clipping): an endpoint outside a plane
+	// moves onto it, computed from the inside end.
+	const uint32_t plane_count = kPlaneClipDistance0 + cd;
+	for (uint32_t p = 0; outside_any && p < plane_count; ++p) {
+		if (!(outside_any & (1u << p))) continue;
+		float d0 = PlaneDistance(s, v[0].v, p), d1 = PlaneDistance(s, v[1].v, p);
+		bool in0 = d0 >= 0, in1 = d1 >= 0;
+		if (!in0 && !in1) return;
+		if (in0 && in1) continue;
+		const ClipVertex& a = in0 ? v[0] : v[1];
+		const ClipVertex& b = in0 ? v[1] : v[0];
+		float da = in0 ? d0 : d1, db = in0 ? d1 : d0;
+		float t = da / (da - db);
+		ClipVertex n;
+		EdgePoint(s, a, b, t, stride, n);
+		v[in0 ? 1 : 0] = n;
+	}
+	const float* flat_values =
+	    vc ? input.varyings + size_t(vc) * vertex_index[r.provoking_vertex_last ? 1 : 0] : nullptr;
+	ScreenVertex sv[2];
+	ToScreen(s, v[0].v, cd, sv[0]);
+	ToScreen(s, v[1].v, cd, sv[1]);
+	SetupLine(s, sv[0], sv[1], flat_values, true, 0.0, out);  // lines are front-facing
+}
+
+void ProcessPoint(const PrimitiveSetupState& s, const VertexInput& input, uint32_t index, TriangleSetupOutput& out) {
+	const RasterState& r = s.raster;
+	const uint32_t cd = r.clip_distance_count;
+	ClipVertex cv;
+	const uint32_t vi = input.indices ? input.indices[index] : index;
+	float* v = cv.v;
+	if (!LoadVertex(r, input, vi, v)) return;
+	// VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES (§27.2): a point outside
+	// the view volume or a user clip plane is discarded.
+	const float x = v[0], y = v[1], z = v[2], w = v[3];
+	if (!(w >= kMinW && std::abs(x) <= w && std::abs(y) <= w)) return;
+	if (!r.depth_clamp && !(z >= 0 && z <= w)) return;
+	for (uint32_t i = 0; i < cd; ++i)
+		if (!(v[4 + i] >= 0)) return;
+	ScreenVertex sv;
+	ToScreen(s, v, cd, sv);
+	SetupPoint(s, sv, ClampPointSize(input, vi), sv.attributes, true, 0.0, out);  // points are front-facing
 }
 
 }  // namespace tessera::raster

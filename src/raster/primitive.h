@@ -15,6 +15,12 @@ namespace tessera::raster {
 // bits a coordinate fits 24 bits, an edge function's products 50 bits.
 constexpr float kGuardBand = 32768.0f;
 
+// What a setup triangle was made from: lines and points are rasterized as
+// the two triangles of their rectangle or square (Vulkan 1.3 "Basic Point
+// Rasterization", "Basic Line Segment Rasterization": coverage is "samples inside the region"; samples on its edges
+// follow the polygon rule, the top-left rule here).
+enum class PrimitiveKind : uint8_t { Triangle, Line, Point };
+
 // One triangle ready for rasterization. Edge e covers the sample at fixed
 // point (X, Y) when a*X + b*Y + c >= bias (bias 0 on top and left edges, 1
 // elsewhere: the top-left rule, our choice of tie-break for Vulkan 1.3
@@ -24,10 +30,13 @@ struct SetupTriangle {
 	int64_t edge_a[3], edge_b[3], edge_c[3], edge_bias[3];
 	// Planes in pixels: value(x, y) = c + a * (x - ref_x) + b * (y - ref_y).
 	double ref_x, ref_y;
-	float depth[3];           // a, b, c of z_f
-	float inv_w[3];           // a, b, c of 1/w_c
-	uint32_t varying_offset;  // index into TriangleSetup::varying_planes (3 floats a varying)
+	float depth[3];  // a, b, c of z_f
+	float inv_w[3];  // a, b, c of 1/w_c
+	// Index into TriangleSetupOutput::varying_planes: 3 floats a varying,
+	// then for points 3 for each of gl_PointCoord s and t.
+	uint32_t varying_offset;
 	bool front_facing;
+	PrimitiveKind kind;  // points: varyings are constant (no division by w)
 };
 
 // Per-draw constants derived from the state once.
@@ -38,6 +47,7 @@ struct PrimitiveSetupState {
 	float viewport_scale[3], viewport_offset[3];
 	float depth_min, depth_max;  // for depth clamp
 	int32_t depth_bias_bits;     // bits of a UNORM depth attachment (r = 2^-n); 0 for float or none
+	float line_width;            // clamped to [kMinLineWidth, kMaxLineWidth]
 };
 
 // depth_format: the depth attachment's (VK_FORMAT_UNDEFINED when none), for
@@ -61,9 +71,21 @@ struct TriangleSetupOutput {
 // last-vertex mode, with the strip's alternating winding kept.
 void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vector<uint32_t>& out);
 
+// Line strips (Vulkan 1.3 "Line Strips"): appends the two vertex indices of
+// each segment, with primitive restart.
+void AssembleLines(const VertexInput& input, std::vector<uint32_t>& out);
+
 // Clips, transforms, culls and sets up triangle `index` of the input,
-// appending 0 or more triangles to out (submission order kept).
+// appending 0 or more triangles to out (submission order kept). Polygon
+// mode LINE or POINT appends the rectangles of its edges or the squares of
+// its vertices instead.
 void ProcessTriangle(const PrimitiveSetupState& state, const VertexInput& input, uint32_t index,
                      TriangleSetupOutput& out);
+// Line `index` of a line list (vertices 2i, 2i+1): clipped, as the two
+// triangles of its rectangle.
+void ProcessLine(const PrimitiveSetupState& state, const VertexInput& input, uint32_t index, TriangleSetupOutput& out);
+// Point `index` (vertex i): kept only inside every clip plane
+// (VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES), as the two triangles of its square.
+void ProcessPoint(const PrimitiveSetupState& state, const VertexInput& input, uint32_t index, TriangleSetupOutput& out);
 
 }  // namespace tessera::raster

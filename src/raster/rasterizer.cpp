@@ -52,6 +52,7 @@ struct TilePrimitive {
 	float depth_base, inv_w_base;
 	float depth_offset[16];  // of each (lane, sample) from the quad's corner
 	float varying_base[kMaxVaryings];
+	float point_coord_base[2];
 };
 
 // One worker's state for one tile: the batch being gathered, whose quads
@@ -61,10 +62,13 @@ struct TileContext {
 	const Framebuffer& fb;
 	int32_t tile_x, tile_y;  // pixels
 	FragmentBatch& batch;
+	bool points;  // fill gl_PointCoord
 	uint32_t coverage[kMaxBatchQuads];
 	uint8_t quad_primitive[kMaxBatchQuads];  // index into primitives
+	uint8_t quad_sample[kMaxBatchQuads];     // the sample shaded, with sample shading
 	uint32_t primitive_count = 0;
 	TilePrimitive primitives[kMaxBatchQuads];
+	uint64_t samples_passed = 0;  // when draw.count_samples
 };
 
 // Depth of each sample of a quad (index lane * samples + sample).
@@ -81,6 +85,33 @@ void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int3
 	// Vulkan 1.3 §28.9 (depth clamp): z_f is clamped to the viewport's depth range.
 	if (t.draw.ops.depth_clamp)
 		for (uint32_t k = 0; k < count; ++k) out[k] = std::clamp(out[k], t.draw.ops.depth_min, t.draw.ops.depth_max);
+}
+
+// Vulkan 1.3 "Multisample Coverage", after the fragment shader:
+// alpha to coverage ANDs each fragment's coverage with a mask from the
+// alpha of color output 0, then alpha to one sets every output's alpha to 1
+// (integer attachments keep theirs).
+void MultisampleCoverage(TileContext& t) {
+	FragmentBatch& b = t.batch;
+	const FragmentOps& ops = t.draw.ops;
+	const RasterState& r = t.draw.state.raster;
+	const uint32_t samples = ops.samples, lanes = 4 * b.quad_count;
+	if (r.alpha_to_coverage) {
+		for (uint32_t q = 0; q < b.quad_count; ++q) {
+			uint32_t mask = 0;
+			for (uint32_t l = 0; l < 4; ++l)
+				mask |= AlphaToCoverageMask(b.color[0][3][4 * q + l], samples) << (l * samples);
+			t.coverage[q] &= mask;
+		}
+	}
+	if (r.alpha_to_one) {
+		for (uint32_t a = 0; a < ops.color_count; ++a) {
+			const ColorOps& c = ops.color[a];
+			if (!c.format || c.integer) continue;
+			std::fill(b.color[a][3], b.color[a][3] + lanes, 1.0f);
+			if (c.dual_source) std::fill(b.color[1][3], b.color[1][3] + lanes, 1.0f);
+		}
+	}
 }
 
 // Hot path: interpolation, the fragment stage, late tests and color writes
@@ -110,6 +141,25 @@ void FlushBatch(TileContext& t) {
 			b.frag_coord[1][i] = float(py) + 0.5f;
 			b.live[i] = (coverage & lane_samples[l]) != 0;
 			b.discarded[i] = 0;
+			b.sample_mask_in[i] = (coverage & lane_samples[l]) >> (l * samples);
+		}
+	}
+	if (d.per_sample) {
+		// Inputs are interpolated at the sample's location ("Sample
+		// Shading": undecorated inputs may use any position in the
+		// fragment, Sample ones must use this one). Exact: both terms are
+		// multiples of 1/256 below 64.
+		const SampleLocation* loc = StandardSampleLocations(samples);
+		for (uint32_t q = 0; q < b.quad_count; ++q) {
+			const uint32_t s = t.quad_sample[q];
+			const float ox = float(loc[s].x) * (1.0f / 256), oy = float(loc[s].y) * (1.0f / 256);
+			for (uint32_t i = 4 * q; i < 4 * q + 4; ++i) {
+				lx[i] += ox - 0.5f;
+				ly[i] += oy - 0.5f;
+				b.sample_id[i] = s;
+				b.sample_position[0][i] = ox;
+				b.sample_position[1][i] = oy;
+			}
 		}
 	}
 	for (uint32_t r = 0; r < run_count; ++r) {
@@ -127,15 +177,34 @@ void FlushBatch(TileContext& t) {
 	for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
 	for (uint32_t v = 0; v < r.varying_count; ++v) {
 		float* out = b.varyings[v];
-		const bool smooth = r.interpolation[v] == Interpolation::Smooth;
 		for (uint32_t k = 0; k < run_count; ++k) {
 			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
 			const float a = p.planes[3 * v], bb = p.planes[3 * v + 1], base = p.varying_base[v];
 			const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
-			if (smooth)  // (a/w) / (1/w), both linear in screen space
+			// Points carry the vertex's values as constants.
+			const bool smooth = r.interpolation[v] == Interpolation::Smooth && p.tri->kind != PrimitiveKind::Point;
+			if (r.interpolation[v] == Interpolation::Flat)  // copied, not computed: integer bits survive
+				for (uint32_t i = begin; i < end; ++i) std::memcpy(&out[i], &base, 4);
+			else if (smooth)  // (a/w) / (1/w), both linear in screen space
 				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
 			else  // flat planes are constant, noperspective ones plain
 				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * lx[i] + bb * ly[i];
+		}
+	}
+	if (t.points) {
+		for (uint32_t k = 0; k < run_count; ++k) {
+			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
+			const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
+			for (int c = 0; c < 2; ++c) {
+				float* out = b.point_coord[c];
+				if (p.tri->kind != PrimitiveKind::Point) {
+					std::fill(out + begin, out + end, 0.0f);
+					continue;
+				}
+				const float* plane = p.planes + 3 * (r.varying_count + c);
+				for (uint32_t i = begin; i < end; ++i)
+					out[i] = p.point_coord_base[c] + plane[0] * lx[i] + plane[1] * ly[i];
+			}
 		}
 	}
 	const FragmentShader& shader = d.state.shader;
@@ -145,6 +214,14 @@ void FlushBatch(TileContext& t) {
 			for (uint32_t l = 0; l < 4; ++l)
 				if (b.discarded[4 * q + l]) t.coverage[q] &= ~(((1u << samples) - 1) << (l * samples));
 	}
+	if (shader.writes_sample_mask) {
+		for (uint32_t q = 0; q < b.quad_count; ++q)
+			for (uint32_t l = 0; l < 4; ++l) {
+				const uint32_t keep = (b.sample_mask[4 * q + l] << (l * samples)) & lane_samples[l];
+				t.coverage[q] &= ~lane_samples[l] | keep;
+			}
+	}
+	if (r.alpha_to_coverage || r.alpha_to_one) MultisampleCoverage(t);
 	if (!d.early_tests && d.has_tests) {
 		// In batch order, which is submission order: overlapping quads of
 		// different triangles test against each other's results.
@@ -157,6 +234,10 @@ void FlushBatch(TileContext& t) {
 			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], p.tri->front_facing);
 		}
 	}
+	// Occlusion queries count the samples that passed every test (Vulkan 1.3
+	// §18.3 "Occlusion Queries"), whatever is then written.
+	if (d.count_samples)
+		for (uint32_t q = 0; q < b.quad_count; ++q) t.samples_passed += uint32_t(__builtin_popcount(t.coverage[q]));
 	// Quads of different triangles may cover the same pixels: color goes out
 	// in runs without a repeated quad, so each reads what the one before wrote.
 	uint64_t seen[kTileSize / 2 * kTileSize / 2 / 64] = {};
@@ -205,7 +286,16 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	p->inv_w_base = float(tri.inv_w[2] + tri.inv_w[0] * ox + tri.inv_w[1] * oy);
 	for (uint32_t v = 0; v < d.state.raster.varying_count; ++v) {
 		const float* plane = planes + 3 * v;
-		p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+		if (d.state.raster.interpolation[v] == Interpolation::Flat)
+			std::memcpy(&p->varying_base[v], &plane[2], 4);  // the provoking vertex's bits
+		else
+			p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+	}
+	if (tri.kind == PrimitiveKind::Point) {
+		for (uint32_t c = 0; c < 2; ++c) {
+			const float* plane = planes + 3 * (d.state.raster.varying_count + c);
+			p->point_coord_base[c] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+		}
 	}
 
 	// Edge offsets of each (lane, sample) from the quad's top-left corner.
@@ -260,24 +350,35 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
 			}
-			if (!slot_used) {
-				slot_used = true;
-				++t.primitive_count;
+			auto add = [&](uint32_t quad_mask, uint32_t sample) {
+				if (!slot_used) {
+					slot_used = true;
+					++t.primitive_count;
+				}
+				FragmentBatch& b = t.batch;
+				b.quad_x[b.quad_count] = qx;
+				b.quad_y[b.quad_count] = qy;
+				t.coverage[b.quad_count] = quad_mask;
+				t.quad_primitive[b.quad_count] = uint8_t(slot);
+				t.quad_sample[b.quad_count] = uint8_t(sample);
+				if (++b.quad_count == kMaxBatchQuads) {
+					// Full: shade it; this triangle goes on in slot 0 of the next.
+					const TilePrimitive keep = *p;
+					FlushBatch(t);
+					t.primitives[0] = keep;
+					slot = 0;
+					p = &t.primitives[0];
+					slot_used = false;
+				}
+			};
+			if (!d.per_sample) {
+				add(mask, 0);
+				continue;
 			}
-			FragmentBatch& b = t.batch;
-			b.quad_x[b.quad_count] = qx;
-			b.quad_y[b.quad_count] = qy;
-			t.coverage[b.quad_count] = mask;
-			t.quad_primitive[b.quad_count] = uint8_t(slot);
-			if (++b.quad_count == kMaxBatchQuads) {
-				// Full: shade it; this triangle goes on in slot 0 of the next.
-				const TilePrimitive keep = *p;
-				FlushBatch(t);
-				t.primitives[0] = keep;
-				slot = 0;
-				p = &t.primitives[0];
-				slot_used = false;
-			}
+			// Sample shading: one batch quad a sample index (of 4), its
+			// coverage that sample's bits.
+			for (uint32_t s = 0; s < samples; ++s)
+				if (mask & (0x1111u << s)) add(mask & (0x1111u << s), s);
 		}
 	}
 }
@@ -297,8 +398,19 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	// tests may still run early when the shader can neither discard nor
 	// write depth, as nothing can then tell the difference.
 	const FragmentShader& s = state.shader;
-	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard);
-	d.has_tests = d.ops.depth_test || d.ops.stencil;
+	// Alpha to coverage removes samples after shading, before the tests
+	// ("Multisample Coverage"), so it too keeps them late unless the shader asks for early.
+	d.early_tests = s.early_fragment_tests ||
+	                (!s.writes_depth && !s.may_discard && !s.writes_sample_mask && !state.raster.alpha_to_coverage);
+	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
+	// Vulkan 1.3 "Sample Shading": at least
+	// max(ceil(minSampleShading * samples), 1) invocations a fragment; more
+	// than one means one a sample here. SampleId / SamplePosition in the
+	// shader ask for 1.0.
+	const uint32_t samples = fb.samples;
+	d.per_sample =
+	    samples > 1 &&
+	    (s.per_sample || (state.raster.sample_shading && state.raster.min_sample_shading * float(samples) > 1.0f));
 	return d;
 }
 
@@ -309,17 +421,30 @@ void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& 
 		for (uint32_t i = 0; i < count; ++i) body(i);
 }
 
-void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
 	VertexInput input = vertex_input;
-	if (input.topology != Topology::TriangleList) {
+	if (input.topology == Topology::TriangleStrip || input.topology == Topology::TriangleFan) {
 		assembled_.clear();
 		AssembleTriangles(input, draw.state.raster.provoking_vertex_last, assembled_);
 		input.indices = assembled_.data();
 		input.vertex_count = uint32_t(assembled_.size());
 		input.topology = Topology::TriangleList;
+	} else if (input.topology == Topology::LineStrip) {
+		assembled_.clear();
+		AssembleLines(input, assembled_);
+		input.indices = assembled_.data();
+		input.vertex_count = uint32_t(assembled_.size());
+		input.topology = Topology::LineList;
 	}
-	const uint32_t triangle_count = input.vertex_count / 3;
-	if (!triangle_count || fb.width == 0 || fb.height == 0) return;
+	auto process = &ProcessTriangle;
+	uint32_t vertices_per_primitive = 3;
+	if (input.topology == Topology::LineList) process = &ProcessLine, vertices_per_primitive = 2;
+	if (input.topology == Topology::PointList) process = &ProcessPoint, vertices_per_primitive = 1;
+	points_ = input.topology == Topology::PointList ||
+	          (vertices_per_primitive == 3 && draw.state.raster.polygon_mode == VK_POLYGON_MODE_POINT);
+	// Primitives, triangles or not, go through setup and the tiles alike.
+	const uint32_t triangle_count = input.vertex_count / vertices_per_primitive;
+	if (!triangle_count || fb.width == 0 || fb.height == 0) return 0;
 	tiles_x_ = (fb.width + kTileSize - 1) / kTileSize;
 	tiles_y_ = (fb.height + kTileSize - 1) / kTileSize;
 	const uint32_t tile_count = tiles_x_ * tiles_y_;
@@ -332,7 +457,7 @@ void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const Verte
 		chunk.setup.Clear();
 		chunk.bins.clear();
 		uint32_t end = std::min(triangle_count, (c + 1) * kTriangleChunk);
-		for (uint32_t i = c * kTriangleChunk; i < end; ++i) ProcessTriangle(draw.setup, input, i, chunk.setup);
+		for (uint32_t i = c * kTriangleChunk; i < end; ++i) process(draw.setup, input, i, chunk.setup);
 		const auto& tris = chunk.setup.triangles;
 		for (uint32_t i = 0; i < tris.size(); ++i) {
 			const SetupTriangle& t = tris[i];
@@ -366,14 +491,19 @@ void Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const Verte
 	busy_tiles_.clear();
 	for (uint32_t i = 0; i < tile_count; ++i)
 		if (tile_begin_[i + 1] > tile_begin_[i]) busy_tiles_.push_back(i);
-	ParallelFor(uint32_t(busy_tiles_.size()), [&](uint32_t i) { RasterizeTile(draw, fb, busy_tiles_[i]); });
+	tile_samples_.assign(busy_tiles_.size(), 0);
+	ParallelFor(uint32_t(busy_tiles_.size()),
+	            [&](uint32_t i) { tile_samples_[i] = RasterizeTile(draw, fb, busy_tiles_[i]); });
+	uint64_t samples = 0;
+	for (uint64_t n : tile_samples_) samples += n;
+	return samples;
 }
 
-void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
+uint64_t Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
-	TileContext context{draw, fb, tile_x, tile_y, batch};
+	TileContext context{draw, fb, tile_x, tile_y, batch, points_};
 	const uint32_t end = tile_begin_[tile + 1];
 	for (uint32_t k = tile_begin_[tile]; k < end; ++k) {
 		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
@@ -393,6 +523,7 @@ void Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, ui
 		RasterizeTriangleInTile(context, tri, chunk.setup.varying_planes.data() + tri.varying_offset);
 	}
 	FlushBatch(context);
+	return context.samples_passed;
 }
 
 }  // namespace tessera::raster

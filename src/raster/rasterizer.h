@@ -23,7 +23,9 @@ struct CompiledDraw {
 	PrimitiveSetupState setup;
 	FragmentOps ops;
 	bool early_tests = false;
-	bool has_tests = false;  // a depth or stencil test to run
+	bool has_tests = false;      // a depth bounds, stencil or depth test to run
+	bool count_samples = false;  // an occlusion query is active: Renderer::Draw counts passing samples
+	bool per_sample = false;     // sample shading: the shader runs once a covered sample
 };
 
 CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb);
@@ -40,7 +42,9 @@ public:
 	// pool: the threads to use; nullptr runs everything on the caller.
 	explicit Renderer(runtime::ThreadPool* pool) : pool_(pool) {}
 
-	void Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
+	// Returns the samples that passed every test and reached the color
+	// stage when draw.count_samples is set (occlusion queries), else 0.
+	uint64_t Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
 
 private:
 	struct BinEntry {
@@ -52,15 +56,17 @@ private:
 		std::vector<uint64_t> bins;  // (tile << 32) | triangle, in triangle order
 	};
 	void ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body);
-	void RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const;
+	uint64_t RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const;
 
 	runtime::ThreadPool* pool_;
+	bool points_ = false;  // this draw makes point primitives (gl_PointCoord to fill)
 	uint32_t tiles_x_ = 0, tiles_y_ = 0;
 	std::vector<Chunk> chunks_;
 	std::vector<uint32_t> tile_begin_;  // tile_count + 1 offsets into bins_
 	std::vector<BinEntry> bins_;
 	std::vector<uint32_t> busy_tiles_;
-	std::vector<uint32_t> assembled_;  // vertex indices of strips and fans as a list
+	std::vector<uint64_t> tile_samples_;  // per busy tile: samples passed (occlusion queries)
+	std::vector<uint32_t> assembled_;     // vertex indices of strips and fans as a list
 };
 
 }  // namespace tessera::raster

@@ -14,6 +14,12 @@ constexpr uint32_t kMaxVaryings = 32;  // scalar components
 constexpr uint32_t kMaxClipDistances = 8;
 constexpr uint32_t kSubPixelBits = 8;  // VkPhysicalDeviceLimits::subPixelPrecisionBits
 constexpr uint32_t kTileSize = 64;     // pixels, square
+// VkPhysicalDeviceLimits::pointSizeRange and lineWidthRange: sizes and
+// widths are clamped to these; any value in the range is drawn (the
+// square's or rectangle's corners snap to 1/256 pixel), so granularities
+// of 1/128 or coarser hold (lavapipe reports 0.125 and 0.0078125).
+constexpr float kMinPointSize = 1.0f, kMaxPointSize = 256.0f;
+constexpr float kMinLineWidth = 1.0f, kMaxLineWidth = 256.0f;
 
 // Vulkan 1.3 §27.5: the viewport transform.
 struct Viewport {
@@ -42,6 +48,18 @@ struct RasterState {
 	uint32_t clip_distance_count = 0;
 	uint32_t varying_count = 0;
 	Interpolation interpolation[kMaxVaryings] = {};
+	// Vulkan 1.3 "Polygon Mode": FILL, LINE or POINT for triangles.
+	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
+	float line_width = 1.0f;  // clamped to [kMinLineWidth, kMaxLineWidth]
+	// Vulkan 1.3 "Multisample Coverage": alphaToCoverageEnable and
+	// alphaToOneEnable, on the alpha of color output 0 / of every output.
+	bool alpha_to_coverage = false;
+	bool alpha_to_one = false;
+	// Vulkan 1.3 "Sample Shading": sampleShadingEnable and
+	// minSampleShading. Above one invocation a pixel (min_sample_shading *
+	// samples > 1), the shader runs once a covered sample.
+	bool sample_shading = false;
+	float min_sample_shading = 0;
 };
 
 struct StencilFaceState {
@@ -60,6 +78,10 @@ struct DepthStencilState {
 	VkCompareOp depth_compare = VK_COMPARE_OP_LESS;
 	bool stencil_test = false;
 	StencilFaceState front, back;
+	// Vulkan 1.3 "Depth Bounds Test": samples whose stored depth lies
+	// outside [min_depth_bounds, max_depth_bounds] lose coverage.
+	bool depth_bounds_test = false;
+	float min_depth_bounds = 0, max_depth_bounds = 1;
 };
 
 struct BlendAttachmentState {
@@ -108,12 +130,13 @@ struct Framebuffer {
 	StencilTarget stencil;
 };
 
-// Vulkan 1.3 §21.1 (primitive topologies), the triangle ones.
-enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan };
+// Vulkan 1.3 §21.1 (primitive topologies).
+enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan, PointList, LineList, LineStrip };
 
 // Vertices after the vertex shader: clip-space positions and scalar
 // varyings, one array each, indexed by vertex; triangles are a list
-// (vertex 3i, 3i+1, 3i+2), a strip or a fan, through indices when set.
+// (vertex 3i, 3i+1, 3i+2), a strip or a fan, lines a list (2i, 2i+1) or a
+// strip, points one a vertex, through indices when set.
 struct VertexInput {
 	const float* positions = nullptr;       // 4 floats a vertex
 	const float* varyings = nullptr;        // RasterState::varying_count floats a vertex
@@ -122,6 +145,9 @@ struct VertexInput {
 	uint32_t vertex_count = 0;  // or index count when indices is set
 	Topology topology = Topology::TriangleList;
 	bool primitive_restart = false;  // index 0xffffffff ends a strip or fan
+	// PointSize a vertex (points and polygon mode POINT); nullptr: 1.0.
+	// Clamped to [kMinPointSize, kMaxPointSize].
+	const float* point_sizes = nullptr;
 };
 
 // Lanes of a fragment batch: 4 per 2x2 quad, lane = 4 * quad + (dy * 2 + dx).
@@ -142,11 +168,31 @@ struct FragmentBatch {
 	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
 	float varyings[kMaxVaryings][kMaxBatchLanes];
+	// gl_PointCoord (s, t) of lanes of point primitives ("Basic Point
+	// Rasterization"), at the pixel center (the sample with sample
+	// shading). In draws that make points, 0 for lanes of other
+	// primitives; not written in other draws.
+	float point_coord[2][kMaxBatchLanes];
+	// With sample shading (CompiledDraw::per_sample) a lane is one sample of
+	// its pixel: SampleId, and SamplePosition in [0, 1) from the pixel's
+	// top-left corner. Varyings, z_f and gl_PointCoord are taken at that
+	// position; frag_coord x, y stay at the pixel center. Not written
+	// otherwise.
+	uint32_t sample_id[kMaxBatchLanes];
+	float sample_position[2][kMaxBatchLanes];
 	// Outputs. With dual-source blending (SRC1 factors, one attachment),
-	// color[1] is the second source of attachment 0.
+	// color[1] is the second source of attachment 0. For UINT and SINT
+	// attachments the shader stores the 32-bit integer bits in the float
+	// (bit-for-bit, e.g. with memcpy); they are read back as integers.
 	float color[kMaxColorAttachments][4][kMaxBatchLanes];
 	float frag_depth[kMaxBatchLanes];   // read when the shader writes depth
 	uint8_t discarded[kMaxBatchLanes];  // set to 1 by the shader to discard
+	// gl_SampleMaskIn: the lane's covered samples (bit s = sample s; with
+	// sample shading only the lane's own sample). gl_SampleMask: written by
+	// the shader when FragmentShader::writes_sample_mask; samples whose bit
+	// is clear lose coverage (Vulkan 1.3 §28.x "Sample Mask").
+	uint32_t sample_mask_in[kMaxBatchLanes];
+	uint32_t sample_mask[kMaxBatchLanes];
 };
 
 // The fragment stage: the shader engine later, a C++ function in tests.
@@ -154,8 +200,12 @@ struct FragmentShader {
 	void (*run)(const void* user, FragmentBatch& batch) = nullptr;
 	const void* user = nullptr;
 	bool writes_depth = false;
+	bool writes_sample_mask = false;
 	bool may_discard = false;
 	bool early_fragment_tests = false;  // the EarlyFragmentTests execution mode
+	// Reads SampleId or SamplePosition (or inputs decorated Sample): the
+	// shader runs once a covered sample, as with min_sample_shading = 1.
+	bool per_sample = false;
 };
 
 struct DrawState {

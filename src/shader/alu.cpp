@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "shader/alu.h"
+#include "shader/fast_math.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace tessera::shader {
@@ -249,7 +250,10 @@ inline float HalfToFloat(uint32_t h) {
 
 // Bounds-checked loads for all lanes: dst[i] = the word at byte
 // address[i] + imm of [base, base + size), or 0 outside it (robustBufferAccess).
-// A gather per vector where the target has one.
+// A vector of lanes reading consecutive words inside the bounds (the usual
+// data[gl_GlobalInvocationID.x]) is one plain load, a vector of lanes reading
+// one word (push constants, uniforms) one scalar load; others a gather per
+// vector where the target has one.
 void LoadLanes(uint32_t* HWY_RESTRICT dst, const uint8_t* base, uint64_t size, const uint32_t* HWY_RESTRICT address,
                uint32_t imm, uint32_t lanes) {
 	namespace hn = hwy::HWY_NAMESPACE;
@@ -262,8 +266,22 @@ void LoadLanes(uint32_t* HWY_RESTRICT dst, const uint8_t* base, uint64_t size, c
 		const auto vimm = hn::Set(d, static_cast<int32_t>(imm));
 		const auto zero = hn::Zero(d);
 		const int32_t* words = reinterpret_cast<const int32_t*>(base);
+		const auto consecutive = hn::ShiftLeft<2>(hn::Iota(d, 0));       // 0, 4, 8, ... bytes
+		const int64_t last_first = int64_t{bound} - 4 * int64_t(n - 1);  // highest in-bounds first address
 		for (; i + n <= lanes; i += n) {
 			const auto a = hn::LoadU(d, reinterpret_cast<const int32_t*>(address + i));
+			const int64_t first = address[i];
+			if (first <= last_first && hn::AllTrue(d, hn::Eq(a, hn::Add(hn::Set(d, int32_t(first)), consecutive)))) {
+				hn::StoreU(hn::LoadU(d, reinterpret_cast<const int32_t*>(base + first + imm)), d,
+				           reinterpret_cast<int32_t*>(dst + i));
+				continue;
+			}
+			if (first <= bound && hn::AllTrue(d, hn::Eq(a, hn::Set(d, int32_t(first))))) {  // a uniform address
+				int32_t word;
+				memcpy(&word, base + first + imm, 4);
+				hn::StoreU(hn::Set(d, word), d, reinterpret_cast<int32_t*>(dst + i));
+				continue;
+			}
 			const auto inside = hn::AndNot(hn::Or(hn::VecFromMask(d, a > vbound), hn::VecFromMask(d, zero > a)),
 			                               hn::VecFromMask(d, hn::Eq(a, a)));
 			const auto mask = hn::MaskFromVec(inside);
@@ -277,6 +295,39 @@ void LoadLanes(uint32_t* HWY_RESTRICT dst, const uint8_t* base, uint64_t size, c
 		uint32_t value = 0;
 		if (offset + 4 <= size) memcpy(&value, base + offset, 4);
 		dst[i] = value;
+	}
+}
+
+// Bounds-checked stores for all lanes, in lane order: the word at byte
+// address[i] + imm of [base, base + size) = value[i], dropped outside it
+// (robustBufferAccess). Consecutive in-bounds words are one vector store.
+void StoreLanes(uint8_t* base, uint64_t size, const uint32_t* HWY_RESTRICT address, uint32_t imm,
+                const uint32_t* HWY_RESTRICT value, uint32_t lanes) {
+	namespace hn = hwy::HWY_NAMESPACE;
+	uint32_t i = 0;
+	if (size >= 4 && size <= INT32_MAX && imm <= size - 4) {
+		const hn::ScalableTag<int32_t> d;
+		const size_t n = hn::Lanes(d);
+		const int64_t bound = int64_t(size - 4 - imm);
+		const auto consecutive = hn::ShiftLeft<2>(hn::Iota(d, 0));
+		const int64_t last_first = bound - 4 * int64_t(n - 1);
+		for (; i + n <= lanes; i += n) {
+			const auto a = hn::LoadU(d, reinterpret_cast<const int32_t*>(address + i));
+			const int64_t first = address[i];
+			if (first <= last_first && hn::AllTrue(d, hn::Eq(a, hn::Add(hn::Set(d, int32_t(first)), consecutive)))) {
+				hn::StoreU(hn::LoadU(d, reinterpret_cast<const int32_t*>(value + i)), d,
+				           reinterpret_cast<int32_t*>(base + first + imm));
+				continue;
+			}
+			for (size_t k = i; k < i + n; ++k) {
+				uint64_t offset = uint64_t{address[k]} + imm;
+				if (offset + 4 <= size) memcpy(base + offset, &value[k], 4);
+			}
+		}
+	}
+	for (; i < lanes; ++i) {
+		uint64_t offset = uint64_t{address[i]} + imm;
+		if (offset + 4 <= size) memcpy(base + offset, &value[i], 4);
 	}
 }
 
@@ -350,6 +401,9 @@ constexpr OpInfo kOpInfo[] = {
     {"DerivativeFineY", 1},
     {"DerivativeCoarseX", 1},
     {"DerivativeCoarseY", 1},
+    {"ImageArg", 1},
+    {"Image", 0},
+    {"ImageResult", 0},
 };
 static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kCount));
 
@@ -357,6 +411,7 @@ static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kC
 
 HWY_EXPORT(KernelTable);
 HWY_EXPORT(LoadLanes);
+HWY_EXPORT(StoreLanes);
 HWY_EXPORT(BlendLanes);
 
 void BlendLanes(uint32_t* dst, const uint32_t* src, const uint32_t* active, uint32_t lanes) {
@@ -366,6 +421,11 @@ void BlendLanes(uint32_t* dst, const uint32_t* src, const uint32_t* active, uint
 void LoadLanes(uint32_t* dst, const uint8_t* base, uint64_t size, const uint32_t* address, uint32_t imm,
                uint32_t lanes) {
 	HWY_DYNAMIC_DISPATCH(LoadLanes)(dst, base, size, address, imm, lanes);
+}
+
+void StoreLanes(uint8_t* base, uint64_t size, const uint32_t* address, uint32_t imm, const uint32_t* value,
+                uint32_t lanes) {
+	HWY_DYNAMIC_DISPATCH(StoreLanes)(base, size, address, imm, value, lanes);
 }
 
 AluKernel GetAluKernel(Op op) {

@@ -23,4 +23,9 @@ void BlendLanes(uint32_t* dst, const uint32_t* src, const uint32_t* active, uint
 void LoadLanes(uint32_t* dst, const uint8_t* base, uint64_t size, const uint32_t* address, uint32_t imm,
                uint32_t lanes);
 
+// Hot path: the 32-bit word at byte address[i] + imm of [base, base + size) =
+// value[i] for every lane in lane order, dropped where out of bounds.
+void StoreLanes(uint8_t* base, uint64_t size, const uint32_t* address, uint32_t imm, const uint32_t* value,
+                uint32_t lanes);
+
 }  // namespace tessera::shader

@@ -113,11 +113,16 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	uint32_t* group_x = local_ids_.data() + 4 * lanes;  // WorkgroupId.x per lane
 	uint32_t index = static_cast<uint32_t>(first_invocation % invocations);
 	uint32_t group = position.id[0] + static_cast<uint32_t>(first_invocation / invocations);
-	if (size[1] == 1 && size[2] == 1 && index + lanes <= invocations) {  // within one 1D workgroup: the common case
-		for (uint32_t i = 0; i < lanes; ++i) local[0][i] = local_index[i] = index + i;
+	if (size[1] == 1 && size[2] == 1) {  // 1D workgroups, the common case: one run of ids per workgroup
+		for (uint32_t i = 0; i < lanes; index = 0, ++group) {
+			uint32_t run = std::min(lanes - i, invocations - index);
+			for (uint32_t k = 0; k < run; ++k) local[0][i + k] = index + k;  // one store a loop: it vectorizes
+			for (uint32_t k = 0; k < run; ++k) local_index[i + k] = index + k;
+			std::fill_n(group_x + i, run, group);
+			i += run;
+		}
 		std::fill_n(local[1], lanes, 0u);
 		std::fill_n(local[2], lanes, 0u);
-		std::fill_n(group_x, lanes, group);
 	} else {
 		uint32_t x = index % size[0], y = (index / size[0]) % size[1], z = index / (size[0] * size[1]);
 		for (uint32_t i = 0; i < lanes; ++i) {
@@ -312,6 +317,10 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 				ExecuteSubgroup(*inst, lanes, full);
 			else if (IsDerivative(inst->op))
 				ExecuteDerivative(*inst, lanes, full);
+			else if (IsImage(inst->op) && guard_writes_ && WritesImage(program, *inst))
+				ExecuteGuarded(program, *inst, resources, lanes, full);
+			else if (IsImage(inst->op))
+				ExecuteImage(program, *inst, resources, lanes, full);
 			else
 				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;
@@ -413,6 +422,10 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 		break;
 	case Op::kStore: {
 		const uint32_t* value = Reg(inst.b);
+		if (full) {
+			StoreLanes(span.data, span.size, address, inst.imm, value, lanes);
+			break;
+		}
 		for (uint32_t i = 0; i < lanes; ++i) {
 			if (!full && !active_[i]) continue;
 			uint64_t offset = uint64_t{address[i]} + inst.imm;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct BufferView {
 	void* data = nullptr;
 	uint64_t size = 0;  // bytes; accesses past it are dropped (stores) or read 0 (loads)
 };
+
+struct ImageBinding;  // image_ops.h
+struct ImageScratch;  // image_ops.cpp
 
 // Host memory [begin, end) that device addresses may reach.
 struct AddressRange {
@@ -33,6 +37,7 @@ struct Resources {
 	// 0); otherwise only the first page (null pointers) is refused.
 	bool check_device_addresses = false;
 	std::span<const AddressRange> device_memory;
+	std::span<const ImageBinding> images;  // one per Program::image_bindings entry, same order
 };
 
 struct WorkgroupPosition {
@@ -99,6 +104,7 @@ private:
 	RunStatus Execute(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps);
 	// stage.cpp: vertex and fragment stages.
 	void ExecuteDerivative(const Inst& inst, uint32_t lanes, bool full);
+	bool WritesImage(const Program& program, const Inst& inst) const;  // stage.cpp
 	bool WritesBuffer(const Program& program, const Inst& inst) const;
 	void ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
 	                    bool full);
@@ -109,6 +115,8 @@ private:
 	void ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources, uint32_t lanes,
 	                            bool full);
 	void ExecuteSubgroup(const Inst& inst, uint32_t lanes, bool full);
+	void ExecuteImage(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+	                  bool full);  // image_ops.cpp
 	void ExecuteAtomic64(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
 	                     bool full);  // atomic64.cpp
 	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
@@ -130,6 +138,9 @@ private:
 	bool guard_writes_ = false;
 	uint32_t helper_word_ = Program::kNoWord, discard_word_ = Program::kNoWord;
 	std::vector<uint32_t> guard_mask_;
+	std::vector<uint32_t> image_args_;             // kImageArgCount operand slots x lanes
+	std::vector<uint32_t> image_results_;          // 4 result slots x lanes
+	std::shared_ptr<ImageScratch> image_scratch_;  // image_ops.cpp (shared_ptr: an incomplete type here)
 };
 
 }  // namespace tessera::shader

@@ -67,6 +67,14 @@ enum class Op : uint16_t {
 	kDerivativeFineY,
 	kDerivativeCoarseX,
 	kDerivativeCoarseY,
+	// Images, samplers and texel buffers (image_ops.cpp). An image
+	// instruction is a run: kImageArg copies register a into operand slot imm
+	// (ImageArg), kImage runs Program::image_ops[imm] on the slots and leaves
+	// up to four results (component 0 also in dst), kImageResult reads result
+	// imm into dst.
+	kImageArg,
+	kImage,
+	kImageResult,
 	kCount,
 };
 
@@ -79,6 +87,7 @@ inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicX
 inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicXor; }
 inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce64; }
 inline bool IsDerivative(Op op) { return op >= Op::kDerivativeFineX && op <= Op::kDerivativeCoarseY; }
+inline bool IsImage(Op op) { return op >= Op::kImageArg && op <= Op::kImageResult; }
 
 // Lanes per subgroup (what the device reports as subgroupSize).
 constexpr uint32_t kSubgroupSize = 32;
@@ -122,6 +131,72 @@ struct BindingSlot {
 	uint32_t binding = 0;
 	uint32_t array_element = 0;
 	bool storage = true;  // storage buffer (else uniform buffer)
+};
+
+// An image, sampler or texel buffer the program reads or writes: one
+// descriptor. An array of N descriptors takes N consecutive slots.
+enum class ImageDescriptorKind : uint8_t {
+	kSampledImage,
+	kStorageImage,
+	kCombinedImageSampler,
+	kSampler,
+	kUniformTexelBuffer,
+	kStorageTexelBuffer,
+};
+struct ImageBindingSlot {
+	uint32_t set = 0;
+	uint32_t binding = 0;
+	uint32_t array_element = 0;
+	ImageDescriptorKind kind = ImageDescriptorKind::kSampledImage;
+};
+
+// Operand slots of an image instruction (kImageArg's imm).
+enum ImageArg : uint32_t {
+	kArgCoord = 0,  // 4: SPIR-V coordinate order, layer last
+	kArgDref = 4,
+	kArgLod = 5,  // Lod (float; int for fetches) or Bias
+	kArgMinLod = 6,
+	kArgDdx = 7,      // 3
+	kArgDdy = 10,     // 3
+	kArgOffset = 13,  // 3
+	kArgSample = 16,
+	kArgTexel = 17,       // 4: the value OpImageWrite stores
+	kArgImageIndex = 21,  // element of a descriptor array (dynamic index)
+	kArgSamplerIndex = 22,
+	kArgValue = 23,       // atomics: operand
+	kArgComparator = 24,  // atomics: comparator
+	kImageArgCount = 25,
+};
+
+enum class ImageOpKind : uint8_t {
+	kRead,       // OpImageRead (storage images, storage texel buffers)
+	kWrite,      // OpImageWrite
+	kFetch,      // OpImageFetch (sampled images, uniform texel buffers)
+	kSample,     // OpImageSample*
+	kGather,     // OpImageGather, OpImageDrefGather
+	kQuerySize,  // OpImageQuerySize(Lod)
+	kQueryLevels,
+	kQuerySamples,
+	kQueryLod,
+	kAtomic,  // an atomic on an OpImageTexelPointer
+};
+
+// One image instruction (Program::image_ops).
+struct ImageOperation {
+	static constexpr uint32_t kNone = UINT32_MAX;
+	ImageOpKind kind = ImageOpKind::kRead;
+	uint32_t image = 0;        // first slot in Program::image_bindings
+	uint32_t image_count = 1;  // > 1: a descriptor array indexed by kArgImageIndex
+	uint32_t sampler = kNone;  // a separate sampler (OpSampledImage): its first slot
+	uint32_t sampler_count = 1;
+	// Operands present (the others read as absent).
+	bool has_lod = false, has_bias = false, has_grad = false, has_offset = false, has_min_lod = false;
+	bool has_dref = false, has_sample = false;
+	bool implicit_lod = false;  // derivatives from the lane quads (lane 4q + 2dy + dx)
+	bool has_const_offsets = false;
+	uint8_t component = 0;  // gathers
+	int32_t const_offsets[4][2] = {};
+	Op atomic = Op::kAtomicLoad;  // kAtomic
 };
 
 enum class Builtin : uint8_t {
@@ -192,7 +267,7 @@ enum class InterfaceBuiltin : uint8_t {
 	kBaseInstance,
 	kDrawIndex,
 	// Vertex outputs (and fragment inputs where SPIR-V allows).
-	kPosition,      // index = component 0..3
+	kPosition,  // index = component 0..3
 	kPointSize,
 	kClipDistance,  // index = array element
 	kCullDistance,  // index = array element
@@ -249,13 +324,13 @@ struct Program {
 	// it with the inputs. kNoWord when the program never discards.
 	static constexpr uint32_t kNoWord = UINT32_MAX;
 	uint32_t discard_word = kNoWord;
-	bool writes_depth = false;           // FragDepth is an output
-	bool early_fragment_tests = false;   // EarlyFragmentTests execution mode
-	bool depth_replacing = false;        // DepthReplacing execution mode
-	bool uses_derivatives = false;       // derivatives or implicit-LOD sampling: lanes are 2x2 quads
-	bool sample_shading = false;         // reads SampleId/SamplePosition or has a Sample input: runs per sample
-	bool origin_upper_left = true;       // OriginUpperLeft (Vulkan requires it)
-	bool pixel_center_integer = false;   // PixelCenterInteger
+	bool writes_depth = false;          // FragDepth is an output
+	bool early_fragment_tests = false;  // EarlyFragmentTests execution mode
+	bool depth_replacing = false;       // DepthReplacing execution mode
+	bool uses_derivatives = false;      // derivatives or implicit-LOD sampling: lanes are 2x2 quads
+	bool sample_shading = false;        // reads SampleId/SamplePosition or has a Sample input: runs per sample
+	bool origin_upper_left = true;      // OriginUpperLeft (Vulkan requires it)
+	bool pixel_center_integer = false;  // PixelCenterInteger
 
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry
@@ -264,6 +339,8 @@ struct Program {
 	std::vector<uint32_t> case_values;
 	std::vector<Region> regions;
 	std::vector<BindingSlot> bindings;
+	std::vector<ImageBindingSlot> image_bindings;
+	std::vector<ImageOperation> image_ops;
 	std::vector<BuiltinInput> builtins;
 	std::vector<Constant> constants;  // includes register 0 = 0
 	uint32_t register_count = 1;

@@ -82,7 +82,14 @@ bool Interpreter::WritesBuffer(const Program& program, const Inst& inst) const {
 	return kind == RegionKind::kStorageBuffer || kind == RegionKind::kPhysical;
 }
 
-// A buffer store or atomic in a fragment stage: helper lanes (the
+// Image writes and atomics (kImage running a kWrite or kAtomic operation).
+bool Interpreter::WritesImage(const Program& program, const Inst& inst) const {
+	if (inst.op != Op::kImage || inst.imm >= program.image_ops.size()) return false;
+	ImageOpKind kind = program.image_ops[inst.imm].kind;
+	return kind == ImageOpKind::kWrite || kind == ImageOpKind::kAtomic;
+}
+
+// A buffer or image store or atomic in a fragment stage: helper lanes (the
 // HelperInvocation input word set by the caller, or demoted) take no part
 // (Vulkan 1.3 "Helper Invocations": they have no side effects).
 void Interpreter::ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
@@ -100,7 +107,10 @@ void Interpreter::ExecuteGuarded(const Program& program, const Inst& inst, const
 	}
 	active_.swap(guard_mask_);
 	guard_writes_ = false;
-	ExecuteMemory(program, inst, resources, lanes, false);
+	if (IsImage(inst.op))
+		ExecuteImage(program, inst, resources, lanes, false);
+	else
+		ExecuteMemory(program, inst, resources, lanes, false);
 	guard_writes_ = true;
 	active_.swap(guard_mask_);
 }

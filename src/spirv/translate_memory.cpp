@@ -437,6 +437,7 @@ void Translator::Atomic(const Instruction& inst) {
 }
 
 void Translator::TranslateMemoryOrValue(const Instruction& inst) {
+	if (TranslateImage(inst)) return;
 	switch (inst.op) {
 	case spv::Op::OpVariable: {
 		// Function-scope variable: one private copy per lane.

@@ -75,6 +75,24 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::DotProductInput4x8Bit,
     spv::Capability::DotProductInput4x8BitPacked,
     spv::Capability::DotProduct,
+    // Images, samplers and texel buffers (translate_image.cpp).
+    spv::Capability::Sampled1D,
+    spv::Capability::Image1D,
+    spv::Capability::SampledBuffer,
+    spv::Capability::ImageBuffer,
+    spv::Capability::SampledCubeArray,
+    spv::Capability::ImageCubeArray,
+    spv::Capability::ImageQuery,
+    spv::Capability::InputAttachment,
+    spv::Capability::ImageGatherExtended,
+    spv::Capability::MinLod,
+    spv::Capability::StorageImageExtendedFormats,
+    spv::Capability::StorageImageReadWithoutFormat,
+    spv::Capability::StorageImageWriteWithoutFormat,
+    spv::Capability::SampledImageArrayDynamicIndexing,
+    spv::Capability::StorageImageArrayDynamicIndexing,
+    spv::Capability::UniformTexelBufferArrayDynamicIndexing,
+    spv::Capability::StorageTexelBufferArrayDynamicIndexing,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -128,6 +129,7 @@ public:
 	Translator(std::span<const uint32_t> words, shader::Stage stage, std::string_view entry_point,
 	           shader::Program& program);
 	void Run();
+	struct ImageState;  // translate_image.cpp
 
 private:
 	// translator.cpp: module, types, memory, control flow.
@@ -194,6 +196,7 @@ private:
 	void BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,
 	                  std::vector<shader::InterfaceWord>& out);
 	uint32_t StageWord(shader::InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list);
+	uint32_t FragCoordRegion(uint32_t component);  // translate_image.cpp: subpass inputs
 	uint32_t HelperValue();
 	void EmitDiscard();
 	bool TranslateStageOp(const Instruction& inst);
@@ -205,6 +208,9 @@ private:
 	bool TranslateSubgroup(const Instruction& inst);
 	std::vector<uint32_t> SubgroupMask(spv::BuiltIn builtin);
 	uint32_t EmitSubgroup(shader::Op op, uint32_t a, uint32_t b = 0, uint16_t combine = 0, uint32_t imm = 0);
+
+	// translate_image.cpp: images, samplers, texel buffers.
+	bool TranslateImage(const Instruction& inst);
 
 	// Registers and values.
 	const std::vector<uint32_t>& Regs(uint32_t id);
@@ -260,6 +266,7 @@ private:
 	uint32_t helper_region_ = kNoRegion;                    // fragment: the HelperInvocation input word
 	uint32_t discard_region_ = kNoRegion;                   // fragment: Program::discard_word
 	uint32_t sample_count_region_ = kNoRegion;              // fragment: InterfaceBuiltin::kSampleCount
+	std::shared_ptr<ImageState> images_;                     // translate_image.cpp
 
 	std::vector<SourceBlock> blocks_;
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks

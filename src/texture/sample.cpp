@@ -170,6 +170,10 @@ struct LaneCoordinates {
 	uint32_t face;      // cube face, 0 otherwise
 	float lambda;       // lambda after bias and clamp
 	float lambda_bias;  // lambda' (before the clamp), for QueryLod
+	// Anisotropic filtering: N samples spread along this derivative (in
+	// coordinate units: the major axis's d/dx or d/dy), 1 when isotropic.
+	uint32_t aniso_samples = 1;
+	float aniso_axis[3];
 };
 
 float LaneValue(const float* array, uint32_t lane, float fallback = 0.0f) { return array ? array[lane] : fallback; }
@@ -208,6 +212,17 @@ LaneCoordinates ResolveLane(const SampledImage& image, const SampleLanes& lanes,
 		lambda_base = 0.0f;  // §13: unnormalized samplers read the base level (min/max lod are 0)
 	} else if (lanes.lod) {
 		lambda_base = lanes.lod[lane];
+	} else if (image.anisotropic) {
+		// §16 "Texel Anisotropic Filtering": N isotropic samples along the
+		// major axis of the footprint, at the LOD of its minor extent.
+		const PreparedLevel& base = image.levels[0];
+		const float extent[3] = {float(base.extent[0]), float(base.extent[1]), float(base.extent[2])};
+		float rho_x, rho_y;
+		ScaleFactors(dx, dy, extent, &rho_x, &rho_y);
+		const AnisotropicLod a = Anisotropy(rho_x, rho_y, s.max_anisotropy);
+		lambda_base = a.lambda_base;
+		c.aniso_samples = a.samples;
+		for (int d = 0; d < 3; ++d) c.aniso_axis[d] = a.x_major ? dx[d] : dy[d];
 	} else {
 		const PreparedLevel& base = image.levels[0];
 		const float extent[3] = {float(base.extent[0]), float(base.extent[1]), float(base.extent[2])};
@@ -328,6 +343,18 @@ TexelValue FilterLevel(const SampledImage& image, uint32_t level_index, const La
 	return out;
 }
 
+// One isotropic lookup: the level(s) chosen, each filtered, then blended
+// (§16 "Texel Mipmap Filtering": (1 - delta) tau_hi + delta tau_lo).
+TexelValue FilterMipmapped(const SampledImage& image, const LevelSelection& levels, const LaneCoordinates& c,
+                           const int32_t off[3], VkFilter filter, const float* dref) {
+	TexelValue v = FilterLevel(image, levels.hi, c, off, filter, dref);
+	if (levels.delta > 0.0f && levels.lo != levels.hi) {
+		TexelValue lo = FilterLevel(image, levels.lo, c, off, filter, dref);
+		for (int comp = 0; comp < 4; ++comp) v.f[comp] = (1.0f - levels.delta) * v.f[comp] + levels.delta * lo.f[comp];
+	}
+	return v;
+}
+
 }  // namespace
 
 bool PrepareImage(const ImageViewState& view, SampledImage* out) {
@@ -424,6 +451,12 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 		out->sampler.mag_filter = out->sampler.min_filter = VK_FILTER_NEAREST;
 		out->sampler.mipmap_mode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
 	}
+	// Anisotropic filtering (samplerAnisotropy) on filtered, normalized,
+	// non-cube lookups; cube maps filter isotropically (their footprint
+	// would have to cross face edges: the scheme is the implementation's,
+	// §16 "Texel Anisotropic Filtering").
+	out->anisotropic = sampler.anisotropy_enable && sampler.max_anisotropy > 1.0f && !out->integer && !out->cube &&
+	                   !sampler.unnormalized_coordinates;
 	out->border = BorderTexel(sampler.border_color, *out->format, view.aspect, out->integer);
 	return true;
 }
@@ -447,12 +480,23 @@ void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out
 		// §16 "Texel Filtering": magnified when lambda <= 0.
 		const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
 		const LevelSelection levels = SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode);
-		TexelValue v = FilterLevel(image, levels.hi, c, off, filter, dref);
-		if (levels.delta > 0.0f && levels.lo != levels.hi) {
-			// §16 "Texel Mipmap Filtering": (1 - delta) tau_hi + delta tau_lo.
-			TexelValue lo = FilterLevel(image, levels.lo, c, off, filter, dref);
-			for (int comp = 0; comp < 4; ++comp)
-				v.f[comp] = (1.0f - levels.delta) * v.f[comp] + levels.delta * lo.f[comp];
+		TexelValue v;
+		if (c.aniso_samples <= 1) {
+			v = FilterMipmapped(image, levels, c, off, filter, dref);
+		} else {
+			// §16 "Texel Anisotropic Filtering": the mean of N isotropic
+			// lookups at (x - 1/2 + i / (N + 1)) along the major axis.
+			const uint32_t n = c.aniso_samples;
+			v = TexelValue{};
+			LaneCoordinates at = c;
+			for (uint32_t i = 1; i <= n; ++i) {
+				const float t = float(i) / float(n + 1) - 0.5f;
+				for (uint32_t d = 0; d < image.dimensions; ++d) at.stu[d] = c.stu[d] + t * c.aniso_axis[d];
+				const TexelValue one = FilterMipmapped(image, levels, at, off, filter, dref);
+				for (int comp = 0; comp < 4; ++comp) v.f[comp] += one.f[comp];
+			}
+			const float scale = 1.0f / float(n);
+			for (int comp = 0; comp < 4; ++comp) v.f[comp] *= scale;
 		}
 		out[lane] = Swizzle(image, v);
 	}

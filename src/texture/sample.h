@@ -52,6 +52,7 @@ struct SampledImage {
 	SamplerState sampler;
 	VkSamplerAddressMode address[3] = {};  // cubes: clamp to edge (seams are handled apart)
 	bool seamless_cube = false;            // cube with a LINEAR filter: read across faces
+	bool anisotropic = false;              // §16 "Texel Anisotropic Filtering" for derivative LODs
 	bool compare = false;                  // Dref lookups compare (sampler.compare_enable)
 	bool clamp_reference = false;          // UNORM depth: Dref clamped to [0, 1]
 	TexelValue border{};                   // §16 "Border Replacement", before the swizzle

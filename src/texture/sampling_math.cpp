@@ -109,6 +109,34 @@ float ScaleFactorMax(const float dx[3], const float dy[3], const float base_exte
 	return std::sqrt(std::max(x2, y2));
 }
 
+void ScaleFactors(const float dx[3], const float dy[3], const float base_extent[3], float* rho_x, float* rho_y) {
+	float x2 = 0.0f, y2 = 0.0f;
+	for (int c = 0; c < 3; ++c) {
+		float mx = dx[c] * base_extent[c], my = dy[c] * base_extent[c];
+		x2 += mx * mx;
+		y2 += my * my;
+	}
+	*rho_x = std::sqrt(x2);
+	*rho_y = std::sqrt(y2);
+}
+
+AnisotropicLod Anisotropy(float rho_x, float rho_y, float max_anisotropy) {
+	AnisotropicLod a;
+	a.x_major = rho_x > rho_y;
+	const float rho_max = a.x_major ? rho_x : rho_y, rho_min = a.x_major ? rho_y : rho_x;
+	if (!(rho_max > 0.0f) || !std::isfinite(rho_max)) {
+		// No footprint (or NaN / inf derivatives): one isotropic sample.
+		a.samples = 1;
+		a.lambda_base = std::log2(rho_max);
+		return a;
+	}
+	const float max_eta = std::max(max_anisotropy, 1.0f);
+	const float eta = rho_min > 0.0f ? std::min(rho_max / rho_min, max_eta) : max_eta;
+	a.samples = uint32_t(std::ceil(eta));
+	a.lambda_base = std::log2(rho_max / eta);
+	return a;
+}
+
 float LodBiasAndClamp(float lambda_base, float bias, float lod_min, float lod_max) {
 	float lambda = LodBias(lambda_base, bias);
 	if (lambda > lod_max) lambda = lod_max;

@@ -44,6 +44,20 @@ bool CubeNeighbourTexel(uint32_t face, int32_t i, int32_t j, int32_t size, uint3
 // the spec allows: max(m) <= f <= sqrt(2) * sum(m)); rho_max is returned.
 // Derivatives of unused dimensions are 0.
 float ScaleFactorMax(const float dx[3], const float dy[3], const float base_extent[3]);
+// rho_x and rho_y alone (the lengths ScaleFactorMax takes the larger of).
+void ScaleFactors(const float dx[3], const float dy[3], const float base_extent[3], float* rho_x, float* rho_y);
+
+// Vulkan 1.3 §16 "Scale Factor Operation, LOD Operation and Image Level(s)
+// Selection" with anisotropyEnable: eta = min(rho_max / rho_min, maxAniso),
+// N = ceil(eta) isotropic samples along the major axis, and
+// lambda_base = log2(rho_max / eta). rho_min = 0 gives eta = maxAniso; no
+// footprint at all (rho_max = 0) gives N = 1 and lambda_base = -inf.
+struct AnisotropicLod {
+	uint32_t samples;   // N
+	float lambda_base;  // log2(rho_max / eta)
+	bool x_major;       // rho_x > rho_y: the samples spread along d/dx, else along d/dy
+};
+AnisotropicLod Anisotropy(float rho_x, float rho_y, float max_anisotropy);
 
 // §16 "LOD Operation": lambda' = lambda_base + clamp(bias, +-maxSamplerLodBias),
 // then clamped to [lod_min, lod_max] (NaN -> lod_min).

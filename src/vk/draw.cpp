@@ -27,6 +27,7 @@
 #include "vk/device.h"
 #include "vk/image.h"
 #include "vk/pipeline.h"
+#include "vk/query_pool.h"
 #include "vk/shader_resources.h"
 
 namespace tessera::vk {
@@ -88,6 +89,7 @@ struct DrawJob {
 	float* varyings = nullptr;
 	float* clip_distances = nullptr;
 	uint32_t clip_count = 0;
+	float* point_sizes = nullptr;  // when the program writes PointSize and points are drawn
 };
 
 // Vulkan 1.3 §22.4 "Vertex Attribute Address Calculation" and §22.5: the
@@ -170,6 +172,10 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 		const uint32_t* w = interp.StageWord(gp.varyings[v].vertex_word);
 		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * n], &w[l], 4);
 	}
+	if (job.point_sizes) {
+		const uint32_t* w = interp.StageWord(gp.point_size_word);
+		std::memcpy(job.point_sizes + first, w, lanes * 4);
+	}
 	for (uint32_t d = 0; d < job.clip_count; ++d) {
 		float* out = job.clip_distances + size_t(first) * job.clip_count + d;
 		const uint32_t* w = interp.StageWord(gp.clip_distance_words[d]);
@@ -197,6 +203,15 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		uint32_t* w = interp.StageWord(gp.helper_word);
 		for (uint32_t l = 0; l < lanes; ++l) w[l] = b.live[l] ? 0 : 1;
 	}
+	for (int c = 0; c < 2; ++c) {
+		if (gp.point_coord_words[c] != kNoWord)
+			std::memcpy(interp.StageWord(gp.point_coord_words[c]), b.point_coord[c], lanes * 4);
+		if (gp.sample_position_words[c] != kNoWord)
+			std::memcpy(interp.StageWord(gp.sample_position_words[c]), b.sample_position[c], lanes * 4);
+	}
+	if (gp.sample_id_word != kNoWord) std::memcpy(interp.StageWord(gp.sample_id_word), b.sample_id, lanes * 4);
+	if (gp.sample_mask_in_word != kNoWord)
+		std::memcpy(interp.StageWord(gp.sample_mask_in_word), b.sample_mask_in, lanes * 4);
 	if (gp.sample_count_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.sample_count_word);
 		std::fill(w, w + lanes, job.samples);
@@ -210,6 +225,7 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 			if (gp.color_words[a][c] != kNoWord)
 				std::memcpy(b.color[a][c], interp.StageWord(gp.color_words[a][c]), lanes * 4);
 	if (gp.frag_depth_word != kNoWord) std::memcpy(b.frag_depth, interp.StageWord(gp.frag_depth_word), lanes * 4);
+	if (gp.sample_mask_word != kNoWord) std::memcpy(b.sample_mask, interp.StageWord(gp.sample_mask_word), lanes * 4);
 	if (fs.discard_word != kNoWord) {
 		const uint32_t* w = interp.StageWord(fs.discard_word);
 		for (uint32_t l = 0; l < lanes; ++l) b.discarded[l] = w[l] != 0;
@@ -248,6 +264,12 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	if (dyn(Dynamic::kDepthCompareOp)) ds.depth_compare = g.depth_compare;
 	if (dyn(Dynamic::kStencilTestEnable)) ds.stencil_test = g.stencil_test;
 	if (dyn(Dynamic::kDepthBiasEnable)) s.raster.depth_bias_enable = g.depth_bias_enable;
+	if (dyn(Dynamic::kLineWidth)) s.raster.line_width = g.line_width;
+	if (dyn(Dynamic::kDepthBoundsTestEnable)) ds.depth_bounds_test = g.depth_bounds_test;
+	if (dyn(Dynamic::kDepthBounds)) {
+		ds.min_depth_bounds = g.min_depth_bounds;
+		ds.max_depth_bounds = g.max_depth_bounds;
+	}
 	*discard = dyn(Dynamic::kRasterizerDiscardEnable) ? g.rasterizer_discard : gp.rasterizer_discard;
 	*topology = dyn(Dynamic::kPrimitiveTopology) ? g.topology : gp.topology;
 	*restart = dyn(Dynamic::kPrimitiveRestartEnable) ? g.primitive_restart : gp.primitive_restart;
@@ -302,6 +324,9 @@ bool ToRasterTopology(VkPrimitiveTopology topology, raster::Topology* out) {
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST: *out = raster::Topology::TriangleList; return true;
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP: *out = raster::Topology::TriangleStrip; return true;
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN: *out = raster::Topology::TriangleFan; return true;
+	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: *out = raster::Topology::PointList; return true;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST: *out = raster::Topology::LineList; return true;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP: *out = raster::Topology::LineStrip; return true;
 	default: return false;
 	}
 }
@@ -321,7 +346,7 @@ struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
 	runtime::ThreadPool* pool = nullptr;
 	std::vector<uint32_t> ids, indices;
-	std::vector<float> positions, varyings, clip_distances;
+	std::vector<float> positions, varyings, clip_distances, point_sizes;
 };
 
 DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
@@ -350,7 +375,8 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 	if (discard) return;
 	raster::Topology topology;
 	if (!ToRasterTopology(vk_topology, &topology)) {
-		ReportPipeline(context, *pipeline, "vkCmdDraw*: point and line topologies are not drawn yet; draw skipped");
+		ReportPipeline(context, *pipeline,
+		               "vkCmdDraw*: adjacency and patch topologies are not supported; draw skipped");
 		return;
 	}
 	try {
@@ -377,6 +403,7 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 		}
 		raster::Framebuffer fb = MakeFramebuffer(g, state.raster.samples);
 		raster::CompiledDraw compiled = raster::CompileDraw(state, fb);
+		compiled.count_samples = g.occlusion_pool != nullptr;
 
 		// Which vertices to shade, and the rasterizer's indices into them.
 		raster::VertexInput input;
@@ -430,6 +457,17 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 		input.positions = job.positions;
 		input.varyings = job.varyings;
 		input.clip_distances = job.clip_count ? job.clip_distances : nullptr;
+		// Vulkan 1.3 §28.6: the point size comes from PointSize (1.0 when the
+		// last pre-rasterization stage does not write it); it matters for
+		// point topologies and polygon mode POINT.
+		const bool points =
+		    topology == raster::Topology::PointList ||
+		    (state.raster.polygon_mode == VK_POLYGON_MODE_POINT && topology <= raster::Topology::TriangleFan);
+		if (points && gp.point_size_word != kNoWord) {
+			scratch.point_sizes.resize(n);
+			job.point_sizes = scratch.point_sizes.data();
+			input.point_sizes = job.point_sizes;
+		}
 		input.indices = raster_indices;
 		input.vertex_count = p.count;
 
@@ -445,7 +483,8 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 			else
 				shade(0);
 			if (job.lost) break;
-			scratch.renderer->Draw(compiled, fb, input);
+			uint64_t passed = scratch.renderer->Draw(compiled, fb, input);
+			if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 		}
 		if (job.lost) {
 			ReportPipeline(context, *pipeline,

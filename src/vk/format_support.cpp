@@ -50,15 +50,17 @@ VkFormatFeatureFlags2 BlitFeatures(const texture::FormatInfo& info) {
 
 // What the rasterizer writes (src/raster: depth planes D16, X8_D24 and
 // D32_SFLOAT with an S8 stencil plane; color through texture::PackTexel,
-// float outputs only so far) and what a draw's vertex fetch reads
+// integer formats from the output's bits) and what a draw's vertex fetch reads
 // (texture::UnpackTexel, components of at most 32 bits).
 VkFormatFeatureFlags2 AttachmentFeatures(const texture::FormatInfo& info) {
 	if (info.IsDepthOrStencil()) return VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
-	if (info.IsCompressed() || !texture::CanConvertTexels(info) || info.IsInteger() || info.IsScaled())
-		return 0;
+	if (info.IsCompressed() || !texture::CanConvertTexels(info) || info.IsScaled()) return 0;
 	if (info.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) return 0;  // not renderable in Vulkan
 	for (uint8_t c = 0; c < info.component_count; ++c)
 		if (info.components[c].bits > 32) return 0;
+	// Integer attachments take the output's bits and are never blended
+	// (Vulkan 1.3 §29.13).
+	if (info.IsInteger()) return VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
 	return VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
 }
 
@@ -67,6 +69,109 @@ VkFormatFeatureFlags2 VertexBufferFeatures(const texture::FormatInfo& info) {
 	for (uint8_t c = 0; c < info.component_count; ++c)
 		if (info.components[c].bits > 32) return 0;
 	return VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT;
+}
+
+// The formats SPIR-V names as storage image formats (Vulkan 1.3 §34
+// "Compatibility Between SPIR-V Image Formats and Vulkan Formats"): storage
+// images and storage texel buffers of these read and write through the shader
+// engine (texture/texel.h packs and unpacks them), with or without a declared
+// format (the view's format decides).
+bool IsStorageFormat(VkFormat format) {
+	switch (format) {
+	case VK_FORMAT_R32G32B32A32_SFLOAT:
+	case VK_FORMAT_R16G16B16A16_SFLOAT:
+	case VK_FORMAT_R32_SFLOAT:
+	case VK_FORMAT_R8G8B8A8_UNORM:
+	case VK_FORMAT_R8G8B8A8_SNORM:
+	case VK_FORMAT_A8B8G8R8_UNORM_PACK32:  // the same bytes as R8G8B8A8 (Rgba8, Rgba8Snorm, ...)
+	case VK_FORMAT_A8B8G8R8_SNORM_PACK32:
+	case VK_FORMAT_A8B8G8R8_UINT_PACK32:
+	case VK_FORMAT_A8B8G8R8_SINT_PACK32:
+	case VK_FORMAT_R32G32_SFLOAT:
+	case VK_FORMAT_R16G16_SFLOAT:
+	case VK_FORMAT_B10G11R11_UFLOAT_PACK32:
+	case VK_FORMAT_R16_SFLOAT:
+	case VK_FORMAT_R16G16B16A16_UNORM:
+	case VK_FORMAT_A2B10G10R10_UNORM_PACK32:
+	case VK_FORMAT_R16G16_UNORM:
+	case VK_FORMAT_R8G8_UNORM:
+	case VK_FORMAT_R16_UNORM:
+	case VK_FORMAT_R8_UNORM:
+	case VK_FORMAT_R16G16B16A16_SNORM:
+	case VK_FORMAT_R16G16_SNORM:
+	case VK_FORMAT_R8G8_SNORM:
+	case VK_FORMAT_R16_SNORM:
+	case VK_FORMAT_R8_SNORM:
+	case VK_FORMAT_R32G32B32A32_SINT:
+	case VK_FORMAT_R16G16B16A16_SINT:
+	case VK_FORMAT_R8G8B8A8_SINT:
+	case VK_FORMAT_R32_SINT:
+	case VK_FORMAT_R32G32_SINT:
+	case VK_FORMAT_R16G16_SINT:
+	case VK_FORMAT_R8G8_SINT:
+	case VK_FORMAT_R16_SINT:
+	case VK_FORMAT_R8_SINT:
+	case VK_FORMAT_R32G32B32A32_UINT:
+	case VK_FORMAT_R16G16B16A16_UINT:
+	case VK_FORMAT_R8G8B8A8_UINT:
+	case VK_FORMAT_R32_UINT:
+	case VK_FORMAT_A2B10G10R10_UINT_PACK32:
+	case VK_FORMAT_R32G32_UINT:
+	case VK_FORMAT_R16G16_UINT:
+	case VK_FORMAT_R8G8_UINT:
+	case VK_FORMAT_R16_UINT:
+	case VK_FORMAT_R8_UINT:
+	// Vulkan 1.3 requires STORAGE_IMAGE for these too (read/write without a format).
+	case VK_FORMAT_B8G8R8A8_UNORM: return true;
+	default: return false;
+	}
+}
+
+// What the shader engine reads and writes (shader/image_ops.cpp over
+// texture/sample.h): sampling of uncompressed single-plane formats whose
+// texels convert (not 64-bit components, which a texel value cannot carry)
+// and of depth/stencil aspects; LINEAR filtering of all but integer formats
+// and stencil (§16: integer formats are never filtered); depth comparison on
+// depth formats; storage and texel buffers per IsStorageFormat; atomics on
+// R32_UINT / R32_SINT (OpImageTexelPointer).
+VkFormatFeatureFlags2 ShaderImageFeatures(const texture::FormatInfo& info) {
+	// Block-compressed formats are sampled from a decoded copy
+	// (texture/decoded_view.h), filtered like any float format.
+	if (info.IsCompressed())
+		return texture::CanDecodeBlock(info)
+		           ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT
+		           : 0;
+	if (info.Has64BitComponents()) return 0;
+	if (info.IsDepthOrStencil()) {
+		VkFormatFeatureFlags2 depth = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+		if (info.HasDepth())
+			depth |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+			         VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT;
+		return depth;
+	}
+	if (!texture::CanConvertTexels(info)) return 0;
+	VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+	if (!info.IsInteger()) features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+	if (IsStorageFormat(info.format))
+		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+		            VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+	if (info.format == VK_FORMAT_R32_UINT || info.format == VK_FORMAT_R32_SINT)
+		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
+	return features;
+}
+
+// Texel buffers: one texel per block, any convertible color format for
+// uniform texel buffers, IsStorageFormat for storage texel buffers.
+VkFormatFeatureFlags2 TexelBufferFeatures(const texture::FormatInfo& info) {
+	if (info.IsCompressed() || info.IsDepthOrStencil() || info.Has64BitComponents() || !texture::CanConvertTexels(info))
+		return 0;
+	VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
+	if (IsStorageFormat(info.format))
+		features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT | VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+		            VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+	if (info.format == VK_FORMAT_R32_UINT || info.format == VK_FORMAT_R32_SINT)
+		features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
+	return features;
 }
 
 }  // namespace
@@ -82,11 +187,11 @@ FormatSupport GetFormatSupport(VkFormat format) {
 	// Copies move bytes, so every format here (compressed ones in whole
 	// blocks, depth/stencil by aspect) supports them.
 	VkFormatFeatureFlags2 transfer = VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
-	support.optimal = transfer | BlitFeatures(*info) | AttachmentFeatures(*info);
-	support.buffer = VertexBufferFeatures(*info);
+	support.optimal = transfer | BlitFeatures(*info) | AttachmentFeatures(*info) | ShaderImageFeatures(*info);
 	// Linear tiling: color formats only (the spec allows depth/stencil and
 	// compressed formats to be optimal-only).
 	if (!info->IsDepthOrStencil() && !info->IsCompressed()) support.linear = support.optimal;
+	support.buffer = TexelBufferFeatures(*info) | VertexBufferFeatures(*info);
 	return support;
 }
 

@@ -138,6 +138,8 @@ void LinkStages(GraphicsPipeline& g) {
 	g.state.raster.clip_distance_count = clip_count;
 
 	std::fill(std::begin(g.frag_coord_words), std::end(g.frag_coord_words), kNoWord);
+	std::fill(std::begin(g.point_coord_words), std::end(g.point_coord_words), kNoWord);
+	std::fill(std::begin(g.sample_position_words), std::end(g.sample_position_words), kNoWord);
 	for (auto& words : g.color_words) std::fill(std::begin(words), std::end(words), kNoWord);
 	if (!g.fragment) return;
 	const shader::Program& fs = *g.fragment;
@@ -150,6 +152,16 @@ void LinkStages(GraphicsPipeline& g) {
 		case B::kFrontFacing: g.front_facing_word = w.word; break;
 		case B::kHelperInvocation: g.helper_word = w.word; break;
 		case B::kSampleCount: g.sample_count_word = w.word; break;
+		case B::kPointCoord:
+			if (w.index < 2) g.point_coord_words[w.index] = w.word;
+			break;
+		case B::kSampleId: g.sample_id_word = w.word; break;
+		case B::kSampleMaskIn:
+			if (w.index == 0) g.sample_mask_in_word = w.word;
+			break;
+		case B::kSamplePosition:
+			if (w.index < 2) g.sample_position_words[w.index] = w.word;
+			break;
 		case B::kNone: {
 			if (g.varying_count == raster::kMaxVaryings) break;
 			// Vulkan 1.3 §15.1.3: an input matches the output of the same
@@ -173,20 +185,31 @@ void LinkStages(GraphicsPipeline& g) {
 	}
 	g.state.raster.varying_count = g.varying_count;
 	for (const shader::InterfaceWord& w : fs.outputs) {
-		if (w.builtin == shader::InterfaceBuiltin::kNone && w.location < raster::kMaxColorAttachments &&
-		    w.component < 4)
+		// Vulkan 1.3 §29.13.x (dual-source blending): Location 0 Index 1 is
+		// the second source of attachment 0, which the rasterizer reads as
+		// color[1].
+		if (w.builtin == shader::InterfaceBuiltin::kNone && w.location == 0 && w.index == 1 && w.component < 4)
+			g.color_words[1][w.component] = w.word;
+		else if (w.builtin == shader::InterfaceBuiltin::kNone && w.location < raster::kMaxColorAttachments &&
+		         w.component < 4)
 			g.color_words[w.location][w.component] = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kFragDepth) g.frag_depth_word = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kSampleMask && w.index == 0) g.sample_mask_word = w.word;
 	}
 	raster::FragmentShader& shader = g.state.shader;
 	shader.writes_depth = g.frag_depth_word != kNoWord;
+	shader.writes_sample_mask = g.sample_mask_word != kNoWord;
 	shader.may_discard = fs.discard_word != kNoWord;
 	shader.early_fragment_tests = fs.early_fragment_tests;
+	// Vulkan 1.3 §28.4 "Sample Shading": reading SampleId or SamplePosition,
+	// or a Sample-decorated input, runs the shader per sample.
+	shader.per_sample = fs.sample_shading;
 }
 
 }  // namespace
 
-VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info) {
+VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info,
+                                const StageCache& cache) {
 	const char* what = "vkCreateGraphicsPipelines";
 	try {
 		graphics_ = std::make_unique<GraphicsPipeline>();
@@ -198,9 +221,9 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		const VkPipelineShaderStageCreateInfo& stage = info.pStages[i];
 		VkResult r = VK_SUCCESS;
 		if (stage.stage == VK_SHADER_STAGE_VERTEX_BIT)
-			r = CompileStage(device, stage, shader::Stage::kVertex, what, g.vertex);
+			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, g.vertex);
 		else if (stage.stage == VK_SHADER_STAGE_FRAGMENT_BIT)
-			r = CompileStage(device, stage, shader::Stage::kFragment, what, g.fragment);
+			r = CompileStage(device, stage, shader::Stage::kFragment, what, cache, g.fragment);
 		else {
 			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 			              "%s: shader stage 0x%x is not supported", what, unsigned(stage.stage));
@@ -232,14 +255,14 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	const VkPipelineRasterizationStateCreateInfo& rs = *info.pRasterizationState;
 	g.rasterizer_discard = rs.rasterizerDiscardEnable;
 	r.depth_clamp = rs.depthClampEnable;
-	g.polygon_mode = rs.polygonMode;
+	r.polygon_mode = rs.polygonMode;
 	r.cull_mode = rs.cullMode;
 	r.front_face = rs.frontFace;
 	r.depth_bias_enable = rs.depthBiasEnable;
 	r.depth_bias_constant = rs.depthBiasConstantFactor;
 	r.depth_bias_clamp = rs.depthBiasClamp;
 	r.depth_bias_slope = rs.depthBiasSlopeFactor;
-	g.line_width = rs.lineWidth;
+	r.line_width = rs.lineWidth;
 	if (auto* pv = FindInChain<VkPipelineRasterizationProvokingVertexStateCreateInfoEXT>(
 	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT))
 		r.provoking_vertex_last = pv->provokingVertexMode == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
@@ -266,6 +289,10 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		const VkPipelineMultisampleStateCreateInfo& ms = *info.pMultisampleState;
 		r.samples = ms.rasterizationSamples;
 		r.sample_mask = ms.pSampleMask ? ms.pSampleMask[0] : 0xffffffffu;
+		r.alpha_to_coverage = ms.alphaToCoverageEnable;
+		r.alpha_to_one = ms.alphaToOneEnable;
+		r.sample_shading = ms.sampleShadingEnable;
+		r.min_sample_shading = ms.minSampleShading;
 	}
 	const Targets targets = FindTargets(info);
 	raster::DepthStencilState& ds = g.state.depth_stencil;
@@ -277,9 +304,9 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		ds.stencil_test = d.stencilTestEnable;
 		ds.front = Stencil(d.front);
 		ds.back = Stencil(d.back);
-		g.depth_bounds_test = d.depthBoundsTestEnable;
-		g.min_depth_bounds = d.minDepthBounds;
-		g.max_depth_bounds = d.maxDepthBounds;
+		ds.depth_bounds_test = d.depthBoundsTestEnable;
+		ds.min_depth_bounds = d.minDepthBounds;
+		ds.max_depth_bounds = d.maxDepthBounds;
 	}
 	raster::BlendState& blend = g.state.blend;
 	blend.attachment_count = targets.color_count;

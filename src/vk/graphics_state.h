@@ -105,6 +105,11 @@ struct GraphicsPipeline {
 	uint32_t front_facing_word = shader::Program::kNoWord;
 	uint32_t helper_word = shader::Program::kNoWord;
 	uint32_t sample_count_word = shader::Program::kNoWord;  // InterpolateAtSample's sample pattern
+	uint32_t point_coord_words[2];
+	uint32_t sample_id_word = shader::Program::kNoWord;
+	uint32_t sample_mask_in_word = shader::Program::kNoWord;  // gl_SampleMaskIn[0]
+	uint32_t sample_mask_word = shader::Program::kNoWord;     // gl_SampleMask[0] (output)
+	uint32_t sample_position_words[2];
 	uint32_t color_words[raster::kMaxColorAttachments][4];
 	uint32_t frag_depth_word = shader::Program::kNoWord;
 
@@ -117,10 +122,6 @@ struct GraphicsPipeline {
 	// draw time.
 	raster::DrawState state;
 	bool rasterizer_discard = false;
-	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
-	float line_width = 1.0f;
-	bool depth_bounds_test = false;
-	float min_depth_bounds = 0, max_depth_bounds = 1;
 	bool has_viewport = false, has_scissor = false;  // static ones given (else dynamic)
 	uint32_t dynamic = 0;                            // Bit(Dynamic) of each dynamic state
 };
@@ -152,6 +153,10 @@ struct GraphicsContext {
 	bool depth_test = false, depth_write = false, depth_bounds_test = false, stencil_test = false;
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;
 	bool rasterizer_discard = false, depth_bias_enable = false, primitive_restart = false;
+
+	// The active occlusion query (vkCmdBeginQuery), if any.
+	class QueryPool* occlusion_pool = nullptr;
+	uint32_t occlusion_query = 0;
 
 	// The render pass instance: the attachments of the current subpass (or of
 	// vkCmdBeginRendering) as views; null where unused.

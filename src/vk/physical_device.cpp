@@ -59,7 +59,7 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxGeometryShaderInvocations = 0;
 	l.maxFragmentInputComponents = 128;
 	l.maxFragmentOutputAttachments = 8;
-	l.maxFragmentDualSrcAttachments = 0;
+	l.maxFragmentDualSrcAttachments = 1;  // src/raster: color[1] is attachment 0's second source
 	l.maxFragmentCombinedOutputResources = 8 + (1u << 20);
 	l.maxComputeSharedMemorySize = 65536;
 	l.maxComputeWorkGroupCount[0] = l.maxComputeWorkGroupCount[1] = l.maxComputeWorkGroupCount[2] = 65535;
@@ -73,7 +73,7 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxDrawIndexedIndexValue = UINT32_MAX;
 	l.maxDrawIndirectCount = UINT32_MAX;
 	l.maxSamplerLodBias = 15.0f;
-	l.maxSamplerAnisotropy = 1.0f;
+	l.maxSamplerAnisotropy = 16.0f;  // texture/sample.cpp: up to 16 samples along the footprint
 	l.maxViewports = 1;
 	l.maxViewportDimensions[0] = l.maxViewportDimensions[1] = 16384;
 	l.viewportBoundsRange[0] = -32768.0f;
@@ -110,13 +110,15 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxCullDistances = 8;
 	l.maxCombinedClipAndCullDistances = 8;
 	l.discreteQueuePriorities = 2;
+	// src/raster: points are squares and lines exact rectangles of any
+	// float size in [1, 256] (raster::kMaxPointSize, kMaxLineWidth).
 	l.pointSizeRange[0] = 1.0f;
-	l.pointSizeRange[1] = 1.0f;
+	l.pointSizeRange[1] = 256.0f;
 	l.lineWidthRange[0] = 1.0f;
-	l.lineWidthRange[1] = 1.0f;
-	l.pointSizeGranularity = 0.0f;
-	l.lineWidthGranularity = 0.0f;
-	l.strictLines = VK_FALSE;
+	l.lineWidthRange[1] = 256.0f;
+	l.pointSizeGranularity = 0.0078125f;
+	l.lineWidthGranularity = 0.0078125f;
+	l.strictLines = VK_TRUE;
 	l.standardSampleLocations = VK_TRUE;
 	l.optimalBufferCopyOffsetAlignment = 16;
 	l.optimalBufferCopyRowPitchAlignment = 16;
@@ -134,10 +136,7 @@ PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
 	properties_.deviceID = 0;
 	properties_.deviceType = VK_PHYSICAL_DEVICE_TYPE_CPU;
 	std::strncpy(properties_.deviceName, "Tessera (CPU)", VK_MAX_PHYSICAL_DEVICE_NAME_SIZE - 1);
-	// Changes whenever the pipeline cache format does.
-	static constexpr uint8_t kCacheUuid[VK_UUID_SIZE] = {'T', 'e', 's', 's', 'e', 'r', 'a', '-',
-	                                                     'c', 'a', 'c', 'h', 'e', 0,   0,   1};
-	std::memcpy(properties_.pipelineCacheUUID, kCacheUuid, VK_UUID_SIZE);
+	// pipelineCacheUUID: InitExtendedProperties (physical_device_properties.cpp).
 	properties_.limits = Limits();
 	properties_.sparseProperties = {};
 

@@ -133,6 +133,24 @@ struct Supported {
 		core.shaderFloat64 = VK_TRUE;
 		core.shaderUniformBufferArrayDynamicIndexing = VK_TRUE;
 		core.shaderStorageBufferArrayDynamicIndexing = VK_TRUE;
+		// Images, samplers and texel buffers in the shader engine
+		// (src/spirv/translate_image.cpp, src/shader/image_ops.cpp): arrays of
+		// them indexed per lane, storage images read and written with or
+		// without a declared format (the view's format decides), every SPIR-V
+		// storage image format, cube arrays (texture/sample.h).
+		core.shaderSampledImageArrayDynamicIndexing = VK_TRUE;
+		core.shaderStorageImageArrayDynamicIndexing = VK_TRUE;
+		core.shaderStorageImageReadWithoutFormat = VK_TRUE;
+		core.shaderStorageImageWriteWithoutFormat = VK_TRUE;
+		core.shaderStorageImageExtendedFormats = VK_TRUE;
+		core.imageCubeArray = VK_TRUE;
+		core.shaderImageGatherExtended = VK_TRUE;  // Offset and ConstOffsets on gathers
+		core.shaderResourceMinLod = VK_TRUE;       // the MinLod image operand (texture/sample.h)
+		// Every BC, ETC2/EAC and ASTC LDR format decodes (texture/compressed.h)
+		// for sampling (texture/decoded_view.h), blits and copies.
+		core.textureCompressionBC = VK_TRUE;
+		core.textureCompressionETC2 = VK_TRUE;
+		core.textureCompressionASTC_LDR = VK_TRUE;
 
 		v11.storageBuffer16BitAccess = VK_TRUE;
 		v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;
@@ -145,6 +163,9 @@ struct Supported {
 		v12.shaderInt8 = VK_TRUE;
 		v12.shaderBufferInt64Atomics = VK_TRUE;
 		v12.shaderSharedInt64Atomics = VK_TRUE;
+		v12.samplerMirrorClampToEdge = VK_TRUE;  // texture/sampling_math.cpp wraps it
+		v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
+		v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
 		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
 		// Device addresses are host pointers (vkGetBufferDeviceAddress); the
 		// engine runs PhysicalStorageBuffer loads, stores and atomics
@@ -190,6 +211,23 @@ struct Supported {
 		core.multiDrawIndirect = VK_TRUE;
 		core.drawIndirectFirstInstance = VK_TRUE;
 		core.shaderClipDistance = VK_TRUE;
+		// Buffer stores and atomics from the vertex and fragment stages;
+		// helper lanes' writes are dropped (src/shader/stage.cpp).
+		core.vertexPipelineStoresAndAtomics = VK_TRUE;
+		core.fragmentStoresAndAtomics = VK_TRUE;
+		core.samplerAnisotropy = VK_TRUE;
+		// src/raster: polygon modes LINE and POINT, lines and points wider
+		// than one pixel, the depth bounds test, alpha to one, and sample
+		// shading (the fragment program once per covered sample).
+		core.fillModeNonSolid = VK_TRUE;
+		core.wideLines = VK_TRUE;
+		core.largePoints = VK_TRUE;
+		core.depthBounds = VK_TRUE;
+		core.alphaToOne = VK_TRUE;
+		core.sampleRateShading = VK_TRUE;
+		// Occlusion queries count exactly the samples that pass (raster::Renderer::Draw).
+		core.occlusionQueryPrecise = VK_TRUE;
+		core.dualSrcBlend = VK_TRUE;
 		v11.shaderDrawParameters = VK_TRUE;
 		v12.imagelessFramebuffer = VK_TRUE;
 		v12.drawIndirectCount = VK_TRUE;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "shader/program_serialize.h"
 #include "vk/physical_device.h"
 
 namespace tessera::vk {
@@ -62,6 +63,12 @@ void PhysicalDevice::InitExtendedProperties() {
 	HashToUuid(seed, p11.deviceUUID);
 	std::snprintf(seed, sizeof seed, "driver:%s:%s", kDriverName, version);
 	HashToUuid(seed, p11.driverUUID);
+	// Vulkan 1.3 §10.7: cache data is only accepted by a device with the same
+	// pipelineCacheUUID, so it changes with the driver version and with the
+	// format of the compiled programs the cache holds.
+	std::snprintf(seed, sizeof seed, "pipeline-cache:%s:%s:program-format-%u", kDriverName, version,
+	              shader::kProgramFormatVersion);
+	HashToUuid(seed, properties_.pipelineCacheUUID);
 	p11.deviceNodeMask = 0;
 	p11.deviceLUIDValid = VK_FALSE;
 	// Subgroups of shader::kSubgroupSize (32) invocations, fixed whatever the

@@ -1,12 +1,17 @@
 #include "vk/pipeline.h"
 
+#include <bit>
 #include <chrono>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
 #include "runtime/log.h"
+#include "runtime/sha256.h"
+#include "shader/program_serialize.h"
 #include "spirv/compile.h"
 #include "vk/device.h"
+#include "vk/pipeline_cache.h"
 #include "vk/pipeline_layout.h"
 #include "vk/shader_module.h"
 
@@ -18,11 +23,45 @@ Pipeline::Pipeline(VkPipelineBindPoint bind_point, PipelineLayout* layout) : bin
 
 Pipeline::~Pipeline() { layout_->Release(); }
 
-// Translates one stage to the IR; reports why through the device's
-// messengers on failure (Vulkan 1.3 §3.6: VK_ERROR_UNKNOWN for input that
-// valid use of the features Tessera reports cannot produce).
+namespace {
+
+// The cache key of a stage: SHA-256 of everything spirv::Compile reads
+// (the words, the stage, the entry point, the specialization map and data)
+// and the program format version, each length-prefixed so that no two
+// different inputs hash the same bytes. A new input to spirv::Compile (an
+// option, a device feature) must be hashed here too.
+std::string StageKey(const std::vector<uint32_t>& words, shader::Stage kind, const char* entry_point,
+                     const VkSpecializationInfo* specialization) {
+	Sha256 hash;
+	hash.UpdateU32(shader::kProgramFormatVersion);
+	hash.UpdateU32(uint32_t(kind));
+	size_t name_size = std::strlen(entry_point);
+	hash.UpdateU32(uint32_t(name_size));
+	hash.Update(entry_point, name_size);
+	const VkSpecializationInfo empty{};
+	const VkSpecializationInfo& s = specialization ? *specialization : empty;
+	hash.UpdateU32(s.mapEntryCount);
+	for (uint32_t i = 0; i < s.mapEntryCount; ++i) {
+		hash.UpdateU32(s.pMapEntries[i].constantID);
+		hash.UpdateU32(s.pMapEntries[i].offset);
+		hash.UpdateU32(uint32_t(s.pMapEntries[i].size));
+	}
+	hash.UpdateU32(uint32_t(s.dataSize));
+	if (s.dataSize) hash.Update(s.pData, s.dataSize);
+	hash.UpdateU32(uint32_t(words.size()));
+	// The words as little-endian bytes: on this little-endian host, as stored.
+	static_assert(std::endian::native == std::endian::little);
+	hash.Update(words.data(), words.size() * sizeof(uint32_t));
+	Sha256Digest digest = hash.Finish();
+	return std::string(digest.begin(), digest.end());
+}
+
+}  // namespace
+
+// Vulkan 1.3 §3.6: VK_ERROR_UNKNOWN for input that valid use of the features
+// Tessera reports cannot produce.
 VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
-                      const char* what, std::unique_ptr<shader::Program>& out) {
+                      const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out) {
 	const ShaderModule* module = ShaderModule::Cast(stage.module);
 	if (!module) {
 		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
@@ -30,6 +69,24 @@ VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInf
 		return VK_ERROR_UNKNOWN;
 	}
 	try {
+		auto start = std::chrono::steady_clock::now();
+		std::string key;
+		if (cache.cache) {
+			key = StageKey(module->Words(), kind, stage.pName, stage.pSpecializationInfo);
+			std::string value;
+			auto program = std::make_unique<shader::Program>();
+			// A corrupted entry (from an application's file) is a miss.
+			if (cache.cache->Find(key, &value) &&
+			    shader::DeserializeProgram({reinterpret_cast<const uint8_t*>(value.data()), value.size()}, *program)) {
+				out = std::move(program);
+				TESSERA_LOG(
+				    Debug, "%s: stage read from the pipeline cache in %.3f ms", what,
+				    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+				return VK_SUCCESS;
+			}
+		}
+		if (cache.fail_on_compile_required) return VK_PIPELINE_COMPILE_REQUIRED;
+
 		std::vector<spirv::SpecializationEntry> entries;
 		spirv::Specialization specialization;
 		if (const VkSpecializationInfo* s = stage.pSpecializationInfo) {
@@ -39,7 +96,6 @@ VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInf
 			specialization.entries = entries;
 			specialization.data = {static_cast<const uint8_t*>(s->pData), s->dataSize};
 		}
-		auto start = std::chrono::steady_clock::now();
 		spirv::CompileOptions options;
 		options.validated = true;  // vkCreateShaderModule validated the words
 		auto compiled = spirv::Compile(module->Words(), kind, stage.pName, specialization, options);
@@ -49,6 +105,11 @@ VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInf
 			return VK_ERROR_UNKNOWN;
 		}
 		out = std::make_unique<shader::Program>(std::move(compiled.value()));
+		if (cache.cache) {
+			std::vector<uint8_t> bytes = shader::SerializeProgram(*out);
+			if (VkResult r = cache.cache->Insert(key, std::string(bytes.begin(), bytes.end())); r != VK_SUCCESS)
+				return r;
+		}
 		TESSERA_LOG(Debug, "%s: stage compiled in %.3f ms", what,
 		            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
 	} catch (const std::bad_alloc&) {
@@ -57,8 +118,8 @@ VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInf
 	return VK_SUCCESS;
 }
 
-VkResult Pipeline::InitCompute(const Device& device, const VkComputePipelineCreateInfo& info) {
-	return CompileStage(device, info.stage, shader::Stage::kCompute, "vkCreateComputePipelines", program_);
+VkResult Pipeline::InitCompute(const Device& device, const VkComputePipelineCreateInfo& info, const StageCache& cache) {
+	return CompileStage(device, info.stage, shader::Stage::kCompute, "vkCreateComputePipelines", cache, program_);
 }
 
 }  // namespace tessera::vk
@@ -74,21 +135,19 @@ namespace {
 // VK_NULL_HANDLE; the others are still created, unless
 // EARLY_RETURN_ON_FAILURE stops at the first failure.
 template <typename CreateInfo>
-VkResult CreatePipelines(VkDevice device, VkPipelineBindPoint bind_point, uint32_t count, const CreateInfo* infos,
-                         const VkAllocationCallbacks* pAllocator, VkPipeline* pipelines) {
+VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipelineBindPoint bind_point, uint32_t count,
+                         const CreateInfo* infos, const VkAllocationCallbacks* pAllocator, VkPipeline* pipelines) {
 	Device* self = Device::Cast(device);
 	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
 	VkResult result = VK_SUCCESS;
 	for (uint32_t i = 0; i < count; ++i) pipelines[i] = VK_NULL_HANDLE;
 	for (uint32_t i = 0; i < count; ++i) {
-		// Vulkan 1.3 pipelineCreationCacheControl: Tessera always compiles
-		// (its pipeline cache holds no compiled code), so an application that
-		// asks not to wait for compilation gets VK_PIPELINE_COMPILE_REQUIRED.
-		if (infos[i].flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT) {
-			result = VK_PIPELINE_COMPILE_REQUIRED;
-			if (infos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) break;
-			continue;
-		}
+		// Vulkan 1.3 §10.1 (pipelineCreationCacheControl): with
+		// FAIL_ON_PIPELINE_COMPILE_REQUIRED a pipeline whose stages are not
+		// all in pipelineCache is VK_PIPELINE_COMPILE_REQUIRED, not compiled.
+		vk::StageCache cache;
+		cache.cache = vk::PipelineCache::Cast(pipelineCache);
+		cache.fail_on_compile_required = infos[i].flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
 		auto* pipeline = vk::New<Pipeline>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, bind_point,
 		                                   vk::PipelineLayout::Cast(infos[i].layout));
 		if (!pipeline) {
@@ -97,9 +156,9 @@ VkResult CreatePipelines(VkDevice device, VkPipelineBindPoint bind_point, uint32
 		}
 		VkResult r;
 		if constexpr (std::is_same_v<CreateInfo, VkComputePipelineCreateInfo>)
-			r = pipeline->InitCompute(*self, infos[i]);
+			r = pipeline->InitCompute(*self, infos[i], cache);
 		else
-			r = pipeline->InitGraphics(*self, infos[i]);
+			r = pipeline->InitGraphics(*self, infos[i], cache);
 		if (r != VK_SUCCESS) {
 			vk::Delete(allocator, pipeline);
 			result = r;
@@ -113,19 +172,21 @@ VkResult CreatePipelines(VkDevice device, VkPipelineBindPoint bind_point, uint32
 
 }  // namespace
 
-VKAPI_ATTR VkResult VKAPI_CALL CreateComputePipelines(VkDevice device, VkPipelineCache, uint32_t createInfoCount,
+VKAPI_ATTR VkResult VKAPI_CALL CreateComputePipelines(VkDevice device, VkPipelineCache pipelineCache,
+                                                      uint32_t createInfoCount,
                                                       const VkComputePipelineCreateInfo* pCreateInfos,
                                                       const VkAllocationCallbacks* pAllocator, VkPipeline* pPipelines) {
-	return CreatePipelines(device, VK_PIPELINE_BIND_POINT_COMPUTE, createInfoCount, pCreateInfos, pAllocator,
-	                       pPipelines);
+	return CreatePipelines(device, pipelineCache, VK_PIPELINE_BIND_POINT_COMPUTE, createInfoCount, pCreateInfos,
+	                       pAllocator, pPipelines);
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL CreateGraphicsPipelines(VkDevice device, VkPipelineCache, uint32_t createInfoCount,
+VKAPI_ATTR VkResult VKAPI_CALL CreateGraphicsPipelines(VkDevice device, VkPipelineCache pipelineCache,
+                                                       uint32_t createInfoCount,
                                                        const VkGraphicsPipelineCreateInfo* pCreateInfos,
                                                        const VkAllocationCallbacks* pAllocator,
                                                        VkPipeline* pPipelines) {
-	return CreatePipelines(device, VK_PIPELINE_BIND_POINT_GRAPHICS, createInfoCount, pCreateInfos, pAllocator,
-	                       pPipelines);
+	return CreatePipelines(device, pipelineCache, VK_PIPELINE_BIND_POINT_GRAPHICS, createInfoCount, pCreateInfos,
+	                       pAllocator, pPipelines);
 }
 
 VKAPI_ATTR void VKAPI_CALL DestroyPipeline(VkDevice device, VkPipeline pipeline,

@@ -13,12 +13,22 @@
 namespace tessera::vk {
 
 class Device;
+class PipelineCache;
 class PipelineLayout;
 
-// Translates one shader stage to the IR; on failure reports why (naming
-// `what`) through the device's messengers.
+// Where compiled stages may come from, per vkCreate*Pipelines call.
+struct StageCache {
+	PipelineCache* cache = nullptr;  // the pipelineCache parameter, or none
+	// VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT: a stage not
+	// in the cache is VK_PIPELINE_COMPILE_REQUIRED instead of compiled.
+	bool fail_on_compile_required = false;
+};
+
+// Translates one shader stage to the IR, or reads it from the cache (a miss
+// is compiled and inserted); on failure reports why (naming `what`) through
+// the device's messengers.
 VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
-                      const char* what, std::unique_ptr<shader::Program>& out);
+                      const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out);
 
 class Pipeline : public Object<Pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE> {
 public:
@@ -27,11 +37,11 @@ public:
 
 	// Compiles the compute stage; reports why through the device's messengers
 	// on failure.
-	VkResult InitCompute(const Device& device, const VkComputePipelineCreateInfo& info);
+	VkResult InitCompute(const Device& device, const VkComputePipelineCreateInfo& info, const StageCache& cache);
 
 	// Compiles and links the vertex and fragment stages and captures the
 	// fixed-function state (graphics_pipeline.cpp).
-	VkResult InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info);
+	VkResult InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info, const StageCache& cache);
 
 	VkPipelineBindPoint BindPoint() const { return bind_point_; }
 	const PipelineLayout& Layout() const { return *layout_; }

@@ -50,6 +50,7 @@ bool PipelineCache::Load(const uint8_t* data, size_t size) {
 }
 
 VkResult PipelineCache::Init(const VkPipelineCacheCreateInfo& info) {
+	externally_synchronized_ = info.flags & VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT;
 	if (info.initialDataSize == 0) return VK_SUCCESS;
 	try {
 		// A mismatched or truncated blob leaves the cache empty.
@@ -67,7 +68,7 @@ size_t PipelineCache::SerializedSize() const {
 }
 
 VkResult PipelineCache::GetData(size_t* size, void* data) const {
-	std::lock_guard lock(mutex_);
+	auto lock = Lock();
 	if (!data) {
 		*size = SerializedSize();
 		return VK_SUCCESS;
@@ -101,9 +102,18 @@ VkResult PipelineCache::GetData(size_t* size, void* data) const {
 }
 
 VkResult PipelineCache::Merge(const PipelineCache& other) {
-	std::scoped_lock lock(mutex_, other.mutex_);
+	// Vulkan 1.3 §10.7: the source caches are not modified. Locking them one
+	// after the other (never both at once) cannot deadlock.
+	std::map<std::string, std::string> copied;
 	try {
-		for (const auto& entry : other.entries_) entries_.insert(entry);
+		auto source_lock = other.Lock();
+		copied = other.entries_;
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	auto lock = Lock();
+	try {
+		entries_.merge(copied);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
@@ -111,7 +121,7 @@ VkResult PipelineCache::Merge(const PipelineCache& other) {
 }
 
 bool PipelineCache::Find(const std::string& key, std::string* value) const {
-	std::lock_guard lock(mutex_);
+	auto lock = Lock();
 	auto it = entries_.find(key);
 	if (it == entries_.end()) return false;
 	*value = it->second;
@@ -119,7 +129,7 @@ bool PipelineCache::Find(const std::string& key, std::string* value) const {
 }
 
 VkResult PipelineCache::Insert(const std::string& key, const std::string& value) {
-	std::lock_guard lock(mutex_);
+	auto lock = Lock();
 	try {
 		entries_.insert_or_assign(key, value);
 	} catch (const std::bad_alloc&) {

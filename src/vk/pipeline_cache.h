@@ -1,6 +1,7 @@
-// VkPipelineCache: a map from keys to opaque bytes that the pipeline stages
-// fill in later (nothing is cached yet), with the serialized form Vulkan
-// 1.3 §10.7 prescribes: a header (length, VK_PIPELINE_CACHE_HEADER_VERSION_ONE,
+// VkPipelineCache: a map from keys to opaque bytes; the pipeline stages store
+// their compiled programs in it (vk/pipeline.cpp CompileStage: key = SHA-256
+// of the stage's inputs, value = shader/program_serialize.h bytes). Its
+// serialized form is what Vulkan 1.3 §10.7 prescribes: a header (length, VK_PIPELINE_CACHE_HEADER_VERSION_ONE,
 // vendorID, deviceID, pipelineCacheUUID), then Tessera's entries:
 //     uint32 key size, uint32 value size, key bytes, value bytes, padded to 4
 // in key order, so the same cache always gives the same bytes.
@@ -29,7 +30,8 @@ public:
 	VkResult GetData(size_t* size, void* data) const;
 	VkResult Merge(const PipelineCache& other);
 
-	// For the pipeline stages.
+	// For the pipeline stages. Thread-safe unless the cache was created
+	// VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT.
 	bool Find(const std::string& key, std::string* value) const;
 	VkResult Insert(const std::string& key, const std::string& value);
 
@@ -37,9 +39,14 @@ private:
 	void WriteHeader(uint8_t* out) const;
 	bool Load(const uint8_t* data, size_t size);
 	size_t SerializedSize() const;
+	// Vulkan 1.3 §10.7: an externally synchronized cache needs no lock.
+	std::unique_lock<std::mutex> Lock() const {
+		return externally_synchronized_ ? std::unique_lock<std::mutex>() : std::unique_lock<std::mutex>(mutex_);
+	}
 
 	const PhysicalDevice& physical_device_;
 	mutable std::mutex mutex_;
+	bool externally_synchronized_ = false;
 	std::map<std::string, std::string> entries_;
 };
 

@@ -88,13 +88,24 @@ struct ResetQueryPoolCommand : Command {
 struct BeginQueryCommand : Command {
 	QueryPool* pool;
 	uint32_t query;
-	void Execute(ExecutionContext&) const { pool->Begin(query); }
+	void Execute(ExecutionContext& context) const {
+		pool->Begin(query);
+		// Draws until the matching end add their passing samples.
+		if (pool->Type() == VK_QUERY_TYPE_OCCLUSION) {
+			context.graphics.occlusion_pool = pool;
+			context.graphics.occlusion_query = query;
+		}
+	}
 };
 
 struct EndQueryCommand : Command {
 	QueryPool* pool;
 	uint32_t query;
-	void Execute(ExecutionContext&) const { pool->End(query); }
+	void Execute(ExecutionContext& context) const {
+		if (context.graphics.occlusion_pool == pool && context.graphics.occlusion_query == query)
+			context.graphics.occlusion_pool = nullptr;
+		pool->End(query);
+	}
 };
 
 // Commands run one after another and join their workers before returning,

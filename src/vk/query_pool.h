@@ -33,8 +33,8 @@ public:
 	void Begin(uint32_t query);
 	void End(uint32_t query);
 	void WriteTimestamp(uint32_t query);
-	// Occlusion: the rasterizer adds the samples that pass depth/stencil
-	// while the query is active. Nothing draws yet, so a query counts 0.
+	// Occlusion: draws add the samples that pass the tests while the query
+	// is active (vk/draw.cpp; precise counts).
 	void AddSamples(uint32_t query, uint64_t samples) {
 		queries_[query].value.fetch_add(samples, std::memory_order_relaxed);
 	}

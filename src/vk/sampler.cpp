@@ -1,5 +1,7 @@
 #include "vk/sampler.h"
 
+#include <algorithm>
+
 #include "vk/device.h"
 
 namespace tessera::vk {
@@ -25,8 +27,6 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 		}
 	}
 	if (info.flags) return reject("a sampler create flag");
-	// samplerAnisotropy is not reported: maxSamplerAnisotropy is 1.
-	if (info.anisotropyEnable && info.maxAnisotropy > 1.0f) return reject("anisotropic filtering");
 	if (info.magFilter == VK_FILTER_CUBIC_EXT || info.minFilter == VK_FILTER_CUBIC_EXT)
 		return reject("the cubic filter");
 	if (info.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || info.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
@@ -42,7 +42,8 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 	state->min_lod = info.minLod;
 	state->max_lod = info.maxLod;
 	state->anisotropy_enable = info.anisotropyEnable == VK_TRUE;
-	state->max_anisotropy = info.anisotropyEnable ? info.maxAnisotropy : 1.0f;
+	// Vulkan 1.3 §13: maxAnisotropy is in [1, maxSamplerAnisotropy] (16).
+	state->max_anisotropy = info.anisotropyEnable ? std::clamp(info.maxAnisotropy, 1.0f, 16.0f) : 1.0f;
 	state->compare_enable = info.compareEnable == VK_TRUE;
 	state->compare_op = info.compareOp;
 	state->border_color = info.borderColor;

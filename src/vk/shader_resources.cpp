@@ -3,10 +3,13 @@
 
 #include <new>
 
+#include "texture/texel.h"
 #include "vk/descriptor_set.h"
 #include "vk/descriptor_set_layout.h"
+#include "vk/image.h"
 #include "vk/pipeline.h"
 #include "vk/pipeline_layout.h"
+#include "vk/sampler.h"
 
 namespace tessera::vk {
 
@@ -34,6 +37,85 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	return {data, data ? descriptor->range : 0};
 }
 
+// The plain state of an image view for the sampling code. A view of a
+// depth/stencil format used for sampling names one aspect (Vulkan 1.3
+// VUID-VkDescriptorImageInfo-imageView-01976); depth wins when both are set.
+texture::ImageViewState ViewState(const ImageView& view) {
+	const VkImageSubresourceRange& range = view.Range();
+	texture::ImageViewState state;
+	state.layout = &view.GetImage()->Layout();
+	state.memory = view.GetImage()->Data();
+	state.format = view.Format();
+	state.aspect = (range.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT)     ? VK_IMAGE_ASPECT_DEPTH_BIT
+	               : (range.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) ? VK_IMAGE_ASPECT_STENCIL_BIT
+	                                                                  : VK_IMAGE_ASPECT_COLOR_BIT;
+	state.view_type = view.Type();
+	state.base_level = range.baseMipLevel;
+	state.level_count = range.levelCount;
+	state.base_layer = range.baseArrayLayer;
+	state.layer_count = range.layerCount;
+	state.components = view.Components();
+	return state;
+}
+
+// The image, sampler or texel buffer a program image slot reads: the
+// descriptor at (set, binding, array element), resolved to plain state and
+// prepared for lookups. No set, no descriptor or a null one: an empty
+// binding, which reads zero.
+void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout, const shader::ImageBindingSlot& slot,
+                  shader::ImageBinding& out, std::vector<std::unique_ptr<texture::DecodedView>>& decoded) {
+	out = {};
+	if (slot.set >= layout.SetCount() || slot.set >= kMaxBoundDescriptorSets) return;
+	const uint8_t* set = bound.sets[slot.set];
+	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
+	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
+	if (!set || !binding || slot.array_element >= binding->count) return;
+	const uint8_t* memory = set + binding->offset + uint64_t(slot.array_element) * binding->stride;
+	switch (binding->type) {
+	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: {
+		const auto* texel = reinterpret_cast<const TexelBufferDescriptor*>(memory);
+		if (!texel->data) return;
+		const texture::FormatInfo* format = texture::FindFormat(texel->format);
+		// Formats without texel buffer features never reach here in valid use;
+		// they read as an empty descriptor.
+		if (!format || format->IsCompressed() || format->IsDepthOrStencil() || !texture::CanConvertTexels(*format))
+			return;
+		out.texels = texel->data;
+		out.texel_count = texel->element_count;
+		out.texel_format = format;
+		return;
+	}
+	case VK_DESCRIPTOR_TYPE_SAMPLER:
+	case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+	case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT: {
+		const auto* image = reinterpret_cast<const ImageDescriptor*>(memory);
+		if (image->sampler) {
+			out.has_sampler = true;
+			out.sampler = image->sampler->State();
+		}
+		if (image->view && image->view->GetImage()->Data()) {
+			out.has_view = true;
+			out.view = ViewState(*image->view);
+			if (texture::NeedsDecodedView(out.view)) {
+				// Block-compressed: sampled from a decoded copy, made once per
+				// dispatch or draw (the image may change between them).
+				auto copy = std::make_unique<texture::DecodedView>();
+				if (!texture::DecodeView(out.view, copy.get())) return;
+				out.view = copy->view;
+				decoded.push_back(std::move(copy));
+			}
+			out.prepared_ok = out.has_sampler ? texture::PrepareSampledImage(out.sampler, out.view, &out.prepared)
+			                                  : texture::PrepareImage(out.view, &out.prepared);
+		}
+		return;
+	}
+	default: return;
+	}
+}
+
 }  // namespace
 
 bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, const Pipeline& pipeline,
@@ -44,6 +126,10 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 		out.buffers.reserve(program.bindings.size());
 		for (const shader::BindingSlot& slot : program.bindings)
 			out.buffers.push_back(ResolveBuffer(bound, pipeline.Layout(), slot));
+		out.decoded.clear();
+		out.images.resize(program.image_bindings.size());
+		for (size_t k = 0; k < program.image_bindings.size(); ++k)
+			ResolveImage(bound, pipeline.Layout(), program.image_bindings[k], out.images[k], out.decoded);
 	} catch (const std::bad_alloc&) {
 		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
 		                       uint64_t(const_cast<Pipeline&>(pipeline).ToHandle()),
@@ -55,6 +141,7 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 	out.address_ranges = context.device->MemoryRanges();
 	out.resources = {};
 	out.resources.buffers = out.buffers;
+	out.resources.images = out.images;
 	out.resources.check_device_addresses = true;
 	out.resources.device_memory = *out.address_ranges;
 	out.resources.push_constants = context.push_constants;

@@ -6,7 +6,9 @@
 #include <memory>
 #include <vector>
 
+#include "shader/image_ops.h"
 #include "shader/interpreter.h"
+#include "texture/decoded_view.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
 
@@ -18,6 +20,9 @@ class Pipeline;
 // program runs.
 struct BoundResources {
 	std::vector<shader::BufferView> buffers;
+	std::vector<shader::ImageBinding> images;
+	// Compressed views decoded for sampling (texture/decoded_view.h).
+	std::vector<std::unique_ptr<texture::DecodedView>> decoded;
 	std::shared_ptr<const Device::AddressRanges> address_ranges;
 	shader::Resources resources;
 };

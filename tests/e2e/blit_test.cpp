@@ -381,7 +381,7 @@ TEST_CASE("blit format features agree with image format properties", "[blit][for
 	vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), VK_FORMAT_R8G8B8A8_UNORM, &p);
 	REQUIRE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT));
 	REQUIRE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT));
-	REQUIRE_FALSE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT));
+	REQUIRE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT));  // shaders sample it
 	vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), VK_FORMAT_R8G8B8A8_UINT, &p);
 	REQUIRE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT));
 	REQUIRE_FALSE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT));
@@ -405,7 +405,10 @@ TEST_CASE("blit format features agree with image format properties", "[blit][for
 	                                                 &props) == VK_ERROR_FORMAT_NOT_SUPPORTED);
 	REQUIRE(vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D,
 	                                                 VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_USAGE_SAMPLED_BIT, 0,
-	                                                 &props) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+	                                                 &props) == VK_SUCCESS);
+	REQUIRE(vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), VK_FORMAT_R64_UINT, VK_IMAGE_TYPE_2D,
+	                                                 VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_USAGE_SAMPLED_BIT, 0,
+	                                                 &props) == VK_ERROR_FORMAT_NOT_SUPPORTED);  // not sampled
 	REQUIRE(vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), VK_FORMAT_BC7_UNORM_BLOCK,
 	                                                 VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
 	                                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 0, &props) == VK_SUCCESS);
@@ -510,26 +513,27 @@ TEST_CASE("format features are consistent for every format", "[blit][format]") {
 	for (VkFormat f : {VK_FORMAT_A4R4G4B4_UNORM_PACK16, VK_FORMAT_A4B4G4R4_UNORM_PACK16, VK_FORMAT_G8B8G8R8_422_UNORM,
 	                   VK_FORMAT_ASTC_4x4_SFLOAT_BLOCK, VK_FORMAT_PVRTC1_2BPP_UNORM_BLOCK_IMG})
 		formats.push_back(f);
-	// Nothing samples or stores yet: those bits stay off. (Attachments and
-	// vertex buffers are checked format by format in draw_format_test.cpp.)
-	constexpr VkFormatFeatureFlags kNotYet =
-	    VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT |
-	    VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT | VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT;
+	// Sampling, storage and texel buffers are checked in image_shader_test.cpp
+	// and image_sampling_test.cpp, attachments and vertex buffers format by
+	// format in draw_format_test.cpp; here, the rules between the bits.
 	for (VkFormat format : formats) {
 		CAPTURE(format);
 		VkFormatProperties p;
 		vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), format, &p);
 		for (VkFormatFeatureFlags features : {p.linearTilingFeatures, p.optimalTilingFeatures}) {
-			REQUIRE((features & kNotYet) == 0);
 			// Blits only where copies work; FILTER_LINEAR only with BLIT_SRC
-			// (VkFormatFeatureFlagBits).
+			// or SAMPLED_IMAGE (VkFormatFeatureFlagBits); atomics only with
+			// storage.
 			if (features & (VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT))
 				REQUIRE((features & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT));
 			if (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
-				REQUIRE((features & VK_FORMAT_FEATURE_BLIT_SRC_BIT));
+				REQUIRE((features & (VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)));
+			if (features & VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT)
+				REQUIRE((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT));
 		}
 		REQUIRE((p.linearTilingFeatures & ~p.optimalTilingFeatures) == 0);
-		REQUIRE((p.bufferFeatures & kNotYet) == 0);
+		if (p.bufferFeatures & VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT)
+			REQUIRE((p.bufferFeatures & VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT));
 		// vkGetPhysicalDeviceImageFormatProperties agrees with the features.
 		for (VkImageTiling tiling : {VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_TILING_LINEAR}) {
 			VkFormatFeatureFlags features =
@@ -543,7 +547,12 @@ TEST_CASE("format features are consistent for every format", "[blit][format]") {
 			REQUIRE(result == (transfer ? VK_SUCCESS : VK_ERROR_FORMAT_NOT_SUPPORTED));
 			result = vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), format, VK_IMAGE_TYPE_2D, tiling,
 			                                                  VK_IMAGE_USAGE_SAMPLED_BIT, 0, &props);
-			REQUIRE(result == VK_ERROR_FORMAT_NOT_SUPPORTED);
+			REQUIRE(result ==
+			        ((features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) ? VK_SUCCESS : VK_ERROR_FORMAT_NOT_SUPPORTED));
+			result = vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), format, VK_IMAGE_TYPE_2D, tiling,
+			                                                  VK_IMAGE_USAGE_STORAGE_BIT, 0, &props);
+			REQUIRE(result ==
+			        ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) ? VK_SUCCESS : VK_ERROR_FORMAT_NOT_SUPPORTED));
 		}
 	}
 	CHECK(ctx->validation_errors() == 0);

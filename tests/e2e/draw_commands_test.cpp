@@ -62,7 +62,8 @@ TEST_CASE("indirect draws and their count forms match lavapipe", "[draw][command
 		}
 		const uint32_t count_offset = uint32_t(s.indirect_data.size());
 		Append(s.indirect_data, uint32_t(3));
-		s.record_draws = [count_offset](VkCommandBuffer cb, VkBuffer indirect) {
+		s.record_draws = [count_offset](VkCommandBuffer cb, const Scene::Buffers& buffers) {
+			const VkBuffer indirect = buffers.indirect;
 			vkCmdDrawIndirect(cb, indirect, 0, 2, 20);
 			// Count 3 from the buffer, capped at 2: records 2 and 3 (offset 40).
 			vkCmdDrawIndirectCount(cb, indirect, 40, indirect, count_offset, 2, 20);
@@ -79,7 +80,8 @@ TEST_CASE("indirect draws and their count forms match lavapipe", "[draw][command
 		for (const auto& r : records) Append(s.indirect_data, r);
 		const uint32_t count_offset = uint32_t(s.indirect_data.size());
 		Append(s.indirect_data, uint32_t(1));
-		s.record_draws = [count_offset](VkCommandBuffer cb, VkBuffer indirect) {
+		s.record_draws = [count_offset](VkCommandBuffer cb, const Scene::Buffers& buffers) {
+			const VkBuffer indirect = buffers.indirect;
 			vkCmdDrawIndexedIndirect(cb, indirect, 0, 3, sizeof(VkDrawIndexedIndirectCommand));
 			// maxDrawCount 2, the buffer's count 1: record 3 only.
 			vkCmdDrawIndexedIndirectCount(cb, indirect, 3 * sizeof(VkDrawIndexedIndirectCommand), indirect,
@@ -106,7 +108,7 @@ TEST_CASE("vkCmdClearAttachments matches lavapipe", "[draw][commands]") {
 			p.depth_stencil.depthWriteEnable = VK_TRUE;
 			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdDraw(cb, 3, 1, 0, 0);
 			// Colors of k/255 (exact), depth 0.4 in a rect the second
 			// triangle then fails in, attachment 1 in two rects.
@@ -144,7 +146,7 @@ TEST_CASE("vkCmdClearAttachments on several layers matches lavapipe", "[draw][co
 		s.dynamic_rendering = dynamic_rendering;
 		s.depth_format = VK_FORMAT_S8_UINT;
 		s.clear_color = {{0, 51 / 255.0f, 0, 1}};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdDraw(cb, 3, 1, 0, 0);
 			VkClearAttachment clears[2] = {};
 			clears[0].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
@@ -222,20 +224,23 @@ TEST_CASE("4x MSAA resolved by a render pass and by dynamic rendering matches la
 	}
 }
 
-// §8.x (dynamic rendering resolve) with VkPhysicalDeviceDepthStencilResolve-
+// §8.x (render pass and dynamic rendering resolve) with VkPhysicalDeviceDepthStencilResolve-
 // Properties: SAMPLE_ZERO is the mode both drivers support; the resolved
 // depth/stencil is sample 0 of each pixel. Stencil exact; depth within 1e-4
 // (z interpolated from snapped or unsnapped vertices, see
 // draw_depth_test.cpp) and coverage of sample 0 exact.
-TEST_CASE("depth/stencil resolve in dynamic rendering matches lavapipe", "[draw][commands]") {
+TEST_CASE("depth/stencil resolve in render passes and dynamic rendering matches lavapipe", "[draw][commands]") {
 	std::vector<Vertex> v;
 	Triangle(v, -0.9f, -0.9f, 0.9f, -0.7f, -0.3f, 0.9f, 0.5f, 1, 0, 0);
 	Triangle(v, 0.95f, 0.9f, -0.9f, 0.55f, 0.25f, -0.95f, 0.25f, 0, 1, 0);
 	ScenePair pair;
-	for (VkFormat format : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_S8_UINT}) {
-		CAPTURE(format);
+	for (auto [format, dynamic_rendering] :
+	     {std::pair{VK_FORMAT_D32_SFLOAT, true}, std::pair{VK_FORMAT_D24_UNORM_S8_UINT, true},
+	      std::pair{VK_FORMAT_S8_UINT, true}, std::pair{VK_FORMAT_D32_SFLOAT, false},
+	      std::pair{VK_FORMAT_D24_UNORM_S8_UINT, false}}) {
+		CAPTURE(format, dynamic_rendering);
 		Scene s = ColorScene(v);
-		s.dynamic_rendering = true;
+		s.dynamic_rendering = dynamic_rendering;
 		s.samples = VK_SAMPLE_COUNT_4_BIT;
 		s.depth_format = format;
 		s.resolve_depth_stencil = true;
@@ -276,5 +281,45 @@ TEST_CASE("depth/stencil resolve in dynamic rendering matches lavapipe", "[draw]
 			}
 			CHECK(worst <= int(1e-4 * 16777215));
 		}
+	}
+}
+
+// 4x MSAA with fragment work that changes coverage or depth per pixel:
+// discard drops all samples of the pixel, gl_FragDepth replaces every
+// sample's depth (§28.x). Sample 0's depth read back through a resolve.
+TEST_CASE("4x MSAA with discard and gl_FragDepth matches lavapipe", "[draw][commands]") {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.9f, 1, 1, 0.2f, 0, 0.1f});
+	v.push_back({0.9f, -0.5f, 0.9f, 1, 0.3f, 0.9f, 0, 0.9f});
+	v.push_back({-0.4f, 0.9f, 0.9f, 1, 0.6f, 0, 1, 0.5f});
+	Triangle(v, -0.9f, 0.6f, 0.8f, 0.9f, 0.5f, -0.9f, 0.1f, 0, 1, 0, 0.45f);
+	ScenePair pair;
+	for (const char* shader : {"checker_discard.frag.spv", "frag_depth.frag.spv"}) {
+		CAPTURE(shader);
+		Scene s = ColorScene(v);
+		s.fragment_shader = shader;
+		s.samples = VK_SAMPLE_COUNT_4_BIT;
+		s.dynamic_rendering = true;
+		s.depth_format = VK_FORMAT_D32_SFLOAT;
+		s.resolve_depth_stencil = true;
+		s.clear_depth_stencil = {0.7f, 0};
+		s.draws = {{6, 1, 0, 0, 0}};
+		s.configure = [](PipelineState& p) {
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+		};
+		auto [a, b] = pair.Render(s);
+		// Discard depends on an interpolated red (> 0.8) and the depth
+		// written on an interpolated alpha: pixels within interpolation
+		// precision of those thresholds may differ (at most 4).
+		CompareImages(std::string("msaa-") + shader, s.width, s.height, a.colors[0], b.colors[0], 3, 4);
+		std::vector<float> da(a.depth.size() / 4), db(b.depth.size() / 4);
+		REQUIRE(a.depth.size() == b.depth.size());
+		std::memcpy(da.data(), a.depth.data(), a.depth.size());
+		std::memcpy(db.data(), b.depth.data(), b.depth.size());
+		uint32_t off = 0;
+		for (size_t i = 0; i < da.size(); ++i) off += std::fabs(da[i] - db[i]) > 1e-4f;
+		CHECK(off <= 4);
 	}
 }

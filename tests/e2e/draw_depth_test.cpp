@@ -179,11 +179,21 @@ TEST_CASE("depth bias (constant, slope, clamp) matches lavapipe", "[draw][depth]
 	};
 	ScenePair pair;
 	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT}) {
-		for (Bias bias :
-		     {Bias{100, 0, 0}, Bias{-50, 0, 0}, Bias{0, 2, 0}, Bias{1000, 4, 0.01f}, Bias{-1000, -4, -0.005f}}) {
+		// The unbiased depth of each driver, to compare the biases themselves
+		// (the snapping slack of the z interpolation cancels out).
+		Scene base = ColorScene(v);
+		base.depth_format = format;
+		base.configure = [](PipelineState& p) {
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+		};
+		auto [base_a, base_b] = pair.Render(base);
+		const std::vector<double> za = DepthValues(format, base_a.depth), zb = DepthValues(format, base_b.depth);
+		for (Bias bias : {Bias{100, 0, 0}, Bias{-50, 0, 0}, Bias{0, 2, 0}, Bias{1000, 4, 0.01f},
+		                  Bias{-1000, -4, -0.005f}, Bias{3e6f, 0, 0.001f}}) {
 			CAPTURE(format, bias.constant, bias.slope, bias.clamp);
-			Scene s = ColorScene(v);
-			s.depth_format = format;
+			Scene s = base;
 			s.configure = [bias](PipelineState& p) {
 				p.rasterization.depthBiasEnable = VK_TRUE;
 				p.rasterization.depthBiasConstantFactor = bias.constant;
@@ -195,14 +205,32 @@ TEST_CASE("depth bias (constant, slope, clamp) matches lavapipe", "[draw][depth]
 			};
 			auto [a, b] = pair.Render(s);
 			CompareImages("depth-bias", s.width, s.height, a.colors[0], b.colors[0], 2);
-			// For UNORM depth r is implementation-dependent between 2^-n and
-			// 2 x 2^-n (§28.9.x; the reason VK_EXT_depth_bias_control exists):
-			// lavapipe's D16 bias is twice Tessera's. Allow |constant| x 2^-n
-			// more (D24 agrees exactly in practice).
-			const double r_freedom = format == VK_FORMAT_D16_UNORM           ? std::fabs(bias.constant) / 65535.0
-			                         : format == VK_FORMAT_D24_UNORM_S8_UINT ? std::fabs(bias.constant) / 16777215.0
-			                                                                 : 0.0;
-			CompareDepth("depth-bias", format, a, b, kSnapSlack + 1e-6 + r_freedom);
+			const double code = format == VK_FORMAT_D16_UNORM           ? 1 / 65535.0
+			                    : format == VK_FORMAT_D24_UNORM_S8_UINT ? 1 / 16777215.0
+			                                                            : 0.0;
+			CompareDepth("depth-bias", format, a, b, kSnapSlack + 1e-6 + std::fabs(bias.constant) * code);
+			// The bias each driver added. For UNORM depth r is
+			// implementation-dependent between 2^-n and 2 x 2^-n (§28.9.x; the
+			// reason VK_EXT_depth_bias_control exists): lavapipe's D16 bias is
+			// twice Tessera's, so allow |constant| x 2^-n more there, plus 2
+			// codes of rounding. For D32_SFLOAT r = 2^(e - 23), e the largest z
+			// exponent of the triangle (no freedom): 1e-7 covers rounding. The
+			// slope m = |dz/dx| (0.0104 per pixel here) comes from snapped
+			// vertices in Tessera, unsnapped in lavapipe: 1e-4 of it apart
+			// (2^-8 pixel over a 57.6-pixel run), 1e-6 per unit of slope factor.
+			const std::vector<double> ba = DepthValues(format, a.depth), bb = DepthValues(format, b.depth);
+			// With r's smallest choice already past the clamp, both give the clamp.
+			double r_freedom = std::fabs(bias.constant) * code;
+			if (bias.clamp != 0 && r_freedom >= std::fabs(bias.clamp)) r_freedom = 0;
+			const double tolerance = r_freedom + 2 * code + 1e-7 + std::fabs(bias.slope) * 1e-6;
+			double worst = 0;
+			size_t at = 0;
+			for (size_t i = 0; i < ba.size(); ++i) {
+				const double d = std::fabs((ba[i] - za[i]) - (bb[i] - zb[i]));
+				if (d > worst) worst = d, at = i;
+			}
+			INFO("bias at pixel " << at << ": tessera " << ba[at] - za[at] << ", lavapipe " << bb[at] - zb[at]);
+			CHECK(worst <= tolerance);
 		}
 	}
 }
@@ -256,7 +284,7 @@ Scene StencilScene(VkFormat format) {
 // §28.9.x stencil test and ops: no implementation freedom, stencil exact.
 TEST_CASE("stencil ops, masks, references and faces match lavapipe", "[draw][stencil]") {
 	ScenePair pair;
-	for (VkFormat format : {VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT}) {
+	for (VkFormat format : {VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT}) {
 		for (int op = VK_STENCIL_OP_KEEP; op <= VK_STENCIL_OP_DECREMENT_AND_WRAP; ++op) {
 			CAPTURE(format, op);
 			Scene s = StencilScene(format);
@@ -307,5 +335,71 @@ TEST_CASE("stencil ops, masks, references and faces match lavapipe", "[draw][ste
 			CompareImages("stencil-compare-" + std::to_string(op), s.width, s.height, a.colors[0], b.colors[0], 2);
 			CompareStencil("stencil-compare", a, b);
 		}
+	}
+}
+
+// §28.x (depth test, "Depth Clamping and Range"): with depthClampEnable the
+// fragment's z_f - gl_FragDepth included - is clamped to the viewport's
+// [min(minDepth, maxDepth), max(minDepth, maxDepth)] before the test; a
+// fixed-point attachment clamps to [0, 1] in any case.
+TEST_CASE("gl_FragDepth outside the depth range is clamped as on lavapipe", "[draw][depth]") {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.5f, 1, 1, 0, 0, -0.5f});
+	v.push_back({0.9f, -0.5f, 0.5f, 1, 1, 0, 0, 1.5f});
+	v.push_back({-0.4f, 0.9f, 0.5f, 1, 1, 0, 0, 0.5f});
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT}) {
+		for (bool flip : {false, true}) {
+			CAPTURE(format, flip);
+			Scene s = ColorScene(v);
+			s.fragment_shader = "frag_depth.frag.spv";
+			s.depth_format = format;
+			s.viewport = flip ? VkViewport{0, 0, 64, 64, 0.8f, 0.2f} : VkViewport{0, 0, 64, 64, 0.2f, 0.8f};
+			s.configure = [](PipelineState& p) {
+				p.rasterization.depthClampEnable = VK_TRUE;
+				p.depth_stencil.depthTestEnable = VK_TRUE;
+				p.depth_stencil.depthWriteEnable = VK_TRUE;
+				p.depth_stencil.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+			};
+			auto [a, b] = pair.Render(s);
+			CompareImages("frag-depth-clamp", s.width, s.height, a.colors[0], b.colors[0], 2);
+			CompareDepth("frag-depth-clamp", format, a, b, kSnapSlack);
+		}
+	}
+}
+
+// Invariance (Vulkan 1.3 appendix "Invariance"): the same primitive drawn
+// twice with the same state gives the same depths, so a second pass with
+// EQUAL hits every pixel of the first. Sloped triangles, each depth format.
+TEST_CASE("a second pass with depth compare EQUAL covers the first as on lavapipe", "[draw][depth]") {
+	std::vector<Vertex> v;
+	v.push_back({-0.9f, -0.9f, 0.13f, 1, 1, 0, 0, 1});
+	v.push_back({0.9f, -0.6f, 0.87f, 1, 1, 0, 0, 1});
+	v.push_back({-0.2f, 0.9f, 0.51f, 1, 1, 0, 0, 1});
+	v.push_back({0.9f, 0.9f, 0.3f, 0.7f, 0, 0, 1, 1});
+	v.push_back({-0.9f, 0.3f, 0.95f, 1.3f, 0, 0, 1, 1});
+	v.push_back({0.4f, -0.9f, 0.1f, 1.0f, 0, 0, 1, 1});
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT}) {
+		CAPTURE(format);
+		Scene s = ColorScene(v);
+		s.fragment_shader = "frag_coord.frag.spv";  // the second pass's color differs by gl_FrontFacing
+		s.depth_format = format;
+		s.configure = [](PipelineState& p) {
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_DEPTH_COMPARE_OP);
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_FRONT_FACE);
+		};
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
+			vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_LESS);
+			vkCmdSetFrontFace(cb, VK_FRONT_FACE_COUNTER_CLOCKWISE);
+			vkCmdDraw(cb, 6, 1, 0, 0);
+			vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_EQUAL);
+			vkCmdSetFrontFace(cb, VK_FRONT_FACE_CLOCKWISE);
+			vkCmdDraw(cb, 6, 1, 0, 0);
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("depth-equal-pass", s.width, s.height, a.colors[0], b.colors[0], 2);
 	}
 }

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "draw_scene_helpers.h"
@@ -190,12 +191,22 @@ TEST_CASE("UINT32 index 0xffffffff is a vertex when primitive restart is off", "
 	s.fragment_shader = "scene.frag.spv";
 	s.indices = {0, 1, 8, r, 10, 30, 16, r, 45, 40, 41, 47};
 	SECTION("list, restart off") { s.draws = {{12, 1, 0, 0, 0}}; }
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+		SECTION("leading, trailing and repeated restarts, topology " + std::to_string(topology)) {
+			s.indices = {r, r, 0, 1, 8, 9, r, r, r, 10, 30, r, 2, 3, 17, 16, 15, r, 45, r};
+			s.configure = [topology](PipelineState& p) {
+				p.input_assembly.topology = topology;
+				p.input_assembly.primitiveRestartEnable = VK_TRUE;
+			};
+			s.draws = {{20, 1, 0, 0, 0}};
+		}
+	}
 	SECTION("strip, restart on and off") {
 		s.configure = [](PipelineState& p) {
 			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetPrimitiveRestartEnable(cb, VK_TRUE);
 			vkCmdDrawIndexed(cb, 12, 1, 0, 0, 0);
 			vkCmdSetPrimitiveRestartEnable(cb, VK_FALSE);
@@ -203,4 +214,75 @@ TEST_CASE("UINT32 index 0xffffffff is a vertex when primitive restart is off", "
 		};
 	}
 	CompareSceneWithLavapipe("index-ffffffff", s, 2);
+}
+
+// §21.1 / §28.x: flat outputs come from the provoking vertex - in strips
+// vertex i of triangle i, in fans vertex i + 1 (first-vertex convention).
+// draw_ids writes the provoking vertex's gl_VertexIndex: exact.
+TEST_CASE("flat outputs of strips and fans come from the provoking vertex as on lavapipe", "[draw]") {
+	ScenePair pair;
+	std::vector<float> p;
+	for (int i = 0; i < 10; ++i) p.insert(p.end(), {-0.9f + 0.18f * float(i), (i & 1) ? 0.1f : -0.7f, 0.5f, 1});
+	p.insert(p.end(), {0.0f, 0.5f, 0.5f, 1});
+	for (int i = 0; i < 6; ++i) {
+		float a = 0.4f + float(i) * 0.45f;
+		p.insert(p.end(), {0.8f * std::cos(a), 0.5f + 0.45f * std::sin(a), 0.5f, 1});
+	}
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+		for (bool indexed : {false, true}) {
+			CAPTURE(topology, indexed);
+			Scene s;
+			s.vertex_shader = "draw_ids.vert.spv";
+			s.fragment_shader = "draw_ids.frag.spv";
+			s.vertices = Bytes(p);
+			s.vertex_stride = 16;
+			s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+			if (indexed)
+				for (uint32_t i = 0; i < 17; ++i) s.indices.push_back(i);
+			s.draws = {{10, 1, 0, 0, 0}, {7, 1, 10, 0, 0}};
+			s.configure = [topology](PipelineState& ps) { ps.input_assembly.topology = topology; };
+			pair.Compare("provoking", s, 0);
+		}
+	}
+}
+
+// More vertices than one shading batch (128), indexed and not, instanced:
+// batches of vertices are shaded in parallel.
+TEST_CASE("large indexed and non-indexed grids match lavapipe", "[draw]") {
+	ScenePair pair;
+	const std::vector<Vertex> grid = Grid(21);  // 441 vertices
+	const std::vector<uint32_t> tris = GridTriangles(21);
+	std::vector<Vertex> unrolled;
+	for (uint32_t i : tris) unrolled.push_back(grid[i]);
+	for (bool indexed : {false, true}) {
+		CAPTURE(indexed);
+		Scene s = ColorScene(indexed ? grid : unrolled);
+		s.vertex_shader = "instanced.vert.spv";
+		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		s.instance_data = Bytes(std::vector<float>{0, 0, 0.2f, 0.9f, 0.05f, 0.03f, 0.8f, 0.1f});
+		s.instance_stride = 16;
+		if (indexed) s.indices = tris;
+		s.draws = {{uint32_t(tris.size()), 2, 0, 0, 0}};
+		pair.Compare(indexed ? "large-indexed" : "large", s, 2);
+	}
+}
+
+// §21.2: index i is read at the bound offset + (firstIndex + i) x size.
+TEST_CASE("index buffers bound at an offset match lavapipe", "[draw]") {
+	ScenePair pair;
+	for (VkIndexType type : {VK_INDEX_TYPE_UINT16, VK_INDEX_TYPE_UINT32}) {
+		CAPTURE(type);
+		Scene s = ColorScene(Grid(6));
+		s.index_type = type;
+		s.indices = {35, 35, 35};
+		for (uint32_t i : GridTriangles(6)) s.indices.push_back(i);
+		const uint32_t size = type == VK_INDEX_TYPE_UINT16 ? 2 : 4;
+		s.record_draws = [type, size](VkCommandBuffer cb, const Scene::Buffers& b) {
+			vkCmdBindIndexBuffer(cb, b.indices, 3 * size, type);
+			vkCmdDrawIndexed(cb, 60, 1, 0, 0, 0);
+			vkCmdBindIndexBuffer(cb, b.indices, size, type);  // then firstIndex 2 + 60
+			vkCmdDrawIndexed(cb, 60, 1, 62, 0, 0);
+		};
+		pair.Compare(type == VK_INDEX_TYPE_UINT16 ? "index-offset-u16" : "index-offset-u32", s, 2);
+	}
 }

@@ -91,7 +91,7 @@ TEST_CASE("viewport offsets, depth ranges and scissors match lavapipe", "[draw][
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			VkViewport v1{0, 0, 32, 32, 0, 1}, v2{32, 64, 32, -32, 0, 1};
 			VkRect2D s1{{0, 0}, {64, 64}}, s2{{40, 30}, {20, 30}};
 			vkCmdSetViewportWithCount(cb, 1, &v1);
@@ -113,7 +113,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_CULL_MODE);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_FRONT_FACE);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetCullMode(cb, VK_CULL_MODE_BACK_BIT);
 			vkCmdSetFrontFace(cb, VK_FRONT_FACE_CLOCKWISE);
 			vkCmdDraw(cb, 6, 1, 0, 0);
@@ -139,7 +139,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			                         VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, VK_DYNAMIC_STATE_STENCIL_WRITE_MASK})
 				p.dynamic_states.push_back(d);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetDepthTestEnable(cb, VK_TRUE);
 			vkCmdSetDepthWriteEnable(cb, VK_TRUE);
 			vkCmdSetDepthCompareOp(cb, VK_COMPARE_OP_LESS);
@@ -163,6 +163,35 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 		CompareImages("dynamic-depth-stencil", s.width, s.height, a.colors[0], b.colors[0], 2);
 		CHECK(a.stencil == b.stencil);
 	}
+	SECTION("stencil state per face") {
+		Scene s = ColorScene(WindingTriangles());
+		s.depth_format = VK_FORMAT_S8_UINT;
+		s.clear_depth_stencil = {1.0f, 0x21};
+		s.configure = [](PipelineState& p) {
+			p.depth_stencil.stencilTestEnable = VK_TRUE;
+			for (VkDynamicState d : {VK_DYNAMIC_STATE_STENCIL_OP, VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+			                         VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, VK_DYNAMIC_STATE_STENCIL_WRITE_MASK})
+				p.dynamic_states.push_back(d);
+		};
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
+			vkCmdSetStencilOp(cb, VK_STENCIL_FACE_FRONT_BIT, VK_STENCIL_OP_ZERO, VK_STENCIL_OP_REPLACE,
+			                  VK_STENCIL_OP_KEEP, VK_COMPARE_OP_GREATER);
+			vkCmdSetStencilOp(cb, VK_STENCIL_FACE_BACK_BIT, VK_STENCIL_OP_INVERT, VK_STENCIL_OP_INCREMENT_AND_WRAP,
+			                  VK_STENCIL_OP_KEEP, VK_COMPARE_OP_LESS);
+			vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_BIT, 0x40);
+			vkCmdSetStencilReference(cb, VK_STENCIL_FACE_BACK_BIT, 0x10);
+			vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_FRONT_BIT, 0xf0);
+			vkCmdSetStencilCompareMask(cb, VK_STENCIL_FACE_BACK_BIT, 0x3f);
+			vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_FRONT_BIT, 0xcc);
+			vkCmdSetStencilWriteMask(cb, VK_STENCIL_FACE_BACK_BIT, 0x0f);
+			vkCmdDraw(cb, 12, 1, 0, 0);
+			vkCmdSetStencilReference(cb, VK_STENCIL_FACE_FRONT_AND_BACK, 0x44);
+			vkCmdDraw(cb, 6, 1, 3, 0);
+		};
+		auto [a, b] = pair.Render(s);
+		CompareImages("dynamic-stencil-faces", s.width, s.height, a.colors[0], b.colors[0], 2);
+		CHECK(a.stencil == b.stencil);
+	}
 	SECTION("topology among triangle types and primitive restart enable") {
 		Scene s = ColorScene(Grid(6));
 		const uint32_t r = 0xffffffffu;
@@ -172,7 +201,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP);
 			vkCmdSetPrimitiveRestartEnable(cb, VK_TRUE);
 			vkCmdDrawIndexed(cb, 12, 1, 0, 0, 0);
@@ -198,7 +227,7 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE);
 			p.dynamic_states.push_back(VK_DYNAMIC_STATE_DEPTH_BIAS);
 		};
-		s.record_draws = [](VkCommandBuffer cb, VkBuffer) {
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdSetRasterizerDiscardEnable(cb, VK_TRUE);
 			vkCmdSetDepthBiasEnable(cb, VK_FALSE);
 			vkCmdSetDepthBias(cb, 0, 0, 0);

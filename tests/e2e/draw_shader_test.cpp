@@ -108,12 +108,9 @@ TEST_CASE("flat int varyings keep their bits", "[draw][shader]") {
 }
 
 TEST_CASE("flat int varyings keep INT_MIN and signaling-NaN bit patterns", "[draw][shader]") {
-	// Known failure outside src/vk: src/raster/rasterizer.cpp computes every
-	// varying of a fragment batch as base + a*x + b*y in float, flat ones
-	// included (a = b = 0), so INT_MIN (0x80000000, -0.0f) comes out +0 and
-	// 0x7f800001 (a signaling NaN) comes out 0x7fc00001.
-	WARN("skipped until src/raster copies flat varyings instead of evaluating their planes");
-	return;
+	// §15.1.x: a flat input is the provoking vertex's value unchanged. As
+	// floats these bits are -0.0 and signaling NaNs, which float arithmetic
+	// would change: the rasterizer copies flat values.
 	const std::vector<int32_t> values = {INT_MIN, 0x7f800001, int32_t(0xff800001u)};
 	SceneResult ours = CompareSceneWithLavapipe("flat-int-min", FlatIntScene(values), 0);
 	CheckFlatInts(ours, values);
@@ -208,4 +205,39 @@ TEST_CASE("a scene renders the same bytes with 1 and 4 threads", "[draw][shader]
 	// snapping to the sub-pixel grid (§28.7, subPixelPrecisionBits = 8, done
 	// at each implementation's float precision) decides coverage. At most 4.
 	CompareSceneWithLavapipe("threads", s, 3, 4);
+}
+
+TEST_CASE("gl_SampleMask and gl_SampleMaskIn match lavapipe", "[draw][shader]") {
+	// §28.x "Sample Mask": gl_SampleMaskIn holds the covered samples;
+	// coverage is ANDed with a written gl_SampleMask (0 drops the fragment).
+	for (VkSampleCountFlagBits samples : {VK_SAMPLE_COUNT_1_BIT, VK_SAMPLE_COUNT_4_BIT}) {
+		CAPTURE(samples);
+		Scene s = ColorScene(BigTriangles());
+		s.fragment_shader = "sample_mask.frag.spv";
+		s.samples = samples;
+		s.draws = {{6, 1, 0, 0, 0}};
+		// Resolved 4x: averages of 4 samples, 3 codes (draw_commands_test.cpp).
+		CompareSceneWithLavapipe(samples == VK_SAMPLE_COUNT_1_BIT ? "sample-mask" : "sample-mask-4x", s, 3);
+	}
+}
+
+// §27.x clipping: a clipped primitive's new vertices carry outputs such that
+// interpolation over the clipped primitive gives what it would have over
+// the original one - for noperspective outputs that is linear in screen
+// space, not in clip space. A triangle with different w crossing the near
+// plane (and one past the guard band) makes the two differ.
+TEST_CASE("noperspective varyings of clipped triangles match lavapipe", "[draw][shader]") {
+	// A vertex made by clipping takes noperspective outputs at the
+	// screen-space parameter t' = t w_b / ((1 - t) w_a + t w_b), not the
+	// clip-space t (before the fix: 503 pixels off, worst 101 codes).
+	std::vector<Vertex> v;
+	v.push_back({-0.5f, -0.6f, 0.5f, 1.0f, 1, 0, 0, 1});
+	v.push_back({0.9f * 3, -0.2f * 3, 2.0f, 3.0f, 0, 1, 0, 1});
+	v.push_back({0.1f * 0.5f, 0.9f * 0.5f, -0.6f, 0.5f, 0, 0, 1, 1});  // z < 0: clipped by the near plane
+	Scene s = ColorScene(v);
+	s.vertex_shader = "interp_modes.vert.spv";
+	s.fragment_shader = "interp_modes.frag.spv";
+	// Clipped edges are new vertices at each implementation's precision: a
+	// pixel center within rounding of them may differ (at most 2).
+	CompareSceneWithLavapipe("noperspective-clipped", s, 2, 2);
 }

@@ -1,10 +1,14 @@
 // Pipeline cache objects: the data header of Vulkan 1.3 §10.7, checked byte
-// by byte, partial reads, initial data from elsewhere, merges.
+// by byte, partial reads, initial data from elsewhere, merges; compiled
+// compute programs stored, read back in another device, and corrupted.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
+#include "compute_kernel.h"
+#include "render_scene.h"
 #include "validation.h"
 #include "vk_context.h"
 
@@ -35,6 +39,51 @@ uint32_t Word(const std::vector<uint8_t>& data, size_t offset) {
 	std::memcpy(&value, data.data() + offset, 4);
 	return value;
 }
+
+// LocalSizeId in glslang's SPIR-V 1.6 needs maintenance4; the
+// FAIL_ON_PIPELINE_COMPILE_REQUIRED flag needs pipelineCreationCacheControl.
+std::unique_ptr<Context> CacheContext() {
+	static VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.maintenance4 = VK_TRUE;
+	v13.pipelineCreationCacheControl = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v13;
+	return Context::Create(Driver::Tessera, options);
+}
+
+constexpr VkPipelineCreateFlags kNoCompile = VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+
+// SAXPY (y = a * x + y over 1000 elements) through the kernel; returns y.
+std::vector<float> RunSaxpy(Context& ctx, const ComputeKernel& kernel) {
+	const uint32_t n = 1000;
+	TestBuffer x = ctx.CreateBuffer(n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	TestBuffer y = ctx.CreateBuffer(n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	for (uint32_t i = 0; i < n; ++i) {
+		float xi = float(i) * 0.37f, yi = 5.0f - float(i) * 0.11f;
+		std::memcpy(x.data + 4 * i, &xi, 4);
+		std::memcpy(y.data + 4 * i, &yi, 4);
+	}
+	const_cast<ComputeKernel&>(kernel).Bind(0, x.buffer);
+	const_cast<ComputeKernel&>(kernel).Bind(1, y.buffer);
+	struct {
+		float a;
+		uint32_t n;
+	} push{1.75f, n};
+	ctx.Submit([&](VkCommandBuffer cb) { kernel.Record(cb, &push, sizeof push, (n + 63) / 64); });
+	std::vector<float> out(n);
+	std::memcpy(out.data(), y.data, n * 4);
+	ctx.Destroy(x);
+	ctx.Destroy(y);
+	// a * x + y may be fused or not (no NoContraction): close to the host's.
+	for (uint32_t i = 0; i < n; ++i) {
+		float host = 1.75f * (float(i) * 0.37f) + (5.0f - float(i) * 0.11f);
+		INFO("element " << i);
+		REQUIRE(std::fabs(out[i] - host) <= 2e-6f * std::fmax(1.0f, std::fabs(host)) + 1e-5f);
+	}
+	return out;
+}
+
+std::vector<uint32_t> Saxpy() { return LoadCorpusShader(TESSERA_SHADER_DIR, "saxpy.spv"); }
 
 }  // namespace
 
@@ -107,4 +156,214 @@ TEST_CASE("pipeline cache initial data, partial reads and merges", "[pipeline_ca
 	}
 	vkDestroyPipelineCache(device, first, nullptr);
 	CHECK(ValidationErrors(*ctx) == 0);
+}
+
+TEST_CASE("a compute pipeline is stored in the cache and read back, also in another device", "[pipeline_cache]") {
+	auto first = CacheContext();
+	REQUIRE(first);
+	VkDevice device = first->device();
+	VkPipelineCache cache = MakeCache(device);
+	std::vector<float> compiled;
+	{
+		ComputeKernel kernel(*first, Saxpy(), 2, 0, cache);
+		REQUIRE(kernel.ok());
+		compiled = RunSaxpy(*first, kernel);
+	}
+	std::vector<uint8_t> data = Data(device, cache);
+	CHECK(data.size() > 32 + 8 + 32);  // the header, then one entry: sizes, a 32-byte key, the program
+
+	SECTION("FAIL_ON_PIPELINE_COMPILE_REQUIRED succeeds on a hit and gives the same results") {
+		ComputeKernel kernel(*first, Saxpy(), 2, 0, cache, kNoCompile);
+		CHECK(kernel.create_result() == VK_SUCCESS);
+		REQUIRE(kernel.ok());
+		CHECK(RunSaxpy(*first, kernel) == compiled);
+		CHECK(Data(device, cache) == data);  // a hit adds nothing
+	}
+	SECTION("FAIL_ON_PIPELINE_COMPILE_REQUIRED on a miss gives VK_PIPELINE_COMPILE_REQUIRED") {
+		VkPipelineCache empty = MakeCache(device);
+		ComputeKernel missed(*first, Saxpy(), 2, 0, empty, kNoCompile);
+		CHECK(missed.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		CHECK_FALSE(missed.ok());
+		ComputeKernel uncached(*first, Saxpy(), 2, 0, VK_NULL_HANDLE, kNoCompile);
+		CHECK(uncached.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		// Another shader is another key.
+		ComputeKernel other(*first, LoadCorpusShader(TESSERA_SHADER_DIR, "reduce.spv"), 2, 0, cache, kNoCompile);
+		CHECK(other.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		vkDestroyPipelineCache(device, empty, nullptr);
+	}
+	SECTION("the cache data seeds a cache in a new device, which hits") {
+		auto second = CacheContext();
+		REQUIRE(second);
+		VkPipelineCache seeded = MakeCache(second->device(), data.data(), data.size());
+		CHECK(Data(second->device(), seeded) == data);
+		{
+			ComputeKernel kernel(*second, Saxpy(), 2, 0, seeded, kNoCompile);
+			CHECK(kernel.create_result() == VK_SUCCESS);
+			REQUIRE(kernel.ok());
+			CHECK(RunSaxpy(*second, kernel) == compiled);
+		}
+		vkDestroyPipelineCache(second->device(), seeded, nullptr);
+		CHECK(ValidationErrors(*second) == 0);
+	}
+	SECTION("data with another pipelineCacheUUID is ignored: a miss") {
+		std::vector<uint8_t> other = data;
+		other[16 + 7] ^= 0x10;
+		VkPipelineCache foreign = MakeCache(device, other.data(), other.size());
+		CHECK(Data(device, foreign).size() == 32);
+		ComputeKernel kernel(*first, Saxpy(), 2, 0, foreign, kNoCompile);
+		CHECK(kernel.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+		vkDestroyPipelineCache(device, foreign, nullptr);
+	}
+	SECTION("a corrupted entry is a miss: the pipeline is compiled again, correct, and the entry replaced") {
+		// Bytes in the middle of the program, of the key, and of its digest
+		// (the last 32 bytes of the entry).
+		for (size_t at : {data.size() / 2 + 20, size_t(32 + 8 + 5), data.size() - 10}) {
+			CAPTURE(at);
+			std::vector<uint8_t> corrupted = data;
+			corrupted[at] ^= 0xa5;
+			corrupted[at + 1] ^= 0x5a;
+			VkPipelineCache damaged = MakeCache(device, corrupted.data(), corrupted.size());
+			{
+				ComputeKernel no_compile(*first, Saxpy(), 2, 0, damaged, kNoCompile);
+				CHECK(no_compile.create_result() == VK_PIPELINE_COMPILE_REQUIRED);
+				ComputeKernel kernel(*first, Saxpy(), 2, 0, damaged);
+				CHECK(kernel.create_result() == VK_SUCCESS);
+				REQUIRE(kernel.ok());
+				CHECK(RunSaxpy(*first, kernel) == compiled);
+				ComputeKernel hit(*first, Saxpy(), 2, 0, damaged, kNoCompile);
+				CHECK(hit.create_result() == VK_SUCCESS);
+			}
+			vkDestroyPipelineCache(device, damaged, nullptr);
+		}
+	}
+	SECTION("an externally synchronized cache stores and hits too") {
+		VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+		info.flags = VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT;
+		VkPipelineCache unlocked = VK_NULL_HANDLE;
+		REQUIRE(vkCreatePipelineCache(device, &info, nullptr, &unlocked) == VK_SUCCESS);
+		{
+			ComputeKernel kernel(*first, Saxpy(), 2, 0, unlocked);
+			REQUIRE(kernel.ok());
+			ComputeKernel hit(*first, Saxpy(), 2, 0, unlocked, kNoCompile);
+			CHECK(hit.create_result() == VK_SUCCESS);
+		}
+		CHECK(Data(device, unlocked) == data);
+		vkDestroyPipelineCache(device, unlocked, nullptr);
+	}
+	SECTION("merging brings the entry into an empty cache") {
+		VkPipelineCache merged = MakeCache(device);
+		CHECK(vkMergePipelineCaches(device, merged, 1, &cache) == VK_SUCCESS);
+		CHECK(Data(device, merged) == data);
+		vkDestroyPipelineCache(device, merged, nullptr);
+	}
+	vkDestroyPipelineCache(device, cache, nullptr);
+	CHECK(ValidationErrors(*first) == 0);
+}
+
+namespace {
+
+// vkCreateComputePipelines for spec.spv (one storage buffer) with the given
+// specialization; the pipeline is destroyed again, only the result counts.
+VkResult CreateSpecialized(VkDevice device, VkShaderModule module, VkPipelineLayout layout, VkPipelineCache cache,
+                           VkPipelineCreateFlags flags, const VkSpecializationInfo* specialization) {
+	VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+	info.flags = flags;
+	info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+	              nullptr,
+	              0,
+	              VK_SHADER_STAGE_COMPUTE_BIT,
+	              module,
+	              "main",
+	              specialization};
+	info.layout = layout;
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	VkResult result = vkCreateComputePipelines(device, cache, 1, &info, nullptr, &pipeline);
+	vkDestroyPipeline(device, pipeline, nullptr);
+	return result;
+}
+
+}  // namespace
+
+TEST_CASE("specialization constants are part of the cache key", "[pipeline_cache]") {
+	auto ctx = CacheContext();
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "spec.spv");
+	REQUIRE(!words.empty());
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module;
+	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+	VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = 1;
+	dslci.pBindings = &binding;
+	VkDescriptorSetLayout set_layout;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkPipelineCache cache = MakeCache(device);
+
+	uint32_t scale = 3;
+	VkSpecializationMapEntry entry{1, 0, 4};  // kScale
+	VkSpecializationInfo specialization{1, &entry, 4, &scale};
+	CHECK(CreateSpecialized(device, module, layout, cache, 0, &specialization) == VK_SUCCESS);
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) == VK_SUCCESS);
+	scale = 4;  // other data
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) ==
+	      VK_PIPELINE_COMPILE_REQUIRED);
+	scale = 3;
+	entry.constantID = 3;  // the same bytes for another constant (kBias)
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) ==
+	      VK_PIPELINE_COMPILE_REQUIRED);
+	entry.constantID = 1;
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, nullptr) == VK_PIPELINE_COMPILE_REQUIRED);
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) == VK_SUCCESS);
+
+	vkDestroyPipelineCache(device, cache, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	vkDestroyShaderModule(device, module, nullptr);
+	CHECK(ValidationErrors(*ctx) == 0);
+}
+
+TEST_CASE("a graphics pipeline's stages are cached: a new device draws the same from the cache data",
+          "[pipeline_cache]") {
+	Scene scene;
+	scene.vertex_shader = "triangle.vert.spv";
+	scene.fragment_shader = "triangle.frag.spv";
+	const float vertices[] = {-0.8f, -0.7f, 1, 0, 0, 0.7f, -0.5f, 0, 1, 0, -0.1f, 0.8f, 0, 0, 1};
+	scene.vertices.resize(sizeof vertices);
+	std::memcpy(scene.vertices.data(), vertices, sizeof vertices);
+	scene.vertex_stride = 5 * sizeof(float);
+	scene.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}, {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 8}};
+
+	auto first = CacheContext();
+	REQUIRE(first);
+	VkPipelineCache cache = MakeCache(first->device());
+	scene.pipeline_cache = cache;
+	SceneResult compiled = RenderScene(*first, scene);
+	std::vector<uint8_t> data = Data(first->device(), cache);
+	vkDestroyPipelineCache(first->device(), cache, nullptr);
+	CHECK(ValidationErrors(*first) == 0);
+
+	auto second = CacheContext();
+	REQUIRE(second);
+	VkPipelineCache seeded = MakeCache(second->device(), data.data(), data.size());
+	CHECK(Data(second->device(), seeded) == data);  // two entries: the vertex and the fragment stage
+	scene.pipeline_cache = seeded;
+	scene.pipeline_flags = kNoCompile;  // both stages must come from the cache
+	SceneResult cached = RenderScene(*second, scene);
+	CHECK(cached.colors == compiled.colors);
+	// And the triangle is there: pixels other than the clear color (corner).
+	const std::vector<uint8_t>& image = cached.colors.at(0);
+	size_t drawn = 0;
+	for (size_t i = 0; i + 4 <= image.size(); i += 4) drawn += std::memcmp(&image[i], &image[0], 4) != 0;
+	CHECK(drawn > 500);
+	vkDestroyPipelineCache(second->device(), seeded, nullptr);
+	CHECK(ValidationErrors(*second) == 0);
 }

@@ -15,7 +15,8 @@ std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::
 }
 
 ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count,
-                             VkPipelineShaderStageCreateFlags stage_flags)
+                             VkPipelineShaderStageCreateFlags stage_flags, VkPipelineCache cache,
+                             VkPipelineCreateFlags pipeline_flags)
     : ctx_(ctx) {
 	VkDevice device = ctx.device();
 	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -58,9 +59,10 @@ ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, u
 	              module_,
 	              "main",
 	              nullptr};
+	cpci.flags = pipeline_flags;
 	cpci.layout = layout_;
-	if (vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline_) != VK_SUCCESS)
-		pipeline_ = VK_NULL_HANDLE;
+	create_result_ = vkCreateComputePipelines(device, cache, 1, &cpci, nullptr, &pipeline_);
+	if (create_result_ != VK_SUCCESS) pipeline_ = VK_NULL_HANDLE;
 }
 
 ComputeKernel::~ComputeKernel() {

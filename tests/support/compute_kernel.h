@@ -16,14 +16,18 @@ std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::
 
 class ComputeKernel {
 public:
-	// stage_flags: VkPipelineShaderStageCreateFlags (subgroup size control).
+	// stage_flags: VkPipelineShaderStageCreateFlags (subgroup size control);
+	// cache and pipeline_flags go to vkCreateComputePipelines.
 	ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count,
-	              VkPipelineShaderStageCreateFlags stage_flags = 0);
+	              VkPipelineShaderStageCreateFlags stage_flags = 0, VkPipelineCache cache = VK_NULL_HANDLE,
+	              VkPipelineCreateFlags pipeline_flags = 0);
 	~ComputeKernel();
 	ComputeKernel(const ComputeKernel&) = delete;
 	ComputeKernel& operator=(const ComputeKernel&) = delete;
 
 	bool ok() const { return pipeline_ != VK_NULL_HANDLE; }
+	// What vkCreateComputePipelines returned.
+	VkResult create_result() const { return create_result_; }
 	void Bind(uint32_t binding, VkBuffer buffer);
 	// Binds pipeline, set and push constants, and dispatches groups_x
 	// workgroups; then a barrier that makes shader writes visible to the host
@@ -37,6 +41,7 @@ private:
 	VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
 	VkPipelineLayout layout_ = VK_NULL_HANDLE;
 	VkPipeline pipeline_ = VK_NULL_HANDLE;
+	VkResult create_result_ = VK_ERROR_UNKNOWN;
 	VkDescriptorPool pool_ = VK_NULL_HANDLE;
 	VkDescriptorSet set_ = VK_NULL_HANDLE;
 };

@@ -55,6 +55,20 @@ void Barrier(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects, VkIm
 	                     nullptr, 1, &b);
 }
 
+// The same over every mip level (uploads of whole textures).
+void BarrierAll(VkCommandBuffer cb, VkImage image, VkImageAspectFlags aspects, VkImageLayout from, VkImageLayout to) {
+	VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+	b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+	b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+	b.oldLayout = from;
+	b.newLayout = to;
+	b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+	b.image = image;
+	b.subresourceRange = {aspects, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0,
+	                     nullptr, 1, &b);
+}
+
 VkShaderModule LoadModule(Context& ctx, const std::string& name) {
 	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, name);
 	REQUIRE(!words.empty());
@@ -97,13 +111,15 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	};
 	for (uint32_t i = 0; i < scene.color_attachments; ++i) {
 		colors.push_back(ctx.CreateImage2D(scene.color_format, w, h,
-		                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 1,
-		                                   scene.layers));
+		                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+		                                       (scene.input_attachment ? VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT : 0),
+		                                   1, scene.layers));
 		color_views.push_back(make_view(colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		if (msaa) {
 			VkImageCreateInfo info = colors.back().info;
 			info.samples = scene.samples;
-			info.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+			info.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+			             (scene.input_attachment ? VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT : 0);
 			msaa_colors.push_back(ctx.CreateImage(info));
 			msaa_views.push_back(make_view(msaa_colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		}
@@ -111,7 +127,6 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	TestImage depth_image, depth_resolve_image;
 	VkImageView depth_view = VK_NULL_HANDLE, depth_resolve_view = VK_NULL_HANDLE;
 	const bool resolve_ds = has_ds && msaa && scene.resolve_depth_stencil;
-	if (scene.resolve_depth_stencil) REQUIRE(scene.dynamic_rendering);
 	if (has_ds) {
 		VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
 		info.imageType = VK_IMAGE_TYPE_2D;
@@ -169,7 +184,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 				attachments.push_back(a);
 				views.push_back(color_views[i]);
 			}
-		VkAttachmentReference depth_ref{};
+		VkAttachmentReference depth_ref{}, depth_resolve_ref{};
 		if (has_ds) {
 			VkAttachmentDescription a{};
 			a.format = scene.depth_format;
@@ -182,6 +197,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			depth_ref = {uint32_t(attachments.size()), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
 			attachments.push_back(a);
 			views.push_back(depth_view);
+			if (resolve_ds) {
+				a.samples = VK_SAMPLE_COUNT_1_BIT;
+				a.loadOp = a.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+				a.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+				depth_resolve_ref = {uint32_t(attachments.size()), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+				attachments.push_back(a);
+				views.push_back(depth_resolve_view);
+			}
 		}
 		VkSubpassDescription subpass{};
 		subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
@@ -191,6 +214,27 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		subpass.pDepthStencilAttachment = has_ds ? &depth_ref : nullptr;
 		const uint32_t subpass_count = scene.second_subpass_draws.empty() ? 1 : 2;
 		VkSubpassDescription subpasses[2] = {subpass, subpass};
+		// Input attachment scenes: attachment 0 is written by the first
+		// subpass and read by the second, which writes attachment 1.
+		const VkAttachmentReference unused{VK_ATTACHMENT_UNUSED, VK_IMAGE_LAYOUT_UNDEFINED};
+		const VkAttachmentReference first_colors[2] = {color_refs[0], unused};
+		const VkAttachmentReference second_colors[2] = {unused, color_refs[scene.color_attachments > 1 ? 1 : 0]};
+		const VkAttachmentReference input_ref{0, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+		// With samples > 1 the first subpass resolves attachment 0 and the
+		// second attachment 1; the input is the multisampled attachment 0.
+		const VkAttachmentReference first_resolves[2] = {msaa ? resolve_refs[0] : unused, unused};
+		const VkAttachmentReference second_resolves[2] = {unused, msaa ? resolve_refs.back() : unused};
+		if (scene.input_attachment) {
+			REQUIRE((scene.color_attachments == 2 && subpass_count == 2));
+			subpasses[0].pColorAttachments = first_colors;
+			subpasses[1].pColorAttachments = second_colors;
+			if (msaa) {
+				subpasses[0].pResolveAttachments = first_resolves;
+				subpasses[1].pResolveAttachments = second_resolves;
+			}
+			subpasses[1].inputAttachmentCount = 1;
+			subpasses[1].pInputAttachments = &input_ref;
+		}
 		// Between the subpasses: the second draws over the first's
 		// attachment writes (color and depth/stencil, read and written).
 		VkSubpassDependency dependencies[2] = {};
@@ -205,6 +249,10 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		                        VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
 		                        VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
 		between.dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT;
+		if (scene.input_attachment) {
+			between.dstStageMask |= VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+			between.dstAccessMask |= VK_ACCESS_INPUT_ATTACHMENT_READ_BIT;
+		}
 		VkSubpassDependency& dependency = dependencies[0];
 		dependency.srcSubpass = subpass_count - 1;
 		dependency.dstSubpass = VK_SUBPASS_EXTERNAL;
@@ -220,7 +268,69 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		info.pSubpasses = subpasses;
 		info.dependencyCount = subpass_count;
 		info.pDependencies = dependencies;
-		REQUIRE(vkCreateRenderPass(device, &info, nullptr, &pass) == VK_SUCCESS);
+		if (resolve_ds) {
+			// A depth/stencil resolve needs vkCreateRenderPass2: the same
+			// pass in the 2 structures, with VkSubpassDescriptionDepthStencilResolve.
+			auto ref2 = [](const VkAttachmentReference& r) {
+				VkAttachmentReference2 o{VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2};
+				o.attachment = r.attachment;
+				o.layout = r.layout;
+				return o;
+			};
+			std::vector<VkAttachmentDescription2> attachments2;
+			for (const VkAttachmentDescription& a : attachments) {
+				VkAttachmentDescription2 d{VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2};
+				d.format = a.format;
+				d.samples = a.samples;
+				d.loadOp = a.loadOp;
+				d.storeOp = a.storeOp;
+				d.stencilLoadOp = a.stencilLoadOp;
+				d.stencilStoreOp = a.stencilStoreOp;
+				d.initialLayout = a.initialLayout;
+				d.finalLayout = a.finalLayout;
+				attachments2.push_back(d);
+			}
+			std::vector<VkAttachmentReference2> colors2, resolves2;
+			for (const VkAttachmentReference& r : color_refs) colors2.push_back(ref2(r));
+			for (const VkAttachmentReference& r : resolve_refs) resolves2.push_back(ref2(r));
+			const VkAttachmentReference2 depth2 = ref2(depth_ref), depth_resolve2 = ref2(depth_resolve_ref);
+			VkSubpassDescriptionDepthStencilResolve ds_resolve{
+			    VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE};
+			ds_resolve.depthResolveMode = ds_resolve.stencilResolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+			ds_resolve.pDepthStencilResolveAttachment = &depth_resolve2;
+			std::vector<VkSubpassDescription2> subpasses2(subpass_count, {VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2});
+			for (VkSubpassDescription2& sp : subpasses2) {
+				sp.pNext = &ds_resolve;
+				sp.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+				sp.colorAttachmentCount = uint32_t(colors2.size());
+				sp.pColorAttachments = colors2.data();
+				sp.pResolveAttachments = resolves2.empty() ? nullptr : resolves2.data();
+				sp.pDepthStencilAttachment = &depth2;
+			}
+			std::vector<VkSubpassDependency2> dependencies2;
+			for (uint32_t i = 0; i < subpass_count; ++i) {
+				const VkSubpassDependency& d = dependencies[i];
+				VkSubpassDependency2 d2{VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2};
+				d2.srcSubpass = d.srcSubpass;
+				d2.dstSubpass = d.dstSubpass;
+				d2.srcStageMask = d.srcStageMask;
+				d2.dstStageMask = d.dstStageMask;
+				d2.srcAccessMask = d.srcAccessMask;
+				d2.dstAccessMask = d.dstAccessMask;
+				d2.dependencyFlags = d.dependencyFlags;
+				dependencies2.push_back(d2);
+			}
+			VkRenderPassCreateInfo2 info2{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2};
+			info2.attachmentCount = uint32_t(attachments2.size());
+			info2.pAttachments = attachments2.data();
+			info2.subpassCount = subpass_count;
+			info2.pSubpasses = subpasses2.data();
+			info2.dependencyCount = uint32_t(dependencies2.size());
+			info2.pDependencies = dependencies2.data();
+			REQUIRE(vkCreateRenderPass2(device, &info2, nullptr, &pass) == VK_SUCCESS);
+		} else {
+			REQUIRE(vkCreateRenderPass(device, &info, nullptr, &pass) == VK_SUCCESS);
+		}
 		VkFramebufferCreateInfo fbi{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
 		fbi.renderPass = pass;
 		fbi.attachmentCount = uint32_t(views.size());
@@ -231,11 +341,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		for (const VkAttachmentDescription& a : attachments) {
 			VkFramebufferAttachmentImageInfo ii{VK_STRUCTURE_TYPE_FRAMEBUFFER_ATTACHMENT_IMAGE_INFO};
 			const bool is_ds = a.format == scene.depth_format;
-			ii.usage = is_ds
-			               ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
-			           : a.samples == VK_SAMPLE_COUNT_1_BIT
-			               ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT
-			               : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+			// As the images were made: single-sample ones are also read back.
+			ii.usage = (is_ds ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) |
+			           (a.samples == VK_SAMPLE_COUNT_1_BIT ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT : 0);
 			ii.width = w;
 			ii.height = h;
 			ii.layerCount = scene.layers;
@@ -258,37 +366,132 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		REQUIRE(vkCreateFramebuffer(device, &fbi, nullptr, &framebuffer) == VK_SUCCESS);
 	}
 
-	// Pipeline layout: push constants and one optional uniform buffer.
+	// Pipeline layout: push constants, and a set with an optional uniform
+	// buffer (binding 0) and an optional storage buffer (binding 1).
 	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
 	VkDescriptorPool pool = VK_NULL_HANDLE;
 	VkDescriptorSet set = VK_NULL_HANDLE;
-	TestBuffer uniform;
+	TestBuffer uniform, storage;
+	TestImage texture_image, storage_image;
+	VkImageView texture_view = VK_NULL_HANDLE, storage_view = VK_NULL_HANDLE;
+	VkSampler texture_sampler = VK_NULL_HANDLE;
+	VkImageAspectFlags texture_aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+	TestBuffer texture_upload, storage_image_readback;
 	const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-	if (!scene.uniform_data.empty()) {
-		VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr};
+	const bool has_texture = scene.texture.format != VK_FORMAT_UNDEFINED;
+	const bool has_storage_image = scene.storage_image_format != VK_FORMAT_UNDEFINED;
+	if (!scene.uniform_data.empty() || !scene.storage_data.empty() || has_texture || has_storage_image ||
+	    scene.input_attachment) {
+		std::vector<VkDescriptorSetLayoutBinding> bindings;
+		std::vector<VkDescriptorPoolSize> sizes;
+		if (!scene.uniform_data.empty()) {
+			bindings.push_back({0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1});
+		}
+		if (!scene.storage_data.empty()) {
+			bindings.push_back({1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1});
+		}
+		if (has_texture) {
+			bindings.push_back({2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, stages, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1});
+		}
+		if (has_storage_image) {
+			bindings.push_back({3, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, stages, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1});
+		}
+		if (scene.input_attachment) {
+			bindings.push_back({4, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1});
+		}
 		VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-		info.bindingCount = 1;
-		info.pBindings = &binding;
+		info.bindingCount = uint32_t(bindings.size());
+		info.pBindings = bindings.data();
 		REQUIRE(vkCreateDescriptorSetLayout(device, &info, nullptr, &set_layout) == VK_SUCCESS);
-		VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1};
 		VkDescriptorPoolCreateInfo pi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
 		pi.maxSets = 1;
-		pi.poolSizeCount = 1;
-		pi.pPoolSizes = &size;
+		pi.poolSizeCount = uint32_t(sizes.size());
+		pi.pPoolSizes = sizes.data();
 		REQUIRE(vkCreateDescriptorPool(device, &pi, nullptr, &pool) == VK_SUCCESS);
 		VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
 		ai.descriptorPool = pool;
 		ai.descriptorSetCount = 1;
 		ai.pSetLayouts = &set_layout;
 		REQUIRE(vkAllocateDescriptorSets(device, &ai, &set) == VK_SUCCESS);
-		uniform = UploadBuffer(ctx, scene.uniform_data, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
-		VkDescriptorBufferInfo bi{uniform.buffer, 0, VK_WHOLE_SIZE};
-		VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-		write.dstSet = set;
-		write.descriptorCount = 1;
-		write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-		write.pBufferInfo = &bi;
-		vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
+		auto write = [&](uint32_t binding, VkDescriptorType type, const TestBuffer& buffer) {
+			VkDescriptorBufferInfo bi{buffer.buffer, 0, VK_WHOLE_SIZE};
+			VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+			w.dstSet = set;
+			w.dstBinding = binding;
+			w.descriptorCount = 1;
+			w.descriptorType = type;
+			w.pBufferInfo = &bi;
+			vkUpdateDescriptorSets(device, 1, &w, 0, nullptr);
+		};
+		if (!scene.uniform_data.empty()) {
+			uniform = UploadBuffer(ctx, scene.uniform_data, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+			write(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, uniform);
+		}
+		if (!scene.storage_data.empty()) {
+			storage = UploadBuffer(ctx, scene.storage_data, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+			write(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage);
+		}
+		auto write_image = [&](uint32_t binding, VkDescriptorType type, VkSampler sampler, VkImageView view,
+		                       VkImageLayout layout) {
+			VkDescriptorImageInfo ii{sampler, view, layout};
+			VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+			w.dstSet = set;
+			w.dstBinding = binding;
+			w.descriptorCount = 1;
+			w.descriptorType = type;
+			w.pImageInfo = &ii;
+			vkUpdateDescriptorSets(device, 1, &w, 0, nullptr);
+		};
+		if (has_texture) {
+			const SceneTexture& t = scene.texture;
+			const bool cube = t.view_type == VK_IMAGE_VIEW_TYPE_CUBE || t.view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+			VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+			info.flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
+			info.imageType = VK_IMAGE_TYPE_2D;
+			info.format = t.format;
+			info.extent = {t.width, t.height, 1};
+			info.mipLevels = t.mips;
+			info.arrayLayers = t.layers;
+			info.samples = VK_SAMPLE_COUNT_1_BIT;
+			info.tiling = VK_IMAGE_TILING_OPTIMAL;
+			info.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+			texture_image = ctx.CreateImage(info);
+			const DepthInfo d = DepthFormatInfo(t.format);
+			texture_aspect = (d.depth || d.stencil)
+			                     ? (d.depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_STENCIL_BIT)
+			                     : VK_IMAGE_ASPECT_COLOR_BIT;
+			VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+			vi.image = texture_image.image;
+			vi.viewType = t.view_type;
+			vi.format = t.format;
+			vi.subresourceRange = {texture_aspect, 0, t.mips, 0, t.layers};
+			REQUIRE(vkCreateImageView(device, &vi, nullptr, &texture_view) == VK_SUCCESS);
+			REQUIRE(vkCreateSampler(device, &t.sampler, nullptr, &texture_sampler) == VK_SUCCESS);
+			texture_upload = UploadBuffer(ctx, t.data, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+			write_image(2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, texture_sampler, texture_view,
+			            VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+		}
+		if (has_storage_image) {
+			storage_image = ctx.CreateImage2D(
+			    scene.storage_image_format, w, h,
+			    VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+			VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+			vi.image = storage_image.image;
+			vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+			vi.format = scene.storage_image_format;
+			vi.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+			REQUIRE(vkCreateImageView(device, &vi, nullptr, &storage_view) == VK_SUCCESS);
+			write_image(3, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_NULL_HANDLE, storage_view, VK_IMAGE_LAYOUT_GENERAL);
+			storage_image_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * FormatSize(scene.storage_image_format));
+		}
+		if (scene.input_attachment)
+			write_image(4, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_NULL_HANDLE, msaa ? msaa_views[0] : color_views[0],
+			            VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 	}
 	VkPushConstantRange push_range{stages, 0, uint32_t(scene.push_constants.size())};
 	VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -324,6 +527,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 
 	VkShaderModule vs = LoadModule(ctx, scene.vertex_shader);
 	VkShaderModule fs = scene.fragment_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.fragment_shader);
+	VkShaderModule second_fs =
+	    scene.second_fragment_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.second_fragment_shader);
 	VkPipelineShaderStageCreateInfo shader_stages[2] = {};
 	shader_stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
 	shader_stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
@@ -381,11 +586,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	pi.layout = layout;
 	pi.renderPass = pass;
 	VkPipeline pipeline, second_pipeline = VK_NULL_HANDLE;
-	REQUIRE(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
+	pi.flags = scene.pipeline_flags;
+	REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
 	if (!scene.second_subpass_draws.empty()) {
 		REQUIRE(!scene.dynamic_rendering);
 		pi.subpass = 1;
-		REQUIRE(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &pi, nullptr, &second_pipeline) == VK_SUCCESS);
+		if (second_fs) shader_stages[1].module = second_fs;
+		REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &second_pipeline) ==
+		        VK_SUCCESS);
 	}
 
 	TestBuffer vertices, instances, indices, indirect;
@@ -417,6 +625,38 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		stencil_readback = ctx.CreateBuffer(VkDeviceSize(w) * h * scene.layers);
 
 	ctx.Submit([&](VkCommandBuffer cb) {
+		if (texture_image.image) {
+			// Every level and layer from the upload buffer, tightly packed.
+			const SceneTexture& t = scene.texture;
+			const uint32_t texel = FormatSize(t.format);
+			BarrierAll(cb, texture_image.image, texture_aspect, VK_IMAGE_LAYOUT_UNDEFINED,
+			           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+			std::vector<VkBufferImageCopy> regions;
+			VkDeviceSize offset = 0;
+			for (uint32_t level = 0; level < t.mips; ++level) {
+				const uint32_t lw = std::max(1u, t.width >> level), lh = std::max(1u, t.height >> level);
+				VkBufferImageCopy region{};
+				region.bufferOffset = offset;
+				region.imageSubresource = {texture_aspect, level, 0, t.layers};
+				region.imageExtent = {lw, lh, 1};
+				regions.push_back(region);
+				offset += VkDeviceSize(lw) * lh * t.layers * texel;
+			}
+			REQUIRE(offset <= t.data.size());
+			vkCmdCopyBufferToImage(cb, texture_upload.buffer, texture_image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			                       uint32_t(regions.size()), regions.data());
+			BarrierAll(cb, texture_image.image, texture_aspect, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+		}
+		if (storage_image.image) {
+			Barrier(cb, storage_image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+			        VK_IMAGE_LAYOUT_GENERAL);
+			const VkClearColorValue zero{};
+			const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+			vkCmdClearColorImage(cb, storage_image.image, VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
+			Barrier(cb, storage_image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_GENERAL,
+			        VK_IMAGE_LAYOUT_GENERAL);
+		}
 		std::vector<VkClearValue> clears;
 		if (scene.dynamic_rendering) {
 			for (uint32_t i = 0; i < scene.color_attachments; ++i) {
@@ -509,7 +749,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			}
 		};
 		if (scene.record_draws)
-			scene.record_draws(cb, indirect.buffer);
+			scene.record_draws(cb, {indirect.buffer, vertices.buffer, instances.buffer, indices.buffer});
 		else
 			draw_all(scene.draws);
 		if (second_pipeline) {
@@ -555,10 +795,37 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			vkCmdCopyImageToBuffer(cb, ds_source, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stencil_readback.buffer, 1,
 			                       &region);
 		}
+		if (storage_image.image) {
+			Barrier(cb, storage_image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_GENERAL,
+			        VK_IMAGE_LAYOUT_GENERAL);
+			VkBufferImageCopy region{};
+			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+			region.imageExtent = {w, h, 1};
+			vkCmdCopyImageToBuffer(cb, storage_image.image, VK_IMAGE_LAYOUT_GENERAL, storage_image_readback.buffer, 1,
+			                       &region);
+		}
 		ctx.TransferBarrier(cb);
+		// Shader writes to the storage buffer, for the host.
+		VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		to_host.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+		to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+		                     VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, nullptr, 0, nullptr);
 	});
 
 	SceneResult result;
+	if (storage.buffer) result.storage.assign(storage.data, storage.data + scene.storage_data.size());
+	if (storage_image_readback.buffer) {
+		result.storage_image.assign(storage_image_readback.data,
+		                            storage_image_readback.data + storage_image_readback.size);
+		ctx.Destroy(storage_image_readback);
+	}
+	if (texture_upload.buffer) ctx.Destroy(texture_upload);
+	if (texture_sampler) vkDestroySampler(device, texture_sampler, nullptr);
+	if (texture_view) vkDestroyImageView(device, texture_view, nullptr);
+	if (storage_view) vkDestroyImageView(device, storage_view, nullptr);
+	if (texture_image.image) ctx.Destroy(texture_image);
+	if (storage_image.image) ctx.Destroy(storage_image);
 	for (TestBuffer& b : color_readback) {
 		result.colors.emplace_back(b.data, b.data + b.size);
 		ctx.Destroy(b);
@@ -576,10 +843,11 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	if (second_pipeline) vkDestroyPipeline(device, second_pipeline, nullptr);
 	vkDestroyShaderModule(device, vs, nullptr);
 	if (fs) vkDestroyShaderModule(device, fs, nullptr);
+	if (second_fs) vkDestroyShaderModule(device, second_fs, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	if (pool) vkDestroyDescriptorPool(device, pool, nullptr);
 	if (set_layout) vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-	for (TestBuffer* b : {&vertices, &instances, &indices, &uniform, &indirect})
+	for (TestBuffer* b : {&vertices, &instances, &indices, &uniform, &storage, &indirect})
 		if (b->buffer) ctx.Destroy(*b);
 	if (framebuffer) vkDestroyFramebuffer(device, framebuffer, nullptr);
 	if (pass) vkDestroyRenderPass(device, pass, nullptr);
@@ -646,6 +914,15 @@ SceneFeatures::SceneFeatures() {
 	core.features.multiDrawIndirect = VK_TRUE;
 	core.features.drawIndirectFirstInstance = VK_TRUE;
 	core.features.shaderClipDistance = VK_TRUE;
+	core.features.fragmentStoresAndAtomics = VK_TRUE;
+	core.features.fillModeNonSolid = VK_TRUE;
+	core.features.wideLines = VK_TRUE;
+	core.features.largePoints = VK_TRUE;
+	core.features.alphaToOne = VK_TRUE;
+	core.features.sampleRateShading = VK_TRUE;
+	core.features.dualSrcBlend = VK_TRUE;
+	core.features.vertexPipelineStoresAndAtomics = VK_TRUE;
+	core.features.samplerAnisotropy = VK_TRUE;
 	v11.shaderDrawParameters = VK_TRUE;
 	v12.imagelessFramebuffer = VK_TRUE;
 	v12.drawIndirectCount = VK_TRUE;

@@ -38,6 +38,16 @@ struct DrawCall {
 	uint32_t first_instance = 0;
 };
 
+// A texture for scene shaders: an image with its mip levels (and layers)
+// uploaded before the draws, and a sampler (a combined image sampler).
+struct SceneTexture {
+	VkFormat format = VK_FORMAT_UNDEFINED;              // none when UNDEFINED; depth formats upload the depth aspect
+	VkImageViewType view_type = VK_IMAGE_VIEW_TYPE_2D;  // CUBE: 6 layers, cube compatible
+	uint32_t width = 0, height = 0, mips = 1, layers = 1;
+	std::vector<uint8_t> data;  // level after level, each layer after layer, rows tightly packed
+	VkSamplerCreateInfo sampler{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+};
+
 struct Scene {
 	uint32_t width = 64, height = 64;
 	VkFormat color_format = VK_FORMAT_R8G8B8A8_UNORM;
@@ -56,6 +66,7 @@ struct Scene {
 	VkIndexType index_type = VK_INDEX_TYPE_UINT32;
 	std::vector<uint8_t> push_constants;  // vertex and fragment stages
 	std::vector<uint8_t> uniform_data;    // a uniform buffer at set 0, binding 0, when not empty
+	std::vector<uint8_t> storage_data;    // a storage buffer at set 0, binding 1, when not empty (read back)
 	VkClearColorValue clear_color{{0, 0, 0, 1}};
 	VkClearDepthStencilValue clear_depth_stencil{1.0f, 0};
 	std::function<void(PipelineState&)> configure;
@@ -66,9 +77,13 @@ struct Scene {
 	VkViewport viewport{};
 	VkRect2D scissor{};
 	// Uploaded to a buffer with INDIRECT_BUFFER usage; record_draws, when
-	// set, records the draws instead of `draws` and gets that buffer.
+	// set, records the draws instead of `draws` and gets the scene's buffers
+	// (VK_NULL_HANDLE where the scene has none).
 	std::vector<uint8_t> indirect_data;
-	std::function<void(VkCommandBuffer, VkBuffer indirect)> record_draws;
+	struct Buffers {
+		VkBuffer indirect, vertices, instances, indices;
+	};
+	std::function<void(VkCommandBuffer, const Buffers&)> record_draws;
 	// A second subpass (render passes only) that uses the same attachments
 	// and draws these with the same pipeline state, after
 	// second_push_constants (when not empty) are pushed.
@@ -78,16 +93,36 @@ struct Scene {
 	// Array layers of every attachment (views, framebuffer and rendering
 	// cover them all; draws reach layer 0). Read back layer after layer.
 	uint32_t layers = 1;
-	// With samples > 1 and dynamic rendering: the depth/stencil attachment
-	// resolves (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT) into a single-sample image,
-	// which SceneResult::depth / stencil read back.
+	// With samples > 1: the depth/stencil attachment resolves
+	// (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT; a render pass is then made with
+	// vkCreateRenderPass2) into a single-sample image, which
+	// SceneResult::depth / stencil read back.
 	bool resolve_depth_stencil = false;
+	// vkCreateGraphicsPipelines' pipelineCache and VkGraphicsPipelineCreateInfo::flags.
+	VkPipelineCache pipeline_cache = VK_NULL_HANDLE;
+	VkPipelineCreateFlags pipeline_flags = 0;
+	// A combined image sampler at set 0, binding 2 (vertex and fragment
+	// stages), when texture.format is set.
+	SceneTexture texture;
+	// A storage image of the scene's size at set 0, binding 3, cleared to
+	// zero before the draws and read back (SceneResult::storage_image).
+	VkFormat storage_image_format = VK_FORMAT_UNDEFINED;
+	// Render passes with a second subpass: color attachment 0 of the first
+	// subpass becomes an input attachment (set 0, binding 4) of the second,
+	// which writes color attachment 1 instead (color_attachments must be 2;
+	// the first subpass leaves attachment 1 alone; with samples > 1 the input
+	// is the multisampled attachment 0). The second subpass uses
+	// second_fragment_shader when set.
+	bool input_attachment = false;
+	std::string second_fragment_shader;
 };
 
 struct SceneResult {
 	std::vector<std::vector<uint8_t>> colors;  // per attachment, tightly packed rows (then layers)
 	std::vector<uint8_t> depth;                // the depth aspect, tightly packed (when a depth format is set)
 	std::vector<uint8_t> stencil;              // the stencil aspect (when the format has one)
+	std::vector<uint8_t> storage;              // the storage buffer after the draws
+	std::vector<uint8_t> storage_image;        // the storage image after the draws, tightly packed
 };
 
 // The device features scene tests enable on both drivers (all of them are

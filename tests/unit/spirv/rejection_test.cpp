@@ -11,16 +11,58 @@ std::string CompileError(const std::string& name) {
 }
 }  // namespace
 
-TEST_CASE("storage images are rejected with a message", "[spirv][reject]") {
-	std::string message = CompileError("image");
+TEST_CASE("a storage image store becomes one image instruction on one storage image slot", "[spirv][image]") {
+	auto result = spirv::Compile(test::LoadSpirv("image"), spirv::Stage::kCompute, "main");
+	REQUIRE(result);
+	const shader::Program& program = result.value();
+	REQUIRE(program.image_bindings.size() == 1);
+	CHECK(program.image_bindings[0].kind == shader::ImageDescriptorKind::kStorageImage);
+	REQUIRE(program.image_ops.size() == 1);
+	CHECK(program.image_ops[0].kind == shader::ImageOpKind::kWrite);
+}
+
+TEST_CASE("runtime-sized arrays of images are rejected with a message", "[spirv][reject]") {
+	std::string message = CompileError("image_runtime_array");
 	INFO(message);
-	REQUIRE(message.find("image") != std::string::npos);
+	REQUIRE(message.find("RuntimeDescriptorArray") != std::string::npos);
 }
 
 TEST_CASE("every corpus shader that compiles has a valid program", "[spirv]") {
-	for (const char* name : {"saxpy",   "arith",  "control", "reduce",      "atomics",    "robust",   "spec",
-	                         "glsl450", "matrix", "misc",    "phi_swap",    "forever",    "subgroup", "descriptors",
-	                         "ids",     "quad",   "int64",   "small_types", "int64_bits", "atomics64"}) {
+	for (const char* name : {"saxpy",
+	                         "arith",
+	                         "control",
+	                         "reduce",
+	                         "atomics",
+	                         "robust",
+	                         "spec",
+	                         "glsl450",
+	                         "matrix",
+	                         "misc",
+	                         "phi_swap",
+	                         "forever",
+	                         "subgroup",
+	                         "descriptors",
+	                         "ids",
+	                         "quad",
+	                         "int64",
+	                         "small_types",
+	                         "int64_bits",
+	                         "atomics64",
+	                         "image",
+	                         "image_storage",
+	                         "image_sample",
+	                         "image_cube_depth",
+	                         "image_arrays",
+	                         "image_texel_buffer",
+	                         "image_unformatted",
+	                         "image_arrays_constant",
+	                         "image_fetch_float",
+	                         "image_fetch_int",
+	                         "image_fetch_uint",
+	                         "image_compressed",
+	                         "image_unnormalized",
+	                         "image_view_range",
+	                         "image_min_lod"}) {
 		INFO(name);
 		auto result = spirv::Compile(test::LoadSpirv(name), spirv::Stage::kCompute, "main");
 		REQUIRE(result);

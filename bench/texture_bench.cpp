@@ -1,0 +1,317 @@
+// Texture sampling throughput: a full-screen quad at 1920x1080 (a receding
+// plane, shaders/plane.vert) sampling a 1024x1024 RGBA8 texture with all
+// its mip levels, minified: trilinear, then 16x anisotropic (both drivers
+// report samplerAnisotropy). Tessera next to lavapipe in one run; each
+// iteration submits one prerecorded command buffer (render pass with a
+// clear, one draw) and waits for its fence.
+//
+//   build/bench/tessera_texture_bench --benchmark_counters_tabular=true
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "compute_kernel.h"
+#include "vk_context.h"
+
+using namespace tessera::test;
+
+namespace {
+
+constexpr uint32_t kWidth = 1920, kHeight = 1080, kTexture = 1024, kLevels = 11;
+
+Context* GetContext(Driver driver) {
+	static std::map<Driver, std::unique_ptr<Context>> contexts;
+	static VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+	features.features.samplerAnisotropy = VK_TRUE;
+	auto& ctx = contexts[driver];
+	if (!ctx) {
+		ContextOptions options;
+		options.validation = false;  // measure the driver, not the layer
+		options.device_features = &features;
+		ctx = Context::Create(driver, options);
+	}
+	return ctx.get();
+}
+
+// Everything one driver needs: the texture (uploaded), attachment, pass,
+// pipeline, descriptor set and a recorded command buffer.
+class PlaneScene {
+public:
+	PlaneScene(Context& ctx, float anisotropy) : ctx_(ctx) {
+		VkDevice d = ctx.device();
+		// The texture: a checkerboard of 16-texel cells at every level.
+		texture_ = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kTexture, kTexture,
+		                             VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, kLevels);
+		std::vector<uint8_t> texels;
+		std::vector<VkBufferImageCopy> regions;
+		for (uint32_t level = 0; level < kLevels; ++level) {
+			const uint32_t n = kTexture >> level, cell = std::max(1u, 16u >> level);
+			VkBufferImageCopy r{};
+			r.bufferOffset = texels.size();
+			r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1};
+			r.imageExtent = {n, n, 1};
+			regions.push_back(r);
+			for (uint32_t y = 0; y < n; ++y)
+				for (uint32_t x = 0; x < n; ++x) {
+					const bool on = (x / cell + y / cell) % 2 == 0;
+					texels.insert(texels.end(),
+					              {uint8_t(on ? 230 : 40), uint8_t(on ? 200 : 60), uint8_t(level * 20), 255});
+				}
+		}
+		TestBuffer upload = ctx.CreateBuffer(texels.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+		std::memcpy(upload.data, texels.data(), texels.size());
+		ctx.Submit([&](VkCommandBuffer cb) {
+			Barrier(cb, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+			vkCmdCopyBufferToImage(cb, upload.buffer, texture_.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			                       uint32_t(regions.size()), regions.data());
+			Barrier(cb, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+		});
+		ctx.Destroy(upload);
+		texture_view_ = View(texture_.image, kLevels);
+		VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+		si.magFilter = si.minFilter = VK_FILTER_LINEAR;
+		si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+		si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT;
+		si.maxLod = VK_LOD_CLAMP_NONE;
+		si.anisotropyEnable = anisotropy > 1.0f;
+		si.maxAnisotropy = anisotropy;
+		vkCreateSampler(d, &si, nullptr, &sampler_);
+
+		color_ = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+		color_view_ = View(color_.image, 1);
+		VkAttachmentDescription a{};
+		a.format = VK_FORMAT_R8G8B8A8_UNORM;
+		a.samples = VK_SAMPLE_COUNT_1_BIT;
+		a.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+		a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+		a.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+		a.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+		a.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+		VkAttachmentReference color_ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+		VkSubpassDescription subpass{};
+		subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+		subpass.colorAttachmentCount = 1;
+		subpass.pColorAttachments = &color_ref;
+		VkRenderPassCreateInfo rp{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+		rp.attachmentCount = 1;
+		rp.pAttachments = &a;
+		rp.subpassCount = 1;
+		rp.pSubpasses = &subpass;
+		vkCreateRenderPass(d, &rp, nullptr, &pass_);
+		VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+		fb.renderPass = pass_;
+		fb.attachmentCount = 1;
+		fb.pAttachments = &color_view_;
+		fb.width = kWidth;
+		fb.height = kHeight;
+		fb.layers = 1;
+		vkCreateFramebuffer(d, &fb, nullptr, &framebuffer_);
+
+		VkDescriptorSetLayoutBinding binding{2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
+		                                     VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+		VkDescriptorSetLayoutCreateInfo dli{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+		dli.bindingCount = 1;
+		dli.pBindings = &binding;
+		vkCreateDescriptorSetLayout(d, &dli, nullptr, &set_layout_);
+		VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1};
+		VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+		dpi.maxSets = 1;
+		dpi.poolSizeCount = 1;
+		dpi.pPoolSizes = &size;
+		vkCreateDescriptorPool(d, &dpi, nullptr, &descriptor_pool_);
+		VkDescriptorSetAllocateInfo dai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+		dai.descriptorPool = descriptor_pool_;
+		dai.descriptorSetCount = 1;
+		dai.pSetLayouts = &set_layout_;
+		vkAllocateDescriptorSets(d, &dai, &set_);
+		VkDescriptorImageInfo ii{sampler_, texture_view_, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+		VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+		w.dstSet = set_;
+		w.dstBinding = 2;
+		w.descriptorCount = 1;
+		w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+		w.pImageInfo = &ii;
+		vkUpdateDescriptorSets(d, 1, &w, 0, nullptr);
+		VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+		li.setLayoutCount = 1;
+		li.pSetLayouts = &set_layout_;
+		vkCreatePipelineLayout(d, &li, nullptr, &layout_);
+		vs_ = Module("plane.vert.spv");
+		fs_ = Module("tex_implicit.frag.spv");
+		pipeline_ = CreatePipeline();
+
+		VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+		vkCreateCommandPool(d, &pci, nullptr, &pool_);
+		VkCommandBufferAllocateInfo cai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+		cai.commandPool = pool_;
+		cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+		cai.commandBufferCount = 1;
+		vkAllocateCommandBuffers(d, &cai, &cb_);
+		VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+		vkBeginCommandBuffer(cb_, &bi);
+		VkClearValue clear;
+		clear.color = {{0.05f, 0.05f, 0.08f, 1}};
+		VkRenderPassBeginInfo rbi{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+		rbi.renderPass = pass_;
+		rbi.framebuffer = framebuffer_;
+		rbi.renderArea = {{0, 0}, {kWidth, kHeight}};
+		rbi.clearValueCount = 1;
+		rbi.pClearValues = &clear;
+		vkCmdBeginRenderPass(cb_, &rbi, VK_SUBPASS_CONTENTS_INLINE);
+		vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_);
+		vkCmdBindDescriptorSets(cb_, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &set_, 0, nullptr);
+		vkCmdDraw(cb_, 6, 1, 0, 0);
+		vkCmdEndRenderPass(cb_);
+		vkEndCommandBuffer(cb_);
+	}
+
+	~PlaneScene() {
+		VkDevice d = ctx_.device();
+		vkDestroyCommandPool(d, pool_, nullptr);
+		vkDestroyPipeline(d, pipeline_, nullptr);
+		vkDestroyShaderModule(d, vs_, nullptr);
+		vkDestroyShaderModule(d, fs_, nullptr);
+		vkDestroyPipelineLayout(d, layout_, nullptr);
+		vkDestroyDescriptorPool(d, descriptor_pool_, nullptr);
+		vkDestroyDescriptorSetLayout(d, set_layout_, nullptr);
+		vkDestroyFramebuffer(d, framebuffer_, nullptr);
+		vkDestroyRenderPass(d, pass_, nullptr);
+		vkDestroyImageView(d, color_view_, nullptr);
+		vkDestroyImageView(d, texture_view_, nullptr);
+		vkDestroySampler(d, sampler_, nullptr);
+		ctx_.Destroy(color_);
+		ctx_.Destroy(texture_);
+	}
+
+	void Frame(VkFence fence) {
+		VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+		si.commandBufferCount = 1;
+		si.pCommandBuffers = &cb_;
+		vkQueueSubmit(ctx_.queue(), 1, &si, fence);
+		vkWaitForFences(ctx_.device(), 1, &fence, VK_TRUE, UINT64_MAX);
+		vkResetFences(ctx_.device(), 1, &fence);
+	}
+
+private:
+	void Barrier(VkCommandBuffer cb, VkImageLayout from, VkImageLayout to) {
+		VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+		b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+		b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+		b.oldLayout = from;
+		b.newLayout = to;
+		b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+		b.image = texture_.image;
+		b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, kLevels, 0, 1};
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr,
+		                     0, nullptr, 1, &b);
+	}
+	VkPipeline CreatePipeline() {
+		VkPipelineShaderStageCreateInfo stages[2] = {};
+		for (int i = 0; i < 2; ++i) {
+			stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+			stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
+			stages[i].module = i == 0 ? vs_ : fs_;
+			stages[i].pName = "main";
+		}
+		VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+		VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+		ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+		VkViewport viewport{0, 0, float(kWidth), float(kHeight), 0, 1};
+		VkRect2D scissor{{0, 0}, {kWidth, kHeight}};
+		VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+		vp.viewportCount = vp.scissorCount = 1;
+		vp.pViewports = &viewport;
+		vp.pScissors = &scissor;
+		VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+		rs.cullMode = VK_CULL_MODE_NONE;
+		rs.lineWidth = 1;
+		VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+		ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+		VkPipelineColorBlendAttachmentState blend{};
+		blend.colorWriteMask = 0xf;
+		VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+		cb.attachmentCount = 1;
+		cb.pAttachments = &blend;
+		VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+		info.stageCount = 2;
+		info.pStages = stages;
+		info.pVertexInputState = &vi;
+		info.pInputAssemblyState = &ia;
+		info.pViewportState = &vp;
+		info.pRasterizationState = &rs;
+		info.pMultisampleState = &ms;
+		info.pColorBlendState = &cb;
+		info.layout = layout_;
+		info.renderPass = pass_;
+		VkPipeline pipeline = VK_NULL_HANDLE;
+		vkCreateGraphicsPipelines(ctx_.device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
+		return pipeline;
+	}
+	VkImageView View(VkImage image, uint32_t levels) {
+		VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+		info.image = image;
+		info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		info.format = VK_FORMAT_R8G8B8A8_UNORM;
+		info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
+		VkImageView view;
+		vkCreateImageView(ctx_.device(), &info, nullptr, &view);
+		return view;
+	}
+	VkShaderModule Module(const char* name) {
+		std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, name);
+		VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+		info.codeSize = words.size() * 4;
+		info.pCode = words.data();
+		VkShaderModule module;
+		vkCreateShaderModule(ctx_.device(), &info, nullptr, &module);
+		return module;
+	}
+
+	Context& ctx_;
+	TestImage texture_, color_;
+	VkImageView texture_view_, color_view_;
+	VkSampler sampler_;
+	VkRenderPass pass_;
+	VkFramebuffer framebuffer_;
+	VkDescriptorSetLayout set_layout_;
+	VkDescriptorPool descriptor_pool_;
+	VkDescriptorSet set_;
+	VkPipelineLayout layout_;
+	VkShaderModule vs_, fs_;
+	VkPipeline pipeline_;
+	VkCommandPool pool_;
+	VkCommandBuffer cb_;
+};
+
+// state.range(0): maxAnisotropy (1: trilinear only).
+void BM_TexturedPlane(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	PlaneScene scene(*ctx, float(state.range(0)));
+	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+	VkFence fence;
+	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
+	scene.Frame(fence);  // warm up
+	for (auto _ : state) scene.Frame(fence);
+	state.counters["frames/s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+	state.counters["Mpixel/s"] =
+	    benchmark::Counter(double(state.iterations()) * kWidth * kHeight / 1e6, benchmark::Counter::kIsRate);
+	vkDestroyFence(ctx->device(), fence, nullptr);
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(BM_TexturedPlane, tessera, Driver::Tessera)
+    ->Arg(1)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_TexturedPlane, lavapipe, Driver::Lavapipe)
+    ->Arg(1)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();

@@ -1,0 +1,356 @@
+// Image instructions in the interpreter: kImageArg / kImage / kImageResult
+// (see ir.h). The lookups themselves are texture/sample.h; this file gathers
+// each lane's operands, finds its descriptor (descriptor arrays may be
+// indexed per lane), and runs the lanes that share a descriptor as one batch.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <vector>
+
+#include "shader/image_ops.h"
+#include "shader/interpreter.h"
+#include "shader/memory_ops.h"
+#include "texture/texel.h"
+
+namespace tessera::shader {
+
+using texture::SampledImage;
+using texture::TexelValue;
+
+// The lanes of one batch with their operands packed: slot k of batch lane j
+// at [k * n + j], as float (f) and as integer (i) views of the same bits.
+struct ImageBatch {
+	uint32_t n = 0;
+	std::vector<uint32_t> lanes;
+	std::vector<float> f;
+	std::vector<int32_t> i;
+	std::vector<TexelValue> texels;  // lookup results
+	std::vector<float> lod;          // QueryLod results, 2 a lane
+	const float* F(uint32_t slot) const { return f.data() + size_t(slot) * n; }
+	const int32_t* I(uint32_t slot) const { return i.data() + size_t(slot) * n; }
+};
+
+// Scratch memory of image instructions, kept by the interpreter between
+// calls so that a run allocates once.
+struct ImageScratch {
+	std::vector<uint32_t> derivatives, pending, rest, out;
+	ImageBatch batch;
+	SampledImage combined;  // a separate image and sampler prepared together
+};
+
+namespace {
+
+// The texel a storage image access touches at level 0 of the view, or null
+// outside it (robustImageAccess: out-of-bounds writes and atomics are
+// dropped). Coordinates in SPIR-V order, the layer (cube face) last.
+uint8_t* StorageTexel(const SampledImage& s, const int32_t* c, int32_t sample) {
+	const texture::PreparedLevel& level = s.levels[0];
+	const uint32_t dims = s.dimensions;
+	for (uint32_t d = 0; d < dims; ++d)
+		if (c[d] < 0 || c[d] >= level.extent[d]) return nullptr;
+	int64_t layer = 0;
+	if (s.arrayed || s.cube) {
+		layer = c[dims];
+		int64_t layers = s.cube ? int64_t{s.layer_count} * 6 : s.layer_count;
+		if (layer < 0 || layer >= layers) return nullptr;
+	}
+	if (sample < 0 || uint32_t(sample) >= s.samples) return nullptr;
+	uint64_t offset = uint64_t(layer) * level.array_pitch + (dims == 3 ? uint64_t(c[2]) * level.depth_pitch : 0) +
+	                  (dims >= 2 ? uint64_t(c[1]) * level.row_pitch : 0) +
+	                  (uint64_t(c[0]) * s.samples + uint64_t(sample)) * level.element_size;
+	return const_cast<uint8_t*>(level.base) + offset;
+}
+
+// A texel buffer read outside the view: zero, with (0, 0, 1) for missing
+// G, B, A (robustBufferAccess2's rule, which robustBufferAccess allows).
+TexelValue TexelBufferOutside(const texture::FormatInfo& format) {
+	TexelValue v{};
+	if (!format.Find('A')) {
+		if (format.IsInteger())
+			v.u[3] = 1;
+		else
+			v.f[3] = 1.0f;
+	}
+	return v;
+}
+
+// Runs one batch of lanes that share a descriptor. out: 4 result words a lane.
+void RunBatch(const ImageOperation& op, const ImageBinding* binding, const SampledImage* image, ImageBatch& b,
+              uint32_t (*out)[4]) {
+	const uint32_t n = b.n;
+	std::vector<TexelValue>& texels = b.texels;
+	auto store_texels = [&] {
+		for (uint32_t j = 0; j < n; ++j) std::memcpy(out[j], texels[j].u, 16);
+	};
+	// Texel buffers (Dim Buffer): one coordinate, no levels.
+	if (binding && binding->texel_format) {
+		const texture::FormatInfo& format = *binding->texel_format;
+		const uint32_t size = format.block_size;
+		const int32_t* x = b.I(kArgCoord);
+		auto texel = [&](uint32_t j) -> uint8_t* {
+			return (x[j] >= 0 && uint32_t(x[j]) < binding->texel_count) ? binding->texels + uint64_t(x[j]) * size
+			                                                            : nullptr;
+		};
+		switch (op.kind) {
+		case ImageOpKind::kRead:
+		case ImageOpKind::kFetch:
+			for (uint32_t j = 0; j < n; ++j) {
+				const uint8_t* t = texel(j);
+				TexelValue v = t ? texture::UnpackTexel(format, t) : TexelBufferOutside(format);
+				std::memcpy(out[j], v.u, 16);
+			}
+			return;
+		case ImageOpKind::kWrite:
+			for (uint32_t j = 0; j < n; ++j)
+				if (uint8_t* t = texel(j)) {
+					TexelValue v;
+					for (int c = 0; c < 4; ++c) v.i[c] = b.I(kArgTexel + c)[j];
+					texture::PackTexel(format, v, t);
+				}
+			return;
+		case ImageOpKind::kAtomic:
+			for (uint32_t j = 0; j < n; ++j) {
+				uint8_t* t = size == 4 ? texel(j) : nullptr;
+				uint32_t old = 0;
+				if (t && reinterpret_cast<uintptr_t>(t) % 4 == 0)
+					old = AtomicApply(op.atomic, reinterpret_cast<uint32_t*>(t), uint32_t(b.I(kArgValue)[j]),
+					                  uint32_t(b.I(kArgComparator)[j]));
+				out[j][0] = old;
+			}
+			return;
+		case ImageOpKind::kQuerySize:
+			for (uint32_t j = 0; j < n; ++j) out[j][0] = binding->texel_count;
+			return;
+		default: return;
+		}
+	}
+	if (!image) {
+		// No descriptor (null, or an index past the array): reads give zero,
+		// writes are dropped.
+		for (uint32_t j = 0; j < n; ++j) std::fill_n(out[j], 4, 0u);
+		return;
+	}
+	texture::SampleLanes sample;
+	sample.count = n;
+	for (uint32_t c = 0; c < 4; ++c) sample.coord[c] = b.F(kArgCoord + c);
+	if (op.has_lod) sample.lod = b.F(kArgLod);
+	if (op.has_bias) sample.bias = b.F(kArgLod);
+	if (op.has_min_lod) sample.min_lod = b.F(kArgMinLod);
+	if (op.has_dref) sample.dref = b.F(kArgDref);
+	if (op.has_grad || op.implicit_lod)
+		for (uint32_t c = 0; c < 3; ++c) sample.ddx[c] = b.F(kArgDdx + c), sample.ddy[c] = b.F(kArgDdy + c);
+	if (op.has_offset)
+		for (uint32_t c = 0; c < 3; ++c) sample.offset[c] = b.I(kArgOffset + c);
+
+	switch (op.kind) {
+	case ImageOpKind::kSample:
+		texels.resize(n);
+		texture::Sample(*image, sample, texels.data());
+		store_texels();
+		return;
+	case ImageOpKind::kGather:
+		texels.resize(n);
+		texture::Gather(*image, sample, op.component, op.has_const_offsets ? op.const_offsets : nullptr, texels.data());
+		store_texels();
+		return;
+	case ImageOpKind::kQueryLod: {
+		std::vector<float>& lod = b.lod;
+		lod.resize(2 * size_t(n));
+		texture::QueryLod(*image, sample, reinterpret_cast<float(*)[2]>(lod.data()));
+		for (uint32_t j = 0; j < n; ++j)
+			out[j][0] = std::bit_cast<uint32_t>(lod[2 * j]), out[j][1] = std::bit_cast<uint32_t>(lod[2 * j + 1]);
+		return;
+	}
+	case ImageOpKind::kRead:
+	case ImageOpKind::kFetch: {
+		texture::FetchLanes fetch;
+		fetch.count = n;
+		for (uint32_t c = 0; c < 4; ++c) fetch.coord[c] = b.I(kArgCoord + c);
+		if (op.has_lod) fetch.lod = b.I(kArgLod);
+		if (op.has_sample) fetch.sample = b.I(kArgSample);
+		if (op.has_offset)
+			for (uint32_t c = 0; c < 3; ++c) fetch.offset[c] = b.I(kArgOffset + c);
+		texels.resize(n);
+		texture::Fetch(*image, fetch, texels.data());
+		store_texels();
+		return;
+	}
+	case ImageOpKind::kWrite:
+		// Storage images have color formats that texels convert to (no
+		// STORAGE_IMAGE feature elsewhere); anything else drops the write.
+		if (image->format->IsDepthOrStencil() || !texture::CanConvertTexels(*image->format)) return;
+		for (uint32_t j = 0; j < n; ++j) {
+			int32_t c[4] = {b.I(kArgCoord)[j], b.I(kArgCoord + 1)[j], b.I(kArgCoord + 2)[j], b.I(kArgCoord + 3)[j]};
+			uint8_t* t = StorageTexel(*image, c, op.has_sample ? b.I(kArgSample)[j] : 0);
+			if (!t) continue;
+			TexelValue v;
+			for (int k = 0; k < 4; ++k) v.i[k] = b.I(kArgTexel + k)[j];
+			texture::PackTexel(*image->format, v, t);
+		}
+		return;
+	case ImageOpKind::kAtomic:
+		for (uint32_t j = 0; j < n; ++j) {
+			int32_t c[4] = {b.I(kArgCoord)[j], b.I(kArgCoord + 1)[j], b.I(kArgCoord + 2)[j], b.I(kArgCoord + 3)[j]};
+			uint8_t* t = image->format->block_size == 4
+			                 ? StorageTexel(*image, c, op.has_sample ? b.I(kArgSample)[j] : 0)
+			                 : nullptr;
+			uint32_t old = 0;
+			if (t && reinterpret_cast<uintptr_t>(t) % 4 == 0)
+				old = AtomicApply(op.atomic, reinterpret_cast<uint32_t*>(t), uint32_t(b.I(kArgValue)[j]),
+				                  uint32_t(b.I(kArgComparator)[j]));
+			out[j][0] = old;
+		}
+		return;
+	case ImageOpKind::kQuerySize:
+		for (uint32_t j = 0; j < n; ++j) {
+			uint32_t lod = op.has_lod ? uint32_t(b.I(kArgLod)[j]) : 0;
+			uint32_t size[4] = {};
+			texture::QuerySize(*image, lod, size);
+			std::memcpy(out[j], size, 16);
+		}
+		return;
+	case ImageOpKind::kQueryLevels:
+		for (uint32_t j = 0; j < n; ++j) out[j][0] = texture::QueryLevels(*image);
+		return;
+	case ImageOpKind::kQuerySamples:
+		for (uint32_t j = 0; j < n; ++j) out[j][0] = texture::QuerySamples(*image);
+		return;
+	}
+}
+
+// The operand slots an operation reads (bit k: slot k), so that batches
+// pack only those.
+uint32_t UsedSlots(const ImageOperation& op) {
+	auto range = [](uint32_t first, uint32_t count) { return ((1u << count) - 1) << first; };
+	uint32_t used = range(kArgCoord, 4);
+	if (op.has_dref) used |= range(kArgDref, 1);
+	if (op.has_lod || op.has_bias) used |= range(kArgLod, 1);
+	if (op.has_min_lod) used |= range(kArgMinLod, 1);
+	if (op.has_grad || op.implicit_lod) used |= range(kArgDdx, 6);
+	if (op.has_offset) used |= range(kArgOffset, 3);
+	if (op.has_sample) used |= range(kArgSample, 1);
+	if (op.kind == ImageOpKind::kWrite) used |= range(kArgTexel, 4);
+	if (op.kind == ImageOpKind::kAtomic) used |= range(kArgValue, 2);
+	return used;
+}
+
+}  // namespace
+
+void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
+                               bool full) {
+	if (image_args_.size() < size_t(kImageArgCount) * lanes) image_args_.resize(size_t(kImageArgCount) * lanes);
+	if (image_results_.size() < 4 * size_t(lanes)) image_results_.resize(4 * size_t(lanes));
+	if (inst.op == Op::kImageArg) {
+		// All lanes: an inactive lane's operands are never used.
+		std::copy_n(Reg(inst.a), lanes, image_args_.data() + size_t(inst.imm) * lanes);
+		return;
+	}
+	if (inst.op == Op::kImageResult) {
+		const uint32_t* src = image_results_.data() + size_t(inst.imm) * lanes;
+		uint32_t* dst = Reg(inst.dst);
+		for (uint32_t i = 0; i < lanes; ++i)
+			if (full || active_[i]) dst[i] = src[i];
+		return;
+	}
+
+	const ImageOperation& op = program.image_ops[inst.imm];
+	const uint32_t* args = image_args_.data();
+	auto arg = [&](uint32_t slot) { return args + size_t(slot) * lanes; };
+
+	// ImplicitLod / QueryLod: derivatives from the aligned 2x2 lane quads
+	// (lane 4q + 2dy + dx is pixel (dx, dy) of quad q; Vulkan 1.3 §16.6.1
+	// "Derivative Operations", fine derivatives). Missing lanes of a partial
+	// quad give a zero difference.
+	if (!image_scratch_) image_scratch_ = std::make_shared<ImageScratch>();
+	ImageScratch& scratch = *image_scratch_;
+	std::vector<uint32_t>& derivatives = scratch.derivatives;
+	const bool quad_derivatives = op.implicit_lod;
+	if (quad_derivatives) {
+		derivatives.resize(6 * size_t(lanes));
+		for (uint32_t c = 0; c < 3; ++c) {
+			const uint32_t* coord = arg(kArgCoord + c);
+			uint32_t* dx = derivatives.data() + size_t(c) * lanes;
+			uint32_t* dy = derivatives.data() + size_t(3 + c) * lanes;
+			for (uint32_t i = 0; i < lanes; ++i) {
+				uint32_t base = i & ~3u, x = i & 1u, y = (i >> 1) & 1u;
+				uint32_t row = base + 2 * y, col = base + x;
+				float ddx =
+				    row + 1 < lanes ? std::bit_cast<float>(coord[row + 1]) - std::bit_cast<float>(coord[row]) : 0.0f;
+				float ddy = base + 2 + x < lanes
+				                ? std::bit_cast<float>(coord[base + 2 + x]) - std::bit_cast<float>(coord[col])
+				                : 0.0f;
+				dx[i] = std::bit_cast<uint32_t>(ddx);
+				dy[i] = std::bit_cast<uint32_t>(ddy);
+			}
+		}
+	}
+	auto slot_value = [&](uint32_t slot, uint32_t lane) {
+		if (quad_derivatives && slot >= kArgDdx && slot < kArgDdx + 6)
+			return derivatives[size_t(slot - kArgDdx) * lanes + lane];
+		return arg(slot)[lane];
+	};
+
+	// Batches of lanes that share (image element, sampler element).
+	std::vector<uint32_t>& pending = scratch.pending;
+	pending.clear();
+	for (uint32_t i = 0; i < lanes; ++i)
+		if (full || active_[i]) pending.push_back(i);
+	const uint32_t* image_index = op.image_count > 1 ? arg(kArgImageIndex) : nullptr;
+	const uint32_t* sampler_index =
+	    op.sampler != ImageOperation::kNone && op.sampler_count > 1 ? arg(kArgSamplerIndex) : nullptr;
+	auto key_of = [&](uint32_t lane) {
+		uint64_t image_element = image_index ? image_index[lane] : 0;
+		uint64_t sampler_element = sampler_index ? sampler_index[lane] : 0;
+		return image_element << 32 | sampler_element;
+	};
+	std::vector<uint32_t>& rest = scratch.rest;
+	ImageBatch& batch = scratch.batch;
+	const uint32_t used = UsedSlots(op);
+	std::vector<uint32_t>& out = scratch.out;
+	SampledImage& combined = scratch.combined;
+	while (!pending.empty()) {
+		const uint64_t key = key_of(pending[0]);
+		batch.lanes.clear();
+		rest.clear();
+		for (uint32_t lane : pending) (key_of(lane) == key ? batch.lanes : rest).push_back(lane);
+		pending.swap(rest);
+
+		const uint32_t n = batch.n = static_cast<uint32_t>(batch.lanes.size());
+		batch.f.resize(size_t(kImageArgCount) * n);
+		batch.i.resize(size_t(kImageArgCount) * n);
+		for (uint32_t slot = 0; slot < kImageArgCount; ++slot)
+			for (uint32_t j = 0; j < n && (used >> slot & 1u); ++j) {
+				uint32_t bits = slot_value(slot, batch.lanes[j]);
+				batch.i[size_t(slot) * n + j] = static_cast<int32_t>(bits);
+				batch.f[size_t(slot) * n + j] = std::bit_cast<float>(bits);
+			}
+
+		// The descriptors: an element past the array is no descriptor.
+		const uint32_t image_element = static_cast<uint32_t>(key >> 32);
+		const uint32_t sampler_element = static_cast<uint32_t>(key);
+		const ImageBinding* binding = nullptr;
+		if (image_element < op.image_count && uint64_t{op.image} + image_element < resources.images.size())
+			binding = &resources.images[op.image + image_element];
+		const SampledImage* image = binding && binding->prepared_ok ? &binding->prepared : nullptr;
+		if (binding && op.sampler != ImageOperation::kNone) {
+			const ImageBinding* sampler = nullptr;
+			if (sampler_element < op.sampler_count && uint64_t{op.sampler} + sampler_element < resources.images.size())
+				sampler = &resources.images[op.sampler + sampler_element];
+			image = nullptr;
+			if (sampler && sampler->has_sampler && binding->has_view &&
+			    texture::PrepareSampledImage(sampler->sampler, binding->view, &combined))
+				image = &combined;
+		}
+
+		out.assign(4 * size_t(n), 0);
+		RunBatch(op, binding, image, batch, reinterpret_cast<uint32_t(*)[4]>(out.data()));
+		for (uint32_t j = 0; j < n; ++j)
+			for (uint32_t c = 0; c < 4; ++c)
+				image_results_[size_t(c) * lanes + batch.lanes[j]] = out[4 * size_t(j) + c];
+	}
+	uint32_t* dst = Reg(inst.dst);
+	for (uint32_t i = 0; i < lanes; ++i)
+		if (full || active_[i]) dst[i] = image_results_[i];
+}
+
+}  // namespace tessera::shader

@@ -1,0 +1,40 @@
+// Stores and atomics from the vertex and fragment stages
+// (vertexPipelineStoresAndAtomics, fragmentStoresAndAtomics), compared with
+// lavapipe and with the counts the scene implies.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "render_scene.h"
+
+using namespace tessera::test;
+
+TEST_CASE("vertex and fragment shaders store to buffers; helper invocations do not", "[draw][store]") {
+	// Two triangles forming a quad over the left 20 columns of a 32x32 image:
+	// every pixel of the quad gets exactly one fragment (shared edge, §28.7.1).
+	const float x1 = 20.0f / 16.0f - 1.0f;
+	std::vector<float> positions = {-1, -1, x1, -1, -1, 1, x1, -1, x1, 1, -1, 1};
+	Scene s;
+	s.width = s.height = 32;
+	s.vertex_shader = "store_counts.vert.spv";
+	s.fragment_shader = "store_counts.frag.spv";
+	s.vertices.resize(positions.size() * 4);
+	std::memcpy(s.vertices.data(), positions.data(), s.vertices.size());
+	s.vertex_stride = 8;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
+	s.storage_data.assign((8 + 32 * 32) * 4, 0);
+	s.draws = {DrawCall{6}};
+	SceneResult ours = CompareSceneWithLavapipe("store-counts", s, 0);
+
+	std::vector<uint32_t> counts(ours.storage.size() / 4);
+	std::memcpy(counts.data(), ours.storage.data(), ours.storage.size());
+	CHECK(counts[0] == 20u * 32u);                           // fragments
+	CHECK(counts[1] == 0u);                                  // no helper wrote
+	for (int v = 0; v < 6; ++v) CHECK(counts[2 + v] >= 1u);  // each vertex shaded (maybe more than once: §21.x)
+	for (uint32_t y = 0; y < 32; ++y)
+		for (uint32_t x = 0; x < 32; ++x) {
+			CAPTURE(x, y);
+			CHECK(counts[8 + y * 32 + x] == (x < 20 ? 1u : 0u));
+		}
+}

@@ -1,0 +1,227 @@
+// Storage images, texel buffers, descriptor arrays and view ranges in
+// compute shaders, through the loader: the corpus shaders image_*.comp run
+// on Tessera and on lavapipe with the same images, samplers and buffers, and
+// the results are compared. Tolerances: image_scene.h.
+#include "image_scene.h"
+
+using namespace tessera::test;
+using namespace tessera::test::image;
+
+TEST_CASE("texel buffers: fetch, load, store and atomics match lavapipe", "[image]") {
+	Scene scene{"image_texel_buffer.spv"};
+	scene.texel_buffers = {
+	    {VK_FORMAT_R8G8B8A8_UNORM, 4, false, RandomBytes(64 * 4, 1)},
+	    {VK_FORMAT_R32G32B32A32_SFLOAT, 16, true, std::vector<uint8_t>(64 * 16, 0)},
+	    {VK_FORMAT_R32_UINT, 4, true, Bytes(std::vector<uint32_t>(8, 5))},
+	    {VK_FORMAT_R16G16B16A16_UINT, 8, true, RandomBytes(64 * 8, 2)},
+	};
+	scene.buffers = {std::vector<uint8_t>(64 * 16 + 16 + 16 + 64 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, {}, {}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {1}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {2}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {3}}};
+	auto [ours, reference] = RunBoth(scene);
+	// Everything but the texel read outside the view (robustBufferAccess lets
+	// it read any of several values) is exact.
+	std::vector<uint8_t> a = ours.buffers[0], b = reference.buffers[0];
+	std::vector<float> outside =
+	    Values<float>(std::vector<uint8_t>(a.begin() + 64 * 16 + 16, a.begin() + 64 * 16 + 32));
+	CHECK(outside == std::vector<float>{0, 0, 0, 0});  // Tessera: zero (robustBufferAccess2's rule)
+	std::fill_n(a.begin() + 64 * 16 + 16, 16, 0);
+	std::fill_n(b.begin() + 64 * 16 + 16, 16, 0);
+	// Fetched RGBA8: exact up to lavapipe's UNORM8 conversion (one ulp, see
+	// the NEAREST test); the rest exact.
+	CompareFloats(std::vector<uint8_t>(a.begin(), a.begin() + 64 * 16),
+	              std::vector<uint8_t>(b.begin(), b.begin() + 64 * 16), 1e-6f);
+	CHECK(std::vector<uint8_t>(a.begin() + 64 * 16, a.end()) == std::vector<uint8_t>(b.begin() + 64 * 16, b.end()));
+	std::vector<float> fetched = Values<float>(a);
+	CHECK(fetched[0] == float(scene.texel_buffers[0].data[63 * 4]) / 255.0f);
+	CHECK(ours.texel_buffers == reference.texel_buffers);
+	std::vector<uint32_t> counters = Values<uint32_t>(ours.texel_buffers[2]);
+	for (uint32_t k = 0; k < 8; ++k) CHECK(counters[k] == 5 + (k + (k + 56)) * 8 / 2);
+}
+
+TEST_CASE("storage images: load, store, sizes and atomics match lavapipe", "[image]") {
+	Scene scene{"image_storage.spv"};
+	ImageSpec src;
+	src.extent = {16, 16, 1};
+	src.storage = true;
+	src.data = RandomBytes(16 * 16 * 4, 3);
+	ImageSpec dst = src;
+	dst.format = VK_FORMAT_R16G16B16A16_SFLOAT;
+	dst.texel_size = 8;
+	dst.data.assign(16 * 16 * 8, 0);
+	ImageSpec layers;
+	layers.format = VK_FORMAT_R32_SFLOAT;
+	layers.extent = {8, 8, 1};
+	layers.layers = 3;
+	layers.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	layers.storage = true;
+	std::vector<float> layer_values(8 * 8 * 3);
+	for (size_t i = 0; i < layer_values.size(); ++i) layer_values[i] = float(i) * 0.25f - 7.0f;
+	layers.data = Bytes(layer_values);
+	ImageSpec volume;
+	volume.format = VK_FORMAT_R8G8B8A8_SNORM;
+	volume.type = VK_IMAGE_TYPE_3D;
+	volume.view_type = VK_IMAGE_VIEW_TYPE_3D;
+	volume.extent = {4, 4, 4};
+	volume.storage = true;
+	volume.data = RandomBytes(4 * 4 * 4 * 4, 4);
+	for (uint8_t& b : volume.data)
+		if (b == 0x80) b = 0x81;  // -128 and -127 both read -1.0
+	ImageSpec cube;
+	cube.format = VK_FORMAT_R8G8B8A8_UINT;
+	cube.extent = {8, 8, 1};
+	cube.layers = 6;
+	cube.view_type = VK_IMAGE_VIEW_TYPE_CUBE;
+	cube.cube_compatible = true;
+	cube.storage = true;
+	cube.data = RandomBytes(8 * 8 * 6 * 4, 5);
+	ImageSpec counters;
+	counters.format = VK_FORMAT_R32_UINT;
+	counters.extent = {8, 4, 1};
+	counters.storage = true;
+	counters.data.assign(8 * 4 * 4, 0);
+	ImageSpec signed_counters = counters;
+	signed_counters.format = VK_FORMAT_R32_SINT;
+	scene.images = {src, dst, layers, volume, cube, counters, signed_counters};
+	scene.buffers = {std::vector<uint8_t>(256 * 16 + 4 * 16 + 256 * 4, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0}};
+	for (int k = 0; k < 7; ++k) scene.bindings.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {k}});
+	scene.groups[0] = scene.groups[1] = 2;
+	auto [ours, reference] = RunBoth(scene);
+	// Loaded RGBA8 values: exact up to lavapipe's UNORM8 conversion (one ulp,
+	// see the NEAREST test); sizes and the rest exact.
+	const size_t loaded_bytes = 256 * 16;
+	CompareFloats(std::vector<uint8_t>(ours.buffers[0].begin(), ours.buffers[0].begin() + loaded_bytes),
+	              std::vector<uint8_t>(reference.buffers[0].begin(), reference.buffers[0].begin() + loaded_bytes),
+	              1e-6f);
+	CHECK(std::vector<uint8_t>(ours.buffers[0].begin() + loaded_bytes, ours.buffers[0].end()) ==
+	      std::vector<uint8_t>(reference.buffers[0].begin() + loaded_bytes, reference.buffers[0].end()));
+	// The RGBA16F image: Vulkan 1.3 §3.9.2 lets a float-to-half conversion
+	// round to nearest or toward zero (lavapipe truncates): one unit apart.
+	std::vector<uint16_t> ours_halves = Values<uint16_t>(ours.images[1]),
+	                      reference_halves = Values<uint16_t>(reference.images[1]);
+	for (size_t i = 0; i < ours_halves.size(); ++i) {
+		INFO("half " << i);
+		REQUIRE(std::abs(int(ours_halves[i]) - int(reference_halves[i])) <= 1);
+	}
+	for (size_t k : {0, 2, 3, 4}) {
+		INFO("image " << k);
+		CHECK(ours.images[k] == reference.images[k]);
+	}
+	// Counters: the compare-exchange at (7, 3) is won by whichever invocation
+	// runs first; everything else is order-independent.
+	std::vector<uint32_t> a = Values<uint32_t>(ours.images[5]), b = Values<uint32_t>(reference.images[5]);
+	CHECK(a[3 * 8 + 7] != 0);
+	a[3 * 8 + 7] = b[3 * 8 + 7] = 0;
+	CHECK(a == b);
+	CHECK(a[0] == 16);           // 256 invocations over 16 texels
+	CHECK(a[1 * 8 + 5] == 255);  // the maximum index
+	CHECK(ours.images[6] == reference.images[6]);
+}
+
+TEST_CASE("descriptor arrays of images, samplers and texel buffers indexed per lane match lavapipe", "[image]") {
+	Scene scene{"image_arrays.spv"};
+	for (uint32_t k = 0; k < 3; ++k) {
+		ImageSpec image;
+		image.extent = {4, 4, 1};
+		image.data = RandomBytes(4 * 4 * 4, 20 + k);
+		scene.images.push_back(image);
+	}
+	for (uint32_t k = 0; k < 2; ++k) {
+		ImageSpec storage;
+		storage.format = VK_FORMAT_R32_UINT;
+		storage.extent = {4, 5, 1};
+		storage.storage = true;
+		storage.data = Bytes(std::vector<uint32_t>(4 * 5, 100 * k));
+		scene.images.push_back(storage);
+	}
+	scene.samplers = {Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_REPEAT),
+	                  Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)};
+	scene.texel_buffers = {{VK_FORMAT_R8G8B8A8_UNORM, 4, false, RandomBytes(16 * 4, 30)},
+	                       {VK_FORMAT_R8G8B8A8_UNORM, 4, false, RandomBytes(16 * 4, 31)}};
+	scene.buffers = {std::vector<uint8_t>(12 * 4 * 4 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, {0, 1, 2}},
+	                  {VK_DESCRIPTOR_TYPE_SAMPLER, {}, {0, 1}},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0, 1, 2}, {1, 1, 1}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {3, 4}},
+	                  {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, {}, {}, {0, 1}}};
+	scene.groups[0] = 12;
+	Scene constant_indices = scene;
+	constant_indices.shader = "image_arrays_constant.spv";
+	auto [ours, reference] = RunBoth(scene, &constant_indices);
+	CompareFloats(ours.buffers[0], reference.buffers[0], 4.0f / 256.0f);
+	CHECK(ours.images[3] == reference.images[3]);
+	CHECK(ours.images[4] == reference.images[4]);
+}
+
+TEST_CASE("storage images without a declared format read and write the view's format", "[image]") {
+	// lavapipe 22.3 lacks shaderStorageImageReadWithoutFormat: the copies are
+	// checked against their sources (every texel of these formats converts
+	// to its shader value and back exactly).
+	Scene scene{"image_unformatted.spv"};
+	const VkFormat formats[4] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32_SFLOAT,
+	                             VK_FORMAT_R32_UINT};
+	const uint32_t sizes[4] = {4, 8, 4, 4};
+	for (uint32_t k = 0; k < 4; ++k) {
+		ImageSpec src;
+		src.format = formats[k];
+		src.texel_size = sizes[k];
+		src.extent = {8, 8, 1};
+		src.storage = true;
+		std::vector<float> floats(8 * 8);
+		std::vector<uint16_t> halves(8 * 8 * 4);
+		for (size_t i = 0; i < floats.size(); ++i) floats[i] = float(i) * 0.37f - 5.0f;
+		for (size_t i = 0; i < halves.size(); ++i) halves[i] = uint16_t(0x3400 + i * 13);
+		src.data = k == 1 ? Bytes(halves) : k == 2 ? Bytes(floats) : RandomBytes(8 * 8 * 4, 40 + k);
+		ImageSpec dst = src;
+		dst.data.assign(src.data.size(), 0);
+		scene.images.push_back(src);
+		scene.images.push_back(dst);
+		scene.bindings.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {int(2 * k)}});
+		scene.bindings.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {int(2 * k + 1)}});
+	}
+	Outcome ours = RunOn(Driver::Tessera, scene);
+	for (uint32_t k = 0; k < 4; ++k) {
+		INFO("format " << formats[k]);
+		CHECK(ours.images[2 * k + 1] == scene.images[2 * k].data);
+	}
+}
+
+TEST_CASE("views of a level range and a layer range match lavapipe", "[image]") {
+	Scene scene{"image_view_range.spv"};
+	ImageSpec levels = MippedTexture(90);
+	levels.view_base_level = 1;
+	levels.view_levels = 3;
+	ImageSpec layers;
+	layers.extent = {8, 8, 1};
+	layers.layers = 4;
+	layers.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	layers.view_base_layer = 1;
+	layers.view_layers = 2;
+	layers.data = RandomBytes(ImageBytes(layers), 91);
+	ImageSpec storage;
+	storage.extent = {16, 16, 1};
+	storage.mips = 2;
+	storage.storage = true;
+	storage.view_base_level = 1;
+	storage.view_levels = 1;
+	storage.data = RandomBytes(ImageBytes(storage), 92);
+	scene.images = {levels, layers, storage};
+	scene.samplers = {Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR)};
+	scene.buffers = {std::vector<uint8_t>(64 * 6 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {1}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {2}}};
+	auto [ours, reference] = RunBoth(scene);
+	CompareFloats(ours.buffers[0], reference.buffers[0], 4.0f / 256.0f);
+	CHECK(ours.images[2] == reference.images[2]);  // level 0 untouched, level 1 written
+	std::vector<float> v = Values<float>(ours.buffers[0]);
+	CHECK(v[5 * 4 + 0] == 8.0f + 800.0f);  // textureSize(levels, 0) = level 1 of the image; imageSize = 8
+	CHECK(v[5 * 4 + 2] == 3.0f);           // textureQueryLevels: the view's levels
+	CHECK(v[5 * 4 + 3] == 2.0f);           // the view's layers
+}

@@ -17,6 +17,8 @@
 //                     recreated; fails if it never does
 //   --check-window    after the last frame, read the window back (GetImage) and
 //                     fail unless it holds the last frame
+//   --grab WxH[+X+Y] OUT  write WxH pixels of the X screen (at X,Y) as a PNG
+//                     (what a program that kept its window left there)
 //   --compare A B     compare two PNGs: exit 1 unless every channel is within
 //                     2 codes (see the test script for why)
 #include <xcb/xcb.h>
@@ -97,6 +99,34 @@ int Compare(const char* a, const char* b) {
 	}
 	std::printf("compare %s %s: %zu channels differ, by at most %d\n", a, b, differing, worst);
 	return worst <= 2 ? 0 : 1;
+}
+
+int Grab(const char* size, const char* path) {
+	unsigned width = 0, height = 0;
+	int x = 0, y = 0;
+	if (std::sscanf(size, "%ux%u+%d+%d", &width, &height, &x, &y) < 2) return 2;
+	int screen_index = 0;
+	xcb_connection_t* c = xcb_connect(nullptr, &screen_index);
+	if (xcb_connection_has_error(c)) return 1;
+	xcb_screen_iterator_t it = xcb_setup_roots_iterator(xcb_get_setup(c));
+	for (int i = 0; i < screen_index; ++i) xcb_screen_next(&it);
+	xcb_get_image_reply_t* reply =
+	    xcb_get_image_reply(c,
+	                        xcb_get_image(c, XCB_IMAGE_FORMAT_Z_PIXMAP, it.data->root, int16_t(x), int16_t(y),
+	                                      uint16_t(width), uint16_t(height), ~0u),
+	                        nullptr);
+	if (!reply || size_t(xcb_get_image_data_length(reply)) != size_t(width) * height * 4) {
+		std::fprintf(stderr, "GetImage of the screen failed\n");
+		return 1;
+	}
+	std::vector<uint8_t> rgba(xcb_get_image_data(reply), xcb_get_image_data(reply) + size_t(width) * height * 4);
+	for (size_t i = 0; i < rgba.size(); i += 4) {
+		std::swap(rgba[i], rgba[i + 2]);
+		rgba[i + 3] = 255;  // depth 24: no alpha
+	}
+	free(reply);
+	xcb_disconnect(c);
+	return stbi_write_png(path, int(width), int(height), 4, rgba.data(), int(width * 4)) ? 0 : 1;
 }
 
 class App {
@@ -687,6 +717,8 @@ int main(int argc, char** argv) {
 			options.resize_at = std::atoi(argv[++i]);
 		else if (a == "--check-window")
 			options.check_window = true;
+		else if (a == "--grab" && i + 2 < argc)
+			return Grab(argv[i + 1], argv[i + 2]);
 		else if (a == "--compare" && i + 2 < argc)
 			return Compare(argv[i + 1], argv[i + 2]);
 		else {

@@ -153,7 +153,9 @@ void Swapchain::Capture(const vk::Image& image) {
 				dst[0] = src[bgra ? 2 : 0];
 				dst[1] = src[1];
 				dst[2] = src[bgra ? 0 : 2];
-				dst[3] = src[3];
+				// VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR (the only mode offered): the
+				// presentation engine treats the image as opaque.
+				dst[3] = 255;
 			}
 		}
 		capture_->Write(FrameWriter::NextFrameNumber(), std::move(frame));

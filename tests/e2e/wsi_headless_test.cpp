@@ -142,11 +142,13 @@ TestBuffer CreatePattern(Context& ctx, uint32_t frame) {
 	return b;
 }
 
-// The capture of a B8G8R8A8 image holding the pattern: RGBA, B and R swapped.
+// The capture of an image holding the pattern: RGBA (B and R swapped for B8G8R8A8), opaque.
 std::vector<uint8_t> ExpectedCapture(const TestBuffer& pattern, bool bgra) {
 	std::vector<uint8_t> rgba(pattern.data, pattern.data + kWidth * kHeight * 4);
-	if (bgra)
-		for (size_t i = 0; i < rgba.size(); i += 4) std::swap(rgba[i], rgba[i + 2]);
+	for (size_t i = 0; i < rgba.size(); i += 4) {
+		if (bgra) std::swap(rgba[i], rgba[i + 2]);
+		rgba[i + 3] = 255;  // composite alpha OPAQUE: shown (and captured) opaque
+	}
 	return rgba;
 }
 

@@ -11,6 +11,8 @@ PACKAGES=(cmake g++ make python3 pkg-config
   libglm-dev libstb-dev catch2 libbenchmark-dev
   spirv-tools spirv-headers libhwy-dev glslang-tools
   astcenc  # the reference ASTC codec the ASTC decoder tests compare with
+  libxcb1-dev libx11-dev libx11-xcb-dev libxcb-shm0-dev  # X headers for VK_KHR_xcb/xlib_surface (the libraries are dlopen()ed)
+  xvfb xauth  # the windowed presentation test runs vkcube on a virtual X server
   clang libclang-rt-14-dev)  # the SPIR-V fuzz target (libFuzzer: libclang_rt.fuzzer)
 
 install_missing() {

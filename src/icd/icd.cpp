@@ -116,8 +116,8 @@ VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL GetDeviceProcAddr(VkDevice device, cons
 #define TESSERA_EXPORT extern "C" __attribute__((visibility("default")))
 
 // Loader interface versions, and what each asks of us:
-//  2: this negotiation. 3: the driver creates its own surfaces (we offer no
-//  surface extension yet, so none to create). 4: the loader may ask for
+//  2: this negotiation. 3: the driver creates its own surfaces (vkCreate*SurfaceKHR
+//  in src/vk/surface*.cpp; wsi::Surface also reads loader-made ones). 4: the loader may ask for
 //  physical-device functions through vk_icdGetPhysicalDeviceProcAddr.
 //  5: the driver accepts any apiVersion (we never fail on it). 6: adapter
 //  enumeration, Windows only. 7: the vk_icd* functions are also returned by

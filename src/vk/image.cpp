@@ -1,6 +1,7 @@
 #include "vk/image.h"
 
 #include "vk/device.h"
+#include "wsi/swapchain.h"
 
 namespace tessera::vk {
 
@@ -105,9 +106,18 @@ VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory(VkDevice, VkImage image, VkDevice
 
 VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory2(VkDevice, uint32_t bindInfoCount,
                                                 const VkBindImageMemoryInfo* pBindInfos) {
-	for (uint32_t i = 0; i < bindInfoCount; ++i)
+	for (uint32_t i = 0; i < bindInfoCount; ++i) {
+		// Vulkan 1.3 §34.10 (VK_KHR_swapchain with 1.1): an image created
+		// with VkImageSwapchainCreateInfoKHR shares a swapchain image's memory.
+		if (auto* swapchain = vk::FindInChain<VkBindImageMemorySwapchainInfoKHR>(
+		        pBindInfos[i].pNext, VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_SWAPCHAIN_INFO_KHR)) {
+			const wsi::Swapchain* owner = wsi::Swapchain::Cast(swapchain->swapchain);
+			Image::Cast(pBindInfos[i].image)->Bind(owner->Memory(swapchain->imageIndex), 0);
+			continue;
+		}
 		Image::Cast(pBindInfos[i].image)
 		    ->Bind(vk::DeviceMemory::Cast(pBindInfos[i].memory), pBindInfos[i].memoryOffset);
+	}
 	return VK_SUCCESS;
 }
 

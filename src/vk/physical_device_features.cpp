@@ -93,6 +93,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderIntegerDotProductFeatures, shaderIntegerDotProduct)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES,
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance4Features, maintenance4)},
+    // VK_EXT_swapchain_maintenance1 (src/wsi).
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT, swapchainMaintenance1)},
 };
 
 constexpr size_t kLargestFeatureStruct = 512;
@@ -348,6 +351,10 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->computeFullSubgroups = f.v13.computeFullSubgroups;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT:
+		// Present fences, present mode changes, vkReleaseSwapchainImagesEXT.
+		reinterpret_cast<VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT*>(s)->swapchainMaintenance1 = VK_TRUE;
+		break;
 	default: break;  // every bit of the other structures is off in the aggregates too
 	}
 }

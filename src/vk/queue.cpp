@@ -76,6 +76,7 @@ void Queue::Execute(Submission& submission) {
 		// still signal, so no waiter hangs.
 		for (CommandBuffer* cb : batch.command_buffers)
 			if (!device_->IsLost()) cb->Execute();
+		if (batch.host_work) batch.host_work();
 		for (const SemaphoreOperation& signal : batch.signals) signal.semaphore->Signal(signal.value);
 	}
 	if (submission.fence) submission.fence->Signal();

@@ -4,6 +4,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -26,6 +27,9 @@ struct SubmitBatch {
 	std::vector<SemaphoreOperation> waits;
 	std::vector<CommandBuffer*> command_buffers;
 	std::vector<SemaphoreOperation> signals;
+	// Host work run on the queue thread after the batch's waits and command
+	// buffers, before its signals: vkQueuePresentKHR's presentation (wsi/).
+	std::function<void()> host_work;
 };
 
 class Queue : public DispatchableObject<Queue, VkQueue, VK_OBJECT_TYPE_QUEUE> {

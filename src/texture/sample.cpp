@@ -355,6 +355,138 @@ TexelValue FilterMipmapped(const SampledImage& image, const LevelSelection& leve
 	return v;
 }
 
+// Fast path for the common case: 2D (not arrayed, not cube), normalized
+// coordinates, one sample, four 8-bit components read through the decode
+// tables (RGBA8/BGRA8 UNORM, SRGB, SNORM), identity swizzle, REPEAT or
+// CLAMP_TO_EDGE, no Dref, no offsets. Decided once per batch; it does the
+// generic path's arithmetic in the same order (same results, bit for bit)
+// without the per-texel format and address-mode switches.
+struct FastLevel {
+	const uint8_t* base;
+	uint64_t row_pitch;
+	int32_t width, height;
+	float fwidth, fheight;
+};
+struct FastImage {
+	const float* table[4];  // per output component (slot)
+	uint32_t offset[4];     // its byte in the texel
+	bool repeat[2];         // REPEAT, else CLAMP_TO_EDGE
+	FastLevel levels[ImageLayout::kMaxLevels];
+};
+
+bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage* f) {
+	const SamplerState& s = image.sampler;
+	if (image.read != ReadBytes || image.component_count != 4 || image.dimensions != 2 || image.cube || image.arrayed ||
+	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || (image.compare && lanes.dref) ||
+	    lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
+		return false;
+	for (int d = 0; d < 2; ++d) {
+		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
+		    image.address[d] != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
+			return false;
+		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
+	}
+	for (uint32_t c = 0; c < 4; ++c) {
+		f->table[image.component_slot[c]] = image.component_table[c];
+		f->offset[image.component_slot[c]] = image.component_offset[c];
+	}
+	for (uint32_t l = 0; l < image.level_count; ++l) {
+		const PreparedLevel& p = image.levels[l];
+		if (p.element_size != 4) return false;
+		f->levels[l] = {p.base, p.row_pitch, p.extent[0], p.extent[1], float(p.extent[0]), float(p.extent[1])};
+	}
+	return true;
+}
+
+// LinearTexelCoordinate (sampling_math.h) inline, floor without libm.
+inline LinearCoordinate FastLinear(float u) {
+	constexpr double kScale = double(1u << kSubTexelPrecisionBits);
+	double x = std::clamp(double(u) - 0.5, -double(1 << 30), double(1 << 30));
+	if (x != x) x = 0.0;
+	const double y = x * kScale + 0.5;
+	int64_t fixed = int64_t(y);  // truncates; floor below (|y| < 2^39: exact)
+	fixed -= double(fixed) > y ? 1 : 0;
+	return {int32_t(fixed >> kSubTexelPrecisionBits),
+	        float(fixed & ((1 << kSubTexelPrecisionBits) - 1)) / float(kScale)};
+}
+
+// §16 "Wrapping Operation" for REPEAT / CLAMP_TO_EDGE (WrapTexelCoordinate).
+inline int32_t FastWrap(int32_t i, int32_t size, bool repeat) {
+	if (repeat) {
+		const int32_t r = i % size;
+		return r < 0 ? r + size : r;
+	}
+	return std::clamp(i, 0, size - 1);
+}
+
+// FilterLevel for the fast case: out[c] = sum of w * texel in the generic
+// order (i0j0, i1j0, i0j1, i1j1), from 0.
+inline void FastFilterLevel(const FastImage& f, const FastLevel& level, float s, float t, VkFilter filter,
+                            float out[4]) {
+	const float u = s * level.fwidth, v = t * level.fheight;
+	if (filter == VK_FILTER_NEAREST) {
+		const int32_t i = FastWrap(NearestTexelCoordinate(u), level.width, f.repeat[0]);
+		const int32_t j = FastWrap(NearestTexelCoordinate(v), level.height, f.repeat[1]);
+		const uint8_t* texel = level.base + uint64_t(j) * level.row_pitch + uint64_t(i) * 4;
+		for (int c = 0; c < 4; ++c) out[c] = f.table[c][texel[f.offset[c]]];
+		return;
+	}
+	const LinearCoordinate lu = FastLinear(u), lv = FastLinear(v);
+	int32_t i0 = FastWrap(lu.i0, level.width, f.repeat[0]);
+	int32_t i1 = FastWrap(lu.i0 + 1, level.width, f.repeat[0]);
+	int32_t j0 = FastWrap(lv.i0, level.height, f.repeat[1]);
+	int32_t j1 = FastWrap(lv.i0 + 1, level.height, f.repeat[1]);
+	const uint8_t* r0 = level.base + uint64_t(j0) * level.row_pitch;
+	const uint8_t* r1 = level.base + uint64_t(j1) * level.row_pitch;
+	const uint8_t* texel[4] = {r0 + uint64_t(i0) * 4, r0 + uint64_t(i1) * 4, r1 + uint64_t(i0) * 4,
+	                           r1 + uint64_t(i1) * 4};
+	const float a = lu.alpha, b = lv.alpha;
+	// (wi * wj) * wk with wk = 1 in 2D: the same products as FilterLevel.
+	const float w[4] = {(1 - a) * (1 - b) * 1.0f, a * (1 - b) * 1.0f, (1 - a) * b * 1.0f, a * b * 1.0f};
+	for (int c = 0; c < 4; ++c) {
+		const float* table = f.table[c];
+		const uint32_t o = f.offset[c];
+		float sum = 0.0f;
+		for (int n = 0; n < 4; ++n) sum += w[n] * table[texel[n][o]];
+		out[c] = sum;
+	}
+}
+
+inline void FastMipmapped(const FastImage& f, const LevelSelection& levels, float s, float t, VkFilter filter,
+                          float out[4]) {
+	FastFilterLevel(f, f.levels[levels.hi], s, t, filter, out);
+	if (levels.delta > 0.0f && levels.lo != levels.hi) {
+		float lo[4];
+		FastFilterLevel(f, f.levels[levels.lo], s, t, filter, lo);
+		for (int c = 0; c < 4; ++c) out[c] = (1.0f - levels.delta) * out[c] + levels.delta * lo[c];
+	}
+}
+
+void SampleFast(const SampledImage& image, const FastImage& f, const SampleLanes& lanes, TexelValue* out) {
+	const SamplerState& s = image.sampler;
+	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
+		const LaneCoordinates c = ResolveLane(image, lanes, lane, true);
+		const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
+		const LevelSelection levels = SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode);
+		float v[4];
+		if (c.aniso_samples <= 1) {
+			FastMipmapped(f, levels, c.stu[0], c.stu[1], filter, v);
+		} else {
+			const uint32_t n = c.aniso_samples;
+			v[0] = v[1] = v[2] = v[3] = 0.0f;
+			for (uint32_t i = 1; i <= n; ++i) {
+				const float t = float(i) / float(n + 1) - 0.5f;
+				float one[4];
+				FastMipmapped(f, levels, c.stu[0] + t * c.aniso_axis[0], c.stu[1] + t * c.aniso_axis[1], filter, one);
+				for (int comp = 0; comp < 4; ++comp) v[comp] += one[comp];
+			}
+			const float scale = 1.0f / float(n);
+			for (int comp = 0; comp < 4; ++comp) v[comp] *= scale;
+		}
+		std::memcpy(out[lane].f, v, sizeof v);
+	}
+}
+
 }  // namespace
 
 bool PrepareImage(const ImageViewState& view, SampledImage* out) {
@@ -464,6 +596,8 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 // Hot path: runs once per lane of every sampling instruction.
 void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
 	const SamplerState& s = image.sampler;
+	FastImage fast;
+	if (PrepareFast(image, lanes, &fast)) return SampleFast(image, fast, lanes, out);
 	const bool compare = image.compare && lanes.dref;
 	const int32_t zero[3] = {0, 0, 0};
 	for (uint32_t lane = 0; lane < lanes.count; ++lane) {

@@ -365,6 +365,7 @@ struct FastLevel {
 	const uint8_t* base;
 	uint64_t row_pitch;
 	int32_t width, height;
+	int32_t width_mask, height_mask;  // size - 1 for powers of two (REPEAT by masking), else -1
 	float fwidth, fheight;
 };
 struct FastImage {
@@ -393,7 +394,15 @@ bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage*
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
 		if (p.element_size != 4) return false;
-		f->levels[l] = {p.base, p.row_pitch, p.extent[0], p.extent[1], float(p.extent[0]), float(p.extent[1])};
+		auto mask = [](int32_t size) { return (size & (size - 1)) == 0 ? size - 1 : -1; };
+		f->levels[l] = {p.base,
+		                p.row_pitch,
+		                p.extent[0],
+		                p.extent[1],
+		                mask(p.extent[0]),
+		                mask(p.extent[1]),
+		                float(p.extent[0]),
+		                float(p.extent[1])};
 	}
 	return true;
 }
@@ -411,8 +420,10 @@ inline LinearCoordinate FastLinear(float u) {
 }
 
 // §16 "Wrapping Operation" for REPEAT / CLAMP_TO_EDGE (WrapTexelCoordinate).
-inline int32_t FastWrap(int32_t i, int32_t size, bool repeat) {
+// A power-of-two size repeats by masking (the same as the positive modulo).
+inline int32_t FastWrap(int32_t i, int32_t size, int32_t mask, bool repeat) {
 	if (repeat) {
+		if (mask >= 0) return i & mask;
 		const int32_t r = i % size;
 		return r < 0 ? r + size : r;
 	}
@@ -425,17 +436,17 @@ inline void FastFilterLevel(const FastImage& f, const FastLevel& level, float s,
                             float out[4]) {
 	const float u = s * level.fwidth, v = t * level.fheight;
 	if (filter == VK_FILTER_NEAREST) {
-		const int32_t i = FastWrap(NearestTexelCoordinate(u), level.width, f.repeat[0]);
-		const int32_t j = FastWrap(NearestTexelCoordinate(v), level.height, f.repeat[1]);
+		const int32_t i = FastWrap(NearestTexelCoordinate(u), level.width, level.width_mask, f.repeat[0]);
+		const int32_t j = FastWrap(NearestTexelCoordinate(v), level.height, level.height_mask, f.repeat[1]);
 		const uint8_t* texel = level.base + uint64_t(j) * level.row_pitch + uint64_t(i) * 4;
 		for (int c = 0; c < 4; ++c) out[c] = f.table[c][texel[f.offset[c]]];
 		return;
 	}
 	const LinearCoordinate lu = FastLinear(u), lv = FastLinear(v);
-	int32_t i0 = FastWrap(lu.i0, level.width, f.repeat[0]);
-	int32_t i1 = FastWrap(lu.i0 + 1, level.width, f.repeat[0]);
-	int32_t j0 = FastWrap(lv.i0, level.height, f.repeat[1]);
-	int32_t j1 = FastWrap(lv.i0 + 1, level.height, f.repeat[1]);
+	int32_t i0 = FastWrap(lu.i0, level.width, level.width_mask, f.repeat[0]);
+	int32_t i1 = FastWrap(lu.i0 + 1, level.width, level.width_mask, f.repeat[0]);
+	int32_t j0 = FastWrap(lv.i0, level.height, level.height_mask, f.repeat[1]);
+	int32_t j1 = FastWrap(lv.i0 + 1, level.height, level.height_mask, f.repeat[1]);
 	const uint8_t* r0 = level.base + uint64_t(j0) * level.row_pitch;
 	const uint8_t* r1 = level.base + uint64_t(j1) * level.row_pitch;
 	const uint8_t* texel[4] = {r0 + uint64_t(i0) * 4, r0 + uint64_t(i1) * 4, r1 + uint64_t(i0) * 4,

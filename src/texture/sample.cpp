@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -370,13 +371,14 @@ struct FastLevel {
 };
 struct FastImage {
 	const float* table[4];  // per output component (slot)
-	uint32_t offset[4];     // its byte in the texel
+	uint32_t shift[4];      // its byte in the texel word (little-endian), in bits
 	bool repeat[2];         // REPEAT, else CLAMP_TO_EDGE
 	FastLevel levels[ImageLayout::kMaxLevels];
 };
 
 bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage* f) {
 	const SamplerState& s = image.sampler;
+	if constexpr (std::endian::native != std::endian::little) return false;  // texels are read as words
 	if (image.read != ReadBytes || image.component_count != 4 || image.dimensions != 2 || image.cube || image.arrayed ||
 	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || (image.compare && lanes.dref) ||
 	    lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
@@ -389,7 +391,7 @@ bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage*
 	}
 	for (uint32_t c = 0; c < 4; ++c) {
 		f->table[image.component_slot[c]] = image.component_table[c];
-		f->offset[image.component_slot[c]] = image.component_offset[c];
+		f->shift[image.component_slot[c]] = 8u * image.component_offset[c];
 	}
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
@@ -431,71 +433,125 @@ inline int32_t FastWrap(int32_t i, int32_t size, int32_t mask, bool repeat) {
 }
 
 // FilterLevel for the fast case: out[c] = sum of w * texel in the generic
-// order (i0j0, i1j0, i0j1, i1j1), from 0.
+// order (i0j0, i1j0, i0j1, i1j1), from 0. Each texel is read as one word.
+template <bool kRepeatU, bool kRepeatV>
 inline void FastFilterLevel(const FastImage& f, const FastLevel& level, float s, float t, VkFilter filter,
                             float out[4]) {
 	const float u = s * level.fwidth, v = t * level.fheight;
 	if (filter == VK_FILTER_NEAREST) {
-		const int32_t i = FastWrap(NearestTexelCoordinate(u), level.width, level.width_mask, f.repeat[0]);
-		const int32_t j = FastWrap(NearestTexelCoordinate(v), level.height, level.height_mask, f.repeat[1]);
-		const uint8_t* texel = level.base + uint64_t(j) * level.row_pitch + uint64_t(i) * 4;
-		for (int c = 0; c < 4; ++c) out[c] = f.table[c][texel[f.offset[c]]];
+		const int32_t i = FastWrap(NearestTexelCoordinate(u), level.width, level.width_mask, kRepeatU);
+		const int32_t j = FastWrap(NearestTexelCoordinate(v), level.height, level.height_mask, kRepeatV);
+		uint32_t texel;
+		std::memcpy(&texel, level.base + uint64_t(j) * level.row_pitch + uint64_t(i) * 4, 4);
+		for (int c = 0; c < 4; ++c) out[c] = f.table[c][(texel >> f.shift[c]) & 0xffu];
 		return;
 	}
 	const LinearCoordinate lu = FastLinear(u), lv = FastLinear(v);
-	int32_t i0 = FastWrap(lu.i0, level.width, level.width_mask, f.repeat[0]);
-	int32_t i1 = FastWrap(lu.i0 + 1, level.width, level.width_mask, f.repeat[0]);
-	int32_t j0 = FastWrap(lv.i0, level.height, level.height_mask, f.repeat[1]);
-	int32_t j1 = FastWrap(lv.i0 + 1, level.height, level.height_mask, f.repeat[1]);
+	const int32_t i0 = FastWrap(lu.i0, level.width, level.width_mask, kRepeatU);
+	const int32_t i1 = FastWrap(lu.i0 + 1, level.width, level.width_mask, kRepeatU);
+	const int32_t j0 = FastWrap(lv.i0, level.height, level.height_mask, kRepeatV);
+	const int32_t j1 = FastWrap(lv.i0 + 1, level.height, level.height_mask, kRepeatV);
 	const uint8_t* r0 = level.base + uint64_t(j0) * level.row_pitch;
 	const uint8_t* r1 = level.base + uint64_t(j1) * level.row_pitch;
-	const uint8_t* texel[4] = {r0 + uint64_t(i0) * 4, r0 + uint64_t(i1) * 4, r1 + uint64_t(i0) * 4,
-	                           r1 + uint64_t(i1) * 4};
+	uint32_t texel[4];
+	std::memcpy(&texel[0], r0 + uint64_t(i0) * 4, 4);
+	std::memcpy(&texel[1], r0 + uint64_t(i1) * 4, 4);
+	std::memcpy(&texel[2], r1 + uint64_t(i0) * 4, 4);
+	std::memcpy(&texel[3], r1 + uint64_t(i1) * 4, 4);
 	const float a = lu.alpha, b = lv.alpha;
 	// (wi * wj) * wk with wk = 1 in 2D: the same products as FilterLevel.
 	const float w[4] = {(1 - a) * (1 - b) * 1.0f, a * (1 - b) * 1.0f, (1 - a) * b * 1.0f, a * b * 1.0f};
 	for (int c = 0; c < 4; ++c) {
 		const float* table = f.table[c];
-		const uint32_t o = f.offset[c];
+		const uint32_t shift = f.shift[c];
 		float sum = 0.0f;
-		for (int n = 0; n < 4; ++n) sum += w[n] * table[texel[n][o]];
+		sum += w[0] * table[(texel[0] >> shift) & 0xffu];
+		sum += w[1] * table[(texel[1] >> shift) & 0xffu];
+		sum += w[2] * table[(texel[2] >> shift) & 0xffu];
+		sum += w[3] * table[(texel[3] >> shift) & 0xffu];
 		out[c] = sum;
 	}
 }
 
+template <bool kRepeatU, bool kRepeatV>
 inline void FastMipmapped(const FastImage& f, const LevelSelection& levels, float s, float t, VkFilter filter,
                           float out[4]) {
-	FastFilterLevel(f, f.levels[levels.hi], s, t, filter, out);
+	FastFilterLevel<kRepeatU, kRepeatV>(f, f.levels[levels.hi], s, t, filter, out);
 	if (levels.delta > 0.0f && levels.lo != levels.hi) {
 		float lo[4];
-		FastFilterLevel(f, f.levels[levels.lo], s, t, filter, lo);
+		FastFilterLevel<kRepeatU, kRepeatV>(f, f.levels[levels.lo], s, t, filter, lo);
 		for (int c = 0; c < 4; ++c) out[c] = (1.0f - levels.delta) * out[c] + levels.delta * lo[c];
 	}
 }
 
+// ResolveLane's LOD for isotropic 2D lookups (lambda after bias and clamp):
+// the same operations, without the per-lane dimension and mode tests.
+inline float FastLambda(const SampledImage& image, const SampleLanes& lanes, uint32_t lane) {
+	const SamplerState& s = image.sampler;
+	float lambda_base;
+	if (lanes.lod) {
+		lambda_base = lanes.lod[lane];
+	} else {
+		float dx[2] = {0.0f, 0.0f}, dy[2] = {0.0f, 0.0f};
+		if (lanes.ddx[0])
+			for (int d = 0; d < 2; ++d) dx[d] = LaneValue(lanes.ddx[d], lane), dy[d] = LaneValue(lanes.ddy[d], lane);
+		// ScaleFactorMax with the third term 0 * 1.
+		const PreparedLevel& base = image.levels[0];
+		float x2 = 0.0f, y2 = 0.0f;
+		for (int d = 0; d < 2; ++d) {
+			const float mx = dx[d] * float(base.extent[d]), my = dy[d] * float(base.extent[d]);
+			x2 += mx * mx;
+			y2 += my * my;
+		}
+		x2 += 0.0f, y2 += 0.0f;
+		lambda_base = std::log2(std::sqrt(std::max(x2, y2)));
+	}
+	const float bias = s.mip_lod_bias + LaneValue(lanes.bias, lane);
+	const float lod_min = std::max(s.min_lod, LaneValue(lanes.min_lod, lane, s.min_lod));
+	return LodBiasAndClamp(lambda_base, bias, lod_min, s.max_lod);
+}
+
+template <bool kRepeatU, bool kRepeatV>
 void SampleFast(const SampledImage& image, const FastImage& f, const SampleLanes& lanes, TexelValue* out) {
 	const SamplerState& s = image.sampler;
+	const uint32_t q = image.level_count - 1;
 	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
-		const LaneCoordinates c = ResolveLane(image, lanes, lane, true);
-		const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
-		const LevelSelection levels = SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode);
 		float v[4];
-		if (c.aniso_samples <= 1) {
-			FastMipmapped(f, levels, c.stu[0], c.stu[1], filter, v);
+		if (!image.anisotropic || lanes.lod) {
+			const float lambda = FastLambda(image, lanes, lane);
+			const VkFilter filter = lambda <= 0.0f ? s.mag_filter : s.min_filter;
+			const LevelSelection levels = SelectLevels(lambda, q, s.mipmap_mode);
+			FastMipmapped<kRepeatU, kRepeatV>(f, levels, LaneValue(lanes.coord[0], lane),
+			                                  LaneValue(lanes.coord[1], lane), filter, v);
 		} else {
+			const LaneCoordinates c = ResolveLane(image, lanes, lane, true);
+			const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
+			const LevelSelection levels = SelectLevels(c.lambda, q, s.mipmap_mode);
 			const uint32_t n = c.aniso_samples;
-			v[0] = v[1] = v[2] = v[3] = 0.0f;
-			for (uint32_t i = 1; i <= n; ++i) {
-				const float t = float(i) / float(n + 1) - 0.5f;
-				float one[4];
-				FastMipmapped(f, levels, c.stu[0] + t * c.aniso_axis[0], c.stu[1] + t * c.aniso_axis[1], filter, one);
-				for (int comp = 0; comp < 4; ++comp) v[comp] += one[comp];
+			if (n <= 1) {
+				FastMipmapped<kRepeatU, kRepeatV>(f, levels, c.stu[0], c.stu[1], filter, v);
+			} else {
+				v[0] = v[1] = v[2] = v[3] = 0.0f;
+				for (uint32_t i = 1; i <= n; ++i) {
+					const float t = float(i) / float(n + 1) - 0.5f;
+					float one[4];
+					FastMipmapped<kRepeatU, kRepeatV>(f, levels, c.stu[0] + t * c.aniso_axis[0],
+					                                  c.stu[1] + t * c.aniso_axis[1], filter, one);
+					for (int comp = 0; comp < 4; ++comp) v[comp] += one[comp];
+				}
+				const float scale = 1.0f / float(n);
+				for (int comp = 0; comp < 4; ++comp) v[comp] *= scale;
 			}
-			const float scale = 1.0f / float(n);
-			for (int comp = 0; comp < 4; ++comp) v[comp] *= scale;
 		}
 		std::memcpy(out[lane].f, v, sizeof v);
 	}
+}
+
+void SampleFast(const SampledImage& image, const FastImage& f, const SampleLanes& lanes, TexelValue* out) {
+	if (f.repeat[0] && f.repeat[1]) return SampleFast<true, true>(image, f, lanes, out);
+	if (!f.repeat[0] && !f.repeat[1]) return SampleFast<false, false>(image, f, lanes, out);
+	if (f.repeat[0]) return SampleFast<true, false>(image, f, lanes, out);
+	return SampleFast<false, true>(image, f, lanes, out);
 }
 
 }  // namespace

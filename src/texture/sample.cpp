@@ -511,6 +511,25 @@ inline float FastLambda(const SampledImage& image, const SampleLanes& lanes, uin
 	return LodBiasAndClamp(lambda_base, bias, lod_min, s.max_lod);
 }
 
+// SelectLevels (sampling_math.h) without the libm calls: for 0 <= x < 2^23,
+// (x + 2^23) - 2^23 rounds to nearest even as nearbyint does, and ceil of
+// a positive float is its truncation plus one when there is a fraction.
+inline LevelSelection FastSelectLevels(float lambda, uint32_t q, VkSamplerMipmapMode mode) {
+	float d = lambda > 0.0f ? std::min(lambda, float(q)) : 0.0f;  // NaN -> 0
+	constexpr float kScale = float(1u << kMipmapPrecisionBits);
+	constexpr float kRound = float(1u << 23);
+	const float scaled = d * kScale;  // <= 256 * q < 2^23 (q < kMaxLevels)
+	d = ((scaled + kRound) - kRound) / kScale;
+	if (mode == VK_SAMPLER_MIPMAP_MODE_NEAREST) {
+		const float x = d + 0.5f;
+		uint32_t up = uint32_t(x);
+		up += float(up) < x ? 1 : 0;
+		return {up - 1, up - 1, 0.0f};
+	}
+	const uint32_t hi = uint32_t(d);
+	return {hi, std::min(hi + 1, q), d - float(hi)};
+}
+
 template <bool kRepeatU, bool kRepeatV>
 void SampleFast(const SampledImage& image, const FastImage& f, const SampleLanes& lanes, TexelValue* out) {
 	const SamplerState& s = image.sampler;
@@ -520,13 +539,13 @@ void SampleFast(const SampledImage& image, const FastImage& f, const SampleLanes
 		if (!image.anisotropic || lanes.lod) {
 			const float lambda = FastLambda(image, lanes, lane);
 			const VkFilter filter = lambda <= 0.0f ? s.mag_filter : s.min_filter;
-			const LevelSelection levels = SelectLevels(lambda, q, s.mipmap_mode);
+			const LevelSelection levels = FastSelectLevels(lambda, q, s.mipmap_mode);
 			FastMipmapped<kRepeatU, kRepeatV>(f, levels, LaneValue(lanes.coord[0], lane),
 			                                  LaneValue(lanes.coord[1], lane), filter, v);
 		} else {
 			const LaneCoordinates c = ResolveLane(image, lanes, lane, true);
 			const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
-			const LevelSelection levels = SelectLevels(c.lambda, q, s.mipmap_mode);
+			const LevelSelection levels = FastSelectLevels(c.lambda, q, s.mipmap_mode);
 			const uint32_t n = c.aniso_samples;
 			if (n <= 1) {
 				FastMipmapped<kRepeatU, kRepeatV>(f, levels, c.stu[0], c.stu[1], filter, v);

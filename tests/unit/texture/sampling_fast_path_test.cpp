@@ -39,7 +39,8 @@ void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, st
 		// Derivatives from tiny (magnified) to large (minified), some anisotropic.
 		const float scale = std::ldexp(1.0f, int(i % 12) - 10);
 		for (int d = 0; d < 2; ++d) dx[d][i] = deriv(rng) * scale, dy[d][i] = deriv(rng) * scale * float(1 + i % 5);
-		lods[i] = lod(rng);
+		// Every third LOD an odd multiple of 1/512: a tie of the level rounding.
+		lods[i] = i % 3 == 0 ? float(i) / 512.0f + 0.5f * float(i % 4) : lod(rng);
 		biases[i] = lod(rng) - 3.0f;
 	}
 	SampleLanes lanes;

@@ -66,7 +66,8 @@ void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, st
 
 TEST_CASE("sampling fast path: RGBA8/BGRA8 2D lookups equal the generic path bit for bit", "[texture][sample]") {
 	std::mt19937 rng(1234);
-	const VkFormat formats[] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8B8A8_SNORM};
+	const VkFormat formats[] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB,
+	                            VK_FORMAT_R8G8B8A8_SNORM};
 	const VkFilter filters[] = {VK_FILTER_NEAREST, VK_FILTER_LINEAR};
 	const VkSamplerMipmapMode mips[] = {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR};
 	const VkSamplerAddressMode modes[] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE};

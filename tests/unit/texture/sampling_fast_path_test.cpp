@@ -6,7 +6,9 @@
 // sampler states.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -40,6 +42,17 @@ void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, st
 		const float scale = std::ldexp(1.0f, int(i % 12) - 10);
 		for (int d = 0; d < 2; ++d) dx[d][i] = deriv(rng) * scale, dy[d][i] = deriv(rng) * scale * float(1 + i % 5);
 		// Every third LOD an odd multiple of 1/512: a tie of the level rounding.
+		// Some lanes far away, on texel centres' halfway points, or not numbers.
+		const float kOdd[] = {1.0e5f,
+		                      -3.0e6f,
+		                      2.0e9f,
+		                      0.5f / 32.0f,
+		                      1.0f / 48.0f + 1.0e-7f,
+		                      -1.0e-9f,
+		                      std::numeric_limits<float>::infinity(),
+		                      std::numeric_limits<float>::quiet_NaN()};
+		if (i % 8 == 7) s[i] = kOdd[(i / 8) % 8];
+		if (i % 16 == 5) dx[0][i] = kOdd[(i / 16) % 8];
 		lods[i] = i % 3 == 0 ? float(i) / 512.0f + 0.5f * float(i % 4) : lod(rng);
 		biases[i] = lod(rng) - 3.0f;
 	}

@@ -284,11 +284,6 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			}
 		}
 	}
-	auto slot_value = [&](uint32_t slot, uint32_t lane) {
-		if (quad_derivatives && slot >= kArgDdx && slot < kArgDdx + 6)
-			return derivatives[size_t(slot - kArgDdx) * lanes + lane];
-		return arg(slot)[lane];
-	};
 
 	// Batches of lanes that share (image element, sampler element).
 	std::vector<uint32_t>& pending = scratch.pending;
@@ -312,18 +307,35 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		const uint64_t key = key_of(pending[0]);
 		batch.lanes.clear();
 		rest.clear();
-		for (uint32_t lane : pending) (key_of(lane) == key ? batch.lanes : rest).push_back(lane);
+		if (!image_index && !sampler_index)
+			batch.lanes.swap(pending);  // one descriptor: every lane in one batch
+		else
+			for (uint32_t lane : pending) (key_of(lane) == key ? batch.lanes : rest).push_back(lane);
 		pending.swap(rest);
 
 		const uint32_t n = batch.n = static_cast<uint32_t>(batch.lanes.size());
 		batch.f.resize(size_t(kImageArgCount) * n);
 		batch.i.resize(size_t(kImageArgCount) * n);
-		for (uint32_t slot = 0; slot < kImageArgCount; ++slot)
-			for (uint32_t j = 0; j < n && (used >> slot & 1u); ++j) {
-				uint32_t bits = slot_value(slot, batch.lanes[j]);
-				batch.i[size_t(slot) * n + j] = static_cast<int32_t>(bits);
-				batch.f[size_t(slot) * n + j] = std::bit_cast<float>(bits);
+		// Lanes 0..n-1 in order (a full group): slots copy as they are.
+		const bool identity = n == lanes && (n == 0 || batch.lanes[n - 1] == n - 1);
+		for (uint32_t slot = 0; slot < kImageArgCount; ++slot) {
+			if (!(used >> slot & 1u)) continue;
+			const uint32_t* src = quad_derivatives && slot >= kArgDdx && slot < kArgDdx + 6
+			                          ? derivatives.data() + size_t(slot - kArgDdx) * lanes
+			                          : arg(slot);
+			float* f = batch.f.data() + size_t(slot) * n;
+			int32_t* i = batch.i.data() + size_t(slot) * n;
+			if (identity) {
+				std::memcpy(f, src, size_t(n) * 4);
+				std::memcpy(i, src, size_t(n) * 4);
+				continue;
 			}
+			for (uint32_t j = 0; j < n; ++j) {
+				const uint32_t bits = src[batch.lanes[j]];
+				i[j] = static_cast<int32_t>(bits);
+				f[j] = std::bit_cast<float>(bits);
+			}
+		}
 
 		// The descriptors: an element past the array is no descriptor.
 		const uint32_t image_element = static_cast<uint32_t>(key >> 32);
@@ -344,9 +356,13 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 
 		out.assign(4 * size_t(n), 0);
 		RunBatch(op, binding, image, batch, reinterpret_cast<uint32_t(*)[4]>(out.data()));
-		for (uint32_t j = 0; j < n; ++j)
-			for (uint32_t c = 0; c < 4; ++c)
-				image_results_[size_t(c) * lanes + batch.lanes[j]] = out[4 * size_t(j) + c];
+		for (uint32_t c = 0; c < 4; ++c) {
+			uint32_t* result = image_results_.data() + size_t(c) * lanes;
+			if (identity)
+				for (uint32_t j = 0; j < n; ++j) result[j] = out[4 * size_t(j) + c];
+			else
+				for (uint32_t j = 0; j < n; ++j) result[batch.lanes[j]] = out[4 * size_t(j) + c];
+		}
 	}
 	uint32_t* dst = Reg(inst.dst);
 	for (uint32_t i = 0; i < lanes; ++i)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -356,6 +357,256 @@ TexelValue FilterMipmapped(const SampledImage& image, const LevelSelection& leve
 	return v;
 }
 
+// Fast path for the common case: 2D (not arrayed, not cube), normalized
+// coordinates, one sample, four 8-bit components read through the decode
+// tables (RGBA8/BGRA8 UNORM, SRGB, SNORM), identity swizzle, REPEAT or
+// CLAMP_TO_EDGE, no Dref, no offsets. Decided once per batch; it does the
+// generic path's arithmetic in the same order (same results, bit for bit)
+// without the per-texel format and address-mode switches.
+struct FastLevel {
+	const uint8_t* base;
+	uint64_t row_pitch;
+	int32_t width, height;
+	int32_t width_mask, height_mask;  // size - 1 for powers of two (REPEAT by masking), else -1
+	float fwidth, fheight;
+};
+struct FastImage {
+	const float* table[4];  // per output component (slot)
+	uint32_t shift[4];      // its byte in the texel word (little-endian), in bits
+	bool repeat[2];         // REPEAT, else CLAMP_TO_EDGE
+	// R8G8B8A8_UNORM / B8G8R8A8_UNORM (swap_rb): decoded by division, four
+	// components at once (the tables hold the same quotients).
+	bool unorm = false, swap_rb = false;
+	FastLevel levels[ImageLayout::kMaxLevels];
+};
+
+bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage* f) {
+	const SamplerState& s = image.sampler;
+	if constexpr (std::endian::native != std::endian::little) return false;  // texels are read as words
+	if (image.read != ReadBytes || image.component_count != 4 || image.dimensions != 2 || image.cube || image.arrayed ||
+	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || (image.compare && lanes.dref) ||
+	    lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
+		return false;
+	for (int d = 0; d < 2; ++d) {
+		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
+		    image.address[d] != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
+			return false;
+		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
+	}
+	for (uint32_t c = 0; c < 4; ++c) {
+		f->table[image.component_slot[c]] = image.component_table[c];
+		f->shift[image.component_slot[c]] = 8u * image.component_offset[c];
+	}
+	static const float* const unorm_table = ByteTableFor(NumericFormat::UNORM, 0);
+	static const bool division_exact = [] {
+		for (uint32_t b = 0; b < 256; ++b)
+			if (float(b) / 255.0f != unorm_table[b]) return false;
+		return true;
+	}();
+	const bool unorm = division_exact && f->table[0] == unorm_table && f->table[1] == unorm_table &&
+	                   f->table[2] == unorm_table && f->table[3] == unorm_table && f->shift[1] == 8 &&
+	                   f->shift[3] == 24;
+	f->unorm = unorm && ((f->shift[0] == 0 && f->shift[2] == 16) || (f->shift[0] == 16 && f->shift[2] == 0));
+	f->swap_rb = f->unorm && f->shift[0] == 16;
+	for (uint32_t l = 0; l < image.level_count; ++l) {
+		const PreparedLevel& p = image.levels[l];
+		if (p.element_size != 4) return false;
+		auto mask = [](int32_t size) { return (size & (size - 1)) == 0 ? size - 1 : -1; };
+		f->levels[l] = {p.base,
+		                p.row_pitch,
+		                p.extent[0],
+		                p.extent[1],
+		                mask(p.extent[0]),
+		                mask(p.extent[1]),
+		                float(p.extent[0]),
+		                float(p.extent[1])};
+	}
+	return true;
+}
+
+// LinearTexelCoordinate (sampling_math.h) inline, floor without libm.
+inline LinearCoordinate FastLinear(float u) {
+	constexpr double kScale = double(1u << kSubTexelPrecisionBits);
+	double x = std::clamp(double(u) - 0.5, -double(1 << 30), double(1 << 30));
+	if (x != x) x = 0.0;
+	const double y = x * kScale + 0.5;
+	int64_t fixed = int64_t(y);  // truncates; floor below (|y| < 2^39: exact)
+	fixed -= double(fixed) > y ? 1 : 0;
+	return {int32_t(fixed >> kSubTexelPrecisionBits),
+	        float(fixed & ((1 << kSubTexelPrecisionBits) - 1)) / float(kScale)};
+}
+
+// §16 "Wrapping Operation" for REPEAT / CLAMP_TO_EDGE (WrapTexelCoordinate).
+// A power-of-two size repeats by masking (the same as the positive modulo).
+inline int32_t FastWrap(int32_t i, int32_t size, int32_t mask, bool repeat) {
+	if (repeat) {
+		if (mask >= 0) return i & mask;
+		const int32_t r = i % size;
+		return r < 0 ? r + size : r;
+	}
+	return std::clamp(i, 0, size - 1);
+}
+
+// Four lanes of floats / ints (GCC and Clang vector extensions: SSE2 or
+// NEON, whichever the target has; element-wise IEEE operations).
+typedef float Float4 __attribute__((vector_size(16)));
+typedef int32_t Int4 __attribute__((vector_size(16)));
+
+// FilterLevel for the fast case: out[c] = sum of w * texel in the generic
+// order (i0j0, i1j0, i0j1, i1j1), from 0. Each texel is read as one word.
+template <bool kRepeatU, bool kRepeatV>
+inline void FastFilterLevel(const FastImage& f, const FastLevel& level, float s, float t, VkFilter filter,
+                            float out[4]) {
+	const float u = s * level.fwidth, v = t * level.fheight;
+	if (filter == VK_FILTER_NEAREST) {
+		const int32_t i = FastWrap(NearestTexelCoordinate(u), level.width, level.width_mask, kRepeatU);
+		const int32_t j = FastWrap(NearestTexelCoordinate(v), level.height, level.height_mask, kRepeatV);
+		uint32_t texel;
+		std::memcpy(&texel, level.base + uint64_t(j) * level.row_pitch + uint64_t(i) * 4, 4);
+		for (int c = 0; c < 4; ++c) out[c] = f.table[c][(texel >> f.shift[c]) & 0xffu];
+		return;
+	}
+	const LinearCoordinate lu = FastLinear(u), lv = FastLinear(v);
+	const int32_t i0 = FastWrap(lu.i0, level.width, level.width_mask, kRepeatU);
+	const int32_t i1 = FastWrap(lu.i0 + 1, level.width, level.width_mask, kRepeatU);
+	const int32_t j0 = FastWrap(lv.i0, level.height, level.height_mask, kRepeatV);
+	const int32_t j1 = FastWrap(lv.i0 + 1, level.height, level.height_mask, kRepeatV);
+	const uint8_t* r0 = level.base + uint64_t(j0) * level.row_pitch;
+	const uint8_t* r1 = level.base + uint64_t(j1) * level.row_pitch;
+	uint32_t texel[4];
+	std::memcpy(&texel[0], r0 + uint64_t(i0) * 4, 4);
+	std::memcpy(&texel[1], r0 + uint64_t(i1) * 4, 4);
+	std::memcpy(&texel[2], r1 + uint64_t(i0) * 4, 4);
+	std::memcpy(&texel[3], r1 + uint64_t(i1) * 4, 4);
+	const float a = lu.alpha, b = lv.alpha;
+	// (wi * wj) * wk with wk = 1 in 2D: the same products as FilterLevel.
+	const float w[4] = {(1 - a) * (1 - b) * 1.0f, a * (1 - b) * 1.0f, (1 - a) * b * 1.0f, a * b * 1.0f};
+	if (f.unorm) {
+		// The same operations per component, on four components at once.
+		Float4 sum = {0.0f, 0.0f, 0.0f, 0.0f};
+		for (int n = 0; n < 4; ++n) {
+			uint32_t x = texel[n];
+			if (f.swap_rb) x = (x & 0xff00ff00u) | (x >> 16 & 0xffu) | (x & 0xffu) << 16;
+			const Int4 bytes = {int32_t(x & 0xffu), int32_t(x >> 8 & 0xffu), int32_t(x >> 16 & 0xffu),
+			                    int32_t(x >> 24)};
+			const Float4 value = __builtin_convertvector(bytes, Float4) / 255.0f;
+			sum += w[n] * value;
+		}
+		std::memcpy(out, &sum, 16);
+		return;
+	}
+	for (int c = 0; c < 4; ++c) {
+		const float* table = f.table[c];
+		const uint32_t shift = f.shift[c];
+		float sum = 0.0f;
+		sum += w[0] * table[(texel[0] >> shift) & 0xffu];
+		sum += w[1] * table[(texel[1] >> shift) & 0xffu];
+		sum += w[2] * table[(texel[2] >> shift) & 0xffu];
+		sum += w[3] * table[(texel[3] >> shift) & 0xffu];
+		out[c] = sum;
+	}
+}
+
+template <bool kRepeatU, bool kRepeatV>
+inline void FastMipmapped(const FastImage& f, const LevelSelection& levels, float s, float t, VkFilter filter,
+                          float out[4]) {
+	FastFilterLevel<kRepeatU, kRepeatV>(f, f.levels[levels.hi], s, t, filter, out);
+	if (levels.delta > 0.0f && levels.lo != levels.hi) {
+		float lo[4];
+		FastFilterLevel<kRepeatU, kRepeatV>(f, f.levels[levels.lo], s, t, filter, lo);
+		for (int c = 0; c < 4; ++c) out[c] = (1.0f - levels.delta) * out[c] + levels.delta * lo[c];
+	}
+}
+
+// ResolveLane's LOD for isotropic 2D lookups (lambda after bias and clamp):
+// the same operations, without the per-lane dimension and mode tests.
+inline float FastLambda(const SampledImage& image, const SampleLanes& lanes, uint32_t lane) {
+	const SamplerState& s = image.sampler;
+	float lambda_base;
+	if (lanes.lod) {
+		lambda_base = lanes.lod[lane];
+	} else {
+		float dx[2] = {0.0f, 0.0f}, dy[2] = {0.0f, 0.0f};
+		if (lanes.ddx[0])
+			for (int d = 0; d < 2; ++d) dx[d] = LaneValue(lanes.ddx[d], lane), dy[d] = LaneValue(lanes.ddy[d], lane);
+		// ScaleFactorMax with the third term 0 * 1.
+		const PreparedLevel& base = image.levels[0];
+		float x2 = 0.0f, y2 = 0.0f;
+		for (int d = 0; d < 2; ++d) {
+			const float mx = dx[d] * float(base.extent[d]), my = dy[d] * float(base.extent[d]);
+			x2 += mx * mx;
+			y2 += my * my;
+		}
+		x2 += 0.0f, y2 += 0.0f;
+		lambda_base = std::log2(std::sqrt(std::max(x2, y2)));
+	}
+	const float bias = s.mip_lod_bias + LaneValue(lanes.bias, lane);
+	const float lod_min = std::max(s.min_lod, LaneValue(lanes.min_lod, lane, s.min_lod));
+	return LodBiasAndClamp(lambda_base, bias, lod_min, s.max_lod);
+}
+
+// SelectLevels (sampling_math.h) without the libm calls: for 0 <= x < 2^23,
+// (x + 2^23) - 2^23 rounds to nearest even as nearbyint does, and ceil of
+// a positive float is its truncation plus one when there is a fraction.
+inline LevelSelection FastSelectLevels(float lambda, uint32_t q, VkSamplerMipmapMode mode) {
+	float d = lambda > 0.0f ? std::min(lambda, float(q)) : 0.0f;  // NaN -> 0
+	constexpr float kScale = float(1u << kMipmapPrecisionBits);
+	constexpr float kRound = float(1u << 23);
+	const float scaled = d * kScale;  // <= 256 * q < 2^23 (q < kMaxLevels)
+	d = ((scaled + kRound) - kRound) / kScale;
+	if (mode == VK_SAMPLER_MIPMAP_MODE_NEAREST) {
+		const float x = d + 0.5f;
+		uint32_t up = uint32_t(x);
+		up += float(up) < x ? 1 : 0;
+		return {up - 1, up - 1, 0.0f};
+	}
+	const uint32_t hi = uint32_t(d);
+	return {hi, std::min(hi + 1, q), d - float(hi)};
+}
+
+template <bool kRepeatU, bool kRepeatV>
+void SampleFast(const SampledImage& image, const FastImage& f, const SampleLanes& lanes, TexelValue* out) {
+	const SamplerState& s = image.sampler;
+	const uint32_t q = image.level_count - 1;
+	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
+		float v[4];
+		if (!image.anisotropic || lanes.lod) {
+			const float lambda = FastLambda(image, lanes, lane);
+			const VkFilter filter = lambda <= 0.0f ? s.mag_filter : s.min_filter;
+			const LevelSelection levels = FastSelectLevels(lambda, q, s.mipmap_mode);
+			FastMipmapped<kRepeatU, kRepeatV>(f, levels, LaneValue(lanes.coord[0], lane),
+			                                  LaneValue(lanes.coord[1], lane), filter, v);
+		} else {
+			const LaneCoordinates c = ResolveLane(image, lanes, lane, true);
+			const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
+			const LevelSelection levels = FastSelectLevels(c.lambda, q, s.mipmap_mode);
+			const uint32_t n = c.aniso_samples;
+			if (n <= 1) {
+				FastMipmapped<kRepeatU, kRepeatV>(f, levels, c.stu[0], c.stu[1], filter, v);
+			} else {
+				v[0] = v[1] = v[2] = v[3] = 0.0f;
+				for (uint32_t i = 1; i <= n; ++i) {
+					const float t = float(i) / float(n + 1) - 0.5f;
+					float one[4];
+					FastMipmapped<kRepeatU, kRepeatV>(f, levels, c.stu[0] + t * c.aniso_axis[0],
+					                                  c.stu[1] + t * c.aniso_axis[1], filter, one);
+					for (int comp = 0; comp < 4; ++comp) v[comp] += one[comp];
+				}
+				const float scale = 1.0f / float(n);
+				for (int comp = 0; comp < 4; ++comp) v[comp] *= scale;
+			}
+		}
+		std::memcpy(out[lane].f, v, sizeof v);
+	}
+}
+
+void SampleFast(const SampledImage& image, const FastImage& f, const SampleLanes& lanes, TexelValue* out) {
+	if (f.repeat[0] && f.repeat[1]) return SampleFast<true, true>(image, f, lanes, out);
+	if (!f.repeat[0] && !f.repeat[1]) return SampleFast<false, false>(image, f, lanes, out);
+	if (f.repeat[0]) return SampleFast<true, false>(image, f, lanes, out);
+	return SampleFast<false, true>(image, f, lanes, out);
+}
+
 }  // namespace
 
 bool PrepareImage(const ImageViewState& view, SampledImage* out) {
@@ -465,6 +716,8 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 // Hot path: runs once per lane of every sampling instruction.
 void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
 	const SamplerState& s = image.sampler;
+	FastImage fast;
+	if (PrepareFast(image, lanes, &fast)) return SampleFast(image, fast, lanes, out);
 	const bool compare = image.compare && lanes.dref;
 	const int32_t zero[3] = {0, 0, 0};
 	for (uint32_t lane = 0; lane < lanes.count; ++lane) {

@@ -263,9 +263,12 @@ void FlushBatch(TileContext& t) {
 	t.primitive_count = 0;
 }
 
+// kSamples: the draw's sample count (1 or 4), a constant so that the
+// per-quad loops over samples unroll.
+template <uint32_t kSamples>
 void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const float* planes) {
 	const CompiledDraw& d = t.draw;
-	const uint32_t samples = d.ops.samples;
+	constexpr uint32_t samples = kSamples;
 	const int32_t x0 = std::max(tri.min_x, t.tile_x), y0 = std::max(tri.min_y, t.tile_y);
 	const int32_t x1 = std::min(tri.max_x, t.tile_x + int32_t(kTileSize) - 1);
 	const int32_t y1 = std::min(tri.max_y, t.tile_y + int32_t(kTileSize) - 1);
@@ -300,7 +303,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 
 	// Edge offsets of each (lane, sample) from the quad's top-left corner.
 	const SampleLocation* loc = StandardSampleLocations(samples);
-	const uint32_t bits = 4 * samples;
+	constexpr uint32_t bits = 4 * samples;
 	int64_t offset[3][16];
 	for (int e = 0; e < 3; ++e)
 		for (uint32_t l = 0; l < 4; ++l)
@@ -317,6 +320,8 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);
 
 	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
+	// Only a depth test: straight to it, without the stencil and bounds checks.
+	const DepthTestFn depth_only = d.ops.stencil || d.ops.depth_bounds ? nullptr : d.ops.depth_test;
 	float depth[16];
 	bool slot_used = false;
 	for (int32_t qy = qy0; qy <= y1; qy += 2) {
@@ -347,7 +352,8 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			if (!mask) continue;
 			if (d.early_tests && d.has_tests) {
 				SampleDepths(t, *p, qx, qy, nullptr, depth);
-				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
+				mask = depth_only ? depth_only(t.fb.depth, samples, qx, qy, depth, mask)
+				                  : DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
 			}
 			auto add = [&](uint32_t quad_mask, uint32_t sample) {
@@ -520,7 +526,11 @@ uint64_t Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb
 		const SetupTriangle& tri = chunk.setup.triangles[bins_[k].triangle];
 		// A batch holds quads of up to kMaxBatchQuads triangles.
 		if (context.primitive_count == kMaxBatchQuads) FlushBatch(context);
-		RasterizeTriangleInTile(context, tri, chunk.setup.varying_planes.data() + tri.varying_offset);
+		const float* planes = chunk.setup.varying_planes.data() + tri.varying_offset;
+		if (draw.ops.samples == 1)
+			RasterizeTriangleInTile<1>(context, tri, planes);
+		else
+			RasterizeTriangleInTile<4>(context, tri, planes);
 	}
 	FlushBatch(context);
 	return context.samples_passed;

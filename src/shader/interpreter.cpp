@@ -311,6 +311,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
                                bool full) {
 	const Inst* inst = program.insts.data() + block.inst_begin;
 	const Inst* end = inst + block.inst_count;
+	const AluKernel* kernels = AluKernelTable();  // once a block, not once an instruction
 	for (; inst != end; ++inst) {
 		if (inst->op >= Op::kAluCount) {
 			if (IsSubgroup(inst->op))
@@ -325,7 +326,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;
 		}
-		AluKernel kernel = GetAluKernel(inst->op);
+		AluKernel kernel = kernels[static_cast<size_t>(inst->op)];
 		uint32_t* dst = Reg(inst->dst);
 		if (full) {
 			kernel(dst, Reg(inst->a), Reg(inst->b), Reg(inst->c), Reg(inst->d), lanes);

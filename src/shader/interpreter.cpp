@@ -103,6 +103,7 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
 	guard_writes_ = false;
 	FillConstants(program);
+	constants_serial_ = 0;  // compute runs do not keep the stage cache (see RunStage)
 
 	// Built-ins: ids counted up lane by lane (no division per lane).
 	const uint32_t* size = program.workgroup_size;

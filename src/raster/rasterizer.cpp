@@ -72,9 +72,12 @@ struct TileContext {
 };
 
 // Depth of each sample of a quad (index lane * samples + sample).
-void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy, const float* lane_depth,
-                  float* out) {
-	const uint32_t samples = t.draw.ops.samples, count = 4 * samples;
+// kSamples: the sample count when known at compile time (the per-quad early
+// tests inline this with their loops unrolled), 0 to read it from the draw.
+template <uint32_t kSamples = 0>
+[[gnu::always_inline]] inline void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy,
+                                                const float* lane_depth, float* out) {
+	const uint32_t samples = kSamples ? kSamples : t.draw.ops.samples, count = 4 * samples;
 	if (lane_depth) {
 		for (uint32_t k = 0; k < count; ++k) out[k] = lane_depth[k / samples];
 	} else {
@@ -351,7 +354,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			}
 			if (!mask) continue;
 			if (d.early_tests && d.has_tests) {
-				SampleDepths(t, *p, qx, qy, nullptr, depth);
+				SampleDepths<kSamples>(t, *p, qx, qy, nullptr, depth);
 				mask = depth_only ? depth_only(t.fb.depth, samples, qx, qy, depth, mask)
 				                  : DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;

@@ -322,6 +322,11 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	uint32_t quad_sample_mask = 0;
 	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);
 
+	// The largest offset of each edge: a quad fails every sample of edge e
+	// when its corner value plus this is negative.
+	int64_t max_offset[3];
+	for (int e = 0; e < 3; ++e) max_offset[e] = *std::max_element(offset[e], offset[e] + bits);
+
 	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
 	// Only a depth test: straight to it, without the stencil and bounds checks.
 	const DepthTestFn depth_only = d.ops.stencil || d.ops.depth_bounds ? nullptr : d.ops.depth_test;
@@ -335,7 +340,23 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 		int64_t e1 = EdgeAt(tri, 1, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		int64_t e2 = EdgeAt(tri, 2, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		const int64_t s0 = tri.edge_a[0] * 512, s1 = tri.edge_a[1] * 512, s2 = tri.edge_a[2] * 512;
-		for (int32_t qx = qx0; qx <= x1; qx += 2, e0 += s0, e1 += s1, e2 += s2) {
+		int32_t qx = qx0;
+		if (!accept_all) {
+			// Skip the quads left of the triangle at once: those that fail
+			// every sample of an edge rising to the right (they would give
+			// an empty mask, and none of them can end the row early that a
+			// later quad would not end the same way).
+			const int64_t e[3] = {e0, e1, e2}, step[3] = {s0, s1, s2};
+			int64_t skip = 0;
+			for (int k = 0; k < 3; ++k) {
+				const int64_t v = e[k] + max_offset[k];
+				if (step[k] > 0 && v < 0) skip = std::max(skip, (-v + step[k] - 1) / step[k]);
+			}
+			skip = std::min<int64_t>(skip, (x1 - qx0) / 2 + 1);
+			qx += 2 * int32_t(skip);
+			e0 += skip * s0, e1 += skip * s1, e2 += skip * s2;
+		}
+		for (; qx <= x1; qx += 2, e0 += s0, e1 += s1, e2 += s2) {
 			uint32_t lanes = row_lanes;
 			if (qx < x0) lanes &= 0xa;
 			if (qx + 1 > x1) lanes &= 0x5;

@@ -76,6 +76,31 @@ uint32_t DepthTest(const DepthTarget& t, uint32_t samples, int32_t x, int32_t y,
                    uint32_t coverage) {
 	using Stored = typename Kind::Stored;
 	uint32_t pass = 0;
+	if (samples == 1 && coverage == 0xf) {
+		// A whole single-sample quad, the common case: two rows of two
+		// samples, compared and stored without a loop over the mask (a
+		// failing lane stores back what it read; the tile is this worker's).
+		uint8_t* row[2] = {t.base + uint64_t(y) * t.row_pitch + uint64_t(x) * sizeof(Stored),
+		                   t.base + uint64_t(y + 1) * t.row_pitch + uint64_t(x) * sizeof(Stored)};
+		Stored stored[4], ref[4];
+		std::memcpy(&stored[0], row[0], 2 * sizeof(Stored));
+		std::memcpy(&stored[2], row[1], 2 * sizeof(Stored));
+		for (uint32_t l = 0; l < 4; ++l) {
+			ref[l] = Kind::Convert(depth[l]);
+			Stored s = stored[l];
+			if constexpr (std::is_same_v<Kind, DepthD24>) s &= 0xffffff;
+			const bool ok = Compare<kOp>(ref[l], s);
+			pass |= uint32_t(ok) << l;
+			if constexpr (kWrite) stored[l] = ok ? ref[l] : stored[l];
+		}
+		if constexpr (kWrite) {
+			if (pass) {
+				std::memcpy(row[0], &stored[0], 2 * sizeof(Stored));
+				std::memcpy(row[1], &stored[2], 2 * sizeof(Stored));
+			}
+		}
+		return pass;
+	}
 	for (uint32_t m = coverage; m; m &= m - 1) {
 		uint32_t bit = __builtin_ctz(m);
 		uint8_t* p = SampleAddress(t.base, t.row_pitch, sizeof(Stored), samples, x, y, bit);

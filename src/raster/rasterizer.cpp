@@ -72,9 +72,12 @@ struct TileContext {
 };
 
 // Depth of each sample of a quad (index lane * samples + sample).
-void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy, const float* lane_depth,
-                  float* out) {
-	const uint32_t samples = t.draw.ops.samples, count = 4 * samples;
+// kSamples: the sample count when known at compile time (the per-quad early
+// tests inline this with their loops unrolled), 0 to read it from the draw.
+template <uint32_t kSamples = 0>
+[[gnu::always_inline]] inline void SampleDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy,
+                                                const float* lane_depth, float* out) {
+	const uint32_t samples = kSamples ? kSamples : t.draw.ops.samples, count = 4 * samples;
 	if (lane_depth) {
 		for (uint32_t k = 0; k < count; ++k) out[k] = lane_depth[k / samples];
 	} else {
@@ -263,9 +266,12 @@ void FlushBatch(TileContext& t) {
 	t.primitive_count = 0;
 }
 
+// kSamples: the draw's sample count (1 or 4), a constant so that the
+// per-quad loops over samples unroll.
+template <uint32_t kSamples>
 void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const float* planes) {
 	const CompiledDraw& d = t.draw;
-	const uint32_t samples = d.ops.samples;
+	constexpr uint32_t samples = kSamples;
 	const int32_t x0 = std::max(tri.min_x, t.tile_x), y0 = std::max(tri.min_y, t.tile_y);
 	const int32_t x1 = std::min(tri.max_x, t.tile_x + int32_t(kTileSize) - 1);
 	const int32_t y1 = std::min(tri.max_y, t.tile_y + int32_t(kTileSize) - 1);
@@ -300,7 +306,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 
 	// Edge offsets of each (lane, sample) from the quad's top-left corner.
 	const SampleLocation* loc = StandardSampleLocations(samples);
-	const uint32_t bits = 4 * samples;
+	constexpr uint32_t bits = 4 * samples;
 	int64_t offset[3][16];
 	for (int e = 0; e < 3; ++e)
 		for (uint32_t l = 0; l < 4; ++l)
@@ -316,7 +322,14 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	uint32_t quad_sample_mask = 0;
 	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);
 
+	// The largest offset of each edge: a quad fails every sample of edge e
+	// when its corner value plus this is negative.
+	int64_t max_offset[3];
+	for (int e = 0; e < 3; ++e) max_offset[e] = *std::max_element(offset[e], offset[e] + bits);
+
 	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
+	// Only a depth test: straight to it, without the stencil and bounds checks.
+	const DepthTestFn depth_only = d.ops.stencil || d.ops.depth_bounds ? nullptr : d.ops.depth_test;
 	float depth[16];
 	bool slot_used = false;
 	for (int32_t qy = qy0; qy <= y1; qy += 2) {
@@ -327,7 +340,23 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 		int64_t e1 = EdgeAt(tri, 1, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		int64_t e2 = EdgeAt(tri, 2, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		const int64_t s0 = tri.edge_a[0] * 512, s1 = tri.edge_a[1] * 512, s2 = tri.edge_a[2] * 512;
-		for (int32_t qx = qx0; qx <= x1; qx += 2, e0 += s0, e1 += s1, e2 += s2) {
+		int32_t qx = qx0;
+		if (!accept_all) {
+			// Skip the quads left of the triangle at once: those that fail
+			// every sample of an edge rising to the right (they would give
+			// an empty mask, and none of them can end the row early that a
+			// later quad would not end the same way).
+			const int64_t e[3] = {e0, e1, e2}, step[3] = {s0, s1, s2};
+			int64_t skip = 0;
+			for (int k = 0; k < 3; ++k) {
+				const int64_t v = e[k] + max_offset[k];
+				if (step[k] > 0 && v < 0) skip = std::max(skip, (-v + step[k] - 1) / step[k]);
+			}
+			skip = std::min<int64_t>(skip, (x1 - qx0) / 2 + 1);
+			qx += 2 * int32_t(skip);
+			e0 += skip * s0, e1 += skip * s1, e2 += skip * s2;
+		}
+		for (; qx <= x1; qx += 2, e0 += s0, e1 += s1, e2 += s2) {
 			uint32_t lanes = row_lanes;
 			if (qx < x0) lanes &= 0xa;
 			if (qx + 1 > x1) lanes &= 0x5;
@@ -346,8 +375,9 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			}
 			if (!mask) continue;
 			if (d.early_tests && d.has_tests) {
-				SampleDepths(t, *p, qx, qy, nullptr, depth);
-				mask = DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
+				SampleDepths<kSamples>(t, *p, qx, qy, nullptr, depth);
+				mask = depth_only ? depth_only(t.fb.depth, samples, qx, qy, depth, mask)
+				                  : DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
 			}
 			auto add = [&](uint32_t quad_mask, uint32_t sample) {
@@ -520,7 +550,11 @@ uint64_t Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb
 		const SetupTriangle& tri = chunk.setup.triangles[bins_[k].triangle];
 		// A batch holds quads of up to kMaxBatchQuads triangles.
 		if (context.primitive_count == kMaxBatchQuads) FlushBatch(context);
-		RasterizeTriangleInTile(context, tri, chunk.setup.varying_planes.data() + tri.varying_offset);
+		const float* planes = chunk.setup.varying_planes.data() + tri.varying_offset;
+		if (draw.ops.samples == 1)
+			RasterizeTriangleInTile<1>(context, tri, planes);
+		else
+			RasterizeTriangleInTile<4>(context, tri, planes);
 	}
 	FlushBatch(context);
 	return context.samples_passed;

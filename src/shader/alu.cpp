@@ -428,10 +428,11 @@ void StoreLanes(uint8_t* base, uint64_t size, const uint32_t* address, uint32_t 
 	HWY_DYNAMIC_DISPATCH(StoreLanes)(base, size, address, imm, value, lanes);
 }
 
-AluKernel GetAluKernel(Op op) {
+const AluKernel* AluKernelTable() {
 	static const AluKernel* table = HWY_DYNAMIC_DISPATCH(KernelTable)();
-	return table[static_cast<size_t>(op)];
+	return table;
 }
+AluKernel GetAluKernel(Op op) { return AluKernelTable()[static_cast<size_t>(op)]; }
 const char* OpName(Op op) { return kOpInfo[static_cast<size_t>(op)].name; }
 uint32_t OpArity(Op op) { return kOpInfo[static_cast<size_t>(op)].arity; }
 

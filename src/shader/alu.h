@@ -14,6 +14,8 @@ using AluKernel = void (*)(uint32_t* dst, const uint32_t* a, const uint32_t* b, 
 
 // The kernel of an arithmetic op (op < Op::kAluCount).
 AluKernel GetAluKernel(Op op);
+// All of them, indexed by op: for loops that look up one an instruction.
+const AluKernel* AluKernelTable();
 
 // Hot path: dst[i] = active[i] ? src[i] : dst[i] (active is 0 or 1 per lane).
 void BlendLanes(uint32_t* dst, const uint32_t* src, const uint32_t* active, uint32_t lanes);

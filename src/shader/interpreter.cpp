@@ -103,6 +103,7 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
 	guard_writes_ = false;
 	FillConstants(program);
+	constants_serial_ = 0;  // compute runs do not keep the stage cache (see RunStage)
 
 	// Built-ins: ids counted up lane by lane (no division per lane).
 	const uint32_t* size = program.workgroup_size;
@@ -311,6 +312,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
                                bool full) {
 	const Inst* inst = program.insts.data() + block.inst_begin;
 	const Inst* end = inst + block.inst_count;
+	const AluKernel* kernels = AluKernelTable();  // once a block, not once an instruction
 	for (; inst != end; ++inst) {
 		if (inst->op >= Op::kAluCount) {
 			if (IsSubgroup(inst->op))
@@ -325,7 +327,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;
 		}
-		AluKernel kernel = GetAluKernel(inst->op);
+		AluKernel kernel = kernels[static_cast<size_t>(inst->op)];
 		uint32_t* dst = Reg(inst->dst);
 		if (full) {
 			kernel(dst, Reg(inst->a), Reg(inst->b), Reg(inst->c), Reg(inst->d), lanes);

@@ -124,6 +124,11 @@ private:
 	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }
 
 	uint32_t lanes_ = 0;
+	// The program (ProgramSerial) whose constants registers_ holds for
+	// constants_lanes_ lanes, so that back-to-back stage runs of one program
+	// (a draw's fragment batches) fill them once; 0 when none.
+	uint64_t constants_serial_ = 0;
+	uint32_t constants_lanes_ = 0;
 	RunStats stats_;
 	std::vector<uint32_t> registers_;
 	std::vector<uint32_t> private_memory_;  // private_words x lanes, word-major

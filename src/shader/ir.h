@@ -9,6 +9,7 @@
 // Plain data: a Program can be copied, cached, or handed to a later JIT.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -313,6 +314,24 @@ struct InterfaceWord {
 	bool per_sample = false;  // the Sample decoration
 };
 
+// A number naming one Program object's contents for caches that outlive a
+// run (the interpreter keeps a program's constants filled between runs):
+// new on every construction, copy and assignment, never reused, so a
+// program made later at the same address is not taken for an earlier one.
+struct ProgramSerial {
+	uint64_t value = Next();
+	ProgramSerial() = default;
+	ProgramSerial(const ProgramSerial&) : value(Next()) {}
+	ProgramSerial& operator=(const ProgramSerial&) {
+		value = Next();
+		return *this;
+	}
+	static uint64_t Next() {
+		static std::atomic<uint64_t> next{1};
+		return next.fetch_add(1, std::memory_order_relaxed);
+	}
+};
+
 struct Program {
 	Stage stage = Stage::kCompute;
 	// Vertex and fragment stages: the interface words (see InterfaceWord).
@@ -350,6 +369,11 @@ struct Program {
 	uint32_t push_constant_size = 0;     // bytes the program may read
 	bool uses_barriers = false;
 	bool uses_subgroups = false;  // lanes of a workgroup run together, like barriers
+
+	// Changes when the program is copied or assigned; a program must not be
+	// changed in place once it has run as a stage (RunStage keeps its
+	// constants).
+	ProgramSerial serial;
 
 	uint32_t InvocationsPerWorkgroup() const { return workgroup_size[0] * workgroup_size[1] * workgroup_size[2]; }
 	// A readable listing, one instruction a line (for tests and debugging).

@@ -16,7 +16,14 @@ void Interpreter::BeginStage(const Program& program, uint32_t lanes) {
 RunStatus Interpreter::RunStage(const Program& program, const Resources& resources, const RunOptions& options) {
 	const uint32_t lanes = lanes_;
 	if (lanes == 0) return RunStatus::kSuccess;
-	FillConstants(program);
+	// Constants keep registers of their own that no instruction writes
+	// (register_allocation.h): after a run of this program with these lanes
+	// they still hold their values.
+	if (constants_serial_ != program.serial.value || constants_lanes_ != lanes) {
+		FillConstants(program);
+		constants_serial_ = program.serial.value;
+		constants_lanes_ = lanes;
+	}
 	// Compute built-ins a graphics stage may read: the subgroup ones (the
 	// lane group is cut into subgroups of kSubgroupSize lanes).
 	for (const BuiltinInput& input : program.builtins) {

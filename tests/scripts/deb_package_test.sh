@@ -3,6 +3,8 @@
 # installs: the driver library under /usr/lib, the ICD manifest where the
 # loader looks (/usr/share/vulkan/icd.d), the pkg-config and CMake files,
 # and a manifest whose library path resolves inside the package.
+# cpack first builds the project's `all` target (its preinstall step): run
+# after a full build, as ctest is, that is only a dependency check.
 set -euo pipefail
 build_dir=$1
 out=$(mktemp -d)

@@ -96,6 +96,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
     // VK_EXT_swapchain_maintenance1 (src/wsi).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT, swapchainMaintenance1)},
+    // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
 };
 
 constexpr size_t kLargestFeatureStruct = 512;
@@ -440,6 +443,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT:
 		// Present fences, present mode changes, vkReleaseSwapchainImagesEXT.
 		reinterpret_cast<VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT*>(s)->swapchainMaintenance1 = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
+		// Last-vertex mode: the raster takes flat values from vertex 2 of each
+		// assembled triangle (1 of a line). transformFeedbackPreservesProvokingVertex
+		// stays off: there is no transform feedback.
+		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
 		break;
 	default: break;  // every bit of the other structures is off in the aggregates too
 	}

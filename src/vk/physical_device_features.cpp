@@ -96,6 +96,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
     // VK_EXT_swapchain_maintenance1 (src/wsi).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT, swapchainMaintenance1)},
+    // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
 };
 
 constexpr size_t kLargestFeatureStruct = 512;
@@ -351,9 +354,101 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->computeFullSubgroups = f.v13.computeFullSubgroups;
 		break;
 	}
+	// Vulkan 1.3 §47.1: each member of VkPhysicalDeviceVulkan11/12/13Features
+	// is the same feature as the member of that name in the structure it was
+	// promoted from, so the two must report the same value.
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceMultiviewFeatures*>(s);
+		p->multiview = f.v11.multiview;
+		p->multiviewGeometryShader = f.v11.multiviewGeometryShader;
+		p->multiviewTessellationShader = f.v11.multiviewTessellationShader;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceVariablePointersFeatures*>(s);
+		p->variablePointersStorageBuffer = f.v11.variablePointersStorageBuffer;
+		p->variablePointers = f.v11.variablePointers;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceProtectedMemoryFeatures*>(s)->protectedMemory = f.v11.protectedMemory;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceSamplerYcbcrConversionFeatures*>(s)->samplerYcbcrConversion =
+		    f.v11.samplerYcbcrConversion;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceShaderDrawParametersFeatures*>(s)->shaderDrawParameters =
+		    f.v11.shaderDrawParameters;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceDescriptorIndexingFeatures*>(s);
+		p->shaderInputAttachmentArrayDynamicIndexing = f.v12.shaderInputAttachmentArrayDynamicIndexing;
+		p->shaderUniformTexelBufferArrayDynamicIndexing = f.v12.shaderUniformTexelBufferArrayDynamicIndexing;
+		p->shaderStorageTexelBufferArrayDynamicIndexing = f.v12.shaderStorageTexelBufferArrayDynamicIndexing;
+		p->shaderUniformBufferArrayNonUniformIndexing = f.v12.shaderUniformBufferArrayNonUniformIndexing;
+		p->shaderSampledImageArrayNonUniformIndexing = f.v12.shaderSampledImageArrayNonUniformIndexing;
+		p->shaderStorageBufferArrayNonUniformIndexing = f.v12.shaderStorageBufferArrayNonUniformIndexing;
+		p->shaderStorageImageArrayNonUniformIndexing = f.v12.shaderStorageImageArrayNonUniformIndexing;
+		p->shaderInputAttachmentArrayNonUniformIndexing = f.v12.shaderInputAttachmentArrayNonUniformIndexing;
+		p->shaderUniformTexelBufferArrayNonUniformIndexing = f.v12.shaderUniformTexelBufferArrayNonUniformIndexing;
+		p->shaderStorageTexelBufferArrayNonUniformIndexing = f.v12.shaderStorageTexelBufferArrayNonUniformIndexing;
+		p->descriptorBindingUniformBufferUpdateAfterBind = f.v12.descriptorBindingUniformBufferUpdateAfterBind;
+		p->descriptorBindingSampledImageUpdateAfterBind = f.v12.descriptorBindingSampledImageUpdateAfterBind;
+		p->descriptorBindingStorageImageUpdateAfterBind = f.v12.descriptorBindingStorageImageUpdateAfterBind;
+		p->descriptorBindingStorageBufferUpdateAfterBind = f.v12.descriptorBindingStorageBufferUpdateAfterBind;
+		p->descriptorBindingUniformTexelBufferUpdateAfterBind =
+		    f.v12.descriptorBindingUniformTexelBufferUpdateAfterBind;
+		p->descriptorBindingStorageTexelBufferUpdateAfterBind =
+		    f.v12.descriptorBindingStorageTexelBufferUpdateAfterBind;
+		p->descriptorBindingUpdateUnusedWhilePending = f.v12.descriptorBindingUpdateUnusedWhilePending;
+		p->descriptorBindingPartiallyBound = f.v12.descriptorBindingPartiallyBound;
+		p->descriptorBindingVariableDescriptorCount = f.v12.descriptorBindingVariableDescriptorCount;
+		p->runtimeDescriptorArray = f.v12.runtimeDescriptorArray;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceScalarBlockLayoutFeatures*>(s)->scalarBlockLayout = f.v12.scalarBlockLayout;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceImagelessFramebufferFeatures*>(s)->imagelessFramebuffer =
+		    f.v12.imagelessFramebuffer;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures*>(s)->shaderSubgroupExtendedTypes =
+		    f.v12.shaderSubgroupExtendedTypes;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceImageRobustnessFeatures*>(s)->robustImageAccess = f.v13.robustImageAccess;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceShaderTerminateInvocationFeatures*>(s)->shaderTerminateInvocation =
+		    f.v13.shaderTerminateInvocation;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures*>(s)->shaderDemoteToHelperInvocation =
+		    f.v13.shaderDemoteToHelperInvocation;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXTURE_COMPRESSION_ASTC_HDR_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceTextureCompressionASTCHDRFeatures*>(s)->textureCompressionASTC_HDR =
+		    f.v13.textureCompressionASTC_HDR;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceDynamicRenderingFeatures*>(s)->dynamicRendering = f.v13.dynamicRendering;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES:
+		reinterpret_cast<VkPhysicalDeviceShaderIntegerDotProductFeatures*>(s)->shaderIntegerDotProduct =
+		    f.v13.shaderIntegerDotProduct;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT:
 		// Present fences, present mode changes, vkReleaseSwapchainImagesEXT.
 		reinterpret_cast<VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT*>(s)->swapchainMaintenance1 = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
+		// Last-vertex mode: the raster takes flat values from vertex 2 of each
+		// assembled triangle (1 of a line). transformFeedbackPreservesProvokingVertex
+		// stays off: there is no transform feedback.
+		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
 		break;
 	default: break;  // every bit of the other structures is off in the aggregates too
 	}

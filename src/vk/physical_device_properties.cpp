@@ -287,6 +287,14 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		                    integerDotProduct8BitUnsignedAccelerated,
 		                    integerDotProductAccumulatingSaturating64BitMixedSignednessAccelerated);
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
+		// The mode is pipeline state (raster::RasterState::provoking_vertex_last),
+		// so pipelines of either mode mix in one render pass. No transform feedback.
+		auto* p = reinterpret_cast<VkPhysicalDeviceProvokingVertexPropertiesEXT*>(s);
+		p->provokingVertexModePerPipeline = VK_TRUE;
+		p->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+		break;
+	}
 	default: break;
 	}
 }

@@ -142,6 +142,39 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit2(VkQueue queue, uint32_t submitCount,
 	}
 }
 
+// Vulkan 1.3 §4.1: vkGetDeviceProcAddr must return every core device command,
+// so vkQueueBindSparse exists even though no queue family reports
+// VK_QUEUE_SPARSE_BINDING_BIT and sparseBinding is off. No sparse resource can
+// therefore exist (VUID-vkQueueBindSparse-queuetype, VUID-VkBufferCreateInfo-flags-00915),
+// so a batch reduces to its semaphore waits and signals, ordered with submissions.
+VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo* pBindInfo,
+                                               VkFence fence) {
+	try {
+		std::vector<SubmitBatch> batches(bindInfoCount);
+		for (uint32_t i = 0; i < bindInfoCount; ++i) {
+			const VkBindSparseInfo& s = pBindInfo[i];
+			auto* timeline = vk::FindInChain<VkTimelineSemaphoreSubmitInfo>(
+			    s.pNext, VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+			SubmitBatch& b = batches[i];
+			for (uint32_t w = 0; w < s.waitSemaphoreCount; ++w) {
+				uint64_t value = timeline && timeline->pWaitSemaphoreValues && w < timeline->waitSemaphoreValueCount
+				                     ? timeline->pWaitSemaphoreValues[w]
+				                     : 0;
+				b.waits.push_back({vk::Semaphore::Cast(s.pWaitSemaphores[w]), value});
+			}
+			for (uint32_t g = 0; g < s.signalSemaphoreCount; ++g) {
+				uint64_t value = timeline && timeline->pSignalSemaphoreValues && g < timeline->signalSemaphoreValueCount
+				                     ? timeline->pSignalSemaphoreValues[g]
+				                     : 0;
+				b.signals.push_back({vk::Semaphore::Cast(s.pSignalSemaphores[g]), value});
+			}
+		}
+		return Queue::Cast(queue)->Submit(std::move(batches), vk::Fence::Cast(fence));
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL QueueWaitIdle(VkQueue queue) {
 	Queue::Cast(queue)->WaitIdle();
 	return Queue::Cast(queue)->GetDevice()->IsLost() ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;

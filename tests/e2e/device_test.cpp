@@ -479,6 +479,23 @@ TEST_CASE("Physical device features: every Vulkan 1.3 structure is filled and ag
 		CHECK(chain.Get<VkPhysicalDevicePrivateDataFeatures>(25).privateData == v13.privateData);
 		CHECK(chain.Get<VkPhysicalDeviceDescriptorIndexingFeatures>(12).runtimeDescriptorArray ==
 		      v12.runtimeDescriptorArray);
+		// Structures promoted into the aggregates report the same bits (Chromium
+		// reads samplerYcbcrConversion from the standalone structure).
+		const auto& v11 = chain.Get<VkPhysicalDeviceVulkan11Features>(0);
+		CHECK(chain.Get<VkPhysicalDeviceSamplerYcbcrConversionFeatures>(7).samplerYcbcrConversion ==
+		      v11.samplerYcbcrConversion);
+		CHECK(chain.Get<VkPhysicalDeviceShaderDrawParametersFeatures>(8).shaderDrawParameters ==
+		      v11.shaderDrawParameters);
+		CHECK(chain.Get<VkPhysicalDeviceMultiviewFeatures>(4).multiview == v11.multiview);
+		CHECK(chain.Get<VkPhysicalDeviceDescriptorIndexingFeatures>(12).shaderUniformTexelBufferArrayDynamicIndexing ==
+		      v12.shaderUniformTexelBufferArrayDynamicIndexing);
+		CHECK(chain.Get<VkPhysicalDeviceImagelessFramebufferFeatures>(14).imagelessFramebuffer ==
+		      v12.imagelessFramebuffer);
+		CHECK(chain.Get<VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures>(16).shaderSubgroupExtendedTypes ==
+		      v12.shaderSubgroupExtendedTypes);
+		CHECK(chain.Get<VkPhysicalDeviceDynamicRenderingFeatures>(32).dynamicRendering == v13.dynamicRendering);
+		CHECK(chain.Get<VkPhysicalDeviceShaderIntegerDotProductFeatures>(33).shaderIntegerDotProduct ==
+		      v13.shaderIntegerDotProduct);
 		CHECK(ctx->validation_errors() == 0);
 	}
 }
@@ -557,12 +574,23 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 		CHECK(CreateDirect(driver, &v12, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a feature in an individual structure") {
-		VkPhysicalDeviceDynamicRenderingFeatures dynamic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES};
-		dynamic.dynamicRendering = VK_TRUE;
-		CHECK(CreateDirect(driver, &dynamic, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
+		VkPhysicalDeviceScalarBlockLayoutFeatures scalar{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES};
+		scalar.scalarBlockLayout = VK_TRUE;
+		CHECK(CreateDirect(driver, &scalar, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 		VkPhysicalDeviceMultiviewFeatures multiview{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES};
 		multiview.multiview = VK_TRUE;
 		CHECK(CreateDirect(driver, &multiview, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
+	}
+	SECTION("a supported feature in an individual structure promoted to core is accepted") {
+		// Vulkan 1.3 §47.1: the promoted structure names the same feature as the aggregate.
+		VkPhysicalDeviceDynamicRenderingFeatures dynamic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES};
+		dynamic.dynamicRendering = VK_TRUE;
+		CHECK(CreateDirect(driver, &dynamic, nullptr) == VK_SUCCESS);
+		VkPhysicalDeviceSamplerYcbcrConversionFeatures ycbcr{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES};
+		ycbcr.samplerYcbcrConversion = VK_TRUE;
+		CHECK(CreateDirect(driver, &ycbcr, nullptr) == VK_SUCCESS);
 	}
 	SECTION("an unknown extension") {
 		CHECK(CreateDirect(driver, nullptr, nullptr, {"VK_TESSERA_no_such_extension"}) ==

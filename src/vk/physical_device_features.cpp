@@ -237,6 +237,11 @@ struct Supported {
 		v12.imagelessFramebuffer = VK_TRUE;
 		v12.drawIndirectCount = VK_TRUE;
 		v13.dynamicRendering = VK_TRUE;
+		// OpDemoteToHelperInvocation and OpTerminateInvocation
+		// (src/spirv/translate_stage.cpp; compared with lavapipe in
+		// draw_shader_test.cpp).
+		v13.shaderDemoteToHelperInvocation = VK_TRUE;
+		v13.shaderTerminateInvocation = VK_TRUE;
 		// A workgroup with subgroups runs as one lane group whose subgroups
 		// are consecutive runs of kSubgroupSize local invocation indices, all
 		// of them active at the start: when local_size_x is a multiple of the

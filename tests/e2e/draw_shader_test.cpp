@@ -52,6 +52,19 @@ TEST_CASE("discard in the fragment shader matches lavapipe", "[draw][shader]") {
 	CompareSceneWithLavapipe("discard", s, 2, 4);
 }
 
+TEST_CASE("demote and terminateInvocation in the fragment shader match lavapipe", "[draw][shader]") {
+	// Vulkan 1.3 shaderDemoteToHelperInvocation / shaderTerminateInvocation:
+	// a checkerboard of fragments writes nothing; the rest match exactly in
+	// coverage (no interpolated threshold here) and within 2 codes in color.
+	for (const char* shader : {"checker_demote.frag.spv", "checker_terminate.frag.spv"}) {
+		CAPTURE(shader);
+		Scene s = ColorScene(BigTriangles());
+		s.fragment_shader = shader;
+		s.draws = {{6, 1, 0, 0, 0}};
+		CompareSceneWithLavapipe(shader[8] == 'd' ? "demote" : "terminate", s, 2);
+	}
+}
+
 namespace {
 
 // flat_int.vert: an R32_SINT attribute to a flat int; the fragment shader

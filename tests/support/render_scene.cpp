@@ -927,6 +927,8 @@ SceneFeatures::SceneFeatures() {
 	v12.imagelessFramebuffer = VK_TRUE;
 	v12.drawIndirectCount = VK_TRUE;
 	v13.dynamicRendering = VK_TRUE;
+	v13.shaderDemoteToHelperInvocation = VK_TRUE;
+	v13.shaderTerminateInvocation = VK_TRUE;
 }
 
 ContextOptions SceneFeatures::Options() const {

@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ make python3 pkg-config
+  dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cpack, tested by the suite)
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers
   libglm-dev libstb-dev catch2 libbenchmark-dev
   spirv-tools spirv-headers libhwy-dev glslang-tools

@@ -57,6 +57,6 @@ if(TESSERA_DPKG_SHLIBDEPS)
   # Depends: computed from the library's imports (libc6, libstdc++6, libgcc-s1).
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 else()
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6, libstdc++6, libgcc-s1")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6, libstdc++6, libgcc-s1, libhwy1")  # the driver links libhwy
 endif()
 include(CPack)

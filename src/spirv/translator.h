@@ -266,7 +266,7 @@ private:
 	uint32_t helper_region_ = kNoRegion;                    // fragment: the HelperInvocation input word
 	uint32_t discard_region_ = kNoRegion;                   // fragment: Program::discard_word
 	uint32_t sample_count_region_ = kNoRegion;              // fragment: InterfaceBuiltin::kSampleCount
-	std::shared_ptr<ImageState> images_;                     // translate_image.cpp
+	std::shared_ptr<ImageState> images_;                    // translate_image.cpp
 
 	std::vector<SourceBlock> blocks_;
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks

@@ -22,20 +22,8 @@ struct BindPipelineCommand : Command {
 	void Execute(ExecutionContext& context) const { context.pipelines[size_t(bind_point)] = pipeline; }
 };
 
-// TESSERA_SHADER_STEP_LIMIT overrides how many blocks one lane group may run
-// before the device is declared lost (an endless loop); the default is the
-// engine's generous bound.
-shader::RunOptions DispatchOptions() {
-	shader::RunOptions options;
-	if (const char* limit = std::getenv("TESSERA_SHADER_STEP_LIMIT")) {
-		unsigned long long steps = std::strtoull(limit, nullptr, 10);
-		if (steps > 0) options.max_block_steps = steps;
-	}
-	return options;
-}
-
 void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
-	static const shader::RunOptions options = DispatchOptions();
+	const shader::RunOptions& options = ShaderRunOptions();
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Compute)];
 	if (!pipeline || size.count[0] == 0 || size.count[1] == 0 || size.count[2] == 0) return;
 	const shader::Program& program = pipeline->ComputeProgram();

@@ -55,16 +55,6 @@ shader::Interpreter& ThreadInterpreter() {
 	return interpreter;
 }
 
-// TESSERA_SHADER_STEP_LIMIT as for dispatches (cmd_dispatch.cpp).
-shader::RunOptions StageOptions() {
-	shader::RunOptions options;
-	if (const char* limit = std::getenv("TESSERA_SHADER_STEP_LIMIT")) {
-		unsigned long long steps = std::strtoull(limit, nullptr, 10);
-		if (steps > 0) options.max_block_steps = steps;
-	}
-	return options;
-}
-
 // The values a draw's vertex and fragment work shares.
 struct DrawJob {
 	const GraphicsPipeline* pipeline = nullptr;
@@ -364,7 +354,7 @@ void ReportPipeline(ExecutionContext& context, const Pipeline& pipeline, const c
 }
 
 void Draw(ExecutionContext& context, const DrawParams& p) {
-	static const shader::RunOptions options = StageOptions();
+	const shader::RunOptions& options = ShaderRunOptions();
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
 	const GraphicsContext& g = context.graphics;
 	if (!pipeline || !g.rendering || p.count == 0 || p.instance_count == 0) return;

@@ -1,6 +1,7 @@
 // Descriptor resolution for the shader engine (see shader_resources.h).
 #include "vk/shader_resources.h"
 
+#include <cstdlib>
 #include <new>
 
 #include "texture/texel.h"
@@ -129,6 +130,18 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 }
 
 }  // namespace
+
+const shader::RunOptions& ShaderRunOptions() {
+	static const shader::RunOptions options = [] {
+		shader::RunOptions o;
+		if (const char* limit = std::getenv("TESSERA_SHADER_STEP_LIMIT")) {
+			unsigned long long steps = std::strtoull(limit, nullptr, 10);
+			if (steps > 0) o.max_block_steps = steps;
+		}
+		return o;
+	}();
+	return options;
+}
 
 bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, const Pipeline& pipeline,
                       const shader::Program& program, const char* what, BoundResources& out) {

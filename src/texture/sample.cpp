@@ -161,6 +161,8 @@ TexelValue Swizzle(const SampledImage& image, const TexelValue& v) {
 
 const uint8_t* TexelAddress(const SampledImage& image, const PreparedLevel& level, uint32_t layer, int32_t i, int32_t j,
                             int32_t k, uint32_t sample = 0) {
+	if (level.tile_shift)
+		return level.base + layer * level.array_pitch + uint64_t(k) * level.depth_pitch + TexelOffset(level, i, j);
 	return level.base + layer * level.array_pitch + uint64_t(k) * level.depth_pitch + uint64_t(j) * level.row_pitch +
 	       (uint64_t(i) * image.samples + sample) * level.element_size;
 }
@@ -410,7 +412,7 @@ bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage*
 	f->swap_rb = f->unorm && f->shift[0] == 16;
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
-		if (p.element_size != 4) return false;
+		if (p.element_size != 4 || p.tile_shift != 0) return false;  // row-major only (for now)
 		auto mask = [](int32_t size) { return (size & (size - 1)) == 0 ? size - 1 : -1; };
 		f->levels[l] = {p.base,
 		                p.row_pitch,

@@ -22,9 +22,23 @@ namespace tessera::texture {
 struct PreparedLevel {
 	const uint8_t* base = nullptr;  // texel (0, 0, 0) of the view's first layer
 	int32_t extent[3] = {1, 1, 1};
+	// row_pitch: bytes between rows of texels, or, for a tiled level, between
+	// rows of tiles.
 	uint64_t row_pitch = 0, depth_pitch = 0, array_pitch = 0;
 	uint32_t element_size = 0;
+	// 0: rows of texels. s > 0: square tiles of 2^s x 2^s texels, each tile
+	// contiguous (its rows one after another), tiles in rows (see
+	// TexelOffset). Only single-sampled levels are tiled.
+	uint32_t tile_shift = 0;
 };
+
+// Byte offset of texel (i, j) of one layer/slice from PreparedLevel::base,
+// for both layouts (with tile_shift 0 it is j * row_pitch + i * size).
+inline uint64_t TexelOffset(const PreparedLevel& level, uint32_t i, uint32_t j) {
+	const uint32_t s = level.tile_shift, m = (1u << s) - 1u;
+	const uint64_t in_row = (uint64_t(i >> s) << (2 * s)) | ((j & m) << s) | (i & m);
+	return uint64_t(j >> s) * level.row_pitch + in_row * level.element_size;
+}
 
 // What a lookup needs, resolved from a sampler and an image view.
 struct SampledImage {

@@ -82,7 +82,7 @@ void Blit(benchmark::State& state, Driver driver, int32_t src_side, int32_t dst_
 }
 
 int Register() {
-	for (Driver d : {Driver::Tessera, Driver::Lavapipe}) {
+	for (Driver d : {Driver::Tessera, Driver::Lavapipe, Driver::SwiftShader}) {
 		std::string suffix = std::string("/") + DriverName(d);
 		benchmark::RegisterBenchmark(("BlitLinearHalve_2048_to_1024" + suffix).c_str(), Blit, d, 2048, 1024,
 		                             VK_FILTER_LINEAR, false)

@@ -168,7 +168,7 @@ void PipelineCreationCached(benchmark::State& state, Driver driver) {
 }
 
 int Register() {
-	for (Driver d : {Driver::Tessera, Driver::Lavapipe}) {
+	for (Driver d : {Driver::Tessera, Driver::Lavapipe, Driver::SwiftShader}) {
 		std::string suffix = std::string("/") + DriverName(d);
 		benchmark::RegisterBenchmark(("Saxpy_16M" + suffix).c_str(), Saxpy, d)
 		    ->UseRealTime()

@@ -58,8 +58,9 @@ void Sheet(uint32_t rows, uint32_t columns, std::vector<Vertex>& vertices, std::
 struct PushConstants {
 	float view_projection[16];
 	float model[16];
-	float color[4];
 };
+// The sheet's color: an instance-rate attribute (binding 1), as in the demo.
+constexpr float kSheetColor[3] = {0.9f, 0.5f, 0.2f};
 
 // Column-major matrices for a camera above the sheet looking at its center.
 void Camera(PushConstants& pc) {
@@ -97,7 +98,6 @@ void Camera(PushConstants& pc) {
 		}
 	std::memset(pc.model, 0, sizeof pc.model);
 	pc.model[0] = pc.model[5] = pc.model[10] = pc.model[15] = 1;
-	pc.color[0] = 0.9f, pc.color[1] = 0.5f, pc.color[2] = 0.2f, pc.color[3] = 1;
 }
 
 // Everything one driver needs to draw a sheet: attachments, pass, pipeline,
@@ -110,6 +110,8 @@ public:
 		vertex_ = ctx.CreateBuffer(vertices_.size() * sizeof(Vertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
 		std::memcpy(vertex_.data, vertices_.data(), vertices_.size() * sizeof(Vertex));
 		index_ = ctx.CreateBuffer(indices_.size() * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+		color_buffer_ = ctx.CreateBuffer(sizeof kSheetColor, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+		std::memcpy(color_buffer_.data, kSheetColor, sizeof kSheetColor);
 		std::memcpy(index_.data, indices_.data(), indices_.size() * 4);
 		color_ = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
 		depth_ = ctx.CreateImage2D(VK_FORMAT_D32_SFLOAT, kWidth, kHeight, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
@@ -178,8 +180,9 @@ public:
 		rbi.pClearValues = clears;
 		vkCmdBeginRenderPass(cb_, &rbi, VK_SUBPASS_CONTENTS_INLINE);
 		vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_);
-		VkDeviceSize zero = 0;
-		vkCmdBindVertexBuffers(cb_, 0, 1, &vertex_.buffer, &zero);
+		const VkBuffer buffers[2] = {vertex_.buffer, color_buffer_.buffer};
+		const VkDeviceSize offsets[2] = {0, 0};
+		vkCmdBindVertexBuffers(cb_, 0, 2, buffers, offsets);
 		vkCmdBindIndexBuffer(cb_, index_.buffer, 0, VK_INDEX_TYPE_UINT32);
 		PushConstants pc;
 		Camera(pc);
@@ -204,6 +207,7 @@ public:
 		ctx_.Destroy(depth_);
 		ctx_.Destroy(vertex_);
 		ctx_.Destroy(index_);
+		ctx_.Destroy(color_buffer_);
 	}
 
 	VkPipeline CreatePipeline() {
@@ -214,13 +218,15 @@ public:
 			stages[i].module = i == 0 ? vs_ : fs_;
 			stages[i].pName = "main";
 		}
-		VkVertexInputBindingDescription binding{0, sizeof(Vertex), VK_VERTEX_INPUT_RATE_VERTEX};
-		VkVertexInputAttributeDescription attributes[2] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-		                                                   {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12}};
+		VkVertexInputBindingDescription bindings[2] = {{0, sizeof(Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
+		                                               {1, sizeof kSheetColor, VK_VERTEX_INPUT_RATE_INSTANCE}};
+		VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
+		                                                   {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
+		                                                   {2, 1, VK_FORMAT_R32G32B32_SFLOAT, 0}};
 		VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-		vi.vertexBindingDescriptionCount = 1;
-		vi.pVertexBindingDescriptions = &binding;
-		vi.vertexAttributeDescriptionCount = 2;
+		vi.vertexBindingDescriptionCount = 2;
+		vi.pVertexBindingDescriptions = bindings;
+		vi.vertexAttributeDescriptionCount = 3;
 		vi.pVertexAttributeDescriptions = attributes;
 		VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
 		ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -296,7 +302,7 @@ private:
 	Context& ctx_;
 	std::vector<Vertex> vertices_;
 	std::vector<uint32_t> indices_;
-	TestBuffer vertex_, index_;
+	TestBuffer vertex_, index_, color_buffer_;
 	TestImage color_, depth_;
 	VkImageView color_view_, depth_view_;
 	VkRenderPass pass_;
@@ -347,5 +353,13 @@ BENCHMARK_CAPTURE(BM_Sheet, lavapipe, Driver::Lavapipe)
     ->Arg(512)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sheet, swiftshader, Driver::SwiftShader)
+    ->Arg(64)
+    ->Arg(512)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, swiftshader, Driver::SwiftShader)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();

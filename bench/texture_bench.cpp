@@ -315,3 +315,8 @@ BENCHMARK_CAPTURE(BM_TexturedPlane, lavapipe, Driver::Lavapipe)
     ->Arg(16)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK_CAPTURE(BM_TexturedPlane, swiftshader, Driver::SwiftShader)
+    ->Arg(1)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();

@@ -140,7 +140,7 @@ void Memcpy(benchmark::State& state) {
 int Register() {
 	benchmark::RegisterBenchmark("memset_64MiB", Memset)->UseRealTime();
 	benchmark::RegisterBenchmark("memcpy_64MiB", Memcpy)->UseRealTime();
-	for (Driver d : {Driver::Tessera, Driver::Lavapipe}) {
+	for (Driver d : {Driver::Tessera, Driver::Lavapipe, Driver::SwiftShader}) {
 		std::string suffix = std::string("/") + DriverName(d);
 		benchmark::RegisterBenchmark(("ClearColorImage_4096x4096_RGBA8" + suffix).c_str(), ClearColorImage, d)
 		    ->UseRealTime();

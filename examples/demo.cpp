@@ -85,11 +85,16 @@ Mesh Sphere(float radius) {
 	});
 }
 
+// 128 bytes, the smallest maxPushConstantsSize a device may report.
 struct PushConstants {
 	glm::mat4 view_projection;
 	glm::mat4 model;
-	glm::vec4 color;
 };
+static_assert(sizeof(PushConstants) <= 128);
+
+// Each object's color, read per instance (binding 1): the torus is drawn as
+// instance 0, the sphere as instance 1.
+const glm::vec3 kColors[2] = {{0.95f, 0.45f, 0.15f}, {0.2f, 0.55f, 0.95f}};
 
 uint32_t MemoryType(VkPhysicalDevice physical, uint32_t bits, VkMemoryPropertyFlags flags) {
 	VkPhysicalDeviceMemoryProperties props;
@@ -217,6 +222,8 @@ int main(int argc, char** argv) {
 	Buffer vertex_buffer =
 	    CreateBuffer(device, physical, vertices.size() * sizeof(Vertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
 	std::memcpy(vertex_buffer.data, vertices.data(), vertices.size() * sizeof(Vertex));
+	Buffer color_buffer = CreateBuffer(device, physical, sizeof kColors, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+	std::memcpy(color_buffer.data, kColors, sizeof kColors);
 	Buffer index_buffer = CreateBuffer(device, physical, indices.size() * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
 	std::memcpy(index_buffer.data, indices.data(), indices.size() * 4);
 	Buffer readback =
@@ -276,7 +283,8 @@ int main(int argc, char** argv) {
 	VkFramebuffer framebuffer;
 	CHECK(vkCreateFramebuffer(device, &fci, nullptr, &framebuffer));
 
-	// The pipeline: position and normal from binding 0, transforms as push constants.
+	// The pipeline: position and normal from binding 0, the color per instance
+	// from binding 1, transforms as push constants.
 	VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(PushConstants)};
 	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
 	plci.pushConstantRangeCount = 1;
@@ -290,13 +298,15 @@ int main(int argc, char** argv) {
 	    VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"};
 	stages[1] = {
 	    VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"};
-	VkVertexInputBindingDescription binding{0, sizeof(Vertex), VK_VERTEX_INPUT_RATE_VERTEX};
-	VkVertexInputAttributeDescription attributes[2] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(Vertex, position)},
-	                                                   {1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(Vertex, normal)}};
+	VkVertexInputBindingDescription bindings[2] = {{0, sizeof(Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
+	                                               {1, sizeof(glm::vec3), VK_VERTEX_INPUT_RATE_INSTANCE}};
+	VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(Vertex, position)},
+	                                                   {1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(Vertex, normal)},
+	                                                   {2, 1, VK_FORMAT_R32G32B32_SFLOAT, 0}};
 	VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	vertex_input.vertexBindingDescriptionCount = 1;
-	vertex_input.pVertexBindingDescriptions = &binding;
-	vertex_input.vertexAttributeDescriptionCount = 2;
+	vertex_input.vertexBindingDescriptionCount = 2;
+	vertex_input.pVertexBindingDescriptions = bindings;
+	vertex_input.vertexAttributeDescriptionCount = 3;
 	vertex_input.pVertexAttributeDescriptions = attributes;
 	VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
 	assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -364,8 +374,9 @@ int main(int argc, char** argv) {
 	rpbi.pClearValues = clears;
 	vkCmdBeginRenderPass(cb, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
 	vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-	VkDeviceSize zero = 0;
-	vkCmdBindVertexBuffers(cb, 0, 1, &vertex_buffer.buffer, &zero);
+	const VkBuffer vertex_buffers[2] = {vertex_buffer.buffer, color_buffer.buffer};
+	const VkDeviceSize offsets[2] = {0, 0};
+	vkCmdBindVertexBuffers(cb, 0, 2, vertex_buffers, offsets);
 	vkCmdBindIndexBuffer(cb, index_buffer.buffer, 0, VK_INDEX_TYPE_UINT32);
 	glm::mat4 projection = glm::perspective(glm::radians(45.0f), float(kWidth) / kHeight, 0.1f, 20.0f);
 	// glm's clip space has z in [-1, 1]; Vulkan's is [0, 1].
@@ -376,13 +387,11 @@ int main(int argc, char** argv) {
 	PushConstants constants;
 	constants.view_projection = z_to_vulkan * projection * view;
 	constants.model = glm::rotate(glm::mat4(1.0f), glm::radians(28.0f), glm::vec3(1, 0, 0.3f));
-	constants.color = glm::vec4(0.95f, 0.45f, 0.15f, 1.0f);
 	vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof constants, &constants);
 	vkCmdDrawIndexed(cb, uint32_t(torus.indices.size()), 1, torus.first_index, torus.vertex_offset, 0);
 	constants.model = glm::mat4(1.0f);
-	constants.color = glm::vec4(0.2f, 0.55f, 0.95f, 1.0f);
 	vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof constants, &constants);
-	vkCmdDrawIndexed(cb, uint32_t(sphere.indices.size()), 1, sphere.first_index, sphere.vertex_offset, 0);
+	vkCmdDrawIndexed(cb, uint32_t(sphere.indices.size()), 1, sphere.first_index, sphere.vertex_offset, 1);
 	vkCmdEndRenderPass(cb);
 	VkBufferImageCopy region{};
 	region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
@@ -419,7 +428,7 @@ int main(int argc, char** argv) {
 		vkDestroyImage(device, image->image, nullptr);
 		vkFreeMemory(device, image->memory, nullptr);
 	}
-	for (Buffer* buffer : {&vertex_buffer, &index_buffer, &readback}) {
+	for (Buffer* buffer : {&vertex_buffer, &color_buffer, &index_buffer, &readback}) {
 		vkDestroyBuffer(device, buffer->buffer, nullptr);
 		vkFreeMemory(device, buffer->memory, nullptr);
 	}

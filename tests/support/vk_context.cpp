@@ -12,13 +12,24 @@
 
 namespace tessera::test {
 
-const char* DriverName(Driver driver) { return driver == Driver::Tessera ? "Tessera" : "lavapipe"; }
+const char* DriverName(Driver driver) {
+	switch (driver) {
+	case Driver::Tessera: return "Tessera";
+	case Driver::Lavapipe: return "lavapipe";
+	case Driver::SwiftShader: return "SwiftShader";
+	}
+	return "?";
+}
 
 namespace {
 
 bool Matches(Driver driver, const VkPhysicalDeviceProperties& p) {
-	if (driver == Driver::Tessera) return std::strncmp(p.deviceName, "Tessera", 7) == 0;
-	return std::strncmp(p.deviceName, "llvmpipe", 8) == 0;
+	switch (driver) {
+	case Driver::Tessera: return std::strncmp(p.deviceName, "Tessera", 7) == 0;
+	case Driver::Lavapipe: return std::strncmp(p.deviceName, "llvmpipe", 8) == 0;
+	case Driver::SwiftShader: return std::strncmp(p.deviceName, "SwiftShader", 11) == 0;
+	}
+	return false;
 }
 
 bool HasLayer(const char* name) {

@@ -14,7 +14,9 @@
 
 namespace tessera::test {
 
-enum class Driver { Tessera, Lavapipe };
+// SwiftShader is a baseline in the benchmarks only (Chromium's copy,
+// /usr/lib/chromium/vk_swiftshader_icd.json, when installed).
+enum class Driver { Tessera, Lavapipe, SwiftShader };
 const char* DriverName(Driver driver);
 
 struct ContextOptions {

@@ -14,10 +14,13 @@ PACKAGES=(cmake g++ make python3 pkg-config
   astcenc  # the reference ASTC codec the ASTC decoder tests compare with
   libxcb1-dev libx11-dev libx11-xcb-dev libxcb-shm0-dev  # X headers for VK_KHR_xcb/xlib_surface (the libraries are dlopen()ed)
   xvfb xauth  # the windowed presentation test runs vkcube on a virtual X server
+  nodejs chromium  # real applications in the suite: Dawn for Node.js (npm "webgpu"), Chromium WebGL via ANGLE
   clang libclang-rt-14-dev)  # the SPIR-V fuzz target (libFuzzer: libclang_rt.fuzzer)
 
 install_missing() {
   local missing=()
+  # Debian's nodejs has npm apart; NodeSource's nodejs brings its own.
+  command -v npm >/dev/null || PACKAGES+=(npm)
   for p in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done

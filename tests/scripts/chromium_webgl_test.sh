@@ -1,6 +1,6 @@
 #!/bin/sh
 # A real application on Tessera: Chromium's WebGL through ANGLE on Vulkan,
-# headless. Opt-in (TESSERA_REAL_APPS=1 at configure time).
+# headless (Debian's chromium package; ./build.sh test installs it).
 # Usage: chromium_webgl_test.sh <chromium> <tessera_icd.json> <work directory>
 #
 # webgl_triangle.html draws a red triangle on blue with WebGL, reads pixels

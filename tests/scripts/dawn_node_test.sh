@@ -1,7 +1,7 @@
 #!/bin/sh
 # A real application on Tessera: Dawn for Node.js (npm package "webgpu"),
-# unchanged. Opt-in (TESSERA_REAL_APPS=1 at configure time) because it
-# downloads the package from the npm registry on its first run.
+# unchanged. It downloads the package from the npm registry on its first
+# run; when that fails (no network) the test is skipped (exit 77), not passed.
 # Usage: dawn_node_test.sh <node> <npm> <tessera_icd.json> <work directory>
 #
 # dawn_node.mjs requests a Vulkan adapter (it must name Tessera), doubles 64
@@ -16,7 +16,7 @@ mkdir -p "$work"
 if [ ! -f "$work/node_modules/webgpu/package.json" ] ||
    ! grep -q "\"version\": \"$version\"" "$work/node_modules/webgpu/package.json"; then
 	(cd "$work" && "$npm" install --no-save --no-audit --no-fund --prefix "$work" "webgpu@$version") >"$work/npm.log" 2>&1 ||
-		{ cat "$work/npm.log"; echo "FAIL: npm install webgpu@$version"; exit 1; }
+		{ cat "$work/npm.log"; echo "SKIPPED: npm install webgpu@$version failed (is the npm registry reachable?)"; exit 77; }
 fi
 export VK_DRIVER_FILES="$icd" WEBGPU_MODULE_DIR="$work"
 export VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation VK_LOADER_LAYERS_DISABLE='~implicit~'

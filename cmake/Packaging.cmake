@@ -29,13 +29,19 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/tessera.pc.in ${PROJECT_BINARY_DIR}/ins
 
 install(FILES ${PROJECT_BINARY_DIR}/install/TesseraConfig.cmake
               ${PROJECT_BINARY_DIR}/install/TesseraConfigVersion.cmake
-        DESTINATION ${TESSERA_CMAKE_DIR})
-install(FILES ${PROJECT_BINARY_DIR}/install/tessera.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+        DESTINATION ${TESSERA_CMAKE_DIR} COMPONENT dev)
+install(FILES ${PROJECT_BINARY_DIR}/install/tessera.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT dev)
 
-# cpack -G DEB (from the build folder): tessera-vulkan-driver_<version>_<arch>.deb,
-# installing under /usr, the manifest in /usr/share/vulkan/icd.d where the
-# loader looks. The manifest names the library relative to itself, so it
-# stays right under the package's prefix.
+# cpack -G DEB (from the build folder) makes two packages, as Debian splits
+# libraries:
+#   tessera-vulkan-driver_<version>_<arch>.deb      the driver (libdir) and its
+#       manifest in /usr/share/vulkan/icd.d, where the loader looks; all a
+#       Vulkan program needs;
+#   tessera-vulkan-driver-dev_<version>_<arch>.deb  libtessera_vulkan.so,
+#       tessera.pc and TesseraConfig.cmake, for programs that link Tessera
+#       directly (depends on the first, same version).
+# The manifest names the library relative to itself, so it stays right
+# under the package's prefix.
 set(CPACK_PACKAGE_NAME tessera-vulkan-driver)
 set(CPACK_PACKAGE_VENDOR "Tessera")
 set(CPACK_PACKAGE_CONTACT "Tessera developers <tessera@localhost>")
@@ -46,17 +52,24 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL runtime dev)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION libs)
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME tessera-vulkan-driver)
+set(CPACK_DEBIAN_DEV_PACKAGE_NAME tessera-vulkan-driver-dev)
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION libs)
+set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
+set(CPACK_COMPONENT_DEV_DESCRIPTION "Files for programs that link the Tessera Vulkan driver directly")
 # Debian's Vulkan drivers (mesa-vulkan-drivers) provide vulkan-icd, which the
 # loader package recommends.
-set(CPACK_DEBIAN_PACKAGE_PROVIDES vulkan-icd)
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS libvulkan1)
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_PROVIDES vulkan-icd)
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_RECOMMENDS libvulkan1)
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "tessera-vulkan-driver (= ${PROJECT_VERSION}), libvulkan-dev")
 find_program(TESSERA_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(TESSERA_DPKG_SHLIBDEPS)
-  # Depends: computed from the library's imports (libc6, libstdc++6, libgcc-s1).
-  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+  # Depends: computed from the library's imports (libc6, libstdc++6, libgcc-s1, libhwy1).
+  set(CPACK_DEBIAN_RUNTIME_PACKAGE_SHLIBDEPS ON)
 else()
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6, libstdc++6, libgcc-s1, libhwy1")  # the driver links libhwy
+  set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libc6, libstdc++6, libgcc-s1, libhwy1")  # the driver links libhwy
 endif()
 include(CPack)

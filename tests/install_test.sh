@@ -5,7 +5,7 @@ set -euo pipefail
 build_dir=$1
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
-cmake --install "$build_dir" --prefix "$prefix" --component Unspecified >/dev/null
+cmake --install "$build_dir" --prefix "$prefix" --component runtime  # the driver and its manifest, no -dev files >/dev/null
 manifest="$prefix/share/vulkan/icd.d/tessera_icd.json"
 test -f "$manifest" || { echo "no manifest at $manifest"; exit 1; }
 unset VK_DRIVER_FILES VK_ICD_FILENAMES

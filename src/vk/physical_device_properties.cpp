@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
+#include "runtime/build_id.h"
 #include "shader/program_serialize.h"
 #include "vk/physical_device.h"
 
@@ -64,11 +66,18 @@ void PhysicalDevice::InitExtendedProperties() {
 	std::snprintf(seed, sizeof seed, "driver:%s:%s", kDriverName, version);
 	HashToUuid(seed, p11.driverUUID);
 	// Vulkan 1.3 §10.7: cache data is only accepted by a device with the same
-	// pipelineCacheUUID, so it changes with the driver version and with the
-	// format of the compiled programs the cache holds.
-	std::snprintf(seed, sizeof seed, "pipeline-cache:%s:%s:program-format-%u", kDriverName, version,
-	              shader::kProgramFormatVersion);
-	HashToUuid(seed, properties_.pipelineCacheUUID);
+	// pipelineCacheUUID, so it changes with the driver version, the format of
+	// the compiled programs the cache holds, and the driver binary's build ID
+	// (any rebuild with changed code: no program from another build is
+	// served, whether or not kProgramFormatVersion was bumped).
+	std::string cache_seed = std::string("pipeline-cache:") + kDriverName + ":" + version + ":program-format-" +
+	                         std::to_string(shader::kProgramFormatVersion) + ":build-";
+	for (uint8_t b : runtime::OwnBuildId()) {
+		static const char kHex[] = "0123456789abcdef";
+		cache_seed += kHex[b >> 4];
+		cache_seed += kHex[b & 15];
+	}
+	HashToUuid(cache_seed.c_str(), properties_.pipelineCacheUUID);
 	p11.deviceNodeMask = 0;
 	p11.deviceLUIDValid = VK_FALSE;
 	// Subgroups of shader::kSubgroupSize (32) invocations, fixed whatever the

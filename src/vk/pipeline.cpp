@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "runtime/build_id.h"
 #include "runtime/log.h"
 #include "runtime/sha256.h"
 #include "shader/program_serialize.h"
@@ -34,6 +35,9 @@ std::string StageKey(const std::vector<uint32_t>& words, shader::Stage kind, con
                      const VkSpecializationInfo* specialization) {
 	Sha256 hash;
 	hash.UpdateU32(shader::kProgramFormatVersion);
+	const std::vector<uint8_t>& build = runtime::OwnBuildId();
+	hash.UpdateU32(uint32_t(build.size()));
+	hash.Update(build.data(), build.size());
 	hash.UpdateU32(uint32_t(kind));
 	size_t name_size = std::strlen(entry_point);
 	hash.UpdateU32(uint32_t(name_size));

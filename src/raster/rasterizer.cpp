@@ -1,6 +1,7 @@
 #include "raster/rasterizer.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <iterator>
 
@@ -178,8 +179,39 @@ void FlushBatch(TileContext& t) {
 	const RasterState& r = d.state.raster;
 	alignas(64) float w[kMaxBatchLanes];
 	for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
+	// Vulkan 1.3 §15.1.x "Interpolation Decorations": a Centroid input is
+	// interpolated at a location inside both the pixel and the primitive.
+	// A fully covered pixel (and a helper lane, which covers nothing) uses
+	// the pixel center like the other inputs; a partly covered one uses its
+	// lowest-numbered covered sample. With sample shading every input is
+	// already at a covered sample.
+	const bool centroid_draw = samples > 1 && !d.per_sample && r.varying_count > 0 &&
+	                           std::any_of(r.centroid, r.centroid + r.varying_count, [](bool c) { return c; });
+	alignas(64) float cx[kMaxBatchLanes], cy[kMaxBatchLanes], cw[kMaxBatchLanes];
+	if (centroid_draw) {
+		const SampleLocation* loc = StandardSampleLocations(samples);
+		const uint32_t full = (1u << samples) - 1;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			cx[i] = lx[i], cy[i] = ly[i];
+			const uint32_t m = b.sample_mask_in[i];
+			if (m == 0 || m == full) continue;
+			const uint32_t s = uint32_t(std::countr_zero(m));
+			cx[i] += float(loc[s].x) * (1.0f / 256) - 0.5f;
+			cy[i] += float(loc[s].y) * (1.0f / 256) - 0.5f;
+		}
+		for (uint32_t k = 0; k < run_count; ++k) {
+			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
+			const SetupTriangle& tri = *p.tri;
+			for (uint32_t i = 4 * run_begin[k]; i < 4 * run_begin[k + 1]; ++i)
+				cw[i] = 1.0f / (p.inv_w_base + tri.inv_w[0] * cx[i] + tri.inv_w[1] * cy[i]);
+		}
+	}
 	for (uint32_t v = 0; v < r.varying_count; ++v) {
 		float* out = b.varyings[v];
+		const bool centroid = centroid_draw && r.centroid[v];
+		const float* vx = centroid ? cx : lx;
+		const float* vy = centroid ? cy : ly;
+		const float* vw = centroid ? cw : w;
 		for (uint32_t k = 0; k < run_count; ++k) {
 			const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
 			const float a = p.planes[3 * v], bb = p.planes[3 * v + 1], base = p.varying_base[v];
@@ -189,9 +221,9 @@ void FlushBatch(TileContext& t) {
 			if (r.interpolation[v] == Interpolation::Flat)  // copied, not computed: integer bits survive
 				for (uint32_t i = begin; i < end; ++i) std::memcpy(&out[i], &base, 4);
 			else if (smooth)  // (a/w) / (1/w), both linear in screen space
-				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * lx[i] + bb * ly[i]) * w[i];
+				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * vx[i] + bb * vy[i]) * vw[i];
 			else  // flat planes are constant, noperspective ones plain
-				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * lx[i] + bb * ly[i];
+				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * vx[i] + bb * vy[i];
 		}
 	}
 	if (t.points) {

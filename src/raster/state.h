@@ -48,6 +48,9 @@ struct RasterState {
 	uint32_t clip_distance_count = 0;
 	uint32_t varying_count = 0;
 	Interpolation interpolation[kMaxVaryings] = {};
+	// Inputs decorated Centroid: in a partly covered pixel of a multisampled
+	// draw they are interpolated at a covered sample (see FlushBatch).
+	bool centroid[kMaxVaryings] = {};
 	// Vulkan 1.3 "Polygon Mode": FILL, LINE or POINT for triangles.
 	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
 	float line_width = 1.0f;  // clamped to [kMinLineWidth, kMaxLineWidth]

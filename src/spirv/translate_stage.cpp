@@ -326,8 +326,9 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 		const Pointer& p = PointerOf(inst[5]);
 		std::vector<uint32_t> value = Load(p);
 		if (instruction == GLSLstd450InterpolateAtCentroid) {
-			// The value at the pixel center: the centroid of a fully covered
-			// pixel (an approximation at a primitive's edge).
+			// The loaded value: for a Centroid input already at a covered
+			// sample; for others the pixel center (right when the pixel is
+			// fully covered, an approximation at a primitive's edge).
 			Define(inst[2], value);
 			return true;
 		}

@@ -178,6 +178,7 @@ void LinkStages(GraphicsPipeline& g) {
 			                                  : w.interpolation == shader::InterfaceInterpolation::kNoPerspective
 			                                      ? raster::Interpolation::NoPerspective
 			                                      : raster::Interpolation::Smooth;
+			g.state.raster.centroid[i] = w.centroid;
 			break;
 		}
 		default: break;

@@ -254,3 +254,40 @@ TEST_CASE("noperspective varyings of clipped triangles match lavapipe", "[draw][
 	// pixel center within rounding of them may differ (at most 2).
 	CompareSceneWithLavapipe("noperspective-clipped", s, 2, 2);
 }
+
+// Vulkan 1.3 §15.1.x "Interpolation Decorations": a Centroid input takes
+// its value at a location inside both the pixel and the primitive. The
+// value is 1 at one vertex and 0 at the others, so outside the opposite
+// edge it is negative: in partly covered pixels of a 4x draw whose centers
+// lie outside, the center value leaves [0, 1] (red), the centroid value must
+// not (green). Which covered sample a driver picks is its choice: the blue
+// channel (the centroid value) differs by less than the value's change
+// across half a pixel, well inside the 3 codes of resolved scenes.
+TEST_CASE("centroid inputs stay inside the primitive in partly covered pixels", "[draw][shader]") {
+	for (VkSampleCountFlagBits samples : {VK_SAMPLE_COUNT_1_BIT, VK_SAMPLE_COUNT_4_BIT}) {
+		CAPTURE(samples);
+		std::vector<Vertex> v;
+		Triangle(v, -0.83f, -0.71f, 0.77f, -0.9f, 0.1f, 0.87f, 0.5f, 1, 0, 0);
+		Scene s = ColorScene(v);
+		s.vertex_shader = "centroid.vert.spv";
+		s.fragment_shader = "centroid.frag.spv";
+		s.clear_color = {{0.0f, 0.0f, 0.0f, 1.0f}};
+		s.samples = samples;
+		s.draws = {{3, 1, 0, 0, 0}};
+		const SceneResult r =
+		    CompareSceneWithLavapipe(samples == VK_SAMPLE_COUNT_1_BIT ? "centroid" : "centroid-4x", s, 3);
+		const std::vector<uint8_t>& pixels = r.colors.at(0);
+		uint32_t center_outside = 0, centroid_outside = 0;
+		for (size_t i = 0; i + 3 < pixels.size(); i += 4) {
+			center_outside += pixels[i] != 0;
+			centroid_outside += pixels[i + 1] != 0;
+		}
+		CHECK(centroid_outside == 0);
+		// Single-sampled pixels are covered only when their center is inside;
+		// with 4 samples the scene has partly covered pixels to test.
+		if (samples == VK_SAMPLE_COUNT_1_BIT)
+			CHECK(center_outside == 0);
+		else
+			CHECK(center_outside > 5);
+	}
+}

@@ -93,6 +93,20 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageImageArrayDynamicIndexing,
     spv::Capability::UniformTexelBufferArrayDynamicIndexing,
     spv::Capability::StorageTexelBufferArrayDynamicIndexing,
+    // Descriptor arrays indexed per lane (buffers: Interpreter::
+    // ExecuteDescriptorArray; images: lanes batched by element in
+    // Interpreter::ExecuteImage), so an index may differ between the lanes of
+    // one lane group: the NonUniform decoration needs nothing more. Input
+    // attachment arrays are not indexed dynamically yet.
+    spv::Capability::UniformBufferArrayDynamicIndexing,
+    spv::Capability::StorageBufferArrayDynamicIndexing,
+    spv::Capability::ShaderNonUniform,
+    spv::Capability::UniformBufferArrayNonUniformIndexing,
+    spv::Capability::StorageBufferArrayNonUniformIndexing,
+    spv::Capability::SampledImageArrayNonUniformIndexing,
+    spv::Capability::StorageImageArrayNonUniformIndexing,
+    spv::Capability::UniformTexelBufferArrayNonUniformIndexing,
+    spv::Capability::StorageTexelBufferArrayNonUniformIndexing,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {

@@ -171,6 +171,16 @@ struct Supported {
 		v12.samplerMirrorClampToEdge = VK_TRUE;  // texture/sampling_math.cpp wraps it
 		v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
 		v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
+		// Descriptor arrays are indexed per lane (src/spirv/translator.cpp,
+		// kSupportedCapabilities), so the index may differ between the lanes
+		// of one lane group. Input attachment arrays are not indexed
+		// dynamically yet.
+		v12.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderSampledImageArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderStorageImageArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE;
 		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
 		// Device addresses are host pointers (vkGetBufferDeviceAddress); the
 		// engine runs PhysicalStorageBuffer loads, stores and atomics

@@ -107,6 +107,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageImageArrayNonUniformIndexing,
     spv::Capability::UniformTexelBufferArrayNonUniformIndexing,
     spv::Capability::StorageTexelBufferArrayNonUniformIndexing,
+    // Runtime-sized descriptor arrays: sized from the pipeline layout at
+    // pipeline creation (LinkRuntimeDescriptorArrays).
+    spv::Capability::RuntimeDescriptorArray,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {

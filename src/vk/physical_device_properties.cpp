@@ -114,6 +114,9 @@ void PhysicalDevice::InitExtendedProperties() {
 	p12.shaderInputAttachmentArrayNonUniformIndexingNative = VK_FALSE;
 	// Not claimed (no test covers implicit LOD with quad-divergent descriptors).
 	p12.quadDivergentImplicitLod = VK_FALSE;
+	// Update-after-bind descriptors are read at execution like any other, with
+	// the same bounds checks.
+	p12.robustBufferAccessUpdateAfterBind = VK_TRUE;
 	// The update-after-bind limits: the ordinary limits, which are above the
 	// minimums Vulkan 1.3 "Required Limits" sets when descriptorIndexing is
 	// supported (500000 descriptors; 12 uniform buffers per stage, 72 per

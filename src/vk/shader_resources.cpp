@@ -30,7 +30,8 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	if (!set || !binding) return {};
 	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
 		return {const_cast<uint8_t*>(set + binding->offset), binding->count};
-	if (slot.array_element >= binding->count) return {};
+	// A variable-count binding holds the set's own count (descriptor indexing).
+	if (slot.array_element >= DescriptorSet::OfData(set).Count(*binding)) return {};
 	const auto* descriptor =
 	    reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride);
 	uint8_t* data = descriptor->data;
@@ -74,7 +75,7 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 	const uint8_t* set = bound.sets[slot.set];
 	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
-	if (!set || !binding || slot.array_element >= binding->count) return;
+	if (!set || !binding || slot.array_element >= DescriptorSet::OfData(set).Count(*binding)) return;
 	const uint8_t* memory = set + binding->offset + uint64_t(slot.array_element) * binding->stride;
 	switch (binding->type) {
 	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:

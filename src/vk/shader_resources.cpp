@@ -28,10 +28,11 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
 	if (!set || !binding) return {};
-	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
-		return {const_cast<uint8_t*>(set + binding->offset), binding->count};
 	// A variable-count binding holds the set's own count (descriptor indexing).
-	if (slot.array_element >= DescriptorSet::OfData(set).Count(*binding)) return {};
+	const uint32_t count = DescriptorSet::OfData(set).Count(*binding);
+	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+		return {const_cast<uint8_t*>(set + binding->offset), count};
+	if (slot.array_element >= count) return {};
 	const auto* descriptor =
 	    reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride);
 	uint8_t* data = descriptor->data;

@@ -10,29 +10,39 @@ namespace {
 
 // Rebuilds a slot list with each runtime-sized array's slot expanded to its
 // elements; first[k] is where old slot k starts, count[k] how many slots it
-// became.
+// became. The expanded arrays go after every other slot, the largest last:
+// vk::ResolveResources leaves out trailing slots past their set's
+// descriptor count, so a large variable-count array costs only what its set
+// holds.
 template <class Slot>
 void Expand(std::vector<Slot>& slots, const DescriptorCountFn& count_of, std::vector<uint32_t>& first,
             std::vector<uint32_t>& count) {
 	std::vector<Slot> out;
 	first.assign(slots.size(), 0);
 	count.assign(slots.size(), 1);
+	std::vector<size_t> runtime;
 	for (size_t k = 0; k < slots.size(); ++k) {
-		first[k] = static_cast<uint32_t>(out.size());
 		const Slot& slot = slots[k];
 		if (slot.array_element != shader::kRuntimeDescriptorArray) {
+			first[k] = static_cast<uint32_t>(out.size());
 			out.push_back(slot);
 			continue;
 		}
-		// No descriptors in the layout: one slot past every array, which
-		// resolves to no descriptor.
-		uint32_t n = count_of(slot.set, slot.binding);
-		if (n == 0) {
+		count[k] = count_of(slot.set, slot.binding);
+		runtime.push_back(k);
+	}
+	std::stable_sort(runtime.begin(), runtime.end(), [&](size_t a, size_t b) { return count[a] < count[b]; });
+	for (size_t k : runtime) {
+		first[k] = static_cast<uint32_t>(out.size());
+		const Slot& slot = slots[k];
+		if (count[k] == 0) {
+			// No descriptors in the layout: one slot past every array, which
+			// resolves to no descriptor.
+			count[k] = 1;
 			out.push_back(slot);
 			continue;
 		}
-		count[k] = n;
-		for (uint32_t e = 0; e < n; ++e) {
+		for (uint32_t e = 0; e < count[k]; ++e) {
 			Slot element = slot;
 			element.array_element = e;
 			out.push_back(element);

@@ -58,6 +58,8 @@ TEST_CASE("a runtime-sized descriptor array is one slot until linked with the la
 		REQUIRE(op.image + op.image_count <= program.image_bindings.size());
 		const shader::ImageBindingSlot& first = program.image_bindings[op.image];
 		CHECK(op.image_count == (first.binding == 2 ? 4u : 7u));
+		// Runtime-sized arrays go last, the largest at the end.
+		CHECK(op.image == (first.binding == 2 ? 0u : 4u));
 		CHECK(first.array_element == 0);
 		for (uint32_t e = 0; e < op.image_count; ++e) {
 			CHECK(program.image_bindings[op.image + e].binding == first.binding);

@@ -1,5 +1,6 @@
 #version 450
-// Runtime-sized descriptor arrays (descriptor indexing): rejected with a message.
+// A runtime-sized descriptor array (descriptor indexing): one slot until
+// pipeline creation sizes it from the layout.
 #extension GL_EXT_nonuniform_qualifier : require
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) uniform sampler2D textures[];

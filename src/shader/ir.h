@@ -126,6 +126,13 @@ struct Region {
 	uint32_t descriptor_count = 1;
 };
 
+// A runtime-sized descriptor array (OpTypeRuntimeArray of descriptors) as
+// the translator leaves it: one slot whose array_element is this, and
+// operations and regions whose descriptor count is this. Pipeline creation
+// replaces it by the pipeline layout's descriptorCount of slots
+// (spirv::LinkRuntimeDescriptorArrays); only linked programs run.
+constexpr uint32_t kRuntimeDescriptorArray = UINT32_MAX;
+
 // A buffer the program reads or writes: one descriptor.
 struct BindingSlot {
 	uint32_t set = 0;

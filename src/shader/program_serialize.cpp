@@ -220,6 +220,10 @@ void Reader::Vector(std::vector<T>& values) {
 
 bool Within(uint64_t begin, uint64_t count, size_t size) { return begin + count <= size; }
 
+// Slots a descriptor count takes in a program as translated (cached
+// programs are not linked yet: a runtime-sized array is one slot).
+uint64_t SlotCount(uint32_t count) { return count == kRuntimeDescriptorArray ? 1 : count; }
+
 }  // namespace
 
 std::vector<uint8_t> SerializeProgram(const Program& program) {
@@ -305,7 +309,9 @@ std::string CheckProgram(const Program& p) {
 		switch (region.kind) {
 		case RegionKind::kStorageBuffer:
 		case RegionKind::kUniformBuffer:
-			if (region.descriptor_count == 0 || !Within(region.binding, region.descriptor_count, p.bindings.size()))
+			// An unlinked runtime-sized array has one slot (kRuntimeDescriptorArray).
+			if (region.descriptor_count == 0 ||
+			    !Within(region.binding, SlotCount(region.descriptor_count), p.bindings.size()))
 				return "region binding out of range";
 			break;
 		case RegionKind::kWorkgroup:
@@ -323,10 +329,10 @@ std::string CheckProgram(const Program& p) {
 	for (const Constant& constant : p.constants)
 		if (!reg(constant.reg)) return "constant register out of range";
 	for (const ImageOperation& op : p.image_ops) {
-		if (op.image_count == 0 || !Within(op.image, op.image_count, p.image_bindings.size()))
+		if (op.image_count == 0 || !Within(op.image, SlotCount(op.image_count), p.image_bindings.size()))
 			return "image binding out of range";
 		if (op.sampler != ImageOperation::kNone &&
-		    (op.sampler_count == 0 || !Within(op.sampler, op.sampler_count, p.image_bindings.size())))
+		    (op.sampler_count == 0 || !Within(op.sampler, SlotCount(op.sampler_count), p.image_bindings.size())))
 			return "sampler binding out of range";
 		if (op.component > 3) return "gather component out of range";
 		if (op.kind == ImageOpKind::kAtomic && !IsAtomic(op.atomic)) return "image atomic op out of range";

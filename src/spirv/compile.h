@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -66,5 +67,16 @@ struct CompileOptions {
 // specialized and translated.
 Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, std::string_view entry_point,
                                   const Specialization& specialization = {}, const CompileOptions& options = {});
+
+// The descriptorCount of (set, binding) in a pipeline layout; 0 when the
+// layout has no such binding.
+using DescriptorCountFn = std::function<uint32_t(uint32_t set, uint32_t binding)>;
+
+// Pipeline creation: gives each runtime-sized descriptor array of a compiled
+// program (shader::kRuntimeDescriptorArray) one slot per descriptor its
+// binding may hold in the pipeline layout (for a variable-count binding, the
+// most a set may allocate; the set's own count bounds what is read). A
+// program must be linked before it runs.
+void LinkRuntimeDescriptorArrays(shader::Program& program, const DescriptorCountFn& count_of);
 
 }  // namespace tessera::spirv

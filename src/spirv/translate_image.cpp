@@ -125,13 +125,15 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		uint32_t type = TypeOf(var[1]).element;
 		uint32_t count = 1;
 		const Type& t = TypeOf(type);
-		if (t.op == spv::Op::OpTypeRuntimeArray) Fail("runtime-sized descriptor arrays are not supported yet");
-		if (t.op == spv::Op::OpTypeArray) {
-			count = t.count;
+		const bool runtime = t.op == spv::Op::OpTypeRuntimeArray;
+		if (t.op == spv::Op::OpTypeArray || runtime) {
+			// A runtime-sized array: one slot until pipeline creation gives it
+			// the layout's count (shader::kRuntimeDescriptorArray).
+			count = runtime ? shader::kRuntimeDescriptorArray : t.count;
 			type = t.element;
 		}
 		if (!is_handle_type(type)) Fail("UniformConstant variable %u is not an image or sampler", variable);
-		if (count == 0 || count > kMaxDescriptors) Fail("descriptor array of %u elements", count);
+		if (!runtime && (count == 0 || count > kMaxDescriptors)) Fail("descriptor array of %u elements", count);
 		shader::ImageDescriptorKind kind = shader::ImageDescriptorKind::kSampler;
 		if (s.sampled_image_types.count(type)) {
 			kind = shader::ImageDescriptorKind::kCombinedImageSampler;
@@ -148,7 +150,10 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		}
 		const Decorations& d = decorations_[variable];
 		uint32_t first = static_cast<uint32_t>(program_.image_bindings.size());
-		for (uint32_t k = 0; k < count; ++k) program_.image_bindings.push_back({d.set, d.binding, k, kind});
+		if (runtime)
+			program_.image_bindings.push_back({d.set, d.binding, shader::kRuntimeDescriptorArray, kind});
+		else
+			for (uint32_t k = 0; k < count; ++k) program_.image_bindings.push_back({d.set, d.binding, k, kind});
 		return s.variables[variable] = {first, count};
 	};
 	auto is_uniform_constant = [&](uint32_t id) {
@@ -233,6 +238,8 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		h.image_type = image_type_of(inst[1]);
 		if (p->index) {
 			h.slot = first, h.count = count, h.index = p->index;
+		} else if (count == shader::kRuntimeDescriptorArray) {
+			h.slot = first, h.count = count, h.index = Const(p->element);  // slots come at pipeline creation
 		} else {
 			// A constant element past the array names no descriptor (reads zero).
 			h.slot = p->element < count ? first + p->element : static_cast<uint32_t>(~0u >> 1);
@@ -267,6 +274,8 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		TexelPointer t;
 		if (p->index)
 			t.image.slot = first, t.image.count = count, t.image.index = p->index;
+		else if (count == shader::kRuntimeDescriptorArray)
+			t.image.slot = first, t.image.count = count, t.image.index = Const(p->element);
 		else
 			t.image.slot = p->element < count ? first + p->element : static_cast<uint32_t>(~0u >> 1);
 		t.coord = coordinates(inst[4]);

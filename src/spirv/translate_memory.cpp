@@ -179,10 +179,17 @@ uint32_t Translator::BufferRegion(uint32_t variable, uint32_t element, uint32_t 
 	bool is_storage = storage == spv::StorageClass::StorageBuffer || block.buffer_block;
 	shader::Region region{is_storage ? shader::RegionKind::kStorageBuffer : shader::RegionKind::kUniformBuffer,
 	                      static_cast<uint32_t>(program_.bindings.size())};
-	if (program_.bindings.size() + uint64_t{count} > kMaxDescriptors)
+	// A runtime-sized array takes one slot until pipeline creation
+	// (shader::kRuntimeDescriptorArray).
+	const bool runtime = count == shader::kRuntimeDescriptorArray;
+	if (program_.bindings.size() + uint64_t{runtime ? 1 : count} > kMaxDescriptors)
 		Fail("more than %llu buffer descriptors", static_cast<unsigned long long>(kMaxDescriptors));
 	region.descriptor_count = count;
-	for (uint32_t k = 0; k < count; ++k) program_.bindings.push_back({var.set, var.binding, element + k, is_storage});
+	if (runtime)
+		program_.bindings.push_back({var.set, var.binding, shader::kRuntimeDescriptorArray, is_storage});
+	else
+		for (uint32_t k = 0; k < count; ++k)
+			program_.bindings.push_back({var.set, var.binding, element + k, is_storage});
 	program_.regions.push_back(region);
 	return buffer_regions_[key] = static_cast<uint32_t>(program_.regions.size() - 1);
 }
@@ -272,8 +279,8 @@ void Translator::AccessChain(const Instruction& inst, bool ptr_chain) {
 			if (constant) {
 				p.region = BufferRegion(p.descriptor_variable, constant_index, type);
 			} else {
-				if (array.op != spv::Op::OpTypeArray) Fail("runtime-sized descriptor arrays are not supported yet");
-				p.region = BufferRegion(p.descriptor_variable, 0, type, array.count);
+				uint32_t count = array.op == spv::Op::OpTypeArray ? array.count : shader::kRuntimeDescriptorArray;
+				p.region = BufferRegion(p.descriptor_variable, 0, type, count);
 				p.descriptor_index = Scalar(index);
 			}
 			p.descriptor_variable = 0;

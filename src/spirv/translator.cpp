@@ -93,6 +93,23 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageImageArrayDynamicIndexing,
     spv::Capability::UniformTexelBufferArrayDynamicIndexing,
     spv::Capability::StorageTexelBufferArrayDynamicIndexing,
+    // Descriptor arrays indexed per lane (buffers: Interpreter::
+    // ExecuteDescriptorArray; images: lanes batched by element in
+    // Interpreter::ExecuteImage), so an index may differ between the lanes of
+    // one lane group: the NonUniform decoration needs nothing more. Input
+    // attachment arrays are not indexed dynamically yet.
+    spv::Capability::UniformBufferArrayDynamicIndexing,
+    spv::Capability::StorageBufferArrayDynamicIndexing,
+    spv::Capability::ShaderNonUniform,
+    spv::Capability::UniformBufferArrayNonUniformIndexing,
+    spv::Capability::StorageBufferArrayNonUniformIndexing,
+    spv::Capability::SampledImageArrayNonUniformIndexing,
+    spv::Capability::StorageImageArrayNonUniformIndexing,
+    spv::Capability::UniformTexelBufferArrayNonUniformIndexing,
+    spv::Capability::StorageTexelBufferArrayNonUniformIndexing,
+    // Runtime-sized descriptor arrays: sized from the pipeline layout at
+    // pipeline creation (LinkRuntimeDescriptorArrays).
+    spv::Capability::RuntimeDescriptorArray,
 };
 
 std::string LiteralString(const Instruction& inst, uint32_t first) {

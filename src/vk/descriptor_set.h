@@ -65,6 +65,11 @@ public:
 	DescriptorSet(DescriptorPool* pool, DescriptorSetLayout* layout, uint32_t variable_count, uint32_t size);
 	~DescriptorSet() { layout_->Release(); }
 
+	// The set whose memory (Data()) starts at data: what vkCmdBindDescriptorSets records.
+	static const DescriptorSet& OfData(const uint8_t* data) {
+		return *(reinterpret_cast<const DescriptorSet*>(data) - 1);
+	}
+
 	DescriptorPool* Pool() const { return pool_; }
 	const DescriptorSetLayout& Layout() const { return *layout_; }
 	uint32_t VariableCount() const { return variable_count_; }

@@ -222,9 +222,9 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		const VkPipelineShaderStageCreateInfo& stage = info.pStages[i];
 		VkResult r = VK_SUCCESS;
 		if (stage.stage == VK_SHADER_STAGE_VERTEX_BIT)
-			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, g.vertex);
+			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, Layout(), g.vertex);
 		else if (stage.stage == VK_SHADER_STAGE_FRAGMENT_BIT)
-			r = CompileStage(device, stage, shader::Stage::kFragment, what, cache, g.fragment);
+			r = CompileStage(device, stage, shader::Stage::kFragment, what, cache, Layout(), g.fragment);
 		else {
 			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 			              "%s: shader stage 0x%x is not supported", what, unsigned(stage.stage));

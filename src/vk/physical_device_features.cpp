@@ -171,6 +171,37 @@ struct Supported {
 		v12.samplerMirrorClampToEdge = VK_TRUE;  // texture/sampling_math.cpp wraps it
 		v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
 		v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
+		// Descriptor arrays are indexed per lane (src/spirv/translator.cpp,
+		// kSupportedCapabilities), so the index may differ between the lanes
+		// of one lane group. Input attachment arrays are not indexed
+		// dynamically yet.
+		v12.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderSampledImageArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderStorageImageArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE;
+		// Runtime-sized descriptor arrays take their size from the pipeline
+		// layout (spirv::LinkRuntimeDescriptorArrays); a variable-count
+		// binding is read up to the set's own count (vk/shader_resources.cpp).
+		v12.runtimeDescriptorArray = VK_TRUE;
+		v12.descriptorBindingVariableDescriptorCount = VK_TRUE;
+		// Bound sets are recorded as pointers to their memory and descriptors
+		// are read when the dispatch or draw executes, so writes made after
+		// vkCmdBindDescriptorSets and before submission are seen (update
+		// after bind). Not claimed: descriptorBindingPartiallyBound and
+		// descriptorBindingUpdateUnusedWhilePending. Every element of an
+		// array an instruction may index is resolved before the shader runs
+		// (its view and sampler objects are read), so a descriptor left
+		// naming a destroyed view, or rewritten while the queue reads it,
+		// is not safe yet; without them descriptorIndexing and
+		// VK_EXT_descriptor_indexing are not offered either.
+		v12.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE;
+		v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
+		v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
+		v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
+		v12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
+		v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
 		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
 		// Device addresses are host pointers (vkGetBufferDeviceAddress); the
 		// engine runs PhysicalStorageBuffer loads, stores and atomics

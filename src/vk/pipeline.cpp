@@ -62,10 +62,13 @@ std::string StageKey(const std::vector<uint32_t>& words, shader::Stage kind, con
 
 }  // namespace
 
-// Vulkan 1.3 §3.6: VK_ERROR_UNKNOWN for input that valid use of the features
-// Tessera reports cannot produce.
-VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
-                      const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out) {
+namespace {
+
+// The stage's program as translated (from the cache or compiled). Vulkan 1.3
+// §3.6: VK_ERROR_UNKNOWN for input that valid use of the features Tessera
+// reports cannot produce.
+VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
+                         const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out) {
 	const ShaderModule* module = ShaderModule::Cast(stage.module);
 	if (!module) {
 		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
@@ -122,8 +125,28 @@ VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInf
 	return VK_SUCCESS;
 }
 
+}  // namespace
+
+VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
+                      const char* what, const StageCache& cache, const PipelineLayout& layout,
+                      std::unique_ptr<shader::Program>& out) {
+	VkResult result = CompileUnlinked(device, stage, kind, what, cache, out);
+	if (result != VK_SUCCESS) return result;
+	try {
+		spirv::LinkRuntimeDescriptorArrays(*out, [&](uint32_t set, uint32_t binding) -> uint32_t {
+			const DescriptorSetLayout* set_layout = set < layout.SetCount() ? layout.SetLayout(set) : nullptr;
+			const DescriptorBinding* b = set_layout ? set_layout->Find(binding) : nullptr;
+			return b ? b->count : 0;
+		});
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	return VK_SUCCESS;
+}
+
 VkResult Pipeline::InitCompute(const Device& device, const VkComputePipelineCreateInfo& info, const StageCache& cache) {
-	return CompileStage(device, info.stage, shader::Stage::kCompute, "vkCreateComputePipelines", cache, program_);
+	return CompileStage(device, info.stage, shader::Stage::kCompute, "vkCreateComputePipelines", cache, Layout(),
+	                    program_);
 }
 
 }  // namespace tessera::vk

@@ -27,8 +27,11 @@ struct StageCache {
 // Translates one shader stage to the IR, or reads it from the cache (a miss
 // is compiled and inserted); on failure reports why (naming `what`) through
 // the device's messengers.
+// Runtime-sized descriptor arrays get their sizes from layout
+// (spirv::LinkRuntimeDescriptorArrays).
 VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
-                      const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out);
+                      const char* what, const StageCache& cache, const PipelineLayout& layout,
+                      std::unique_ptr<shader::Program>& out);
 
 class Pipeline : public Object<Pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE> {
 public:

@@ -1,6 +1,7 @@
 // Descriptor resolution for the shader engine (see shader_resources.h).
 #include "vk/shader_resources.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
 
@@ -28,9 +29,11 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
 	if (!set || !binding) return {};
+	// A variable-count binding holds the set's own count (descriptor indexing).
+	const uint32_t count = DescriptorSet::OfData(set).Count(*binding);
 	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
-		return {const_cast<uint8_t*>(set + binding->offset), binding->count};
-	if (slot.array_element >= binding->count) return {};
+		return {const_cast<uint8_t*>(set + binding->offset), count};
+	if (slot.array_element >= count) return {};
 	const auto* descriptor =
 	    reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride);
 	uint8_t* data = descriptor->data;
@@ -74,7 +77,7 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 	const uint8_t* set = bound.sets[slot.set];
 	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
-	if (!set || !binding || slot.array_element >= binding->count) return;
+	if (!set || !binding || slot.array_element >= DescriptorSet::OfData(set).Count(*binding)) return;
 	const uint8_t* memory = set + binding->offset + uint64_t(slot.array_element) * binding->stride;
 	switch (binding->type) {
 	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
@@ -129,6 +132,31 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 	}
 }
 
+// How many of the program's image slots to resolve: trailing slots past
+// their set's descriptor count are left out, which the engine reads as no
+// descriptor, as it would the empty ones. Runtime-sized arrays come last,
+// the largest at the end (spirv::LinkRuntimeDescriptorArrays), so a large
+// variable-count array costs only the descriptors its set holds. The
+// elements of an array are consecutive slots from element 0.
+size_t UsedImageSlots(const BoundDescriptorSets& bound, const PipelineLayout& layout,
+                      const std::vector<shader::ImageBindingSlot>& slots) {
+	size_t size = slots.size();
+	while (size > 0) {
+		const shader::ImageBindingSlot& last = slots[size - 1];
+		const uint8_t* set =
+		    last.set < layout.SetCount() && last.set < kMaxBoundDescriptorSets ? bound.sets[last.set] : nullptr;
+		const DescriptorSetLayout* set_layout = set ? layout.SetLayout(last.set) : nullptr;
+		const DescriptorBinding* binding = set_layout ? set_layout->Find(last.binding) : nullptr;
+		const uint32_t count = binding ? DescriptorSet::OfData(set).Count(*binding) : 0;
+		if (last.array_element < count) break;
+		const size_t head = size - 1 - std::min<size_t>(last.array_element, size - 1);
+		const bool run = slots[head].set == last.set && slots[head].binding == last.binding &&
+		                 slots[head].array_element == 0 && head + last.array_element == size - 1;
+		size = run ? head + count : size - 1;
+	}
+	return size;
+}
+
 }  // namespace
 
 const shader::RunOptions& ShaderRunOptions() {
@@ -152,8 +180,8 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 		for (const shader::BindingSlot& slot : program.bindings)
 			out.buffers.push_back(ResolveBuffer(bound, pipeline.Layout(), slot));
 		out.decoded.clear();
-		out.images.resize(program.image_bindings.size());
-		for (size_t k = 0; k < program.image_bindings.size(); ++k)
+		out.images.resize(UsedImageSlots(bound, pipeline.Layout(), program.image_bindings));
+		for (size_t k = 0; k < out.images.size(); ++k)
 			ResolveImage(bound, pipeline.Layout(), program.image_bindings[k], out.images[k], out.decoded);
 	} catch (const std::bad_alloc&) {
 		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,

@@ -106,16 +106,24 @@ TexelValue ReadStencil(const SampledImage&, const uint8_t* texel) {
 }
 
 // §16 "Border Replacement": B from the table, written into the components
-// the format has; the others keep their substitution (0, 0, 0, 1).
-TexelValue BorderTexel(VkBorderColor color, const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer) {
+// the format has; the others keep their substitution (0, 0, 0, 1). The view's
+// swizzle applies afterwards, as to any texel. A custom border color
+// (VK_EXT_custom_border_color) is B = U exactly as given, with or without
+// VkSamplerCustomBorderColorCreateInfoEXT::format (the spec allows rounding
+// to the format, it does not require it); a stencil aspect takes S = B_r, the
+// replacement the spec recommends.
+TexelValue BorderTexel(const SamplerState& sampler, const FormatInfo& format, VkImageAspectFlagBits aspect,
+                       bool integer) {
 	float b[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-	switch (color) {
+	switch (sampler.border_color) {
 	case VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK:
 	case VK_BORDER_COLOR_INT_OPAQUE_BLACK: b[3] = 1.0f; break;
 	case VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE:
 	case VK_BORDER_COLOR_INT_OPAQUE_WHITE: b[0] = b[1] = b[2] = b[3] = 1.0f; break;
 	default: break;
 	}
+	const bool custom_float = sampler.border_color == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+	const bool custom_int = sampler.border_color == VK_BORDER_COLOR_INT_CUSTOM_EXT;
 	bool present[4] = {false, false, false, false};
 	if (aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT) {  // color, or a plane
 		const char kNames[4] = {'R', 'G', 'B', 'A'};
@@ -125,6 +133,13 @@ TexelValue BorderTexel(VkBorderColor color, const FormatInfo& format, VkImageAsp
 	}
 	TexelValue v{};
 	for (int c = 0; c < 4; ++c) {
+		if (present[c] && (custom_float || custom_int)) {
+			// A float border on an integer view (or the reverse) is invalid
+			// use (§16 "Instruction/Format/Sampler/Image View Validation");
+			// the bits are passed through.
+			v.u[c] = sampler.custom_border.uint32[c];
+			continue;
+		}
 		float value = present[c] ? b[c] : (c == 3 ? 1.0f : 0.0f);
 		if (integer)
 			v.u[c] = uint32_t(value);
@@ -685,7 +700,8 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 		else
 			out->one.f[c] = 1.0f;
 	}
-	out->out_of_bounds = Swizzle(*out, OutOfBoundsTexel(*out->format, view.aspect, out->integer));
+	const FormatInfo* source = view.source_format ? FindFormat(view.source_format) : nullptr;
+	out->out_of_bounds = Swizzle(*out, OutOfBoundsTexel(source ? *source : *out->format, view.aspect, out->integer));
 	return true;
 }
 
@@ -711,7 +727,8 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 	// §16 "Texel Anisotropic Filtering").
 	out->anisotropic = sampler.anisotropy_enable && sampler.max_anisotropy > 1.0f && !out->integer && !out->cube &&
 	                   !sampler.unnormalized_coordinates;
-	out->border = BorderTexel(sampler.border_color, *out->format, view.aspect, out->integer);
+	const FormatInfo* source = view.source_format ? FindFormat(view.source_format) : nullptr;
+	out->border = BorderTexel(sampler, source ? *source : *out->format, view.aspect, out->integer);
 	return true;
 }
 

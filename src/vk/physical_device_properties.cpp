@@ -287,6 +287,11 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		                    integerDotProduct8BitUnsignedAccelerated,
 		                    integerDotProductAccumulatingSaturating64BitMixedSignednessAccelerated);
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT:
+		// The color lives in the sampler object: no table to fill, so the
+		// limit is only there to be finite (the spec's minimum is 32).
+		reinterpret_cast<VkPhysicalDeviceCustomBorderColorPropertiesEXT*>(s)->maxCustomBorderColorSamplers = 1u << 20;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
 		// The mode is pipeline state (raster::RasterState::provoking_vertex_last),
 		// so pipelines of either mode mix in one render pass. No transform feedback.

@@ -36,14 +36,20 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 			}
 			break;
 		}
+		case VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT:
+			// VK_EXT_custom_border_color: the value is kept as given; the
+			// format (possibly UNDEFINED, customBorderColorWithoutFormat) is
+			// not needed, the border is fitted to each view when it is bound
+			// (texture/sample.cpp, BorderTexel).
+			state->custom_border =
+			    reinterpret_cast<const VkSamplerCustomBorderColorCreateInfoEXT*>(s)->customBorderColor;
+			break;
 		default: break;  // unknown structures are ignored, as for any command
 		}
 	}
 	if (info.flags) return reject("a sampler create flag");
 	if (info.magFilter == VK_FILTER_CUBIC_EXT || info.minFilter == VK_FILTER_CUBIC_EXT)
 		return reject("the cubic filter");
-	if (info.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || info.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
-		return reject("a custom border color");
 
 	state->mag_filter = info.magFilter;
 	state->min_filter = info.minFilter;

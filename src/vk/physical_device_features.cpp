@@ -172,6 +172,7 @@ struct Supported {
 		v12.shaderBufferInt64Atomics = VK_TRUE;
 		v12.shaderSharedInt64Atomics = VK_TRUE;
 		v12.samplerMirrorClampToEdge = VK_TRUE;  // texture/sampling_math.cpp wraps it
+		v12.samplerFilterMinmax = VK_TRUE;       // texture/sample.cpp, ReduceMinMax
 		v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
 		v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
 		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations

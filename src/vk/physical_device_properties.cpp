@@ -128,8 +128,12 @@ void PhysicalDevice::InitExtendedProperties() {
 	p12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
 	p12.independentResolveNone = VK_FALSE;
 	p12.independentResolve = VK_FALSE;
-	p12.filterMinmaxSingleComponentFormats = VK_FALSE;
-	p12.filterMinmaxImageComponentMapping = VK_FALSE;
+	// Min/max reductions (texture/sample.cpp, ReduceMinMax) work on every
+	// format with SAMPLED_IMAGE_FILTER_LINEAR, the required single-component
+	// and depth formats among them (format_support.cpp), and component-wise,
+	// before the view's swizzle like any filtered value.
+	p12.filterMinmaxSingleComponentFormats = VK_TRUE;
+	p12.filterMinmaxImageComponentMapping = VK_TRUE;
 	// Timeline values are 64-bit counters compared directly; any difference
 	// that fits works. The spec minimum is 2^31-1.
 	p12.maxTimelineSemaphoreValueDifference = UINT64_MAX;

@@ -18,10 +18,12 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 	for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext) {
 		switch (s->sType) {
 		case VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO: {
-			// Vulkan 1.3 §13: min/max reduction needs samplerFilterMinmax,
-			// which Tessera does not report; weighted average is the default.
+			// samplerFilterMinmax: weighted average (the default), min or
+			// max (texture/sample.cpp, ReduceMinMax).
 			auto mode = reinterpret_cast<const VkSamplerReductionModeCreateInfo*>(s)->reductionMode;
-			if (mode != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE) return reject("a min/max reduction mode");
+			if (mode != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && mode != VK_SAMPLER_REDUCTION_MODE_MIN &&
+			    mode != VK_SAMPLER_REDUCTION_MODE_MAX)
+				return reject("a reduction mode");
 			state->reduction_mode = mode;
 			break;
 		}

@@ -99,5 +99,32 @@ TEST_CASE("min/max reductions on depth and on single-texel lookups", "[texture][
 	CHECK(linear.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_MAX);
 }
 
+TEST_CASE("anisotropic min/max reductions take the extreme of the N samples", "[texture][sampling][reduction]") {
+	// An 8x8 R32_SFLOAT image: 1 in column 3, 0 elsewhere.
+	TestImage img(VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, {8, 8, 1});
+	for (uint32_t y = 0; y < 8; ++y)
+		for (uint32_t x = 0; x < 8; ++x) img.SetFloat(0, 0, x, y, 0, x == 3 ? 1.0f : 0.0f);
+	// d/dx = (0.5, 0), d/dy = (0, 0.125): N = 4 samples at u = 2.8, 3.6, 4.4,
+	// 5.2 (anisotropy_test.cpp); NEAREST reads columns 2, 3, 4, 5.
+	auto lookup = [&](VkSamplerReductionMode mode) {
+		SamplerState s = Reduced(VK_FILTER_NEAREST, mode);
+		s.anisotropy_enable = true;
+		s.max_anisotropy = 16.0f;
+		const SampledImage image = Prepare(s, img.View(VK_IMAGE_VIEW_TYPE_2D));
+		float coord[2] = {0.5f, 0.5f}, ddx[3] = {0.5f, 0.0f, 0.0f}, ddy[3] = {0.0f, 0.125f, 0.0f};
+		SampleLanes lanes;
+		lanes.count = 1;
+		lanes.coord[0] = &coord[0];
+		lanes.coord[1] = &coord[1];
+		for (int c = 0; c < 3; ++c) lanes.ddx[c] = &ddx[c], lanes.ddy[c] = &ddy[c];
+		TexelValue out;
+		Sample(image, lanes, &out);
+		return out.f[0];
+	};
+	CHECK(lookup(VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE) == 0.25f);
+	CHECK(lookup(VK_SAMPLER_REDUCTION_MODE_MAX) == 1.0f);
+	CHECK(lookup(VK_SAMPLER_REDUCTION_MODE_MIN) == 0.0f);
+}
+
 }  // namespace
 }  // namespace tessera::texture::test

@@ -55,6 +55,7 @@ bool DecodeView(const ImageViewState& view, DecodedView* out) {
 	out->view.layout = &out->layout;
 	out->view.memory = out->memory.data();
 	out->view.format = VK_FORMAT_R32G32B32A32_SFLOAT;
+	out->view.source_format = view.format;
 	out->view.aspect = VK_IMAGE_ASPECT_COLOR_BIT;
 	out->view.base_level = 0;
 	out->view.base_layer = 0;

@@ -106,16 +106,24 @@ TexelValue ReadStencil(const SampledImage&, const uint8_t* texel) {
 }
 
 // §16 "Border Replacement": B from the table, written into the components
-// the format has; the others keep their substitution (0, 0, 0, 1).
-TexelValue BorderTexel(VkBorderColor color, const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer) {
+// the format has; the others keep their substitution (0, 0, 0, 1). The view's
+// swizzle applies afterwards, as to any texel. A custom border color
+// (VK_EXT_custom_border_color) is B = U exactly as given, with or without
+// VkSamplerCustomBorderColorCreateInfoEXT::format (the spec allows rounding
+// to the format, it does not require it); a stencil aspect takes S = B_r, the
+// replacement the spec recommends.
+TexelValue BorderTexel(const SamplerState& sampler, const FormatInfo& format, VkImageAspectFlagBits aspect,
+                       bool integer) {
 	float b[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-	switch (color) {
+	switch (sampler.border_color) {
 	case VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK:
 	case VK_BORDER_COLOR_INT_OPAQUE_BLACK: b[3] = 1.0f; break;
 	case VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE:
 	case VK_BORDER_COLOR_INT_OPAQUE_WHITE: b[0] = b[1] = b[2] = b[3] = 1.0f; break;
 	default: break;
 	}
+	const bool custom_float = sampler.border_color == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+	const bool custom_int = sampler.border_color == VK_BORDER_COLOR_INT_CUSTOM_EXT;
 	bool present[4] = {false, false, false, false};
 	if (aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT) {  // color, or a plane
 		const char kNames[4] = {'R', 'G', 'B', 'A'};
@@ -125,6 +133,13 @@ TexelValue BorderTexel(VkBorderColor color, const FormatInfo& format, VkImageAsp
 	}
 	TexelValue v{};
 	for (int c = 0; c < 4; ++c) {
+		if (present[c] && (custom_float || custom_int)) {
+			// A float border on an integer view (or the reverse) is invalid
+			// use (§16 "Instruction/Format/Sampler/Image View Validation");
+			// the bits are passed through.
+			v.u[c] = sampler.custom_border.uint32[c];
+			continue;
+		}
 		float value = present[c] ? b[c] : (c == 3 ? 1.0f : 0.0f);
 		if (integer)
 			v.u[c] = uint32_t(value);
@@ -300,8 +315,30 @@ void ReadCubeQuad(const SampledImage& image, const PreparedLevel& level, uint32_
 	}
 }
 
+// §16 "Texel Filtering", "Texel Mipmap Filtering" and "Texel Anisotropic
+// Filtering" with VK_SAMPLER_REDUCTION_MODE_MIN / MAX: the component-wise
+// minimum or maximum of the values with non-zero weights. into holds the
+// values reduced so far (any = false: none yet).
+void ReduceMinMax(VkSamplerReductionMode mode, const TexelValue& v, float weight, TexelValue& into, bool& any) {
+	if (weight == 0.0f) return;
+	if (!any) {
+		into = v;
+		any = true;
+		return;
+	}
+	for (int comp = 0; comp < 4; ++comp)
+		into.f[comp] = mode == VK_SAMPLER_REDUCTION_MODE_MIN ? std::min(into.f[comp], v.f[comp])
+		                                                     : std::max(into.f[comp], v.f[comp]);
+}
+
+bool IsMinMax(const SampledImage& image) {
+	return image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_MIN ||
+	       image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_MAX;
+}
+
 // §16 "Texel Filtering" within one level: NEAREST or LINEAR (weighted
-// average with subTexelPrecisionBits weights).
+// average with subTexelPrecisionBits weights, or the sampler's min/max
+// reduction).
 TexelValue FilterLevel(const SampledImage& image, uint32_t level_index, const LaneCoordinates& c, const int32_t off[3],
                        VkFilter filter, const float* dref) {
 	const PreparedLevel& level = image.levels[level_index];
@@ -325,12 +362,19 @@ TexelValue FilterLevel(const SampledImage& image, uint32_t level_index, const La
 		ReadCubeQuad(image, level, c.layer, c.face, lc[0].i0, lc[1].i0, dref, t);
 		const float a = lc[0].alpha, b = lc[1].alpha;
 		const float w[4] = {(1 - a) * (1 - b), a * (1 - b), (1 - a) * b, a * b};
-		TexelValue out;
+		TexelValue out{};
+		if (IsMinMax(image)) {
+			bool any = false;
+			for (int n = 0; n < 4; ++n) ReduceMinMax(image.sampler.reduction_mode, t[n], w[n], out, any);
+			return out;
+		}
 		for (int comp = 0; comp < 4; ++comp)
 			out.f[comp] = w[0] * t[0].f[comp] + w[1] * t[1].f[comp] + w[2] * t[2].f[comp] + w[3] * t[3].f[comp];
 		return out;
 	}
 	const int nj = dims >= 2 ? 2 : 1, nk = dims == 3 ? 2 : 1;
+	const bool minmax = IsMinMax(image);
+	bool any = false;
 	TexelValue out{};
 	for (int dk = 0; dk < nk; ++dk) {
 		const float wk = dims == 3 ? (dk ? lc[2].alpha : 1 - lc[2].alpha) : 1.0f;
@@ -340,7 +384,10 @@ TexelValue FilterLevel(const SampledImage& image, uint32_t level_index, const La
 				const float w = (di ? lc[0].alpha : 1 - lc[0].alpha) * wj * wk;
 				TexelSite site = WrapSite(image, level, layer, lc[0].i0 + di, lc[1].i0 + dj, lc[2].i0 + dk);
 				TexelValue v = ReadSite(image, level, site, dref);
-				for (int comp = 0; comp < 4; ++comp) out.f[comp] += w * v.f[comp];
+				if (minmax)
+					ReduceMinMax(image.sampler.reduction_mode, v, w, out, any);
+				else
+					for (int comp = 0; comp < 4; ++comp) out.f[comp] += w * v.f[comp];
 			}
 		}
 	}
@@ -354,6 +401,11 @@ TexelValue FilterMipmapped(const SampledImage& image, const LevelSelection& leve
 	TexelValue v = FilterLevel(image, levels.hi, c, off, filter, dref);
 	if (levels.delta > 0.0f && levels.lo != levels.hi) {
 		TexelValue lo = FilterLevel(image, levels.lo, c, off, filter, dref);
+		if (IsMinMax(image)) {  // delta < 1: both weights are non-zero
+			bool any = true;
+			ReduceMinMax(image.sampler.reduction_mode, lo, levels.delta, v, any);
+			return v;
+		}
 		for (int comp = 0; comp < 4; ++comp) v.f[comp] = (1.0f - levels.delta) * v.f[comp] + levels.delta * lo.f[comp];
 	}
 	return v;
@@ -685,7 +737,8 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 		else
 			out->one.f[c] = 1.0f;
 	}
-	out->out_of_bounds = Swizzle(*out, OutOfBoundsTexel(*out->format, view.aspect, out->integer));
+	const FormatInfo* source = view.source_format ? FindFormat(view.source_format) : nullptr;
+	out->out_of_bounds = Swizzle(*out, OutOfBoundsTexel(source ? *source : *out->format, view.aspect, out->integer));
 	return true;
 }
 
@@ -711,7 +764,16 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 	// §16 "Texel Anisotropic Filtering").
 	out->anisotropic = sampler.anisotropy_enable && sampler.max_anisotropy > 1.0f && !out->integer && !out->cube &&
 	                   !sampler.unnormalized_coordinates;
-	out->border = BorderTexel(sampler.border_color, *out->format, view.aspect, out->integer);
+	// A min/max reduction over a single texel is that texel: lookups that
+	// never read more than one (NEAREST filters and mipmaps, no anisotropy,
+	// or integer formats, which are not filtered) average, and may take the
+	// fast path.
+	const bool single_texel =
+	    out->sampler.mag_filter == VK_FILTER_NEAREST && out->sampler.min_filter == VK_FILTER_NEAREST &&
+	    (out->sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_NEAREST || out->level_count == 1) && !out->anisotropic;
+	if (single_texel) out->sampler.reduction_mode = VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
+	const FormatInfo* source = view.source_format ? FindFormat(view.source_format) : nullptr;
+	out->border = BorderTexel(sampler, source ? *source : *out->format, view.aspect, out->integer);
 	return true;
 }
 
@@ -719,7 +781,9 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
 	const SamplerState& s = image.sampler;
 	FastImage fast;
-	if (PrepareFast(image, lanes, &fast)) return SampleFast(image, fast, lanes, out);
+	// The fast path averages; min/max reductions take the generic one.
+	if (s.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && PrepareFast(image, lanes, &fast))
+		return SampleFast(image, fast, lanes, out);
 	const bool compare = image.compare && lanes.dref;
 	const int32_t zero[3] = {0, 0, 0};
 	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
@@ -742,16 +806,22 @@ void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out
 		} else {
 			// §16 "Texel Anisotropic Filtering": the mean of N isotropic
 			// lookups at (x - 1/2 + i / (N + 1)) along the major axis.
+			// With a min/max reduction: the minimum or maximum of them.
 			const uint32_t n = c.aniso_samples;
+			const bool minmax = IsMinMax(image);
+			bool any = false;
 			v = TexelValue{};
 			LaneCoordinates at = c;
 			for (uint32_t i = 1; i <= n; ++i) {
 				const float t = float(i) / float(n + 1) - 0.5f;
 				for (uint32_t d = 0; d < image.dimensions; ++d) at.stu[d] = c.stu[d] + t * c.aniso_axis[d];
 				const TexelValue one = FilterMipmapped(image, levels, at, off, filter, dref);
-				for (int comp = 0; comp < 4; ++comp) v.f[comp] += one.f[comp];
+				if (minmax)
+					ReduceMinMax(s.reduction_mode, one, 1.0f, v, any);
+				else
+					for (int comp = 0; comp < 4; ++comp) v.f[comp] += one.f[comp];
 			}
-			const float scale = 1.0f / float(n);
+			const float scale = minmax ? 1.0f : 1.0f / float(n);
 			for (int comp = 0; comp < 4; ++comp) v.f[comp] *= scale;
 		}
 		out[lane] = Swizzle(image, v);

@@ -28,6 +28,9 @@ struct SamplerState {
 	bool compare_enable = false;
 	VkCompareOp compare_op = VK_COMPARE_OP_NEVER;
 	VkBorderColor border_color = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+	// VK_EXT_custom_border_color: the value U of FLOAT_CUSTOM (float32) or
+	// INT_CUSTOM (int32/uint32 bits) border colors.
+	VkClearColorValue custom_border{};
 	bool unnormalized_coordinates = false;
 	VkSamplerReductionMode reduction_mode = VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
 };
@@ -44,6 +47,10 @@ struct ImageViewState {
 	uint32_t base_layer = 0;
 	uint32_t layer_count = 1;         // 6 per cube for cube views
 	VkComponentMapping components{};  // identity by default
+	// A decoded copy of a compressed view (decoded_view.h) reads as
+	// R32G32B32A32_SFLOAT; this is the format it was decoded from, whose
+	// components §16 "Border Replacement" replaces. UNDEFINED: format.
+	VkFormat source_format = VK_FORMAT_UNDEFINED;
 };
 
 // Limits the sampling code implements (reported by the physical device).

@@ -135,24 +135,35 @@ bool IsStorageFormat(VkFormat format) {
 // and stencil (§16: integer formats are never filtered); depth comparison on
 // depth formats; storage and texel buffers per IsStorageFormat; atomics on
 // R32_UINT / R32_SINT (OpImageTexelPointer).
+// Min/max reductions (samplerFilterMinmax) wherever LINEAR filtering works:
+// the generic filter reduces the same texels it would average (the depth
+// aspect of depth/stencil formats, without comparison).
+VkFormatFeatureFlags2 WithMinmax(VkFormatFeatureFlags2 features) {
+	if (features & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
+		features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_MINMAX_BIT;
+	return features;
+}
+
 VkFormatFeatureFlags2 ShaderImageFeatures(const texture::FormatInfo& info) {
 	// Block-compressed formats are sampled from a decoded copy
 	// (texture/decoded_view.h), filtered like any float format.
 	if (info.IsCompressed())
-		return texture::CanDecodeBlock(info)
-		           ? VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT
-		           : 0;
+		return texture::CanDecodeBlock(info) ? WithMinmax(VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
+		                                                  VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
+		                                     : 0;
 	if (info.Has64BitComponents()) return 0;
 	if (info.IsDepthOrStencil()) {
 		VkFormatFeatureFlags2 depth = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
 		if (info.HasDepth())
 			depth |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
 			         VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT;
-		return depth;
+		return WithMinmax(depth);
 	}
 	if (!texture::CanConvertTexels(info)) return 0;
 	VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
-	if (!info.IsInteger()) features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+	if (!info.IsInteger())
+		features |=
+		    VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_MINMAX_BIT;
 	if (IsStorageFormat(info.format))
 		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
 		            VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;

@@ -2,6 +2,7 @@
 // texture::ImageLayout; this class adds the Vulkan object around it.
 #pragma once
 
+#include "texture/decoded_view_cache.h"
 #include "texture/image_layout.h"
 #include "vk/device_memory.h"
 #include "vk/object.h"
@@ -78,6 +79,9 @@ public:
 	VkFormat Format() const { return format_; }
 	const VkComponentMapping& Components() const { return components_; }
 	const VkImageSubresourceRange& Range() const { return range_; }
+	// The view's decoded copy for sampling compressed and Y'CbCr formats,
+	// kept between uses (vk/shader_resources.cpp).
+	texture::DecodedViewCache& DecodedCache() const { return decoded_cache_; }
 
 private:
 	Image* image_;
@@ -85,6 +89,7 @@ private:
 	VkFormat format_;
 	VkComponentMapping components_;
 	VkImageSubresourceRange range_;  // remaining levels/layers resolved
+	mutable texture::DecodedViewCache decoded_cache_;
 };
 
 }  // namespace tessera::vk

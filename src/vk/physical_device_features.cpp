@@ -96,6 +96,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
     // VK_EXT_swapchain_maintenance1 (src/wsi).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT, swapchainMaintenance1)},
+    // VK_EXT_custom_border_color (texture/sample.cpp, BorderTexel).
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceCustomBorderColorFeaturesEXT, customBorderColorWithoutFormat)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -169,6 +172,7 @@ struct Supported {
 		v12.shaderBufferInt64Atomics = VK_TRUE;
 		v12.shaderSharedInt64Atomics = VK_TRUE;
 		v12.samplerMirrorClampToEdge = VK_TRUE;  // texture/sampling_math.cpp wraps it
+		v12.samplerFilterMinmax = VK_TRUE;       // texture/sample.cpp, ReduceMinMax
 		v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
 		v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
 		// Descriptor arrays are indexed per lane (src/spirv/translator.cpp,
@@ -486,6 +490,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// stays off: there is no transform feedback.
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT: {
+		// The border is fitted to the view's format when the view is bound,
+		// so a sampler needs no format (texture/sample.cpp, BorderTexel).
+		auto* c = reinterpret_cast<VkPhysicalDeviceCustomBorderColorFeaturesEXT*>(s);
+		c->customBorderColors = VK_TRUE;
+		c->customBorderColorWithoutFormat = VK_TRUE;
+		break;
+	}
 	default: break;  // every bit of the other structures is off in the aggregates too
 	}
 }

@@ -153,8 +153,12 @@ void PhysicalDevice::InitExtendedProperties() {
 	p12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
 	p12.independentResolveNone = VK_FALSE;
 	p12.independentResolve = VK_FALSE;
-	p12.filterMinmaxSingleComponentFormats = VK_FALSE;
-	p12.filterMinmaxImageComponentMapping = VK_FALSE;
+	// Min/max reductions (texture/sample.cpp, ReduceMinMax) work on every
+	// format with SAMPLED_IMAGE_FILTER_LINEAR, the required single-component
+	// and depth formats among them (format_support.cpp), and component-wise,
+	// before the view's swizzle like any filtered value.
+	p12.filterMinmaxSingleComponentFormats = VK_TRUE;
+	p12.filterMinmaxImageComponentMapping = VK_TRUE;
 	// Timeline values are 64-bit counters compared directly; any difference
 	// that fits works. The spec minimum is 2^31-1.
 	p12.maxTimelineSemaphoreValueDifference = UINT64_MAX;
@@ -311,6 +315,11 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		TESSERA_COPY_FIELDS(VkPhysicalDeviceShaderIntegerDotProductProperties, VkPhysicalDeviceVulkan13Properties, p13,
 		                    integerDotProduct8BitUnsignedAccelerated,
 		                    integerDotProductAccumulatingSaturating64BitMixedSignednessAccelerated);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT:
+		// The color lives in the sampler object: no table to fill, so the
+		// limit is only there to be finite (the spec's minimum is 32).
+		reinterpret_cast<VkPhysicalDeviceCustomBorderColorPropertiesEXT*>(s)->maxCustomBorderColorSamplers = 1u << 20;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
 		// The mode is pipeline state (raster::RasterState::provoking_vertex_last),

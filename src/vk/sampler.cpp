@@ -18,10 +18,12 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 	for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext) {
 		switch (s->sType) {
 		case VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO: {
-			// Vulkan 1.3 §13: min/max reduction needs samplerFilterMinmax,
-			// which Tessera does not report; weighted average is the default.
+			// samplerFilterMinmax: weighted average (the default), min or
+			// max (texture/sample.cpp, ReduceMinMax).
 			auto mode = reinterpret_cast<const VkSamplerReductionModeCreateInfo*>(s)->reductionMode;
-			if (mode != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE) return reject("a min/max reduction mode");
+			if (mode != VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && mode != VK_SAMPLER_REDUCTION_MODE_MIN &&
+			    mode != VK_SAMPLER_REDUCTION_MODE_MAX)
+				return reject("a reduction mode");
 			state->reduction_mode = mode;
 			break;
 		}
@@ -36,14 +38,20 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 			}
 			break;
 		}
+		case VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT:
+			// VK_EXT_custom_border_color: the value is kept as given; the
+			// format (possibly UNDEFINED, customBorderColorWithoutFormat) is
+			// not needed, the border is fitted to each view when it is bound
+			// (texture/sample.cpp, BorderTexel).
+			state->custom_border =
+			    reinterpret_cast<const VkSamplerCustomBorderColorCreateInfoEXT*>(s)->customBorderColor;
+			break;
 		default: break;  // unknown structures are ignored, as for any command
 		}
 	}
 	if (info.flags) return reject("a sampler create flag");
 	if (info.magFilter == VK_FILTER_CUBIC_EXT || info.minFilter == VK_FILTER_CUBIC_EXT)
 		return reject("the cubic filter");
-	if (info.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || info.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
-		return reject("a custom border color");
 
 	state->mag_filter = info.magFilter;
 	state->min_filter = info.minFilter;

@@ -71,7 +71,7 @@ texture::ImageViewState ViewState(const ImageView& view) {
 // prepared for lookups. No set, no descriptor or a null one: an empty
 // binding, which reads zero.
 void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout, const shader::ImageBindingSlot& slot,
-                  shader::ImageBinding& out, std::vector<std::unique_ptr<texture::DecodedView>>& decoded) {
+                  shader::ImageBinding& out, std::vector<std::shared_ptr<const texture::DecodedView>>& decoded) {
 	out = {};
 	if (slot.set >= layout.SetCount() || slot.set >= kMaxBoundDescriptorSets) return;
 	const uint8_t* set = bound.sets[slot.set];
@@ -107,19 +107,14 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 		if (image->view && image->view->GetImage()->Data()) {
 			out.has_view = true;
 			out.view = ViewState(*image->view);
-			if (const texture::YcbcrConversion* ycbcr = image->sampler ? image->sampler->Ycbcr() : nullptr) {
-				// Sampler Y'CbCr conversion: sampled from a converted copy with
-				// chroma reconstructed explicitly (texture/ycbcr.h), once per
-				// dispatch or draw like the compressed formats below.
-				auto copy = std::make_unique<texture::DecodedView>();
-				if (!texture::DecodeYcbcrView(out.view, *ycbcr, copy.get())) return;
-				out.view = copy->view;
-				decoded.push_back(std::move(copy));
-			} else if (texture::NeedsDecodedView(out.view)) {
-				// Block-compressed: sampled from a decoded copy, made once per
-				// dispatch or draw (the image may change between them).
-				auto copy = std::make_unique<texture::DecodedView>();
-				if (!texture::DecodeView(out.view, copy.get())) return;
+			// Sampler Y'CbCr conversion (chroma reconstructed explicitly,
+			// texture/ycbcr.h) and block-compressed formats are sampled from a
+			// decoded copy, kept on the view until the bytes it was decoded from
+			// change (texture/decoded_view_cache.h).
+			const texture::YcbcrConversion* ycbcr = image->sampler ? image->sampler->Ycbcr() : nullptr;
+			if (ycbcr || texture::NeedsDecodedView(out.view)) {
+				std::shared_ptr<const texture::DecodedView> copy = image->view->DecodedCache().Get(out.view, ycbcr);
+				if (!copy) return;
 				out.view = copy->view;
 				decoded.push_back(std::move(copy));
 			}

@@ -21,8 +21,9 @@ class Pipeline;
 struct BoundResources {
 	std::vector<shader::BufferView> buffers;
 	std::vector<shader::ImageBinding> images;
-	// Compressed views decoded for sampling (texture/decoded_view.h).
-	std::vector<std::unique_ptr<texture::DecodedView>> decoded;
+	// Decoded copies of compressed and Y'CbCr views (texture/decoded_view.h),
+	// held while the program runs (a view's cache may replace its copy).
+	std::vector<std::shared_ptr<const texture::DecodedView>> decoded;
 	std::shared_ptr<const Device::AddressRanges> address_ranges;
 	shader::Resources resources;
 };

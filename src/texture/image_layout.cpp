@@ -1,5 +1,8 @@
 #include "texture/image_layout.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace tessera::texture {
 
 namespace {
@@ -32,6 +35,7 @@ bool ImageLayout::Init(const ImageDescription& description) {
 	}
 
 	bool is_3d = description.type == VK_IMAGE_TYPE_3D;
+	const uint32_t tile_shift = description.tile_shift && CanTile(description) ? description.tile_shift : 0;
 	uint64_t offset = 0;
 	for (uint32_t p = 0; p < plane_count_; ++p) {
 		const FormatInfo* plane_info = FindFormat(planes[p].format);
@@ -49,8 +53,17 @@ bool ImageLayout::Init(const ImageDescription& description) {
 			            is_3d ? MipExtent(description.extent.depth, mip) : 1};
 			uint64_t blocks_x = (l.extent.width + bw - 1) / bw;
 			uint64_t blocks_y = (l.extent.height + bh - 1) / bh;
-			l.row_pitch = blocks_x * element * description.samples;
-			l.depth_pitch = l.row_pitch * blocks_y;
+			if (tile_shift) {
+				// Whole tiles: row_pitch spans a row of tiles (2^s rows of texels).
+				const uint64_t tile = uint64_t(1) << tile_shift;
+				l.tile_shift = tile_shift;
+				l.row_pitch = (blocks_x + tile - 1) / tile * tile * tile * element;
+				l.depth_pitch = l.row_pitch * ((blocks_y + tile - 1) / tile);
+			} else {
+				l.tile_shift = 0;
+				l.row_pitch = blocks_x * element * description.samples;
+				l.depth_pitch = l.row_pitch * blocks_y;
+			}
 			uint64_t layer_size = l.depth_pitch * l.extent.depth;
 			l.array_pitch = AlignUp(layer_size, 16);
 			offset = AlignUp(offset, kAlignment);
@@ -61,6 +74,13 @@ bool ImageLayout::Init(const ImageDescription& description) {
 	}
 	total_size_ = AlignUp(offset, kAlignment);
 	return true;
+}
+
+bool ImageLayout::CanTile(const ImageDescription& description) {
+	const FormatInfo* info = FindFormat(description.format);
+	return info && description.type == VK_IMAGE_TYPE_2D && description.samples == 1 && info->plane_count == 0 &&
+	       !info->HasDepth() && !info->HasStencil() && !info->IsCompressed() && !info->chroma_subsampled &&
+	       info->block_extent[0] == 1 && info->block_extent[1] == 1 && description.tile_shift <= 4;
 }
 
 uint32_t ImageLayout::PlaneOf(VkImageAspectFlagBits aspect) const {
@@ -75,6 +95,45 @@ uint32_t ImageLayout::PlaneOf(VkImageAspectFlagBits aspect) const {
 	case VK_IMAGE_ASPECT_MEMORY_PLANE_2_BIT_EXT: return 2;
 	default: return 0;
 	}
+}
+
+namespace {
+
+// Calls run(layer_offset, rows_offset, bytes) for the contiguous runs of a
+// layer of a level, in the order of rows of texels.
+template <typename Run>
+void ForEachLayerRun(const SubresourceLayout& level, Run run) {
+	const uint32_t bw = level.block_extent.width, bh = level.block_extent.height;
+	const uint32_t width = (level.extent.width + bw - 1) / bw, height = (level.extent.height + bh - 1) / bh;
+	const uint64_t row_bytes = uint64_t(width) * level.element_size;
+	for (uint32_t z = 0; z < level.extent.depth; ++z)
+		for (uint32_t y = 0; y < height; ++y) {
+			const uint64_t rows = (uint64_t(z) * height + y) * row_bytes;
+			if (!level.Tiled()) {
+				run(z * level.depth_pitch + y * level.row_pitch, rows, row_bytes);
+				continue;
+			}
+			for (uint32_t x = 0; x < width;) {
+				const uint32_t n = std::min(width - x, level.RunFrom(x));
+				run(z * level.depth_pitch + TiledOffset(level.row_pitch, level.element_size, level.tile_shift, x, y),
+				    rows + uint64_t(x) * level.element_size, uint64_t(n) * level.element_size);
+				x += n;
+			}
+		}
+}
+
+}  // namespace
+
+void LayerToRows(const SubresourceLayout& level, const uint8_t* layer, uint8_t* rows) {
+	ForEachLayerRun(level, [&](uint64_t in_layer, uint64_t in_rows, uint64_t bytes) {
+		std::memcpy(rows + in_rows, layer + in_layer, bytes);
+	});
+}
+
+void RowsToLayer(const SubresourceLayout& level, const uint8_t* rows, uint8_t* layer) {
+	ForEachLayerRun(level, [&](uint64_t in_layer, uint64_t in_rows, uint64_t bytes) {
+		std::memcpy(layer + in_layer, rows + in_rows, bytes);
+	});
 }
 
 }  // namespace tessera::texture

@@ -1,7 +1,8 @@
 // vkCmdCopyBuffer, vkCmdCopyImage, vkCmdCopyBufferToImage,
 // vkCmdCopyImageToBuffer and their *2 forms (Vulkan 1.3 §20 "Copy Commands").
 // Copies move whole texel blocks; the regions are converted to the *2
-// structures at record time and copied into the command buffer.
+// structures at record time and copied into the command buffer. Tiled
+// images (ImageLayout) are copied in runs of texels contiguous on both sides.
 #include <algorithm>
 #include <cstring>
 
@@ -74,16 +75,30 @@ BufferImageRegion MakeRegion(const Image& image, uint8_t* buffer, const VkBuffer
 	return region;
 }
 
-// Calls copy(image_row, buffer_row, bytes) for every row of the region.
-template <typename CopyRow>
-void ForEachRow(const Image& image, const BufferImageRegion& r, CopyRow copy) {
+// Calls copy(image_bytes, buffer_bytes, bytes) for every contiguous run of
+// the region's texels in the image: whole rows of a row-major level, up to a
+// tile's width of a row in a tiled one (ImageLayout).
+template <typename CopyRun>
+void ForEachRun(const Image& image, const BufferImageRegion& r, CopyRun copy) {
+	const texture::ImageLayout& layout = image.Layout();
+	const texture::SubresourceLayout& level = layout.Level(layout.PlaneOf(r.aspect), r.mip);
 	uint64_t row_bytes = uint64_t(r.width) * r.element_size;
 	uint8_t* buffer_slice = r.buffer;
 	for (uint32_t layer = 0; layer < r.layer_count; ++layer) {
 		for (uint32_t z = 0; z < r.depth; ++z, buffer_slice += r.buffer_slice_pitch) {
 			for (uint32_t y = 0; y < r.height; ++y) {
-				uint8_t* image_row = image.Texel(r.aspect, r.mip, r.base_layer + layer, r.x, r.y + y, r.z + z);
-				copy(image_row, buffer_slice + y * r.buffer_row_pitch, row_bytes);
+				uint8_t* buffer_row = buffer_slice + y * r.buffer_row_pitch;
+				if (!level.Tiled()) {
+					copy(image.Texel(r.aspect, r.mip, r.base_layer + layer, r.x, r.y + y, r.z + z), buffer_row,
+					     row_bytes);
+					continue;
+				}
+				for (uint32_t x = 0; x < r.width;) {
+					uint32_t n = std::min(r.width - x, level.RunFrom(r.x + x));
+					copy(image.Texel(r.aspect, r.mip, r.base_layer + layer, r.x + x, r.y + y, r.z + z),
+					     buffer_row + uint64_t(x) * r.element_size, uint64_t(n) * r.element_size);
+					x += n;
+				}
 			}
 		}
 	}
@@ -98,7 +113,7 @@ struct CopyBufferToImageCommand : Command {
 	void Execute(ExecutionContext&) const {
 		for (uint32_t i = 0; i < region_count; ++i) {
 			BufferImageRegion r = MakeRegion(*dst, src->Data(), regions[i]);
-			ForEachRow(*dst, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
+			ForEachRun(*dst, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
 				std::memcpy(image_row, buffer_row, n);
 			});
 		}
@@ -114,7 +129,7 @@ struct CopyImageToBufferCommand : Command {
 	void Execute(ExecutionContext&) const {
 		for (uint32_t i = 0; i < region_count; ++i) {
 			BufferImageRegion r = MakeRegion(*src, dst->Data(), regions[i]);
-			ForEachRow(*src, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
+			ForEachRun(*src, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
 				std::memcpy(buffer_row, image_row, n);
 			});
 		}
@@ -174,7 +189,21 @@ struct CopyImageCommand : Command {
 				               uint32_t(r.srcOffset.y) / sbh + y, src_z);
 				uint8_t* to = dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer,
 				                         uint32_t(r.dstOffset.x) / dbw, uint32_t(r.dstOffset.y) / dbh + y, dst_z);
-				std::memmove(to, from, row_bytes);
+				if (!sl.Tiled() && !dl.Tiled()) {
+					std::memmove(to, from, row_bytes);
+					continue;
+				}
+				// A tiled side (single-sampled): runs contiguous on both sides.
+				const uint32_t sx = uint32_t(r.srcOffset.x) / sbw, dx = uint32_t(r.dstOffset.x) / dbw;
+				for (uint32_t x = 0; x < width;) {
+					uint32_t n = std::min({width - x, sl.RunFrom(sx + x), dl.RunFrom(dx + x)});
+					std::memmove(dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer, dx + x,
+					                        uint32_t(r.dstOffset.y) / dbh + y, dst_z),
+					             src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer, sx + x,
+					                        uint32_t(r.srcOffset.y) / sbh + y, src_z),
+					             size_t(n) * sl.element_size);
+					x += n;
+				}
 			}
 		}
 	}

@@ -99,41 +99,60 @@ uint32_t ImageLayout::PlaneOf(VkImageAspectFlagBits aspect) const {
 
 namespace {
 
-// Calls run(layer_offset, rows_offset, bytes) for the contiguous runs of a
-// layer of a level, in the order of rows of texels.
-template <typename Run>
-void ForEachLayerRun(const SubresourceLayout& level, Run run) {
-	const uint32_t bw = level.block_extent.width, bh = level.block_extent.height;
-	const uint32_t width = (level.extent.width + bw - 1) / bw, height = (level.extent.height + bh - 1) / bh;
-	const uint64_t row_bytes = uint64_t(width) * level.element_size;
-	for (uint32_t z = 0; z < level.extent.depth; ++z)
-		for (uint32_t y = 0; y < height; ++y) {
-			const uint64_t rows = (uint64_t(z) * height + y) * row_bytes;
-			if (!level.Tiled()) {
-				run(z * level.depth_pitch + y * level.row_pitch, rows, row_bytes);
-				continue;
-			}
-			for (uint32_t x = 0; x < width;) {
-				const uint32_t n = std::min(width - x, level.RunFrom(x));
-				run(z * level.depth_pitch + TiledOffset(level.row_pitch, level.element_size, level.tile_shift, x, y),
-				    rows + uint64_t(x) * level.element_size, uint64_t(n) * level.element_size);
-				x += n;
+// One direction of RowsToTiles/TilesToRows, for elements of kSize bytes (0:
+// element_size, known at run time). A full tile row is one fixed-size copy.
+template <bool kToTiles, uint32_t kSize>
+void CopyTiled(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+               uint8_t* rows, uint64_t rows_pitch) {
+	const uint32_t e = kSize ? kSize : level.element_size;
+	const uint32_t s = level.tile_shift, side = 1u << s, m = side - 1u;
+	const uint64_t tile_bytes = uint64_t(e) << (2 * s);
+	const uint32_t x_end = x + width, y_end = y + height;
+	for (uint32_t ty = y >> s; ty <= (y_end - 1) >> s; ++ty) {
+		const uint32_t j0 = std::max(y, ty << s), j1 = std::min(y_end, (ty + 1) << s);
+		uint8_t* tile_row = tiles + ty * level.row_pitch;
+		for (uint32_t tx = x >> s; tx <= (x_end - 1) >> s; ++tx) {
+			const uint32_t i0 = std::max(x, tx << s), i1 = std::min(x_end, (tx + 1) << s);
+			const uint64_t bytes = uint64_t(i1 - i0) * e;
+			uint8_t* tile = tile_row + tx * tile_bytes;
+			for (uint32_t j = j0; j < j1; ++j) {
+				uint8_t* t = tile + ((uint64_t(j & m) << s) + (i0 & m)) * e;
+				uint8_t* r = rows + uint64_t(j - y) * rows_pitch + uint64_t(i0 - x) * e;
+				uint8_t* to = kToTiles ? t : r;
+				const uint8_t* from = kToTiles ? r : t;
+				if (kSize && side == 4 && i1 - i0 == 4)
+					std::memcpy(to, from, 4 * kSize);
+				else
+					std::memcpy(to, from, bytes);
 			}
 		}
+	}
+}
+
+template <bool kToTiles>
+void CopyTiled(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+               uint8_t* rows, uint64_t rows_pitch) {
+	if (width == 0 || height == 0) return;
+	switch (level.element_size) {
+	case 1: return CopyTiled<kToTiles, 1>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 2: return CopyTiled<kToTiles, 2>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 4: return CopyTiled<kToTiles, 4>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 8: return CopyTiled<kToTiles, 8>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 16: return CopyTiled<kToTiles, 16>(level, tiles, x, y, width, height, rows, rows_pitch);
+	default: return CopyTiled<kToTiles, 0>(level, tiles, x, y, width, height, rows, rows_pitch);
+	}
 }
 
 }  // namespace
 
-void LayerToRows(const SubresourceLayout& level, const uint8_t* layer, uint8_t* rows) {
-	ForEachLayerRun(level, [&](uint64_t in_layer, uint64_t in_rows, uint64_t bytes) {
-		std::memcpy(rows + in_rows, layer + in_layer, bytes);
-	});
+void RowsToTiles(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, const uint8_t* rows, uint64_t rows_pitch) {
+	CopyTiled<true>(level, tiles, x, y, width, height, const_cast<uint8_t*>(rows), rows_pitch);
 }
 
-void RowsToLayer(const SubresourceLayout& level, const uint8_t* rows, uint8_t* layer) {
-	ForEachLayerRun(level, [&](uint64_t in_layer, uint64_t in_rows, uint64_t bytes) {
-		std::memcpy(layer + in_layer, rows + in_rows, bytes);
-	});
+void TilesToRows(const SubresourceLayout& level, const uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, uint8_t* rows, uint64_t rows_pitch) {
+	CopyTiled<false>(level, const_cast<uint8_t*>(tiles), x, y, width, height, rows, rows_pitch);
 }
 
 }  // namespace tessera::texture

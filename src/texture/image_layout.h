@@ -109,11 +109,14 @@ private:
 	SubresourceLayout levels_[kMaxPlanes][kMaxLevels];
 };
 
-// Copies all slices of one layer of a single-sampled level between its memory (layer: the
-// layer's first byte, tiled or not) and rows of texels (rows: row pitch
-// width * element_size, slice pitch that times height).
-void LayerToRows(const SubresourceLayout& level, const uint8_t* layer, uint8_t* rows);
-void RowsToLayer(const SubresourceLayout& level, const uint8_t* rows, uint8_t* layer);
+// Copies a rectangle of texel blocks (x, y, width, height in blocks) between
+// one slice of a tiled level (tiles: the slice's first byte) and rows of
+// blocks (rows: block (x, y) of the rectangle; rows_pitch bytes between its
+// rows). Walks the tiles in memory order.
+void RowsToTiles(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, const uint8_t* rows, uint64_t rows_pitch);
+void TilesToRows(const SubresourceLayout& level, const uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, uint8_t* rows, uint64_t rows_pitch);
 
 // Size of a level: max(1, extent >> mip).
 inline uint32_t MipExtent(uint32_t extent, uint32_t mip) {

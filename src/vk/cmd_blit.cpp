@@ -1,8 +1,7 @@
 // vkCmdBlitImage and vkCmdBlitImage2 (Vulkan 1.3 §20.6 "Image Blits").
 // The conversion between the two formats is chosen at record time; the
-// sampling and filtering are texture::BlitSurfaceRegion's, on rows of
-// texels: a tiled level (ImageLayout) is copied to rows first, and a tiled
-// destination back into its tiles after.
+// sampling and filtering are texture::BlitSurfaceRegion's (rows of texels
+// or tiles alike).
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -24,6 +23,7 @@ texture::BlitSurface SurfaceOf(const Image& image, VkImageAspectFlagBits aspect,
 	texture::BlitSurface s;
 	s.data = image.Data() + level.offset + layer * level.array_pitch;
 	s.row_pitch = level.row_pitch;
+	s.tile_shift = level.tile_shift;
 	s.slice_pitch = level.depth_pitch;
 	s.width = level.extent.width;
 	s.height = level.extent.height;
@@ -31,35 +31,6 @@ texture::BlitSurface SurfaceOf(const Image& image, VkImageAspectFlagBits aspect,
 	s.format = texture::FindFormat(level.format);
 	s.element_size = level.element_size;
 	return s;
-}
-
-// A tiled level's layer as rows of texels in storage. copy_texels: bring its
-// texels (false for a destination the blit overwrites entirely).
-bool StageRows(const Image& image, VkImageAspectFlagBits aspect, uint32_t mip, const texture::BlitSurface& tiled,
-               bool copy_texels, std::vector<uint8_t>& storage, texture::BlitSurface* rows) {
-	const texture::SubresourceLayout& level = image.Layout().Level(image.Layout().PlaneOf(aspect), mip);
-	const uint64_t row_bytes = uint64_t(tiled.width) * tiled.element_size;
-	try {
-		storage.resize(row_bytes * tiled.height * tiled.depth);
-	} catch (const std::bad_alloc&) {
-		return false;
-	}
-	if (copy_texels) texture::LayerToRows(level, tiled.data, storage.data());
-	*rows = tiled;
-	rows->data = storage.data();
-	rows->row_pitch = row_bytes;
-	rows->slice_pitch = row_bytes * tiled.height;
-	return true;
-}
-
-// Whether a blit region writes every texel of the destination level.
-bool CoversLevel(const VkImageBlit2& r, const texture::BlitSurface& dst) {
-	auto covers = [](int32_t a, int32_t b, uint32_t size) {
-		return std::min(a, b) <= 0 && std::max(a, b) >= int32_t(size);
-	};
-	return covers(r.dstOffsets[0].x, r.dstOffsets[1].x, dst.width) &&
-	       covers(r.dstOffsets[0].y, r.dstOffsets[1].y, dst.height) &&
-	       covers(r.dstOffsets[0].z, r.dstOffsets[1].z, dst.depth);
 }
 
 // A compressed source is decoded to 32-bit float RGBA first (sRGB formats to
@@ -91,6 +62,7 @@ bool DecodeSurface(const texture::BlitSurface& compressed, std::vector<float>& s
 	decoded->data = reinterpret_cast<uint8_t*>(storage.data());
 	decoded->format = &DecodedFormat();
 	decoded->element_size = 16;
+	decoded->tile_shift = 0;  // (compressed images are never tiled)
 	decoded->row_pitch = row_floats * 4;
 	decoded->slice_pitch = decoded->row_pitch * compressed.height;
 	return true;
@@ -109,8 +81,7 @@ struct BlitImageCommand : Command {
 
 	void Execute(ExecutionContext& context) const {
 		runtime::ThreadPool& pool = context.device->ThreadPool();
-		std::vector<float> decoded_storage;       // a compressed source's texels, decoded
-		std::vector<uint8_t> src_rows, dst_rows;  // tiled levels as rows of texels
+		std::vector<float> decoded_storage;  // a compressed source's texels, decoded
 		for (uint32_t i = 0; i < region_count; ++i) {
 			const VkImageBlit2& r = regions[i];
 			texture::BlitRegion region;
@@ -143,16 +114,6 @@ struct BlitImageCommand : Command {
 					}
 					texture::BlitSurface to =
 					    SurfaceOf(*dst, aspect, r.dstSubresource.mipLevel, r.dstSubresource.baseArrayLayer + l);
-					const texture::BlitSurface tiled_to = to;
-					if ((src->Tiled() &&
-					     !StageRows(*src, aspect, r.srcSubresource.mipLevel, from, true, src_rows, &from)) ||
-					    (dst->Tiled() &&
-					     !StageRows(*dst, aspect, r.dstSubresource.mipLevel, to, !CoversLevel(r, to), dst_rows, &to))) {
-						context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_IMAGE,
-						                       uint64_t(dst->ToHandle()),
-						                       "vkCmdBlitImage: out of memory staging a tiled image; region skipped");
-						continue;
-					}
 					// Rows of the destination are independent: spread them over
 					// the workers once a region has enough texels to pay for it.
 					texture::BlitPlan plan(from, to, region, filter, conversion);
@@ -161,10 +122,6 @@ struct BlitImageCommand : Command {
 					runtime::ParallelRanges(pool, plan.RowCount(), 1, min_rows, [&](uint64_t begin, uint64_t end) {
 						plan.Run(uint32_t(begin), uint32_t(end));
 					});
-					if (dst->Tiled())
-						texture::RowsToLayer(
-						    dst->Layout().Level(dst->Layout().PlaneOf(aspect), r.dstSubresource.mipLevel), to.data,
-						    tiled_to.data);
 				}
 			}
 		}

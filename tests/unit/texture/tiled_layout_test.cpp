@@ -134,27 +134,39 @@ TEST_CASE("runs of a tiled row end at tile edges", "[texture][layout][tiled]") {
 	REQUIRE(rows.Level(0, 0).RunFrom(5) == UINT32_MAX);
 }
 
-TEST_CASE("a tiled layer converts to rows of texels and back", "[texture][layout][tiled]") {
-	ImageLayout layout;
-	REQUIRE(layout.Init(Tiled(VK_FORMAT_R8G8B8_UNORM, VK_IMAGE_TYPE_2D, {11, 6, 1}, 2, 2)));
-	const SubresourceLayout& l = layout.Level(0, 1);  // 5 x 3
-	std::vector<uint8_t> memory(layout.TotalSize(), 0);
-	uint8_t* layer = memory.data() + l.offset + l.array_pitch;
-	for (uint32_t y = 0; y < 3; ++y)
-		for (uint32_t x = 0; x < 5; ++x)
-			for (uint32_t c = 0; c < 3; ++c)
-				memory[layout.Offset(0, 1, 1, x, y, 0) + c] = uint8_t(1 + x + 10 * y + 100 * c);
-	std::vector<uint8_t> rows(5 * 3 * 3, 0xee);
-	LayerToRows(l, layer, rows.data());
-	for (uint32_t y = 0; y < 3; ++y)
-		for (uint32_t x = 0; x < 5; ++x)
-			for (uint32_t c = 0; c < 3; ++c) REQUIRE(rows[(y * 5 + x) * 3 + c] == uint8_t(1 + x + 10 * y + 100 * c));
-	for (uint8_t& b : rows) b = uint8_t(b ^ 0x5a);
-	RowsToLayer(l, rows.data(), layer);
-	for (uint32_t y = 0; y < 3; ++y)
-		for (uint32_t x = 0; x < 5; ++x)
-			for (uint32_t c = 0; c < 3; ++c)
-				REQUIRE(memory[layout.Offset(0, 1, 1, x, y, 0) + c] == uint8_t((1 + x + 10 * y + 100 * c) ^ 0x5a));
-	// Layer 0 was not touched.
-	for (uint64_t i = l.offset; i < l.offset + l.array_pitch; ++i) REQUIRE(memory[i] == 0);
+TEST_CASE("rectangles copy between rows and tiles texel by texel", "[texture][layout][tiled]") {
+	for (VkFormat format : {VK_FORMAT_R8_UNORM, VK_FORMAT_R8G8B8_UNORM, VK_FORMAT_R8G8B8A8_UNORM,
+	                        VK_FORMAT_R16G16B16A16_UINT, VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R32G32B32A32_UINT}) {
+		ImageLayout layout;
+		REQUIRE(layout.Init(Tiled(format, VK_IMAGE_TYPE_2D, {23, 14, 1}, 1, 1)));
+		const SubresourceLayout& l = layout.Level(0, 0);
+		const uint32_t e = l.element_size;
+		struct Rect {
+			uint32_t x, y, w, h;
+		} rects[] = {{0, 0, 23, 14}, {3, 5, 17, 6}, {4, 4, 4, 4}, {22, 13, 1, 1}, {1, 2, 2, 11}};
+		for (const Rect& r : rects) {
+			INFO("format " << format << " rect " << r.x << "," << r.y << " " << r.w << "x" << r.h);
+			const uint64_t pitch = uint64_t(r.w + 3) * e;  // a row pitch wider than the rectangle
+			std::vector<uint8_t> rows(pitch * r.h + 7);
+			std::iota(rows.begin(), rows.end(), uint8_t(1));
+			std::vector<uint8_t> memory(layout.TotalSize(), 0);
+			RowsToTiles(l, memory.data() + l.offset, r.x, r.y, r.w, r.h, rows.data(), pitch);
+			uint64_t written = 0;
+			for (uint32_t y = 0; y < l.extent.height; ++y)
+				for (uint32_t x = 0; x < l.extent.width; ++x) {
+					const bool inside = x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+					const uint8_t* t = memory.data() + layout.Offset(0, 0, 0, x, y, 0);
+					for (uint32_t b = 0; b < e; ++b) {
+						const uint8_t expected = inside ? rows[(y - r.y) * pitch + (x - r.x) * e + b] : 0;
+						REQUIRE(t[b] == expected);
+					}
+					written += inside;
+				}
+			REQUIRE(written == uint64_t(r.w) * r.h);
+			std::vector<uint8_t> back(rows.size(), 0);
+			TilesToRows(l, memory.data() + l.offset, r.x, r.y, r.w, r.h, back.data(), pitch);
+			for (uint32_t y = 0; y < r.h; ++y)
+				for (uint64_t b = 0; b < uint64_t(r.w) * e; ++b) REQUIRE(back[y * pitch + b] == rows[y * pitch + b]);
+		}
+	}
 }

@@ -301,3 +301,61 @@ TEST_CASE("texelFetch and size queries of an odd-sized tiled texture match lavap
 	REQUIRE(ours.buffers[0].size() == reference.buffers[0].size());
 	REQUIRE(ours.buffers[0] == reference.buffers[0]);
 }
+
+TEST_CASE("resolving into a tiled texture matches lavapipe", "[tiled][resolve]") {
+	CompareWithLavapipe([](Context& ctx) {
+		VkImageCreateInfo ms{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+		ms.imageType = VK_IMAGE_TYPE_2D;
+		ms.format = VK_FORMAT_R8G8B8A8_UNORM;
+		ms.extent = {29, 19, 1};
+		ms.mipLevels = 1;
+		ms.arrayLayers = 2;
+		ms.samples = VK_SAMPLE_COUNT_4_BIT;
+		ms.tiling = VK_IMAGE_TILING_OPTIMAL;
+		ms.usage =
+		    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+		ms.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+		TestImage source = ctx.CreateImage(ms);
+		transfer::ImageSpec ts{VK_FORMAT_R8G8B8A8_UNORM, {37, 23, 1}, VK_IMAGE_TYPE_2D, 2, 2};
+		TestImage tiled = Make(ctx, ts, kTexture), rows = Make(ctx, ts, kTarget);
+		TestBuffer staging = ctx.CreateBuffer(1 << 16), out = ctx.CreateBuffer(1 << 16);
+		VkDeviceSize size = 0;
+		ctx.Submit([&](VkCommandBuffer cb) {
+			UploadAll(ctx, cb, tiled, ts, staging, 4, 71);
+			Barrier(cb);
+			UploadAll(ctx, cb, rows, ts, staging, 4, 71);
+			ctx.Transition(cb, source.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
+			for (uint32_t layer = 0; layer < 2; ++layer) {
+				VkClearColorValue color{{0.25f + 0.5f * float(layer), 0.5f, 1.0f - 0.5f * float(layer), 1.0f}};
+				VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, layer, 1};
+				vkCmdClearColorImage(cb, source.image, VK_IMAGE_LAYOUT_GENERAL, &color, 1, &range);
+			}
+			Barrier(cb);
+			VkImageResolve r{{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 2},
+			                 {3, 2, 0},
+			                 {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 2},
+			                 {5, 7, 0},
+			                 {21, 13, 1}};
+			vkCmdResolveImage(cb, source.image, VK_IMAGE_LAYOUT_GENERAL, tiled.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+			VkImageResolve level1{{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 1},
+			                      {0, 0, 0},
+			                      {VK_IMAGE_ASPECT_COLOR_BIT, 1, 0, 1},
+			                      {1, 2, 0},
+			                      {17, 9, 1}};
+			vkCmdResolveImage(cb, source.image, VK_IMAGE_LAYOUT_GENERAL, tiled.image, VK_IMAGE_LAYOUT_GENERAL, 1,
+			                  &level1);
+			vkCmdResolveImage(cb, source.image, VK_IMAGE_LAYOUT_GENERAL, rows.image, VK_IMAGE_LAYOUT_GENERAL, 1, &r);
+			Barrier(cb);
+			size = ReadAll(cb, tiled, ts, out, 4, 0);
+			size = ReadAll(cb, rows, ts, out, 4, size);
+			ctx.TransferBarrier(cb);
+		});
+		std::vector<uint8_t> bytes(out.data, out.data + size);
+		ctx.Destroy(staging);
+		ctx.Destroy(out);
+		ctx.Destroy(source);
+		ctx.Destroy(tiled);
+		ctx.Destroy(rows);
+		return bytes;
+	});
+}

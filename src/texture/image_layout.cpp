@@ -78,7 +78,7 @@ bool ImageLayout::Init(const ImageDescription& description) {
 
 bool ImageLayout::CanTile(const ImageDescription& description) {
 	const FormatInfo* info = FindFormat(description.format);
-	return info && description.type == VK_IMAGE_TYPE_2D && description.samples == 1 && info->plane_count == 0 &&
+	return info && description.type != VK_IMAGE_TYPE_1D && description.samples == 1 && info->plane_count == 0 &&
 	       !info->HasDepth() && !info->HasStencil() && !info->IsCompressed() && !info->chroma_subsampled &&
 	       info->block_extent[0] == 1 && info->block_extent[1] == 1 && description.tile_shift <= 4;
 }

@@ -9,10 +9,11 @@
 // samples of one texel are adjacent.
 //
 // A tiled image (ImageDescription::tile_shift s > 0, only single-sampled,
-// single-plane, uncompressed 2D images) stores each layer as square tiles of
-// 2^s x 2^s texels instead: a tile's rows follow one another, tiles follow
-// one another in rows of tiles, and row_pitch is the bytes between rows of
-// tiles (TiledOffset). Sizes are rounded up to whole tiles.
+// single-plane, uncompressed 2D or 3D images) stores each layer or 3D slice
+// as square tiles of 2^s x 2^s texels instead: a tile's rows follow one
+// another, tiles follow one another in rows of tiles, and row_pitch is the
+// bytes between rows of tiles (TiledOffset). Sizes are rounded up to whole
+// tiles.
 #pragma once
 
 #include <vulkan/vulkan_core.h>
@@ -75,8 +76,8 @@ public:
 	ImageLayout() = default;
 	// Returns false for a format that has no layout (unknown).
 	bool Init(const ImageDescription& description);
-	// Whether a description can have a tiled layout: 2D, one sample, one
-	// plane, an uncompressed color format.
+	// Whether a description can have a tiled layout: 2D or 3D (each slice
+	// tiled), one sample, one plane, an uncompressed color format.
 	static bool CanTile(const ImageDescription& description);
 
 	const ImageDescription& Description() const { return description_; }

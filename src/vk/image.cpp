@@ -27,7 +27,7 @@ bool TiledImagesEnabled() {
 // rows of texels.
 uint32_t ChooseTileShift(const VkImageCreateInfo& info) {
 	if (!TiledImagesEnabled() || info.tiling != VK_IMAGE_TILING_OPTIMAL || info.samples != VK_SAMPLE_COUNT_1_BIT ||
-	    info.imageType != VK_IMAGE_TYPE_2D)
+	    info.imageType == VK_IMAGE_TYPE_1D)  // a 1D image is one row: tiles would only pad it
 		return 0;
 	constexpr VkImageUsageFlags kRowUsage =
 	    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |

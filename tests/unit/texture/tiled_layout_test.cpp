@@ -89,7 +89,8 @@ TEST_CASE("TiledOffset is the samplers' TexelOffset", "[texture][layout][tiled]"
 	}
 }
 
-TEST_CASE("only single-sampled single-plane uncompressed 2D color images are tiled", "[texture][layout][tiled]") {
+TEST_CASE("only single-sampled single-plane uncompressed 2D and 3D color images are tiled",
+          "[texture][layout][tiled]") {
 	struct Case {
 		ImageDescription d;
 		bool tiled;
@@ -97,7 +98,7 @@ TEST_CASE("only single-sampled single-plane uncompressed 2D color images are til
 	    {Tiled(VK_FORMAT_R8G8B8A8_SRGB, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 6), true},
 	    {Tiled(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 1, 4), false},
 	    {Tiled(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_1D, {8, 1, 1}, 1, 1), false},
-	    {Tiled(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, {8, 8, 8}, 1, 1), false},
+	    {Tiled(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, {8, 8, 8}, 1, 1), true},
 	    {Tiled(VK_FORMAT_D32_SFLOAT, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 1), false},
 	    {Tiled(VK_FORMAT_D24_UNORM_S8_UINT, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 1), false},
 	    {Tiled(VK_FORMAT_BC1_RGBA_UNORM_BLOCK, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 1), false},
@@ -117,6 +118,21 @@ TEST_CASE("only single-sampled single-plane uncompressed 2D color images are til
 	REQUIRE(rows.Init({VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 1, 1}));
 	REQUIRE_FALSE(rows.Tiled());
 	REQUIRE(rows.Level(0, 0).row_pitch == 32);
+}
+
+TEST_CASE("3D images tile each slice", "[texture][layout][tiled]") {
+	ImageLayout layout;
+	REQUIRE(layout.Init(Tiled(VK_FORMAT_R16_UINT, VK_IMAGE_TYPE_3D, {9, 6, 5}, 2, 1)));
+	const SubresourceLayout& l0 = layout.Level(0, 0);
+	REQUIRE(l0.tile_shift == 2);
+	REQUIRE(l0.row_pitch == 3 * 16 * 2);
+	REQUIRE(l0.depth_pitch == 2 * l0.row_pitch);
+	REQUIRE(l0.size == 5 * l0.depth_pitch);
+	REQUIRE(layout.Offset(0, 0, 0, 5, 2, 3) == l0.offset + 3 * l0.depth_pitch + (16 + 2 * 4 + 1) * 2);
+	const SubresourceLayout& l1 = layout.Level(0, 1);  // 4 x 3 x 2
+	REQUIRE(l1.extent.depth == 2);
+	REQUIRE(l1.depth_pitch == 16 * 2);
+	REQUIRE(layout.Offset(0, 1, 0, 3, 2, 1) == l1.offset + l1.depth_pitch + (2 * 4 + 3) * 2);
 }
 
 TEST_CASE("runs of a tiled row end at tile edges", "[texture][layout][tiled]") {

@@ -55,9 +55,12 @@ uint8_t* StorageTexel(const SampledImage& s, const int32_t* c, int32_t sample) {
 		if (layer < 0 || layer >= layers) return nullptr;
 	}
 	if (sample < 0 || uint32_t(sample) >= s.samples) return nullptr;
-	uint64_t offset = uint64_t(layer) * level.array_pitch + (dims == 3 ? uint64_t(c[2]) * level.depth_pitch : 0) +
-	                  (dims >= 2 ? uint64_t(c[1]) * level.row_pitch : 0) +
-	                  (uint64_t(c[0]) * s.samples + uint64_t(sample)) * level.element_size;
+	uint64_t offset = uint64_t(layer) * level.array_pitch + (dims == 3 ? uint64_t(c[2]) * level.depth_pitch : 0);
+	if (level.tile_shift)  // single-sampled, 2D (storage images are never tiled; stay exact anyway)
+		offset += texture::TexelOffset(level, uint32_t(c[0]), dims >= 2 ? uint32_t(c[1]) : 0);
+	else
+		offset += (dims >= 2 ? uint64_t(c[1]) * level.row_pitch : 0) +
+		          (uint64_t(c[0]) * s.samples + uint64_t(sample)) * level.element_size;
 	return const_cast<uint8_t*>(level.base) + offset;
 }
 

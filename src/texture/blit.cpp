@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "texture/float_formats.h"
+#include "texture/image_layout.h"
 #include "texture/texel.h"
 
 namespace tessera::texture {
@@ -80,6 +81,17 @@ IntegerRange RangeOf(const FormatInfo& format) {
 		r.max[c] = is_signed ? (int64_t(1) << (comp->bits - 1)) - 1 : (int64_t(1) << comp->bits) - 1;
 	}
 	return r;
+}
+
+// Byte offset of column i from the start of its row (SrcRow/DstRow): tiled
+// surfaces keep 2^s texels of a row together, then skip to the next tile.
+inline uint64_t ColumnOffset(const BlitSurface& s, uint32_t i) {
+	return TiledOffset(0, s.element_size, s.tile_shift, i, 0);
+}
+
+// Address of column 0 of row y of slice z.
+inline uint8_t* RowStart(const BlitSurface& s, uint32_t z, uint32_t y) {
+	return s.data + z * s.slice_pitch + TiledOffset(s.row_pitch, s.element_size, s.tile_shift, 0, y);
 }
 
 // Regions smaller than this use the generic texel functions: building the
@@ -209,9 +221,13 @@ BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitReg
 		unpack_ = MakeFastCodec(*src.format, true);
 		pack_ = MakeFastCodec(*dst.format, false);
 	}
+	if (dst.tile_shift) {
+		dst_columns_.reserve(x_.size());
+		for (uint32_t i = 0; i < x_.size(); ++i) dst_columns_.push_back(ColumnOffset(dst, dst_x_ + i));
+	}
 	if (filter == BlitFilter::Nearest) {
 		column_offsets_.reserve(x_.size());
-		for (const BlitTap& t : x_) column_offsets_.push_back(uint64_t(t.i0) * src.element_size);
+		for (const BlitTap& t : x_) column_offsets_.push_back(ColumnOffset(src, t.i0));
 		return;
 	}
 	if (x_.empty()) return;
@@ -269,12 +285,47 @@ void BlitPlan::PackRow(const float* in, uint32_t count, uint8_t* out) const {
 
 uint8_t* BlitPlan::DstRow(uint32_t row) const {
 	uint32_t k = row / uint32_t(y_.size()), j = row % uint32_t(y_.size());
-	return dst_.data + (dst_z_ + k) * dst_.slice_pitch + (dst_y_ + j) * dst_.row_pitch +
-	       uint64_t(dst_x_) * dst_.element_size;
+	uint8_t* start = RowStart(dst_, dst_z_ + k, dst_y_ + j);
+	return dst_.tile_shift ? start : start + uint64_t(dst_x_) * dst_.element_size;
 }
 
-const uint8_t* BlitPlan::SrcRow(uint32_t slice, uint32_t row) const {
-	return src_.data + slice * src_.slice_pitch + row * src_.row_pitch;
+const uint8_t* BlitPlan::SrcRow(uint32_t slice, uint32_t row) const { return RowStart(src_, slice, row); }
+
+namespace {
+
+// Copies count texels of a tiled row from column first on into contiguous
+// memory (kGather) or back, in runs that stay within one tile.
+template <bool kGather>
+void MoveTiledSpan(const BlitSurface& s, uint8_t* row, uint32_t first, uint32_t count, uint8_t* packed) {
+	const uint32_t side = 1u << s.tile_shift, e = s.element_size;
+	for (uint32_t i = 0; i < count;) {
+		const uint32_t c = first + i, n = std::min(count - i, side - (c & (side - 1)));
+		uint8_t* tiled = row + ColumnOffset(s, c);
+		if (kGather)
+			std::memcpy(packed + uint64_t(i) * e, tiled, uint64_t(n) * e);
+		else
+			std::memcpy(tiled, packed + uint64_t(i) * e, uint64_t(n) * e);
+		i += n;
+	}
+}
+
+}  // namespace
+
+void BlitPlan::UnpackSpan(const uint8_t* src_row, uint32_t first, uint32_t count, float* out,
+                          std::vector<uint8_t>& scratch) const {
+	if (!src_.tile_shift) return UnpackRow(src_row + uint64_t(first) * src_.element_size, count, out);
+	scratch.resize(size_t(count) * src_.element_size);
+	MoveTiledSpan<true>(src_, const_cast<uint8_t*>(src_row), first, count, scratch.data());
+	UnpackRow(scratch.data(), count, out);
+}
+
+void BlitPlan::PackDstRow(uint32_t row, const float* in, std::vector<uint8_t>& scratch) const {
+	const uint32_t count = uint32_t(x_.size());
+	uint8_t* out = DstRow(row);
+	if (!dst_.tile_shift) return PackRow(in, count, out);
+	scratch.resize(size_t(count) * dst_.element_size);
+	PackRow(in, count, scratch.data());
+	MoveTiledSpan<false>(dst_, out, dst_x_, count, scratch.data());
 }
 
 // Hot path (per texel): NEAREST between identical formats is a gather of
@@ -284,6 +335,11 @@ void BlitPlan::CopyNearest(uint32_t begin, uint32_t end) const {
 	for (uint32_t row = begin; row < end; ++row) {
 		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
 		uint8_t* out = DstRow(row);
+		if (!dst_columns_.empty()) {
+			for (size_t i = 0; i < column_offsets_.size(); ++i)
+				std::memcpy(out + dst_columns_[i], src_row + column_offsets_[i], kSize);
+			continue;
+		}
 		for (uint64_t offset : column_offsets_) {
 			std::memcpy(out, src_row + offset, kSize);
 			out += kSize;
@@ -297,25 +353,25 @@ void BlitPlan::IntegerNearest(uint32_t begin, uint32_t end) const {
 	for (uint32_t row = begin; row < end; ++row) {
 		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
 		uint8_t* out = DstRow(row);
-		for (uint64_t offset : column_offsets_) {
-			TexelValue v = UnpackTexel(*src_.format, src_row + offset);
+		for (size_t i = 0; i < column_offsets_.size(); ++i) {
+			TexelValue v = UnpackTexel(*src_.format, src_row + column_offsets_[i]);
 			for (int c = 0; c < 4; ++c) {
 				int64_t wide = is_signed ? int64_t(v.i[c]) : int64_t(v.u[c]);
 				wide = std::clamp(wide, range.min[c], range.max[c]);
 				v.i[c] = int32_t(uint32_t(uint64_t(wide)));
 			}
-			PackTexel(*dst_.format, v, out);
-			out += dst_.element_size;
+			PackTexel(*dst_.format, v, out + DstColumn(uint32_t(i)));
 		}
 	}
 }
 
 void BlitPlan::FloatNearest(uint32_t begin, uint32_t end) const {
 	std::vector<float> values(column_offsets_.size() * 4);
+	std::vector<uint8_t> scratch;  // a tiled destination row, packed
 	for (uint32_t row = begin; row < end; ++row) {
 		const uint8_t* src_row = SrcRow(z_[row / y_.size()].i0, y_[row % y_.size()].i0);
 		for (size_t i = 0; i < column_offsets_.size(); ++i) UnpackRow(src_row + column_offsets_[i], 1, &values[i * 4]);
-		PackRow(values.data(), uint32_t(column_offsets_.size()), DstRow(row));
+		PackDstRow(row, values.data(), scratch);
 	}
 }
 
@@ -334,6 +390,7 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 	CachedRow cache[4];
 	for (CachedRow& c : cache) c.texels.resize(size_t(span_) * 4);
 	std::vector<float> blended(size_t(span_) * 4), values(x_.size() * 4);
+	std::vector<uint8_t> scratch;  // a tiled row, packed
 	const BlitTap* cached_y = nullptr;
 	const BlitTap* cached_z = nullptr;
 	auto same = [](const BlitTap* a, const BlitTap& b) {
@@ -366,7 +423,7 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 				CachedRow& c = cache[slot];
 				c.slice = n.slice;
 				c.row = n.row;
-				UnpackRow(SrcRow(n.slice, n.row) + uint64_t(first_column_) * src_.element_size, span_, c.texels.data());
+				UnpackSpan(SrcRow(n.slice, n.row), first_column_, span_, c.texels.data(), scratch);
 				n.texels = c.texels.data();
 				// Another need may name the same row.
 				for (Need& other : needs)
@@ -387,7 +444,7 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 			float w = x_[i].weight;
 			for (int k = 0; k < 4; ++k) values[i * 4 + k] = a[k] + (b[k] - a[k]) * w;
 		}
-		PackRow(values.data(), uint32_t(left_.size()), DstRow(row));
+		PackDstRow(row, values.data(), scratch);
 	}
 }
 

@@ -61,7 +61,9 @@ BlitConversion ChooseBlitConversion(const FormatInfo& src, const FormatInfo& dst
 // One mip level and aspect of an image (one plane), starting at a base layer.
 struct BlitSurface {
 	uint8_t* data = nullptr;  // texel (0, 0) of slice 0 or of the base layer
-	uint64_t row_pitch = 0;
+	uint64_t row_pitch = 0;   // between rows of texels, or of tiles when tiled
+	// 0: rows of texels; s > 0: 2^s x 2^s tiles (image_layout.h TiledOffset).
+	uint32_t tile_shift = 0;
 	uint64_t slice_pitch = 0;                   // between 3D slices (unused for one-slice images)
 	uint32_t width = 1, height = 1, depth = 1;  // of the level; depth 1 for 1D/2D images
 	const FormatInfo* format = nullptr;         // of the plane's elements
@@ -115,8 +117,20 @@ private:
 	// count texels, four floats each.
 	void UnpackRow(const uint8_t* in, uint32_t count, float* out) const;
 	void PackRow(const float* in, uint32_t count, uint8_t* out) const;
+	// Row r of the destination region: its column 0 (texel dst_x_ when not
+	// tiled; for tiled surfaces columns are at DstColumn).
 	uint8_t* DstRow(uint32_t row) const;
+	uint64_t DstColumn(uint32_t i) const {
+		return dst_columns_.empty() ? uint64_t(i) * dst_.element_size : dst_columns_[i];
+	}
+	// Row `row` of a source slice: the address of column 0 (add ColumnOffset).
 	const uint8_t* SrcRow(uint32_t slice, uint32_t row) const;
+	// Unpacks count source texels from column first of a row. scratch:
+	// the caller's, for a tiled row's texels gathered.
+	void UnpackSpan(const uint8_t* src_row, uint32_t first, uint32_t count, float* out,
+	                std::vector<uint8_t>& scratch) const;
+	// Packs the destination row's texels (four floats each).
+	void PackDstRow(uint32_t row, const float* in, std::vector<uint8_t>& scratch) const;
 
 	BlitSurface src_, dst_;
 	BlitFilter filter_;
@@ -126,6 +140,8 @@ private:
 	// Per destination column: byte offsets of the source texels (NEAREST),
 	// or indices into the span of source columns LINEAR reads.
 	std::vector<uint64_t> column_offsets_;
+	// Tiled destinations: byte offset of destination column i from DstRow.
+	std::vector<uint64_t> dst_columns_;
 	std::vector<uint32_t> left_, right_;
 	uint32_t first_column_ = 0, span_ = 0;
 	std::unique_ptr<FastTexelCodec> unpack_, pack_;  // null: the generic functions

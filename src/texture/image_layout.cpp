@@ -1,5 +1,8 @@
 #include "texture/image_layout.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace tessera::texture {
 
 namespace {
@@ -32,6 +35,7 @@ bool ImageLayout::Init(const ImageDescription& description) {
 	}
 
 	bool is_3d = description.type == VK_IMAGE_TYPE_3D;
+	const uint32_t tile_shift = description.tile_shift && CanTile(description) ? description.tile_shift : 0;
 	uint64_t offset = 0;
 	for (uint32_t p = 0; p < plane_count_; ++p) {
 		const FormatInfo* plane_info = FindFormat(planes[p].format);
@@ -49,8 +53,17 @@ bool ImageLayout::Init(const ImageDescription& description) {
 			            is_3d ? MipExtent(description.extent.depth, mip) : 1};
 			uint64_t blocks_x = (l.extent.width + bw - 1) / bw;
 			uint64_t blocks_y = (l.extent.height + bh - 1) / bh;
-			l.row_pitch = blocks_x * element * description.samples;
-			l.depth_pitch = l.row_pitch * blocks_y;
+			if (tile_shift) {
+				// Whole tiles: row_pitch spans a row of tiles (2^s rows of texels).
+				const uint64_t tile = uint64_t(1) << tile_shift;
+				l.tile_shift = tile_shift;
+				l.row_pitch = (blocks_x + tile - 1) / tile * tile * tile * element;
+				l.depth_pitch = l.row_pitch * ((blocks_y + tile - 1) / tile);
+			} else {
+				l.tile_shift = 0;
+				l.row_pitch = blocks_x * element * description.samples;
+				l.depth_pitch = l.row_pitch * blocks_y;
+			}
 			uint64_t layer_size = l.depth_pitch * l.extent.depth;
 			l.array_pitch = AlignUp(layer_size, 16);
 			offset = AlignUp(offset, kAlignment);
@@ -61,6 +74,13 @@ bool ImageLayout::Init(const ImageDescription& description) {
 	}
 	total_size_ = AlignUp(offset, kAlignment);
 	return true;
+}
+
+bool ImageLayout::CanTile(const ImageDescription& description) {
+	const FormatInfo* info = FindFormat(description.format);
+	return info && description.type != VK_IMAGE_TYPE_1D && description.samples == 1 && info->plane_count == 0 &&
+	       !info->HasDepth() && !info->HasStencil() && !info->IsCompressed() && !info->chroma_subsampled &&
+	       info->block_extent[0] == 1 && info->block_extent[1] == 1 && description.tile_shift <= 4;
 }
 
 uint32_t ImageLayout::PlaneOf(VkImageAspectFlagBits aspect) const {
@@ -75,6 +95,64 @@ uint32_t ImageLayout::PlaneOf(VkImageAspectFlagBits aspect) const {
 	case VK_IMAGE_ASPECT_MEMORY_PLANE_2_BIT_EXT: return 2;
 	default: return 0;
 	}
+}
+
+namespace {
+
+// One direction of RowsToTiles/TilesToRows, for elements of kSize bytes (0:
+// element_size, known at run time). A full tile row is one fixed-size copy.
+template <bool kToTiles, uint32_t kSize>
+void CopyTiled(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+               uint8_t* rows, uint64_t rows_pitch) {
+	const uint32_t e = kSize ? kSize : level.element_size;
+	const uint32_t s = level.tile_shift, side = 1u << s, m = side - 1u;
+	const uint64_t tile_bytes = uint64_t(e) << (2 * s);
+	const uint32_t x_end = x + width, y_end = y + height;
+	for (uint32_t ty = y >> s; ty <= (y_end - 1) >> s; ++ty) {
+		const uint32_t j0 = std::max(y, ty << s), j1 = std::min(y_end, (ty + 1) << s);
+		uint8_t* tile_row = tiles + ty * level.row_pitch;
+		for (uint32_t tx = x >> s; tx <= (x_end - 1) >> s; ++tx) {
+			const uint32_t i0 = std::max(x, tx << s), i1 = std::min(x_end, (tx + 1) << s);
+			const uint64_t bytes = uint64_t(i1 - i0) * e;
+			uint8_t* tile = tile_row + tx * tile_bytes;
+			for (uint32_t j = j0; j < j1; ++j) {
+				uint8_t* t = tile + ((uint64_t(j & m) << s) + (i0 & m)) * e;
+				uint8_t* r = rows + uint64_t(j - y) * rows_pitch + uint64_t(i0 - x) * e;
+				uint8_t* to = kToTiles ? t : r;
+				const uint8_t* from = kToTiles ? r : t;
+				if (kSize && side == 4 && i1 - i0 == 4)
+					std::memcpy(to, from, 4 * kSize);
+				else
+					std::memcpy(to, from, bytes);
+			}
+		}
+	}
+}
+
+template <bool kToTiles>
+void CopyTiled(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width, uint32_t height,
+               uint8_t* rows, uint64_t rows_pitch) {
+	if (width == 0 || height == 0) return;
+	switch (level.element_size) {
+	case 1: return CopyTiled<kToTiles, 1>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 2: return CopyTiled<kToTiles, 2>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 4: return CopyTiled<kToTiles, 4>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 8: return CopyTiled<kToTiles, 8>(level, tiles, x, y, width, height, rows, rows_pitch);
+	case 16: return CopyTiled<kToTiles, 16>(level, tiles, x, y, width, height, rows, rows_pitch);
+	default: return CopyTiled<kToTiles, 0>(level, tiles, x, y, width, height, rows, rows_pitch);
+	}
+}
+
+}  // namespace
+
+void RowsToTiles(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, const uint8_t* rows, uint64_t rows_pitch) {
+	CopyTiled<true>(level, tiles, x, y, width, height, const_cast<uint8_t*>(rows), rows_pitch);
+}
+
+void TilesToRows(const SubresourceLayout& level, const uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, uint8_t* rows, uint64_t rows_pitch) {
+	CopyTiled<false>(level, const_cast<uint8_t*>(tiles), x, y, width, height, rows, rows_pitch);
 }
 
 }  // namespace tessera::texture

@@ -7,6 +7,13 @@
 // Inside a plane, mip levels follow one another; inside a level, array layers
 // (or 3D slices) follow one another; inside a layer, rows of texel blocks; the
 // samples of one texel are adjacent.
+//
+// A tiled image (ImageDescription::tile_shift s > 0, only single-sampled,
+// single-plane, uncompressed 2D or 3D images) stores each layer or 3D slice
+// as square tiles of 2^s x 2^s texels instead: a tile's rows follow one
+// another, tiles follow one another in rows of tiles, and row_pitch is the
+// bytes between rows of tiles (TiledOffset). Sizes are rounded up to whole
+// tiles.
 #pragma once
 
 #include <vulkan/vulkan_core.h>
@@ -24,7 +31,19 @@ struct ImageDescription {
 	uint32_t mip_levels = 1;
 	uint32_t array_layers = 1;
 	uint32_t samples = 1;
+	// Requested tiling (log2 of the tile side, 0: rows of texels). Init
+	// applies it only where the layout can be tiled (CanTile).
+	uint32_t tile_shift = 0;
 };
+
+// Byte offset of texel (x, y) in one layer of a tiled level from its first
+// byte: the canonical formula (texture::TexelOffset in sample.h is the same
+// for the samplers). With tile_shift 0 it is y * row_pitch + x * element_size.
+inline uint64_t TiledOffset(uint64_t row_pitch, uint32_t element_size, uint32_t tile_shift, uint32_t x, uint32_t y) {
+	const uint32_t s = tile_shift, m = (1u << s) - 1u;
+	const uint64_t in_row = (uint64_t(x >> s) << (2 * s)) | (uint64_t(y & m) << s) | (x & m);
+	return uint64_t(y >> s) * row_pitch + in_row * element_size;
+}
 
 struct SubresourceLayout {
 	uint64_t offset = 0;  // of layer 0, from the start of the image's memory
@@ -36,6 +55,16 @@ struct SubresourceLayout {
 	VkExtent3D extent{};        // of this level, in texels of this plane
 	VkExtent3D block_extent{1, 1, 1};
 	VkFormat format = VK_FORMAT_UNDEFINED;  // format of this plane's elements
+	// 0: rows of texels. s > 0: 2^s x 2^s tiles (TiledOffset); row_pitch is
+	// then the bytes between rows of tiles and depth_pitch a whole slice.
+	uint32_t tile_shift = 0;
+
+	bool Tiled() const { return tile_shift != 0; }
+	// Texels from x to the end of its contiguous run in a row (the end of its
+	// tile row when tiled; unbounded for rows of texels).
+	uint32_t RunFrom(uint32_t x) const {
+		return tile_shift ? (1u << tile_shift) - (x & ((1u << tile_shift) - 1u)) : UINT32_MAX;
+	}
 };
 
 class ImageLayout {
@@ -47,10 +76,15 @@ public:
 	ImageLayout() = default;
 	// Returns false for a format that has no layout (unknown).
 	bool Init(const ImageDescription& description);
+	// Whether a description can have a tiled layout: 2D or 3D (each slice
+	// tiled), one sample, one plane, an uncompressed color format.
+	static bool CanTile(const ImageDescription& description);
 
 	const ImageDescription& Description() const { return description_; }
 	uint64_t TotalSize() const { return total_size_; }
 	uint32_t PlaneCount() const { return plane_count_; }
+	// Whether the levels are tiled (all of them or none).
+	bool Tiled() const { return levels_[0][0].tile_shift != 0; }
 
 	// The plane holding an aspect (color/depth -> 0, stencil -> 1 when the
 	// format has depth, plane N -> N).
@@ -62,6 +96,9 @@ public:
 	uint64_t Offset(uint32_t plane, uint32_t mip, uint32_t layer, uint32_t x, uint32_t y, uint32_t z,
 	                uint32_t sample = 0) const {
 		const SubresourceLayout& l = levels_[plane][mip];
+		if (l.tile_shift)
+			return l.offset + layer * l.array_pitch + z * l.depth_pitch +
+			       TiledOffset(l.row_pitch, l.element_size, l.tile_shift, x, y);
 		return l.offset + layer * l.array_pitch + z * l.depth_pitch + y * l.row_pitch +
 		       (uint64_t(x) * description_.samples + sample) * l.element_size;
 	}
@@ -72,6 +109,15 @@ private:
 	uint64_t total_size_ = 0;
 	SubresourceLayout levels_[kMaxPlanes][kMaxLevels];
 };
+
+// Copies a rectangle of texel blocks (x, y, width, height in blocks) between
+// one slice of a tiled level (tiles: the slice's first byte) and rows of
+// blocks (rows: block (x, y) of the rectangle; rows_pitch bytes between its
+// rows). Walks the tiles in memory order.
+void RowsToTiles(const SubresourceLayout& level, uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, const uint8_t* rows, uint64_t rows_pitch);
+void TilesToRows(const SubresourceLayout& level, const uint8_t* tiles, uint32_t x, uint32_t y, uint32_t width,
+                 uint32_t height, uint8_t* rows, uint64_t rows_pitch);
 
 // Size of a level: max(1, extent >> mip).
 inline uint32_t MipExtent(uint32_t extent, uint32_t mip) {

@@ -719,6 +719,7 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 		p.depth_pitch = s.depth_pitch;
 		p.array_pitch = layer_pitch;
 		p.element_size = s.element_size;
+		p.tile_shift = s.tile_shift;  // the same tiles as ImageLayout::Offset (TiledOffset)
 	}
 	const VkComponentSwizzle sw[4] = {view.components.r, view.components.g, view.components.b, view.components.a};
 	for (int c = 0; c < 4; ++c) {

@@ -1,6 +1,7 @@
 // vkCmdBlitImage and vkCmdBlitImage2 (Vulkan 1.3 §20.6 "Image Blits").
 // The conversion between the two formats is chosen at record time; the
-// sampling and filtering are texture::BlitSurfaceRegion's.
+// sampling and filtering are texture::BlitSurfaceRegion's (rows of texels
+// or tiles alike).
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -22,6 +23,7 @@ texture::BlitSurface SurfaceOf(const Image& image, VkImageAspectFlagBits aspect,
 	texture::BlitSurface s;
 	s.data = image.Data() + level.offset + layer * level.array_pitch;
 	s.row_pitch = level.row_pitch;
+	s.tile_shift = level.tile_shift;
 	s.slice_pitch = level.depth_pitch;
 	s.width = level.extent.width;
 	s.height = level.extent.height;
@@ -60,6 +62,7 @@ bool DecodeSurface(const texture::BlitSurface& compressed, std::vector<float>& s
 	decoded->data = reinterpret_cast<uint8_t*>(storage.data());
 	decoded->format = &DecodedFormat();
 	decoded->element_size = 16;
+	decoded->tile_shift = 0;  // (compressed images are never tiled)
 	decoded->row_pitch = row_floats * 4;
 	decoded->slice_pitch = decoded->row_pitch * compressed.height;
 	return true;

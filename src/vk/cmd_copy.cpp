@@ -1,7 +1,9 @@
 // vkCmdCopyBuffer, vkCmdCopyImage, vkCmdCopyBufferToImage,
 // vkCmdCopyImageToBuffer and their *2 forms (Vulkan 1.3 §20 "Copy Commands").
 // Copies move whole texel blocks; the regions are converted to the *2
-// structures at record time and copied into the command buffer.
+// structures at record time and copied into the command buffer. Tiled
+// images (ImageLayout) are copied tile by tile (texture::RowsToTiles), or
+// between two tiled images in runs contiguous in both.
 #include <algorithm>
 #include <cstring>
 
@@ -74,16 +76,31 @@ BufferImageRegion MakeRegion(const Image& image, uint8_t* buffer, const VkBuffer
 	return region;
 }
 
-// Calls copy(image_row, buffer_row, bytes) for every row of the region.
-template <typename CopyRow>
-void ForEachRow(const Image& image, const BufferImageRegion& r, CopyRow copy) {
+// Copies a region between the buffer and the image (kToImage: into the
+// image): row by row for rows of texels, tile by tile for a tiled level.
+template <bool kToImage>
+void CopyBufferRegion(const Image& image, const BufferImageRegion& r) {
+	const texture::ImageLayout& layout = image.Layout();
+	const texture::SubresourceLayout& level = layout.Level(layout.PlaneOf(r.aspect), r.mip);
 	uint64_t row_bytes = uint64_t(r.width) * r.element_size;
 	uint8_t* buffer_slice = r.buffer;
 	for (uint32_t layer = 0; layer < r.layer_count; ++layer) {
 		for (uint32_t z = 0; z < r.depth; ++z, buffer_slice += r.buffer_slice_pitch) {
+			if (level.Tiled()) {
+				uint8_t* tiles = image.Texel(r.aspect, r.mip, r.base_layer + layer, 0, 0, r.z + z);
+				if (kToImage)
+					texture::RowsToTiles(level, tiles, r.x, r.y, r.width, r.height, buffer_slice, r.buffer_row_pitch);
+				else
+					texture::TilesToRows(level, tiles, r.x, r.y, r.width, r.height, buffer_slice, r.buffer_row_pitch);
+				continue;
+			}
 			for (uint32_t y = 0; y < r.height; ++y) {
 				uint8_t* image_row = image.Texel(r.aspect, r.mip, r.base_layer + layer, r.x, r.y + y, r.z + z);
-				copy(image_row, buffer_slice + y * r.buffer_row_pitch, row_bytes);
+				uint8_t* buffer_row = buffer_slice + y * r.buffer_row_pitch;
+				if (kToImage)
+					std::memcpy(image_row, buffer_row, row_bytes);
+				else
+					std::memcpy(buffer_row, image_row, row_bytes);
 			}
 		}
 	}
@@ -98,9 +115,7 @@ struct CopyBufferToImageCommand : Command {
 	void Execute(ExecutionContext&) const {
 		for (uint32_t i = 0; i < region_count; ++i) {
 			BufferImageRegion r = MakeRegion(*dst, src->Data(), regions[i]);
-			ForEachRow(*dst, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
-				std::memcpy(image_row, buffer_row, n);
-			});
+			CopyBufferRegion<true>(*dst, r);
 		}
 	}
 };
@@ -114,9 +129,7 @@ struct CopyImageToBufferCommand : Command {
 	void Execute(ExecutionContext&) const {
 		for (uint32_t i = 0; i < region_count; ++i) {
 			BufferImageRegion r = MakeRegion(*src, dst->Data(), regions[i]);
-			ForEachRow(*src, r, [](uint8_t* image_row, uint8_t* buffer_row, size_t n) {
-				std::memcpy(buffer_row, image_row, n);
-			});
+			CopyBufferRegion<false>(*src, r);
 		}
 	}
 };
@@ -168,13 +181,36 @@ struct CopyImageCommand : Command {
 			uint32_t src_z = src_3d ? uint32_t(r.srcOffset.z) + s : 0;
 			uint32_t dst_layer = dst_3d ? 0 : r.dstSubresource.baseArrayLayer + s;
 			uint32_t dst_z = dst_3d ? uint32_t(r.dstOffset.z) + s : 0;
+			const uint32_t sx = uint32_t(r.srcOffset.x) / sbw, sy = uint32_t(r.srcOffset.y) / sbh;
+			const uint32_t dx = uint32_t(r.dstOffset.x) / dbw, dy = uint32_t(r.dstOffset.y) / dbh;
+			if (sl.Tiled() != dl.Tiled()) {  // tiles <-> rows (single-sampled), tile by tile
+				if (sl.Tiled())
+					texture::TilesToRows(sl, src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer, 0, 0, src_z),
+					                     sx, sy, width, height,
+					                     dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer, dx, dy, dst_z),
+					                     dl.row_pitch);
+				else
+					texture::RowsToTiles(dl, dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer, 0, 0, dst_z),
+					                     dx, dy, width, height,
+					                     src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer, sx, sy, src_z),
+					                     sl.row_pitch);
+				continue;
+			}
 			for (uint32_t y = 0; y < height; ++y) {
-				const uint8_t* from =
-				    src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer, uint32_t(r.srcOffset.x) / sbw,
-				               uint32_t(r.srcOffset.y) / sbh + y, src_z);
-				uint8_t* to = dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer,
-				                         uint32_t(r.dstOffset.x) / dbw, uint32_t(r.dstOffset.y) / dbh + y, dst_z);
-				std::memmove(to, from, row_bytes);
+				if (!sl.Tiled()) {
+					std::memmove(dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer, dx, dy + y, dst_z),
+					             src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer, sx, sy + y, src_z),
+					             row_bytes);
+					continue;
+				}
+				// Tiles on both sides: runs contiguous in both.
+				for (uint32_t x = 0; x < width;) {
+					uint32_t n = std::min({width - x, sl.RunFrom(sx + x), dl.RunFrom(dx + x)});
+					std::memmove(dst->Texel(dst_aspect, r.dstSubresource.mipLevel, dst_layer, dx + x, dy + y, dst_z),
+					             src->Texel(src_aspect, r.srcSubresource.mipLevel, src_layer, sx + x, sy + y, src_z),
+					             size_t(n) * sl.element_size);
+					x += n;
+				}
 			}
 		}
 	}

@@ -5,6 +5,7 @@
 // the attachments it uses first (clears inside the render area) and, at its
 // end, the resolves. Store ops need no work: attachments are memory.
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include "texture/fill.h"
@@ -22,6 +23,7 @@ namespace {
 void ClearViewRect(const ImageView& view, VkImageAspectFlagBits aspect, const VkRect2D& area, uint32_t first_layer,
                    uint32_t layer_count, const uint8_t* element, uint32_t element_size) {
 	const Image& image = *view.GetImage();
+	assert(!image.Tiled());  // attachments are rows of texels (vk/image.cpp)
 	const texture::ImageLayout& layout = image.Layout();
 	const uint32_t plane = layout.PlaneOf(aspect);
 	const uint32_t mip = view.Range().baseMipLevel;
@@ -77,6 +79,7 @@ void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& are
                  VkImageAspectFlagBits aspect) {
 	const Image& s = *src.GetImage();
 	const Image& d = *dst.GetImage();
+	assert(!s.Tiled() && !d.Tiled());  // attachments are rows of texels (vk/image.cpp)
 	const uint32_t splane = s.Layout().PlaneOf(aspect), dplane = d.Layout().PlaneOf(aspect);
 	const texture::SubresourceLayout& sl = s.Layout().Level(splane, src.Range().baseMipLevel);
 	const texture::SubresourceLayout& dl = d.Layout().Level(dplane, dst.Range().baseMipLevel);

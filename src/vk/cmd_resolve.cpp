@@ -1,5 +1,8 @@
 // vkCmdResolveImage and vkCmdResolveImage2 (Vulkan 1.3 §20.7). The
-// per-texel work is texture::ResolveSamples.
+// per-texel work is texture::ResolveSamples. The source is multisampled, so
+// rows of texels; the destination may be tiled (ImageLayout).
+#include <algorithm>
+
 #include "texture/resolve.h"
 #include "vk/command_buffer.h"
 #include "vk/image.h"
@@ -25,20 +28,36 @@ struct ResolveImageCommand : Command {
 			const texture::SubresourceLayout& to = dst->Layout().Level(0, r.dstSubresource.mipLevel);
 			for (uint32_t l = 0; l < layers; ++l) {
 				for (uint32_t z = 0; z < r.extent.depth; ++z) {
+					const uint32_t src_layer = r.srcSubresource.baseArrayLayer + l, src_z = uint32_t(r.srcOffset.z) + z;
+					const uint32_t dst_layer = r.dstSubresource.baseArrayLayer + l, dst_z = uint32_t(r.dstOffset.z) + z;
 					texture::ResolveRect rect;
-					rect.src = src->Texel(VK_IMAGE_ASPECT_COLOR_BIT, r.srcSubresource.mipLevel,
-					                      r.srcSubresource.baseArrayLayer + l, uint32_t(r.srcOffset.x),
-					                      uint32_t(r.srcOffset.y), uint32_t(r.srcOffset.z) + z);
-					rect.dst = dst->Texel(VK_IMAGE_ASPECT_COLOR_BIT, r.dstSubresource.mipLevel,
-					                      r.dstSubresource.baseArrayLayer + l, uint32_t(r.dstOffset.x),
-					                      uint32_t(r.dstOffset.y), uint32_t(r.dstOffset.z) + z);
 					rect.src_row_pitch = from.row_pitch;
 					rect.dst_row_pitch = to.row_pitch;
-					rect.width = r.extent.width;
-					rect.height = r.extent.height;
 					rect.samples = uint32_t(src->Samples());
 					rect.element_size = from.element_size;
-					texture::ResolveSamples(format, rect);
+					if (!to.Tiled()) {
+						rect.src = src->Texel(VK_IMAGE_ASPECT_COLOR_BIT, r.srcSubresource.mipLevel, src_layer,
+						                      uint32_t(r.srcOffset.x), uint32_t(r.srcOffset.y), src_z);
+						rect.dst = dst->Texel(VK_IMAGE_ASPECT_COLOR_BIT, r.dstSubresource.mipLevel, dst_layer,
+						                      uint32_t(r.dstOffset.x), uint32_t(r.dstOffset.y), dst_z);
+						rect.width = r.extent.width;
+						rect.height = r.extent.height;
+						texture::ResolveSamples(format, rect);
+						continue;
+					}
+					// A tiled destination (a sampled-only image): runs of a row
+					// that are contiguous in its tiles.
+					rect.height = 1;
+					for (uint32_t y = 0; y < r.extent.height; ++y)
+						for (uint32_t x = 0; x < r.extent.width; x += rect.width) {
+							const uint32_t dx = uint32_t(r.dstOffset.x) + x;
+							rect.width = std::min(r.extent.width - x, to.RunFrom(dx));
+							rect.src = src->Texel(VK_IMAGE_ASPECT_COLOR_BIT, r.srcSubresource.mipLevel, src_layer,
+							                      uint32_t(r.srcOffset.x) + x, uint32_t(r.srcOffset.y) + y, src_z);
+							rect.dst = dst->Texel(VK_IMAGE_ASPECT_COLOR_BIT, r.dstSubresource.mipLevel, dst_layer, dx,
+							                      uint32_t(r.dstOffset.y) + y, dst_z);
+							texture::ResolveSamples(format, rect);
+						}
 				}
 			}
 		}

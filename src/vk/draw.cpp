@@ -11,6 +11,7 @@
 //      workers call back into the fragment program one batch of quads at a
 //      time (RunFragments), with one interpreter per thread.
 #include <algorithm>
+#include <cassert>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -284,6 +285,7 @@ raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples) 
 	};
 	auto base = [](const ImageView& view, uint32_t plane) {
 		const Image& image = *view.GetImage();
+		assert(!image.Tiled());  // attachments are rows of texels (vk/image.cpp)
 		return image.Data() +
 		       image.Layout().Offset(plane, view.Range().baseMipLevel, view.Range().baseArrayLayer, 0, 0, 0);
 	};

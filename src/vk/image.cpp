@@ -1,9 +1,51 @@
 #include "vk/image.h"
 
+#include <cstdlib>
+#include <cstring>
+
 #include "vk/device.h"
 #include "wsi/swapchain.h"
 
 namespace tessera::vk {
+
+namespace {
+
+// TESSERA_TILED_IMAGES=0 keeps every image in rows of texels (to compare).
+bool TiledImagesEnabled() {
+	static const bool enabled = [] {
+		const char* value = std::getenv("TESSERA_TILED_IMAGES");
+		return !value || std::strcmp(value, "0") != 0;
+	}();
+	return enabled;
+}
+
+// 4x4 texel tiles for textures: optimally tiled images only read by samplers
+// and written by transfers, in memory no one else sees. Render targets,
+// storage images (written by the rasterizer and shaders in rows), linear
+// images (Vulkan 1.3 §12.3: row-major, vkGetImageSubresourceLayout),
+// aliased, external, swapchain-bound and view-compatibility images stay
+// rows of texels.
+uint32_t ChooseTileShift(const VkImageCreateInfo& info) {
+	if (!TiledImagesEnabled() || info.tiling != VK_IMAGE_TILING_OPTIMAL || info.samples != VK_SAMPLE_COUNT_1_BIT ||
+	    info.imageType == VK_IMAGE_TYPE_1D)  // a 1D image is one row: tiles would only pad it
+		return 0;
+	constexpr VkImageUsageFlags kRowUsage =
+	    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
+	    VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
+	constexpr VkImageCreateFlags kRowFlags = VK_IMAGE_CREATE_ALIAS_BIT |
+	                                         VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT |
+	                                         VK_IMAGE_CREATE_EXTENDED_USAGE_BIT | VK_IMAGE_CREATE_SPARSE_BINDING_BIT;
+	if ((info.usage & kRowUsage) || (info.flags & kRowFlags)) return 0;
+	for (auto* next = static_cast<const VkBaseInStructure*>(info.pNext); next; next = next->pNext)
+		if (next->sType == VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_IMAGE_CREATE_INFO ||
+		    next->sType == VK_STRUCTURE_TYPE_IMAGE_SWAPCHAIN_CREATE_INFO_KHR ||
+		    next->sType == VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_LIST_CREATE_INFO_EXT ||
+		    next->sType == VK_STRUCTURE_TYPE_IMAGE_DRM_FORMAT_MODIFIER_EXPLICIT_CREATE_INFO_EXT)
+			return 0;
+	return 2;
+}
+
+}  // namespace
 
 Image::Image(const VkImageCreateInfo& info)
     : format_(info.format),
@@ -14,7 +56,8 @@ Image::Image(const VkImageCreateInfo& info)
       samples_(info.samples),
       tiling_(info.tiling),
       usage_(info.usage),
-      flags_(info.flags) {}
+      flags_(info.flags),
+      tile_shift_(ChooseTileShift(info)) {}
 
 VkSubresourceLayout Image::SubresourceLayout(const VkImageSubresource& subresource) const {
 	auto aspect = static_cast<VkImageAspectFlagBits>(subresource.aspectMask);

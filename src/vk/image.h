@@ -26,6 +26,9 @@ public:
 	VkImageUsageFlags Usage() const { return usage_; }
 	VkImageCreateFlags Flags() const { return flags_; }
 	const texture::ImageLayout& Layout() const { return layout_; }
+	// Whether the image's texels are stored in tiles (sampled-only textures,
+	// see image.cpp); other images are rows of texels.
+	bool Tiled() const { return layout_.Tiled(); }
 
 	void Bind(DeviceMemory* memory, VkDeviceSize offset) {
 		memory_ = memory;
@@ -44,7 +47,7 @@ public:
 
 private:
 	texture::ImageDescription Description() const {
-		return {format_, type_, extent_, mip_levels_, array_layers_, uint32_t(samples_)};
+		return {format_, type_, extent_, mip_levels_, array_layers_, uint32_t(samples_), tile_shift_};
 	}
 
 	VkFormat format_;
@@ -56,6 +59,7 @@ private:
 	VkImageTiling tiling_;
 	VkImageUsageFlags usage_;
 	VkImageCreateFlags flags_;
+	uint32_t tile_shift_ = 0;  // requested; the layout decides (texture::ImageLayout::CanTile)
 	texture::ImageLayout layout_;
 	DeviceMemory* memory_ = nullptr;
 	VkDeviceSize offset_ = 0;

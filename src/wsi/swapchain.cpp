@@ -42,7 +42,11 @@ VkResult Swapchain::Init() {
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
+	// Marks the images as a swapchain's: they stay rows of texels (never
+	// tiled, see vk/image.cpp), as presentation and capture read them.
+	VkImageSwapchainCreateInfoKHR swapchain_image{VK_STRUCTURE_TYPE_IMAGE_SWAPCHAIN_CREATE_INFO_KHR};
 	VkImageCreateInfo image_info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+	image_info.pNext = &swapchain_image;
 	image_info.imageType = VK_IMAGE_TYPE_2D;
 	image_info.format = info_.imageFormat;
 	image_info.extent = {extent_.width, extent_.height, 1};

@@ -58,8 +58,8 @@ std::map<std::string, PassFile> PassFiles(const std::filesystem::path& dir) {
 		PassFile f{};
 		std::string name = entry.path().filename().string();
 		char end = 0;
-		REQUIRE(std::sscanf(name.c_str(), "frame-%5u-pass-%3u-att-%u.pn%c", &f.frame, &f.pass, &f.attachment,
-		                    &end) == 4);
+		REQUIRE(std::sscanf(name.c_str(), "frame-%5u-pass-%3u-att-%u.pn%c", &f.frame, &f.pass, &f.attachment, &end) ==
+		        4);
 		files[name] = f;
 	}
 	return files;

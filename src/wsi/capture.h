@@ -42,9 +42,10 @@ class FrameWriter {
 public:
 	// The directory named by TESSERA_CAPTURE, or empty when capture is off.
 	static std::string DirectoryFromEnvironment();
-	// The next frame number of this process (counts one present).
+	// The next frame number of this process (counts one present; every
+	// present shown counts, whether its swapchain captures or not).
 	static uint32_t NextFrameNumber();
-	// The number of presents captured so far in this process.
+	// The number of presents so far in this process.
 	static uint32_t PresentCount();
 
 	explicit FrameWriter(std::string directory) : directory_(std::move(directory)) {}

@@ -13,8 +13,10 @@
 #include "texture/texel.h"
 #include "vk/cmd_render_pass.h"
 #include "vk/command_buffer.h"
+#include "vk/device.h"
 #include "vk/image.h"
 #include "vk/render_pass.h"
+#include "wsi/capture.h"
 
 namespace tessera::vk {
 
@@ -203,6 +205,8 @@ struct EndRenderPassCommand : Command {
 	void Execute(ExecutionContext& context) const {
 		if (!context.render_pass) return;
 		EndSubpass(context);
+		if (wsi::PassCapture* capture = context.device->PassCapture())
+			capture->EndOfPass(context.render_pass->views, context.render_pass->view_count);
 		context.render_pass = nullptr;
 		context.graphics.rendering = false;
 	}
@@ -280,6 +284,16 @@ struct EndRenderingCommand : Command {
 		const RenderingAttachment& st = begin->stencil;
 		if (st.view && st.resolve && st.resolve_mode != VK_RESOLVE_MODE_NONE)
 			ResolveView(*st.view, *st.resolve, begin->area, begin->layers, VK_IMAGE_ASPECT_STENCIL_BIT);
+		if (wsi::PassCapture* capture = context.device->PassCapture()) {
+			// An attachment that resolves is captured as its resolve image.
+			const ImageView* views[raster::kMaxColorAttachments] = {};
+			const uint32_t count = std::min(begin->color_count, raster::kMaxColorAttachments);
+			for (uint32_t i = 0; i < count; ++i) {
+				const RenderingAttachment& a = begin->colors[i];
+				views[i] = a.resolve && a.resolve_mode != VK_RESOLVE_MODE_NONE ? a.resolve : a.view;
+			}
+			capture->EndOfPass(views, count);
+		}
 	}
 };
 

@@ -10,6 +10,7 @@
 #include "vk/instance.h"
 #include "vk/physical_device.h"
 #include "vk/queue.h"
+#include "wsi/capture.h"
 
 namespace tessera::vk {
 
@@ -24,6 +25,11 @@ Device::Device(PhysicalDevice* physical_device, const VkAllocationCallbacks* all
 Device::~Device() { Delete(Allocator(), queue_); }
 
 VkResult Device::Init(const VkDeviceCreateInfo&) {
+	try {
+		pass_capture_ = wsi::PassCapture::FromEnvironment();
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
 	queue_ = New<Queue>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_DEVICE, this);
 	if (!queue_) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	return queue_->Init();

@@ -21,6 +21,9 @@
 namespace tessera::runtime {
 class ThreadPool;
 }
+namespace tessera::wsi {
+class PassCapture;
+}
 
 namespace tessera::vk {
 
@@ -87,6 +90,9 @@ public:
 	void RemoveMemoryRange(const uint8_t* begin);
 	std::shared_ptr<const AddressRanges> MemoryRanges() const;
 
+	// TESSERA_CAPTURE_RENDER_PASSES (wsi/capture.h); null when off.
+	wsi::PassCapture* PassCapture() const { return pass_capture_.get(); }
+
 	// VK_EXT_debug_utils object names.
 	void SetObjectName(uint64_t handle, const char* name);
 	std::string ObjectName(uint64_t handle) const;
@@ -111,6 +117,9 @@ private:
 
 	mutable std::mutex names_mutex_;
 	std::unordered_map<uint64_t, std::string> object_names_;
+
+	// Destroyed after ~Device has deleted the queue: flushes what it captured.
+	std::unique_ptr<wsi::PassCapture> pass_capture_;
 };
 
 }  // namespace tessera::vk

@@ -130,7 +130,10 @@ void Swapchain::Present(uint32_t index, bool show) {
 		const texture::SubresourceLayout& level = image->Layout().Level(0, 0);
 		if (window_)
 			window_->Show(image->Data() + level.offset, extent_.width, extent_.height, level.row_pitch, IsBgra());
-		if (capture_) Capture(*image);
+		// Every shown present is counted, captured or not: render pass
+		// captures are named by it (capture.h).
+		const uint32_t frame_number = FrameWriter::NextFrameNumber();
+		if (capture_) Capture(*image, frame_number);
 	}
 	{
 		auto lock = device_->LockSync();
@@ -141,7 +144,7 @@ void Swapchain::Present(uint32_t index, bool show) {
 	device_->Notify();
 }
 
-void Swapchain::Capture(const vk::Image& image) {
+void Swapchain::Capture(const vk::Image& image, uint32_t frame_number) {
 	const texture::SubresourceLayout& level = image.Layout().Level(0, 0);
 	bool bgra = IsBgra();
 	try {
@@ -162,7 +165,7 @@ void Swapchain::Capture(const vk::Image& image) {
 				dst[3] = 255;
 			}
 		}
-		capture_->Write(FrameWriter::NextFrameNumber(), std::move(frame));
+		capture_->Write(frame_number, std::move(frame));
 	} catch (const std::exception&) {
 		runtime::Log(runtime::LogLevel::Error, "TESSERA_CAPTURE: out of memory, frame dropped");
 	}

@@ -72,7 +72,7 @@ private:
 	bool IsBgra() const {
 		return info_.imageFormat == VK_FORMAT_B8G8R8A8_UNORM || info_.imageFormat == VK_FORMAT_B8G8R8A8_SRGB;
 	}
-	void Capture(const vk::Image& image);
+	void Capture(const vk::Image& image, uint32_t frame_number);
 
 	vk::Device* device_;
 	const VkAllocationCallbacks* allocator_;

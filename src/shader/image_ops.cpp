@@ -7,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "shader/alu.h"
 #include "shader/image_ops.h"
 #include "shader/interpreter.h"
 #include "shader/memory_ops.h"
@@ -248,8 +249,10 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	if (inst.op == Op::kImageResult) {
 		const uint32_t* src = image_results_.data() + size_t(inst.imm) * lanes;
 		uint32_t* dst = Reg(inst.dst);
-		for (uint32_t i = 0; i < lanes; ++i)
-			if (full || active_[i]) dst[i] = src[i];
+		if (full)
+			std::memcpy(dst, src, size_t(lanes) * 4);
+		else
+			BlendLanes(dst, src, active_.data(), lanes);
 		return;
 	}
 
@@ -271,7 +274,19 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			const uint32_t* coord = arg(kArgCoord + c);
 			uint32_t* dx = derivatives.data() + size_t(c) * lanes;
 			uint32_t* dy = derivatives.data() + size_t(3 + c) * lanes;
-			for (uint32_t i = 0; i < lanes; ++i) {
+			// Whole quads: straight-line differences (the compiler vectorizes them).
+			const uint32_t whole = lanes & ~3u;
+			for (uint32_t base = 0; base < whole; base += 4) {
+				float v[4], ddx[4], ddy[4];
+				std::memcpy(v, coord + base, 16);
+				ddx[0] = ddx[1] = v[1] - v[0];
+				ddx[2] = ddx[3] = v[3] - v[2];
+				ddy[0] = ddy[2] = v[2] - v[0];
+				ddy[1] = ddy[3] = v[3] - v[1];
+				std::memcpy(dx + base, ddx, 16);
+				std::memcpy(dy + base, ddy, 16);
+			}
+			for (uint32_t i = whole; i < lanes; ++i) {
 				uint32_t base = i & ~3u, x = i & 1u, y = (i >> 1) & 1u;
 				uint32_t row = base + 2 * y, col = base + x;
 				float ddx =
@@ -301,6 +316,10 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	std::vector<uint32_t>& rest = scratch.rest;
 	ImageBatch& batch = scratch.batch;
 	const uint32_t used = UsedSlots(op);
+	// Lookups read their operands as floats (offsets as integers); fetches,
+	// writes, atomics and queries as integers.
+	const bool float_operands =
+	    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kGather || op.kind == ImageOpKind::kQueryLod;
 	std::vector<uint32_t>& out = scratch.out;
 	SampledImage& combined = scratch.combined;
 	while (!pending.empty()) {
@@ -325,15 +344,18 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			                          : arg(slot);
 			float* f = batch.f.data() + size_t(slot) * n;
 			int32_t* i = batch.i.data() + size_t(slot) * n;
+			// Each slot is read as float or as integer, never both (RunBatch).
+			const bool as_float = float_operands && !(slot >= kArgOffset && slot < kArgOffset + 3);
 			if (identity) {
-				std::memcpy(f, src, size_t(n) * 4);
-				std::memcpy(i, src, size_t(n) * 4);
+				std::memcpy(as_float ? static_cast<void*>(f) : static_cast<void*>(i), src, size_t(n) * 4);
 				continue;
 			}
 			for (uint32_t j = 0; j < n; ++j) {
 				const uint32_t bits = src[batch.lanes[j]];
-				i[j] = static_cast<int32_t>(bits);
-				f[j] = std::bit_cast<float>(bits);
+				if (as_float)
+					f[j] = std::bit_cast<float>(bits);
+				else
+					i[j] = static_cast<int32_t>(bits);
 			}
 		}
 
@@ -365,8 +387,10 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		}
 	}
 	uint32_t* dst = Reg(inst.dst);
-	for (uint32_t i = 0; i < lanes; ++i)
-		if (full || active_[i]) dst[i] = image_results_[i];
+	if (full)
+		std::memcpy(dst, image_results_.data(), size_t(lanes) * 4);
+	else
+		BlendLanes(dst, image_results_.data(), active_.data(), lanes);
 }
 
 }  // namespace tessera::shader

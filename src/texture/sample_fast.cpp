@@ -50,6 +50,9 @@ struct FastImage {
 	// R8G8B8A8_UNORM / B8G8R8A8_UNORM (swap_rb): decoded by division (the
 	// tables hold the same quotients).
 	bool unorm = false, swap_rb = false;
+	// Set per SIMD target: b / 255 as a product with one fused correction
+	// step gives the quotient's bits for every byte (checked; see Decode).
+	bool fused_division = false;
 	bool repeat[2] = {};                          // REPEAT, else CLAMP_TO_EDGE
 	bool pow2[2] = {};                            // every level's size in that dimension is a power of two
 	bool tiled = false;                           // some level has tile_shift != 0
@@ -187,7 +190,7 @@ struct LevelVec {
 	VF fwidth, fheight;
 };
 
-LevelVec LoadLevels(const FastImage& f, VI index) {
+HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
 	const DI di;
 	const DF df;
 	const int32_t first = hn::GetLane(index);
@@ -213,7 +216,7 @@ LevelVec LoadLevels(const FastImage& f, VI index) {
 // whenever |u| >= 2^-30, and below that it rounds to -127.5, whose floor is
 // that of the exact value.) Other lanes (large, infinite, NaN) take the
 // scalar code.
-void LinearCoordinates(VF u, VI* i0, VF* alpha) {
+HWY_INLINE void LinearCoordinates(VF u, VI* i0, VF* alpha) {
 	const DF df;
 	const DI di;
 	const MF small = hn::Lt(hn::Abs(u), hn::Set(df, 1048576.0f));  // NaN: false
@@ -238,7 +241,7 @@ void LinearCoordinates(VF u, VI* i0, VF* alpha) {
 }
 
 // NearestTexelCoordinate: floor(u) saturated to +-2^30, NaN -> 0.
-VI NearestCoordinates(VF u) {
+HWY_INLINE VI NearestCoordinates(VF u) {
 	const DF df;
 	const DI di;
 	const VF limit = hn::Set(df, 1073741824.0f), low = hn::Neg(limit);
@@ -249,7 +252,7 @@ VI NearestCoordinates(VF u) {
 }
 
 // §16 "Wrapping Operation" for REPEAT / CLAMP_TO_EDGE.
-VI Wrap(VI i, VI size, VI mask, bool repeat, bool pow2) {
+HWY_INLINE VI Wrap(VI i, VI size, VI mask, bool repeat, bool pow2) {
 	const DI di;
 	if (!repeat) return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
 	if (pow2) return hn::And(i, mask);  // the positive modulo of a power of two
@@ -262,34 +265,60 @@ VI Wrap(VI i, VI size, VI mask, bool repeat, bool pow2) {
 
 // TexelOffset (sample.h) split into its row part (j) and column part (i),
 // which add: offset = (j >> s) * row_pitch + ((i >> s) << 2s | (j & m) << s | i & m) * 4.
-VI RowOffset(const LevelVec& l, VI j, bool tiled) {
+HWY_INLINE VI RowOffset(const LevelVec& l, VI j, bool tiled) {
 	if (!tiled) return hn::Mul(j, l.row_pitch);
 	const DI di;
 	const VI m = hn::Sub(hn::Set(di, 1) << l.tile_shift, hn::Set(di, 1));
 	return hn::Add(hn::Mul(j >> l.tile_shift, l.row_pitch), hn::ShiftLeft<2>(hn::And(j, m) << l.tile_shift));
 }
-VI ColumnOffset(const LevelVec& l, VI i, bool tiled) {
+HWY_INLINE VI ColumnOffset(const LevelVec& l, VI i, bool tiled) {
 	if (!tiled) return hn::ShiftLeft<2>(i);
 	const DI di;
 	const VI m = hn::Sub(hn::Set(di, 1) << l.tile_shift, hn::Set(di, 1));
 	return hn::ShiftLeft<2>(hn::Or((i >> l.tile_shift) << hn::Add(l.tile_shift, l.tile_shift), hn::And(i, m)));
 }
 
+// b / 255.0f for bytes b (as floats): q0 = b * (1/255) corrected once,
+// q0 + (b - 255 q0) / 255 with fused operations (Markstein). With FMA this
+// is the correctly rounded quotient for every byte, which FusedDivisionExact
+// checks once per target; without FMA (or if the check fails) Div is used.
+HWY_INLINE VF Unorm8(VF b, bool fused) {
+	const DF df;
+	const VF k255 = hn::Set(df, 255.0f);
+	if (!fused) return hn::Div(b, k255);
+	const VF r = hn::Set(df, 1.0f / 255.0f);
+	const VF q0 = hn::Mul(b, r);
+	return hn::MulAdd(hn::NegMulAdd(q0, k255, b), r, q0);
+}
+bool FusedDivisionExact() {
+	static const bool exact = [] {
+		const DF df;
+		alignas(64) float q[kMaxVectorLanes];
+		for (uint32_t b = 0; b < 256; b += uint32_t(hn::Lanes(df))) {
+			hn::Store(Unorm8(hn::Add(hn::Iota(df, float(b)), hn::Zero(df)), true), df, q);
+			for (uint32_t n = 0; n < hn::Lanes(df) && b + n < 256; ++n)
+				if (q[n] != float(b + n) / 255.0f) return false;
+		}
+		return true;
+	}();
+	return exact;
+}
+
 // The four components of a vector of texel words.
-void Decode(const FastImage& f, VI texel, VF out[4]) {
+HWY_INLINE void Decode(const FastImage& f, VI texel, VF out[4]) {
 	const DF df;
 	const DI di;
 	const VI byte = hn::Set(di, 0xff);
 	if (f.unorm) {
-		// The tables' values, b / 255.0f: one IEEE division, as the table was made.
-		const VF k255 = hn::Set(df, 255.0f);
-		const VF c0 = hn::Div(hn::ConvertTo(df, hn::And(texel, byte)), k255);
-		const VF c1 = hn::Div(hn::ConvertTo(df, hn::And(hn::ShiftRight<8>(texel), byte)), k255);
-		const VF c2 = hn::Div(hn::ConvertTo(df, hn::And(hn::ShiftRight<16>(texel), byte)), k255);
+		// The tables' values, b / 255.0f.
+		const bool fused = f.fused_division;
+		const VF c0 = Unorm8(hn::ConvertTo(df, hn::And(texel, byte)), fused);
+		const VF c1 = Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRight<8>(texel), byte)), fused);
+		const VF c2 = Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRight<16>(texel), byte)), fused);
 		out[f.swap_rb ? 2 : 0] = c0;
 		out[1] = c1;
 		out[f.swap_rb ? 0 : 2] = c2;
-		out[3] = hn::Div(hn::ConvertTo(df, hn::And(hn::ShiftRight<24>(texel), byte)), k255);
+		out[3] = Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRight<24>(texel), byte)), fused);
 		return;
 	}
 	for (int c = 0; c < 4; ++c)
@@ -512,8 +541,9 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 
 }  // namespace
 
-void SampleLanesFast(const SampledImage& image, const FastImage& f, const SampleLanes& lanes, TexelValue* out) {
+void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes& lanes, TexelValue* out) {
 	const DF df;
+	f.fused_division = FusedDivisionExact();
 	const size_t n = hn::Lanes(df);
 	FastLanes in;
 	in.coord[0] = lanes.coord[0], in.coord[1] = lanes.coord[1];
@@ -557,7 +587,7 @@ HWY_EXPORT(SampleLanesFast);
 bool Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
 	FastImage f;
 	if (!PrepareFast(image, lanes, &f)) return false;
-	HWY_DYNAMIC_DISPATCH(SampleLanesFast)(image, f, lanes, out);
+	HWY_DYNAMIC_DISPATCH(SampleLanesFast)(image, f, lanes, out);  // (sets f.fused_division)
 	return true;
 }
 }  // namespace fast

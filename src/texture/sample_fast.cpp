@@ -28,6 +28,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "texture/sampling_math.h"
 
@@ -304,25 +305,70 @@ bool FusedDivisionExact() {
 	return exact;
 }
 
-// The four components of a vector of texel words.
-HWY_INLINE void Decode(const FastImage& f, VI texel, VF out[4]) {
+// The texel words at `offset` and at offset + 4 (the next texel of the row)
+// for each lane: one 64-bit gather per pair instead of two 32-bit gathers.
+HWY_INLINE void GatherPairs(const uint8_t* origin, VI offset, VI* first, VI* second) {
+	const DI di;
+#if HWY_TARGET == HWY_SCALAR
+	const int32_t* words = reinterpret_cast<const int32_t*>(origin);
+	*first = hn::GatherOffset(di, words, offset);
+	*second = hn::GatherOffset(di, words, hn::Add(offset, hn::Set(di, 4)));
+#else
+	const hn::Half<DI> dh;
+	const hn::Repartition<int64_t, DI> d64;  // half as many lanes
+	const int64_t* pairs = reinterpret_cast<const int64_t*>(origin);
+	const VI lo = hn::BitCast(di, hn::GatherOffset(d64, pairs, hn::PromoteTo(d64, hn::LowerHalf(dh, offset))));
+	const VI hi = hn::BitCast(di, hn::GatherOffset(d64, pairs, hn::PromoteTo(d64, hn::UpperHalf(dh, offset))));
+	*first = hn::ConcatEven(di, hi, lo);  // little-endian: the word at offset is the low half
+	*second = hn::ConcatOdd(di, hi, lo);
+#endif
+}
+
+// Component c of a vector of texel words (byte order: c is the byte).
+enum class DecodeMode { kFusedUnorm, kDividedUnorm, kTables };
+template <DecodeMode kMode>
+HWY_INLINE VF Component(const FastImage& f, VI texel, int c) {
 	const DF df;
 	const DI di;
 	const VI byte = hn::Set(di, 0xff);
-	if (f.unorm) {
-		// The tables' values, b / 255.0f.
-		const bool fused = f.fused_division;
-		const VF c0 = Unorm8(hn::ConvertTo(df, hn::And(texel, byte)), fused);
-		const VF c1 = Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRight<8>(texel), byte)), fused);
-		const VF c2 = Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRight<16>(texel), byte)), fused);
-		out[f.swap_rb ? 2 : 0] = c0;
-		out[1] = c1;
-		out[f.swap_rb ? 0 : 2] = c2;
-		out[3] = Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRight<24>(texel), byte)), fused);
+	if (kMode == DecodeMode::kTables)
+		return hn::GatherIndex(df, f.table[c], hn::And(hn::ShiftRightSame(texel, f.byte_shift[c]), byte));
+	// The tables' values, b / 255.0f.
+	return Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRightSame(texel, 8 * c), byte)), kMode == DecodeMode::kFusedUnorm);
+}
+
+// out[c] = ((0 + w0 t0[c]) + w1 t1[c]) + w2 t2[c]) + w3 t3[c] (FilterLevel's
+// sum), in registers.
+template <DecodeMode kMode>
+HWY_INLINE void WeightedSum(const FastImage& f, const VI texel[4], const VF w[4], VF out[4]) {
+	const DF df;
+	VF sum0 = hn::Zero(df), sum1 = sum0, sum2 = sum0, sum3 = sum0;
+	for (int n = 0; n < 4; ++n) {
+		sum0 = hn::Add(sum0, hn::Mul(w[n], Component<kMode>(f, texel[n], 0)));
+		sum1 = hn::Add(sum1, hn::Mul(w[n], Component<kMode>(f, texel[n], 1)));
+		sum2 = hn::Add(sum2, hn::Mul(w[n], Component<kMode>(f, texel[n], 2)));
+		sum3 = hn::Add(sum3, hn::Mul(w[n], Component<kMode>(f, texel[n], 3)));
+	}
+	// Tables are per output component already; UNORM bytes are in memory
+	// order (B, G, R, A for BGRA: the sums are per component, so swapping
+	// them is swapping the inputs).
+	const bool swap = kMode != DecodeMode::kTables && f.swap_rb;
+	out[0] = swap ? sum2 : sum0;
+	out[1] = sum1;
+	out[2] = swap ? sum0 : sum2;
+	out[3] = sum3;
+}
+
+// The four components of one vector of texel words (NEAREST).
+void Decode(const FastImage& f, VI texel, VF out[4]) {
+	if (!f.unorm) {
+		for (int c = 0; c < 4; ++c) out[c] = Component<DecodeMode::kTables>(f, texel, c);
 		return;
 	}
 	for (int c = 0; c < 4; ++c)
-		out[c] = hn::GatherIndex(df, f.table[c], hn::And(hn::ShiftRightSame(texel, f.byte_shift[c]), byte));
+		out[c] = f.fused_division ? Component<DecodeMode::kFusedUnorm>(f, texel, c)
+		                          : Component<DecodeMode::kDividedUnorm>(f, texel, c);
+	if (f.swap_rb) std::swap(out[0], out[2]);
 }
 
 // FilterLevel for the fast case, on the levels `l` (one per lane): NEAREST
@@ -361,19 +407,28 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], f.pow2[1]);
 	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, f.tiled)), row1 = hn::Add(l.offset, RowOffset(l, j1, f.tiled));
 	const VI col0 = ColumnOffset(l, i0, f.tiled), col1 = ColumnOffset(l, i1, f.tiled);
-	const VI texel[4] = {
-	    hn::GatherOffset(di, words, hn::Add(row0, col0)), hn::GatherOffset(di, words, hn::Add(row0, col1)),
-	    hn::GatherOffset(di, words, hn::Add(row1, col0)), hn::GatherOffset(di, words, hn::Add(row1, col1))};
+	VI texel[4];
+	if (hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))))) {
+		// i1 = i0 + 1 in every lane (not wrapped, not across a tile): the
+		// two texels of a row are adjacent words.
+		GatherPairs(f.origin, hn::Add(row0, col0), &texel[0], &texel[1]);
+		GatherPairs(f.origin, hn::Add(row1, col0), &texel[2], &texel[3]);
+	} else {
+		texel[0] = hn::GatherOffset(di, words, hn::Add(row0, col0));
+		texel[1] = hn::GatherOffset(di, words, hn::Add(row0, col1));
+		texel[2] = hn::GatherOffset(di, words, hn::Add(row1, col0));
+		texel[3] = hn::GatherOffset(di, words, hn::Add(row1, col1));
+	}
 	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
 	const VF k1 = hn::Set(df, 1.0f);
 	const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
 	const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
-	for (int c = 0; c < 4; ++c) out[c] = hn::Zero(df);
-	for (int n = 0; n < 4; ++n) {
-		VF value[4];
-		Decode(f, texel[n], value);
-		for (int c = 0; c < 4; ++c) out[c] = hn::Add(out[c], hn::Mul(w[n], value[c]));
-	}
+	if (!f.unorm)
+		WeightedSum<DecodeMode::kTables>(f, texel, w, out);
+	else if (f.fused_division)
+		WeightedSum<DecodeMode::kFusedUnorm>(f, texel, w, out);
+	else
+		WeightedSum<DecodeMode::kDividedUnorm>(f, texel, w, out);
 }
 
 // The levels of §16 "Image Level(s) Selection" for a vector of lanes
@@ -434,6 +489,77 @@ VF Log2(VF x) {
 // library: b where a < b).
 VF StdMax(VF a, VF b) { return hn::IfThenElse(hn::Lt(a, b), b, a); }
 
+// What lambda_base decides, through LodBiasAndClamp, §16 "Texel
+// Filtering" (magnified when lambda <= 0) and SelectLevels.
+struct LodResult {
+	LevelsVec levels;
+	MF linear;  // LINEAR filter, else NEAREST
+};
+struct LodSteps {
+	VF clamped_bias, lod_max, lod_min;
+	uint32_t q;
+	VkSamplerMipmapMode mipmap_mode;
+	bool mag_linear, min_linear;
+
+	HWY_INLINE LodResult operator()(VF lambda_base) const {
+		const DF df;
+		VF lambda = hn::Add(lambda_base, clamped_bias);
+		lambda = hn::IfThenElse(hn::Gt(lambda, lod_max), lod_max, lambda);
+		lambda = hn::IfThenElse(hn::Ge(lambda, lod_min), lambda, lod_min);
+		const MF magnified = hn::Le(lambda, hn::Zero(df));
+		const MF all = hn::Or(hn::Eq(lambda_base, lambda_base), hn::Ne(lambda_base, lambda_base));
+		const MF linear = mag_linear == min_linear ? (mag_linear ? all : hn::Not(all))
+		                                           : (mag_linear ? magnified : hn::Not(magnified));
+		return {SelectLevels(lambda, q, mipmap_mode), linear};
+	}
+};
+
+// log2 of a positive normal float within 2e-7 + ulp/2 (|s| < 0.172: the
+// series 2/ln2 (s + s^3/3 + ... + s^9/9) of log2((1 + s) / (1 - s)) leaves
+// 1e-9; the float steps a few ulps of |log2 m| <= 1/2).
+HWY_INLINE VF ApproxLog2(VF x) {
+	const DF df;
+	const DI di;
+	const VI bits = hn::BitCast(di, x);
+	VI e = hn::Sub(hn::ShiftRight<23>(bits), hn::Set(di, 127));
+	VF m = hn::BitCast(df, hn::Or(hn::And(bits, hn::Set(di, 0x007fffff)), hn::Set(di, 0x3f800000)));  // [1, 2)
+	const MF high = hn::Gt(m, hn::Set(df, 1.41421356f));
+	m = hn::IfThenElse(high, hn::Mul(m, hn::Set(df, 0.5f)), m);
+	e = hn::Add(e, hn::IfThenElseZero(hn::RebindMask(di, high), hn::Set(di, 1)));
+	const VF one = hn::Set(df, 1.0f);
+	const VF s = hn::Div(hn::Sub(m, one), hn::Add(m, one)), s2 = hn::Mul(s, s);
+	VF p = hn::Set(df, 0.3205988979753252f);
+	p = hn::MulAdd(p, s2, hn::Set(df, 0.41219858311113244f));
+	p = hn::MulAdd(p, s2, hn::Set(df, 0.5770780163555854f));
+	p = hn::MulAdd(p, s2, hn::Set(df, 0.9617966939259756f));
+	p = hn::MulAdd(p, s2, hn::Set(df, 2.8853900817779268f));
+	return hn::Add(hn::ConvertTo(df, e), hn::Mul(s, p));
+}
+
+// steps(log2(x)) with log2 the C library's (the generic path's), without
+// calling it for most vectors: the steps are monotonic in lambda_base, and
+// the library's log2f is within 1 ulp of log2(x) (glibc: 0.75 ulp), so when
+// the steps agree at both ends of [L - E, L + E] around the approximation L
+// (E = 1e-6 + 4 ulps, several times both errors) they agree on the library's
+// value too. Otherwise (a lambda within E of a level rounding tie or of 0,
+// or x zero, subnormal, infinite or NaN) log2f per lane.
+LodResult ResolveLog2(const LodSteps& steps, VF x) {
+	const DF df;
+	const MF normal = hn::And(hn::Ge(x, hn::Set(df, 1.17549435e-38f)), hn::Lt(x, hn::Set(df, HUGE_VALF)));
+	if (HWY_LIKELY(hn::AllTrue(df, normal))) {
+		const VF l = ApproxLog2(x);
+		const VF e = hn::Add(hn::Set(df, 1e-6f), hn::Mul(hn::Abs(l), hn::Set(df, 1.0f / 2097152.0f)));
+		const LodResult low = steps(hn::Sub(l, e)), high = steps(hn::Add(l, e));
+		const DI di;
+		if (hn::AllTrue(di, hn::Eq(low.levels.hi, high.levels.hi)) &&
+		    hn::AllTrue(di, hn::Eq(low.levels.lo, high.levels.lo)) &&
+		    hn::AllTrue(df, hn::Eq(low.levels.delta, high.levels.delta)) &&
+		    hn::AllFalse(df, hn::Xor(low.linear, high.linear)))
+			return low;
+	}
+	return steps(Log2(x));
+}
+
 // One vector of lanes starting at `lane` (all of them valid).
 void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, float* out) {
 	const DF df;
@@ -445,7 +571,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	// ResolveLane's LOD (§16 "Scale Factor Operation", "Level-of-Detail
 	// Operation"): the same operations, ScaleFactors' sums with the third
 	// term 0 * 1.
-	VF lambda_base;
+	VF lambda_base = zero, log_arg = zero;  // lambda_base = log2(log_arg) without a Lod
 	VI aniso_samples = hn::Set(di, 1);
 	VF axis[2] = {zero, zero};
 	if (in.lod) {
@@ -463,7 +589,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		x2 = hn::Add(x2, zero);
 		y2 = hn::Add(y2, zero);
 		if (!image.anisotropic) {
-			lambda_base = Log2(hn::Sqrt(StdMax(x2, y2)));  // ScaleFactorMax
+			log_arg = hn::Sqrt(StdMax(x2, y2));  // ScaleFactorMax
 		} else {
 			// Anisotropy() (sampling_math.cpp), §16 "Texel Anisotropic
 			// Filtering": N = ceil(eta) samples along the major axis at
@@ -480,32 +606,27 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			    hn::IfThenElse(hn::Gt(rho_min, zero), hn::IfThenElse(hn::Lt(max_eta, ratio), max_eta, ratio), max_eta);
 			aniso_samples =
 			    hn::IfThenElse(hn::RebindMask(di, footprint), hn::ConvertTo(di, hn::Ceil(eta)), hn::Set(di, 1));
-			lambda_base = Log2(hn::IfThenElse(footprint, hn::Div(rho_max, eta), rho_max));
+			log_arg = hn::IfThenElse(footprint, hn::Div(rho_max, eta), rho_max);
 			for (int d = 0; d < 2; ++d) axis[d] = hn::IfThenElse(x_major, dx[d], dy[d]);
 		}
 	}
 	// LodBiasAndClamp: lambda_base + clamp(bias, +-maxSamplerLodBias) (fmin
 	// and fmax: a NaN bias gives -max), then min(lod_max), then lod_min
-	// where not >= (NaN -> lod_min).
+	// where not >= (NaN -> lod_min); then the filter and the levels.
 	const VF bias = hn::Add(hn::Set(df, sampler.mip_lod_bias), LoadOr(in.bias, lane, zero));
 	const VF max_bias = hn::Set(df, kMaxSamplerLodBias);
 	VF clamped = hn::IfThenElse(hn::Gt(bias, hn::Neg(max_bias)), bias, hn::Neg(max_bias));
 	clamped = hn::IfThenElse(hn::Lt(clamped, max_bias), clamped, max_bias);
-	VF lambda = hn::Add(lambda_base, clamped);
 	const VF lod_max = hn::Set(df, sampler.max_lod);
-	lambda = hn::IfThenElse(hn::Gt(lambda, lod_max), lod_max, lambda);
 	const VF lod_min_sampler = hn::Set(df, sampler.min_lod);
 	const VF lod_min = in.min_lod ? StdMax(lod_min_sampler, hn::LoadU(df, in.min_lod + lane)) : lod_min_sampler;
-	lambda = hn::IfThenElse(hn::Ge(lambda, lod_min), lambda, lod_min);
-
-	// §16 "Texel Filtering": magnified when lambda <= 0.
-	const MF magnified = hn::Le(lambda, zero);
 	// (FilterLevel reads any filter other than NEAREST as LINEAR.)
 	const bool mag_linear = sampler.mag_filter != VK_FILTER_NEAREST,
 	           min_linear = sampler.min_filter != VK_FILTER_NEAREST;
-	const MF linear = mag_linear == min_linear ? (mag_linear ? hn::Eq(zero, zero) : hn::Ne(zero, zero))
-	                                           : (mag_linear ? magnified : hn::Not(magnified));
-	const LevelsVec levels = SelectLevels(lambda, f.q, sampler.mipmap_mode);
+	const LodSteps steps{clamped, lod_max, lod_min, f.q, sampler.mipmap_mode, mag_linear, min_linear};
+	const LodResult lod = in.lod ? steps(lambda_base) : ResolveLog2(steps, log_arg);
+	const LevelsVec& levels = lod.levels;
+	const MF linear = lod.linear;
 	const LevelVec hi = LoadLevels(f, levels.hi);
 	const bool need_lo = sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && f.q > 0;
 	const LevelVec lo = need_lo ? LoadLevels(f, levels.lo) : hi;

@@ -166,3 +166,45 @@ TEST_CASE("sampling fast path: declines what it does not handle", "[texture][sam
 	CHECK_FALSE(SampleFast(tiled8, r.lanes, out.data()));
 	CHECK(SampleFast(Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
 }
+
+// The fast path takes log2 of the scale factor from an approximation where
+// the level selection cannot depend on its last bits, else from the C
+// library (sample_fast.cpp ResolveLog2): footprints whose lambda lies on or
+// next to a rounding tie of the level selection (odd multiples of 1/512),
+// on 0 (magnification) and at integer levels must still match bit for bit.
+TEST_CASE("sampling fast path: derivative LODs next to level-rounding ties", "[texture][sample]") {
+	std::mt19937 rng(11);
+	const TestImage img = RandomImage(VK_FORMAT_R8G8B8A8_UNORM, 64, 64, 7, rng);
+	constexpr uint32_t kLanes = 48;
+	std::vector<float> s(kLanes), t(kLanes), layer(kLanes, 0.0f), dx0(kLanes), zero(kLanes, 0.0f);
+	std::uniform_real_distribution<float> coord(0.0f, 1.0f);
+	for (VkFilter mag : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
+		for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR})
+			for (int k = -3; k < 3 * 512; k += 7) {
+				SamplerState sampler = Sampler(mag, VK_SAMPLER_ADDRESS_MODE_REPEAT);
+				sampler.min_filter = mag == VK_FILTER_LINEAR ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
+				sampler.mipmap_mode = mip;
+				const SampledImage fast = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D));
+				const SampledImage generic = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+				// rho = 2^(k / 512) and its float neighbours, up to 24 ulps away.
+				const float rho = std::exp2(float(k) / 512.0f);
+				for (uint32_t i = 0; i < kLanes; ++i) {
+					float r = rho;
+					for (int step = 0; step < int(i / 2); ++step) r = std::nextafter(r, i % 2 ? HUGE_VALF : 0.0f);
+					dx0[i] = r / 64.0f;  // exact: a power of two
+					s[i] = coord(rng), t[i] = coord(rng);
+				}
+				SampleLanes lanes;
+				lanes.count = kLanes;
+				lanes.coord[0] = s.data(), lanes.coord[1] = t.data();
+				lanes.ddx[0] = dx0.data(), lanes.ddx[1] = zero.data();
+				lanes.ddy[0] = zero.data(), lanes.ddy[1] = zero.data();
+				std::vector<TexelValue> a(kLanes), b(kLanes);
+				REQUIRE(SampleFast(fast, lanes, a.data()));
+				lanes.coord[2] = layer.data();
+				Sample(generic, lanes, b.data());
+				INFO("k " << k << " mag " << mag << " mip " << mip);
+				for (uint32_t i = 0; i < kLanes; ++i)
+					for (int c = 0; c < 4; ++c) CHECK(a[i].u[c] == b[i].u[c]);
+			}
+}

@@ -40,12 +40,27 @@ constexpr uint32_t kMaxLevels = ImageLayout::kMaxLevels;
 // The most lanes a vector of any target holds (floats).
 constexpr size_t kMaxVectorLanes = 64;  // 2048-bit vectors
 
-// What the lanes of one Sample() call share, resolved once per call. Level
-// parameters are arrays indexed by level, so that a vector of lanes can
-// gather each lane's level. Texels are addressed by 32-bit byte offsets from
-// origin (the lowest level base), which PrepareFast checks.
-struct FastImage {
+// The levels' parameters as arrays indexed by level, so that a vector of
+// lanes can gather each lane's level. Texels are addressed by 32-bit byte
+// offsets from origin (the lowest level base), which PrepareLevels checks.
+struct FastLevels {
+	bool ok = false;  // the fast path reads these levels
 	const uint8_t* origin = nullptr;
+	bool pow2[2] = {};                       // every level's size in that dimension is a power of two
+	bool tiled = false;                      // some level has tile_shift != 0
+	alignas(64) int32_t offset[kMaxLevels];  // level base - origin
+	alignas(64) int32_t width[kMaxLevels];
+	alignas(64) int32_t height[kMaxLevels];
+	alignas(64) int32_t width_mask[kMaxLevels];  // size - 1 (REPEAT of a power of two)
+	alignas(64) int32_t height_mask[kMaxLevels];
+	alignas(64) int32_t row_pitch[kMaxLevels];
+	alignas(64) int32_t tile_shift[kMaxLevels];
+	alignas(64) float fwidth[kMaxLevels];
+	alignas(64) float fheight[kMaxLevels];
+};
+
+// What the lanes of one Sample() call share, resolved once per call.
+struct FastImage {
 	const float* table[4] = {};  // decode table per output component
 	int32_t byte_shift[4] = {};  // its byte in the texel word (little-endian), in bits
 	// R8G8B8A8_UNORM / B8G8R8A8_UNORM (swap_rb): decoded by division (the
@@ -54,19 +69,9 @@ struct FastImage {
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
-	bool repeat[2] = {};                          // REPEAT, else CLAMP_TO_EDGE
-	bool pow2[2] = {};                            // every level's size in that dimension is a power of two
-	bool tiled = false;                           // some level has tile_shift != 0
-	uint32_t q = 0;                               // level_count - 1
-	alignas(64) int32_t offset[kMaxLevels] = {};  // level base - origin
-	alignas(64) int32_t width[kMaxLevels] = {};
-	alignas(64) int32_t height[kMaxLevels] = {};
-	alignas(64) int32_t width_mask[kMaxLevels] = {};  // size - 1 (REPEAT of a power of two)
-	alignas(64) int32_t height_mask[kMaxLevels] = {};
-	alignas(64) int32_t row_pitch[kMaxLevels] = {};
-	alignas(64) int32_t tile_shift[kMaxLevels] = {};
-	alignas(64) float fwidth[kMaxLevels] = {};
-	alignas(64) float fheight[kMaxLevels] = {};
+	bool repeat[2] = {};  // REPEAT, else CLAMP_TO_EDGE
+	uint32_t q = 0;       // level_count - 1
+	const FastLevels* levels = nullptr;
 };
 
 // The lanes' operands, null where absent (read as 0).
@@ -88,6 +93,57 @@ inline bool DividesBy255(const float* table) {
 		if (table[b] != float(b) / 255.0f) return false;
 	known.store(table, std::memory_order_relaxed);
 	return true;
+}
+
+// The level arrays of an image, cached per thread: one Sample() call is a
+// batch of at most a few dozen lanes, and consecutive calls mostly sample
+// the same image. The cache is keyed on the PreparedLevel bytes themselves
+// (their values are all the arrays derive from).
+inline const FastLevels* PreparedLevels(const SampledImage& image) {
+	struct Cache {
+		uint32_t count = 0;
+		PreparedLevel key[kMaxLevels];
+		FastLevels levels;
+	};
+	static thread_local Cache cache;
+	const uint32_t count = image.level_count;
+	const size_t bytes = count * sizeof(PreparedLevel);
+	FastLevels* out = &cache.levels;
+	if (cache.count == count && std::memcmp(cache.key, image.levels, bytes) == 0) return out;
+	cache.count = count;  // (a declined set of levels is remembered too)
+	std::memcpy(cache.key, image.levels, bytes);
+	out->ok = false;
+	const uint8_t* origin = image.levels[0].base;
+	for (uint32_t l = 0; l < image.level_count; ++l) origin = std::min(origin, image.levels[l].base);
+	out->origin = origin;
+	out->pow2[0] = out->pow2[1] = true;
+	out->tiled = false;
+	for (uint32_t l = 0; l < image.level_count; ++l) {
+		const PreparedLevel& p = image.levels[l];
+		if (p.element_size != 4 || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
+		    p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24))
+			return out;
+		// Every texel of the level within 2^31 bytes of the origin.
+		const uint64_t tile = 1u << p.tile_shift;
+		const uint64_t rows = (uint64_t(p.extent[1]) + tile - 1) / tile;
+		const uint64_t end = uint64_t(p.base - origin) + rows * p.row_pitch + 4 * tile * uint64_t(p.extent[0]);
+		if (end > uint64_t(INT32_MAX) || p.row_pitch > uint64_t(INT32_MAX)) return out;
+		auto is_pow2 = [](int32_t size) { return (size & (size - 1)) == 0; };
+		out->pow2[0] &= is_pow2(p.extent[0]);
+		out->pow2[1] &= is_pow2(p.extent[1]);
+		out->tiled |= p.tile_shift != 0;
+		out->offset[l] = int32_t(p.base - origin);
+		out->width[l] = p.extent[0];
+		out->height[l] = p.extent[1];
+		out->width_mask[l] = p.extent[0] - 1;
+		out->height_mask[l] = p.extent[1] - 1;
+		out->row_pitch[l] = int32_t(p.row_pitch);
+		out->tile_shift[l] = int32_t(p.tile_shift);
+		out->fwidth[l] = float(p.extent[0]);
+		out->fheight[l] = float(p.extent[1]);
+	}
+	out->ok = true;
+	return out;
 }
 
 inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage* f) {
@@ -118,36 +174,8 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	f->swap_rb = f->unorm && f->byte_shift[0] == 16;
 	if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
 	f->q = image.level_count - 1;
-	const uint8_t* origin = image.levels[0].base;
-	for (uint32_t l = 0; l < image.level_count; ++l) origin = std::min(origin, image.levels[l].base);
-	f->origin = origin;
-	f->pow2[0] = f->pow2[1] = true;
-	f->tiled = false;
-	for (uint32_t l = 0; l < image.level_count; ++l) {
-		const PreparedLevel& p = image.levels[l];
-		if (p.element_size != 4 || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
-		    p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24))
-			return false;
-		// Every texel of the level within 2^31 bytes of the origin.
-		const uint64_t tile = 1u << p.tile_shift;
-		const uint64_t rows = (uint64_t(p.extent[1]) + tile - 1) / tile;
-		const uint64_t end = uint64_t(p.base - origin) + rows * p.row_pitch + 4 * tile * uint64_t(p.extent[0]);
-		if (end > uint64_t(INT32_MAX) || p.row_pitch > uint64_t(INT32_MAX)) return false;
-		auto is_pow2 = [](int32_t size) { return (size & (size - 1)) == 0; };
-		f->pow2[0] &= is_pow2(p.extent[0]);
-		f->pow2[1] &= is_pow2(p.extent[1]);
-		f->tiled |= p.tile_shift != 0;
-		f->offset[l] = int32_t(p.base - origin);
-		f->width[l] = p.extent[0];
-		f->height[l] = p.extent[1];
-		f->width_mask[l] = p.extent[0] - 1;
-		f->height_mask[l] = p.extent[1] - 1;
-		f->row_pitch[l] = int32_t(p.row_pitch);
-		f->tile_shift[l] = int32_t(p.tile_shift);
-		f->fwidth[l] = float(p.extent[0]);
-		f->fheight[l] = float(p.extent[1]);
-	}
-	return true;
+	f->levels = PreparedLevels(image);
+	return f->levels->ok;
 }
 
 // LinearTexelCoordinate (sampling_math.cpp) with the floor done without
@@ -196,15 +224,17 @@ HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
 	const DF df;
 	const int32_t first = hn::GetLane(index);
 	if (hn::AllTrue(di, hn::Eq(index, hn::Set(di, first)))) {  // the usual case: one level for all lanes
-		return {hn::Set(di, f.offset[first]),     hn::Set(di, f.width[first]),       hn::Set(di, f.height[first]),
-		        hn::Set(di, f.width_mask[first]), hn::Set(di, f.height_mask[first]), hn::Set(di, f.row_pitch[first]),
-		        hn::Set(di, f.tile_shift[first]), hn::Set(df, f.fwidth[first]),      hn::Set(df, f.fheight[first])};
+		return {hn::Set(di, f.levels->offset[first]),      hn::Set(di, f.levels->width[first]),
+		        hn::Set(di, f.levels->height[first]),      hn::Set(di, f.levels->width_mask[first]),
+		        hn::Set(di, f.levels->height_mask[first]), hn::Set(di, f.levels->row_pitch[first]),
+		        hn::Set(di, f.levels->tile_shift[first]),  hn::Set(df, f.levels->fwidth[first]),
+		        hn::Set(df, f.levels->fheight[first])};
 	}
-	return {hn::GatherIndex(di, f.offset, index),      hn::GatherIndex(di, f.width, index),
-	        hn::GatherIndex(di, f.height, index),      hn::GatherIndex(di, f.width_mask, index),
-	        hn::GatherIndex(di, f.height_mask, index), hn::GatherIndex(di, f.row_pitch, index),
-	        hn::GatherIndex(di, f.tile_shift, index),  hn::GatherIndex(df, f.fwidth, index),
-	        hn::GatherIndex(df, f.fheight, index)};
+	return {hn::GatherIndex(di, f.levels->offset, index),      hn::GatherIndex(di, f.levels->width, index),
+	        hn::GatherIndex(di, f.levels->height, index),      hn::GatherIndex(di, f.levels->width_mask, index),
+	        hn::GatherIndex(di, f.levels->height_mask, index), hn::GatherIndex(di, f.levels->row_pitch, index),
+	        hn::GatherIndex(di, f.levels->tile_shift, index),  hn::GatherIndex(df, f.levels->fwidth, index),
+	        hn::GatherIndex(df, f.levels->fheight, index)};
 }
 
 // LinearTexelCoordinate: i0 = floor(u - 1/2) and alpha = frac(u - 1/2) with
@@ -381,11 +411,12 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const DF df;
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
-	const int32_t* words = reinterpret_cast<const int32_t*>(f.origin);
+	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
 	if (hn::AllFalse(df, linear)) {
-		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], f.pow2[0]);
-		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], f.pow2[1]);
-		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, f.tiled)), ColumnOffset(l, i, f.tiled));
+		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
+		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+		const VI offset =
+		    hn::Add(hn::Add(l.offset, RowOffset(l, j, f.levels->tiled)), ColumnOffset(l, i, f.levels->tiled));
 		Decode(f, hn::GatherOffset(di, words, offset), out);
 		return;
 	}
@@ -401,18 +432,19 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		b = hn::IfThenElseZero(linear, b);
 	}
 	const VI one = hn::Set(di, 1);
-	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], f.pow2[0]);
-	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], f.pow2[1]);
-	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], f.pow2[0]);
-	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], f.pow2[1]);
-	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, f.tiled)), row1 = hn::Add(l.offset, RowOffset(l, j1, f.tiled));
-	const VI col0 = ColumnOffset(l, i0, f.tiled), col1 = ColumnOffset(l, i1, f.tiled);
+	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
+	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
+	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, f.levels->tiled)),
+	         row1 = hn::Add(l.offset, RowOffset(l, j1, f.levels->tiled));
+	const VI col0 = ColumnOffset(l, i0, f.levels->tiled), col1 = ColumnOffset(l, i1, f.levels->tiled);
 	VI texel[4];
 	if (hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))))) {
 		// i1 = i0 + 1 in every lane (not wrapped, not across a tile): the
 		// two texels of a row are adjacent words.
-		GatherPairs(f.origin, hn::Add(row0, col0), &texel[0], &texel[1]);
-		GatherPairs(f.origin, hn::Add(row1, col0), &texel[2], &texel[3]);
+		GatherPairs(f.levels->origin, hn::Add(row0, col0), &texel[0], &texel[1]);
+		GatherPairs(f.levels->origin, hn::Add(row1, col0), &texel[2], &texel[3]);
 	} else {
 		texel[0] = hn::GatherOffset(di, words, hn::Add(row0, col0));
 		texel[1] = hn::GatherOffset(di, words, hn::Add(row0, col1));
@@ -439,7 +471,7 @@ struct LevelsVec {
 	VI hi, lo;
 	VF delta;
 };
-LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mode) {
+HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mode) {
 	const DF df;
 	const DI di;
 	const VF qf = hn::Set(df, float(q));
@@ -579,7 +611,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	} else {
 		const VF dx[2] = {LoadOr(in.ddx[0], lane, zero), LoadOr(in.ddx[1], lane, zero)};
 		const VF dy[2] = {LoadOr(in.ddy[0], lane, zero), LoadOr(in.ddy[1], lane, zero)};
-		const VF extent[2] = {hn::Set(df, f.fwidth[0]), hn::Set(df, f.fheight[0])};
+		const VF extent[2] = {hn::Set(df, f.levels->fwidth[0]), hn::Set(df, f.levels->fheight[0])};
 		VF x2 = zero, y2 = zero;
 		for (int d = 0; d < 2; ++d) {
 			const VF mx = hn::Mul(dx[d], extent[d]), my = hn::Mul(dy[d], extent[d]);

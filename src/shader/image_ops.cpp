@@ -302,9 +302,13 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 
 	// Batches of lanes that share (image element, sampler element).
 	std::vector<uint32_t>& pending = scratch.pending;
-	pending.clear();
-	for (uint32_t i = 0; i < lanes; ++i)
-		if (full || active_[i]) pending.push_back(i);
+	pending.resize(lanes);
+	uint32_t pending_count = 0;
+	for (uint32_t i = 0; i < lanes; ++i) {
+		pending[pending_count] = i;
+		pending_count += full || active_[i] ? 1 : 0;
+	}
+	pending.resize(pending_count);
 	const uint32_t* image_index = op.image_count > 1 ? arg(kArgImageIndex) : nullptr;
 	const uint32_t* sampler_index =
 	    op.sampler != ImageOperation::kNone && op.sampler_count > 1 ? arg(kArgSamplerIndex) : nullptr;
@@ -378,12 +382,18 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 
 		out.assign(4 * size_t(n), 0);
 		RunBatch(op, binding, image, batch, reinterpret_cast<uint32_t(*)[4]>(out.data()));
-		for (uint32_t c = 0; c < 4; ++c) {
-			uint32_t* result = image_results_.data() + size_t(c) * lanes;
-			if (identity)
-				for (uint32_t j = 0; j < n; ++j) result[j] = out[4 * size_t(j) + c];
-			else
-				for (uint32_t j = 0; j < n; ++j) result[batch.lanes[j]] = out[4 * size_t(j) + c];
+		// 4 words a lane -> 4 result slots (one pass, the compiler's shuffles).
+		uint32_t* r0 = image_results_.data();
+		uint32_t *r1 = r0 + lanes, *r2 = r1 + lanes, *r3 = r2 + lanes;
+		const uint32_t* o = out.data();
+		if (identity) {
+			for (uint32_t j = 0; j < n; ++j)
+				r0[j] = o[4 * j], r1[j] = o[4 * j + 1], r2[j] = o[4 * j + 2], r3[j] = o[4 * j + 3];
+		} else {
+			for (uint32_t j = 0; j < n; ++j) {
+				const uint32_t lane = batch.lanes[j];
+				r0[lane] = o[4 * j], r1[lane] = o[4 * j + 1], r2[lane] = o[4 * j + 2], r3[lane] = o[4 * j + 3];
+			}
 		}
 	}
 	uint32_t* dst = Reg(inst.dst);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
 #include "shader/alu.h"
@@ -219,6 +220,21 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	}
 }
 
+// Four lanes' 4 result words (src: lane after lane) into four slots.
+inline void Transpose4x4(const uint32_t* src, uint32_t* r0, uint32_t* r1, uint32_t* r2, uint32_t* r3) {
+	typedef uint32_t U4 __attribute__((vector_size(16)));  // GCC/Clang vectors: SSE2 or NEON
+	U4 v[4];
+	std::memcpy(v, src, sizeof v);
+	const U4 t0 = __builtin_shufflevector(v[0], v[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(v[0], v[1], 2, 6, 3, 7);
+	const U4 t2 = __builtin_shufflevector(v[2], v[3], 0, 4, 1, 5), t3 = __builtin_shufflevector(v[2], v[3], 2, 6, 3, 7);
+	const U4 c0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), c1 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+	const U4 c2 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5), c3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+	std::memcpy(r0, &c0, 16);
+	std::memcpy(r1, &c1, 16);
+	std::memcpy(r2, &c2, 16);
+	std::memcpy(r3, &c3, 16);
+}
+
 // The operand slots an operation reads (bit k: slot k), so that batches
 // pack only those.
 uint32_t UsedSlots(const ImageOperation& op) {
@@ -303,12 +319,16 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	// Batches of lanes that share (image element, sampler element).
 	std::vector<uint32_t>& pending = scratch.pending;
 	pending.resize(lanes);
-	uint32_t pending_count = 0;
-	for (uint32_t i = 0; i < lanes; ++i) {
-		pending[pending_count] = i;
-		pending_count += full || active_[i] ? 1 : 0;
+	if (full) {
+		std::iota(pending.begin(), pending.end(), 0u);
+	} else {
+		uint32_t pending_count = 0;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			pending[pending_count] = i;
+			pending_count += active_[i] ? 1 : 0;
+		}
+		pending.resize(pending_count);
 	}
-	pending.resize(pending_count);
 	const uint32_t* image_index = op.image_count > 1 ? arg(kArgImageIndex) : nullptr;
 	const uint32_t* sampler_index =
 	    op.sampler != ImageOperation::kNone && op.sampler_count > 1 ? arg(kArgSamplerIndex) : nullptr;
@@ -387,8 +407,9 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		uint32_t *r1 = r0 + lanes, *r2 = r1 + lanes, *r3 = r2 + lanes;
 		const uint32_t* o = out.data();
 		if (identity) {
-			for (uint32_t j = 0; j < n; ++j)
-				r0[j] = o[4 * j], r1[j] = o[4 * j + 1], r2[j] = o[4 * j + 2], r3[j] = o[4 * j + 3];
+			uint32_t j = 0;
+			for (; j + 4 <= n; j += 4) Transpose4x4(o + 4 * j, r0 + j, r1 + j, r2 + j, r3 + j);
+			for (; j < n; ++j) r0[j] = o[4 * j], r1[j] = o[4 * j + 1], r2[j] = o[4 * j + 2], r3[j] = o[4 * j + 3];
 		} else {
 			for (uint32_t j = 0; j < n; ++j) {
 				const uint32_t lane = batch.lanes[j];

@@ -9,12 +9,16 @@
 // sampling_math.cpp) in the same order, each an IEEE operation that SIMD
 // rounds as scalar code does, so the results are the same bits. The build
 // compiles this file with -ffp-contract=off: a fused multiply-add (AVX2 and
-// later targets have FMA) would round products differently. The two steps
-// done differently are exact: LinearTexelCoordinate's double arithmetic is
-// done in float on coordinates below 2^20 (where both are exact, see
-// LinearCoordinates), and log2 stays the C library's, one lane at a time.
-// tests/unit/texture/sampling_fast_path_test.cpp compares the two paths bit
-// for bit.
+// later targets have FMA) would round products differently. Three steps
+// are done differently, with the same results: LinearTexelCoordinate's
+// double arithmetic in float on coordinates below 2^20 (where both are
+// exact, see LinearCoordinates); UNORM8 b / 255 as a product with one fused
+// correction, checked against the division for all 256 bytes (Unorm8); and
+// log2 of the scale factor from a polynomial only where the C library's
+// value could not change the level selection or the filter (ResolveLog2).
+// Vulkan 1.3 §16 "Texel Filtering", "Level-of-Detail Operation" and "Image
+// Level(s) Selection" are the rules; tests/unit/texture/sampling_fast_*_test.cpp
+// compare the two paths bit for bit.
 #include "texture/sample_fast.h"
 
 #undef HWY_TARGET_INCLUDE

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
+#include "shader/alu.h"
 #include "shader/image_ops.h"
 #include "shader/interpreter.h"
 #include "shader/memory_ops.h"
@@ -221,6 +223,21 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	}
 }
 
+// Four lanes' 4 result words (src: lane after lane) into four slots.
+inline void Transpose4x4(const uint32_t* src, uint32_t* r0, uint32_t* r1, uint32_t* r2, uint32_t* r3) {
+	typedef uint32_t U4 __attribute__((vector_size(16)));  // GCC/Clang vectors: SSE2 or NEON
+	U4 v[4];
+	std::memcpy(v, src, sizeof v);
+	const U4 t0 = __builtin_shufflevector(v[0], v[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(v[0], v[1], 2, 6, 3, 7);
+	const U4 t2 = __builtin_shufflevector(v[2], v[3], 0, 4, 1, 5), t3 = __builtin_shufflevector(v[2], v[3], 2, 6, 3, 7);
+	const U4 c0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), c1 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+	const U4 c2 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5), c3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+	std::memcpy(r0, &c0, 16);
+	std::memcpy(r1, &c1, 16);
+	std::memcpy(r2, &c2, 16);
+	std::memcpy(r3, &c3, 16);
+}
+
 // The operand slots an operation reads (bit k: slot k), so that batches
 // pack only those.
 uint32_t UsedSlots(const ImageOperation& op) {
@@ -251,8 +268,10 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	if (inst.op == Op::kImageResult) {
 		const uint32_t* src = image_results_.data() + size_t(inst.imm) * lanes;
 		uint32_t* dst = Reg(inst.dst);
-		for (uint32_t i = 0; i < lanes; ++i)
-			if (full || active_[i]) dst[i] = src[i];
+		if (full)
+			std::memcpy(dst, src, size_t(lanes) * 4);
+		else
+			BlendLanes(dst, src, active_.data(), lanes);
 		return;
 	}
 
@@ -274,7 +293,19 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			const uint32_t* coord = arg(kArgCoord + c);
 			uint32_t* dx = derivatives.data() + size_t(c) * lanes;
 			uint32_t* dy = derivatives.data() + size_t(3 + c) * lanes;
-			for (uint32_t i = 0; i < lanes; ++i) {
+			// Whole quads: straight-line differences (the compiler vectorizes them).
+			const uint32_t whole = lanes & ~3u;
+			for (uint32_t base = 0; base < whole; base += 4) {
+				float v[4], ddx[4], ddy[4];
+				std::memcpy(v, coord + base, 16);
+				ddx[0] = ddx[1] = v[1] - v[0];
+				ddx[2] = ddx[3] = v[3] - v[2];
+				ddy[0] = ddy[2] = v[2] - v[0];
+				ddy[1] = ddy[3] = v[3] - v[1];
+				std::memcpy(dx + base, ddx, 16);
+				std::memcpy(dy + base, ddy, 16);
+			}
+			for (uint32_t i = whole; i < lanes; ++i) {
 				uint32_t base = i & ~3u, x = i & 1u, y = (i >> 1) & 1u;
 				uint32_t row = base + 2 * y, col = base + x;
 				float ddx =
@@ -290,9 +321,17 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 
 	// Batches of lanes that share (image element, sampler element).
 	std::vector<uint32_t>& pending = scratch.pending;
-	pending.clear();
-	for (uint32_t i = 0; i < lanes; ++i)
-		if (full || active_[i]) pending.push_back(i);
+	pending.resize(lanes);
+	if (full) {
+		std::iota(pending.begin(), pending.end(), 0u);
+	} else {
+		uint32_t pending_count = 0;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			pending[pending_count] = i;
+			pending_count += active_[i] ? 1 : 0;
+		}
+		pending.resize(pending_count);
+	}
 	const uint32_t* image_index = op.image_count > 1 ? arg(kArgImageIndex) : nullptr;
 	const uint32_t* sampler_index =
 	    op.sampler != ImageOperation::kNone && op.sampler_count > 1 ? arg(kArgSamplerIndex) : nullptr;
@@ -304,6 +343,10 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	std::vector<uint32_t>& rest = scratch.rest;
 	ImageBatch& batch = scratch.batch;
 	const uint32_t used = UsedSlots(op);
+	// Lookups read their operands as floats (offsets as integers); fetches,
+	// writes, atomics and queries as integers.
+	const bool float_operands =
+	    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kGather || op.kind == ImageOpKind::kQueryLod;
 	std::vector<uint32_t>& out = scratch.out;
 	SampledImage& combined = scratch.combined;
 	while (!pending.empty()) {
@@ -328,15 +371,18 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			                          : arg(slot);
 			float* f = batch.f.data() + size_t(slot) * n;
 			int32_t* i = batch.i.data() + size_t(slot) * n;
+			// Each slot is read as float or as integer, never both (RunBatch).
+			const bool as_float = float_operands && !(slot >= kArgOffset && slot < kArgOffset + 3);
 			if (identity) {
-				std::memcpy(f, src, size_t(n) * 4);
-				std::memcpy(i, src, size_t(n) * 4);
+				std::memcpy(as_float ? static_cast<void*>(f) : static_cast<void*>(i), src, size_t(n) * 4);
 				continue;
 			}
 			for (uint32_t j = 0; j < n; ++j) {
 				const uint32_t bits = src[batch.lanes[j]];
-				i[j] = static_cast<int32_t>(bits);
-				f[j] = std::bit_cast<float>(bits);
+				if (as_float)
+					f[j] = std::bit_cast<float>(bits);
+				else
+					i[j] = static_cast<int32_t>(bits);
 			}
 		}
 
@@ -359,17 +405,26 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 
 		out.assign(4 * size_t(n), 0);
 		RunBatch(op, binding, image, batch, reinterpret_cast<uint32_t(*)[4]>(out.data()));
-		for (uint32_t c = 0; c < 4; ++c) {
-			uint32_t* result = image_results_.data() + size_t(c) * lanes;
-			if (identity)
-				for (uint32_t j = 0; j < n; ++j) result[j] = out[4 * size_t(j) + c];
-			else
-				for (uint32_t j = 0; j < n; ++j) result[batch.lanes[j]] = out[4 * size_t(j) + c];
+		// 4 words a lane -> 4 result slots (one pass, the compiler's shuffles).
+		uint32_t* r0 = image_results_.data();
+		uint32_t *r1 = r0 + lanes, *r2 = r1 + lanes, *r3 = r2 + lanes;
+		const uint32_t* o = out.data();
+		if (identity) {
+			uint32_t j = 0;
+			for (; j + 4 <= n; j += 4) Transpose4x4(o + 4 * j, r0 + j, r1 + j, r2 + j, r3 + j);
+			for (; j < n; ++j) r0[j] = o[4 * j], r1[j] = o[4 * j + 1], r2[j] = o[4 * j + 2], r3[j] = o[4 * j + 3];
+		} else {
+			for (uint32_t j = 0; j < n; ++j) {
+				const uint32_t lane = batch.lanes[j];
+				r0[lane] = o[4 * j], r1[lane] = o[4 * j + 1], r2[lane] = o[4 * j + 2], r3[lane] = o[4 * j + 3];
+			}
 		}
 	}
 	uint32_t* dst = Reg(inst.dst);
-	for (uint32_t i = 0; i < lanes; ++i)
-		if (full || active_[i]) dst[i] = image_results_[i];
+	if (full)
+		std::memcpy(dst, image_results_.data(), size_t(lanes) * 4);
+	else
+		BlendLanes(dst, image_results_.data(), active_.data(), lanes);
 }
 
 }  // namespace tessera::shader

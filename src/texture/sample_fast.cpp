@@ -1,0 +1,757 @@
+// The fast path of Sample() (see sample_fast.h): a vector of lanes at a time.
+//
+// The file is compiled once per SIMD target by Highway (foreach_target.h)
+// and the best one for the running CPU is chosen at run time
+// (HWY_DYNAMIC_DISPATCH), as in shader/alu.cpp; no -march flags.
+//
+// Exactness: every step does the generic path's float operations (sample.cpp
+// ResolveLane / SelectLevels / FilterLevel / FilterMipmapped and
+// sampling_math.cpp) in the same order, each an IEEE operation that SIMD
+// rounds as scalar code does, so the results are the same bits. The build
+// compiles this file with -ffp-contract=off: a fused multiply-add (AVX2 and
+// later targets have FMA) would round products differently. Three steps
+// are done differently, with the same results: LinearTexelCoordinate's
+// double arithmetic in float on coordinates below 2^20 (where both are
+// exact, see LinearCoordinates); UNORM8 b / 255 as a product with one fused
+// correction, checked against the division for all 256 bytes (Unorm8); and
+// log2 of the scale factor from a polynomial only where the C library's
+// value could not change the level selection or the filter (ResolveLog2).
+// Vulkan 1.3 §16 "Texel Filtering", "Level-of-Detail Operation" and "Image
+// Level(s) Selection" are the rules; tests/unit/texture/sampling_fast_*_test.cpp
+// compare the two paths bit for bit.
+#include "texture/sample_fast.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "texture/sample_fast.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "texture/sampling_math.h"
+
+#ifndef TESSERA_TEXTURE_SAMPLE_FAST_SHARED
+#define TESSERA_TEXTURE_SAMPLE_FAST_SHARED
+namespace tessera::texture::fast {
+
+constexpr uint32_t kMaxLevels = ImageLayout::kMaxLevels;
+// The most lanes a vector of any target holds (floats).
+constexpr size_t kMaxVectorLanes = 64;  // 2048-bit vectors
+
+// The levels' parameters as arrays indexed by level, so that a vector of
+// lanes can gather each lane's level. Texels are addressed by 32-bit byte
+// offsets from origin (the lowest level base), which PrepareLevels checks.
+struct FastLevels {
+	bool ok = false;  // the fast path reads these levels
+	const uint8_t* origin = nullptr;
+	bool pow2[2] = {};                       // every level's size in that dimension is a power of two
+	bool tiled = false;                      // some level has tile_shift != 0
+	alignas(64) int32_t offset[kMaxLevels];  // level base - origin
+	alignas(64) int32_t width[kMaxLevels];
+	alignas(64) int32_t height[kMaxLevels];
+	alignas(64) int32_t width_mask[kMaxLevels];  // size - 1 (REPEAT of a power of two)
+	alignas(64) int32_t height_mask[kMaxLevels];
+	alignas(64) int32_t row_pitch[kMaxLevels];
+	alignas(64) int32_t tile_shift[kMaxLevels];
+	alignas(64) float fwidth[kMaxLevels];
+	alignas(64) float fheight[kMaxLevels];
+};
+
+// What the lanes of one Sample() call share, resolved once per call.
+struct FastImage {
+	const float* table[4] = {};  // decode table per output component
+	int32_t byte_shift[4] = {};  // its byte in the texel word (little-endian), in bits
+	// R8G8B8A8_UNORM / B8G8R8A8_UNORM (swap_rb): decoded by division (the
+	// tables hold the same quotients).
+	bool unorm = false, swap_rb = false;
+	// Set per SIMD target: b / 255 as a product with one fused correction
+	// step gives the quotient's bits for every byte (checked; see Decode).
+	bool fused_division = false;
+	bool repeat[2] = {};  // REPEAT, else CLAMP_TO_EDGE
+	uint32_t q = 0;       // level_count - 1
+	const FastLevels* levels = nullptr;
+};
+
+// The lanes' operands, null where absent (read as 0).
+struct FastLanes {
+	const float* coord[2] = {};
+	const float* lod = nullptr;
+	const float* ddx[2] = {};
+	const float* ddy[2] = {};
+	const float* bias = nullptr;
+	const float* min_lod = nullptr;
+};
+
+// Whether a decode table holds b / 255.0f for every byte b (checked once
+// per table: tables are static).
+inline bool DividesBy255(const float* table) {
+	static std::atomic<const float*> known{nullptr};
+	if (table == known.load(std::memory_order_relaxed)) return true;
+	for (uint32_t b = 0; b < 256; ++b)
+		if (table[b] != float(b) / 255.0f) return false;
+	known.store(table, std::memory_order_relaxed);
+	return true;
+}
+
+// The level arrays of an image, cached per thread: one Sample() call is a
+// batch of at most a few dozen lanes, and consecutive calls mostly sample
+// the same image. The cache is keyed on the PreparedLevel bytes themselves
+// (their values are all the arrays derive from).
+inline const FastLevels* PreparedLevels(const SampledImage& image) {
+	struct Cache {
+		uint32_t count = 0;
+		PreparedLevel key[kMaxLevels];
+		FastLevels levels;
+	};
+	static thread_local Cache cache;
+	const uint32_t count = image.level_count;
+	const size_t bytes = count * sizeof(PreparedLevel);
+	FastLevels* out = &cache.levels;
+	if (cache.count == count && std::memcmp(cache.key, image.levels, bytes) == 0) return out;
+	cache.count = count;  // (a declined set of levels is remembered too)
+	std::memcpy(cache.key, image.levels, bytes);
+	out->ok = false;
+	const uint8_t* origin = image.levels[0].base;
+	for (uint32_t l = 0; l < image.level_count; ++l) origin = std::min(origin, image.levels[l].base);
+	out->origin = origin;
+	out->pow2[0] = out->pow2[1] = true;
+	out->tiled = false;
+	for (uint32_t l = 0; l < image.level_count; ++l) {
+		const PreparedLevel& p = image.levels[l];
+		if (p.element_size != 4 || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
+		    p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24))
+			return out;
+		// Every texel of the level within 2^31 bytes of the origin.
+		const uint64_t tile = 1u << p.tile_shift;
+		const uint64_t rows = (uint64_t(p.extent[1]) + tile - 1) / tile;
+		const uint64_t end = uint64_t(p.base - origin) + rows * p.row_pitch + 4 * tile * uint64_t(p.extent[0]);
+		if (end > uint64_t(INT32_MAX) || p.row_pitch > uint64_t(INT32_MAX)) return out;
+		auto is_pow2 = [](int32_t size) { return (size & (size - 1)) == 0; };
+		out->pow2[0] &= is_pow2(p.extent[0]);
+		out->pow2[1] &= is_pow2(p.extent[1]);
+		out->tiled |= p.tile_shift != 0;
+		out->offset[l] = int32_t(p.base - origin);
+		out->width[l] = p.extent[0];
+		out->height[l] = p.extent[1];
+		out->width_mask[l] = p.extent[0] - 1;
+		out->height_mask[l] = p.extent[1] - 1;
+		out->row_pitch[l] = int32_t(p.row_pitch);
+		out->tile_shift[l] = int32_t(p.tile_shift);
+		out->fwidth[l] = float(p.extent[0]);
+		out->fheight[l] = float(p.extent[1]);
+	}
+	out->ok = true;
+	return out;
+}
+
+inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage* f) {
+	const SamplerState& s = image.sampler;
+	if constexpr (std::endian::native != std::endian::little) return false;  // texels are read as words
+	// Four 8-bit components through decode tables (what ReadBytes reads).
+	if (image.component_count != 4 || image.integer || image.dimensions != 2 || image.cube || image.arrayed ||
+	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || (image.compare && lanes.dref) ||
+	    lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
+		return false;
+	for (int d = 0; d < 2; ++d) {
+		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
+		    image.address[d] != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
+			return false;
+		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
+	}
+	for (uint32_t c = 0; c < 4; ++c) {
+		if (!image.component_table[c] || image.component_slot[c] > 3 || image.component_offset[c] > 3) return false;
+		f->table[image.component_slot[c]] = image.component_table[c];
+		f->byte_shift[image.component_slot[c]] = int32_t(8u * image.component_offset[c]);
+	}
+	if (!f->table[0] || !f->table[1] || !f->table[2] || !f->table[3]) return false;
+	const bool unorm =
+	    f->byte_shift[1] == 8 && f->byte_shift[3] == 24 &&
+	    ((f->byte_shift[0] == 0 && f->byte_shift[2] == 16) || (f->byte_shift[0] == 16 && f->byte_shift[2] == 0));
+	f->unorm = unorm && DividesBy255(f->table[0]) && DividesBy255(f->table[1]) && DividesBy255(f->table[2]) &&
+	           DividesBy255(f->table[3]);
+	f->swap_rb = f->unorm && f->byte_shift[0] == 16;
+	if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
+	f->q = image.level_count - 1;
+	f->levels = PreparedLevels(image);
+	return f->levels->ok;
+}
+
+// LinearTexelCoordinate (sampling_math.cpp) with the floor done without
+// libm: the reference for lanes the vector code leaves to scalar code.
+inline LinearCoordinate ScalarLinear(float u) {
+	constexpr double kScale = double(1u << kSubTexelPrecisionBits);
+	double x = std::clamp(double(u) - 0.5, -double(1 << 30), double(1 << 30));
+	if (x != x) x = 0.0;
+	const double y = x * kScale + 0.5;
+	int64_t fixed = int64_t(y);  // truncates; floor below (|y| < 2^39: exact)
+	fixed -= double(fixed) > y ? 1 : 0;
+	return {int32_t(fixed >> kSubTexelPrecisionBits),
+	        float(fixed & ((1 << kSubTexelPrecisionBits) - 1)) / float(kScale)};
+}
+
+// §16 "Wrapping Operation", REPEAT of a size that is not a power of two: the
+// positive modulo (as WrapTexelCoordinate).
+inline int32_t ScalarRepeat(int32_t i, int32_t size) {
+	const int32_t r = i % size;
+	return r < 0 ? r + size : r;
+}
+
+}  // namespace tessera::texture::fast
+#endif  // TESSERA_TEXTURE_SAMPLE_FAST_SHARED
+
+HWY_BEFORE_NAMESPACE();
+namespace tessera::texture::fast {
+namespace HWY_NAMESPACE {
+namespace {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using DF = hn::ScalableTag<float>;
+using DI = hn::RebindToSigned<DF>;
+using VF = hn::Vec<DF>;
+using VI = hn::Vec<DI>;
+using MF = hn::Mask<DF>;
+
+// One level's parameters for each lane of a vector.
+struct LevelVec {
+	VI offset, width, height, width_mask, height_mask, row_pitch, tile_shift;
+	VF fwidth, fheight;
+};
+
+HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
+	const DI di;
+	const DF df;
+	const int32_t first = hn::GetLane(index);
+	if (hn::AllTrue(di, hn::Eq(index, hn::Set(di, first)))) {  // the usual case: one level for all lanes
+		return {hn::Set(di, f.levels->offset[first]),      hn::Set(di, f.levels->width[first]),
+		        hn::Set(di, f.levels->height[first]),      hn::Set(di, f.levels->width_mask[first]),
+		        hn::Set(di, f.levels->height_mask[first]), hn::Set(di, f.levels->row_pitch[first]),
+		        hn::Set(di, f.levels->tile_shift[first]),  hn::Set(df, f.levels->fwidth[first]),
+		        hn::Set(df, f.levels->fheight[first])};
+	}
+	return {hn::GatherIndex(di, f.levels->offset, index),      hn::GatherIndex(di, f.levels->width, index),
+	        hn::GatherIndex(di, f.levels->height, index),      hn::GatherIndex(di, f.levels->width_mask, index),
+	        hn::GatherIndex(di, f.levels->height_mask, index), hn::GatherIndex(di, f.levels->row_pitch, index),
+	        hn::GatherIndex(di, f.levels->tile_shift, index),  hn::GatherIndex(df, f.levels->fwidth, index),
+	        hn::GatherIndex(df, f.levels->fheight, index)};
+}
+
+// LinearTexelCoordinate: i0 = floor(u - 1/2) and alpha = frac(u - 1/2) with
+// kSubTexelPrecisionBits of fraction, u - 1/2 rounded to the nearest 1/256
+// (ties up). The scalar code computes fixed = floor((u - 1/2) * 256 + 1/2)
+// in double. For |u| < 2^20 the same integer comes from float operations
+// that are all exact: U = 256 u (a power-of-two scale), F = floor(U),
+// U - F (exact: both are floats of U's binade or below), and
+// fixed = F + (U - F >= 1/2) - 128. (In double, 256 u - 127.5 is exact
+// whenever |u| >= 2^-30, and below that it rounds to -127.5, whose floor is
+// that of the exact value.) Other lanes (large, infinite, NaN) take the
+// scalar code.
+HWY_INLINE void LinearCoordinates(VF u, VI* i0, VF* alpha) {
+	const DF df;
+	const DI di;
+	const MF small = hn::Lt(hn::Abs(u), hn::Set(df, 1048576.0f));  // NaN: false
+	if (HWY_LIKELY(hn::AllTrue(df, small))) {
+		const VF scaled = hn::Mul(u, hn::Set(df, 256.0f));
+		const VF floor = hn::Floor(scaled);
+		const VF up = hn::IfThenElseZero(hn::Ge(hn::Sub(scaled, floor), hn::Set(df, 0.5f)), hn::Set(df, 1.0f));
+		const VI fixed = hn::Sub(hn::ConvertTo(di, hn::Add(floor, up)), hn::Set(di, 128));
+		*i0 = hn::ShiftRight<kSubTexelPrecisionBits>(fixed);  // arithmetic: floor
+		*alpha = hn::Mul(hn::ConvertTo(df, hn::And(fixed, hn::Set(di, 255))), hn::Set(df, 1.0f / 256.0f));
+		return;
+	}
+	alignas(64) float uu[kMaxVectorLanes], aa[kMaxVectorLanes];
+	alignas(64) int32_t ii[kMaxVectorLanes];
+	hn::Store(u, df, uu);
+	for (size_t n = 0; n < hn::Lanes(df); ++n) {
+		const LinearCoordinate c = ScalarLinear(uu[n]);
+		ii[n] = c.i0, aa[n] = c.alpha;
+	}
+	*i0 = hn::Load(di, ii);
+	*alpha = hn::Load(df, aa);
+}
+
+// NearestTexelCoordinate: floor(u) saturated to +-2^30, NaN -> 0.
+HWY_INLINE VI NearestCoordinates(VF u) {
+	const DF df;
+	const DI di;
+	const VF limit = hn::Set(df, 1073741824.0f), low = hn::Neg(limit);
+	VF f = hn::Floor(u);
+	f = hn::IfThenElse(hn::Gt(f, low), f, low);
+	f = hn::IfThenElse(hn::Lt(f, limit), f, limit);
+	return hn::IfThenElseZero(hn::RebindMask(di, hn::Eq(u, u)), hn::ConvertTo(di, f));
+}
+
+// §16 "Wrapping Operation" for REPEAT / CLAMP_TO_EDGE.
+HWY_INLINE VI Wrap(VI i, VI size, VI mask, bool repeat, bool pow2) {
+	const DI di;
+	if (!repeat) return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
+	if (pow2) return hn::And(i, mask);  // the positive modulo of a power of two
+	alignas(64) int32_t ii[kMaxVectorLanes], ss[kMaxVectorLanes];
+	hn::Store(i, di, ii);
+	hn::Store(size, di, ss);
+	for (size_t n = 0; n < hn::Lanes(di); ++n) ii[n] = ScalarRepeat(ii[n], ss[n]);
+	return hn::Load(di, ii);
+}
+
+// TexelOffset (sample.h) split into its row part (j) and column part (i),
+// which add: offset = (j >> s) * row_pitch + ((i >> s) << 2s | (j & m) << s | i & m) * 4.
+HWY_INLINE VI RowOffset(const LevelVec& l, VI j, bool tiled) {
+	if (!tiled) return hn::Mul(j, l.row_pitch);
+	const DI di;
+	const VI m = hn::Sub(hn::Set(di, 1) << l.tile_shift, hn::Set(di, 1));
+	return hn::Add(hn::Mul(j >> l.tile_shift, l.row_pitch), hn::ShiftLeft<2>(hn::And(j, m) << l.tile_shift));
+}
+HWY_INLINE VI ColumnOffset(const LevelVec& l, VI i, bool tiled) {
+	if (!tiled) return hn::ShiftLeft<2>(i);
+	const DI di;
+	const VI m = hn::Sub(hn::Set(di, 1) << l.tile_shift, hn::Set(di, 1));
+	return hn::ShiftLeft<2>(hn::Or((i >> l.tile_shift) << hn::Add(l.tile_shift, l.tile_shift), hn::And(i, m)));
+}
+
+// b / 255.0f for bytes b (as floats): q0 = b * (1/255) corrected once,
+// q0 + (b - 255 q0) / 255 with fused operations (Markstein). With FMA this
+// is the correctly rounded quotient for every byte, which FusedDivisionExact
+// checks once per target; without FMA (or if the check fails) Div is used.
+HWY_INLINE VF Unorm8(VF b, bool fused) {
+	const DF df;
+	const VF k255 = hn::Set(df, 255.0f);
+	if (!fused) return hn::Div(b, k255);
+	const VF r = hn::Set(df, 1.0f / 255.0f);
+	const VF q0 = hn::Mul(b, r);
+	return hn::MulAdd(hn::NegMulAdd(q0, k255, b), r, q0);
+}
+bool FusedDivisionExact() {
+	static const bool exact = [] {
+		const DF df;
+		alignas(64) float q[kMaxVectorLanes];
+		for (uint32_t b = 0; b < 256; b += uint32_t(hn::Lanes(df))) {
+			hn::Store(Unorm8(hn::Add(hn::Iota(df, float(b)), hn::Zero(df)), true), df, q);
+			for (uint32_t n = 0; n < hn::Lanes(df) && b + n < 256; ++n)
+				if (q[n] != float(b + n) / 255.0f) return false;
+		}
+		return true;
+	}();
+	return exact;
+}
+
+// The texel words at `offset` and at offset + 4 (the next texel of the row)
+// for each lane: one 64-bit gather per pair instead of two 32-bit gathers.
+HWY_INLINE void GatherPairs(const uint8_t* origin, VI offset, VI* first, VI* second) {
+	const DI di;
+#if HWY_TARGET == HWY_SCALAR
+	const int32_t* words = reinterpret_cast<const int32_t*>(origin);
+	*first = hn::GatherOffset(di, words, offset);
+	*second = hn::GatherOffset(di, words, hn::Add(offset, hn::Set(di, 4)));
+#else
+	const hn::Half<DI> dh;
+	const hn::Repartition<int64_t, DI> d64;  // half as many lanes
+	const int64_t* pairs = reinterpret_cast<const int64_t*>(origin);
+	const VI lo = hn::BitCast(di, hn::GatherOffset(d64, pairs, hn::PromoteTo(d64, hn::LowerHalf(dh, offset))));
+	const VI hi = hn::BitCast(di, hn::GatherOffset(d64, pairs, hn::PromoteTo(d64, hn::UpperHalf(dh, offset))));
+	*first = hn::ConcatEven(di, hi, lo);  // little-endian: the word at offset is the low half
+	*second = hn::ConcatOdd(di, hi, lo);
+#endif
+}
+
+// Component c of a vector of texel words (byte order: c is the byte).
+enum class DecodeMode { kFusedUnorm, kDividedUnorm, kTables };
+template <DecodeMode kMode>
+HWY_INLINE VF Component(const FastImage& f, VI texel, int c) {
+	const DF df;
+	const DI di;
+	const VI byte = hn::Set(di, 0xff);
+	if (kMode == DecodeMode::kTables)
+		return hn::GatherIndex(df, f.table[c], hn::And(hn::ShiftRightSame(texel, f.byte_shift[c]), byte));
+	// The tables' values, b / 255.0f.
+	return Unorm8(hn::ConvertTo(df, hn::And(hn::ShiftRightSame(texel, 8 * c), byte)), kMode == DecodeMode::kFusedUnorm);
+}
+
+// out[c] = ((0 + w0 t0[c]) + w1 t1[c]) + w2 t2[c]) + w3 t3[c] (FilterLevel's
+// sum), in registers.
+template <DecodeMode kMode>
+HWY_INLINE void WeightedSum(const FastImage& f, const VI texel[4], const VF w[4], VF out[4]) {
+	const DF df;
+	VF sum0 = hn::Zero(df), sum1 = sum0, sum2 = sum0, sum3 = sum0;
+	for (int n = 0; n < 4; ++n) {
+		sum0 = hn::Add(sum0, hn::Mul(w[n], Component<kMode>(f, texel[n], 0)));
+		sum1 = hn::Add(sum1, hn::Mul(w[n], Component<kMode>(f, texel[n], 1)));
+		sum2 = hn::Add(sum2, hn::Mul(w[n], Component<kMode>(f, texel[n], 2)));
+		sum3 = hn::Add(sum3, hn::Mul(w[n], Component<kMode>(f, texel[n], 3)));
+	}
+	// Tables are per output component already; UNORM bytes are in memory
+	// order (B, G, R, A for BGRA: the sums are per component, so swapping
+	// them is swapping the inputs).
+	const bool swap = kMode != DecodeMode::kTables && f.swap_rb;
+	out[0] = swap ? sum2 : sum0;
+	out[1] = sum1;
+	out[2] = swap ? sum0 : sum2;
+	out[3] = sum3;
+}
+
+// The four components of one vector of texel words (NEAREST).
+void Decode(const FastImage& f, VI texel, VF out[4]) {
+	if (!f.unorm) {
+		for (int c = 0; c < 4; ++c) out[c] = Component<DecodeMode::kTables>(f, texel, c);
+		return;
+	}
+	for (int c = 0; c < 4; ++c)
+		out[c] = f.fused_division ? Component<DecodeMode::kFusedUnorm>(f, texel, c)
+		                          : Component<DecodeMode::kDividedUnorm>(f, texel, c);
+	if (f.swap_rb) std::swap(out[0], out[2]);
+}
+
+// FilterLevel for the fast case, on the levels `l` (one per lane): NEAREST
+// where `linear` is false, else LINEAR. out[c] = the sum of w * texel in
+// the generic order (i0j0, i1j0, i0j1, i1j1) from 0, with w = wi * wj.
+// NEAREST lanes read as LINEAR with alpha = beta = 0 (weights 1, 0, 0, 0:
+// the sum is the texel itself, as the tables hold no -0) unless every lane
+// is NEAREST.
+void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF out[4]) {
+	const DF df;
+	const DI di;
+	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
+	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
+	if (hn::AllFalse(df, linear)) {
+		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
+		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+		const VI offset =
+		    hn::Add(hn::Add(l.offset, RowOffset(l, j, f.levels->tiled)), ColumnOffset(l, i, f.levels->tiled));
+		Decode(f, hn::GatherOffset(di, words, offset), out);
+		return;
+	}
+	VI i0, j0;
+	VF a, b;
+	LinearCoordinates(u, &i0, &a);
+	LinearCoordinates(v, &j0, &b);
+	if (!hn::AllTrue(df, linear)) {
+		const auto linear_i = hn::RebindMask(di, linear);
+		i0 = hn::IfThenElse(linear_i, i0, NearestCoordinates(u));
+		j0 = hn::IfThenElse(linear_i, j0, NearestCoordinates(v));
+		a = hn::IfThenElseZero(linear, a);
+		b = hn::IfThenElseZero(linear, b);
+	}
+	const VI one = hn::Set(di, 1);
+	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
+	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
+	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, f.levels->tiled)),
+	         row1 = hn::Add(l.offset, RowOffset(l, j1, f.levels->tiled));
+	const VI col0 = ColumnOffset(l, i0, f.levels->tiled), col1 = ColumnOffset(l, i1, f.levels->tiled);
+	VI texel[4];
+	if (hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))))) {
+		// i1 = i0 + 1 in every lane (not wrapped, not across a tile): the
+		// two texels of a row are adjacent words.
+		GatherPairs(f.levels->origin, hn::Add(row0, col0), &texel[0], &texel[1]);
+		GatherPairs(f.levels->origin, hn::Add(row1, col0), &texel[2], &texel[3]);
+	} else {
+		texel[0] = hn::GatherOffset(di, words, hn::Add(row0, col0));
+		texel[1] = hn::GatherOffset(di, words, hn::Add(row0, col1));
+		texel[2] = hn::GatherOffset(di, words, hn::Add(row1, col0));
+		texel[3] = hn::GatherOffset(di, words, hn::Add(row1, col1));
+	}
+	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
+	const VF k1 = hn::Set(df, 1.0f);
+	const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
+	const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
+	if (!f.unorm)
+		WeightedSum<DecodeMode::kTables>(f, texel, w, out);
+	else if (f.fused_division)
+		WeightedSum<DecodeMode::kFusedUnorm>(f, texel, w, out);
+	else
+		WeightedSum<DecodeMode::kDividedUnorm>(f, texel, w, out);
+}
+
+// The levels of §16 "Image Level(s) Selection" for a vector of lanes
+// (SelectLevels): d' = clamp(lambda, 0, q) rounded to 1/256 (to nearest
+// even: (x + 2^23) - 2^23 for 0 <= x < 2^23, as nearbyint), NEAREST:
+// ceil(d' + 1/2) - 1, LINEAR: floor(d'), min(floor(d') + 1, q) and delta.
+struct LevelsVec {
+	VI hi, lo;
+	VF delta;
+};
+HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mode) {
+	const DF df;
+	const DI di;
+	const VF qf = hn::Set(df, float(q));
+	VF d = hn::IfThenElseZero(hn::Gt(lambda, hn::Zero(df)), hn::IfThenElse(hn::Lt(qf, lambda), qf, lambda));
+	constexpr float kScale = float(1u << kMipmapPrecisionBits);
+	const VF round = hn::Set(df, float(1u << 23));
+	d = hn::Mul(hn::Sub(hn::Add(hn::Mul(d, hn::Set(df, kScale)), round), round), hn::Set(df, 1.0f / kScale));
+	if (mode == VK_SAMPLER_MIPMAP_MODE_NEAREST) {
+		const VF x = hn::Add(d, hn::Set(df, 0.5f));
+		VI up = hn::ConvertTo(di, x);  // truncates (x > 0)
+		up = hn::Add(up, hn::IfThenElseZero(hn::RebindMask(di, hn::Lt(hn::ConvertTo(df, up), x)), hn::Set(di, 1)));
+		const VI level = hn::Sub(up, hn::Set(di, 1));
+		return {level, level, hn::Zero(df)};
+	}
+	const VI hi = hn::ConvertTo(di, d);
+	return {hi, hn::Min(hn::Add(hi, hn::Set(di, 1)), hn::Set(di, int32_t(q))), hn::Sub(d, hn::ConvertTo(df, hi))};
+}
+
+// FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
+// levels differ (§16 "Texel Mipmap Filtering"), else tau_hi.
+void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
+                     VF s, VF t, MF linear, VF out[4]) {
+	const DF df;
+	FilterLevel(f, hi, s, t, linear, out);
+	if (!need_lo) return;
+	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
+	if (hn::AllFalse(df, blend)) return;
+	VF low[4];
+	FilterLevel(f, lo, s, t, linear, low);
+	const VF keep = hn::Sub(hn::Set(df, 1.0f), levels.delta);
+	for (int c = 0; c < 4; ++c)
+		out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(keep, out[c]), hn::Mul(levels.delta, low[c])), out[c]);
+}
+
+VF LoadOr(const float* p, size_t lane, VF fallback) { return p ? hn::LoadU(DF(), p + lane) : fallback; }
+
+// log2 from the C library, lane by lane (the generic path's std::log2).
+VF Log2(VF x) {
+	const DF df;
+	alignas(64) float v[kMaxVectorLanes];
+	hn::Store(x, df, v);
+	for (size_t n = 0; n < hn::Lanes(df); ++n) v[n] = std::log2(v[n]);
+	return hn::Load(df, v);
+}
+
+// std::max(a, b) (a when they compare equal or b is NaN... as the C++
+// library: b where a < b).
+VF StdMax(VF a, VF b) { return hn::IfThenElse(hn::Lt(a, b), b, a); }
+
+// What lambda_base decides, through LodBiasAndClamp, §16 "Texel
+// Filtering" (magnified when lambda <= 0) and SelectLevels.
+struct LodResult {
+	LevelsVec levels;
+	MF linear;  // LINEAR filter, else NEAREST
+};
+struct LodSteps {
+	VF clamped_bias, lod_max, lod_min;
+	uint32_t q;
+	VkSamplerMipmapMode mipmap_mode;
+	bool mag_linear, min_linear;
+
+	HWY_INLINE LodResult operator()(VF lambda_base) const {
+		const DF df;
+		VF lambda = hn::Add(lambda_base, clamped_bias);
+		lambda = hn::IfThenElse(hn::Gt(lambda, lod_max), lod_max, lambda);
+		lambda = hn::IfThenElse(hn::Ge(lambda, lod_min), lambda, lod_min);
+		const MF magnified = hn::Le(lambda, hn::Zero(df));
+		const MF all = hn::Or(hn::Eq(lambda_base, lambda_base), hn::Ne(lambda_base, lambda_base));
+		const MF linear = mag_linear == min_linear ? (mag_linear ? all : hn::Not(all))
+		                                           : (mag_linear ? magnified : hn::Not(magnified));
+		return {SelectLevels(lambda, q, mipmap_mode), linear};
+	}
+};
+
+// log2 of a positive normal float within 2e-7 + ulp/2 (|s| < 0.172: the
+// series 2/ln2 (s + s^3/3 + ... + s^9/9) of log2((1 + s) / (1 - s)) leaves
+// 1e-9; the float steps a few ulps of |log2 m| <= 1/2).
+HWY_INLINE VF ApproxLog2(VF x) {
+	const DF df;
+	const DI di;
+	const VI bits = hn::BitCast(di, x);
+	VI e = hn::Sub(hn::ShiftRight<23>(bits), hn::Set(di, 127));
+	VF m = hn::BitCast(df, hn::Or(hn::And(bits, hn::Set(di, 0x007fffff)), hn::Set(di, 0x3f800000)));  // [1, 2)
+	const MF high = hn::Gt(m, hn::Set(df, 1.41421356f));
+	m = hn::IfThenElse(high, hn::Mul(m, hn::Set(df, 0.5f)), m);
+	e = hn::Add(e, hn::IfThenElseZero(hn::RebindMask(di, high), hn::Set(di, 1)));
+	const VF one = hn::Set(df, 1.0f);
+	const VF s = hn::Div(hn::Sub(m, one), hn::Add(m, one)), s2 = hn::Mul(s, s);
+	VF p = hn::Set(df, 0.3205988979753252f);
+	p = hn::MulAdd(p, s2, hn::Set(df, 0.41219858311113244f));
+	p = hn::MulAdd(p, s2, hn::Set(df, 0.5770780163555854f));
+	p = hn::MulAdd(p, s2, hn::Set(df, 0.9617966939259756f));
+	p = hn::MulAdd(p, s2, hn::Set(df, 2.8853900817779268f));
+	return hn::Add(hn::ConvertTo(df, e), hn::Mul(s, p));
+}
+
+// steps(log2(x)) with log2 the C library's (the generic path's), without
+// calling it for most vectors: the steps are monotonic in lambda_base, and
+// the library's log2f is within 1 ulp of log2(x) (glibc: 0.75 ulp), so when
+// the steps agree at both ends of [L - E, L + E] around the approximation L
+// (E = 1e-6 + 4 ulps, several times both errors) they agree on the library's
+// value too. Otherwise (a lambda within E of a level rounding tie or of 0,
+// or x zero, subnormal, infinite or NaN) log2f per lane.
+LodResult ResolveLog2(const LodSteps& steps, VF x) {
+	const DF df;
+	const MF normal = hn::And(hn::Ge(x, hn::Set(df, 1.17549435e-38f)), hn::Lt(x, hn::Set(df, HUGE_VALF)));
+	if (HWY_LIKELY(hn::AllTrue(df, normal))) {
+		const VF l = ApproxLog2(x);
+		const VF e = hn::Add(hn::Set(df, 1e-6f), hn::Mul(hn::Abs(l), hn::Set(df, 1.0f / 2097152.0f)));
+		const LodResult low = steps(hn::Sub(l, e)), high = steps(hn::Add(l, e));
+		const DI di;
+		if (hn::AllTrue(di, hn::Eq(low.levels.hi, high.levels.hi)) &&
+		    hn::AllTrue(di, hn::Eq(low.levels.lo, high.levels.lo)) &&
+		    hn::AllTrue(df, hn::Eq(low.levels.delta, high.levels.delta)) &&
+		    hn::AllFalse(df, hn::Xor(low.linear, high.linear)))
+			return low;
+	}
+	return steps(Log2(x));
+}
+
+// One vector of lanes starting at `lane` (all of them valid).
+void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, float* out) {
+	const DF df;
+	const DI di;
+	const SamplerState& sampler = image.sampler;
+	const VF zero = hn::Zero(df);
+	const VF s = LoadOr(in.coord[0], lane, zero), t = LoadOr(in.coord[1], lane, zero);
+
+	// ResolveLane's LOD (§16 "Scale Factor Operation", "Level-of-Detail
+	// Operation"): the same operations, ScaleFactors' sums with the third
+	// term 0 * 1.
+	VF lambda_base = zero, log_arg = zero;  // lambda_base = log2(log_arg) without a Lod
+	VI aniso_samples = hn::Set(di, 1);
+	VF axis[2] = {zero, zero};
+	if (in.lod) {
+		lambda_base = hn::LoadU(df, in.lod + lane);
+	} else {
+		const VF dx[2] = {LoadOr(in.ddx[0], lane, zero), LoadOr(in.ddx[1], lane, zero)};
+		const VF dy[2] = {LoadOr(in.ddy[0], lane, zero), LoadOr(in.ddy[1], lane, zero)};
+		const VF extent[2] = {hn::Set(df, f.levels->fwidth[0]), hn::Set(df, f.levels->fheight[0])};
+		VF x2 = zero, y2 = zero;
+		for (int d = 0; d < 2; ++d) {
+			const VF mx = hn::Mul(dx[d], extent[d]), my = hn::Mul(dy[d], extent[d]);
+			x2 = hn::Add(x2, hn::Mul(mx, mx));
+			y2 = hn::Add(y2, hn::Mul(my, my));
+		}
+		x2 = hn::Add(x2, zero);
+		y2 = hn::Add(y2, zero);
+		if (!image.anisotropic) {
+			log_arg = hn::Sqrt(StdMax(x2, y2));  // ScaleFactorMax
+		} else {
+			// Anisotropy() (sampling_math.cpp), §16 "Texel Anisotropic
+			// Filtering": N = ceil(eta) samples along the major axis at
+			// lambda_base = log2(rho_max / eta); no footprint or a non-finite
+			// one: N = 1, log2(rho_max).
+			const VF rho_x = hn::Sqrt(x2), rho_y = hn::Sqrt(y2);
+			const MF x_major = hn::Gt(rho_x, rho_y);
+			const VF rho_max = hn::IfThenElse(x_major, rho_x, rho_y);
+			const VF rho_min = hn::IfThenElse(x_major, rho_y, rho_x);
+			const MF footprint = hn::And(hn::Gt(rho_max, zero), hn::Lt(rho_max, hn::Set(df, HUGE_VALF)));
+			const VF max_eta = hn::Set(df, std::max(sampler.max_anisotropy, 1.0f));
+			const VF ratio = hn::Div(rho_max, rho_min);
+			const VF eta =
+			    hn::IfThenElse(hn::Gt(rho_min, zero), hn::IfThenElse(hn::Lt(max_eta, ratio), max_eta, ratio), max_eta);
+			aniso_samples =
+			    hn::IfThenElse(hn::RebindMask(di, footprint), hn::ConvertTo(di, hn::Ceil(eta)), hn::Set(di, 1));
+			log_arg = hn::IfThenElse(footprint, hn::Div(rho_max, eta), rho_max);
+			for (int d = 0; d < 2; ++d) axis[d] = hn::IfThenElse(x_major, dx[d], dy[d]);
+		}
+	}
+	// LodBiasAndClamp: lambda_base + clamp(bias, +-maxSamplerLodBias) (fmin
+	// and fmax: a NaN bias gives -max), then min(lod_max), then lod_min
+	// where not >= (NaN -> lod_min); then the filter and the levels.
+	const VF bias = hn::Add(hn::Set(df, sampler.mip_lod_bias), LoadOr(in.bias, lane, zero));
+	const VF max_bias = hn::Set(df, kMaxSamplerLodBias);
+	VF clamped = hn::IfThenElse(hn::Gt(bias, hn::Neg(max_bias)), bias, hn::Neg(max_bias));
+	clamped = hn::IfThenElse(hn::Lt(clamped, max_bias), clamped, max_bias);
+	const VF lod_max = hn::Set(df, sampler.max_lod);
+	const VF lod_min_sampler = hn::Set(df, sampler.min_lod);
+	const VF lod_min = in.min_lod ? StdMax(lod_min_sampler, hn::LoadU(df, in.min_lod + lane)) : lod_min_sampler;
+	// (FilterLevel reads any filter other than NEAREST as LINEAR.)
+	const bool mag_linear = sampler.mag_filter != VK_FILTER_NEAREST,
+	           min_linear = sampler.min_filter != VK_FILTER_NEAREST;
+	const LodSteps steps{clamped, lod_max, lod_min, f.q, sampler.mipmap_mode, mag_linear, min_linear};
+	const LodResult lod = in.lod ? steps(lambda_base) : ResolveLog2(steps, log_arg);
+	const LevelsVec& levels = lod.levels;
+	const MF linear = lod.linear;
+	const LevelVec hi = LoadLevels(f, levels.hi);
+	const bool need_lo = sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && f.q > 0;
+	const LevelVec lo = need_lo ? LoadLevels(f, levels.lo) : hi;
+
+	VF result[4];
+	const VI one = hn::Set(di, 1);
+	if (hn::AllTrue(di, hn::Lt(aniso_samples, hn::Set(di, 2)))) {  // (no int Le in Highway 1.0)
+		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, result);
+	} else {
+		// §16 "Texel Anisotropic Filtering": the mean of N isotropic lookups
+		// at (x - 1/2 + i / (N + 1)) along the major axis; lanes with N = 1
+		// take their one lookup at (s, t).
+		const int32_t most = hn::GetLane(hn::MaxOfLanes(di, aniso_samples));
+		const auto spread = hn::RebindMask(df, hn::Gt(aniso_samples, one));
+		const VF n_plus_1 = hn::ConvertTo(df, hn::Add(aniso_samples, one));
+		for (int c = 0; c < 4; ++c) result[c] = zero;
+		for (int32_t i = 1; i <= most; ++i) {
+			const auto active = hn::RebindMask(df, hn::Gt(aniso_samples, hn::Set(di, i - 1)));  // i <= N
+			const VF at = hn::Sub(hn::Div(hn::Set(df, float(i)), n_plus_1), hn::Set(df, 0.5f));
+			const VF ss = hn::IfThenElse(hn::And(active, spread), hn::Add(s, hn::Mul(at, axis[0])), s);
+			const VF tt = hn::IfThenElse(hn::And(active, spread), hn::Add(t, hn::Mul(at, axis[1])), t);
+			VF one_lookup[4];
+			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, one_lookup);
+			for (int c = 0; c < 4; ++c)
+				result[c] = hn::IfThenElse(active, hn::Add(result[c], one_lookup[c]), result[c]);
+		}
+		// N = 1 lanes: 0 + v = v (filtered values are never -0) and v * 1.
+		const VF scale = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, aniso_samples));
+		for (int c = 0; c < 4; ++c) result[c] = hn::Mul(result[c], scale);
+	}
+	hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out);
+}
+
+}  // namespace
+
+void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes& lanes, TexelValue* out) {
+	const DF df;
+	f.fused_division = FusedDivisionExact();
+	const size_t n = hn::Lanes(df);
+	FastLanes in;
+	in.coord[0] = lanes.coord[0], in.coord[1] = lanes.coord[1];
+	if (lanes.lod) {
+		in.lod = lanes.lod;
+	} else if (lanes.ddx[0]) {  // derivatives (ResolveLane: none unless ddx[0])
+		for (int d = 0; d < 2; ++d) in.ddx[d] = lanes.ddx[d], in.ddy[d] = lanes.ddy[d];
+	}
+	in.bias = lanes.bias;
+	in.min_lod = lanes.min_lod;
+	alignas(64) float texels[4 * kMaxVectorLanes];
+	size_t lane = 0;
+	for (; lane + n <= lanes.count; lane += n) {
+		SampleVector(image, f, in, lane, texels);
+		std::memcpy(out + lane, texels, n * sizeof(TexelValue));
+	}
+	if (lane == lanes.count) return;
+	// The last lanes: their operands copied into a full vector (0 beyond).
+	const size_t rest = lanes.count - lane;
+	alignas(64) float operands[9][kMaxVectorLanes] = {};
+	const float** fields[9] = {&in.coord[0], &in.coord[1], &in.lod,  &in.ddx[0], &in.ddx[1],
+	                           &in.ddy[0],   &in.ddy[1],   &in.bias, &in.min_lod};
+	for (int k = 0; k < 9; ++k)
+		if (*fields[k]) {
+			std::memcpy(operands[k], *fields[k] + lane, rest * sizeof(float));
+			*fields[k] = operands[k];
+		}
+	SampleVector(image, f, in, 0, texels);
+	std::memcpy(out + lane, texels, rest * sizeof(TexelValue));
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace tessera::texture::fast
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace tessera::texture {
+namespace fast {
+HWY_EXPORT(SampleLanesFast);
+
+bool Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
+	FastImage f;
+	if (!PrepareFast(image, lanes, &f)) return false;
+	HWY_DYNAMIC_DISPATCH(SampleLanesFast)(image, f, lanes, out);  // (sets f.fused_division)
+	return true;
+}
+}  // namespace fast
+
+bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
+	return fast::Sample(image, lanes, out);
+}
+
+}  // namespace tessera::texture
+#endif  // HWY_ONCE

@@ -1,0 +1,210 @@
+// The vectorized fast path (texture/sample_fast.cpp): it must take the
+// lookups it claims (SampleFast returns true), read levels stored in 4x4
+// tiles (PreparedLevel::tile_shift = 2, TexelOffset's layout) exactly as
+// rows of texels, and give the generic path's bits for any lane count
+// (whole vectors and a partial last one).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "sampling_fixture.h"
+#include "texture/sample.h"
+#include "texture/sample_fast.h"
+
+using namespace tessera::texture;
+using namespace tessera::texture::test;
+
+namespace {
+
+TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t levels, std::mt19937& rng) {
+	TestImage img(format, VK_IMAGE_TYPE_2D, {width, height, 1}, levels);
+	std::uniform_int_distribution<int> byte(0, 255);
+	for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
+	return img;
+}
+
+// A copy of a prepared image's levels in 4x4 tiles (tiles in rows, each tile
+// 16 texels one row after another), placed with TexelOffset.
+struct TiledCopy {
+	std::vector<std::vector<uint8_t>> levels;
+
+	void Make(const SampledImage& rows, SampledImage* tiled) {
+		*tiled = rows;
+		levels.resize(rows.level_count);
+		for (uint32_t l = 0; l < rows.level_count; ++l) {
+			const PreparedLevel& src = rows.levels[l];
+			PreparedLevel& dst = tiled->levels[l];
+			const uint32_t w = uint32_t(src.extent[0]), h = uint32_t(src.extent[1]);
+			const uint32_t tiles_x = (w + 3) / 4, tiles_y = (h + 3) / 4;
+			dst.tile_shift = 2;
+			dst.row_pitch = uint64_t(tiles_x) * 16 * 4;
+			levels[l].assign(dst.row_pitch * tiles_y, 0xcd);
+			dst.base = levels[l].data();
+			for (uint32_t j = 0; j < h; ++j)
+				for (uint32_t i = 0; i < w; ++i)
+					std::memcpy(levels[l].data() + TexelOffset(dst, i, j), src.base + j * src.row_pitch + i * 4, 4);
+		}
+	}
+};
+
+struct RandomLanes {
+	std::vector<float> s, t, layer, dx[2], dy[2], lod, bias;
+	SampleLanes lanes;
+
+	RandomLanes(uint32_t n, std::mt19937& rng, bool explicit_lod, bool with_bias) {
+		std::uniform_real_distribution<float> coord(-2.0f, 3.0f), deriv(-0.3f, 0.3f), lods(-2.0f, 8.0f);
+		s.resize(n), t.resize(n), layer.assign(n, 0.0f), lod.resize(n), bias.resize(n);
+		for (int d = 0; d < 2; ++d) dx[d].resize(n), dy[d].resize(n);
+		for (uint32_t i = 0; i < n; ++i) {
+			s[i] = coord(rng), t[i] = coord(rng);
+			const float scale = std::ldexp(1.0f, int(i % 12) - 10);
+			for (int d = 0; d < 2; ++d) dx[d][i] = deriv(rng) * scale, dy[d][i] = deriv(rng) * scale * float(1 + i % 5);
+			lod[i] = lods(rng);
+			bias[i] = lods(rng) - 3.0f;
+		}
+		lanes.count = n;
+		lanes.coord[0] = s.data(), lanes.coord[1] = t.data();
+		if (explicit_lod) {
+			lanes.lod = lod.data();
+		} else {
+			for (int d = 0; d < 2; ++d) lanes.ddx[d] = dx[d].data(), lanes.ddy[d] = dy[d].data();
+			if (with_bias) lanes.bias = bias.data();
+		}
+	}
+};
+
+void CheckSameBits(const std::vector<TexelValue>& a, const std::vector<TexelValue>& b, const RandomLanes& r) {
+	for (size_t i = 0; i < a.size(); ++i) {
+		INFO("lane " << i << " at (" << r.s[i] << ", " << r.t[i] << ")");
+		for (int c = 0; c < 4; ++c) CHECK(a[i].u[c] == b[i].u[c]);
+	}
+}
+
+std::vector<SamplerState> Samplers() {
+	std::vector<SamplerState> out;
+	for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
+		for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR})
+			for (VkSamplerAddressMode mode : {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE})
+				for (float aniso : {1.0f, 16.0f}) {
+					SamplerState sampler = Sampler(filter, mode);
+					sampler.min_filter = filter == VK_FILTER_LINEAR ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
+					sampler.mipmap_mode = mip;
+					sampler.anisotropy_enable = aniso > 1.0f;
+					sampler.max_anisotropy = aniso;
+					sampler.max_lod = 4.0f;
+					out.push_back(sampler);
+					sampler.min_filter = sampler.mag_filter;  // both filters alike
+					out.push_back(sampler);
+				}
+	return out;
+}
+
+}  // namespace
+
+TEST_CASE("sampling fast path: levels in 4x4 tiles read as rows of texels", "[texture][sample]") {
+	std::mt19937 rng(99);
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB})
+		for (auto size : {std::pair{32u, 16u}, std::pair{24u, 10u}}) {  // power of two; not, nor a multiple of 4
+			const TestImage img = RandomImage(format, size.first, size.second, 5, rng);
+			for (const SamplerState& sampler : Samplers()) {
+				const SampledImage rows = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D));
+				const SampledImage generic = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+				SampledImage tiled;
+				TiledCopy copy;
+				copy.Make(rows, &tiled);
+				INFO("format " << format << " size " << size.first << "x" << size.second << " mag "
+				               << sampler.mag_filter << " min " << sampler.min_filter << " mip " << sampler.mipmap_mode
+				               << " mode " << sampler.address_u << " aniso " << sampler.max_anisotropy);
+				for (bool explicit_lod : {false, true}) {
+					RandomLanes r(64, rng, explicit_lod, !explicit_lod);
+					std::vector<TexelValue> a(64), b(64), c(64);
+					REQUIRE(SampleFast(rows, r.lanes, a.data()));
+					REQUIRE(SampleFast(tiled, r.lanes, b.data()));
+					CheckSameBits(a, b, r);
+					r.lanes.coord[2] = r.layer.data();
+					Sample(generic, r.lanes, c.data());
+					CheckSameBits(b, c, r);
+				}
+			}
+		}
+}
+
+TEST_CASE("sampling fast path: any lane count gives the generic path's bits", "[texture][sample]") {
+	std::mt19937 rng(7);
+	const TestImage img = RandomImage(VK_FORMAT_R8G8B8A8_UNORM, 64, 32, 7, rng);
+	for (const SamplerState& sampler : Samplers()) {
+		const SampledImage fast = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D));
+		const SampledImage generic = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+		for (uint32_t n : {1u, 3u, 7u, 17u, 37u, 64u}) {
+			INFO("lanes " << n << " mag " << sampler.mag_filter << " min " << sampler.min_filter << " mip "
+			              << sampler.mipmap_mode << " aniso " << sampler.max_anisotropy);
+			RandomLanes r(n, rng, false, n % 2 == 1);
+			std::vector<TexelValue> a(n), b(n);
+			REQUIRE(SampleFast(fast, r.lanes, a.data()));
+			r.lanes.coord[2] = r.layer.data();
+			Sample(generic, r.lanes, b.data());
+			CheckSameBits(a, b, r);
+		}
+	}
+}
+
+TEST_CASE("sampling fast path: declines what it does not handle", "[texture][sample]") {
+	std::mt19937 rng(3);
+	const TestImage img = RandomImage(VK_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, rng);
+	RandomLanes r(8, rng, true, false);
+	std::vector<TexelValue> out(8);
+	SamplerState border = Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER);
+	CHECK_FALSE(SampleFast(Prepare(border, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
+	const SamplerState linear = Sampler(VK_FILTER_LINEAR);
+	CHECK_FALSE(SampleFast(Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY)), r.lanes, out.data()));
+	SampledImage tiled8 = Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D));
+	tiled8.levels[0].tile_shift = 3;  // only 4x4 tiles are read
+	CHECK_FALSE(SampleFast(tiled8, r.lanes, out.data()));
+	CHECK(SampleFast(Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
+}
+
+// The fast path takes log2 of the scale factor from an approximation where
+// the level selection cannot depend on its last bits, else from the C
+// library (sample_fast.cpp ResolveLog2): footprints whose lambda lies on or
+// next to a rounding tie of the level selection (odd multiples of 1/512),
+// on 0 (magnification) and at integer levels must still match bit for bit.
+TEST_CASE("sampling fast path: derivative LODs next to level-rounding ties", "[texture][sample]") {
+	std::mt19937 rng(11);
+	const TestImage img = RandomImage(VK_FORMAT_R8G8B8A8_UNORM, 64, 64, 7, rng);
+	constexpr uint32_t kLanes = 48;
+	std::vector<float> s(kLanes), t(kLanes), layer(kLanes, 0.0f), dx0(kLanes), zero(kLanes, 0.0f);
+	std::uniform_real_distribution<float> coord(0.0f, 1.0f);
+	for (VkFilter mag : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
+		for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR})
+			for (int k = -3; k < 3 * 512; k += 7) {
+				SamplerState sampler = Sampler(mag, VK_SAMPLER_ADDRESS_MODE_REPEAT);
+				sampler.min_filter = mag == VK_FILTER_LINEAR ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
+				sampler.mipmap_mode = mip;
+				const SampledImage fast = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D));
+				const SampledImage generic = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+				// rho = 2^(k / 512) and its float neighbours, up to 24 ulps away.
+				const float rho = std::exp2(float(k) / 512.0f);
+				for (uint32_t i = 0; i < kLanes; ++i) {
+					float r = rho;
+					for (int step = 0; step < int(i / 2); ++step) r = std::nextafter(r, i % 2 ? HUGE_VALF : 0.0f);
+					dx0[i] = r / 64.0f;  // exact: a power of two
+					s[i] = coord(rng), t[i] = coord(rng);
+				}
+				SampleLanes lanes;
+				lanes.count = kLanes;
+				lanes.coord[0] = s.data(), lanes.coord[1] = t.data();
+				lanes.ddx[0] = dx0.data(), lanes.ddx[1] = zero.data();
+				lanes.ddy[0] = zero.data(), lanes.ddy[1] = zero.data();
+				std::vector<TexelValue> a(kLanes), b(kLanes);
+				REQUIRE(SampleFast(fast, lanes, a.data()));
+				lanes.coord[2] = layer.data();
+				Sample(generic, lanes, b.data());
+				INFO("k " << k << " mag " << mag << " mip " << mip);
+				for (uint32_t i = 0; i < kLanes; ++i)
+					for (int c = 0; c < 4; ++c) CHECK(a[i].u[c] == b[i].u[c]);
+			}
+}

@@ -8,9 +8,13 @@
 #define VK_USE_PLATFORM_WAYLAND_KHR
 #include <wayland-client.h>
 
+#include <poll.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstring>
+#include <thread>
 
 #include "fake_wayland_compositor.h"
 #include "wsi_support.h"
@@ -240,6 +244,55 @@ TEST_CASE("wsi: wayland presents every format, alpha and mode through wl_shm", "
 				vkDestroySwapchainKHR(ctx->device(), swapchain, nullptr);
 				for (TestBuffer& p : patterns) ctx->Destroy(p);
 			}
+	vkDestroySurfaceKHR(ctx->instance(), surface, nullptr);
+	CHECK(ctx->validation_errors() == 0);
+}
+
+TEST_CASE("wsi: wayland presentation beside an application reading the display on another thread", "[wsi][wayland]") {
+	auto compositor = FakeWaylandCompositor::Create();
+	REQUIRE(compositor);
+	WaylandClient client(*compositor);
+	auto ctx = CreateWsiContext(Driver::Tessera, VK_KHR_WAYLAND_SURFACE_EXTENSION_NAME);
+	REQUIRE(ctx);
+	VkSurfaceKHR surface = CreateSurface(*ctx, client);
+	// The application's event thread: reads the connection (and so, at
+	// times, the driver's events too, which must reach the driver's queue)
+	// and dispatches its default queue, as a multi-threaded client does.
+	std::atomic<bool> stop{false};
+	std::atomic<int> reads{0};
+	std::thread events([&] {
+		wl_display* d = client.display();
+		while (!stop) {
+			while (wl_display_prepare_read(d) != 0) wl_display_dispatch_pending(d);
+			wl_display_flush(d);
+			pollfd fd{wl_display_get_fd(d), POLLIN, 0};
+			if (poll(&fd, 1, 5) > 0) {
+				if (wl_display_read_events(d) < 0) break;
+				++reads;
+			} else {
+				wl_display_cancel_read(d);
+			}
+			wl_display_dispatch_pending(d);
+		}
+	});
+	constexpr uint32_t kFrames = 30;
+	for (VkPresentModeKHR mode : {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR}) {
+		INFO("present mode " << mode);
+		VkSwapchainKHR swapchain =
+		    CreateSwapchain(*ctx, surface, VK_FORMAT_B8G8R8A8_UNORM, VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR, mode);
+		REQUIRE(swapchain);
+		TestBuffer pattern = CreatePattern(*ctx, 0);
+		for (uint32_t f = 0; f < kFrames; ++f) CHECK(PresentPattern(*ctx, swapchain, pattern) == VK_SUCCESS);
+		REQUIRE(vkQueueWaitIdle(ctx->queue()) == VK_SUCCESS);
+		vkDestroySwapchainKHR(ctx->device(), swapchain, nullptr);
+		ctx->Destroy(pattern);
+	}
+	stop = true;
+	events.join();
+	std::vector<WaylandCommit> commits = compositor->WaitForCommits(2 * kFrames, kCommitWait);
+	CHECK(commits.size() == 2 * kFrames);
+	CHECK(reads > 0);
+	CHECK(wl_display_get_error(client.display()) == 0);
 	vkDestroySurfaceKHR(ctx->instance(), surface, nullptr);
 	CHECK(ctx->validation_errors() == 0);
 }

@@ -8,6 +8,12 @@
 // All of the driver's objects live on a private wl_event_queue, so their
 // events (wl_buffer.release, wl_surface.frame's done) are dispatched only by
 // the presenter, on the queue thread, never on the application's queues.
+//
+// Present modes: FIFO waits (at most 250 ms) for the frame callback of the
+// previous commit before committing; MAILBOX and IMMEDIATE commit at once,
+// and the compositor shows the latest commit at its next repaint (Wayland
+// compositors do not tear, so IMMEDIATE behaves as MAILBOX). Buffers: a
+// ring of at most four, each reused only after its wl_buffer.release.
 #pragma once
 
 #include <memory>

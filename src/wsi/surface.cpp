@@ -55,7 +55,8 @@ VkSurfaceCapabilitiesKHR SurfaceCapabilities(const Surface& surface, uint32_t ma
 		// A window: the swapchain matches its size.
 		caps.currentExtent = caps.minImageExtent = caps.maxImageExtent = window;
 	} else {
-		// Headless (VK_EXT_headless_surface): the swapchain decides.
+		// Headless (VK_EXT_headless_surface) and Wayland (whose surfaces
+		// take the size of the buffers attached): the swapchain decides.
 		caps.currentExtent = {0xFFFFFFFFu, 0xFFFFFFFFu};
 		caps.minImageExtent = {1, 1};
 		caps.maxImageExtent = {max_dimension, max_dimension};
@@ -64,6 +65,10 @@ VkSurfaceCapabilitiesKHR SurfaceCapabilities(const Surface& surface, uint32_t ma
 	caps.supportedTransforms = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR;
 	caps.currentTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR;
 	caps.supportedCompositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+	// Wayland (wayland.h): opaque images go out as XRGB8888, pre-multiplied
+	// ones as ARGB8888, which wl_shm defines as pre-multiplied alpha.
+	if (surface.Platform() == VK_ICD_WSI_PLATFORM_WAYLAND)
+		caps.supportedCompositeAlpha |= VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR;
 	static const VkImageUsageFlags usage = SupportedUsage();
 	caps.supportedUsageFlags = usage;
 	return caps;

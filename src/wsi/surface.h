@@ -25,6 +25,12 @@ struct XlibSurfaceData {
 	void* display;  // Display*
 	unsigned long window;
 };
+// VkIcdSurfaceWayland without the Wayland headers.
+struct WaylandSurfaceData {
+	VkIcdSurfaceBase base;
+	void* display;  // wl_display*
+	void* surface;  // wl_surface*
+};
 
 struct Surface : vk::Object<Surface, VkSurfaceKHR, VK_OBJECT_TYPE_SURFACE_KHR> {
 	union {
@@ -32,6 +38,7 @@ struct Surface : vk::Object<Surface, VkSurfaceKHR, VK_OBJECT_TYPE_SURFACE_KHR> {
 		VkIcdSurfaceHeadless headless;
 		XcbSurfaceData xcb;
 		XlibSurfaceData xlib;
+		WaylandSurfaceData wayland;
 	};
 
 	VkIcdWsiPlatform Platform() const { return base.platform; }

@@ -38,10 +38,11 @@ VkResult Swapchain::Init() {
 		images_.resize(info_.minImageCount);
 		std::string capture_dir = FrameWriter::DirectoryFromEnvironment();
 		if (!capture_dir.empty()) capture_ = std::make_unique<FrameWriter>(std::move(capture_dir));
-		window_ = WindowPresenter::Create(*surface_);
+		window_ = WindowPresenter::Create(*surface_, info_);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
+	if (window_ && window_->Lost()) return VK_ERROR_SURFACE_LOST_KHR;
 	// Marks the images as a swapchain's: they stay rows of texels (never
 	// tiled, see vk/image.cpp), as presentation and capture read them.
 	VkImageSwapchainCreateInfoKHR swapchain_image{VK_STRUCTURE_TYPE_IMAGE_SWAPCHAIN_CREATE_INFO_KHR};
@@ -83,6 +84,7 @@ bool Swapchain::SurfaceChanged() const {
 
 VkResult Swapchain::Acquire(uint64_t timeout_ns, vk::Semaphore* semaphore, vk::Fence* fence, uint32_t* index) {
 	if (device_->IsLost()) return VK_ERROR_DEVICE_LOST;
+	if (window_ && window_->Lost()) return VK_ERROR_SURFACE_LOST_KHR;
 	// Vulkan 1.3 §34.10: a surface whose size no longer matches the
 	// swapchain's makes presentation to it fail with OUT_OF_DATE.
 	if (SurfaceChanged()) return VK_ERROR_OUT_OF_DATE_KHR;
@@ -121,6 +123,7 @@ VkResult Swapchain::QueuePresent(uint32_t index) {
 		images_[index].queued = true;
 		++queued_;
 	}
+	if (window_ && window_->Lost()) return VK_ERROR_SURFACE_LOST_KHR;
 	return SurfaceChanged() ? VK_ERROR_OUT_OF_DATE_KHR : VK_SUCCESS;
 }
 

@@ -4,10 +4,11 @@
 //
 // Presentation is a copy done on the queue thread once the present's wait
 // semaphores have signaled (and so after every earlier submission): the
-// image goes to the window (X11) and/or to the frame capture, and is then
-// free again at once. There is no vertical blank to wait for, so every
-// present mode shows every presented image in order, as soon as the queue
-// reaches it.
+// image goes to the window (X11, Wayland) and/or to the frame capture, and
+// is then free again at once. There is no vertical blank to wait for, so
+// every present mode shows every presented image in order, as soon as the
+// queue reaches it; on Wayland, FIFO first waits (bounded) for the
+// compositor's frame callback of the previous image (wayland.h).
 #pragma once
 
 #include <cstdint>

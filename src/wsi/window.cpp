@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "runtime/log.h"
+#include "wsi/wayland.h"
 
 namespace tessera::wsi {
 
@@ -237,7 +238,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<WindowPresenter> WindowPresenter::Create(const Surface& surface) {
+std::unique_ptr<WindowPresenter> WindowPresenter::Create(const Surface& surface, const VkSwapchainCreateInfoKHR& info) {
+	if (surface.Platform() == VK_ICD_WSI_PLATFORM_WAYLAND) return CreateWaylandPresenter(surface, info);
 	xcb_window_t window;
 	xcb_connection_t* connection = Connection(surface, &window);
 	if (!connection) return nullptr;

@@ -105,7 +105,7 @@ TEST_CASE("Instance: unknown extensions and layers are refused", "[instance]") {
 	// A device extension is not an instance extension.
 	CHECK(CreateInstance(driver, {VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME}, {}, &instance) ==
 	      VK_ERROR_EXTENSION_NOT_PRESENT);
-	CHECK(CreateInstance(driver, {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, "VK_KHR_wayland_surface"}, {}, &instance) ==
+	CHECK(CreateInstance(driver, {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, "VK_KHR_win32_surface"}, {}, &instance) ==
 	      VK_ERROR_EXTENSION_NOT_PRESENT);
 	CHECK(CreateInstance(driver, {}, {"VK_LAYER_TESSERA_no_such_layer"}, &instance) == VK_ERROR_LAYER_NOT_PRESENT);
 	// The messenger chained to the create info hears why.

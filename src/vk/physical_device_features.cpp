@@ -199,7 +199,8 @@ struct Supported {
 		// (partially bound) or be rewritten while the work is pending (update
 		// unused while pending). Buffer descriptors hold plain pointers and
 		// sizes (no object is dereferenced) and are copied when the work
-		// starts.
+		// starts: an unused one rewritten at that moment may be copied torn,
+		// and is never used.
 		v12.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE;
 		v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
 		v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;

@@ -389,14 +389,18 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		// The descriptors: an element past the array is no descriptor.
 		const uint32_t image_element = static_cast<uint32_t>(key >> 32);
 		const uint32_t sampler_element = static_cast<uint32_t>(key);
-		const ImageBinding* binding = nullptr;
-		if (image_element < op.image_count && uint64_t{op.image} + image_element < resources.images.size())
-			binding = &resources.images[op.image + image_element];
+		// Slots resolve on first use (Resources::image_resolver): only the
+		// elements this batch reads.
+		auto slot = [&](uint64_t k) -> const ImageBinding* {
+			if (k >= resources.images.size()) return nullptr;
+			return resources.image_resolver ? &resources.image_resolver->Resolve(size_t(k)) : &resources.images[k];
+		};
+		const ImageBinding* binding =
+		    image_element < op.image_count ? slot(uint64_t{op.image} + image_element) : nullptr;
 		const SampledImage* image = binding && binding->prepared_ok ? &binding->prepared : nullptr;
 		if (binding && op.sampler != ImageOperation::kNone) {
-			const ImageBinding* sampler = nullptr;
-			if (sampler_element < op.sampler_count && uint64_t{op.sampler} + sampler_element < resources.images.size())
-				sampler = &resources.images[op.sampler + sampler_element];
+			const ImageBinding* sampler =
+			    sampler_element < op.sampler_count ? slot(uint64_t{op.sampler} + sampler_element) : nullptr;
 			image = nullptr;
 			if (sampler && sampler->has_sampler && binding->has_view &&
 			    texture::PrepareSampledImage(sampler->sampler, binding->view, &combined))

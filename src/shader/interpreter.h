@@ -2,6 +2,7 @@
 // instruction at a time for all lanes.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -19,6 +20,21 @@ struct BufferView {
 
 struct ImageBinding;  // image_ops.h
 struct ImageScratch;  // image_ops.cpp
+
+// Resolves image slots when an instruction first reads them (src/vk). An
+// array element the shader never touches may name a destroyed view or
+// sampler, or be rewritten by the host while the program runs (Vulkan 1.3
+// §14.2.1, PARTIALLY_BOUND and UPDATE_UNUSED_WHILE_PENDING), so it must not
+// be read at all. Called from every thread running the program.
+class ImageResolver {
+public:
+	// Slot `slot` (< Resources::images.size()) resolved, once; the same
+	// binding for the rest of the run.
+	virtual const ImageBinding& Resolve(size_t slot) const = 0;
+
+protected:
+	~ImageResolver() = default;
+};
 
 // Host memory [begin, end) that device addresses may reach.
 struct AddressRange {
@@ -38,6 +54,9 @@ struct Resources {
 	bool check_device_addresses = false;
 	std::span<const AddressRange> device_memory;
 	std::span<const ImageBinding> images;  // one per Program::image_bindings entry, same order
+	// When set, images[k] is read only through image_resolver->Resolve(k);
+	// slots past images.size() are no descriptor either way.
+	const ImageResolver* image_resolver = nullptr;
 };
 
 struct WorkgroupPosition {

@@ -193,19 +193,30 @@ struct Supported {
 		// Bound sets are recorded as pointers to their memory and descriptors
 		// are read when the dispatch or draw executes, so writes made after
 		// vkCmdBindDescriptorSets and before submission are seen (update
-		// after bind). Not claimed: descriptorBindingPartiallyBound and
-		// descriptorBindingUpdateUnusedWhilePending. Every element of an
-		// array an instruction may index is resolved before the shader runs
-		// (its view and sampler objects are read), so a descriptor left
-		// naming a destroyed view, or rewritten while the queue reads it,
-		// is not safe yet; without them descriptorIndexing and
-		// VK_EXT_descriptor_indexing are not offered either.
+		// after bind). An image, sampler or texel buffer descriptor is read
+		// only when an instruction first uses it (vk::LazyImages), so
+		// elements the shader does not use may name destroyed objects
+		// (partially bound) or be rewritten while the work is pending (update
+		// unused while pending). Buffer descriptors hold plain pointers and
+		// sizes (no object is dereferenced) and are copied when the work
+		// starts: an unused one rewritten at that moment may be copied torn,
+		// and is never used.
 		v12.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE;
 		v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
 		v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
 		v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
 		v12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
 		v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
+		v12.descriptorBindingPartiallyBound = VK_TRUE;
+		v12.descriptorBindingUpdateUnusedWhilePending = VK_TRUE;
+		// Vulkan 1.3 "Feature Requirements": descriptorIndexing requires
+		// sampled image and storage buffer array dynamic indexing, both texel
+		// buffer array dynamic indexing features, non-uniform indexing of
+		// sampled images, storage buffers and uniform texel buffers, update
+		// after bind of sampled and storage images, storage buffers and both
+		// texel buffers, update unused while pending, partially bound and
+		// runtime descriptor arrays: all reported above.
+		v12.descriptorIndexing = VK_TRUE;
 		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
 		// Device addresses are host pointers (vkGetBufferDeviceAddress); the
 		// engine runs PhysicalStorageBuffer loads, stores and atomics

@@ -70,11 +70,12 @@ texture::ImageViewState ViewState(const ImageView& view) {
 // descriptor at (set, binding, array element), resolved to plain state and
 // prepared for lookups. No set, no descriptor or a null one: an empty
 // binding, which reads zero.
-void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout, const shader::ImageBindingSlot& slot,
-                  shader::ImageBinding& out, std::vector<std::shared_ptr<const texture::DecodedView>>& decoded) {
+void ResolveImage(const uint8_t* const (&sets)[kMaxBoundDescriptorSets], const PipelineLayout& layout,
+                  const shader::ImageBindingSlot& slot, shader::ImageBinding& out,
+                  std::vector<std::shared_ptr<const texture::DecodedView>>& decoded) {
 	out = {};
 	if (slot.set >= layout.SetCount() || slot.set >= kMaxBoundDescriptorSets) return;
-	const uint8_t* set = bound.sets[slot.set];
+	const uint8_t* set = sets[slot.set];
 	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
 	if (!set || !binding || slot.array_element >= DescriptorSet::OfData(set).Count(*binding)) return;
@@ -154,6 +155,37 @@ size_t UsedImageSlots(const BoundDescriptorSets& bound, const PipelineLayout& la
 
 }  // namespace
 
+void LazyImages::Reset(const BoundDescriptorSets& bound, const PipelineLayout& layout, const Pipeline& pipeline,
+                       const Device& device, std::span<const shader::ImageBindingSlot> slots, size_t count) {
+	std::copy(std::begin(bound.sets), std::end(bound.sets), sets_);
+	layout_ = &layout;
+	pipeline_ = &pipeline;
+	device_ = &device;
+	slots_ = slots.first(count);
+	decoded_.clear();
+	images_.assign(count, {});
+	ready_.reset(count ? new std::atomic<bool>[count] : nullptr);
+	for (size_t k = 0; k < count; ++k) ready_[k].store(false, std::memory_order_relaxed);
+}
+
+// One thread resolves at a time (the first touch of a slot per run; decoding
+// a compressed view may take a while, as it did before any slot was lazy).
+const shader::ImageBinding& LazyImages::ResolveSlow(size_t slot) const {
+	std::lock_guard lock(mutex_);
+	if (ready_[slot].load(std::memory_order_relaxed)) return images_[slot];
+	try {
+		ResolveImage(sets_, *layout_, slots_[slot], images_[slot], decoded_);
+	} catch (const std::bad_alloc&) {
+		// A decoded copy could not be kept: the slot reads as no descriptor.
+		images_[slot] = {};
+		device_->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
+		                uint64_t(const_cast<Pipeline*>(pipeline_)->ToHandle()),
+		                "out of memory resolving an image descriptor; it reads as zero");
+	}
+	ready_[slot].store(true, std::memory_order_release);
+	return images_[slot];
+}
+
 const shader::RunOptions& ShaderRunOptions() {
 	static const shader::RunOptions options = [] {
 		shader::RunOptions o;
@@ -174,10 +206,10 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 		out.buffers.reserve(program.bindings.size());
 		for (const shader::BindingSlot& slot : program.bindings)
 			out.buffers.push_back(ResolveBuffer(bound, pipeline.Layout(), slot));
-		out.decoded.clear();
-		out.images.resize(UsedImageSlots(bound, pipeline.Layout(), program.image_bindings));
-		for (size_t k = 0; k < out.images.size(); ++k)
-			ResolveImage(bound, pipeline.Layout(), program.image_bindings[k], out.images[k], out.decoded);
+		// Image slots resolve on first use (LazyImages), from the sets bound
+		// now; the count reads only the sets' descriptor counts.
+		out.images.Reset(bound, pipeline.Layout(), pipeline, *context.device, program.image_bindings,
+		                 UsedImageSlots(bound, pipeline.Layout(), program.image_bindings));
 	} catch (const std::bad_alloc&) {
 		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,
 		                       uint64_t(const_cast<Pipeline&>(pipeline).ToHandle()),
@@ -189,7 +221,8 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 	out.address_ranges = context.device->MemoryRanges();
 	out.resources = {};
 	out.resources.buffers = out.buffers;
-	out.resources.images = out.images;
+	out.resources.images = out.images.Images();
+	out.resources.image_resolver = &out.images;
 	out.resources.check_device_addresses = true;
 	out.resources.device_memory = *out.address_ranges;
 	out.resources.push_constants = context.push_constants;

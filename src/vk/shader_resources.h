@@ -3,7 +3,10 @@
 // shader engine (shader::Resources). Shared by dispatches and draws.
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <mutex>
+#include <span>
 #include <vector>
 
 #include "shader/image_ops.h"
@@ -15,15 +18,48 @@
 namespace tessera::vk {
 
 class Pipeline;
+class PipelineLayout;
 
-// Owns the arrays shader::Resources points into; keep it alive while the
-// program runs.
-struct BoundResources {
-	std::vector<shader::BufferView> buffers;
-	std::vector<shader::ImageBinding> images;
+// A program's image slots, each resolved from its descriptor when the engine
+// first reads it (shader::ImageResolver), at most once per run, by whichever
+// thread asks first. Elements the shader does not use are never read: they
+// may name destroyed views and samplers (PARTIALLY_BOUND) or be rewritten
+// while the run is pending (UPDATE_UNUSED_WHILE_PENDING).
+class LazyImages final : public shader::ImageResolver {
+public:
+	// Sets up `count` unresolved slots for the first `count` of `slots`, read
+	// through the sets of `bound` (copied) and `layout`. Throws bad_alloc.
+	void Reset(const BoundDescriptorSets& bound, const PipelineLayout& layout, const Pipeline& pipeline,
+	           const Device& device, std::span<const shader::ImageBindingSlot> slots, size_t count);
+	std::span<const shader::ImageBinding> Images() const { return {images_.data(), images_.size()}; }
+	const shader::ImageBinding& Resolve(size_t slot) const override {
+		if (ready_[slot].load(std::memory_order_acquire)) return images_[slot];
+		return ResolveSlow(slot);
+	}
+
+private:
+	const shader::ImageBinding& ResolveSlow(size_t slot) const;
+
+	const uint8_t* sets_[kMaxBoundDescriptorSets] = {};
+	const PipelineLayout* layout_ = nullptr;
+	const Pipeline* pipeline_ = nullptr;
+	const Device* device_ = nullptr;
+	std::span<const shader::ImageBindingSlot> slots_;
+	// Written under mutex_, before the slot's ready flag (release); read
+	// after it (acquire).
+	mutable std::mutex mutex_;
+	mutable std::vector<shader::ImageBinding> images_;
+	std::unique_ptr<std::atomic<bool>[]> ready_;
 	// Decoded copies of compressed and Y'CbCr views (texture/decoded_view.h),
 	// held while the program runs (a view's cache may replace its copy).
-	std::vector<std::shared_ptr<const texture::DecodedView>> decoded;
+	mutable std::vector<std::shared_ptr<const texture::DecodedView>> decoded_;
+};
+
+// Owns what shader::Resources points into; keep it alive (and in place)
+// while the program runs.
+struct BoundResources {
+	std::vector<shader::BufferView> buffers;
+	LazyImages images;
 	std::shared_ptr<const Device::AddressRanges> address_ranges;
 	shader::Resources resources;
 };

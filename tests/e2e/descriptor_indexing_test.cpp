@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "compute_kernel.h"
@@ -40,6 +41,9 @@ ContextOptions IndexingOptions() {
 	features12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
 	features12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
 	features12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
+	features12.descriptorBindingPartiallyBound = VK_TRUE;
+	features12.descriptorBindingUpdateUnusedWhilePending = VK_TRUE;
+	features12.descriptorIndexing = VK_TRUE;
 	features12.pNext = &features13;
 	features.pNext = &features12;
 	features.features.shaderUniformBufferArrayDynamicIndexing = VK_TRUE;
@@ -73,6 +77,10 @@ struct ArrayBinding {
 	// VkDescriptorSetLayoutBindingFlagsCreateInfo. A variable-count binding
 	// (the last) allocates as many descriptors as elements.
 	VkDescriptorBindingFlags flags = 0;
+	// Elements from unused_from on are never indexed by the shader (the push
+	// constants keep its indices below): see ArrayJob::destroy_unused and
+	// rewrite_unused_while_pending.
+	uint32_t unused_from = UINT32_MAX;
 };
 
 struct ArrayJob {
@@ -85,6 +93,14 @@ struct ArrayJob {
 	// after the dispatch is recorded, before submission: the dispatch must
 	// see the rewrite.
 	bool write_after_record = false;
+	// Partially bound: the image views of unused elements are destroyed once
+	// the descriptors are written, before the pipeline is created and the
+	// dispatch recorded; their descriptors keep naming the destroyed views.
+	bool destroy_unused = false;
+	// Update unused while pending: the unused image elements are rewritten
+	// (with other elements' views, round after round) from the submission
+	// until its fence signals.
+	bool rewrite_unused_while_pending = false;
 };
 
 // Runs the job; returns every element's words afterwards (buffers and texel
@@ -236,6 +252,30 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 		}
 	};
 	write_all(false, job.write_after_record);
+	if (job.destroy_unused)
+		for (uint32_t k = 0; k < binding_count; ++k)
+			for (size_t e = job.bindings[k].unused_from; e < image_views[k].size(); ++e) {
+				vkDestroyImageView(device, image_views[k][e], nullptr);
+				image_views[k][e] = VK_NULL_HANDLE;
+			}
+	// Rewrites every unused image element e with element (e + round)'s view.
+	auto rewrite_unused = [&](uint32_t round) {
+		for (uint32_t k = 0; k < binding_count; ++k) {
+			const uint32_t n = uint32_t(image_views[k].size());
+			for (uint32_t e = job.bindings[k].unused_from; e < n; ++e) {
+				VkDescriptorImageInfo image_info{sampler, image_views[k][(e + round) % n],
+				                                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+				VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+				write.dstSet = set;
+				write.dstBinding = k;
+				write.dstArrayElement = e;
+				write.descriptorCount = 1;
+				write.descriptorType = job.bindings[k].type;
+				write.pImageInfo = &image_info;
+				vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
+			}
+		}
+	};
 
 	std::vector<uint32_t> spirv = LoadCorpusShader(TESSERA_SHADER_DIR, job.shader);
 	REQUIRE(!spirv.empty());
@@ -252,7 +292,7 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 	cpci.layout = pipeline_layout;
 	VkPipeline pipeline = VK_NULL_HANDLE;
 	REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
-	ctx.Submit([&](VkCommandBuffer cb) {
+	auto record = [&](VkCommandBuffer cb) {
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
 		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
 		if (!job.push.empty())
@@ -267,7 +307,42 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 		// Vulkan 1.3 §14.2.1, VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT: the
 		// submission uses the most recently written descriptors.
 		if (job.write_after_record) write_all(true, false);
-	});
+	};
+	if (!job.rewrite_unused_while_pending) {
+		ctx.Submit(record);
+	} else {
+		VkCommandPoolCreateInfo cpci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+		cpci.queueFamilyIndex = 0;  // the family of ctx.queue() (vk_context.cpp)
+		VkCommandPool command_pool = VK_NULL_HANDLE;
+		REQUIRE(vkCreateCommandPool(device, &cpci, nullptr, &command_pool) == VK_SUCCESS);
+		VkCommandBufferAllocateInfo cbai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+		cbai.commandPool = command_pool;
+		cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+		cbai.commandBufferCount = 1;
+		VkCommandBuffer cb = VK_NULL_HANDLE;
+		REQUIRE(vkAllocateCommandBuffers(device, &cbai, &cb) == VK_SUCCESS);
+		VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+		begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+		vkBeginCommandBuffer(cb, &begin);
+		record(cb);
+		vkEndCommandBuffer(cb);
+		VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+		VkFence fence = VK_NULL_HANDLE;
+		REQUIRE(vkCreateFence(device, &fci, nullptr, &fence) == VK_SUCCESS);
+		VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+		si.commandBufferCount = 1;
+		si.pCommandBuffers = &cb;
+		REQUIRE(vkQueueSubmit(ctx.queue(), 1, &si, fence) == VK_SUCCESS);
+		// Vulkan 1.3 §14.2.1, VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT:
+		// descriptors the pending work does not use may be updated.
+		uint32_t rounds = 0;
+		do rewrite_unused(++rounds);
+		while (vkGetFenceStatus(device, fence) == VK_NOT_READY);
+		UNSCOPED_INFO(rounds << " rounds of rewrites while pending");
+		CHECK(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX) == VK_SUCCESS);
+		vkDestroyFence(device, fence, nullptr);
+		vkDestroyCommandPool(device, command_pool, nullptr);
+	}
 	std::vector<std::vector<std::vector<uint32_t>>> out(binding_count);
 	for (uint32_t k = 0; k < binding_count; ++k)
 		for (const TestBuffer& b : buffers[k]) {
@@ -456,7 +531,8 @@ void CheckRuntimeArrays(const ArrayJob& job, const std::vector<std::vector<std::
 	std::vector<uint32_t> counters(3, 0);
 	for (uint32_t g = 0; g < job.groups; ++g)
 		for (uint32_t i = 0; i < 16; ++i) {
-			uint32_t s = (i + g) % 3, t = (i * 3 + g) % 4, x = (i * 5 + g) % 5;
+			// The push constants: how many elements of each array are indexed.
+			uint32_t s = (i + g) % job.push[0], t = (i * 3 + g) % job.push[1], x = (i * 5 + g) % job.push[2];
 			uint32_t* v = &expected[(g * 16 + i) * 6];
 			v[0] = 1000 * (s + 1) + i;
 			v[1] = 17 + s;  // the buffer's words: data.length()
@@ -511,7 +587,60 @@ TEST_CASE("descriptor indexing: descriptors written after bind and before submit
 	CheckRuntimeArrays(job, out);
 }
 
-TEST_CASE("descriptor indexing: features reported for runtime arrays, variable counts and update after bind",
+TEST_CASE("descriptor indexing: partially bound, unused elements name destroyed image views", "[descriptor_indexing]") {
+	// runtime_arrays.comp indexes textures[] below its push constant (2
+	// here) and reads textures[1]: elements 2..4 are written, then their
+	// views destroyed before the pipeline is created. With PARTIALLY_BOUND
+	// (Vulkan 1.3 §14.2.1) those descriptors are not valid and must not be
+	// touched. A driver that resolves every element of the array before the
+	// shader runs (Tessera before vk::LazyImages: each slot below the set's
+	// count was resolved, dereferencing its ImageView) reads the freed view
+	// objects: a heap-use-after-free under the ASan build, and without ASan
+	// garbage once their memory is reused by the objects created after them
+	// (pipeline, command buffer). That driver crashed here (SIGSEGV) in the
+	// RelWithDebInfo build, with or without MALLOC_PERTURB_.
+	ArrayJob job = RuntimeArraysJob();
+	job.push[2] = 2;
+	job.bindings[3].unused_from = 2;
+	job.destroy_unused = true;
+	SECTION("a runtime-sized array of the layout's count") {
+		job.bindings[3].flags = VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT;
+	}
+	SECTION("a variable-count binding") {
+		job.bindings[3].flags =
+		    VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT | VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
+		job.bindings[3].layout_count = 64;
+	}
+	auto ctx = IndexingContext();
+	auto out = RunArrays(*ctx, job);
+	CheckValidation(*ctx);
+	CheckRuntimeArrays(job, out);
+}
+
+TEST_CASE("descriptor indexing: unused elements rewritten while the dispatch is pending", "[descriptor_indexing]") {
+	// Elements 2..4 of textures[] are not used (the push constant is 2); the
+	// host rewrites them from the submission until the fence signals
+	// (UPDATE_UNUSED_WHILE_PENDING). The dispatch must read only elements 0
+	// and 1, and is long enough (512 workgroups) for rewrites to overlap it.
+	ArrayJob job = RuntimeArraysJob();
+	job.groups = 512;
+	job.bindings[0].elements[0].assign(job.groups * 16 * 6, 0xcdcdcdcd);
+	job.push[2] = 2;
+	job.bindings[3].unused_from = 2;
+	// UPDATE_AFTER_BIND too: the validation layer (1.3.239) reports
+	// VUID-vkUpdateDescriptorSets-None-03047 for a write to a pending set's
+	// binding without it, whatever UPDATE_UNUSED_WHILE_PENDING says. The
+	// rewritten elements are unused, which both flags allow.
+	job.bindings[3].flags =
+	    VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT | VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT;
+	job.rewrite_unused_while_pending = true;
+	auto ctx = IndexingContext();
+	auto out = RunArrays(*ctx, job);
+	CheckValidation(*ctx);
+	CheckRuntimeArrays(job, out);
+}
+
+TEST_CASE("descriptor indexing: every descriptor-indexing feature, the aggregate and the extension are reported",
           "[descriptor_indexing]") {
 	auto ctx = IndexingContext();
 	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
@@ -524,17 +653,56 @@ TEST_CASE("descriptor indexing: features reported for runtime arrays, variable c
 	CHECK(v12.descriptorBindingStorageBufferUpdateAfterBind);
 	CHECK(v12.descriptorBindingUniformTexelBufferUpdateAfterBind);
 	CHECK(v12.descriptorBindingStorageTexelBufferUpdateAfterBind);
-	// Not yet (see src/vk/physical_device_features.cpp): without them the
-	// aggregate descriptorIndexing feature and VK_EXT_descriptor_indexing
-	// stay off.
-	CHECK(!v12.descriptorBindingPartiallyBound);
-	CHECK(!v12.descriptorBindingUpdateUnusedWhilePending);
-	CHECK(!v12.descriptorIndexing);
+	CHECK(v12.descriptorBindingPartiallyBound);
+	CHECK(v12.descriptorBindingUpdateUnusedWhilePending);
+	// Vulkan 1.3 "Feature Requirements": descriptorIndexing requires these.
+	CHECK(v12.descriptorIndexing);
+	CHECK(features.features.shaderSampledImageArrayDynamicIndexing);
+	CHECK(features.features.shaderStorageBufferArrayDynamicIndexing);
+	CHECK(v12.shaderUniformTexelBufferArrayDynamicIndexing);
+	CHECK(v12.shaderStorageTexelBufferArrayDynamicIndexing);
+	CHECK(v12.shaderSampledImageArrayNonUniformIndexing);
+	CHECK(v12.shaderStorageBufferArrayNonUniformIndexing);
+	CHECK(v12.shaderUniformTexelBufferArrayNonUniformIndexing);
+	// The extension's structure (an alias of the core one) answers the same.
+	VkPhysicalDeviceDescriptorIndexingFeaturesEXT ext{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES_EXT};
+	VkPhysicalDeviceFeatures2 ext_features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &ext};
+	vkGetPhysicalDeviceFeatures2(ctx->physical_device(), &ext_features);
+	CHECK(ext.descriptorBindingPartiallyBound);
+	CHECK(ext.descriptorBindingUpdateUnusedWhilePending);
+	CHECK(ext.runtimeDescriptorArray);
+	CHECK(ext.descriptorBindingVariableDescriptorCount);
 	uint32_t count = 0;
 	vkEnumerateDeviceExtensionProperties(ctx->physical_device(), nullptr, &count, nullptr);
 	std::vector<VkExtensionProperties> extensions(count);
 	vkEnumerateDeviceExtensionProperties(ctx->physical_device(), nullptr, &count, extensions.data());
+	bool listed = false;
 	for (const VkExtensionProperties& e : extensions)
-		CHECK(std::string(e.extensionName) != VK_EXT_DESCRIPTOR_INDEXING_EXTENSION_NAME);
+		listed |= std::string(e.extensionName) == VK_EXT_DESCRIPTOR_INDEXING_EXTENSION_NAME;
+	CHECK(listed);
+	CheckValidation(*ctx);
+}
+
+TEST_CASE("descriptor indexing: a device created with VK_EXT_descriptor_indexing", "[descriptor_indexing]") {
+	// A Vulkan 1.1 application enables the extension and its features
+	// through the EXT structure.
+	VkPhysicalDeviceDescriptorIndexingFeaturesEXT indexing{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES_EXT};
+	indexing.runtimeDescriptorArray = VK_TRUE;
+	indexing.descriptorBindingPartiallyBound = VK_TRUE;
+	indexing.descriptorBindingUpdateUnusedWhilePending = VK_TRUE;
+	indexing.shaderSampledImageArrayNonUniformIndexing = VK_TRUE;
+	ContextOptions options;
+	options.api_version = VK_API_VERSION_1_1;
+	options.device_extensions = {VK_EXT_DESCRIPTOR_INDEXING_EXTENSION_NAME};
+	options.device_features = &indexing;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkPhysicalDeviceDescriptorIndexingPropertiesEXT properties{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES_EXT};
+	VkPhysicalDeviceProperties2 properties2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &properties};
+	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &properties2);
+	CHECK(properties.maxUpdateAfterBindDescriptorsInAllPools >= 500000);
 	CheckValidation(*ctx);
 }

@@ -570,7 +570,7 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 	}
 	SECTION("a feature in an aggregate structure") {
 		VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-		v12.descriptorIndexing = VK_TRUE;
+		v12.bufferDeviceAddressCaptureReplay = VK_TRUE;
 		CHECK(CreateDirect(driver, &v12, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a feature in an individual structure") {

@@ -25,7 +25,7 @@ namespace tessera::test::scenes {
 template <typename T>
 std::vector<uint8_t> Bytes(const std::vector<T>& values) {
 	std::vector<uint8_t> out(values.size() * sizeof(T));
-	std::memcpy(out.data(), values.data(), out.size());
+	if (!out.empty()) std::memcpy(out.data(), values.data(), out.size());
 	return out;
 }
 

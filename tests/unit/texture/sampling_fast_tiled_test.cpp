@@ -28,25 +28,35 @@ TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t
 }
 
 // A copy of a prepared image's levels in 4x4 tiles (tiles in rows, each tile
-// 16 texels one row after another), placed with TexelOffset.
+// 16 texels one row after another), placed with TexelOffset. All levels in
+// one allocation, as in an image's memory: the fast path declines levels
+// more than 2^31 bytes apart (separate heap blocks can be, under ASan).
 struct TiledCopy {
-	std::vector<std::vector<uint8_t>> levels;
+	std::vector<uint8_t> memory;
 
 	void Make(const SampledImage& rows, SampledImage* tiled) {
 		*tiled = rows;
-		levels.resize(rows.level_count);
+		std::vector<size_t> offsets(rows.level_count);
+		size_t size = 0;
 		for (uint32_t l = 0; l < rows.level_count; ++l) {
 			const PreparedLevel& src = rows.levels[l];
 			PreparedLevel& dst = tiled->levels[l];
-			const uint32_t w = uint32_t(src.extent[0]), h = uint32_t(src.extent[1]);
-			const uint32_t tiles_x = (w + 3) / 4, tiles_y = (h + 3) / 4;
+			const uint32_t tiles_x = (uint32_t(src.extent[0]) + 3) / 4, tiles_y = (uint32_t(src.extent[1]) + 3) / 4;
 			dst.tile_shift = 2;
 			dst.row_pitch = uint64_t(tiles_x) * 16 * 4;
-			levels[l].assign(dst.row_pitch * tiles_y, 0xcd);
-			dst.base = levels[l].data();
+			offsets[l] = size;
+			size += dst.row_pitch * tiles_y;
+		}
+		memory.assign(size, 0xcd);
+		for (uint32_t l = 0; l < rows.level_count; ++l) {
+			const PreparedLevel& src = rows.levels[l];
+			PreparedLevel& dst = tiled->levels[l];
+			dst.base = memory.data() + offsets[l];
+			const uint32_t w = uint32_t(src.extent[0]), h = uint32_t(src.extent[1]);
 			for (uint32_t j = 0; j < h; ++j)
 				for (uint32_t i = 0; i < w; ++i)
-					std::memcpy(levels[l].data() + TexelOffset(dst, i, j), src.base + j * src.row_pitch + i * 4, 4);
+					std::memcpy(memory.data() + offsets[l] + TexelOffset(dst, i, j),
+					            src.base + j * src.row_pitch + i * 4, 4);
 		}
 	}
 };

@@ -150,6 +150,9 @@ void Swapchain::Present(uint32_t index, bool show) {
 void Swapchain::Capture(const vk::Image& image, uint32_t frame_number) {
 	const texture::SubresourceLayout& level = image.Layout().Level(0, 0);
 	bool bgra = IsBgra();
+	// The presentation engine reads alpha only with a PRE_MULTIPLIED swapchain
+	// (Wayland offers it); otherwise it treats the image as opaque.
+	const bool keep_alpha = info_.compositeAlpha == VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR;
 	try {
 		CapturedFrame frame;
 		frame.width = extent_.width;
@@ -163,9 +166,7 @@ void Swapchain::Capture(const vk::Image& image, uint32_t frame_number) {
 				dst[0] = src[bgra ? 2 : 0];
 				dst[1] = src[1];
 				dst[2] = src[bgra ? 0 : 2];
-				// VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR (the only mode offered): the
-				// presentation engine treats the image as opaque.
-				dst[3] = 255;
+				dst[3] = keep_alpha ? src[3] : 255;
 			}
 		}
 		capture_->Write(frame_number, std::move(frame));

@@ -9,11 +9,14 @@
 #include <wayland-client.h>
 
 #include <poll.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <thread>
 
 #include "fake_wayland_compositor.h"
@@ -215,7 +218,14 @@ TEST_CASE("wsi: wayland presents every format, alpha and mode through wl_shm", "
 				INFO("format " << format << ", composite alpha " << alpha << ", present mode " << mode);
 				bool bgra = format != VK_FORMAT_R8G8B8A8_UNORM;
 				bool opaque = alpha == VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+				// TESSERA_CAPTURE is read when the swapchain is created.
+				const std::filesystem::path capture_dir =
+				    std::filesystem::temp_directory_path() / ("tessera-wayland-capture-" + std::to_string(getpid()));
+				std::filesystem::remove_all(capture_dir);
+				std::filesystem::create_directories(capture_dir);
+				setenv("TESSERA_CAPTURE", capture_dir.c_str(), 1);
 				VkSwapchainKHR swapchain = CreateSwapchain(*ctx, surface, format, alpha, mode);
+				unsetenv("TESSERA_CAPTURE");
 				REQUIRE(swapchain);
 				std::vector<TestBuffer> patterns;
 				for (uint32_t f = 0; f < kFrames; ++f) {
@@ -241,7 +251,28 @@ TEST_CASE("wsi: wayland presents every format, alpha and mode through wl_shm", "
 					CHECK(c.pixels == ExpectedBuffer(patterns[f], bgra, opaque));
 				}
 				seen += kFrames;
-				vkDestroySwapchainKHR(ctx->device(), swapchain, nullptr);
+				vkDestroySwapchainKHR(ctx->device(), swapchain, nullptr);  // flushes the captures
+				// The captures are what was presented, as RGBA; alpha as the
+				// compositor reads it: 255 when opaque, the image's own with
+				// PRE_MULTIPLIED.
+				std::vector<std::filesystem::path> files;
+				for (const auto& entry : std::filesystem::directory_iterator(capture_dir))
+					files.push_back(entry.path());
+				std::sort(files.begin(), files.end());
+				REQUIRE(files.size() == kFrames);
+				for (uint32_t f = 0; f < kFrames; ++f) {
+					INFO("capture " << files[f]);
+					uint32_t width = 0, height = 0;
+					const std::vector<uint8_t> png = ReadPng(files[f], &width, &height);
+					REQUIRE((width == kWidth && height == kHeight && png.size() == size_t(kWidth) * kHeight * 4));
+					std::vector<uint8_t> expected(patterns[f].data, patterns[f].data + png.size());
+					for (size_t i = 0; i < expected.size(); i += 4) {
+						if (bgra) std::swap(expected[i], expected[i + 2]);
+						if (opaque) expected[i + 3] = 255;
+					}
+					CHECK(png == expected);
+				}
+				std::filesystem::remove_all(capture_dir);
 				for (TestBuffer& p : patterns) ctx->Destroy(p);
 			}
 	vkDestroySurfaceKHR(ctx->instance(), surface, nullptr);

@@ -11,8 +11,8 @@
 //      workers call back into the fragment program one batch of quads at a
 //      time (RunFragments), with one interpreter per thread.
 #include <algorithm>
-#include <cassert>
 #include <atomic>
+#include <cassert>
 #include <cstdlib>
 #include <cstring>
 #include <memory>

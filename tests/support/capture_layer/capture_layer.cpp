@@ -63,13 +63,14 @@ struct InstanceData {
 	PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR GetPhysicalDeviceSurfaceCapabilitiesKHR = nullptr;
 };
 
-#define TESSERA_DEVICE_FUNCTIONS(X)                                                                                    \
-	X(DestroyDevice)                                                                                                   \
-	X(GetDeviceQueue)                                                                                                  \
-	X(GetDeviceQueue2) X(CreateSwapchainKHR) X(DestroySwapchainKHR) X(GetSwapchainImagesKHR) X(QueuePresentKHR)        \
-	    X(CreateCommandPool) X(DestroyCommandPool) X(AllocateCommandBuffers) X(BeginCommandBuffer) X(EndCommandBuffer) \
-	        X(CmdPipelineBarrier) X(CmdCopyImageToBuffer) X(QueueSubmit) X(CreateFence) X(DestroyFence)                \
-	            X(WaitForFences) X(CreateSemaphore) X(DestroySemaphore) X(CreateBuffer) X(DestroyBuffer)               \
+#define TESSERA_DEVICE_FUNCTIONS(X)                                                                               \
+	X(DestroyDevice)                                                                                              \
+	X(GetDeviceQueue)                                                                                             \
+	X(GetDeviceQueue2)                                                                                            \
+	X(CreateSwapchainKHR) X(DestroySwapchainKHR) X(GetSwapchainImagesKHR) X(QueuePresentKHR) X(CreateCommandPool) \
+	    X(DestroyCommandPool) X(AllocateCommandBuffers) X(BeginCommandBuffer) X(EndCommandBuffer)                 \
+	        X(CmdPipelineBarrier) X(CmdCopyImageToBuffer) X(QueueSubmit) X(CreateFence) X(DestroyFence)           \
+	            X(WaitForFences) X(CreateSemaphore) X(DestroySemaphore) X(CreateBuffer) X(DestroyBuffer)          \
 	                X(GetBufferMemoryRequirements) X(AllocateMemory) X(FreeMemory) X(BindBufferMemory) X(MapMemory)
 
 struct SwapchainData {

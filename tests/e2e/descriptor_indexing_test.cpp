@@ -277,21 +277,8 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 		}
 	};
 
-	std::vector<uint32_t> spirv = LoadCorpusShader(TESSERA_SHADER_DIR, job.shader);
-	REQUIRE(!spirv.empty());
-	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-	smci.codeSize = spirv.size() * 4;
-	smci.pCode = spirv.data();
-	VkShaderModule module = VK_NULL_HANDLE;
-	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
-	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-	cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-	cpci.stage.module = module;
-	cpci.stage.pName = "main";
-	cpci.layout = pipeline_layout;
-	VkPipeline pipeline = VK_NULL_HANDLE;
-	REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
+	VkPipeline pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, job.shader, pipeline_layout);
+	REQUIRE(pipeline != VK_NULL_HANDLE);
 	auto record = [&](VkCommandBuffer cb) {
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
 		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
@@ -351,7 +338,6 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 			out[k].push_back(words);
 		}
 	vkDestroyPipeline(device, pipeline, nullptr);
-	vkDestroyShaderModule(device, module, nullptr);
 	vkDestroyDescriptorPool(device, pool, nullptr);
 	vkDestroyPipelineLayout(device, pipeline_layout, nullptr);
 	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);

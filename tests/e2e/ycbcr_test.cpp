@@ -222,21 +222,8 @@ std::vector<float> Run(Context& ctx, const Config& c) {
 	plci.pPushConstantRanges = &push_range;
 	VkPipelineLayout layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
-	std::vector<uint32_t> spirv = LoadCorpusShader(TESSERA_SHADER_DIR, "ycbcr_sample.spv");
-	REQUIRE(!spirv.empty());
-	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-	smci.codeSize = spirv.size() * 4;
-	smci.pCode = spirv.data();
-	VkShaderModule module = VK_NULL_HANDLE;
-	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
-	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-	cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-	cpci.stage.module = module;
-	cpci.stage.pName = "main";
-	cpci.layout = layout;
-	VkPipeline pipeline = VK_NULL_HANDLE;
-	REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
+	VkPipeline pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "ycbcr_sample.spv", layout);
+	REQUIRE(pipeline != VK_NULL_HANDLE);
 
 	// combinedImageSamplerDescriptorCount descriptors a Y'CbCr combined image sampler.
 	VkPhysicalDeviceImageFormatInfo2 ifi{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2};
@@ -308,7 +295,6 @@ std::vector<float> Run(Context& ctx, const Config& c) {
 
 	vkDestroyDescriptorPool(device, pool, nullptr);
 	vkDestroyPipeline(device, pipeline, nullptr);
-	vkDestroyShaderModule(device, module, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 	vkDestroyImageView(device, view, nullptr);

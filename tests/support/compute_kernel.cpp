@@ -6,6 +6,28 @@
 
 namespace tessera::test {
 
+VkPipeline CreateCorpusComputePipeline(VkDevice device, const std::string& directory, const std::string& name,
+                                       VkPipelineLayout layout) {
+	const std::vector<uint32_t> spirv = LoadCorpusShader(directory, name);
+	if (spirv.empty()) return VK_NULL_HANDLE;
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = spirv.size() * 4;
+	smci.pCode = spirv.data();
+	VkShaderModule module = VK_NULL_HANDLE;
+	if (vkCreateShaderModule(device, &smci, nullptr, &module) != VK_SUCCESS) return VK_NULL_HANDLE;
+	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+	cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+	cpci.stage.module = module;
+	cpci.stage.pName = "main";
+	cpci.layout = layout;
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	if (vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) != VK_SUCCESS)
+		pipeline = VK_NULL_HANDLE;
+	vkDestroyShaderModule(device, module, nullptr);
+	return pipeline;
+}
+
 std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::string& name) {
 	std::ifstream in(directory + "/" + name, std::ios::binary);
 	std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

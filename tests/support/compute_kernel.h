@@ -14,6 +14,12 @@ namespace tessera::test {
 // The SPIR-V of a shader compiled from shaders/ at build time.
 std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::string& name);
 
+// A compute pipeline running corpus shader `name` ("main") with the given
+// layout; VK_NULL_HANDLE when the shader is missing or creation fails. The
+// shader module is destroyed once the pipeline exists.
+VkPipeline CreateCorpusComputePipeline(VkDevice device, const std::string& directory, const std::string& name,
+                                       VkPipelineLayout layout);
+
 class ComputeKernel {
 public:
 	// stage_flags: VkPipelineShaderStageCreateFlags (subgroup size control);

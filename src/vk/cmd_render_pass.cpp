@@ -36,15 +36,12 @@ void ClearViewRect(const ImageView& view, VkImageAspectFlagBits aspect, const Vk
 	int64_t x1 = std::min<int64_t>(int64_t(area.offset.x) + area.extent.width, level.extent.width);
 	int64_t y1 = std::min<int64_t>(int64_t(area.offset.y) + area.extent.height, level.extent.height);
 	if (x0 >= x1 || y0 >= y1) return;
-	const bool is_3d = image.Type() == VK_IMAGE_TYPE_3D;
-	const uint32_t first = view.Range().baseArrayLayer + first_layer;
-	const uint32_t max_layers = is_3d ? level.extent.depth : image.ArrayLayers();
-	const uint32_t layers = std::min(layer_count, max_layers > first ? max_layers - first : 0);
+	const uint32_t view_layers = view.Range().layerCount;
+	const uint32_t layers = std::min(layer_count, view_layers > first_layer ? view_layers - first_layer : 0);
 	const uint64_t bytes = uint64_t(x1 - x0) * samples * element_size;
-	for (uint32_t l = first; l < first + layers; ++l)
+	for (uint32_t l = first_layer; l < first_layer + layers; ++l)
 		for (int64_t y = y0; y < y1; ++y) {
-			uint8_t* row =
-			    image.Data() + layout.Offset(plane, mip, is_3d ? 0 : l, uint32_t(x0), uint32_t(y), is_3d ? l : 0);
+			uint8_t* row = image.Data() + view.LayerOffset(plane, l, uint32_t(x0), uint32_t(y));
 			texture::FillPattern(row, bytes, element, element_size);
 		}
 }
@@ -92,11 +89,9 @@ void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& are
 	const texture::FormatInfo* format = texture::FindFormat(sl.format);
 	for (uint32_t l = 0; l < layer_count; ++l) {
 		texture::ResolveRect rect;
-		rect.src = s.Data() + s.Layout().Offset(splane, src.Range().baseMipLevel, src.Range().baseArrayLayer + l,
-		                                        uint32_t(x0), uint32_t(y0), 0);
+		rect.src = s.Data() + src.LayerOffset(splane, l, uint32_t(x0), uint32_t(y0));
 		rect.src_row_pitch = sl.row_pitch;
-		rect.dst = d.Data() + d.Layout().Offset(dplane, dst.Range().baseMipLevel, dst.Range().baseArrayLayer + l,
-		                                        uint32_t(x0), uint32_t(y0), 0);
+		rect.dst = d.Data() + dst.LayerOffset(dplane, l, uint32_t(x0), uint32_t(y0));
 		rect.dst_row_pitch = dl.row_pitch;
 		rect.width = uint32_t(x1 - x0);
 		rect.height = uint32_t(y1 - y0);

@@ -286,8 +286,7 @@ raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples) 
 	auto base = [](const ImageView& view, uint32_t plane) {
 		const Image& image = *view.GetImage();
 		assert(!image.Tiled());  // attachments are rows of texels (vk/image.cpp)
-		return image.Data() +
-		       image.Layout().Offset(plane, view.Range().baseMipLevel, view.Range().baseArrayLayer, 0, 0, 0);
+		return image.Data() + view.LayerOffset(plane, 0);
 	};
 	fb.color_count = g.color_count;
 	for (uint32_t i = 0; i < g.color_count; ++i) {

@@ -2,6 +2,8 @@
 // texture::ImageLayout; this class adds the Vulkan object around it.
 #pragma once
 
+#include <algorithm>
+
 #include "texture/decoded_view_cache.h"
 #include "texture/image_layout.h"
 #include "vk/device_memory.h"
@@ -74,8 +76,15 @@ public:
 	      components_(info.components),
 	      range_(info.subresourceRange) {
 		if (range_.levelCount == VK_REMAINING_MIP_LEVELS) range_.levelCount = image_->MipLevels() - range_.baseMipLevel;
+		// Vulkan 1.3 §12.5 (VkImageViewCreateInfo): a 2D or 2D array view of a
+		// 3D image made with VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT sees the
+		// depth slices of its base level as array layers.
+		slices_ = image_->Type() == VK_IMAGE_TYPE_3D &&
+		          (type_ == VK_IMAGE_VIEW_TYPE_2D || type_ == VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+		const uint32_t layers =
+		    slices_ ? std::max(1u, image_->Extent().depth >> range_.baseMipLevel) : image_->ArrayLayers();
 		if (range_.layerCount == VK_REMAINING_ARRAY_LAYERS)
-			range_.layerCount = image_->ArrayLayers() - range_.baseArrayLayer;
+			range_.layerCount = layers > range_.baseArrayLayer ? layers - range_.baseArrayLayer : 0;
 	}
 
 	Image* GetImage() const { return image_; }
@@ -83,6 +92,14 @@ public:
 	VkFormat Format() const { return format_; }
 	const VkComponentMapping& Components() const { return components_; }
 	const VkImageSubresourceRange& Range() const { return range_; }
+	// Byte offset, in the image, of texel block (x, y) of the view's base level
+	// on layer `layer` of the view: an array layer, or a depth slice for a 2D
+	// (array) view of a 3D image.
+	uint64_t LayerOffset(uint32_t plane, uint32_t layer, uint32_t x = 0, uint32_t y = 0) const {
+		const uint32_t image_layer = range_.baseArrayLayer + layer;
+		return image_->Layout().Offset(plane, range_.baseMipLevel, slices_ ? 0 : image_layer, x, y,
+		                               slices_ ? image_layer : 0);
+	}
 	// The view's decoded copy for sampling compressed and Y'CbCr formats,
 	// kept between uses (vk/shader_resources.cpp).
 	texture::DecodedViewCache& DecodedCache() const { return decoded_cache_; }
@@ -93,6 +110,7 @@ private:
 	VkFormat format_;
 	VkComponentMapping components_;
 	VkImageSubresourceRange range_;  // remaining levels/layers resolved
+	bool slices_ = false;            // the layers are depth slices of a 3D image
 	mutable texture::DecodedViewCache decoded_cache_;
 };
 

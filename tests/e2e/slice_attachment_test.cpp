@@ -1,0 +1,208 @@
+// Rendering into the depth slices of a 3D image through a 2D array view
+// (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT, Vulkan 1.3 §12.5): the view's
+// layers are slices, VK_REMAINING_ARRAY_LAYERS counts the slices from the
+// base, and a render pass clears and draws exactly the slices it covers.
+// Exact bytes, on Tessera and on lavapipe, with the validation layer on.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "compute_kernel.h"
+#include "vk_context.h"
+
+using namespace tessera::test;
+
+namespace {
+
+constexpr uint32_t kSize = 32, kSlices = 5, kBaseSlice = 2;
+
+VkShaderModule Module(VkDevice device, const char* name) {
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, name);
+	REQUIRE(!words.empty());
+	VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	info.codeSize = words.size() * 4;
+	info.pCode = words.data();
+	VkShaderModule module = VK_NULL_HANDLE;
+	REQUIRE(vkCreateShaderModule(device, &info, nullptr, &module) == VK_SUCCESS);
+	return module;
+}
+
+VkPipeline FullscreenPipeline(VkDevice device, VkRenderPass pass, VkPipelineLayout layout) {
+	VkShaderModule vs = Module(device, "fullscreen.vert.spv"), fs = Module(device, "constant_color.frag.spv");
+	VkPipelineShaderStageCreateInfo stages[2] = {
+	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
+	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
+	VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+	assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	VkViewport viewport{0, 0, float(kSize), float(kSize), 0, 1};
+	VkRect2D scissor{{0, 0}, {kSize, kSize}};
+	VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+	viewport_state.viewportCount = 1;
+	viewport_state.pViewports = &viewport;
+	viewport_state.scissorCount = 1;
+	viewport_state.pScissors = &scissor;
+	VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+	raster.polygonMode = VK_POLYGON_MODE_FILL;
+	raster.lineWidth = 1.0f;
+	VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+	multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+	VkPipelineColorBlendAttachmentState blend{};
+	blend.colorWriteMask = 0xf;
+	VkPipelineColorBlendStateCreateInfo color_blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+	color_blend.attachmentCount = 1;
+	color_blend.pAttachments = &blend;
+	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+	info.stageCount = 2;
+	info.pStages = stages;
+	info.pVertexInputState = &vertex_input;
+	info.pInputAssemblyState = &assembly;
+	info.pViewportState = &viewport_state;
+	info.pRasterizationState = &raster;
+	info.pMultisampleState = &multisample;
+	info.pColorBlendState = &color_blend;
+	info.layout = layout;
+	info.renderPass = pass;
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	CHECK(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
+	vkDestroyShaderModule(device, vs, nullptr);
+	vkDestroyShaderModule(device, fs, nullptr);
+	return pipeline;
+}
+
+// Clears all slices of a 3D image to `before`, then runs a render pass over a
+// 2D array view of slices kBaseSlice.. (VK_REMAINING_ARRAY_LAYERS) with
+// `layers` framebuffer layers that clears to `cleared` and draws a
+// full-screen triangle (to layer 0). Returns every slice's texels.
+std::vector<uint8_t> RenderIntoSlices(Driver driver, uint32_t layers) {
+	auto ctx = Context::Create(driver);
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+	ici.flags = VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+	ici.imageType = VK_IMAGE_TYPE_3D;
+	ici.format = VK_FORMAT_R8G8B8A8_UNORM;
+	ici.extent = {kSize, kSize, kSlices};
+	ici.mipLevels = 1;
+	ici.arrayLayers = 1;
+	ici.samples = VK_SAMPLE_COUNT_1_BIT;
+	ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+	ici.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+	TestImage image = ctx->CreateImage(ici);
+
+	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+	vci.image = image.image;
+	vci.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
+	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, kBaseSlice, VK_REMAINING_ARRAY_LAYERS};
+	VkImageView view = VK_NULL_HANDLE;
+	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
+
+	VkAttachmentDescription attachment{};
+	attachment.format = VK_FORMAT_R8G8B8A8_UNORM;
+	attachment.samples = VK_SAMPLE_COUNT_1_BIT;
+	attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+	attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+	attachment.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+	attachment.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+	attachment.initialLayout = VK_IMAGE_LAYOUT_GENERAL;
+	attachment.finalLayout = VK_IMAGE_LAYOUT_GENERAL;
+	VkAttachmentReference color_ref{0, VK_IMAGE_LAYOUT_GENERAL};
+	VkSubpassDescription subpass{};
+	subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+	subpass.colorAttachmentCount = 1;
+	subpass.pColorAttachments = &color_ref;
+	VkRenderPassCreateInfo rpci{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+	rpci.attachmentCount = 1;
+	rpci.pAttachments = &attachment;
+	rpci.subpassCount = 1;
+	rpci.pSubpasses = &subpass;
+	VkRenderPass pass = VK_NULL_HANDLE;
+	REQUIRE(vkCreateRenderPass(device, &rpci, nullptr, &pass) == VK_SUCCESS);
+	VkFramebufferCreateInfo fci{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+	fci.renderPass = pass;
+	fci.attachmentCount = 1;
+	fci.pAttachments = &view;
+	fci.width = kSize;
+	fci.height = kSize;
+	fci.layers = layers;
+	VkFramebuffer framebuffer = VK_NULL_HANDLE;
+	REQUIRE(vkCreateFramebuffer(device, &fci, nullptr, &framebuffer) == VK_SUCCESS);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	VkPipelineLayout layout = VK_NULL_HANDLE;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkPipeline pipeline = FullscreenPipeline(device, pass, layout);
+	REQUIRE(pipeline != VK_NULL_HANDLE);
+
+	const VkDeviceSize bytes = VkDeviceSize(kSize) * kSize * kSlices * 4;
+	TestBuffer readback = ctx->CreateBuffer(bytes);
+	ctx->Submit([&](VkCommandBuffer cb) {
+		ctx->Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
+		VkClearColorValue before{{0.0f, 0.0f, 1.0f, 1.0f}};
+		VkImageSubresourceRange all{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_GENERAL, &before, 1, &all);
+		VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+		barrier.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_COLOR_ATTACHMENT_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 1,
+		                     &barrier, 0, nullptr, 0, nullptr);
+		VkClearValue cleared{};
+		cleared.color = {{0.0f, 1.0f, 0.0f, 1.0f}};
+		VkRenderPassBeginInfo begin{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+		begin.renderPass = pass;
+		begin.framebuffer = framebuffer;
+		begin.renderArea = {{0, 0}, {kSize, kSize}};
+		begin.clearValueCount = 1;
+		begin.pClearValues = &cleared;
+		vkCmdBeginRenderPass(cb, &begin, VK_SUBPASS_CONTENTS_INLINE);
+		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+		vkCmdDraw(cb, 3, 1, 0, 0);
+		vkCmdEndRenderPass(cb);
+		barrier.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+		barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+		                     &barrier, 0, nullptr, 0, nullptr);
+		VkBufferImageCopy region{};
+		region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+		region.imageExtent = {kSize, kSize, kSlices};
+		vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_GENERAL, readback.buffer, 1, &region);
+	});
+	std::vector<uint8_t> texels(readback.data, readback.data + bytes);
+	CHECK(ctx->validation_errors() == 0);
+	ctx->Destroy(readback);
+	vkDestroyPipeline(device, pipeline, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyFramebuffer(device, framebuffer, nullptr);
+	vkDestroyRenderPass(device, pass, nullptr);
+	vkDestroyImageView(device, view, nullptr);
+	ctx->Destroy(image);
+	return texels;
+}
+
+// The texel every pixel of `slice` should hold.
+std::array<uint8_t, 4> Expected(uint32_t slice, uint32_t layers) {
+	if (slice < kBaseSlice) return {0, 0, 255, 255};           // before the view: untouched
+	if (slice == kBaseSlice) return {255, 153, 51, 255};       // drawn (layer 0 of the view)
+	if (slice < kBaseSlice + layers) return {0, 255, 0, 255};  // cleared by the render pass
+	return {0, 0, 255, 255};                                   // past the framebuffer's layers
+}
+
+}  // namespace
+
+TEST_CASE("a 2D array view of a 3D image's slices renders and clears only its layers", "[draw][image][renderpass]") {
+	for (uint32_t layers : {1u, kSlices - kBaseSlice}) {
+		for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+			INFO(DriverName(driver) << ", " << layers << " framebuffer layers");
+			std::vector<uint8_t> texels = RenderIntoSlices(driver, layers);
+			uint32_t wrong = 0;
+			for (uint32_t slice = 0; slice < kSlices; ++slice) {
+				std::array<uint8_t, 4> expected = Expected(slice, layers);
+				for (uint32_t i = 0; i < kSize * kSize; ++i)
+					wrong += std::memcmp(&texels[(slice * kSize * kSize + i) * 4], expected.data(), 4) != 0;
+			}
+			CHECK(wrong == 0);
+		}
+	}
+}

@@ -18,29 +18,32 @@ namespace {
 // Vulkan 1.3 accepts SPIR-V 1.0 to 1.6 (Vulkan 1.3 appendix A).
 constexpr spv_target_env kTargetEnv = SPV_ENV_VULKAN_1_3;
 
-std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> words, const char* what) {
+std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> words, const ValidationRules& rules,
+                     const char* what) {
 	std::string message;
 	tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* text) {
 		if (message.empty()) message = text;
 	});
 	spvtools::ValidatorOptions options;
+	options.SetUniformBufferStandardLayout(rules.uniform_buffer_standard_layout);
+	options.SetScalarBlockLayout(rules.scalar_block_layout);
 	if (tools.Validate(words.data(), words.size(), options)) return {};
 	return std::string(what) + ": " + (message.empty() ? "invalid SPIR-V" : message);
 }
 
 }  // namespace
 
-std::string Validate(std::span<const uint32_t> words) {
+std::string Validate(std::span<const uint32_t> words, const ValidationRules& rules) {
 	spvtools::SpirvTools tools(kTargetEnv);
 	if (words.size() < 5) return "invalid SPIR-V: shorter than a module header";
-	return Diagnose(tools, words, "invalid SPIR-V");
+	return Diagnose(tools, words, rules, "invalid SPIR-V");
 }
 
 Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, std::string_view entry_point,
                                   const Specialization& specialization, const CompileOptions& compile_options) {
 	try {
 		if (!compile_options.validated) {
-			std::string invalid = Validate(words);
+			std::string invalid = Validate(words, compile_options.rules);
 			if (!invalid.empty()) return Error{invalid};
 		}
 

@@ -54,13 +54,25 @@ struct Specialization {
 	std::span<const uint8_t> data;
 };
 
-// vkCreateShaderModule: is this valid SPIR-V for Vulkan 1.3? Empty on success.
-std::string Validate(std::span<const uint32_t> words);
+// What the application enabled on the device that changes which modules are
+// valid (Vulkan 1.3 appendix A "Validation Rules within a Module" and §15.6.4
+// "Offset and Stride Assignment"). Relaxed block layout needs no flag: every
+// Vulkan 1.1+ device has it, and the validator's Vulkan 1.3 environment
+// applies it, as it allows LocalSizeId (maintenance4, core in 1.3).
+struct ValidationRules {
+	bool uniform_buffer_standard_layout = false;  // uniformBufferStandardLayout: std430 uniform blocks
+	bool scalar_block_layout = false;             // scalarBlockLayout: scalar alignment in every block
+};
+
+// vkCreateShaderModule: is this valid SPIR-V for Vulkan 1.3 on a device with
+// the given features enabled? Empty on success.
+std::string Validate(std::span<const uint32_t> words, const ValidationRules& rules = {});
 
 struct CompileOptions {
 	// The words already passed Validate (at vkCreateShaderModule): skip the
 	// second validation, a quarter of the compile time.
 	bool validated = false;
+	ValidationRules rules;  // for the validation when not yet validated
 };
 
 // Pipeline creation: the entry point named entry_point of the given stage,

@@ -24,7 +24,40 @@ Device::Device(PhysicalDevice* physical_device, const VkAllocationCallbacks* all
 
 Device::~Device() { Delete(Allocator(), queue_); }
 
-VkResult Device::Init(const VkDeviceCreateInfo&) {
+namespace {
+
+// The enabled features that decide which SPIR-V modules are valid, from the
+// feature structures of VkDeviceCreateInfo's pNext chain (core aggregates and
+// the structures they were promoted from alike).
+spirv::ValidationRules ShaderValidationRules(const VkDeviceCreateInfo& info) {
+	spirv::ValidationRules rules;
+	for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext) {
+		switch (s->sType) {
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: {
+			auto* f = reinterpret_cast<const VkPhysicalDeviceVulkan12Features*>(s);
+			rules.uniform_buffer_standard_layout |= f->uniformBufferStandardLayout == VK_TRUE;
+			rules.scalar_block_layout |= f->scalarBlockLayout == VK_TRUE;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
+			rules.uniform_buffer_standard_layout |=
+			    reinterpret_cast<const VkPhysicalDeviceUniformBufferStandardLayoutFeatures*>(s)
+			        ->uniformBufferStandardLayout == VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES:
+			rules.scalar_block_layout |=
+			    reinterpret_cast<const VkPhysicalDeviceScalarBlockLayoutFeatures*>(s)->scalarBlockLayout == VK_TRUE;
+			break;
+		default: break;
+		}
+	}
+	return rules;
+}
+
+}  // namespace
+
+VkResult Device::Init(const VkDeviceCreateInfo& info) {
+	shader_rules_ = ShaderValidationRules(info);
 	try {
 		pass_capture_ = wsi::PassCapture::FromEnvironment();
 	} catch (const std::bad_alloc&) {

@@ -16,6 +16,7 @@
 
 #include "entrypoints.h"
 #include "shader/interpreter.h"
+#include "spirv/compile.h"
 #include "vk/object.h"
 
 namespace tessera::runtime {
@@ -47,6 +48,8 @@ public:
 		return given ? given : Allocator();
 	}
 	bool IsEnabled(entry::DeviceExtension extension) const { return extensions_[static_cast<size_t>(extension)]; }
+	// Which SPIR-V the enabled features make valid (vkCreateShaderModule).
+	const spirv::ValidationRules& ShaderRules() const { return shader_rules_; }
 	Queue* GetQueue(uint32_t family, uint32_t index) const;
 	runtime::ThreadPool& ThreadPool();
 
@@ -102,6 +105,7 @@ private:
 	VkAllocationCallbacks allocator_{};
 	bool has_allocator_ = false;
 	ExtensionSet extensions_;
+	spirv::ValidationRules shader_rules_;
 	Queue* queue_ = nullptr;
 
 	std::mutex pool_mutex_;

@@ -217,7 +217,11 @@ struct Supported {
 		// texel buffers, update unused while pending, partially bound and
 		// runtime descriptor arrays: all reported above.
 		v12.descriptorIndexing = VK_TRUE;
-		v12.uniformBufferStandardLayout = VK_TRUE;  // offsets come from the SPIR-V decorations
+		// Offsets and strides come from the SPIR-V decorations, and every
+		// access is scalarized, so no layout rule is assumed at run time; the
+		// validator follows what the application enabled (spirv::ValidationRules).
+		v12.uniformBufferStandardLayout = VK_TRUE;
+		v12.scalarBlockLayout = VK_TRUE;
 		// Device addresses are host pointers (vkGetBufferDeviceAddress); the
 		// engine runs PhysicalStorageBuffer loads, stores and atomics
 		// (src/spirv/translate_physical.cpp, src/shader/physical_memory.cpp).

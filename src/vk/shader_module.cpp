@@ -28,10 +28,10 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
-	// Full validation (SPIRV-Tools, Vulkan 1.3 rules) once here, so pipeline
-	// creation can skip it.
+	// Full validation (SPIRV-Tools, Vulkan 1.3 rules and the layouts the
+	// enabled features allow) once here, so pipeline creation can skip it.
 	try {
-		std::string problem = spirv::Validate(words_);
+		std::string problem = spirv::Validate(words_, device.ShaderRules());
 		if (!problem.empty()) return reject(("invalid SPIR-V: " + problem).c_str());
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;

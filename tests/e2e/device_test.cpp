@@ -574,10 +574,9 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 		CHECK(CreateDirect(driver, &v12, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a feature in an individual structure") {
-		VkPhysicalDeviceScalarBlockLayoutFeatures scalar{
-		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES};
-		scalar.scalarBlockLayout = VK_TRUE;
-		CHECK(CreateDirect(driver, &scalar, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
+		VkPhysicalDeviceVariablePointersFeatures pointers{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES};
+		pointers.variablePointers = VK_TRUE;
+		CHECK(CreateDirect(driver, &pointers, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 		VkPhysicalDeviceMultiviewFeatures multiview{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES};
 		multiview.multiview = VK_TRUE;
 		CHECK(CreateDirect(driver, &multiview, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);

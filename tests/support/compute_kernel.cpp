@@ -38,8 +38,8 @@ std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::
 
 ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count,
                              VkPipelineShaderStageCreateFlags stage_flags, VkPipelineCache cache,
-                             VkPipelineCreateFlags pipeline_flags)
-    : ctx_(ctx) {
+                             VkPipelineCreateFlags pipeline_flags, uint32_t uniform_bindings)
+    : ctx_(ctx), uniform_bindings_(uniform_bindings) {
 	VkDevice device = ctx.device();
 	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
 	smci.codeSize = spirv.size() * 4;
@@ -47,8 +47,11 @@ ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, u
 	if (vkCreateShaderModule(device, &smci, nullptr, &module_) != VK_SUCCESS) return;
 
 	std::vector<VkDescriptorSetLayoutBinding> bindings(buffer_count);
-	for (uint32_t i = 0; i < buffer_count; ++i)
-		bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+	uint32_t uniform_count = 0;
+	for (uint32_t i = 0; i < buffer_count; ++i) {
+		bindings[i] = {i, Type(i), 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+		uniform_count += Type(i) == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+	}
 	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
 	dslci.bindingCount = buffer_count;
 	dslci.pBindings = bindings.data();
@@ -61,11 +64,14 @@ ComputeKernel::ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, u
 	plci.pPushConstantRanges = &range;
 	vkCreatePipelineLayout(device, &plci, nullptr, &layout_);
 
-	VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer_count};
+	std::vector<VkDescriptorPoolSize> pool_sizes;
+	if (buffer_count > uniform_count)
+		pool_sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer_count - uniform_count});
+	if (uniform_count) pool_sizes.push_back({VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, uniform_count});
 	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
 	dpci.maxSets = 1;
-	dpci.poolSizeCount = 1;
-	dpci.pPoolSizes = &pool_size;
+	dpci.poolSizeCount = uint32_t(pool_sizes.size());
+	dpci.pPoolSizes = pool_sizes.data();
 	vkCreateDescriptorPool(device, &dpci, nullptr, &pool_);
 	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
 	dsai.descriptorPool = pool_;
@@ -102,7 +108,7 @@ void ComputeKernel::Bind(uint32_t binding, VkBuffer buffer) {
 	write.dstSet = set_;
 	write.dstBinding = binding;
 	write.descriptorCount = 1;
-	write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	write.descriptorType = Type(binding);
 	write.pBufferInfo = &info;
 	vkUpdateDescriptorSets(ctx_.device(), 1, &write, 0, nullptr);
 }

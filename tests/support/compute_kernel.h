@@ -23,10 +23,12 @@ VkPipeline CreateCorpusComputePipeline(VkDevice device, const std::string& direc
 class ComputeKernel {
 public:
 	// stage_flags: VkPipelineShaderStageCreateFlags (subgroup size control);
-	// cache and pipeline_flags go to vkCreateComputePipelines.
+	// cache and pipeline_flags go to vkCreateComputePipelines. Bindings whose
+	// bit is set in uniform_bindings are uniform buffers, the others storage
+	// buffers.
 	ComputeKernel(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t buffer_count,
 	              VkPipelineShaderStageCreateFlags stage_flags = 0, VkPipelineCache cache = VK_NULL_HANDLE,
-	              VkPipelineCreateFlags pipeline_flags = 0);
+	              VkPipelineCreateFlags pipeline_flags = 0, uint32_t uniform_bindings = 0);
 	~ComputeKernel();
 	ComputeKernel(const ComputeKernel&) = delete;
 	ComputeKernel& operator=(const ComputeKernel&) = delete;
@@ -42,7 +44,13 @@ public:
 	            uint32_t groups_y = 1, uint32_t groups_z = 1) const;
 
 private:
+	VkDescriptorType Type(uint32_t binding) const {
+		return (uniform_bindings_ >> binding) & 1 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+		                                          : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	}
+
 	Context& ctx_;
+	uint32_t uniform_bindings_ = 0;
 	VkShaderModule module_ = VK_NULL_HANDLE;
 	VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
 	VkPipelineLayout layout_ = VK_NULL_HANDLE;

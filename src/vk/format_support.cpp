@@ -214,6 +214,16 @@ FormatSupport GetFormatSupport(VkFormat format) {
 		return support;
 	}
 
+	// SCALED formats are vertex attributes only, as in lavapipe and
+	// SwiftShader: Vulkan requires no image feature of them, and the
+	// conformance suite reads their texels as integers (tcu's channel class)
+	// where the spec converts them to floats (§3.9 "Fixed-Point Data
+	// Conversions"), so an image path could not be judged by it.
+	if (info->IsScaled()) {
+		support.buffer = VertexBufferFeatures(*info);
+		return support;
+	}
+
 	// Copies move bytes, so every format here (compressed ones in whole
 	// blocks, depth/stencil by aspect) supports them.
 	VkFormatFeatureFlags2 transfer = VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;

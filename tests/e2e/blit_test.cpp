@@ -395,6 +395,14 @@ TEST_CASE("blit format features agree with image format properties", "[blit][for
 	REQUIRE_FALSE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_DST_BIT));
 	vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), VK_FORMAT_R64_UINT, &p);
 	REQUIRE_FALSE((p.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT));
+	// SCALED formats are vertex attributes only, as on lavapipe (format_support.cpp).
+	for (VkFormat scaled :
+	     {VK_FORMAT_R8_USCALED, VK_FORMAT_R16G16B16A16_SSCALED, VK_FORMAT_A2B10G10R10_USCALED_PACK32}) {
+		vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), scaled, &p);
+		CHECK(p.optimalTilingFeatures == 0);
+		CHECK(p.linearTilingFeatures == 0);
+		CHECK(p.bufferFeatures == VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT);
+	}
 
 	VkImageFormatProperties props;
 	REQUIRE(vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), VK_FORMAT_D32_SFLOAT, VK_IMAGE_TYPE_2D,

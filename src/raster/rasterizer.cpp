@@ -243,7 +243,13 @@ void FlushBatch(TileContext& t) {
 		}
 	}
 	const FragmentShader& shader = d.state.shader;
+	b.abandoned = false;
 	if (shader.run) shader.run(shader.user, b);
+	if (b.abandoned) {  // the draw was lost (an endless loop): nothing more is written
+		b.quad_count = 0;
+		t.primitive_count = 0;
+		return;
+	}
 	if (shader.may_discard) {
 		for (uint32_t q = 0; q < b.quad_count; ++q)
 			for (uint32_t l = 0; l < 4; ++l)

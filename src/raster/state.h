@@ -10,7 +10,9 @@
 namespace tessera::raster {
 
 constexpr uint32_t kMaxColorAttachments = 8;
-constexpr uint32_t kMaxVaryings = 32;  // scalar components
+// Scalar components: maxVertexOutputComponents and maxFragmentInputComponents
+// (every one of the 32 locations of four components).
+constexpr uint32_t kMaxVaryings = 128;
 constexpr uint32_t kMaxClipDistances = 8;
 constexpr uint32_t kSubPixelBits = 8;  // VkPhysicalDeviceLimits::subPixelPrecisionBits
 constexpr uint32_t kTileSize = 64;     // pixels, square
@@ -196,6 +198,9 @@ struct FragmentBatch {
 	// is clear lose coverage (Vulkan 1.3 §28.x "Sample Mask").
 	uint32_t sample_mask_in[kMaxBatchLanes];
 	uint32_t sample_mask[kMaxBatchLanes];
+	// Set by the shader when it could not run the batch (the draw is lost):
+	// the batch then writes nothing at all.
+	bool abandoned = false;
 };
 
 // The fragment stage: the shader engine later, a C++ function in tests.

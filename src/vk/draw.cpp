@@ -124,6 +124,9 @@ void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uin
 
 // Shades vertices [first, first + lanes) of the job into its output arrays.
 void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
+	// Once a lane group has run past the step bound the draw is lost: the
+	// other groups are not run (each could take as long).
+	if (job.lost.load(std::memory_order_relaxed)) return;
 	const GraphicsPipeline& gp = *job.pipeline;
 	const shader::Program& vs = *gp.vertex;
 	shader::Interpreter& interp = ThreadInterpreter();
@@ -181,6 +184,13 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 	const GraphicsPipeline& gp = *job.pipeline;
 	const shader::Program& fs = *gp.fragment;
 	const uint32_t lanes = b.quad_count * 4;
+	// The draw is lost once one batch has run past the step bound (an
+	// endless loop): later batches write nothing instead of each running to
+	// the bound, so a full-screen endless loop ends in about one batch's time.
+	if (job.lost.load(std::memory_order_relaxed)) {
+		b.abandoned = true;
+		return;
+	}
 	shader::Interpreter& interp = ThreadInterpreter();
 	interp.BeginStage(fs, lanes);
 	for (int c = 0; c < 4; ++c)
@@ -209,8 +219,11 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 	}
 	for (uint32_t v = 0; v < gp.varying_count; ++v)
 		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
-	if (interp.RunStage(fs, *job.fragment_resources, job.options) != shader::RunStatus::kSuccess)
+	if (interp.RunStage(fs, *job.fragment_resources, job.options) != shader::RunStatus::kSuccess) {
 		job.lost.store(true, std::memory_order_relaxed);
+		b.abandoned = true;
+		return;
+	}
 	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
 		for (int c = 0; c < 4; ++c)
 			if (gp.color_words[a][c] != kNoWord)
@@ -359,6 +372,8 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
 	const GraphicsContext& g = context.graphics;
 	if (!pipeline || !g.rendering || p.count == 0 || p.instance_count == 0) return;
+	// §5.2.3: after a loss, the rest of the command buffer does not run.
+	if (context.device->IsLost()) return;
 	const GraphicsPipeline& gp = pipeline->Graphics();
 	bool discard, restart;
 	VkPrimitiveTopology vk_topology;

@@ -11,6 +11,7 @@
 // exact.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -290,4 +291,44 @@ TEST_CASE("centroid inputs stay inside the primitive in partly covered pixels", 
 		else
 			CHECK(center_outside > 5);
 	}
+}
+
+TEST_CASE("30 varying locations (120 components) reach the fragment shader as on lavapipe", "[draw][shader]") {
+	// Vulkan 1.3 §15.1.4: maxVertexOutputComponents and
+	// maxFragmentInputComponents are 128 here; every location within them
+	// links (the vertex stage's gl_PerVertex takes 7 components). The
+	// fragment stage turns magenta where any flat vec4 is wrong.
+	Scene s = ColorScene(BigTriangles());
+	s.vertex_shader = "many_varyings.vert.spv";
+	s.fragment_shader = "many_varyings.frag.spv";
+	s.draws = {{6, 1, 0, 0, 0}};
+	SceneResult result = CompareSceneWithLavapipe("many-varyings", s, 2);
+	uint32_t magenta = 0;
+	for (size_t i = 0; i + 3 < result.colors[0].size(); i += 4)
+		magenta += result.colors[0][i] == 255 && result.colors[0][i + 1] == 0;
+	CHECK(magenta == 0);
+}
+
+TEST_CASE("a fragment shader that never ends loses the device instead of hanging the queue",
+          "[draw][shader][robustness]") {
+	// Vulkan 1.3 §5.2.3: a command that cannot complete may lose the device.
+	// Every lane group of the draw would run to the engine's step bound; once
+	// one has, the rest of the draw (and later work) is skipped. The default
+	// bound applies (no TESSERA_SHADER_STEP_LIMIT): a hang shows as this
+	// test running past its time.
+	SceneFeatures features;
+	auto ctx = Context::Create(Driver::Tessera, features.Options());
+	REQUIRE(ctx);
+	std::vector<Vertex> v;
+	Triangle(v, -1.0f, -1.0f, 3.0f, -1.0f, -1.0f, 3.0f, 0.5f, 1, 0, 0);
+	Scene s = ColorScene(v);
+	s.width = s.height = 512;
+	s.fragment_shader = "forever.frag.spv";
+	s.push_constants = Bytes(std::vector<uint32_t>{1u});
+	const auto start = std::chrono::steady_clock::now();
+	RenderScene(*ctx, s);
+	const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+	CHECK(vkDeviceWaitIdle(ctx->device()) == VK_ERROR_DEVICE_LOST);
+	INFO("the draw took " << seconds << " s");
+	CHECK(seconds < 60.0);  // before the fix: 4096 lane groups of 2^26 blocks each
 }

@@ -240,6 +240,15 @@ VKAPI_ATTR void VKAPI_CALL CmdSetDepthCompareOp(VkCommandBuffer commandBuffer, V
 	                    [](GraphicsContext& g, const VkCompareOp& v) { g.depth_compare = v; });
 }
 
+VKAPI_ATTR void VKAPI_CALL CmdSetLogicOpEXT(VkCommandBuffer commandBuffer, VkLogicOp logicOp) {
+	Record<VkLogicOp>(commandBuffer, logicOp, [](GraphicsContext& g, const VkLogicOp& v) { g.logic_op = v; });
+}
+
+// VK_EXT_extended_dynamic_state2 names this command, but its feature
+// (extendedDynamicState2PatchControlPoints) is off: there is no tessellation
+// stage, so valid use never calls it and there is nothing to record.
+VKAPI_ATTR void VKAPI_CALL CmdSetPatchControlPointsEXT(VkCommandBuffer, uint32_t) {}
+
 #define TESSERA_SET_BOOL(Name, field)                                                                            \
 	VKAPI_ATTR void VKAPI_CALL Name(VkCommandBuffer commandBuffer, VkBool32 enable) {                            \
 		Record<bool>(commandBuffer, enable != VK_FALSE, [](GraphicsContext& g, const bool& v) { g.field = v; }); \

@@ -249,6 +249,7 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 		s.raster.depth_bias_slope = g.depth_bias_slope;
 	}
 	if (dyn(Dynamic::kBlendConstants)) std::copy(g.blend_constants, g.blend_constants + 4, s.blend.constants);
+	if (dyn(Dynamic::kLogicOp)) s.blend.logic_op = g.logic_op;
 	raster::DepthStencilState& ds = s.depth_stencil;
 	for (auto [face, dynamic_face] : {std::pair{&ds.front, &g.front}, std::pair{&ds.back, &g.back}}) {
 		if (dyn(Dynamic::kStencilCompareMask)) face->compare_mask = dynamic_face->compare_mask;

@@ -42,6 +42,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE: return Dynamic::kRasterizerDiscardEnable;
 	case VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE: return Dynamic::kDepthBiasEnable;
 	case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE: return Dynamic::kPrimitiveRestartEnable;
+	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return Dynamic::kLogicOp;
 	default: *known = false; return Dynamic::kCount;
 	}
 }
@@ -222,9 +223,11 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		const VkPipelineShaderStageCreateInfo& stage = info.pStages[i];
 		VkResult r = VK_SUCCESS;
 		if (stage.stage == VK_SHADER_STAGE_VERTEX_BIT)
-			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, Layout(), g.vertex);
+			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, Layout(), g.vertex,
+			                 cache.StageFeedback(i));
 		else if (stage.stage == VK_SHADER_STAGE_FRAGMENT_BIT)
-			r = CompileStage(device, stage, shader::Stage::kFragment, what, cache, Layout(), g.fragment);
+			r = CompileStage(device, stage, shader::Stage::kFragment, what, cache, Layout(), g.fragment,
+			                 cache.StageFeedback(i));
 		else {
 			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 			              "%s: shader stage 0x%x is not supported", what, unsigned(stage.stage));

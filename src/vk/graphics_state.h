@@ -49,6 +49,7 @@ enum class Dynamic : uint32_t {
 	kRasterizerDiscardEnable,
 	kDepthBiasEnable,
 	kPrimitiveRestartEnable,
+	kLogicOp,  // VK_EXT_extended_dynamic_state2 (extendedDynamicState2LogicOp)
 	kCount,
 };
 inline uint32_t Bit(Dynamic d) { return 1u << uint32_t(d); }
@@ -153,6 +154,7 @@ struct GraphicsContext {
 	bool depth_test = false, depth_write = false, depth_bounds_test = false, stencil_test = false;
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;
 	bool rasterizer_discard = false, depth_bias_enable = false, primitive_restart = false;
+	VkLogicOp logic_op = VK_LOGIC_OP_COPY;
 
 	// The active occlusion query (vkCmdBeginQuery), if any.
 	class QueryPool* occlusion_pool = nullptr;

@@ -99,6 +99,15 @@ constexpr FeatureStruct kFeatureStructs[] = {
     // VK_EXT_custom_border_color (texture/sample.cpp, BorderTexel).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceCustomBorderColorFeaturesEXT, customBorderColorWithoutFormat)},
+    // VK_EXT_extended_dynamic_state and _state2: the states are core 1.3
+    // (vk/graphics_pipeline.cpp, ToDynamic); VK_EXT_texel_buffer_alignment:
+    // the 1.3 properties.
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceExtendedDynamicStateFeaturesEXT, extendedDynamicState)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceExtendedDynamicState2FeaturesEXT, extendedDynamicState2PatchControlPoints)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT, texelBufferAlignment)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -127,12 +136,12 @@ struct Supported {
 	VkPhysicalDeviceVulkan13Features v13{};
 
 	Supported() {
-		// The shader engine (src/shader) runs compute: every buffer access is
-		// bounds-checked (robustBufferAccess; there is no vertex input yet),
-		// descriptor arrays of buffers take run-time indices, and 8/16-bit
-		// and 64-bit integers, 16- and 64-bit floats work in arithmetic and in
-		// buffers, with 64-bit atomics.
-		// Rasterization and sampling features stay off until those stages exist.
+		// The shader engine (src/shader): every buffer access is
+		// bounds-checked, and so is vertex fetch (robustBufferAccess: reads
+		// past a binding's end give zeros, vk/draw.cpp), descriptor arrays
+		// of buffers take run-time indices, and 8/16-bit and 64-bit integers,
+		// 16- and 64-bit floats work in arithmetic and in buffers, with 64-bit
+		// atomics.
 		core.robustBufferAccess = VK_TRUE;
 		core.shaderInt16 = VK_TRUE;
 		core.shaderInt64 = VK_TRUE;
@@ -243,9 +252,12 @@ struct Supported {
 		v13.privateData = VK_TRUE;
 		v13.maintenance4 = VK_TRUE;
 		v13.pipelineCreationCacheControl = VK_TRUE;  // see vkCreateComputePipelines
-		// Inline uniform blocks live in the set's memory; compute reads them
-		// like a uniform buffer (vk/cmd_dispatch.cpp).
+		// Inline uniform blocks live in the set's memory, which shaders read
+		// like a uniform buffer when the work executes (vk/shader_resources.cpp),
+		// so a block written after vkCmdBindDescriptorSets is what they see
+		// (update after bind; required with descriptorIndexing).
 		v13.inlineUniformBlock = VK_TRUE;
+		v13.descriptorBindingInlineUniformBlockUpdateAfterBind = VK_TRUE;
 		// The interpreter zeroes workgroup memory before every workgroup.
 		v13.shaderZeroInitializeWorkgroupMemory = VK_TRUE;
 		// The subgroup size is fixed (shader::kSubgroupSize), so a required
@@ -498,6 +510,23 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT:
 		// Present fences, present mode changes, vkReleaseSwapchainImagesEXT.
 		reinterpret_cast<VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT*>(s)->swapchainMaintenance1 = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT:
+		// Every state of the extension is core Vulkan 1.3 and dynamic here.
+		reinterpret_cast<VkPhysicalDeviceExtendedDynamicStateFeaturesEXT*>(s)->extendedDynamicState = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT: {
+		// Rasterizer discard, depth bias and primitive restart enables (core
+		// 1.3) and the logic op (vk/draw.cpp, ComposeState); not patch control
+		// points (no tessellation).
+		auto* p = reinterpret_cast<VkPhysicalDeviceExtendedDynamicState2FeaturesEXT*>(s);
+		p->extendedDynamicState2 = VK_TRUE;
+		p->extendedDynamicState2LogicOp = VK_TRUE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT:
+		// The alignments of VkPhysicalDeviceTexelBufferAlignmentProperties (core 1.3).
+		reinterpret_cast<VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT*>(s)->texelBufferAlignment = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
 		// Last-vertex mode: the raster takes flat values from vertex 2 of each

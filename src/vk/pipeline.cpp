@@ -68,7 +68,8 @@ namespace {
 // §3.6: VK_ERROR_UNKNOWN for input that valid use of the features Tessera
 // reports cannot produce.
 VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
-                         const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out) {
+                         const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out,
+                         bool* cache_hit) {
 	const ShaderModule* module = ShaderModule::Cast(stage.module);
 	if (!module) {
 		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
@@ -86,6 +87,7 @@ VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreate
 			if (cache.cache->Find(key, &value) &&
 			    shader::DeserializeProgram({reinterpret_cast<const uint8_t*>(value.data()), value.size()}, *program)) {
 				out = std::move(program);
+				*cache_hit = true;
 				TESSERA_LOG(
 				    Debug, "%s: stage read from the pipeline cache in %.3f ms", what,
 				    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
@@ -129,8 +131,16 @@ VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreate
 
 VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
                       const char* what, const StageCache& cache, const PipelineLayout& layout,
-                      std::unique_ptr<shader::Program>& out) {
-	VkResult result = CompileUnlinked(device, stage, kind, what, cache, out);
+                      std::unique_ptr<shader::Program>& out, VkPipelineCreationFeedback* feedback) {
+	const auto start = std::chrono::steady_clock::now();
+	bool cache_hit = false;
+	VkResult result = CompileUnlinked(device, stage, kind, what, cache, out, &cache_hit);
+	if (feedback) {
+		feedback->flags = VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT |
+		                  (cache_hit ? VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT : 0);
+		feedback->duration = uint64_t(
+		    std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+	}
 	if (result != VK_SUCCESS) return result;
 	try {
 		spirv::LinkRuntimeDescriptorArrays(*out, [&](uint32_t set, uint32_t binding) -> uint32_t {
@@ -146,7 +156,7 @@ VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInf
 
 VkResult Pipeline::InitCompute(const Device& device, const VkComputePipelineCreateInfo& info, const StageCache& cache) {
 	return CompileStage(device, info.stage, shader::Stage::kCompute, "vkCreateComputePipelines", cache, Layout(),
-	                    program_);
+	                    program_, cache.StageFeedback(0));
 }
 
 }  // namespace tessera::vk
@@ -172,9 +182,20 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 		// Vulkan 1.3 §10.1 (pipelineCreationCacheControl): with
 		// FAIL_ON_PIPELINE_COMPILE_REQUIRED a pipeline whose stages are not
 		// all in pipelineCache is VK_PIPELINE_COMPILE_REQUIRED, not compiled.
+		const auto start = std::chrono::steady_clock::now();
 		vk::StageCache cache;
 		cache.cache = vk::PipelineCache::Cast(pipelineCache);
 		cache.fail_on_compile_required = infos[i].flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+		const VkPipelineCreationFeedbackCreateInfo* feedback = nullptr;
+		for (auto* s = static_cast<const VkBaseInStructure*>(infos[i].pNext); s; s = s->pNext)
+			if (s->sType == VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO)
+				feedback = reinterpret_cast<const VkPipelineCreationFeedbackCreateInfo*>(s);
+		if (feedback) {
+			*feedback->pPipelineCreationFeedback = {};
+			cache.stage_feedbacks = feedback->pPipelineStageCreationFeedbacks;
+			cache.stage_feedback_count = feedback->pipelineStageCreationFeedbackCount;
+			for (uint32_t k = 0; k < cache.stage_feedback_count; ++k) cache.stage_feedbacks[k] = {};
+		}
 		auto* pipeline = vk::New<Pipeline>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, bind_point,
 		                                   vk::PipelineLayout::Cast(infos[i].layout));
 		if (!pipeline) {
@@ -193,6 +214,18 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 			continue;
 		}
 		pipelines[i] = pipeline->ToHandle();
+		if (feedback) {
+			// §10.13: the pipeline came from the cache when every stage did.
+			bool all_hit = cache.stage_feedback_count > 0;
+			for (uint32_t k = 0; k < cache.stage_feedback_count; ++k)
+				all_hit &= (cache.stage_feedbacks[k].flags &
+				            VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT) != 0;
+			feedback->pPipelineCreationFeedback->flags =
+			    VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT |
+			    (all_hit ? VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT : 0);
+			feedback->pPipelineCreationFeedback->duration = uint64_t(
+			    std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+		}
 	}
 	return result;
 }

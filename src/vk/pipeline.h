@@ -22,6 +22,14 @@ struct StageCache {
 	// VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT: a stage not
 	// in the cache is VK_PIPELINE_COMPILE_REQUIRED instead of compiled.
 	bool fail_on_compile_required = false;
+	// VkPipelineCreationFeedbackCreateInfo's per-stage array (Vulkan 1.3
+	// §10.13 "Pipeline Creation Feedback"), indexed like pStages; none when
+	// the application did not ask.
+	VkPipelineCreationFeedback* stage_feedbacks = nullptr;
+	uint32_t stage_feedback_count = 0;
+	VkPipelineCreationFeedback* StageFeedback(uint32_t stage_index) const {
+		return stage_index < stage_feedback_count ? &stage_feedbacks[stage_index] : nullptr;
+	}
 };
 
 // Translates one shader stage to the IR, or reads it from the cache (a miss
@@ -29,9 +37,11 @@ struct StageCache {
 // the device's messengers.
 // Runtime-sized descriptor arrays get their sizes from layout
 // (spirv::LinkRuntimeDescriptorArrays).
+// The stage's creation feedback, when given, is filled (VALID, the time it
+// took, and whether the cache had it).
 VkResult CompileStage(const Device& device, const VkPipelineShaderStageCreateInfo& stage, shader::Stage kind,
                       const char* what, const StageCache& cache, const PipelineLayout& layout,
-                      std::unique_ptr<shader::Program>& out);
+                      std::unique_ptr<shader::Program>& out, VkPipelineCreationFeedback* feedback = nullptr);
 
 class Pipeline : public Object<Pipeline, VkPipeline, VK_OBJECT_TYPE_PIPELINE> {
 public:

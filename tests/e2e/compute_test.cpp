@@ -347,127 +347,175 @@ TEST_CASE("pipelineCreationCacheControl: asking not to compile gives VK_PIPELINE
 	CHECK(ctx->validation_errors() == 0);
 }
 
+namespace {
+
+// std140: vec4 scale at 0, uint offset at 16, int bias[3] at 32 (stride 16).
+struct InlineParams {
+	float scale[4];
+	uint32_t offset;
+	uint32_t pad[3];
+	int32_t bias[3][4];
+};
+static_assert(sizeof(InlineParams) == 80);
+constexpr uint32_t kInlineInvocations = 32;
+
+// Runs inline_block.comp with `params` in an inline uniform block. With
+// update_after_bind, the block is first written with other values, and
+// `params` written after vkCmdBindDescriptorSets was recorded (before the
+// submission), through an UPDATE_AFTER_BIND binding.
+std::vector<float> RunInlineBlock(Context& ctx, const InlineParams& params, bool update_after_bind) {
+	VkDevice device = ctx.device();
+	std::vector<uint32_t> words = LoadSpirv("inline_block.spv");
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module;
+	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+	VkDescriptorSetLayoutBinding bindings[2] = {
+	    {0, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, sizeof(InlineParams), VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+	    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+	VkDescriptorBindingFlags binding_flags[2] = {VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT, 0};
+	VkDescriptorSetLayoutBindingFlagsCreateInfo flags_info{
+	    VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO};
+	flags_info.bindingCount = 2;
+	flags_info.pBindingFlags = binding_flags;
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	if (update_after_bind) {
+		dslci.pNext = &flags_info;
+		dslci.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT;
+	}
+	dslci.bindingCount = 2;
+	dslci.pBindings = bindings;
+	VkDescriptorSetLayout set_layout;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+	              nullptr,
+	              0,
+	              VK_SHADER_STAGE_COMPUTE_BIT,
+	              module,
+	              "main",
+	              nullptr};
+	cpci.layout = layout;
+	VkPipeline pipeline;
+	REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
+
+	VkDescriptorPoolInlineUniformBlockCreateInfo inline_pool{
+	    VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO};
+	inline_pool.maxInlineUniformBlockBindings = 1;
+	VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, sizeof(InlineParams)},
+	                                 {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
+	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+	dpci.pNext = &inline_pool;
+	if (update_after_bind) dpci.flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT;
+	dpci.maxSets = 1;
+	dpci.poolSizeCount = 2;
+	dpci.pPoolSizes = sizes;
+	VkDescriptorPool pool;
+	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
+	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+	dsai.descriptorPool = pool;
+	dsai.descriptorSetCount = 1;
+	dsai.pSetLayouts = &set_layout;
+	VkDescriptorSet set;
+	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+
+	TestBuffer out = ctx.CreateBuffer(kInlineInvocations * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	auto write_block = [&](const InlineParams& values) {
+		VkWriteDescriptorSetInlineUniformBlock block{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK};
+		block.dataSize = sizeof(InlineParams);
+		block.pData = &values;
+		VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+		write.pNext = &block;
+		write.dstSet = set;
+		write.dstBinding = 0;
+		write.descriptorCount = sizeof(InlineParams);
+		write.descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK;
+		vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
+	};
+	InlineParams stale{{9, 9, 9, 9}, 1000, {}, {{5}, {5}, {5}}};
+	write_block(update_after_bind ? stale : params);
+	VkDescriptorBufferInfo out_info{out.buffer, 0, VK_WHOLE_SIZE};
+	VkWriteDescriptorSet out_write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+	out_write.dstSet = set;
+	out_write.dstBinding = 1;
+	out_write.descriptorCount = 1;
+	out_write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	out_write.pBufferInfo = &out_info;
+	vkUpdateDescriptorSets(device, 1, &out_write, 0, nullptr);
+
+	ctx.Submit([&](VkCommandBuffer cb) {
+		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
+		vkCmdDispatch(cb, kInlineInvocations / 16, 1, 1);
+		VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+		barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
+		                     nullptr, 0, nullptr);
+		// Vulkan 1.3 §14.2.1: an UPDATE_AFTER_BIND binding may be written
+		// after the set is bound, until the command buffer is submitted.
+		if (update_after_bind) write_block(params);
+	});
+	std::vector<float> result = Values<float>(std::vector<uint8_t>(out.data, out.data + out.size));
+	ctx.Destroy(out);
+	vkDestroyDescriptorPool(device, pool, nullptr);
+	vkDestroyPipeline(device, pipeline, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	vkDestroyShaderModule(device, module, nullptr);
+	return result;
+}
+
+void CheckInlineResult(const std::vector<float>& got, const InlineParams& params) {
+	for (uint32_t i = 0; i < kInlineInvocations; ++i)
+		for (uint32_t c = 0; c < 4; ++c) {
+			// Every value here is exact in float, fused or not.
+			float expected = params.scale[c] * float(i + params.offset) + float(params.bias[i % 3][0]);
+			INFO("invocation " << i << " component " << c);
+			REQUIRE(got[i * 4 + c] == expected);
+		}
+}
+
+const InlineParams kInlineParams{{0.5f, 2.0f, -1.0f, 0.25f}, 3, {}, {{-2}, {7}, {100}}};
+
+}  // namespace
+
 TEST_CASE("inlineUniformBlock: a shader reads a uniform block stored in the descriptor set", "[compute][features]") {
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
 	v13.maintenance4 = VK_TRUE;
 	v13.inlineUniformBlock = VK_TRUE;
 	ContextOptions options;
 	options.device_features = &v13;
-	// std140: vec4 scale at 0, uint offset at 16, int bias[3] at 32 (stride 16).
-	struct Params {
-		float scale[4];
-		uint32_t offset;
-		uint32_t pad[3];
-		int32_t bias[3][4];
-	} params{{0.5f, 2.0f, -1.0f, 0.25f}, 3, {}, {{-2}, {7}, {100}}};
-	static_assert(sizeof(Params) == 80);
-	const uint32_t invocations = 32;
-
-	auto scenario = [&](Context& ctx) {
-		VkDevice device = ctx.device();
-		std::vector<uint32_t> words = LoadSpirv("inline_block.spv");
-		VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-		smci.codeSize = words.size() * 4;
-		smci.pCode = words.data();
-		VkShaderModule module;
-		REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
-		VkDescriptorSetLayoutBinding bindings[2] = {
-		    {0, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, sizeof(Params), VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-		    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
-		VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-		dslci.bindingCount = 2;
-		dslci.pBindings = bindings;
-		VkDescriptorSetLayout set_layout;
-		REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
-		VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-		plci.setLayoutCount = 1;
-		plci.pSetLayouts = &set_layout;
-		VkPipelineLayout layout;
-		REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
-		VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-		cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-		              nullptr,
-		              0,
-		              VK_SHADER_STAGE_COMPUTE_BIT,
-		              module,
-		              "main",
-		              nullptr};
-		cpci.layout = layout;
-		VkPipeline pipeline;
-		REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
-
-		VkDescriptorPoolInlineUniformBlockCreateInfo inline_pool{
-		    VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO};
-		inline_pool.maxInlineUniformBlockBindings = 1;
-		VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, sizeof(Params)},
-		                                 {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
-		VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-		dpci.pNext = &inline_pool;
-		dpci.maxSets = 1;
-		dpci.poolSizeCount = 2;
-		dpci.pPoolSizes = sizes;
-		VkDescriptorPool pool;
-		REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-		VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-		dsai.descriptorPool = pool;
-		dsai.descriptorSetCount = 1;
-		dsai.pSetLayouts = &set_layout;
-		VkDescriptorSet set;
-		REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
-
-		TestBuffer out = ctx.CreateBuffer(invocations * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-		VkWriteDescriptorSetInlineUniformBlock block{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK};
-		block.dataSize = sizeof(Params);
-		block.pData = &params;
-		VkDescriptorBufferInfo out_info{out.buffer, 0, VK_WHOLE_SIZE};
-		VkWriteDescriptorSet writes[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET},
-		                                  {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
-		writes[0].pNext = &block;
-		writes[0].dstSet = set;
-		writes[0].dstBinding = 0;
-		writes[0].descriptorCount = sizeof(Params);
-		writes[0].descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK;
-		writes[1].dstSet = set;
-		writes[1].dstBinding = 1;
-		writes[1].descriptorCount = 1;
-		writes[1].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-		writes[1].pBufferInfo = &out_info;
-		vkUpdateDescriptorSets(device, 2, writes, 0, nullptr);
-
-		ctx.Submit([&](VkCommandBuffer cb) {
-			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
-			vkCmdDispatch(cb, invocations / 16, 1, 1);
-			VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-			barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-			barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-			vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier,
-			                     0, nullptr, 0, nullptr);
-		});
-		std::vector<float> result = Values<float>(std::vector<uint8_t>(out.data, out.data + out.size));
-		ctx.Destroy(out);
-		vkDestroyDescriptorPool(device, pool, nullptr);
-		vkDestroyPipeline(device, pipeline, nullptr);
-		vkDestroyPipelineLayout(device, layout, nullptr);
-		vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-		vkDestroyShaderModule(device, module, nullptr);
-		return result;
-	};
 	auto ours = Context::Create(Driver::Tessera, options);
 	auto reference = Context::Create(Driver::Lavapipe, options);
 	REQUIRE(ours);
 	REQUIRE(reference);
-	std::vector<float> a = scenario(*ours), b = scenario(*reference);
-	for (uint32_t i = 0; i < invocations; ++i)
-		for (uint32_t c = 0; c < 4; ++c) {
-			// Every value here is exact in float, fused or not.
-			float expected = params.scale[c] * float(i + params.offset) + float(params.bias[i % 3][0]);
-			INFO("invocation " << i << " component " << c);
-			REQUIRE(a[i * 4 + c] == expected);
-			REQUIRE(b[i * 4 + c] == expected);
-		}
+	CheckInlineResult(RunInlineBlock(*ours, kInlineParams, false), kInlineParams);
+	CheckInlineResult(RunInlineBlock(*reference, kInlineParams, false), kInlineParams);
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
+}
+
+TEST_CASE("descriptorBindingInlineUniformBlockUpdateAfterBind: a block written after binding is what the shader reads",
+          "[compute][features]") {
+	// Lavapipe 22.3 reports no update-after-bind features: checked against
+	// the host's values alone.
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.maintenance4 = VK_TRUE;
+	v13.inlineUniformBlock = VK_TRUE;
+	v13.descriptorBindingInlineUniformBlockUpdateAfterBind = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v13;
+	auto ours = Context::Create(Driver::Tessera, options);
+	REQUIRE(ours);
+	CheckInlineResult(RunInlineBlock(*ours, kInlineParams, true), kInlineParams);
+	CHECK(ours->validation_errors() == 0);
 }
 
 TEST_CASE("shaderZeroInitializeWorkgroupMemory: null-initialized shared memory reads as zero", "[compute][features]") {

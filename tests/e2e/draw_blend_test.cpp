@@ -200,3 +200,50 @@ TEST_CASE("every logic op on UNORM formats matches lavapipe", "[draw][blend]") {
 		}
 	}
 }
+
+TEST_CASE("a dynamic logic op (extendedDynamicState2LogicOp) draws as lavapipe's static one", "[draw][blend]") {
+	// VK_EXT_extended_dynamic_state2: with VK_DYNAMIC_STATE_LOGIC_OP_EXT the
+	// pipeline's logicOp is ignored and vkCmdSetLogicOpEXT's applies. Lavapipe
+	// renders the same op set statically. Bytes exact (§28.7.x).
+	SceneFeatures features;
+	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
+	eds2.extendedDynamicState2 = VK_TRUE;
+	eds2.extendedDynamicState2LogicOp = VK_TRUE;
+	features.v13.pNext = &eds2;
+	ContextOptions options = features.Options();
+	options.device_extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME);
+	auto ours = Context::Create(Driver::Tessera, options);
+	REQUIRE(ours);
+	features.v13.pNext = nullptr;
+	auto reference = Context::Create(Driver::Lavapipe, features.Options());
+	REQUIRE(reference);
+	auto set_logic_op = ours->Proc<PFN_vkCmdSetLogicOpEXT>("vkCmdSetLogicOpEXT");
+	REQUIRE(set_logic_op);
+	for (VkLogicOp op : {VK_LOGIC_OP_XOR, VK_LOGIC_OP_INVERT, VK_LOGIC_OP_AND_REVERSE, VK_LOGIC_OP_NOR}) {
+		CAPTURE(op);
+		std::vector<Vertex> v;
+		// Whole UNORM8 codes (0x33/255, ...): no rounding freedom (§3.9.2).
+		FlatTriangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.2f, 0.9f, 0.2f, 0.8f, 0.4f, 1.0f);
+		FlatTriangle(v, 0.9f, 0.9f, -0.9f, 0.6f, 0.3f, -0.9f, 0.6f, 0.0f, 1.0f, 0.2f);
+		Scene s = ColorScene(v);
+		s.width = s.height = 32;
+		s.clear_color = {{0.4f, 0.2f, 1.0f, 0.6f}};
+		s.draws = {{6, 1, 0, 0, 0}};
+		Scene dynamic = s;
+		s.configure = [op](PipelineState& p) {
+			p.color_blend.logicOpEnable = VK_TRUE;
+			p.color_blend.logicOp = op;
+		};
+		dynamic.configure = [](PipelineState& p) {
+			p.color_blend.logicOpEnable = VK_TRUE;
+			p.color_blend.logicOp = VK_LOGIC_OP_COPY;  // ignored: the state is dynamic
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_LOGIC_OP_EXT);
+		};
+		dynamic.before_draws = [&](VkCommandBuffer cb) { set_logic_op(cb, op); };
+		SceneResult a = RenderScene(*ours, dynamic), b = RenderScene(*reference, s);
+		CHECK(a.colors[0] == b.colors[0]);
+	}
+	CHECK(ours->validation_errors() == 0);
+	CHECK(reference->validation_errors() == 0);
+}

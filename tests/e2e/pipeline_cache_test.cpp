@@ -367,3 +367,73 @@ TEST_CASE("a graphics pipeline's stages are cached: a new device draws the same 
 	vkDestroyPipelineCache(second->device(), seeded, nullptr);
 	CHECK(ValidationErrors(*second) == 0);
 }
+
+TEST_CASE("pipeline creation feedback is valid and reports pipeline cache hits", "[pipeline][cache]") {
+	// Vulkan 1.3 §10.13: VALID set in the pipeline's feedback and in each
+	// stage's; APPLICATION_PIPELINE_CACHE_HIT when pipelineCache supplied
+	// the stage (or, for the pipeline, every stage) without compiling.
+	auto ctx = CacheContext();
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "saxpy.spv");
+	REQUIRE(!words.empty());
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module = VK_NULL_HANDLE;
+	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+	VkDescriptorSetLayoutBinding bindings[2] = {
+	    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+	    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = 2;
+	dslci.pBindings = bindings;
+	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+	VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, 128};
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	plci.pushConstantRangeCount = 1;
+	plci.pPushConstantRanges = &range;
+	VkPipelineLayout layout = VK_NULL_HANDLE;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkPipelineCache cache = MakeCache(device);
+
+	auto create = [&](VkPipelineCreationFeedback* pipeline_feedback, VkPipelineCreationFeedback* stage_feedback) {
+		VkPipelineCreationFeedbackCreateInfo feedback{VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO};
+		feedback.pPipelineCreationFeedback = pipeline_feedback;
+		feedback.pipelineStageCreationFeedbackCount = 1;
+		feedback.pPipelineStageCreationFeedbacks = stage_feedback;
+		VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, &feedback};
+		cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+		              nullptr,
+		              0,
+		              VK_SHADER_STAGE_COMPUTE_BIT,
+		              module,
+		              "main",
+		              nullptr};
+		cpci.layout = layout;
+		VkPipeline pipeline = VK_NULL_HANDLE;
+		CHECK(vkCreateComputePipelines(device, cache, 1, &cpci, nullptr, &pipeline) == VK_SUCCESS);
+		vkDestroyPipeline(device, pipeline, nullptr);
+	};
+	constexpr VkPipelineCreationFeedbackFlags kValid = VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT;
+	constexpr VkPipelineCreationFeedbackFlags kHit = VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+	VkPipelineCreationFeedback first{kHit, 0}, first_stage{kHit, 0};  // stale bits must be cleared
+	create(&first, &first_stage);
+	CHECK(first.flags == kValid);
+	CHECK(first_stage.flags == kValid);
+	CHECK(first.duration > 0);
+	CHECK(first.duration >= first_stage.duration);
+	VkPipelineCreationFeedback second{}, second_stage{};
+	create(&second, &second_stage);
+	CHECK(second.flags == (kValid | kHit));
+	CHECK(second_stage.flags == (kValid | kHit));
+
+	vkDestroyPipelineCache(device, cache, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	vkDestroyShaderModule(device, module, nullptr);
+	CHECK(ctx->validation_errors() == 0);
+}

@@ -235,8 +235,10 @@ FormatSupport GetFormatSupport(VkFormat format) {
 	return support;
 }
 
-VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
-                                  VkImageCreateFlags flags, VkImageFormatProperties* properties) {
+namespace {
+
+VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
+                          VkImageCreateFlags flags, VkImageFormatProperties* properties) {
 	*properties = {};
 	const texture::FormatInfo* info = texture::FindFormat(format);
 	FormatSupport support = GetFormatSupport(format);
@@ -319,6 +321,17 @@ VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTili
 		properties->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
 	properties->maxResourceSize = VkDeviceSize(1) << 32;
 	return VK_SUCCESS;
+}
+
+}  // namespace
+
+VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
+                                  VkImageCreateFlags flags, VkImageFormatProperties* properties) {
+	VkResult result = QueryImageFormat(format, type, tiling, usage, flags, properties);
+	// Vulkan 1.3 §47.x (vkGetPhysicalDeviceImageFormatProperties): an
+	// unsupported combination leaves every member of the properties zero.
+	if (result != VK_SUCCESS) *properties = {};
+	return result;
 }
 
 }  // namespace tessera::vk

@@ -163,14 +163,21 @@ void LinkStages(GraphicsPipeline& g) {
 		case B::kSamplePosition:
 			if (w.index < 2) g.sample_position_words[w.index] = w.word;
 			break;
+		case B::kClipDistance:
+		case B::kCullDistance:
 		case B::kNone: {
 			if (g.varying_count == raster::kMaxVaryings) break;
 			// Vulkan 1.3 §15.1.3: an input matches the output of the same
 			// Location and Component; an input with no output reads an
-			// undefined value (zero here).
+			// undefined value (zero here). gl_ClipDistance and
+			// gl_CullDistance read in the fragment stage are the vertex
+			// stage's, interpolated like smooth varyings (§15.9 "Built-In
+			// Variables").
 			uint32_t vertex_word = kNoWord;
 			for (const shader::InterfaceWord& o : vs.outputs)
-				if (o.builtin == B::kNone && o.location == w.location && o.component == w.component)
+				if (o.builtin == w.builtin &&
+				    (w.builtin == B::kNone ? o.location == w.location && o.component == w.component
+				                           : o.index == w.index))
 					vertex_word = o.word;
 			uint32_t i = g.varying_count++;
 			g.varyings[i] = {vertex_word, w.word};

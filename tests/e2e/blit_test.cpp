@@ -3,6 +3,8 @@
 // spec allows freedom (filtering precision, float and fixed-point rounding).
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 #include "image_helpers.h"
 
 using namespace tessera::test;
@@ -564,4 +566,21 @@ TEST_CASE("format features are consistent for every format", "[blit][format]") {
 		}
 	}
 	CHECK(ctx->validation_errors() == 0);
+}
+
+TEST_CASE("an unsupported image format combination leaves every property zero", "[format]") {
+	// Vulkan 1.3 vkGetPhysicalDeviceImageFormatProperties: on
+	// VK_ERROR_FORMAT_NOT_SUPPORTED all members are 0 (CTS
+	// api.info.image_format_properties.*: a linear 1D image kept the 1D limits).
+	auto ctx = Context::Create(Driver::Tessera);
+	REQUIRE(ctx);
+	for (VkImageType type : {VK_IMAGE_TYPE_1D, VK_IMAGE_TYPE_3D}) {
+		VkImageFormatProperties props;
+		std::memset(&props, 0xcd, sizeof props);
+		CHECK(vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), VK_FORMAT_R8G8B8A8_UNORM, type,
+		                                               VK_IMAGE_TILING_LINEAR, VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 0,
+		                                               &props) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+		const VkImageFormatProperties zero{};
+		CHECK(std::memcmp(&props, &zero, sizeof props) == 0);
+	}
 }

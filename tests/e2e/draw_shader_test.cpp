@@ -44,6 +44,16 @@ TEST_CASE("gl_ClipDistance clips as on lavapipe", "[draw][shader]") {
 	CompareSceneWithLavapipe("clip-distance", s, 2);
 }
 
+TEST_CASE("gl_ClipDistance read in the fragment shader matches lavapipe", "[draw][shader]") {
+	// The vertex stage's clip distances, interpolated (CTS
+	// clipping.user_defined.clip_distance.vert.*_fragmentshader_read).
+	Scene s = ColorScene(BigTriangles());
+	s.vertex_shader = "clip.vert.spv";
+	s.fragment_shader = "clip_read.frag.spv";
+	s.draws = {{6, 1, 0, 0, 0}};
+	CompareSceneWithLavapipe("clip-distance-read", s, 2);
+}
+
 TEST_CASE("discard in the fragment shader matches lavapipe", "[draw][shader]") {
 	Scene s = ColorScene(BigTriangles());
 	s.fragment_shader = "checker_discard.frag.spv";

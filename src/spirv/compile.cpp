@@ -31,6 +31,23 @@ std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> word
 	return std::string(what) + ": " + (message.empty() ? "invalid SPIR-V" : message);
 }
 
+// The words with every function's DontInline control cleared: the engine
+// runs one inlined body, and the optimizer's inliner honours DontInline, so
+// a call to such a function would remain (SPIR-V 1.6 §3.24: the control is a
+// hint the implementation may ignore).
+std::vector<uint32_t> WithoutDontInline(std::span<const uint32_t> words) {
+	std::vector<uint32_t> out(words.begin(), words.end());
+	constexpr uint32_t kHeaderWords = 5;
+	constexpr uint32_t kDontInline = uint32_t(spv::FunctionControlMask::DontInline);
+	for (size_t i = kHeaderWords; i < out.size();) {
+		const uint32_t count = out[i] >> 16, opcode = out[i] & 0xffffu;
+		if (count == 0 || i + count > out.size()) break;  // validated modules never end so
+		if (opcode == uint32_t(spv::Op::OpFunction) && count >= 5) out[i + 3] &= ~kDontInline;
+		i += count;
+	}
+	return out;
+}
+
 }  // namespace
 
 std::string Validate(std::span<const uint32_t> words, const ValidationRules& rules) {
@@ -93,7 +110,8 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		std::vector<uint32_t> optimized;
 		spvtools::OptimizerOptions options;
 		options.set_run_validator(false);  // validated above
-		if (!optimizer.Run(words.data(), words.size(), &optimized, options))
+		const std::vector<uint32_t> inlinable = WithoutDontInline(words);
+		if (!optimizer.Run(inlinable.data(), inlinable.size(), &optimized, options))
 			return Error{"SPIR-V optimization failed: " + (message.empty() ? std::string("unknown error") : message)};
 
 		shader::Program program;

@@ -44,3 +44,15 @@ TEST_CASE("a vector straddling 16 bytes needs scalarBlockLayout", "[spirv][valid
 	CHECK(spirv::Validate(words, rules).empty());
 	CHECK(RunWithRules("scalar_layout", rules, {5, 1, 2, 3, 4}, 5) == std::vector<float>{1, 2, 3, 4, 5});
 }
+
+TEST_CASE("a function marked DontInline is inlined all the same and runs", "[spirv]") {
+	// SPIR-V 1.6 §3.24: DontInline is a hint; the engine runs one inlined
+	// body (CTS spirv_assembly function controls, graphicsfuzz *-dontinline).
+	auto result = spirv::Compile(test::LoadSpirv("dont_inline"), spirv::Stage::kCompute, "main");
+	if (!result) FAIL(result.error().message);
+	std::vector<uint32_t> out(8, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(result.value(), bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(out == std::vector<uint32_t>{1, 4, 7, 10, 13, 16, 19, 22});
+}

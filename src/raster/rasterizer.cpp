@@ -463,13 +463,13 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	                                  fb.depth.base ? fb.depth.format : VK_FORMAT_UNDEFINED);
 	d.ops = CompileFragmentOps(d.state, fb);
 	// Vulkan 1.3 §29.4 (early fragment tests): without the execution mode,
-	// tests may still run early when the shader can neither discard nor
-	// write depth, as nothing can then tell the difference.
+	// tests may still run early when the shader can neither discard, write
+	// depth nor write memory, as nothing can then tell the difference.
 	const FragmentShader& s = state.shader;
 	// Alpha to coverage removes samples after shading, before the tests
 	// ("Multisample Coverage"), so it too keeps them late unless the shader asks for early.
-	d.early_tests = s.early_fragment_tests ||
-	                (!s.writes_depth && !s.may_discard && !s.writes_sample_mask && !state.raster.alpha_to_coverage);
+	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard && !s.writes_sample_mask &&
+	                                           !s.writes_memory && !state.raster.alpha_to_coverage);
 	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
 	// Vulkan 1.3 "Sample Shading": at least
 	// max(ceil(minSampleShading * samples), 1) invocations a fragment; more

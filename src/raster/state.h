@@ -211,6 +211,9 @@ struct FragmentShader {
 	bool writes_sample_mask = false;
 	bool may_discard = false;
 	bool early_fragment_tests = false;  // the EarlyFragmentTests execution mode
+	// Stores or atomics to buffers or images: side effects that make running
+	// the tests before the shader observable.
+	bool writes_memory = false;
 	// Reads SampleId or SamplePosition (or inputs decorated Sample): the
 	// shader runs once a covered sample, as with min_sample_shading = 1.
 	bool per_sample = false;

@@ -47,6 +47,25 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	}
 }
 
+// Whether a program stores to or runs atomics on storage buffers, device
+// addresses or images: side effects that other invocations and the host see.
+bool WritesMemory(const shader::Program& program) {
+	using shader::Op;
+	for (const shader::Inst& inst : program.insts) {
+		const bool buffer_write = inst.op == Op::kStore || inst.op == Op::kStore8 || inst.op == Op::kStore16 ||
+		                          (shader::IsAtomic(inst.op) && inst.op != Op::kAtomicLoad);
+		if (buffer_write) {
+			const shader::RegionKind kind = program.regions[inst.region].kind;
+			if (kind == shader::RegionKind::kStorageBuffer || kind == shader::RegionKind::kPhysical) return true;
+		}
+		if (inst.op == Op::kImage && inst.imm < program.image_ops.size()) {
+			const shader::ImageOpKind kind = program.image_ops[inst.imm].kind;
+			if (kind == shader::ImageOpKind::kWrite || kind == shader::ImageOpKind::kAtomic) return true;
+		}
+	}
+	return false;
+}
+
 raster::StencilFaceState Stencil(const VkStencilOpState& s) {
 	return {s.failOp, s.passOp, s.depthFailOp, s.compareOp, s.compareMask, s.writeMask, s.reference};
 }
@@ -210,6 +229,7 @@ void LinkStages(GraphicsPipeline& g) {
 	shader.writes_sample_mask = g.sample_mask_word != kNoWord;
 	shader.may_discard = fs.discard_word != kNoWord;
 	shader.early_fragment_tests = fs.early_fragment_tests;
+	shader.writes_memory = WritesMemory(fs);
 	// Vulkan 1.3 §28.4 "Sample Shading": reading SampleId or SamplePosition,
 	// or a Sample-decorated input, runs the shader per sample.
 	shader.per_sample = fs.sample_shading;

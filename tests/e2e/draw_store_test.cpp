@@ -38,3 +38,39 @@ TEST_CASE("vertex and fragment shaders store to buffers; helper invocations do n
 			CHECK(counts[8 + y * 32 + x] == (x < 20 ? 1u : 0u));
 		}
 }
+
+TEST_CASE("without early fragment tests, fragments that fail the depth test still run the shader", "[draw][store]") {
+	// Vulkan 1.3 §29.4 "Early Fragment Test Mode": without EarlyFragmentTests
+	// the depth test comes after shading, so a shader's atomics see every
+	// fragment; running the tests early is allowed only where nothing can
+	// tell (CTS fragment_operations.early_fragment.no_early_fragment_tests_*).
+	// The quad is drawn twice at the same depth with LESS: the second draw
+	// fails the test everywhere but must still count its fragments.
+	const float x1 = 20.0f / 16.0f - 1.0f;
+	std::vector<float> positions = {-1, -1, x1, -1, -1, 1, x1, -1, x1, 1, -1, 1};
+	Scene s;
+	s.width = s.height = 32;
+	s.vertex_shader = "store_counts.vert.spv";
+	s.fragment_shader = "late_counts.frag.spv";
+	s.vertices.resize(positions.size() * 4);
+	std::memcpy(s.vertices.data(), positions.data(), s.vertices.size());
+	s.vertex_stride = 8;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
+	s.storage_data.assign((8 + 32 * 32) * 4, 0);
+	s.depth_format = VK_FORMAT_D32_SFLOAT;
+	s.configure = [](PipelineState& p) {
+		p.depth_stencil.depthTestEnable = VK_TRUE;
+		p.depth_stencil.depthWriteEnable = VK_TRUE;
+		p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+	};
+	s.draws = {DrawCall{6}, DrawCall{6}};
+	SceneResult ours = CompareSceneWithLavapipe("late-tests-counts", s, 0);
+	std::vector<uint32_t> counts(ours.storage.size() / 4);
+	std::memcpy(counts.data(), ours.storage.data(), ours.storage.size());
+	CHECK(counts[0] == 2u * 20u * 32u);
+	for (uint32_t y = 0; y < 32; ++y)
+		for (uint32_t x = 0; x < 32; ++x) {
+			CAPTURE(x, y);
+			CHECK(counts[8 + y * 32 + x] == (x < 20 ? 2u : 0u));
+		}
+}

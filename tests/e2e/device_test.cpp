@@ -577,9 +577,6 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 		VkPhysicalDeviceVariablePointersFeatures pointers{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES};
 		pointers.variablePointers = VK_TRUE;
 		CHECK(CreateDirect(driver, &pointers, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
-		VkPhysicalDeviceMultiviewFeatures multiview{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES};
-		multiview.multiview = VK_TRUE;
-		CHECK(CreateDirect(driver, &multiview, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a supported feature in an individual structure promoted to core is accepted") {
 		// Vulkan 1.3 §47.1: the promoted structure names the same feature as the aggregate.

@@ -101,39 +101,40 @@ void Device::Report(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkObjectTyp
 }
 
 VkResult Device::AddMemoryRange(const uint8_t* begin, uint64_t size) {
-	shader::AddressRange range{reinterpret_cast<uint64_t>(begin), reinterpret_cast<uint64_t>(begin) + size};
 	std::lock_guard lock(ranges_mutex_);
 	try {
-		auto ranges = std::make_shared<AddressRanges>(*memory_ranges_);
-		auto at = std::lower_bound(
-		    ranges->begin(), ranges->end(), range,
-		    [](const shader::AddressRange& a, const shader::AddressRange& b) { return a.begin < b.begin; });
-		ranges->insert(at, range);
-		memory_ranges_ = std::move(ranges);
+		live_ranges_[reinterpret_cast<uint64_t>(begin)] = reinterpret_cast<uint64_t>(begin) + size;
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
+	ranges_snapshot_.reset();
 	return VK_SUCCESS;
 }
 
 void Device::RemoveMemoryRange(const uint8_t* begin) {
-	uint64_t key = reinterpret_cast<uint64_t>(begin);
 	std::lock_guard lock(ranges_mutex_);
-	try {
-		auto ranges = std::make_shared<AddressRanges>(*memory_ranges_);
-		ranges->erase(std::remove_if(ranges->begin(), ranges->end(),
-		                             [&](const shader::AddressRange& r) { return r.begin == key; }),
-		              ranges->end());
-		memory_ranges_ = std::move(ranges);
-	} catch (const std::bad_alloc&) {
-		// Keeping a stale range only lets shaders reach freed memory, which
-		// is invalid use already; nothing safer is possible without memory.
-	}
+	live_ranges_.erase(reinterpret_cast<uint64_t>(begin));
+	ranges_snapshot_.reset();
 }
 
 std::shared_ptr<const Device::AddressRanges> Device::MemoryRanges() const {
 	std::lock_guard lock(ranges_mutex_);
-	return memory_ranges_;
+	// Rebuilt only when allocations changed since the last snapshot, so an
+	// application allocating n times pays O(n log n) in all, not O(n^2).
+	if (!ranges_snapshot_) {
+		try {
+			auto ranges = std::make_shared<AddressRanges>();
+			ranges->reserve(live_ranges_.size());
+			for (const auto& [range_begin, range_end] : live_ranges_) ranges->push_back({range_begin, range_end});
+			ranges_snapshot_ = std::move(ranges);
+		} catch (const std::bad_alloc&) {
+			// No snapshot: device-address accesses then reach nothing and
+			// read zero, which is safe.
+			static const auto kEmpty = std::make_shared<const AddressRanges>();
+			return kEmpty;
+		}
+	}
+	return ranges_snapshot_;
 }
 
 void Device::SetObjectName(uint64_t handle, const char* name) {

@@ -7,6 +7,7 @@
 #include <bitset>
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -86,8 +87,9 @@ public:
 	// The device's live memory allocations, for shaders that access memory
 	// through device addresses (PhysicalStorageBuffer pointers are host
 	// pointers): an access outside every range is dropped instead of
-	// touching the host process's memory. Copy-on-write: a dispatch holds a
-	// snapshot while allocations come and go.
+	// touching the host process's memory. A dispatch holds a sorted snapshot
+	// while allocations come and go; it is rebuilt at the first request after
+	// a change.
 	using AddressRanges = std::vector<shader::AddressRange>;
 	VkResult AddMemoryRange(const uint8_t* begin, uint64_t size);
 	void RemoveMemoryRange(const uint8_t* begin);
@@ -117,7 +119,8 @@ private:
 	std::atomic<bool> lost_{false};
 
 	mutable std::mutex ranges_mutex_;
-	std::shared_ptr<const AddressRanges> memory_ranges_ = std::make_shared<AddressRanges>();
+	std::map<uint64_t, uint64_t> live_ranges_;  // begin -> end of each allocation
+	mutable std::shared_ptr<const AddressRanges> ranges_snapshot_;
 
 	mutable std::mutex names_mutex_;
 	std::unordered_map<uint64_t, std::string> object_names_;

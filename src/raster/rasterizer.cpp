@@ -455,6 +455,16 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 
 const SampleLocation* StandardSampleLocations(uint32_t samples) { return samples == 4 ? kFourSamples : kOneSample; }
 
+size_t Renderer::ScratchBytes() const {
+	size_t bytes = chunks_.capacity() * sizeof(Chunk) + tile_begin_.capacity() * sizeof(uint32_t) +
+	               bins_.capacity() * sizeof(BinEntry) + busy_tiles_.capacity() * sizeof(uint32_t) +
+	               tile_samples_.capacity() * sizeof(uint64_t) + assembled_.capacity() * sizeof(uint32_t);
+	for (const Chunk& c : chunks_)
+		bytes += c.bins.capacity() * sizeof(uint64_t) + c.setup.triangles.capacity() * sizeof(SetupTriangle) +
+		         c.setup.varying_planes.capacity() * sizeof(float);
+	return bytes;
+}
+
 CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	CompiledDraw d;
 	d.state = state;

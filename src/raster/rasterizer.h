@@ -46,6 +46,10 @@ public:
 	// stage when draw.count_samples is set (occlusion queries), else 0.
 	uint64_t Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
 
+	// Bytes the renderer keeps between draws (bins, set-up triangles), which
+	// grow with the largest draw it ran.
+	size_t ScratchBytes() const;
+
 private:
 	struct BinEntry {
 		uint32_t chunk;

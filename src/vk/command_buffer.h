@@ -193,4 +193,10 @@ private:
 	std::vector<CommandBuffer*> buffers_;
 };
 
+// Frees the calling thread's draw scratch (vertex results, bins, set-up
+// triangles; vk/draw.cpp) when it holds more than keep_bytes: a large draw
+// grows it, and the queue thread calls this when it runs out of work so an
+// idle application does not keep that memory.
+void ReleaseDrawScratch(size_t keep_bytes);
+
 }  // namespace tessera::vk

@@ -354,14 +354,33 @@ struct DrawScratch {
 	std::vector<float> positions, varyings, clip_distances, point_sizes;
 };
 
-DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
+// The draw scratch of the calling thread (the queue thread runs draws).
+DrawScratch& ThisThreadScratch() {
 	thread_local DrawScratch scratch;
+	return scratch;
+}
+
+DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
+	DrawScratch& scratch = ThisThreadScratch();
 	if (!scratch.renderer || scratch.pool != pool) {
 		scratch.renderer = std::make_unique<raster::Renderer>(pool);
 		scratch.pool = pool;
 	}
 	return scratch;
 }
+
+}  // namespace
+
+void ReleaseDrawScratch(size_t keep_bytes) {
+	DrawScratch& scratch = ThisThreadScratch();
+	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
+	for (const auto* v : {&scratch.ids, &scratch.indices}) bytes += v->capacity() * sizeof(uint32_t);
+	for (const auto* v : {&scratch.positions, &scratch.varyings, &scratch.clip_distances, &scratch.point_sizes})
+		bytes += v->capacity() * sizeof(float);
+	if (bytes > keep_bytes) scratch = DrawScratch{};
+}
+
+namespace {
 
 void ReportPipeline(ExecutionContext& context, const Pipeline& pipeline, const char* message) {
 	context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,

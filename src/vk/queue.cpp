@@ -7,6 +7,14 @@
 
 namespace tessera::vk {
 
+namespace {
+
+// What the queue thread keeps of its draw scratch while idle: enough for
+// scenes of a few hundred thousand vertices to start without reallocating.
+constexpr size_t kKeptDrawScratchBytes = size_t(64) << 20;
+
+}  // namespace
+
 Queue::~Queue() {
 	if (!thread_.joinable()) return;
 	{
@@ -66,6 +74,12 @@ void Queue::ThreadMain() {
 			++completed_;
 		}
 		device_->Notify();
+		bool idle;
+		{
+			std::lock_guard lock(mutex_);
+			idle = pending_.empty();
+		}
+		if (idle) ReleaseDrawScratch(kKeptDrawScratchBytes);
 	}
 }
 

@@ -66,12 +66,12 @@ void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint3
 		auto* descriptor = reinterpret_cast<BufferDescriptor*>(address);
 		const Buffer* buffer = Buffer::Cast(buffer_info.buffer);
 		if (!buffer) {
-			*descriptor = {};
+			StoreBufferDescriptor(*descriptor, nullptr, 0);
 			break;
 		}
-		descriptor->data = buffer->Data() + buffer_info.offset;
-		descriptor->range =
-		    buffer_info.range == VK_WHOLE_SIZE ? buffer->Size() - buffer_info.offset : buffer_info.range;
+		StoreBufferDescriptor(
+		    *descriptor, buffer->Data() + buffer_info.offset,
+		    buffer_info.range == VK_WHOLE_SIZE ? buffer->Size() - buffer_info.offset : buffer_info.range);
 		break;
 	}
 	default: break;  // inline uniform blocks are bytes: see WriteInlineBytes callers
@@ -134,6 +134,11 @@ void ApplyWrite(const VkWriteDescriptorSet& write) {
 		WriteDescriptor(set, cursor.Binding(), cursor.Element(), WriteInfo(write, i));
 }
 
+bool IsBufferDescriptor(VkDescriptorType type) {
+	return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
+	       type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC || type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+}
+
 void ApplyCopy(const VkCopyDescriptorSet& copy) {
 	DescriptorSet& src_set = *DescriptorSet::Cast(copy.srcSet);
 	DescriptorSet& dst_set = *DescriptorSet::Cast(copy.dstSet);
@@ -149,6 +154,17 @@ void ApplyCopy(const VkCopyDescriptorSet& copy) {
 			for (uint32_t i = 0; i < n; ++i)
 				reinterpret_cast<ImageDescriptor*>(dst.Address() + i * to.stride)->view =
 				    reinterpret_cast<const ImageDescriptor*>(src.Address() + i * to.stride)->view;
+		} else if (IsBufferDescriptor(to.type)) {
+			// Element by element, in the order that keeps an overlapping copy
+			// within one set right; atomically (StoreBufferDescriptor).
+			auto* from = reinterpret_cast<const BufferDescriptor*>(src.Address());
+			auto* to_descriptors = reinterpret_cast<BufferDescriptor*>(dst.Address());
+			const bool backwards = to_descriptors > from;
+			for (uint32_t k = 0; k < n; ++k) {
+				const uint32_t i = backwards ? n - 1 - k : k;
+				const BufferDescriptor d = LoadBufferDescriptor(from[i]);
+				StoreBufferDescriptor(to_descriptors[i], d.data, d.range);
+			}
 		} else if (!(to.immutable_samplers && to.type == VK_DESCRIPTOR_TYPE_SAMPLER)) {
 			// memmove: a copy within one set may overlap.
 			std::memmove(dst.Address(), src.Address(), size_t(n) * to.stride);

@@ -25,6 +25,8 @@
 // descriptor never written is all zeros (null pointers, zero range).
 #pragma once
 
+#include <atomic>
+
 #include "vk/descriptor_set_layout.h"
 #include "vk/object.h"
 
@@ -40,6 +42,23 @@ struct BufferDescriptor {
 	uint8_t* data;   // the buffer's memory at the descriptor's offset
 	uint64_t range;  // VK_WHOLE_SIZE resolved
 };
+
+// Buffer descriptors are copied when a dispatch or draw starts, every element
+// of the bindings its program declares, while the application may rewrite
+// the elements the work does not use (descriptorBindingUpdateUnusedWhilePending).
+// Both sides go through these relaxed atomic accesses: a descriptor copied
+// while it is rewritten may come out torn (a new pointer with an old range),
+// a defined value that the work never uses, where plain accesses would be a
+// data race.
+inline void StoreBufferDescriptor(BufferDescriptor& d, uint8_t* data, uint64_t range) {
+	std::atomic_ref<uint8_t*>(d.data).store(data, std::memory_order_relaxed);
+	std::atomic_ref<uint64_t>(d.range).store(range, std::memory_order_relaxed);
+}
+inline BufferDescriptor LoadBufferDescriptor(const BufferDescriptor& d) {
+	auto& mutable_d = const_cast<BufferDescriptor&>(d);  // atomic_ref<const T> is C++26
+	return {std::atomic_ref<uint8_t*>(mutable_d.data).load(std::memory_order_relaxed),
+	        std::atomic_ref<uint64_t>(mutable_d.range).load(std::memory_order_relaxed)};
+}
 
 struct ImageDescriptor {
 	const ImageView* view;

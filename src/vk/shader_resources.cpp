@@ -34,12 +34,12 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
 		return {const_cast<uint8_t*>(set + binding->offset), count};
 	if (slot.array_element >= count) return {};
-	const auto* descriptor =
-	    reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride);
-	uint8_t* data = descriptor->data;
+	const BufferDescriptor descriptor = LoadBufferDescriptor(
+	    *reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride));
+	uint8_t* data = descriptor.data;
 	if (data && IsDynamicBuffer(binding->type))
 		data += bound.dynamic_offsets[slot.set][binding->dynamic_index + slot.array_element];
-	return {data, data ? descriptor->range : 0};
+	return {data, data ? descriptor.range : 0};
 }
 
 // The plain state of an image view for the sampling code. A view of a

@@ -180,7 +180,7 @@ TEST_CASE("derivatives of a varying match lavapipe", "[draw][shader]") {
 // keep primitive order (§28.x, "rasterization order"), so the bytes must
 // not depend on the worker count. Many overlapping blended triangles over
 // more than one 64x64 tile.
-TEST_CASE("a scene renders the same bytes with 1 and 4 threads", "[draw][shader]") {
+TEST_CASE("a scene renders the same bytes with 1 and 4 threads", "[draw][shader][threads]") {
 	std::vector<Vertex> v;
 	uint32_t state = 7;
 	auto rnd = [&state] {

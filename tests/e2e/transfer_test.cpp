@@ -132,7 +132,7 @@ TEST_CASE("buffer to image to buffer round-trips with row length and image heigh
 
 // Above 1 MiB, fills, copies and clears are split over the worker threads;
 // chunk edges must neither drop bytes nor shift a repeating texel pattern.
-TEST_CASE("large fills, copies and clears split over threads match lavapipe", "[transfer][parallel]") {
+TEST_CASE("large fills, copies and clears split over threads match lavapipe", "[transfer][parallel][threads]") {
 	CompareWithLavapipe([](Context& ctx) {
 		const VkDeviceSize size = 5 * 1024 * 1024 + 12;
 		TestBuffer a = ctx.CreateBuffer(size), b = ctx.CreateBuffer(size);

@@ -249,6 +249,11 @@ struct Supported {
 		v12.subgroupBroadcastDynamicId = VK_TRUE;
 
 		v13.synchronization2 = VK_TRUE;
+		// Image accesses outside the view are checked everywhere: loads and
+		// fetches read zero (alpha 1 where the format has none), stores and
+		// atomics are dropped (shader/image_ops.cpp, texture/sample.cpp), the
+		// robustImageAccess2 values, which robustImageAccess allows.
+		v13.robustImageAccess = VK_TRUE;
 		v13.privateData = VK_TRUE;
 		v13.maintenance4 = VK_TRUE;
 		v13.pipelineCreationCacheControl = VK_TRUE;  // see vkCreateComputePipelines

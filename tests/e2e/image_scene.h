@@ -115,7 +115,8 @@ inline ContextOptions Options(Driver driver) {
 	features13 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
 	features = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
 	const bool all = driver == Driver::Tessera;
-	features13.maintenance4 = VK_TRUE;  // LocalSizeId in glslang's SPIR-V 1.6
+	features13.maintenance4 = VK_TRUE;       // LocalSizeId in glslang's SPIR-V 1.6
+	features13.robustImageAccess = VK_TRUE;  // mandatory in 1.3; image_robust.comp
 	features12.samplerMirrorClampToEdge = VK_TRUE;
 	features12.shaderUniformTexelBufferArrayDynamicIndexing = all;
 	features12.pNext = &features13;

@@ -225,3 +225,38 @@ TEST_CASE("views of a level range and a layer range match lavapipe", "[image]") 
 	CHECK(v[5 * 4 + 2] == 3.0f);           // textureQueryLevels: the view's levels
 	CHECK(v[5 * 4 + 3] == 2.0f);           // the view's layers
 }
+
+TEST_CASE("robustImageAccess: accesses outside the image read zero and write nothing, as on lavapipe", "[image]") {
+	// Vulkan 1.3 "Texel Replacement": an out-of-bounds texel reads (0, 0, 0)
+	// with 0 or 1 for a missing alpha; stores and atomics outside the image
+	// are discarded. Tessera reads zero (and alpha 1 where the format has
+	// none), the robustImageAccess2 values.
+	Scene scene{"image_robust.spv"};
+	ImageSpec tex;
+	tex.extent = {4, 4, 1};
+	tex.data = RandomBytes(ImageBytes(tex), 93);
+	ImageSpec img = tex;
+	img.storage = true;
+	img.data = RandomBytes(ImageBytes(img), 94);
+	ImageSpec counters = img;
+	counters.format = VK_FORMAT_R32_UINT;
+	counters.data = Bytes(std::vector<uint32_t>(16, 7));
+	scene.images = {tex, img, counters};
+	scene.samplers = {Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)};
+	scene.buffers = {std::vector<uint8_t>(12 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {1}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {2}}};
+	auto [ours, reference] = RunBoth(scene);
+	std::vector<float> floats =
+	    Values<float>(std::vector<uint8_t>(ours.buffers[0].begin(), ours.buffers[0].begin() + 128));
+	CHECK(floats == std::vector<float>(32, 0.0f));
+	std::vector<uint32_t> uints =
+	    Values<uint32_t>(std::vector<uint8_t>(ours.buffers[0].begin() + 128, ours.buffers[0].end()));
+	for (int i = 0; i < 4; ++i) CHECK(uints[i * 4 + 3] == 1u);  // R32_UINT: missing alpha is 1
+	CHECK(ours.buffers[0] == reference.buffers[0]);
+	CHECK(ours.images[1] == img.data);                             // no store landed
+	CHECK(ours.images[2] == Bytes(std::vector<uint32_t>(16, 7)));  // no atomic landed
+	CHECK(reference.images[1] == img.data);
+}

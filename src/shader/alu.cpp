@@ -222,6 +222,22 @@ inline uint32_t FloatToHalf(float value) {
 	if (rest > 0x1000u || (rest == 0x1000u && (half & 1u))) half++;
 	return sign | half;
 }
+// binary16 rounded toward zero (FPRoundingMode RTZ): finite values past the
+// largest half give the largest half, not infinity.
+inline uint32_t FloatToHalfTowardZero(float value) {
+	uint32_t x = std::bit_cast<uint32_t>(value);
+	uint32_t sign = (x >> 16) & 0x8000u;
+	uint32_t abs = x & 0x7fffffffu;
+	if (abs > 0x7f800000u) return sign | 0x7e00u;   // NaN
+	if (abs == 0x7f800000u) return sign | 0x7c00u;  // infinity
+	if (abs >= 0x47800000u) return sign | 0x7bffu;  // 65536 and more: 65504
+	if (abs < 0x38800000u) {                        // subnormal half or zero
+		if (abs < 0x33800000u) return sign;         // below 2^-24
+		uint32_t mantissa = (abs & 0x7fffffu) | 0x800000u;
+		return sign | (mantissa >> (126 - (abs >> 23)));
+	}
+	return sign | ((abs - 0x38000000u) >> 13);
+}
 inline float HalfToFloat(uint32_t h) {
 	uint32_t sign = (h & 0x8000u) << 16;
 	uint32_t exponent = (h >> 10) & 0x1fu;
@@ -232,6 +248,14 @@ inline float HalfToFloat(uint32_t h) {
 		return sign ? -m : m;
 	}
 	return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (mantissa << 13));
+}
+
+// OpQuantizeToF16: a magnitude too small for a normal binary16 gives +0 or
+// -0 (SPIR-V 1.6, OpQuantizeToF16), so binary16 subnormals flush to zero.
+inline float QuantizeToF16FlushDenormals(float value) {
+	uint32_t h = FloatToHalf(value);
+	if ((h & 0x7c00u) == 0) h &= 0x8000u;
+	return HalfToFloat(h);
 }
 
 #define OP(name, arity, expr)                                                                               \

@@ -82,6 +82,9 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		    [&](spv_message_level_t level, const char*, const spv_position_t&, const char* text) {
 			    if (level <= SPV_MSG_ERROR && message.empty()) message = text;
 		    });
+		// Decoration groups (OpGroupDecorate, OpGroupMemberDecorate) become
+		// plain OpDecorate and OpMemberDecorate, the only forms the translator reads.
+		optimizer.RegisterPass(spvtools::CreateFlattenDecorationPass());
 		if (!spec_values.empty()) optimizer.RegisterPass(spvtools::CreateSetSpecConstantDefaultValuePass(spec_values));
 		optimizer.RegisterPass(spvtools::CreateFreezeSpecConstantValuePass())
 		    .RegisterPass(spvtools::CreateFoldSpecConstantOpAndCompositePass())

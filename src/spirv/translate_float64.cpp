@@ -73,8 +73,10 @@ bool Translator::IsDouble(uint32_t id) {
 }
 
 // OpConvert{S,U}ToF to a double, OpConvertFTo{S,U} from one, OpFConvert
-// either way: one component at a time.
-std::vector<uint32_t> Translator::ConvertDouble(uint32_t value_id, uint32_t result_type, bool is_signed) {
+// either way: one component at a time. toward_zero: a conversion to binary16
+// decorated FPRoundingMode RTZ.
+std::vector<uint32_t> Translator::ConvertDouble(uint32_t value_id, uint32_t result_type, bool is_signed,
+                                                bool toward_zero) {
 	ScalarInfo from = ScalarOf(result_types_.at(value_id));
 	ScalarInfo to = ScalarOf(result_type);
 	const std::vector<uint32_t>& regs = Regs(value_id);
@@ -101,7 +103,8 @@ std::vector<uint32_t> Translator::ConvertDouble(uint32_t value_id, uint32_t resu
 		}
 		// From a double.
 		if (to.is_float) {
-			out.push_back(Emit(to.width == 16 ? Op::kDoubleToHalf : Op::kDoubleToFloat, x, x_hi));
+			Op op = to.width == 32 ? Op::kDoubleToFloat : toward_zero ? Op::kDoubleToHalfTowardZero : Op::kDoubleToHalf;
+			out.push_back(Emit(op, x, x_hi));
 		} else if (to.width == 64) {
 			Op lo = is_signed ? Op::kDoubleToSigned64Lo : Op::kDoubleToUnsigned64Lo;
 			Op hi = is_signed ? Op::kDoubleToSigned64Hi : Op::kDoubleToUnsigned64Hi;
@@ -177,9 +180,6 @@ std::vector<uint32_t> Translator::ComponentWiseDouble(Op op, uint32_t result_typ
 			push(binary(Op::kFMul, binary(Op::kFMul, t, t), three_minus));
 			break;
 		}
-		case Op::kLdexp:
-			push({Emit(Op::kDLdexpLo, o[0][0], o[0][1], o[1][0]), Emit(Op::kDLdexpHi, o[0][0], o[0][1], o[1][0])});
-			break;
 		default: push(binary(op, o[0], o.size() > 1 ? o[1] : Value{})); break;
 		}
 	}

@@ -98,6 +98,7 @@ const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
 	case spv::Op::OpConstantNull:
 	case spv::Op::OpUndef: regs.assign(LeafCount(inst[1]), 0); break;
 	case spv::Op::OpConstantComposite:
+	case spv::Op::OpSpecConstantComposite:  // one that spirv-opt left unfolded (an OpUndef member...)
 		for (uint32_t i = 3; i < inst.n; ++i) {
 			const std::vector<uint32_t>& part = Regs(inst[i]);
 			regs.insert(regs.end(), part.begin(), part.end());

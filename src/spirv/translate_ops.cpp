@@ -82,7 +82,7 @@ constexpr CoreMapping kComponentWise[] = {
     {spv::Op::OpConvertFToU, Op::kFloatToUnsigned},
     {spv::Op::OpConvertSToF, Op::kSignedToFloat},
     {spv::Op::OpConvertUToF, Op::kUnsignedToFloat},
-    {spv::Op::OpQuantizeToF16, Op::kQuantizeToF16},
+    {spv::Op::OpQuantizeToF16, Op::kQuantizeToF16FlushDenormals},
 };
 
 struct GlslMapping {
@@ -113,10 +113,10 @@ constexpr GlslMapping kGlslComponentWise[] = {
     {GLSLstd450FClamp, Op::kFClamp},     {GLSLstd450UClamp, Op::kUClamp},
     {GLSLstd450SClamp, Op::kSClamp},     {GLSLstd450FMix, Op::kFMix},
     {GLSLstd450Step, Op::kStep},         {GLSLstd450SmoothStep, Op::kSmoothStep},
-    {GLSLstd450Fma, Op::kFma},           {GLSLstd450Ldexp, Op::kLdexp},
-    {GLSLstd450FindILsb, Op::kFindILsb}, {GLSLstd450FindSMsb, Op::kFindSMsb},
-    {GLSLstd450FindUMsb, Op::kFindUMsb}, {GLSLstd450NMin, Op::kFMin},
-    {GLSLstd450NMax, Op::kFMax},         {GLSLstd450NClamp, Op::kFClamp},
+    {GLSLstd450Fma, Op::kFma},           {GLSLstd450FindILsb, Op::kFindILsb},
+    {GLSLstd450FindSMsb, Op::kFindSMsb}, {GLSLstd450FindUMsb, Op::kFindUMsb},
+    {GLSLstd450NMin, Op::kFMin},         {GLSLstd450NMax, Op::kFMax},
+    {GLSLstd450NClamp, Op::kFClamp},
 };
 
 const std::unordered_map<uint32_t, Op>& CoreTable() {
@@ -295,8 +295,19 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		// halves as floats: widening is free except for the sign.
 		ScalarInfo from = ScalarOf(result_types_.at(inst[3]));
 		ScalarInfo to = ScalarOf(inst[1]);
+		// FPRoundingMode RTZ on a conversion to binary16 (RTE, the other mode
+		// Vulkan allows, is the default: VUID-StandaloneSpirv-FPRoundingMode-04675).
+		auto rounding = decorations_.find(inst[2]);
+		bool toward_zero = inst.op == spv::Op::OpFConvert && to.width == 16 && rounding != decorations_.end() &&
+		                   rounding->second.round_toward_zero;
 		if (inst.op == spv::Op::OpFConvert && (from.width == 64 || to.width == 64)) {
-			Define(inst[2], ConvertDouble(inst[3], inst[1], false));
+			Define(inst[2], ConvertDouble(inst[3], inst[1], false, toward_zero));
+			return true;
+		}
+		if (toward_zero) {
+			std::vector<uint32_t> regs;
+			for (uint32_t reg : Regs(inst[3])) regs.push_back(Emit(Op::kHalfTowardZero, reg));
+			Define(inst[2], regs);
 			return true;
 		}
 		std::vector<uint32_t> regs = Regs(inst[3]);
@@ -498,9 +509,47 @@ void Translator::Matrix(const Instruction& inst) {
 	Define(inst[2], Canonical(out, inst[1]));
 }
 
+// GLSL.std.450 Ldexp: the exponent is a signed integer of any width (8/16-bit
+// ones are held zero-extended; a 64-bit one saturates to 32 bits, far past
+// any finite result), the significand a 16/32/64-bit float.
+std::vector<uint32_t> Translator::Ldexp(uint32_t significand_id, uint32_t exponent_id) {
+	ScalarInfo exponent_type = ScalarOf(result_types_.at(exponent_id));
+	const std::vector<uint32_t>& exponent = Regs(exponent_id);
+	std::vector<uint32_t> exponents;
+	if (exponent_type.width == 64) {
+		for (size_t k = 0; k + 1 < exponent.size(); k += 2) {
+			uint32_t lo = exponent[k], hi = exponent[k + 1];
+			uint32_t below = Emit(Op::kSLess64, lo, hi, Const(0x80000000u), Const(~0u));
+			uint32_t above = Emit(Op::kSLess64, Const(0x7fffffffu), 0, lo, hi);
+			exponents.push_back(
+			    Emit(Op::kSelect, below, Const(0x80000000u), Emit(Op::kSelect, above, Const(0x7fffffffu), lo)));
+		}
+	} else {
+		for (uint32_t reg : exponent)
+			exponents.push_back(
+			    exponent_type.width < 32 ? Emit(Op::kBitFieldSExtract, reg, 0, Const(exponent_type.width)) : reg);
+	}
+	const std::vector<uint32_t>& x = Regs(significand_id);
+	std::vector<uint32_t> out;
+	if (IsDouble(significand_id)) {
+		for (size_t k = 0; k < exponents.size(); ++k) {
+			uint32_t lo = x[2 * k], hi = x[2 * k + 1];
+			out.push_back(Emit(Op::kDLdexpLo, lo, hi, exponents[k]));
+			out.push_back(Emit(Op::kDLdexpHi, lo, hi, exponents[k]));
+		}
+		return out;
+	}
+	for (size_t k = 0; k < exponents.size(); ++k) out.push_back(Emit(Op::kLdexp, x[k], exponents[k]));
+	return out;
+}
+
 void Translator::TranslateGlsl(const Instruction& inst) {
 	auto emit = [this](Op op, uint32_t a, uint32_t b = 0) { return Emit(op, a, b); };
 	uint32_t instruction = inst[4];
+	if (instruction == GLSLstd450Ldexp) {  // the result is rounded to 16 bits by the caller
+		Define(inst[2], Ldexp(inst[5], inst[6]));
+		return;
+	}
 	auto mapped = GlslTable().find(instruction);
 	if (mapped != GlslTable().end()) {
 		Define(inst[2], ComponentWise(mapped->second, inst[1], {inst.w + 5, inst.w + inst.n}));

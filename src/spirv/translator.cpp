@@ -143,14 +143,19 @@ void Translator::Run() {
 		     entry_point_.c_str());
 	ParseFunction(entry_function_);
 	if (stage_ != shader::Stage::kCompute) SetUpStage();
+	auto size_constant = [&](uint32_t id) {
+		auto c = constants_.find(id);
+		if (c == constants_.end() || c->second.op != spv::Op::OpConstant)
+			Fail("workgroup size %u is not a constant", id);
+		return c->second[3];
+	};
 	for (int i = 0; i < 3; ++i)
-		if (local_size_id_[i])
-			program_.workgroup_size[i] = constants_.count(local_size_id_[i]) ? constants_.at(local_size_id_[i])[3] : 1;
+		if (local_size_id_[i]) program_.workgroup_size[i] = size_constant(local_size_id_[i]);
 	for (auto& [id, deco] : decorations_)
 		if (deco.builtin == static_cast<int32_t>(spv::BuiltIn::WorkgroupSize) && constants_.count(id)) {
 			const Instruction& c = constants_.at(id);
 			if (c.op != spv::Op::OpConstantComposite || c.n < 6) Fail("WorkgroupSize is not a constant vector");
-			for (int k = 0; k < 3; ++k) program_.workgroup_size[k] = constants_.at(c[3 + k])[3];
+			for (int k = 0; k < 3; ++k) program_.workgroup_size[k] = size_constant(c[3 + k]);
 		}
 	// maxComputeWorkGroupSize is 1024 x 1024 x 64: bounding each dimension
 	// first keeps the product from wrapping around.
@@ -264,6 +269,9 @@ void Translator::ParseModule() {
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
 			case spv::Decoration::Sample: d.interface.sample = true; break;
+			case spv::Decoration::FPRoundingMode:
+				d.round_toward_zero = inst[3] == static_cast<uint32_t>(spv::FPRoundingMode::RTZ);
+				break;
 			default: break;
 			}
 			break;
@@ -321,8 +329,10 @@ void Translator::ParseModule() {
 		case spv::Op::OpSpecConstantComposite:
 		case spv::Op::OpSpecConstantOp:
 			if (current_function) break;  // OpUndef inside a function: handled with the body
+			if (inst.op == spv::Op::OpConstant) inst = RepairFoldedBitcast(inst);
 			constants_[inst[2]] = inst;
 			result_types_[inst[2]] = inst[1];
+			if (inst.op == spv::Op::OpSpecConstantOp) spec_constant_ops_.push_back(inst);
 			break;
 		case spv::Op::OpVariable:
 			if (!current_function) {
@@ -349,9 +359,44 @@ void Translator::ParseModule() {
 			types_[inst[1]].count = it->second[3];
 		}
 	}
-	for (auto& [id, c] : constants_)
-		if (c.op == spv::Op::OpSpecConstantComposite || c.op == spv::Op::OpSpecConstantOp)
-			Fail("specialization constant %u could not be folded to a constant", id);
+}
+
+// SPIRV-Tools 2023 folds an OpBitcast of a vector of 8/16-bit constants to a
+// wider scalar into an OpConstant with one literal word per component (fixed
+// upstream in KhronosGroup/SPIRV-Tools#6321). Pack the components back into
+// the scalar's words, the lowest-numbered component in the lowest bits (the
+// rule of OpBitcast between different component counts).
+Instruction Translator::RepairFoldedBitcast(const Instruction& constant) {
+	auto type = types_.find(constant[1]);
+	if (type == types_.end() || (type->second.op != spv::Op::OpTypeInt && type->second.op != spv::Op::OpTypeFloat))
+		return constant;
+	const uint32_t width = type->second.width, words = constant.n - 3, expected = width == 64 ? 2 : 1;
+	if (words <= expected || width % words != 0 || width / words > 16) return constant;
+	const uint32_t component = width / words;
+	std::vector<uint32_t>& repaired = repaired_constants_.emplace_back(constant.w, constant.w + 3);
+	repaired[0] = (3 + expected) << 16 | (constant.w[0] & 0xffffu);
+	uint64_t bits = 0;
+	for (uint32_t k = 0; k < words; ++k)
+		bits |= (constant.w[3 + k] & ((uint64_t{1} << component) - 1)) << (k * component);
+	repaired.push_back(static_cast<uint32_t>(bits));
+	if (expected == 2) repaired.push_back(static_cast<uint32_t>(bits >> 32));
+	return {constant.op, repaired.data(), static_cast<uint32_t>(repaired.size())};
+}
+
+// OpSpecConstantOp that spirv-opt could not fold (it folds only some opcodes
+// and widths: not shifts of 8/16/64-bit values, FConvert, shuffles with
+// undefined components...). The values are frozen by now, so each one is
+// the instruction it names applied to constants (SPIR-V 1.6, OpSpecConstantOp): run
+// it once at the top of the entry block, in module order (operands first).
+void Translator::EmitSpecConstantOps() {
+	for (const Instruction& spec : spec_constant_ops_) {
+		if (spec.n < 4) Fail("OpSpecConstantOp %u has no opcode", spec.n > 2 ? spec[2] : 0);
+		std::vector<uint32_t> words = {(spec.n - 1) << 16 | (spec[3] & 0xffffu), spec[1], spec[2]};
+		words.insert(words.end(), spec.w + 4, spec.w + spec.n);
+		Instruction inst{static_cast<spv::Op>(spec[3] & 0xffffu), words.data(), static_cast<uint32_t>(words.size())};
+		TranslateMemoryOrValue(inst);
+		if (!values_.count(spec[2])) Fail("OpSpecConstantOp %s is not supported", inst.OpName());
+	}
 }
 
 // Words per OpSwitch case literal: 2 for a 64-bit selector.
@@ -481,6 +526,7 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 			for (size_t k = 0; k < regs.size(); ++k) program_.insts.push_back({Op::kCopy, 0, regs[k], shadows[k]});
 		}
 	if (entry) {
+		EmitSpecConstantOps();
 		// Private (and stage Output) variables with initializers start with their values.
 		for (auto& [id, var] : globals_) {
 			auto storage = static_cast<spv::StorageClass>(var[3]);

@@ -6,6 +6,7 @@
 #include <spirv/unified1/spirv.hpp11>
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <span>
@@ -59,6 +60,7 @@ struct Decorations {
 	uint32_t array_stride = 0;
 	uint32_t set = 0, binding = 0;
 	bool block = false, buffer_block = false;
+	bool round_toward_zero = false;  // FPRoundingMode RTZ
 	InterfaceDecorations interface;
 };
 
@@ -143,6 +145,8 @@ private:
 	void ResolveEdges();
 	void DropUnusedInputs();
 	void TranslateMemoryOrValue(const Instruction& inst);
+	void EmitSpecConstantOps();
+	Instruction RepairFoldedBitcast(const Instruction& constant);
 
 	uint32_t LeafCount(uint32_t type);
 	uint32_t Size(uint32_t type);
@@ -182,6 +186,7 @@ private:
 	// translate_ops.cpp: values.
 	bool TranslateValue(const Instruction& inst);
 	void TranslateGlsl(const Instruction& inst);
+	std::vector<uint32_t> Ldexp(uint32_t significand_id, uint32_t exponent_id);
 	std::vector<uint32_t> ComponentWise(shader::Op op, uint32_t result_type, std::span<const uint32_t> operand_ids);
 	void Matrix(const Instruction& inst);
 
@@ -221,7 +226,8 @@ private:
 	bool IsDouble(uint32_t id);
 	std::vector<uint32_t> ComponentWiseDouble(shader::Op op, uint32_t result_type,
 	                                          std::span<const uint32_t> operand_ids);
-	std::vector<uint32_t> ConvertDouble(uint32_t value_id, uint32_t result_type, bool is_signed);
+	std::vector<uint32_t> ConvertDouble(uint32_t value_id, uint32_t result_type, bool is_signed,
+	                                    bool toward_zero = false);
 	std::vector<uint32_t> DoubleOp(shader::Op op, const std::vector<uint32_t>& x, const std::vector<uint32_t>& y);
 	std::vector<uint32_t> DoubleDot(const std::vector<std::vector<uint32_t>>& a,
 	                                const std::vector<std::vector<uint32_t>>& b);
@@ -243,8 +249,10 @@ private:
 	std::unordered_map<uint32_t, Type> types_;
 	std::unordered_map<uint32_t, Decorations> decorations_;
 	std::map<std::pair<uint32_t, uint32_t>, MemberDecorations> member_decorations_;
-	std::unordered_map<uint32_t, Instruction> constants_;  // id -> defining instruction
-	std::unordered_map<uint32_t, Instruction> globals_;    // module-scope OpVariable
+	std::unordered_map<uint32_t, Instruction> constants_;   // id -> defining instruction
+	std::vector<Instruction> spec_constant_ops_;            // OpSpecConstantOp left unfolded, in module order
+	std::deque<std::vector<uint32_t>> repaired_constants_;  // words of RepairFoldedBitcast's constants
+	std::unordered_map<uint32_t, Instruction> globals_;     // module-scope OpVariable
 	std::unordered_map<uint32_t, uint32_t> result_types_;
 	std::unordered_map<uint32_t, std::pair<size_t, size_t>> functions_;  // id -> word range
 	std::vector<Instruction> instructions_;

@@ -1,0 +1,86 @@
+// Floating-point rules of SPIR-V and GLSL.std.450 that depend on operand
+// widths, decorations or denormals.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "run_shader.h"
+
+using namespace tessera;
+
+TEST_CASE("Ldexp reads 8-, 16- and 64-bit exponents as signed integers", "[shader][glsl]") {
+	shader::Program program = test::CompileShader("ldexp_exponent_widths");
+	struct Case {
+		float x;
+		int32_t e;
+		int64_t big;
+	};
+	const Case cases[8] = {
+	    {1.5f, -3, 2},   {1.5f, 5, -(int64_t{1} << 32) + 3},
+	    {-2.0f, -1, 0},  {1.0f, -100, 1},
+	    {3.0f, 127, 4},  {0.75f, -128, -5},
+	    {1.0f, 200, 10}, {1.0f, -200, -1},
+	};
+	std::vector<uint32_t> in(32), out(48, 0xdeadbeef);
+	for (uint32_t i = 0; i < 8; ++i) {
+		in[4 * i] = std::bit_cast<uint32_t>(cases[i].x);
+		in[4 * i + 1] = static_cast<uint32_t>(cases[i].e);
+		in[4 * i + 2] = static_cast<uint32_t>(cases[i].big);
+		in[4 * i + 3] = static_cast<uint32_t>(static_cast<uint64_t>(cases[i].big) >> 32);
+	}
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < 8; ++i) {
+		INFO("invocation " << i);
+		const Case& c = cases[i];
+		const int e8 = static_cast<int8_t>(c.e), e16 = static_cast<int16_t>(c.e);
+		const int big = static_cast<int>(std::clamp<int64_t>(c.big, -1000, 1000));
+		CHECK(std::bit_cast<float>(out[6 * i]) == std::ldexp(c.x, e8));
+		CHECK(std::bit_cast<float>(out[6 * i + 1]) == std::ldexp(c.x, e16));
+		CHECK(std::bit_cast<float>(out[6 * i + 2]) == std::ldexp(c.x, big));
+		const float half = std::ldexp(c.x, e8);  // exact in binary16 where it is in its normal range
+		if (std::fabs(half) >= std::ldexp(1.0f, -14) && std::fabs(half) <= 65504.0f)
+			CHECK(std::bit_cast<float>(out[6 * i + 3]) == half);
+		const uint64_t d = uint64_t{out[6 * i + 5]} << 32 | out[6 * i + 4];
+		CHECK(std::bit_cast<double>(d) == std::ldexp(double{c.x}, e16));
+	}
+}
+
+TEST_CASE("FPRoundingMode RTZ conversions to binary16 truncate; OpQuantizeToF16 flushes subnormals", "[shader][half]") {
+	shader::Program program = test::CompileShader("half_rounding");
+	const float inf = INFINITY;
+	struct Case {
+		float x, x_toward_zero, x_quantized;
+		double d, d_toward_zero;
+	};
+	const Case cases[8] = {
+	    {1.000732421875f, 1.0f, 1.0009765625f, 1 + 0x1p-10 - 0x1p-40, 1.0},  // a float first would round up
+	    {-1.000732421875f, -1.0f, -1.0009765625f, -(1 + 0x1p-10 - 0x1p-40), -1.0},
+	    {70000.0f, 65504.0f, inf, 1e10, 65504.0},
+	    {-1e6f, -65504.0f, -inf, -double{inf}, -double{inf}},
+	    {inf, inf, inf, 0.3, 0.2998046875},
+	    {0x1p-16f, 0x1p-16f, 0.0f, 0x1p-16 + 0x1p-40, 0x1p-16},  // a binary16 subnormal
+	    {0x3p-26f, 0.0f, 0.0f, -0x3p-26, -0.0},
+	    {0.3f, 0.2998046875f, 0.300048828125f, 65519.99, 65504.0},
+	};
+	std::vector<uint32_t> in(24), out(24, 0xdeadbeef);
+	for (uint32_t i = 0; i < 8; ++i) {
+		in[3 * i] = std::bit_cast<uint32_t>(cases[i].x);
+		const uint64_t d = std::bit_cast<uint64_t>(cases[i].d);
+		in[3 * i + 1] = static_cast<uint32_t>(d);
+		in[3 * i + 2] = static_cast<uint32_t>(d >> 32);
+	}
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < 8; ++i) {
+		INFO("invocation " << i);
+		CHECK(std::bit_cast<float>(out[3 * i]) == cases[i].x_toward_zero);
+		CHECK(std::bit_cast<float>(out[3 * i + 1]) == static_cast<float>(cases[i].d_toward_zero));
+		CHECK(std::signbit(std::bit_cast<float>(out[3 * i + 1])) == std::signbit(cases[i].d_toward_zero));
+		CHECK(std::bit_cast<float>(out[3 * i + 2]) == cases[i].x_quantized);  // +0 or -0 for subnormals
+	}
+}

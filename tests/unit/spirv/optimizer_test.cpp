@@ -1,0 +1,62 @@
+// What the front end must do around spirv-opt: instructions its folding
+// leaves, forms it does not rewrite, and constants it folds wrongly.
+#include <bit>
+#include <cstddef>
+
+#include "../shader/run_shader.h"
+#include "spirv/compile.h"
+
+using namespace tessera;
+
+TEST_CASE("OpSpecConstantOp that spirv-opt cannot fold runs as its instruction", "[spirv][spec]") {
+	struct Data {
+		int8_t a8 = -84, s8 = 1;
+		int16_t a16 = -168;
+		int32_t x = 21;
+		int64_t a64 = -168;
+		float f = -11200.5f;
+	} data;
+	spirv::SpecializationEntry entries[] = {
+	    {0, offsetof(Data, a8), 1},  {1, offsetof(Data, s8), 1}, {2, offsetof(Data, a16), 2},
+	    {3, offsetof(Data, a64), 8}, {4, offsetof(Data, x), 4},  {5, offsetof(Data, f), 4},
+	};
+	spirv::Specialization spec{entries, {reinterpret_cast<const uint8_t*>(&data), sizeof(data)}};
+	shader::Program program = test::CompileShader("spec_constant_ops", spec);
+	std::vector<uint32_t> out(9, 0xdeadbeef);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(static_cast<int32_t>(out[0]) == -42);
+	CHECK(out[1] == 0xacu >> 1);
+	CHECK(static_cast<int32_t>(out[2]) == -336);
+	CHECK(static_cast<int32_t>(out[3]) == -84);
+	CHECK(out[4] == 42u);
+	CHECK(std::bit_cast<double>(uint64_t{out[6]} << 32 | out[5]) == -11200.5);
+	CHECK(out[7] == 21u);
+	CHECK(out[8] == 21u);
+}
+
+TEST_CASE("decorations given through decoration groups apply to every target", "[spirv]") {
+	shader::Program program = test::CompileShader("decoration_groups");
+	std::vector<uint32_t> in = {1, 2, 3, 4}, out(4, 0xdeadbeef);
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(in == std::vector<uint32_t>{1, 2, 3, 4});
+	CHECK(out == std::vector<uint32_t>{2, 4, 6, 8});
+}
+
+TEST_CASE("bitcasts of constant 8/16-bit vectors to wider scalars keep every component", "[spirv]") {
+	shader::Program program = test::CompileShader("folded_bitcasts");
+	std::vector<uint32_t> out(3, 0xdeadbeef);
+	std::vector<uint64_t> out64(1, 0xdeadbeef);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	bindings.Bind(1, out64);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(out[0] == 0x42004000u);  // binary16 3.0, 2.0
+	CHECK(out[1] == 0x0005fffeu);  // int16 5, -2
+	CHECK(out[2] == 0xf4030281u);
+	CHECK(out64[0] == 0x3800bc0042004000u);  // binary16 0.5, -1.0, 3.0, 2.0
+}

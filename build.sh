@@ -2,7 +2,8 @@
 # Tessera's two commands for a fresh Debian machine:
 #   ./build.sh demo   installs what is missing, builds, renders tessera-demo.png through the Vulkan loader
 #   ./build.sh test   installs what is missing, builds, runs the whole test suite, then again under ASan+UBSan,
-#                     then fuzzes the SPIR-V front end and interpreter for a minute (fuzz/)
+#                     the threaded e2e tests under ThreadSanitizer, then fuzzes the SPIR-V front end and
+#                     interpreter for a minute (fuzz/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -64,6 +65,13 @@ case "${1:-}" in
       LSAN_OPTIONS="suppressions=$PWD/../tests/lsan.supp:print_suppressions=0" \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest --output-on-failure -j "$jobs") | tee -a "$results"
+    echo "== ThreadSanitizer pass (the e2e tests tagged [threads])"
+    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_TSAN=ON -DTESSERA_BUILD_BENCH=OFF \
+      -DTESSERA_BUILD_EXAMPLES=OFF >/dev/null
+    cmake --build build-tsan -j "$jobs" --target tessera_e2e_tests
+    (cd build-tsan &&
+      TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/../tests/tsan.supp" \
+      ctest --output-on-failure -j "$jobs" -R "^e2e tsan:") | tee -a "$results"
     echo "== fuzzing the shader engine (libFuzzer, $FUZZ_SECONDS s)"
     CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_BUILD_FUZZ=ON \
       -DTESSERA_BUILD_TESTS=OFF -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF >/dev/null

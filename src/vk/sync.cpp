@@ -51,9 +51,12 @@ VkResult Fence::Init(const VkFenceCreateInfo& info) {
 }
 
 void Fence::Signal() {
+	signals_.Enter();
 	SyncPayload* p = payload_.Current();
-	p->Store(1);
-	Changed(device_, p, payload_.IsShared());
+	const bool shared = payload_.IsShared();
+	p->Store(1);  // from here a waiter may destroy the fence (see InFlightSignals)
+	Changed(device_, p, shared);
+	signals_.Leave();
 }
 
 void Fence::Reset() {
@@ -82,12 +85,15 @@ VkResult Semaphore::Init(const VkSemaphoreCreateInfo& info) {
 }
 
 void Semaphore::Signal(uint64_t value) {
+	signals_.Enter();
 	SyncPayload* p = payload_.Current();
+	const bool shared = payload_.IsShared();
 	if (type_ == VK_SEMAPHORE_TYPE_BINARY)
 		p->Store(1);
 	else
-		p->Raise(value);
-	Changed(device_, p, payload_.IsShared());
+		p->Raise(value);  // from here a waiter may destroy the semaphore (see InFlightSignals)
+	Changed(device_, p, shared);
+	signals_.Leave();
 }
 
 void Semaphore::WaitAndConsume(uint64_t value) {
@@ -116,11 +122,14 @@ VkResult Semaphore::ImportFd(const VkImportSemaphoreFdInfoKHR& info) {
 }
 
 void Event::Set(bool set) {
+	// Once set_ changes a host thread may destroy the event: nothing of it
+	// is read after.
+	Device* device = device_;
 	{
-		auto lock = device_->LockSync();
+		auto lock = device->LockSync();
 		set_ = set;
 	}
-	device_->Notify();
+	device->Notify();
 }
 
 bool Event::IsSet() const {

@@ -8,8 +8,10 @@
 // futex waiters in every process.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <thread>
 
 #include "vk/object.h"
 #include "vk/sync_payload.h"
@@ -17,6 +19,26 @@
 namespace tessera::vk {
 
 class Device;
+
+// The queue thread's Signal() calls still using an object. A host thread that
+// sees the signal may destroy the object at once (Vulkan 1.3 §7.3, §7.4: once
+// the signal operation has executed), while Signal is still waking waiters;
+// the destructor waits for those calls to leave. Declared last in its owner,
+// so it is destroyed, and waits, before the payload it guards.
+class InFlightSignals {
+public:
+	InFlightSignals() = default;
+	InFlightSignals(const InFlightSignals&) = delete;
+	InFlightSignals& operator=(const InFlightSignals&) = delete;
+	~InFlightSignals() {
+		while (count_.load(std::memory_order_acquire) != 0) std::this_thread::yield();
+	}
+	void Enter() { count_.fetch_add(1, std::memory_order_acq_rel); }
+	void Leave() { count_.fetch_sub(1, std::memory_order_release); }
+
+private:
+	std::atomic<uint32_t> count_{0};
+};
 
 class Fence : public Object<Fence, VkFence, VK_OBJECT_TYPE_FENCE> {
 public:
@@ -36,6 +58,7 @@ public:
 private:
 	Device* device_;
 	PayloadHolder payload_;
+	InFlightSignals signals_;  // last: see InFlightSignals
 };
 
 class Semaphore : public Object<Semaphore, VkSemaphore, VK_OBJECT_TYPE_SEMAPHORE> {
@@ -61,6 +84,7 @@ private:
 	Device* device_;
 	VkSemaphoreType type_;
 	PayloadHolder payload_;
+	InFlightSignals signals_;  // last: see InFlightSignals
 };
 
 class Event : public Object<Event, VkEvent, VK_OBJECT_TYPE_EVENT> {

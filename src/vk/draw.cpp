@@ -10,9 +10,12 @@
 //   3. hands clip-space positions and varyings to raster::Renderer, whose tile
 //      workers call back into the fragment program one batch of quads at a
 //      time (RunFragments), with one interpreter per thread.
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -387,8 +390,23 @@ void ReportPipeline(ExecutionContext& context, const Pipeline& pipeline, const c
 	                       uint64_t(const_cast<Pipeline&>(pipeline).ToHandle()), "%s", message);
 }
 
-void Draw(ExecutionContext& context, const DrawParams& p) {
+// What one draw may take for its vertex results: a quarter of the machine's
+// memory, or TESSERA_DRAW_MEMORY_MB. A vertexCount (or an indirect one) may
+// be up to 2^32 - 1, which no allocation should follow blindly: the kernel
+// would grant it and kill the process as the pages are touched.
+uint64_t VertexScratchBudget() {
+	static const uint64_t budget = [] {
+		if (const char* mb = std::getenv("TESSERA_DRAW_MEMORY_MB"))
+			if (uint64_t value = std::strtoull(mb, nullptr, 10)) return value << 20;
+		const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+		return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) / 4 : uint64_t(1) << 30;
+	}();
+	return budget;
+}
+
+void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::RunOptions& options = ShaderRunOptions();
+	DrawParams p = given;
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
 	const GraphicsContext& g = context.graphics;
 	if (!pipeline || !g.rendering || p.count == 0 || p.instance_count == 0) return;
@@ -437,6 +455,17 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 		input.primitive_restart = restart;
 		const uint32_t* raster_indices = nullptr;
 		if (p.indexed) {
+			// VUID-vkCmdDrawIndexed-robustBufferAccess2-07825 (and its
+			// indirect forms): without robustBufferAccess2 every index lies in
+			// the bound buffer. Indices past it are dropped, so an indexCount
+			// from an application's buffer cannot size the scratch beyond the
+			// index buffer.
+			const uint32_t index_bytes = g.index_type == VK_INDEX_TYPE_UINT32      ? 4
+			                             : g.index_type == VK_INDEX_TYPE_UINT8_EXT ? 1
+			                                                                       : 2;
+			const uint64_t in_buffer = g.index_data ? g.index_size / index_bytes : 0;
+			p.count = uint32_t(std::min<uint64_t>(p.count, in_buffer > p.first ? in_buffer - p.first : 0));
+			if (p.count == 0) return;
 			job.base_vertex = p.vertex_offset;
 			scratch.indices.resize(p.count);
 			uint32_t lo = UINT32_MAX, hi = 0;
@@ -486,6 +515,17 @@ void Draw(ExecutionContext& context, const DrawParams& p) {
 			job.vertex_count = p.count;
 		}
 		const uint32_t n = job.vertex_count;
+		const uint64_t vertex_bytes = 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + 1);
+		if (uint64_t(n) * vertex_bytes > VertexScratchBudget()) {
+			char message[192];
+			std::snprintf(message, sizeof message,
+			              "vkCmdDraw*: %u vertices need %llu MiB of vertex results, more than a draw may take "
+			              "(%llu MiB); draw skipped",
+			              n, static_cast<unsigned long long>(uint64_t(n) * vertex_bytes >> 20),
+			              static_cast<unsigned long long>(VertexScratchBudget() >> 20));
+			ReportPipeline(context, *pipeline, message);
+			return;
+		}
 		scratch.positions.resize(size_t(n) * 4);
 		scratch.varyings.resize(size_t(n) * gp.varying_count);
 		scratch.clip_distances.resize(size_t(n) * job.clip_count);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -60,4 +61,26 @@ TEST_CASE("the draw scratch memory is released when the queue goes idle", "[draw
 	}
 	INFO("resident before " << (before >> 20) << " MiB, after " << (after >> 20) << " MiB");
 	CHECK(after < before + (96u << 20));  // the 64 MiB the queue keeps, and slack
+}
+
+TEST_CASE("a draw larger than the vertex-memory budget is skipped with a message", "[draw][memory]") {
+	// vertexCount may be any 32-bit value: 2^32 - 1 vertices need 64 GiB of
+	// positions alone. A draw whose vertex results exceed the budget (a
+	// quarter of the machine's memory; TESSERA_DRAW_MEMORY_MB here, so that
+	// the test is the same on every machine) is reported through
+	// VK_EXT_debug_utils and skipped, and the work after it still runs.
+	setenv("TESSERA_DRAW_MEMORY_MB", "64", 1);  // read at the process's first draw
+	auto ctx = Context::Create(Driver::Tessera);
+	REQUIRE(ctx);
+	Scene s;
+	s.width = s.height = 16;
+	s.vertex_shader = "offscreen.vert.spv";
+	s.fragment_shader = "constant_color.frag.spv";
+	s.draws = {DrawCall{16u << 20}, DrawCall{0xffffffffu}};  // 320 MiB and 80 GiB of vertex results
+	SceneResult result = RenderScene(*ctx, s);
+	REQUIRE(ctx->validation_errors() == 2);
+	for (const std::string& message : ctx->validation_messages())
+		CHECK(message.find("draw skipped") != std::string::npos);
+	CHECK(result.colors[0].size() == 16u * 16u * 4u);  // the read-back after the draws ran
+	unsetenv("TESSERA_DRAW_MEMORY_MB");
 }

@@ -478,8 +478,9 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	const FragmentShader& s = state.shader;
 	// Alpha to coverage removes samples after shading, before the tests
 	// ("Multisample Coverage"), so it too keeps them late unless the shader asks for early.
-	d.early_tests = s.early_fragment_tests || (!s.writes_depth && !s.may_discard && !s.writes_sample_mask &&
-	                                           !s.writes_memory && !state.raster.alpha_to_coverage);
+	d.early_tests =
+	    s.early_fragment_tests || (!s.writes_depth && !s.may_discard && !s.writes_sample_mask && !s.writes_memory &&
+	                               !s.reads_attachments && !state.raster.alpha_to_coverage);
 	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
 	// Vulkan 1.3 "Sample Shading": at least
 	// max(ceil(minSampleShading * samples), 1) invocations a fragment; more

@@ -214,6 +214,10 @@ struct FragmentShader {
 	// Stores or atomics to buffers or images: side effects that make running
 	// the tests before the shader observable.
 	bool writes_memory = false;
+	// Reads input attachments, which may alias the depth/stencil attachment:
+	// tests that write depth or stencil before the shader would change what
+	// it reads.
+	bool reads_attachments = false;
 	// Reads SampleId or SamplePosition (or inputs decorated Sample): the
 	// shader runs once a covered sample, as with min_sample_shading = 1.
 	bool per_sample = false;

@@ -6,7 +6,9 @@
 
 #include "texture/format.h"
 #include "vk/device.h"
+#include "vk/descriptor_set_layout.h"
 #include "vk/pipeline.h"
+#include "vk/pipeline_layout.h"
 #include "vk/render_pass.h"
 
 namespace tessera::vk {
@@ -62,6 +64,17 @@ bool WritesMemory(const shader::Program& program) {
 			const shader::ImageOpKind kind = program.image_ops[inst.imm].kind;
 			if (kind == shader::ImageOpKind::kWrite || kind == shader::ImageOpKind::kAtomic) return true;
 		}
+	}
+	return false;
+}
+
+// Whether a program reads input attachments (subpass inputs are image
+// bindings whose layout type is INPUT_ATTACHMENT).
+bool ReadsInputAttachments(const shader::Program& program, const PipelineLayout& layout) {
+	for (const shader::ImageBindingSlot& slot : program.image_bindings) {
+		const DescriptorSetLayout* set = slot.set < layout.SetCount() ? layout.SetLayout(slot.set) : nullptr;
+		const DescriptorBinding* binding = set ? set->Find(slot.binding) : nullptr;
+		if (binding && binding->type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT) return true;
 	}
 	return false;
 }
@@ -354,6 +367,10 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		}
 	}
 	LinkStages(g);
+	// An input attachment may be the depth/stencil attachment itself (a
+	// feedback loop): the fragment must read what earlier draws wrote, not
+	// its own depth, so its tests stay after it (Vulkan 1.3 §29.4).
+	if (g.fragment) g.state.shader.reads_attachments = ReadsInputAttachments(*g.fragment, Layout());
 	return VK_SUCCESS;
 }
 

@@ -559,3 +559,28 @@ TEST_CASE("raster: MSAA stencil ops apply per covered sample", "[raster]") {
 	for (uint32_t s = 0; s < 4; ++s) CHECK(int(t.StencilAt(5, 3, s)) == 6);
 	for (uint32_t s = 0; s < 4; ++s) CHECK(int(t.StencilAt(2, 3, s)) == 5);
 }
+
+TEST_CASE("raster: tests run before the shader only where nothing can tell", "[raster]") {
+	// Vulkan 1.3 §29.4: without EarlyFragmentTests the tests follow the
+	// shader; running them first is allowed only where no shader can see the
+	// difference. Buffer or image writes (the writes of failing fragments
+	// would be lost) and input-attachment reads (an input attachment may be
+	// the depth/stencil attachment being written) keep them late.
+	Framebuffer fb;
+	fb.width = fb.height = 8;
+	fb.samples = 1;
+	auto early = [&](auto change) {
+		DrawState state;
+		change(state.shader);
+		return CompileDraw(state, fb).early_tests;
+	};
+	CHECK(early([](FragmentShader&) {}));
+	CHECK_FALSE(early([](FragmentShader& s) { s.may_discard = true; }));
+	CHECK_FALSE(early([](FragmentShader& s) { s.writes_depth = true; }));
+	CHECK_FALSE(early([](FragmentShader& s) { s.writes_memory = true; }));
+	CHECK_FALSE(early([](FragmentShader& s) { s.reads_attachments = true; }));
+	CHECK(early([](FragmentShader& s) {
+		s.reads_attachments = true;
+		s.early_fragment_tests = true;  // the shader asks
+	}));
+}

@@ -165,6 +165,13 @@ void FlushBatch(TileContext& t) {
 				b.sample_position[1][i] = oy;
 			}
 		}
+	} else if (d.state.shader.per_sample) {
+		// A shader that reads SampleId or SamplePosition on a single-sample
+		// framebuffer: sample 0, at the pixel's center (the batch memory
+		// holds whatever an earlier draw left).
+		std::fill_n(b.sample_id, 4 * b.quad_count, 0u);
+		std::fill_n(b.sample_position[0], 4 * b.quad_count, 0.5f);
+		std::fill_n(b.sample_position[1], 4 * b.quad_count, 0.5f);
 	}
 	for (uint32_t r = 0; r < run_count; ++r) {
 		const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[r]]];

@@ -209,3 +209,26 @@ TEST_CASE("dual-source blending matches lavapipe", "[draw][blend]") {
 	// (see draw_blend_test.cpp).
 	CompareSceneWithLavapipe("dual-source", s, 3);
 }
+
+TEST_CASE("gl_SampleID and gl_SamplePosition on one sample read 0 and the center, after a 4-sample draw",
+          "[draw][msaa]") {
+	// Vulkan 1.3 §28.4 "Sample Shading": with one sample the invocation is
+	// sample 0, at (0.5, 0.5). The batch memory a 4-sample draw left behind
+	// on the same device must not show through (CTS
+	// rasterization_order_attachment_access.*_samples_1 after *_samples_4).
+	ScenePair pair;
+	Scene s = PrimitiveScene(Scatter(9, 1), VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+	s.fragment_shader = "sample_id.frag.spv";
+	s.samples = VK_SAMPLE_COUNT_4_BIT;
+	pair.Compare("sample-id-4", s, 2);
+	s.samples = VK_SAMPLE_COUNT_1_BIT;
+	SceneResult one = pair.Compare("sample-id-1", s, 0);
+	// Every covered pixel: (0, 0.5, 0.5) in UNORM8 (0.5 may round either way).
+	uint32_t wrong = 0;
+	for (size_t i = 0; i < one.colors[0].size(); i += 4) {
+		const uint8_t* p = &one.colors[0][i];
+		const bool clear_color = p[0] == one.colors[0][0] && p[1] == one.colors[0][1] && p[2] == one.colors[0][2];
+		if (!clear_color && (p[0] != 0 || p[1] < 127 || p[1] > 128 || p[2] < 127 || p[2] > 128)) ++wrong;
+	}
+	CHECK(wrong == 0);
+}

@@ -354,7 +354,7 @@ struct Program {
 	bool early_fragment_tests = false;  // EarlyFragmentTests execution mode
 	bool depth_replacing = false;       // DepthReplacing execution mode
 	bool uses_derivatives = false;      // derivatives or implicit-LOD sampling: lanes are 2x2 quads
-	bool sample_shading = false;        // reads SampleId/SamplePosition or has a Sample input: runs per sample
+	bool sample_shading = false;        // SampleId/SamplePosition/Sample input in the interface: runs per sample
 	bool origin_upper_left = true;      // OriginUpperLeft (Vulkan requires it)
 	bool pixel_center_integer = false;  // PixelCenterInteger
 

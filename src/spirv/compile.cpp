@@ -10,6 +10,8 @@
 #include <new>
 #include <unordered_map>
 
+#include "spirv/pre_optimization.h"
+#include "spirv/static_use.h"
 #include "spirv/translator.h"
 
 namespace tessera::spirv {
@@ -29,23 +31,6 @@ std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> word
 	options.SetScalarBlockLayout(rules.scalar_block_layout);
 	if (tools.Validate(words.data(), words.size(), options)) return {};
 	return std::string(what) + ": " + (message.empty() ? "invalid SPIR-V" : message);
-}
-
-// The words with every function's DontInline control cleared: the engine
-// runs one inlined body, and the optimizer's inliner honours DontInline, so
-// a call to such a function would remain (SPIR-V 1.6 §3.24: the control is a
-// hint the implementation may ignore).
-std::vector<uint32_t> WithoutDontInline(std::span<const uint32_t> words) {
-	std::vector<uint32_t> out(words.begin(), words.end());
-	constexpr uint32_t kHeaderWords = 5;
-	constexpr uint32_t kDontInline = uint32_t(spv::FunctionControlMask::DontInline);
-	for (size_t i = kHeaderWords; i < out.size();) {
-		const uint32_t count = out[i] >> 16, opcode = out[i] & 0xffffu;
-		if (count == 0 || i + count > out.size()) break;  // validated modules never end so
-		if (opcode == uint32_t(spv::Op::OpFunction) && count >= 5) out[i + 3] &= ~kDontInline;
-		i += count;
-	}
-	return out;
 }
 
 }  // namespace
@@ -90,6 +75,14 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		    .RegisterPass(spvtools::CreateFoldSpecConstantOpAndCompositePass())
 		    .RegisterPass(spvtools::CreateUnifyConstantPass())
 		    .RegisterPass(spvtools::CreateDeadBranchElimPass())
+		    // The inliner will not inline a function that kills (OpKill,
+		    // OpTerminateInvocation) into a continue construct: the kill
+		    // would break the rule that the construct's back-edge block
+		    // post-dominates the continue target (SPIR-V 1.6 §2.11). This
+		    // pass moves each kill into a function of its own, so the rest
+		    // inlines; a call to one that stays ends the invocation in the
+		    // translator (ParseFunction).
+		    .RegisterPass(spvtools::CreateWrapOpKillPass())
 		    .RegisterPass(spvtools::CreateMergeReturnPass())
 		    .RegisterPass(spvtools::CreateInlineExhaustivePass())
 		    .RegisterPass(spvtools::CreateEliminateDeadFunctionsPass())
@@ -113,13 +106,16 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		std::vector<uint32_t> optimized;
 		spvtools::OptimizerOptions options;
 		options.set_run_validator(false);  // validated above
-		const std::vector<uint32_t> inlinable = WithoutDontInline(words);
-		if (!optimizer.Run(inlinable.data(), inlinable.size(), &optimized, options))
+		std::vector<uint32_t> rewritten(words.begin(), words.end());
+		ClearDontInline(rewritten);
+		LoadHelperInvocationAsQuery(rewritten);
+		if (!optimizer.Run(rewritten.data(), rewritten.size(), &optimized, options))
 			return Error{"SPIR-V optimization failed: " + (message.empty() ? std::string("unknown error") : message)};
 
 		shader::Program program;
 		Translator translator(optimized, stage, entry_point, program);
 		translator.Run();
+		if (stage == Stage::kFragment) program.sample_shading = InterfaceRequestsSampleShading(words, entry_point);
 		return program;
 	} catch (const TranslateError& error) {
 		return Error{error.message};

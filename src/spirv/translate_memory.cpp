@@ -144,6 +144,9 @@ std::vector<uint32_t>& Translator::BuiltinRegisters(uint32_t builtin) {
 		program_.uses_subgroups = true;
 		break;
 	case spv::BuiltIn::SubgroupSize: return builtin_regs_[builtin] = {Const(shader::kSubgroupSize)};
+	// Vulkan 1.3 built-in DeviceIndex: the index of the physical device in
+	// its device group, and Tessera's groups hold one device.
+	case spv::BuiltIn::DeviceIndex: return builtin_regs_[builtin] = {Const(0)};
 	case spv::BuiltIn::NumSubgroups:
 		return builtin_regs_[builtin] = {
 		           Const((program_.InvocationsPerWorkgroup() + shader::kSubgroupSize - 1) / shader::kSubgroupSize)};

@@ -94,24 +94,12 @@ void Translator::SetUpStage() {
 			program_.discard_word = program_.regions[discard_region_].base;
 		}
 	}
+	// Whether the stage runs per sample is decided from the module before
+	// optimization (InterfaceRequestsSampleShading).
 	for (uint32_t id : entry_interface_) {
 		auto var = globals_.find(id);
-		if (var == globals_.end()) continue;
-		auto storage = static_cast<spv::StorageClass>(var->second[3]);
-		const Decorations& d = decorations_[id];
-		if (storage == spv::StorageClass::Output) PointerOf(id);
-		if (storage != spv::StorageClass::Input || stage_ != shader::Stage::kFragment) continue;
-		// Vulkan 1.3 "Sample Shading": SampleId, SamplePosition or a
-		// Sample-decorated input make the fragment shader run per sample.
-		bool sample = d.builtin == static_cast<int32_t>(spv::BuiltIn::SampleId) ||
-		              d.builtin == static_cast<int32_t>(spv::BuiltIn::SamplePosition) || d.interface.sample;
-		uint32_t type = TypeOf(var->second[1]).element;
-		if (TypeOf(type).op == spv::Op::OpTypeStruct)
-			for (uint32_t m = 0; m < TypeOf(type).members.size(); ++m) {
-				auto it = member_decorations_.find({type, m});
-				sample |= it != member_decorations_.end() && it->second.interface.sample;
-			}
-		program_.sample_shading |= sample;
+		if (var != globals_.end() && static_cast<spv::StorageClass>(var->second[3]) == spv::StorageClass::Output)
+			PointerOf(id);
 	}
 }
 

@@ -70,6 +70,8 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::DrawParameters,
     spv::Capability::MultiView,
     spv::Capability::StencilExportEXT,
+    // BuiltIn DeviceIndex: one physical device per device group, always 0.
+    spv::Capability::DeviceGroup,
     // Integer dot products (translate_dot.cpp).
     spv::Capability::DotProductInputAll,
     spv::Capability::DotProductInput4x8Bit,
@@ -164,6 +166,7 @@ void Translator::Run() {
 		Fail("workgroup size %ux%ux%u is outside what the device supports", program_.workgroup_size[0],
 		     program_.workgroup_size[1], program_.workgroup_size[2]);
 	std::vector<uint32_t> order = StructuredOrder();
+	const std::vector<uint8_t> reachable = ReachableByEdges();
 	for (uint32_t i = 0; i < order.size(); ++i) block_index_[blocks_[order[i]].label] = i;
 	// Phis get their registers before any block runs: an operand can come
 	// from a later block (a loop's back edge).
@@ -177,7 +180,16 @@ void Translator::Run() {
 				Define(inst[2], regs);
 				phi_shadows_[inst[2]] = shadows;
 			}
-	for (uint32_t i = 0; i < order.size(); ++i) EmitBlock(blocks_[order[i]], i == 0);
+	for (uint32_t i = 0; i < order.size(); ++i) {
+		if (reachable[order[i]]) {
+			EmitBlock(blocks_[order[i]], i == 0);
+			continue;
+		}
+		shader::Block never_runs;  // an exit with no instructions
+		never_runs.inst_begin = static_cast<uint32_t>(program_.insts.size());
+		never_runs.terminator.edge_begin = static_cast<uint32_t>(program_.edges.size());
+		program_.blocks.push_back(never_runs);
+	}
 	ResolveEdges();
 	DropUnusedInputs();
 	shader::AllocateRegisters(program_);
@@ -448,7 +460,22 @@ void Translator::ParseFunction(uint32_t function_id) {
 			block->terminator = inst;
 			block = nullptr;
 			break;
-		case spv::Op::OpFunctionCall: Fail("function calls remain after inlining (recursion is not allowed)");
+		case spv::Op::OpFunctionCall: {
+			// The optimizer's WrapOpKill pass turns a kill inside a called
+			// function into a call to a function that only kills, so that
+			// the function can be inlined into a continue construct; the
+			// call to it stays. Such a call ends the invocation where it
+			// stands (SPIR-V 1.6 OpKill, OpTerminateInvocation): the block
+			// ends there, and what followed becomes a block no edge enters.
+			std::optional<Instruction> end = InvocationEndingCallee(inst[3]);
+			if (!end) Fail("function calls remain after inlining (recursion is not allowed)");
+			if (!block) Fail("instruction outside a block");
+			block->terminator = *end;
+			if (!next_split_label_) next_split_label_ = words_[3];  // the module's id bound
+			blocks_.push_back({next_split_label_++});
+			block = &blocks_.back();
+			break;
+		}
 		default:
 			if (!block) Fail("instruction outside a block");
 			block->body.push_back(inst);
@@ -456,6 +483,60 @@ void Translator::ParseFunction(uint32_t function_id) {
 		}
 	}
 	for (const SourceBlock& b : blocks_) source_blocks_[b.label] = &b;
+}
+
+// A function whose body is one block that only ends the invocation (OpKill
+// or OpTerminateInvocation): that terminator; none otherwise.
+std::optional<Instruction> Translator::InvocationEndingCallee(uint32_t function_id) {
+	auto range = functions_.find(function_id);
+	if (range == functions_.end()) return std::nullopt;
+	std::vector<Instruction> body;
+	for (size_t pos = range->second.first; pos < range->second.second;) {
+		uint32_t count = words_[pos] >> 16;
+		Instruction inst{static_cast<spv::Op>(words_[pos] & 0xffff), &words_[pos], count};
+		pos += count;
+		if (inst.op != spv::Op::OpFunction && inst.op != spv::Op::OpFunctionParameter &&
+		    inst.op != spv::Op::OpFunctionEnd)
+			body.push_back(inst);
+	}
+	if (body.size() != 2 || body[0].op != spv::Op::OpLabel) return std::nullopt;
+	if (body[1].op != spv::Op::OpKill && body[1].op != spv::Op::OpTerminateInvocation) return std::nullopt;
+	return body[1];
+}
+
+// Which blocks a path of branches from the entry block reaches. A merge
+// block or continue target may be reached by none (its construct always ends
+// the invocation, as after a call that kills). Such a block never runs, and
+// it may read values defined after such a call, which no block defines any
+// more: Run emits it empty.
+std::vector<uint8_t> Translator::ReachableByEdges() {
+	std::unordered_map<uint32_t, uint32_t> index;
+	for (uint32_t i = 0; i < blocks_.size(); ++i) index[blocks_[i].label] = i;
+	std::vector<uint8_t> reached(blocks_.size(), 0);
+	std::vector<uint32_t> stack = {0};
+	reached[0] = 1;
+	auto visit = [&](uint32_t label) {
+		auto it = index.find(label);
+		if (it == index.end() || reached[it->second]) return;
+		reached[it->second] = 1;
+		stack.push_back(it->second);
+	};
+	while (!stack.empty()) {
+		const Instruction& t = blocks_[stack.back()].terminator;
+		stack.pop_back();
+		switch (t.op) {
+		case spv::Op::OpBranch: visit(t[1]); break;
+		case spv::Op::OpBranchConditional: visit(t[2]), visit(t[3]); break;
+		case spv::Op::OpSwitch: {
+			uint32_t stride = SwitchLiteralWords(t) + 1;
+			visit(t[2]);
+			for (uint32_t i = 3 + stride - 1; i < t.n; i += stride) visit(t[i]);
+			break;
+		}
+		default: break;
+		}
+	}
+	return reached;
 }
 
 // Reverse post-order of a depth-first walk that visits a header's merge

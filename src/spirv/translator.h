@@ -9,6 +9,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -138,7 +139,9 @@ private:
 	void ParseModule();
 	void CheckCapability(uint32_t capability);
 	void ParseFunction(uint32_t function_id);
+	std::optional<Instruction> InvocationEndingCallee(uint32_t function_id);
 	std::vector<uint32_t> StructuredOrder();
+	std::vector<uint8_t> ReachableByEdges();
 	uint32_t SwitchLiteralWords(const Instruction& terminator);
 	void EmitBlock(const SourceBlock& block, bool entry);
 	void EmitTerminator(const SourceBlock& block, shader::Block& out);
@@ -277,6 +280,7 @@ private:
 	std::shared_ptr<ImageState> images_;                    // translate_image.cpp
 
 	std::vector<SourceBlock> blocks_;
+	uint32_t next_split_label_ = 0;                                    // labels past the module's bound
 	std::unordered_map<uint32_t, uint32_t> block_index_;               // label -> index into program_.blocks
 	std::unordered_map<uint32_t, std::vector<uint32_t>> phi_shadows_;  // phi id -> shadow registers
 	struct PendingEdge {

@@ -110,3 +110,14 @@ TEST_CASE("compute built-ins are right whether workgroups share lane groups or n
 				}
 	}
 }
+
+TEST_CASE("DeviceIndex is 0: the device is the only one of its device group", "[shader][builtins]") {
+	// Vulkan 1.3 built-in DeviceIndex: the index of the physical device
+	// running the invocation; Tessera's device groups have one.
+	shader::Program program = test::CompileShader("device_index");
+	std::vector<uint32_t> out(8, 0xffffffffu);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 2) == shader::RunStatus::kSuccess);
+	for (uint32_t value : out) REQUIRE(value == 7u);
+}

@@ -535,3 +535,77 @@ TEST_CASE("discard in a function called from a loop", "[shader][stage]") {
 		if (l == 3) CHECK(F(run.Out(0, 0)[l]) == 14.0f);
 	}
 }
+
+TEST_CASE("SampleId or SamplePosition in the interface makes the stage run per sample, read or not",
+          "[shader][stage]") {
+	// Vulkan 1.3 "Sample Shading": the interface including such an input is
+	// enough; the optimizer drops the unread variable, the flag stays.
+	CHECK(CompileStage("sample_id_static_use.frag", shader::Stage::kFragment).sample_shading);
+	CHECK(CompileStage("sample_position_static_use.frag", shader::Stage::kFragment).sample_shading);
+	CHECK(!CompileStage("constant_color.frag", shader::Stage::kFragment).sample_shading);
+}
+
+TEST_CASE("a Volatile HelperInvocation read after demotion sees the demotion", "[shader][stage]") {
+	// SPIR-V 1.6 HelperInvocation: Volatile, each load reads the current
+	// value; two loads of it are not one value.
+	shader::Program program = CompileStage("helper_volatile.frag", shader::Stage::kFragment);
+	const uint32_t lanes = 8;
+	StageRun run(program, lanes);
+	for (uint32_t l = 0; l < lanes; ++l) run.In(0, 0)[l] = U(l % 3 == 1 ? -1.0f : 1.0f);
+	run.In(InterfaceBuiltin::kHelperInvocation)[5] = 1;
+	run.Run();
+	for (uint32_t l = 0; l < lanes; ++l) {
+		INFO("lane " << l);
+		const bool helper = l == 5, demoted = l % 3 == 1;
+		CHECK(F(run.Out(0, 0)[l]) == (helper ? 1.0f : 0.0f));
+		CHECK(F(run.Out(0, 1)[l]) == (helper || demoted ? 1.0f : 0.0f));
+	}
+}
+
+TEST_CASE("a discarding function called in a continue construct ends the lane there", "[shader][stage]") {
+	// SPIR-V 1.6 OpKill/OpTerminateInvocation: the invocation ends; nothing
+	// after the call runs, the loop included.
+	shader::Program program = CompileStage("discard_continue.frag", shader::Stage::kFragment);
+	REQUIRE(program.discard_word != shader::Program::kNoWord);
+	const float v[4] = {0.5f, 2.5f, 3.5f, 10.0f};  // lanes 0 and 1 discard at i = 1 and i = 3
+	std::vector<uint32_t> steps(4, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, steps);
+	StageRun run(program, 4);
+	for (uint32_t l = 0; l < 4; ++l) {
+		run.In(0, 0)[l] = U(v[l]);
+		run.In(InterfaceBuiltin::kFragCoord, 0)[l] = U(static_cast<float>(l) + 0.5f);
+	}
+	run.Run(bindings);
+	const uint32_t expected_steps[4] = {1, 3, 4, 4};
+	for (uint32_t l = 0; l < 4; ++l) {
+		INFO("lane " << l);
+		CHECK(steps[l] == expected_steps[l]);
+		CHECK(run.interpreter.StageWord(program.discard_word)[l] == (l < 2 ? 1u : 0u));
+		if (l >= 2) CHECK(F(run.Out(0, 0)[l]) == 4.0f);
+	}
+}
+
+TEST_CASE("endless loops left only by a discard end the discarding lanes", "[shader][stage]") {
+	shader::Program program = CompileStage("discard_forever.frag", shader::Stage::kFragment);
+	StageRun run(program, 4);
+	for (uint32_t l = 0; l < 4; ++l) run.In(0, 0)[l] = U(l % 2 ? 1.0f : -1.0f);
+	run.Run();
+	for (uint32_t l = 0; l < 4; ++l) {
+		INFO("lane " << l);
+		CHECK(run.interpreter.StageWord(program.discard_word)[l] == l % 2);
+		if (l % 2 == 0) CHECK(F(run.Out(0, 0)[l]) == 1.0f);
+	}
+}
+
+TEST_CASE("a merge block that no branch reaches after a discarding call never runs", "[shader][stage]") {
+	shader::Program program = CompileStage("discard_both_branches.frag", shader::Stage::kFragment);
+	StageRun run(program, 4);
+	for (uint32_t l = 0; l < 4; ++l) run.In(0, 0)[l] = U(l % 2 ? 2.0f : -1.0f);  // odd lanes enter the loop
+	run.Run();
+	for (uint32_t l = 0; l < 4; ++l) {
+		INFO("lane " << l);
+		CHECK(run.interpreter.StageWord(program.discard_word)[l] == l % 2);
+		if (l % 2 == 0) CHECK(F(run.Out(0, 0)[l]) == 1.0f);
+	}
+}

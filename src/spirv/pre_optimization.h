@@ -1,0 +1,25 @@
+// Rewrites of the module's words before the optimizer runs, where a rule of
+// SPIR-V would otherwise be lost to a SPIRV-Tools pass or stop it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace tessera::spirv {
+
+// Every function's DontInline control cleared: the engine runs one inlined
+// body, and the optimizer's inliner honours DontInline, so a call to such a
+// function would remain (SPIR-V 1.6 §3.24: the control is a hint the
+// implementation may ignore).
+void ClearDontInline(std::vector<uint32_t>& words);
+
+// Every OpLoad of the HelperInvocation built-in becomes OpIsHelperInvocationEXT.
+// SPIR-V 1.6 makes HelperInvocation Volatile (a load after
+// OpDemoteToHelperInvocation sees the demotion), but SPIRV-Tools 2023 takes
+// loads of an Input variable for one value and merges them. The query is
+// what a Volatile load reads, the current state; the optimizer keeps each
+// one. The translator answers both alike, so older modules lose nothing.
+void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words);
+
+}  // namespace tessera::spirv

@@ -357,6 +357,10 @@ bool Translator::TranslateValue(const Instruction& inst) {
 		}
 		uint32_t count = LeafCount(type);
 		std::vector<uint32_t> regs = Regs(composite);
+		// The validator checks the indices of OpCompositeExtract/Insert, but
+		// not those inside an OpSpecConstantOp (found by the fuzzer).
+		const size_t written = insert ? Regs(inst[3]).size() : count;
+		if (uint64_t(first) + written > regs.size()) Fail("%s: index outside the composite", inst.OpName());
 		result_types_[inst[2]] = inst[1];
 		if (insert) {
 			const std::vector<uint32_t>& object = Regs(inst[3]);

@@ -66,6 +66,10 @@ bool Translator::TranslateDot(const Instruction& inst) {
 	};
 	auto [x, x_hi] = components(inst[3], form->signed1);
 	auto [y, y_hi] = components(inst[4], form->signed2);
+	// Valid modules give both operands one vector type; stay in bounds for
+	// any other (the fuzzer found operands of different widths).
+	if (x.size() != y.size() || (n == 64 && (x_hi.size() != x.size() || y_hi.size() != y.size())))
+		Fail("%s: operands of different sizes", inst.OpName());
 
 	if (n == 64) {
 		uint32_t sum = 0, sum_hi = 0;

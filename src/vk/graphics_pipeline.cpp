@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "texture/format.h"
-#include "vk/device.h"
 #include "vk/descriptor_set_layout.h"
+#include "vk/device.h"
 #include "vk/pipeline.h"
 #include "vk/pipeline_layout.h"
 #include "vk/render_pass.h"

@@ -35,4 +35,3 @@ void NoteSkipped(const std::string& why) {
 }
 
 }  // namespace tessera::test
-

@@ -70,6 +70,7 @@ struct Translator::ImageState {
 	std::unordered_map<uint32_t, Handle> handles;
 	std::unordered_map<uint32_t, TexelPointer> texel_pointers;
 	uint32_t frag_coord_regions[2] = {kNoRegion, kNoRegion};  // subpass inputs: FragCoord x, y words
+	uint32_t view_index_region = kNoRegion;                   // subpass inputs: the layer read
 };
 
 namespace {
@@ -403,12 +404,21 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		// Vulkan 1.3 §16.1 "Input Attachments" (OpImageRead of SubpassData):
 		// the texel at the fragment's integer (x, y) (FragCoord truncated)
 		// plus the coordinate operand (a constant, 0 in GLSL).
+		// The layer is the view index (multiview reads layer ViewIndex of an
+		// arrayed attachment view; ViewIndex is 0 without multiview).
 		if (stage_ != shader::Stage::kFragment) Fail("subpass inputs outside a fragment shader");
 		for (uint32_t c = 0; c < 2; ++c) {
 			uint32_t frag = NewReg();
 			program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(FragCoordRegion(c)), frag});
 			coord[c] = Emit(Op::kIAdd, coord[c], Emit(Op::kFloatToSigned, frag));
 		}
+		ImageState& state = *images_;
+		if (state.view_index_region == kNoRegion)
+			state.view_index_region = BuiltinInputRegion(spv::BuiltIn::ViewIndex, shader::InterfaceBuiltin::kViewIndex,
+			                                             0, shader::ScalarKind::kUint);
+		uint32_t layer = NewReg();
+		program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(state.view_index_region), layer});
+		coord.push_back(layer);
 	}
 	for (uint32_t c = 0; c < coord.size(); ++c) arg(shader::kArgCoord + c, coord[c]);
 	if (dref) {
@@ -480,28 +490,34 @@ bool Translator::TranslateImage(const Instruction& inst) {
 	return true;
 }
 
-// A private region holding FragCoord's component c (0: x, 1: y) for subpass
-// inputs: the word of the shader's own FragCoord variable when it has one
-// (the pipeline fills one word per component), else a new input word.
 uint32_t Translator::FragCoordRegion(uint32_t c) {
 	ImageState& s = *images_;
 	if (s.frag_coord_regions[c] != kNoRegion) return s.frag_coord_regions[c];
-	// Lay out the shader's FragCoord variable first, if it declares one.
+	return s.frag_coord_regions[c] = BuiltinInputRegion(spv::BuiltIn::FragCoord, shader::InterfaceBuiltin::kFragCoord,
+	                                                    c, shader::ScalarKind::kFloat);
+}
+
+// A private region holding component `index` of a built-in input: the word
+// of the shader's own variable when it declares one (the pipeline fills one
+// word per component), else a new input word.
+uint32_t Translator::BuiltinInputRegion(spv::BuiltIn builtin, shader::InterfaceBuiltin interface, uint32_t index,
+                                        shader::ScalarKind kind) {
+	// Lay out the shader's variable first, if it declares one.
 	for (uint32_t id : entry_interface_) {
 		auto var = globals_.find(id);
 		if (var == globals_.end() || static_cast<spv::StorageClass>(var->second[3]) != spv::StorageClass::Input)
 			continue;
-		if (decorations_[id].builtin == static_cast<int32_t>(spv::BuiltIn::FragCoord)) PointerOf(id);
+		if (decorations_[id].builtin == static_cast<int32_t>(builtin)) PointerOf(id);
 	}
 	for (const shader::InterfaceWord& w : program_.inputs)
-		if (w.builtin == shader::InterfaceBuiltin::kFragCoord && w.index == c) {
+		if (w.builtin == interface && w.index == index) {
 			program_.regions.push_back({shader::RegionKind::kPrivate, 0, w.word, 4});
-			return s.frag_coord_regions[c] = static_cast<uint32_t>(program_.regions.size() - 1);
+			return static_cast<uint32_t>(program_.regions.size() - 1);
 		}
-	const uint32_t region = StageWord(shader::InterfaceBuiltin::kFragCoord, &program_.inputs);
-	program_.inputs.back().index = c;
-	program_.inputs.back().kind = shader::ScalarKind::kFloat;
-	return s.frag_coord_regions[c] = region;
+	const uint32_t region = StageWord(interface, &program_.inputs);
+	program_.inputs.back().index = index;
+	program_.inputs.back().kind = kind;
+	return region;
 }
 
 }  // namespace tessera::spirv

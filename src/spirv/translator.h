@@ -204,7 +204,11 @@ private:
 	void BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,
 	                  std::vector<shader::InterfaceWord>& out);
 	uint32_t StageWord(shader::InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list);
-	uint32_t FragCoordRegion(uint32_t component);  // translate_image.cpp: subpass inputs
+	// translate_image.cpp, subpass inputs: FragCoord's x or y, and any
+	// built-in input component, as a private region.
+	uint32_t FragCoordRegion(uint32_t component);
+	uint32_t BuiltinInputRegion(spv::BuiltIn builtin, shader::InterfaceBuiltin interface, uint32_t index,
+	                            shader::ScalarKind kind);
 	uint32_t HelperValue();
 	void EmitDiscard();
 	bool TranslateStageOp(const Instruction& inst);

@@ -5,6 +5,7 @@
 // the attachments it uses first (clears inside the render area) and, at its
 // end, the resolves. Store ops need no work: attachments are memory.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstring>
 
@@ -74,8 +75,8 @@ void ClearView(const ImageView& view, VkImageAspectFlags aspects, const VkClearV
 	}
 }
 
-void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& area, uint32_t layer_count,
-                 VkImageAspectFlagBits aspect) {
+void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& area, uint32_t first_layer,
+                 uint32_t layer_count, VkImageAspectFlagBits aspect) {
 	const Image& s = *src.GetImage();
 	const Image& d = *dst.GetImage();
 	assert(!s.Tiled() && !d.Tiled());  // attachments are rows of texels (vk/image.cpp)
@@ -87,7 +88,7 @@ void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& are
 	int64_t y1 = std::min<int64_t>({int64_t(area.offset.y) + area.extent.height, sl.extent.height, dl.extent.height});
 	if (x0 >= x1 || y0 >= y1) return;
 	const texture::FormatInfo* format = texture::FindFormat(sl.format);
-	for (uint32_t l = 0; l < layer_count; ++l) {
+	for (uint32_t l = first_layer; l < first_layer + layer_count; ++l) {
 		texture::ResolveRect rect;
 		rect.src = s.Data() + src.LayerOffset(splane, l, uint32_t(x0), uint32_t(y0));
 		rect.src_row_pitch = sl.row_pitch;
@@ -116,13 +117,26 @@ void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& are
 
 namespace {
 
+// Calls fn(first_layer, layer_count) for the layers a render pass instance
+// renders: each view of view_mask with multiview (Vulkan 1.3 §8.1: view i is
+// layer i of each attachment), else layers [0, layers).
+template <typename Fn>
+void ForEachLayerRun(uint32_t view_mask, uint32_t layers, Fn&& fn) {
+	if (view_mask == 0) {
+		fn(0u, layers);
+		return;
+	}
+	for (uint32_t mask = view_mask; mask; mask &= mask - 1) fn(uint32_t(std::countr_zero(mask)), 1u);
+}
+
 const ImageView* ViewOf(const RenderPassInstance& rp, uint32_t attachment) {
 	return attachment < rp.view_count ? rp.views[attachment] : nullptr;
 }
 
 // Makes subpass `index` current: its attachments for draws, and the load
 // ops of the attachments it is the first to use (§8.4: inside the render
-// area only).
+// area only). With multiview the first use is per view: a subpass clears the
+// views of an attachment that no earlier subpass rendered.
 void BeginSubpass(ExecutionContext& context) {
 	const RenderPassInstance& rp = *context.render_pass;
 	const Subpass& subpass = rp.pass->Subpasses()[context.subpass];
@@ -144,7 +158,10 @@ void BeginSubpass(ExecutionContext& context) {
 	for (uint32_t a = 0; a < attachments.size(); ++a) {
 		const Attachment& att = attachments[a];
 		const ImageView* view = ViewOf(rp, a);
-		if (att.first_subpass != context.subpass || !view || a >= rp.clear_value_count) continue;
+		const bool multiview = !att.first_views.empty();
+		const uint32_t first_views = multiview ? att.first_views[context.subpass] : 0;
+		if ((multiview ? first_views == 0 : att.first_subpass != context.subpass) || !view || a >= rp.clear_value_count)
+			continue;
 		const texture::FormatInfo* format = texture::FindFormat(att.format);
 		if (!format) continue;
 		VkImageAspectFlags clear = 0;
@@ -152,7 +169,10 @@ void BeginSubpass(ExecutionContext& context) {
 		if (format->HasDepth() && att.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR) clear |= VK_IMAGE_ASPECT_DEPTH_BIT;
 		if (format->HasStencil() && att.stencil_load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
 			clear |= VK_IMAGE_ASPECT_STENCIL_BIT;
-		if (clear) ClearView(*view, clear, rp.clear_values[a], rp.area, 0, rp.layers);
+		if (!clear) continue;
+		ForEachLayerRun(first_views, rp.layers, [&](uint32_t first, uint32_t count) {
+			ClearView(*view, clear, rp.clear_values[a], rp.area, first, count);
+		});
 	}
 }
 
@@ -161,10 +181,14 @@ void BeginSubpass(ExecutionContext& context) {
 void EndSubpass(ExecutionContext& context) {
 	const RenderPassInstance& rp = *context.render_pass;
 	const Subpass& subpass = rp.pass->Subpasses()[context.subpass];
+	auto resolve = [&](const ImageView& src, const ImageView& dst, VkImageAspectFlagBits aspect) {
+		ForEachLayerRun(subpass.view_mask, rp.layers,
+		                [&](uint32_t first, uint32_t count) { ResolveView(src, dst, rp.area, first, count, aspect); });
+	};
 	for (size_t i = 0; i < subpass.resolves.size() && i < subpass.colors.size(); ++i) {
 		const ImageView* src = ViewOf(rp, subpass.colors[i].attachment);
 		const ImageView* dst = ViewOf(rp, subpass.resolves[i].attachment);
-		if (src && dst) ResolveView(*src, *dst, rp.area, rp.layers, VK_IMAGE_ASPECT_COLOR_BIT);
+		if (src && dst) resolve(*src, *dst, VK_IMAGE_ASPECT_COLOR_BIT);
 	}
 	// VkSubpassDescriptionDepthStencilResolve: each aspect with a mode.
 	const ImageView* ds = ViewOf(rp, subpass.depth_stencil.attachment);
@@ -172,9 +196,9 @@ void EndSubpass(ExecutionContext& context) {
 	if (ds && ds_resolve) {
 		const texture::FormatInfo* format = texture::FindFormat(ds->Format());
 		if (format && format->HasDepth() && subpass.depth_resolve_mode != VK_RESOLVE_MODE_NONE)
-			ResolveView(*ds, *ds_resolve, rp.area, rp.layers, VK_IMAGE_ASPECT_DEPTH_BIT);
+			resolve(*ds, *ds_resolve, VK_IMAGE_ASPECT_DEPTH_BIT);
 		if (format && format->HasStencil() && subpass.stencil_resolve_mode != VK_RESOLVE_MODE_NONE)
-			ResolveView(*ds, *ds_resolve, rp.area, rp.layers, VK_IMAGE_ASPECT_STENCIL_BIT);
+			resolve(*ds, *ds_resolve, VK_IMAGE_ASPECT_STENCIL_BIT);
 	}
 }
 
@@ -251,13 +275,15 @@ struct BeginRenderingCommand : Command {
 		context.rendering = &r;
 		// A render pass instance that resumes a suspended one does not load.
 		if (r.resuming) return;
-		for (uint32_t i = 0; i < g.color_count; ++i)
-			if (r.colors[i].view && r.colors[i].load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
-				ClearView(*r.colors[i].view, VK_IMAGE_ASPECT_COLOR_BIT, r.colors[i].clear, r.area, 0, r.layers);
-		if (r.depth.view && r.depth.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
-			ClearView(*r.depth.view, VK_IMAGE_ASPECT_DEPTH_BIT, r.depth.clear, r.area, 0, r.layers);
-		if (r.stencil.view && r.stencil.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
-			ClearView(*r.stencil.view, VK_IMAGE_ASPECT_STENCIL_BIT, r.stencil.clear, r.area, 0, r.layers);
+		auto load = [&](const RenderingAttachment& a, VkImageAspectFlags aspect) {
+			if (!a.view || a.load_op != VK_ATTACHMENT_LOAD_OP_CLEAR) return;
+			ForEachLayerRun(r.view_mask, r.layers, [&](uint32_t first, uint32_t count) {
+				ClearView(*a.view, aspect, a.clear, r.area, first, count);
+			});
+		};
+		for (uint32_t i = 0; i < g.color_count; ++i) load(r.colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
+		load(r.depth, VK_IMAGE_ASPECT_DEPTH_BIT);
+		load(r.stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
 	}
 };
 
@@ -267,18 +293,16 @@ struct EndRenderingCommand : Command {
 		const RenderingInstance* begin = context.rendering;
 		context.rendering = nullptr;
 		if (!begin || begin->suspending) return;
-		for (uint32_t i = 0; i < begin->color_count; ++i) {
-			const RenderingAttachment& a = begin->colors[i];
-			if (a.view && a.resolve && a.resolve_mode != VK_RESOLVE_MODE_NONE)
-				ResolveView(*a.view, *a.resolve, begin->area, begin->layers, VK_IMAGE_ASPECT_COLOR_BIT);
-		}
+		auto resolve = [&](const RenderingAttachment& a, VkImageAspectFlagBits aspect) {
+			if (!a.view || !a.resolve || a.resolve_mode == VK_RESOLVE_MODE_NONE) return;
+			ForEachLayerRun(begin->view_mask, begin->layers, [&](uint32_t first, uint32_t count) {
+				ResolveView(*a.view, *a.resolve, begin->area, first, count, aspect);
+			});
+		};
+		for (uint32_t i = 0; i < begin->color_count; ++i) resolve(begin->colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
 		// §8.x: pDepthAttachment and pStencilAttachment resolve their aspect.
-		const RenderingAttachment& d = begin->depth;
-		if (d.view && d.resolve && d.resolve_mode != VK_RESOLVE_MODE_NONE)
-			ResolveView(*d.view, *d.resolve, begin->area, begin->layers, VK_IMAGE_ASPECT_DEPTH_BIT);
-		const RenderingAttachment& st = begin->stencil;
-		if (st.view && st.resolve && st.resolve_mode != VK_RESOLVE_MODE_NONE)
-			ResolveView(*st.view, *st.resolve, begin->area, begin->layers, VK_IMAGE_ASPECT_STENCIL_BIT);
+		resolve(begin->depth, VK_IMAGE_ASPECT_DEPTH_BIT);
+		resolve(begin->stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
 		if (wsi::PassCapture* capture = context.device->PassCapture()) {
 			// An attachment that resolves is captured as its resolve image.
 			const ImageView* views[raster::kMaxColorAttachments] = {};

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
@@ -72,7 +73,8 @@ struct DrawJob {
 	int32_t base_vertex = 0;
 	uint32_t base_instance = 0;
 	uint32_t draw_index = 0;
-	uint32_t samples = 1;  // rasterizationSamples
+	uint32_t view_index = 0;  // ViewIndex: the view being drawn with multiview, else 0
+	uint32_t samples = 1;     // rasterizationSamples
 	// Vertex ids of the vertices to shade (vertex i has id ids[i]), or, when
 	// ids is null, first_id + i.
 	const uint32_t* ids = nullptr;
@@ -147,6 +149,7 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	fill(gp.base_vertex_word, uint32_t(job.base_vertex));
 	fill(gp.base_instance_word, job.base_instance);
 	fill(gp.draw_index_word, job.draw_index);
+	fill(gp.vertex_view_index_word, job.view_index);
 	for (uint32_t i = 0; i < gp.attribute_count; ++i) FetchAttribute(job, gp.attributes[i], first, lanes, interp);
 	if (interp.RunStage(vs, *job.vertex_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
@@ -220,6 +223,10 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		uint32_t* w = interp.StageWord(gp.sample_count_word);
 		std::fill(w, w + lanes, job.samples);
 	}
+	if (gp.fragment_view_index_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.fragment_view_index_word);
+		std::fill(w, w + lanes, job.view_index);
+	}
 	for (uint32_t v = 0; v < gp.varying_count; ++v)
 		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
 	if (interp.RunStage(fs, *job.fragment_resources, job.options) != shader::RunStatus::kSuccess) {
@@ -288,8 +295,10 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	return s;
 }
 
-// The current attachments as plain memory (the view's base level and layer).
-raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples) {
+// The current attachments as plain memory: the view's base level, and its
+// layer `layer` (the view index with multiview). A view without that layer
+// (invalid use) is left out rather than written past.
+raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples, uint32_t layer) {
 	raster::Framebuffer fb;
 	fb.width = g.width;
 	fb.height = g.height;
@@ -300,10 +309,11 @@ raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples) 
 		fb.height = std::min(fb.height, level.extent.height);
 		return level;
 	};
-	auto base = [](const ImageView& view, uint32_t plane) {
+	auto base = [layer](const ImageView& view, uint32_t plane) -> uint8_t* {
 		const Image& image = *view.GetImage();
 		assert(!image.Tiled());  // attachments are rows of texels (vk/image.cpp)
-		return image.Data() + view.LayerOffset(plane, 0);
+		if (layer >= view.Range().layerCount) return nullptr;
+		return image.Data() + view.LayerOffset(plane, layer);
 	};
 	fb.color_count = g.color_count;
 	for (uint32_t i = 0; i < g.color_count; ++i) {
@@ -445,7 +455,16 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			state.shader.run = RunFragments;
 			state.shader.user = &job;
 		}
-		raster::Framebuffer fb = MakeFramebuffer(g, state.raster.samples);
+		// Vulkan 1.3 §8.1 (multiview): each draw is broadcast to the views of
+		// the subpass's view mask, view i rendering into layer i of the
+		// attachments with ViewIndex i. Without multiview: one view, layer 0.
+		uint32_t views[32] = {0};
+		uint32_t view_count = 0;
+		for (uint32_t mask = g.view_mask; mask; mask &= mask - 1) views[view_count++] = std::countr_zero(mask);
+		if (view_count == 0) view_count = 1;
+		raster::Framebuffer fb = MakeFramebuffer(g, state.raster.samples, views[0]);
+		// The compiled draw depends on the extent and formats only, which all
+		// layers share.
 		raster::CompiledDraw compiled = raster::CompileDraw(state, fb);
 		compiled.count_samples = g.occlusion_pool != nullptr;
 
@@ -556,13 +575,23 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				uint32_t first = batch * kVertexBatch;
 				ShadeVertices(job, first, std::min(kVertexBatch, n - first));
 			};
-			if (batches > 1)
-				pool->ParallelFor(batches, shade);
-			else
-				shade(0);
-			if (job.lost) break;
-			uint64_t passed = scratch.renderer->Draw(compiled, fb, input);
-			if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
+			for (uint32_t v = 0; v < view_count && !job.lost; ++v) {
+				job.view_index = views[v];
+				// The vertices of the other views differ only when the
+				// vertex program reads ViewIndex.
+				if (v == 0 || gp.vertex_view_index_word != kNoWord) {
+					if (batches > 1)
+						pool->ParallelFor(batches, shade);
+					else
+						shade(0);
+					if (job.lost) break;
+				}
+				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
+				// §18.4 lets a query in a multiview pass report the total of
+				// all views in its first query.
+				uint64_t passed = scratch.renderer->Draw(compiled, fb, input);
+				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
+			}
 		}
 		if (job.lost) {
 			ReportPipeline(context, *pipeline,
@@ -655,8 +684,16 @@ struct ClearAttachmentsCommand : Command {
 			for (uint32_t r = 0; r < rect_count; ++r) {
 				const VkClearRect& rect = rects[r];
 				auto clear = [&](const ImageView* view, VkImageAspectFlags aspects) {
-					// The rect's layers are relative to the view's base layer.
-					if (view) ClearView(*view, aspects, a.clearValue, rect.rect, rect.baseArrayLayer, rect.layerCount);
+					if (!view) return;
+					// The rect's layers are relative to the view's base
+					// layer. With multiview the rect names layer 0 and the
+					// clear applies to each view of the subpass (§19.4).
+					if (g.view_mask == 0) {
+						ClearView(*view, aspects, a.clearValue, rect.rect, rect.baseArrayLayer, rect.layerCount);
+						return;
+					}
+					for (uint32_t mask = g.view_mask; mask; mask &= mask - 1)
+						ClearView(*view, aspects, a.clearValue, rect.rect, uint32_t(std::countr_zero(mask)), 1);
 				};
 				if (a.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
 					if (a.colorAttachment < g.color_count)

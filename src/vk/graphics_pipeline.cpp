@@ -155,6 +155,7 @@ void LinkStages(GraphicsPipeline& g) {
 		case B::kBaseVertex: g.base_vertex_word = w.word; break;
 		case B::kBaseInstance: g.base_instance_word = w.word; break;
 		case B::kDrawIndex: g.draw_index_word = w.word; break;
+		case B::kViewIndex: g.vertex_view_index_word = w.word; break;
 		default: break;
 		}
 	}
@@ -185,6 +186,7 @@ void LinkStages(GraphicsPipeline& g) {
 		case B::kFrontFacing: g.front_facing_word = w.word; break;
 		case B::kHelperInvocation: g.helper_word = w.word; break;
 		case B::kSampleCount: g.sample_count_word = w.word; break;
+		case B::kViewIndex: g.fragment_view_index_word = w.word; break;
 		case B::kPointCoord:
 			if (w.index < 2) g.point_coord_words[w.index] = w.word;
 			break;

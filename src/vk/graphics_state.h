@@ -91,6 +91,7 @@ struct GraphicsPipeline {
 	uint32_t base_vertex_word = shader::Program::kNoWord;
 	uint32_t base_instance_word = shader::Program::kNoWord;
 	uint32_t draw_index_word = shader::Program::kNoWord;
+	uint32_t vertex_view_index_word = shader::Program::kNoWord;  // ViewIndex (multiview)
 	// Vertex outputs the rasterizer reads.
 	uint32_t position_words[4] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord,
 	                              shader::Program::kNoWord};
@@ -106,6 +107,7 @@ struct GraphicsPipeline {
 	uint32_t front_facing_word = shader::Program::kNoWord;
 	uint32_t helper_word = shader::Program::kNoWord;
 	uint32_t sample_count_word = shader::Program::kNoWord;  // InterpolateAtSample's sample pattern
+	uint32_t fragment_view_index_word = shader::Program::kNoWord;
 	uint32_t point_coord_words[2];
 	uint32_t sample_id_word = shader::Program::kNoWord;
 	uint32_t sample_mask_in_word = shader::Program::kNoWord;  // gl_SampleMaskIn[0]
@@ -169,7 +171,7 @@ struct GraphicsContext {
 	const ImageView* stencil = nullptr;
 	uint32_t width = 0, height = 0;  // of the framebuffer (or the render area's far corner)
 	uint32_t layers = 1;
-	uint32_t view_mask = 0;
+	uint32_t view_mask = 0;  // multiview: the views draws render (0: off)
 };
 
 }  // namespace tessera::vk

@@ -172,6 +172,10 @@ struct Supported {
 		v11.storagePushConstant16 = VK_TRUE;
 		// Sampler Y'CbCr conversion (vk/sampler_ycbcr.cpp, texture/ycbcr.h).
 		v11.samplerYcbcrConversion = VK_TRUE;
+		// Draws broadcast to each view of the view mask (vk/draw.cpp), load
+		// ops and resolves per view (vk/cmd_render_pass.cpp). No geometry or
+		// tessellation stages, so not their multiview forms.
+		v11.multiview = VK_TRUE;
 
 		v12.storageBuffer8BitAccess = VK_TRUE;
 		v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;

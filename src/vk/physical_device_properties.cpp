@@ -94,7 +94,7 @@ void PhysicalDevice::InitExtendedProperties() {
 	// Points are clipped like other primitives by every plane (what the
 	// rasterizer will do); this is the stricter of the two behaviours.
 	p11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
-	// The multiview feature is off; these are the spec's minimum limits.
+	// Multiview: the spec's minimum limits (lavapipe's too).
 	p11.maxMultiviewViewCount = 6;
 	p11.maxMultiviewInstanceIndex = (1u << 27) - 1;
 	p11.protectedNoFault = VK_FALSE;

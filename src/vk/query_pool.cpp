@@ -1,5 +1,7 @@
 #include "vk/query_pool.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 #include <ctime>
 #include <new>
@@ -46,6 +48,11 @@ void QueryPool::WriteTimestamp(uint32_t query) {
 	MakeAvailable(queries_[query]);
 }
 
+void QueryPool::WriteZero(uint32_t query) {
+	queries_[query].value.store(0, std::memory_order_relaxed);
+	MakeAvailable(queries_[query]);
+}
+
 bool QueryPool::WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDeviceSize stride,
                              VkQueryResultFlags flags, bool wait_allowed) {
 	const bool wide = (flags & VK_QUERY_RESULT_64_BIT) != 0;
@@ -79,6 +86,15 @@ bool QueryPool::WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDe
 
 namespace {
 
+// Vulkan 1.3 §18.3: a query in a render pass instance with multiview takes
+// as many consecutive queries as the subpass has views. Tessera reports the
+// total of all views in the first (occlusion) or the timestamp there, and
+// zero, available, in the others, as the spec allows.
+uint32_t QueriesTaken(const ExecutionContext& context) {
+	const GraphicsContext& g = context.graphics;
+	return g.rendering && g.view_mask ? uint32_t(std::popcount(g.view_mask)) : 1;
+}
+
 struct ResetQueryPoolCommand : Command {
 	QueryPool* pool;
 	uint32_t first, count;
@@ -89,7 +105,8 @@ struct BeginQueryCommand : Command {
 	QueryPool* pool;
 	uint32_t query;
 	void Execute(ExecutionContext& context) const {
-		pool->Begin(query);
+		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
+		for (uint32_t i = 0; i < taken; ++i) pool->Begin(query + i);
 		// Draws until the matching end add their passing samples.
 		if (pool->Type() == VK_QUERY_TYPE_OCCLUSION) {
 			context.graphics.occlusion_pool = pool;
@@ -104,7 +121,8 @@ struct EndQueryCommand : Command {
 	void Execute(ExecutionContext& context) const {
 		if (context.graphics.occlusion_pool == pool && context.graphics.occlusion_query == query)
 			context.graphics.occlusion_pool = nullptr;
-		pool->End(query);
+		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
+		for (uint32_t i = 0; i < taken; ++i) pool->End(query + i);
 	}
 };
 
@@ -113,7 +131,11 @@ struct EndQueryCommand : Command {
 struct WriteTimestampCommand : Command {
 	QueryPool* pool;
 	uint32_t query;
-	void Execute(ExecutionContext&) const { pool->WriteTimestamp(query); }
+	void Execute(ExecutionContext& context) const {
+		pool->WriteTimestamp(query);
+		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
+		for (uint32_t i = 1; i < taken; ++i) pool->WriteZero(query + i);
+	}
 };
 
 // The queue runs in submission order, so every query this copy may wait for

@@ -33,6 +33,7 @@ public:
 	void Begin(uint32_t query);
 	void End(uint32_t query);
 	void WriteTimestamp(uint32_t query);
+	void WriteZero(uint32_t query);  // the other queries of a multiview timestamp
 	// Occlusion: draws add the samples that pass the tests while the query
 	// is active (vk/draw.cpp; precise counts).
 	void AddSamples(uint32_t query, uint64_t samples) {

@@ -70,10 +70,10 @@ VkResult RenderPass::Init(const VkRenderPassCreateInfo& info) {
 		if (multiview)
 			correlated_view_masks_.assign(multiview->pCorrelationMasks,
 			                              multiview->pCorrelationMasks + multiview->correlationMaskCount);
+		FindFirstAndLastUses();
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
-	FindFirstAndLastUses();
 	return VK_SUCCESS;
 }
 
@@ -119,19 +119,26 @@ VkResult RenderPass::Init(const VkRenderPassCreateInfo2& info) {
 		}
 		correlated_view_masks_.assign(info.pCorrelatedViewMasks,
 		                              info.pCorrelatedViewMasks + info.correlatedViewMaskCount);
+		FindFirstAndLastUses();
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
-	FindFirstAndLastUses();
 	return VK_SUCCESS;
 }
 
 void RenderPass::FindFirstAndLastUses() {
+	const bool multiview = Multiview();
+	std::vector<uint32_t> seen_views(attachments_.size(), 0);  // views used by earlier subpasses
 	auto use = [&](const AttachmentReference& r, uint32_t subpass) {
 		if (r.attachment == VK_ATTACHMENT_UNUSED || r.attachment >= attachments_.size()) return;
 		Attachment& a = attachments_[r.attachment];
 		if (a.first_subpass == VK_SUBPASS_EXTERNAL) a.first_subpass = subpass;
 		a.last_subpass = subpass;
+		if (!multiview) return;
+		if (a.first_views.empty()) a.first_views.assign(subpasses_.size(), 0);
+		const uint32_t mask = subpasses_[subpass].view_mask;
+		a.first_views[subpass] |= mask & ~seen_views[r.attachment];
+		seen_views[r.attachment] |= mask;
 	};
 	for (uint32_t i = 0; i < subpasses_.size(); ++i) {
 		const Subpass& s = subpasses_[i];

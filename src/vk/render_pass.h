@@ -29,6 +29,10 @@ struct Attachment {
 	// Subpasses that use it first and last; VK_SUBPASS_EXTERNAL if none.
 	uint32_t first_subpass = VK_SUBPASS_EXTERNAL;
 	uint32_t last_subpass = VK_SUBPASS_EXTERNAL;
+	// With multiview, load ops apply per view (Vulkan 1.3 §8.1,
+	// VkRenderPassMultiviewCreateInfo): first_views[s] holds the views whose
+	// first use of the attachment is subpass s. Empty without multiview.
+	std::vector<uint32_t> first_views;
 };
 
 struct Subpass {
@@ -62,6 +66,9 @@ public:
 	const std::vector<Subpass>& Subpasses() const { return subpasses_; }
 	const std::vector<SubpassDependency>& Dependencies() const { return dependencies_; }
 	const std::vector<uint32_t>& CorrelatedViewMasks() const { return correlated_view_masks_; }
+	// Multiview is on when the subpasses have view masks (all or none do:
+	// VUID-VkRenderPassCreateInfo2-viewMask-03058).
+	bool Multiview() const { return !subpasses_.empty() && subpasses_[0].view_mask != 0; }
 
 private:
 	void FindFirstAndLastUses();

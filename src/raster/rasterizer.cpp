@@ -151,8 +151,11 @@ void FlushBatch(TileContext& t) {
 	if (d.per_sample) {
 		// Inputs are interpolated at the sample's location ("Sample
 		// Shading": undecorated inputs may use any position in the
-		// fragment, Sample ones must use this one). Exact: both terms are
-		// multiples of 1/256 below 64.
+		// fragment, Sample ones must use this one), and FragCoord's x and y
+		// are that location too (the FragCoord built-in: "when Sample
+		// Shading is enabled, the x and y components reflect the location
+		// of one of the samples"). Exact: the terms are multiples of 1/256
+		// far below 2^24.
 		const SampleLocation* loc = StandardSampleLocations(samples);
 		for (uint32_t q = 0; q < b.quad_count; ++q) {
 			const uint32_t s = t.quad_sample[q];
@@ -160,6 +163,8 @@ void FlushBatch(TileContext& t) {
 			for (uint32_t i = 4 * q; i < 4 * q + 4; ++i) {
 				lx[i] += ox - 0.5f;
 				ly[i] += oy - 0.5f;
+				b.frag_coord[0][i] += ox - 0.5f;
+				b.frag_coord[1][i] += oy - 0.5f;
 				b.sample_id[i] = s;
 				b.sample_position[0][i] = ox;
 				b.sample_position[1][i] = oy;

@@ -224,14 +224,19 @@ TEST_CASE("raster: depth and stencil in separate planes (X8_D24 + S8, D32 + S8, 
 
 namespace {
 
-// Color = (SampleId, varying 0, SamplePosition x, y); counts invocations.
+// Color = (SampleId, varying 0, SamplePosition x, y); counts invocations,
+// and the live lanes whose FragCoord.x is not varying 0 (x_f, interpolated
+// where FragCoord should be: at the sample with sample shading, else at the
+// pixel's center).
 struct SampleShaderData {
 	uint32_t invocations = 0;
+	uint32_t frag_coord_off = 0;
 };
 void SampleShader(const void* user, FragmentBatch& b) {
 	auto* data = static_cast<SampleShaderData*>(const_cast<void*>(user));
 	for (uint32_t i = 0; i < 4 * b.quad_count; ++i) {
 		data->invocations += b.live[i];
+		data->frag_coord_off += b.live[i] && std::abs(b.frag_coord[0][i] - b.varyings[0][i]) > 1e-4f;
 		b.color[0][0][i] = float(b.sample_id[i]);
 		b.color[0][1][i] = b.varyings[0][i];
 		b.color[0][2][i] = b.sample_position[0][i];
@@ -268,6 +273,7 @@ TEST_CASE("raster: sample shading runs the shader once a covered sample", "[rast
 		Draw(state, t, m.Input());
 		INFO("per-sample shader " << c.shader_per_sample << " enable " << c.enable << " min " << c.min);
 		CHECK(data.invocations == (c.per_sample ? 8 * 8 * 4 : 8 * 8));
+		CHECK(data.frag_coord_off == 0);
 		if (!c.per_sample) continue;
 		const SampleLocation* loc = StandardSampleLocations(4);
 		for (uint32_t s = 0; s < 4; ++s) {

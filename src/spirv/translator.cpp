@@ -437,6 +437,11 @@ void Translator::ParseFunction(uint32_t function_id) {
 		switch (inst.op) {
 		case spv::Op::OpFunction:
 		case spv::Op::OpFunctionEnd: break;
+		// Debug line information may stand anywhere in a function, between
+		// blocks and before the first label too (SPIR-V 1.6 §2.4 "Logical
+		// Layout of a Module"); it has no effect on execution.
+		case spv::Op::OpLine:
+		case spv::Op::OpNoLine: break;
 		case spv::Op::OpFunctionParameter: Fail("the entry point has parameters"); break;
 		case spv::Op::OpLabel:
 			blocks_.push_back({inst[1]});

@@ -60,3 +60,14 @@ TEST_CASE("bitcasts of constant 8/16-bit vectors to wider scalars keep every com
 	CHECK(out[2] == 0xf4030281u);
 	CHECK(out64[0] == 0x3800bc0042004000u);  // binary16 0.5, -1.0, 3.0, 2.0
 }
+
+TEST_CASE("debug line instructions between blocks and before the first label are accepted", "[spirv]") {
+	// The CTS's spirv_assembly.instruction.graphics.opline cases failed with
+	// "instruction outside a block" before.
+	shader::Program program = test::CompileShader("op_line");
+	std::vector<uint32_t> out(8, 0xdeadbeef);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(out == std::vector<uint32_t>{10, 11, 12, 13, 24, 25, 26, 27});
+}

@@ -426,7 +426,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	bool discard, restart;
 	VkPrimitiveTopology vk_topology;
 	raster::DrawState state = ComposeState(gp, g, &discard, &vk_topology, &restart);
-	if (discard) return;
+	// Rasterizer discard drops primitives after the vertex stage (§27.1):
+	// a vertex program with side effects still runs.
+	if (discard && !gp.vertex_writes_memory) return;
 	raster::Topology topology;
 	if (!ToRasterTopology(vk_topology, &topology)) {
 		ReportPipeline(context, *pipeline,
@@ -587,6 +589,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 					if (job.lost) break;
 				}
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
+				if (discard) continue;
 				// §18.4 lets a query in a multiview pass report the total of
 				// all views in its first query.
 				uint64_t passed = scratch.renderer->Draw(compiled, fb, input);

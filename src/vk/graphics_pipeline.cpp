@@ -147,6 +147,7 @@ void CaptureVertexInput(const VkPipelineVertexInputStateCreateInfo& vi, const sh
 
 void LinkStages(GraphicsPipeline& g) {
 	const shader::Program& vs = *g.vertex;
+	g.vertex_writes_memory = WritesMemory(vs);
 	for (const shader::InterfaceWord& w : vs.inputs) {
 		using B = shader::InterfaceBuiltin;
 		switch (w.builtin) {

@@ -92,6 +92,9 @@ struct GraphicsPipeline {
 	uint32_t base_instance_word = shader::Program::kNoWord;
 	uint32_t draw_index_word = shader::Program::kNoWord;
 	uint32_t vertex_view_index_word = shader::Program::kNoWord;  // ViewIndex (multiview)
+	// The vertex program stores to buffers or images: it runs even when
+	// rasterization is discarded.
+	bool vertex_writes_memory = false;
 	// Vertex outputs the rasterizer reads.
 	uint32_t position_words[4] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord,
 	                              shader::Program::kNoWord};

@@ -74,3 +74,24 @@ TEST_CASE("without early fragment tests, fragments that fail the depth test stil
 			CHECK(counts[8 + y * 32 + x] == (x < 20 ? 2u : 0u));
 		}
 }
+
+TEST_CASE("with rasterizer discard the vertex shader still runs and stores", "[draw][store]") {
+	// Vulkan 1.3 §27.1: rasterizerDiscardEnable drops primitives before
+	// rasterization, after the vertex stage; its stores happen (the CTS's
+	// spirv_assembly 64bit_compare vert_* cases read results this way).
+	std::vector<float> positions = {-1, -1, 1, -1, -1, 1, 1, -1, 1, 1, -1, 1};
+	Scene s;
+	s.width = s.height = 32;
+	s.vertex_shader = "store_counts.vert.spv";  // no fragment stage (lavapipe 22.3 crashes with one)
+	s.vertices.resize(positions.size() * 4);
+	std::memcpy(s.vertices.data(), positions.data(), s.vertices.size());
+	s.vertex_stride = 8;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
+	s.storage_data.assign((8 + 32 * 32) * 4, 0);
+	s.configure = [](PipelineState& p) { p.rasterization.rasterizerDiscardEnable = VK_TRUE; };
+	s.draws = {DrawCall{6}};
+	SceneResult ours = CompareSceneWithLavapipe("discard-vertex-stores", s, 0);
+	std::vector<uint32_t> counts(ours.storage.size() / 4);
+	std::memcpy(counts.data(), ours.storage.data(), ours.storage.size());
+	for (int v = 0; v < 6; ++v) CHECK(counts[2 + v] >= 1u);  // every vertex shaded
+}

@@ -17,6 +17,10 @@ AluKernel GetAluKernel(Op op);
 // All of them, indexed by op: for loops that look up one an instruction.
 const AluKernel* AluKernelTable();
 
+// OpQuantizeToF16's value for one float (binary16 subnormals flushed to
+// zero), as the kernel computes it; for folding constants.
+float QuantizeToF16(float value);
+
 // Hot path: dst[i] = active[i] ? src[i] : dst[i] (active is 0 or 1 per lane).
 void BlendLanes(uint32_t* dst, const uint32_t* src, const uint32_t* active, uint32_t lanes);
 

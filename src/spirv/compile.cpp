@@ -109,6 +109,18 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		std::vector<uint32_t> rewritten(words.begin(), words.end());
 		ClearDontInline(rewritten);
 		LoadHelperInvocationAsQuery(rewritten);
+		if (HasSpecConstantQuantize(rewritten)) {
+			// Freeze the spec constants first, so that the QuantizeToF16
+			// folds are ours (FoldSpecConstantQuantize).
+			spvtools::Optimizer freeze(kTargetEnv);
+			if (!spec_values.empty()) freeze.RegisterPass(spvtools::CreateSetSpecConstantDefaultValuePass(spec_values));
+			freeze.RegisterPass(spvtools::CreateFreezeSpecConstantValuePass());
+			std::vector<uint32_t> frozen;
+			if (freeze.Run(rewritten.data(), rewritten.size(), &frozen, options)) {
+				FoldSpecConstantQuantize(frozen);
+				rewritten = std::move(frozen);
+			}
+		}
 		if (!optimizer.Run(rewritten.data(), rewritten.size(), &optimized, options))
 			return Error{"SPIR-V optimization failed: " + (message.empty() ? std::string("unknown error") : message)};
 

@@ -5,8 +5,12 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
+#include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
+
+#include "shader/alu.h"
 
 namespace tessera::spirv {
 namespace {
@@ -48,6 +52,92 @@ void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words) {
 		i += count;
 	}
 	if (!out.empty()) words = std::move(out);
+}
+
+bool HasSpecConstantQuantize(const std::vector<uint32_t>& words) {
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;
+		if (opcode == Opcode(spv::Op::OpSpecConstantOp) && count >= 4 &&
+		    words[i + 3] == Opcode(spv::Op::OpQuantizeToF16))
+			return true;
+		if (opcode == Opcode(spv::Op::OpFunction)) return false;  // constants come before functions
+		i += count;
+	}
+	return false;
+}
+
+bool FoldSpecConstantQuantize(std::vector<uint32_t>& words) {
+	const shader::AluKernel quantize = shader::GetAluKernel(shader::Op::kQuantizeToF16FlushDenormals);
+	auto fold = [&](uint32_t bits) {
+		uint32_t result = 0, zero = 0;
+		quantize(&result, &bits, &zero, &zero, &zero, 1);
+		return result;
+	};
+	struct Scalar {
+		uint32_t type, bits;
+	};
+	std::unordered_set<uint32_t> float32_types;
+	std::unordered_map<uint32_t, Scalar> scalars;                    // OpConstant of a 32-bit float
+	std::unordered_map<uint32_t, std::vector<uint32_t>> composites;  // (Spec)ConstantComposite: constituents
+	std::vector<uint32_t> out;
+	uint32_t bound = words.size() > 3 ? words[3] : 0;
+	auto constant = [&](uint32_t type, uint32_t id, uint32_t bits) {
+		out.insert(out.end(), {4u << 16 | Opcode(spv::Op::OpConstant), type, id, bits});
+		scalars[id] = {type, bits};
+	};
+	bool changed = false;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;
+		const uint32_t* w = &words[i];
+		if (opcode == Opcode(spv::Op::OpTypeFloat) && count >= 3 && w[2] == 32) float32_types.insert(w[1]);
+		if (opcode == Opcode(spv::Op::OpConstant) && count == 4 && float32_types.count(w[1]))
+			scalars[w[2]] = {w[1], w[3]};
+		// Freezing leaves OpSpecConstantComposite as it is; of frozen
+		// constituents it is a constant too.
+		if ((opcode == Opcode(spv::Op::OpConstantComposite) || opcode == Opcode(spv::Op::OpSpecConstantComposite)) &&
+		    count >= 3)
+			composites[w[2]].assign(w + 3, w + count);
+		bool foldable = false;
+		std::vector<uint32_t> components;  // of a composite operand, when each is a float constant
+		if (opcode == Opcode(spv::Op::OpSpecConstantOp) && count == 5 && w[3] == Opcode(spv::Op::OpQuantizeToF16)) {
+			foldable = scalars.count(w[4]) != 0;
+			if (auto c = composites.find(w[4]); !foldable && c != composites.end() && !c->second.empty()) {
+				components = c->second;
+				foldable = std::all_of(components.begin(), components.end(),
+				                       [&](uint32_t id) { return scalars.count(id) != 0; });
+			}
+		}
+		if (foldable && !changed) {
+			out.assign(words.begin(), words.begin() + static_cast<ptrdiff_t>(i));
+			changed = true;
+		}
+		if (foldable) {
+			const uint32_t type = w[1], result = w[2];
+			if (components.empty()) {
+				constant(type, result, fold(scalars[w[4]].bits));
+			} else {
+				// A new scalar constant per component, then the composite.
+				std::vector<uint32_t> ids;
+				for (uint32_t id : components) {
+					ids.push_back(bound++);
+					constant(scalars[id].type, ids.back(), fold(scalars[id].bits));
+				}
+				out.insert(out.end(),
+				           {uint32_t(3 + ids.size()) << 16 | Opcode(spv::Op::OpConstantComposite), type, result});
+				out.insert(out.end(), ids.begin(), ids.end());
+				composites[result] = ids;
+			}
+		} else if (changed) {
+			out.insert(out.end(), w, w + count);
+		}
+		i += count;
+	}
+	if (!changed) return false;
+	out[3] = bound;
+	words = std::move(out);
+	return true;
 }
 
 }  // namespace tessera::spirv

@@ -22,4 +22,15 @@ void ClearDontInline(std::vector<uint32_t>& words);
 // one. The translator answers both alike, so older modules lose nothing.
 void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words);
 
+// Whether the module has an OpSpecConstantOp QuantizeToF16.
+bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
+
+// Each OpSpecConstantOp QuantizeToF16 of a 32-bit float constant (scalar,
+// or a composite of scalar constants, frozen or not) becomes the plain constant it
+// evaluates to. Runs after the spec constants are frozen: SPIRV-Tools folds
+// this opcode to the binary16 value without flushing binary16 subnormals to
+// zero, which OpQuantizeToF16 requires (SPIR-V 1.6). Returns whether it
+// changed anything.
+bool FoldSpecConstantQuantize(std::vector<uint32_t>& words);
+
 }  // namespace tessera::spirv

@@ -71,3 +71,17 @@ TEST_CASE("debug line instructions between blocks and before the first label are
 	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
 	CHECK(out == std::vector<uint32_t>{10, 11, 12, 13, 24, 25, 26, 27});
 }
+
+TEST_CASE("OpSpecConstantOp QuantizeToF16 flushes binary16 subnormals like the instruction", "[spirv]") {
+	// SPIRV-Tools folds it to the binary16 value, subnormal or not; the CTS's
+	// opquantize.spec_const_too_small cases caught it.
+	shader::Program program = test::CompileShader("quantize_spec");
+	std::vector<float> out(4, -1.0f);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(out[0] == 0.0f);
+	CHECK(out[1] == 0.333251953125f);  // 1/3 rounded to binary16
+	CHECK(out[2] == 0.0f);
+	CHECK(out[3] == 3.0f);
+}

@@ -1,0 +1,252 @@
+// The Vulkan spec's "Feature Requirements": every feature the reported
+// version, the advertised extensions and the supported features make
+// mandatory is on. The rules are the registry's <require><feature> entries
+// (vk.xml since 1.3.2xx; Debian's 1.3.239 registry predates them, so they are
+// written out here) for Vulkan 1.0-1.3 and for each device extension Tessera
+// can advertise. A rule whose extension is not advertised or whose
+// condition feature is off does not apply.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "vk_context.h"
+
+using namespace tessera::test;
+
+namespace {
+
+// A rule: when `by` (a version "1.x" or an extension) applies and any
+// of `any_of` (extensions or features; empty: always) holds, every feature
+// in `features` must be on.
+struct Rule {
+	const char* by;
+	std::vector<const char*> any_of;
+	std::vector<const char*> features;
+};
+
+const std::vector<Rule>& Rules() {
+	static const std::vector<Rule> rules = {
+	    {"1.0", {}, {"robustBufferAccess"}},
+	    {"1.1", {}, {"multiview"}},
+	    {"1.1", {"uniformAndStorageBuffer16BitAccess"}, {"storageBuffer16BitAccess"}},
+	    {"1.1", {"VK_KHR_shader_draw_parameters"}, {"shaderDrawParameters"}},
+	    {"1.2",
+	     {},
+	     {"subgroupBroadcastDynamicId", "imagelessFramebuffer", "uniformBufferStandardLayout",
+	      "shaderSubgroupExtendedTypes", "separateDepthStencilLayouts", "hostQueryReset", "timelineSemaphore"}},
+	    {"1.2", {"VK_KHR_sampler_mirror_clamp_to_edge"}, {"samplerMirrorClampToEdge"}},
+	    {"1.2", {"VK_KHR_draw_indirect_count"}, {"drawIndirectCount"}},
+	    {"1.2", {"uniformAndStorageBuffer8BitAccess"}, {"storageBuffer8BitAccess"}},
+	    {"1.2", {"shaderSharedInt64Atomics", "shaderBufferInt64Atomics"}, {"shaderInt64"}},
+	    {"1.2", {"VK_EXT_descriptor_indexing"}, {"descriptorIndexing"}},
+	    {"1.2",
+	     {"descriptorIndexing"},
+	     {"shaderSampledImageArrayDynamicIndexing", "shaderStorageBufferArrayDynamicIndexing",
+	      "shaderUniformTexelBufferArrayDynamicIndexing", "shaderStorageTexelBufferArrayDynamicIndexing",
+	      "shaderSampledImageArrayNonUniformIndexing", "shaderStorageBufferArrayNonUniformIndexing",
+	      "shaderUniformTexelBufferArrayNonUniformIndexing", "descriptorBindingSampledImageUpdateAfterBind",
+	      "descriptorBindingStorageImageUpdateAfterBind", "descriptorBindingStorageBufferUpdateAfterBind",
+	      "descriptorBindingUniformTexelBufferUpdateAfterBind", "descriptorBindingStorageTexelBufferUpdateAfterBind",
+	      "descriptorBindingUpdateUnusedWhilePending", "descriptorBindingPartiallyBound", "runtimeDescriptorArray"}},
+	    {"1.2", {"VK_EXT_shader_viewport_index_layer"}, {"shaderOutputViewportIndex", "shaderOutputLayer"}},
+	    {"1.2", {"VK_EXT_sampler_filter_minmax"}, {"samplerFilterMinmax"}},
+	    {"1.3",
+	     {},
+	     {"shaderTerminateInvocation", "shaderDemoteToHelperInvocation", "privateData", "pipelineCreationCacheControl",
+	      "synchronization2", "shaderZeroInitializeWorkgroupMemory", "robustImageAccess", "subgroupSizeControl",
+	      "computeFullSubgroups", "dynamicRendering", "shaderIntegerDotProduct", "maintenance4", "vulkanMemoryModel",
+	      "vulkanMemoryModelDeviceScope", "inlineUniformBlock", "bufferDeviceAddress"}},
+	    {"1.3",
+	     {"VK_EXT_descriptor_indexing", "descriptorIndexing"},
+	     {"descriptorBindingInlineUniformBlockUpdateAfterBind"}},
+	    // Extensions: the features their own specification requires.
+	    {"VK_KHR_dynamic_rendering", {}, {"dynamicRendering"}},
+	    {"VK_KHR_multiview", {}, {"multiview"}},
+	    {"VK_KHR_shader_float16_int8", {"shaderFloat16", "shaderInt8"}, {}},  // at least one of them
+	    {"VK_KHR_16bit_storage", {}, {"storageBuffer16BitAccess"}},
+	    {"VK_KHR_imageless_framebuffer", {}, {"imagelessFramebuffer"}},
+	    {"VK_EXT_inline_uniform_block", {}, {"inlineUniformBlock"}},
+	    {"VK_EXT_inline_uniform_block",
+	     {"VK_EXT_descriptor_indexing", "descriptorIndexing"},
+	     {"descriptorBindingInlineUniformBlockUpdateAfterBind"}},
+	    {"VK_KHR_sampler_ycbcr_conversion", {}, {"samplerYcbcrConversion"}},
+	    {"VK_EXT_descriptor_indexing",
+	     {},
+	     {"shaderSampledImageArrayDynamicIndexing", "shaderStorageBufferArrayDynamicIndexing",
+	      "shaderUniformTexelBufferArrayDynamicIndexing", "shaderStorageTexelBufferArrayDynamicIndexing",
+	      "shaderSampledImageArrayNonUniformIndexing", "shaderStorageBufferArrayNonUniformIndexing",
+	      "shaderUniformTexelBufferArrayNonUniformIndexing", "descriptorBindingSampledImageUpdateAfterBind",
+	      "descriptorBindingStorageImageUpdateAfterBind", "descriptorBindingStorageBufferUpdateAfterBind",
+	      "descriptorBindingUniformTexelBufferUpdateAfterBind", "descriptorBindingStorageTexelBufferUpdateAfterBind",
+	      "descriptorBindingUpdateUnusedWhilePending", "descriptorBindingPartiallyBound", "runtimeDescriptorArray"}},
+	    {"VK_KHR_shader_subgroup_extended_types", {}, {"shaderSubgroupExtendedTypes"}},
+	    {"VK_KHR_8bit_storage", {}, {"storageBuffer8BitAccess"}},
+	    {"VK_KHR_shader_atomic_int64", {}, {"shaderBufferInt64Atomics"}},
+	    {"VK_KHR_timeline_semaphore", {}, {"timelineSemaphore"}},
+	    {"VK_KHR_vulkan_memory_model", {}, {"vulkanMemoryModel"}},
+	    {"VK_KHR_shader_terminate_invocation", {}, {"shaderTerminateInvocation"}},
+	    {"VK_EXT_scalar_block_layout", {}, {"scalarBlockLayout"}},
+	    {"VK_EXT_subgroup_size_control", {}, {"subgroupSizeControl", "computeFullSubgroups"}},
+	    {"VK_KHR_separate_depth_stencil_layouts", {}, {"separateDepthStencilLayouts"}},
+	    {"VK_KHR_uniform_buffer_standard_layout", {}, {"uniformBufferStandardLayout"}},
+	    {"VK_EXT_provoking_vertex", {}, {"provokingVertexLast"}},
+	    {"VK_KHR_buffer_device_address", {}, {"bufferDeviceAddress"}},
+	    {"VK_EXT_host_query_reset", {}, {"hostQueryReset"}},
+	    {"VK_EXT_extended_dynamic_state", {}, {"extendedDynamicState"}},
+	    {"VK_EXT_swapchain_maintenance1", {}, {"swapchainMaintenance1"}},
+	    {"VK_EXT_shader_demote_to_helper_invocation", {}, {"shaderDemoteToHelperInvocation"}},
+	    {"VK_KHR_shader_integer_dot_product", {}, {"shaderIntegerDotProduct"}},
+	    {"VK_EXT_texel_buffer_alignment", {}, {"texelBufferAlignment"}},
+	    {"VK_EXT_custom_border_color", {}, {"customBorderColors"}},
+	    {"VK_EXT_private_data", {}, {"privateData"}},
+	    {"VK_EXT_pipeline_creation_cache_control", {}, {"pipelineCreationCacheControl"}},
+	    {"VK_KHR_synchronization2", {}, {"synchronization2"}},
+	    {"VK_KHR_zero_initialize_workgroup_memory", {}, {"shaderZeroInitializeWorkgroupMemory"}},
+	    {"VK_EXT_image_robustness", {}, {"robustImageAccess"}},
+	    {"VK_EXT_extended_dynamic_state2", {}, {"extendedDynamicState2"}},
+	    {"VK_KHR_maintenance4", {}, {"maintenance4"}},
+	};
+	return rules;
+}
+
+// The features the rules name, as the driver reports them.
+std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
+	VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT, &eds2};
+	VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT, &eds};
+	VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT, &border};
+	VkPhysicalDeviceProvokingVertexFeaturesEXT provoking{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT, &texel};
+	VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT swapchain{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT, &provoking};
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &swapchain};
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &v13};
+	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &v12};
+	VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v11};
+	vkGetPhysicalDeviceFeatures2(gpu, &f);
+	std::map<std::string, bool> m;
+#define TESSERA_F(s, name) m[#name] = (s).name != VK_FALSE
+	const VkPhysicalDeviceFeatures& c = f.features;
+	TESSERA_F(c, robustBufferAccess);
+	TESSERA_F(c, shaderInt64);
+	TESSERA_F(c, shaderSampledImageArrayDynamicIndexing);
+	TESSERA_F(c, shaderStorageBufferArrayDynamicIndexing);
+	TESSERA_F(v11, multiview);
+	TESSERA_F(v11, storageBuffer16BitAccess);
+	TESSERA_F(v11, uniformAndStorageBuffer16BitAccess);
+	TESSERA_F(v11, shaderDrawParameters);
+	TESSERA_F(v11, samplerYcbcrConversion);
+	TESSERA_F(v12, samplerMirrorClampToEdge);
+	TESSERA_F(v12, drawIndirectCount);
+	TESSERA_F(v12, storageBuffer8BitAccess);
+	TESSERA_F(v12, uniformAndStorageBuffer8BitAccess);
+	TESSERA_F(v12, shaderBufferInt64Atomics);
+	TESSERA_F(v12, shaderSharedInt64Atomics);
+	TESSERA_F(v12, shaderFloat16);
+	TESSERA_F(v12, shaderInt8);
+	TESSERA_F(v12, descriptorIndexing);
+	TESSERA_F(v12, shaderUniformTexelBufferArrayDynamicIndexing);
+	TESSERA_F(v12, shaderStorageTexelBufferArrayDynamicIndexing);
+	TESSERA_F(v12, shaderSampledImageArrayNonUniformIndexing);
+	TESSERA_F(v12, shaderStorageBufferArrayNonUniformIndexing);
+	TESSERA_F(v12, shaderUniformTexelBufferArrayNonUniformIndexing);
+	TESSERA_F(v12, descriptorBindingSampledImageUpdateAfterBind);
+	TESSERA_F(v12, descriptorBindingStorageImageUpdateAfterBind);
+	TESSERA_F(v12, descriptorBindingStorageBufferUpdateAfterBind);
+	TESSERA_F(v12, descriptorBindingUniformTexelBufferUpdateAfterBind);
+	TESSERA_F(v12, descriptorBindingStorageTexelBufferUpdateAfterBind);
+	TESSERA_F(v12, descriptorBindingUpdateUnusedWhilePending);
+	TESSERA_F(v12, descriptorBindingPartiallyBound);
+	TESSERA_F(v12, runtimeDescriptorArray);
+	TESSERA_F(v12, samplerFilterMinmax);
+	TESSERA_F(v12, scalarBlockLayout);
+	TESSERA_F(v12, imagelessFramebuffer);
+	TESSERA_F(v12, uniformBufferStandardLayout);
+	TESSERA_F(v12, shaderSubgroupExtendedTypes);
+	TESSERA_F(v12, separateDepthStencilLayouts);
+	TESSERA_F(v12, hostQueryReset);
+	TESSERA_F(v12, timelineSemaphore);
+	TESSERA_F(v12, bufferDeviceAddress);
+	TESSERA_F(v12, vulkanMemoryModel);
+	TESSERA_F(v12, vulkanMemoryModelDeviceScope);
+	TESSERA_F(v12, shaderOutputViewportIndex);
+	TESSERA_F(v12, shaderOutputLayer);
+	TESSERA_F(v12, subgroupBroadcastDynamicId);
+	TESSERA_F(v13, robustImageAccess);
+	TESSERA_F(v13, inlineUniformBlock);
+	TESSERA_F(v13, descriptorBindingInlineUniformBlockUpdateAfterBind);
+	TESSERA_F(v13, pipelineCreationCacheControl);
+	TESSERA_F(v13, privateData);
+	TESSERA_F(v13, shaderDemoteToHelperInvocation);
+	TESSERA_F(v13, shaderTerminateInvocation);
+	TESSERA_F(v13, subgroupSizeControl);
+	TESSERA_F(v13, computeFullSubgroups);
+	TESSERA_F(v13, synchronization2);
+	TESSERA_F(v13, shaderZeroInitializeWorkgroupMemory);
+	TESSERA_F(v13, dynamicRendering);
+	TESSERA_F(v13, shaderIntegerDotProduct);
+	TESSERA_F(v13, maintenance4);
+	TESSERA_F(swapchain, swapchainMaintenance1);
+	TESSERA_F(provoking, provokingVertexLast);
+	TESSERA_F(texel, texelBufferAlignment);
+	TESSERA_F(border, customBorderColors);
+	TESSERA_F(eds, extendedDynamicState);
+	TESSERA_F(eds2, extendedDynamicState2);
+#undef TESSERA_F
+	return m;
+}
+
+}  // namespace
+
+TEST_CASE("every feature the reported version and extensions make mandatory is on", "[device]") {
+	auto ctx = Context::Create(Driver::Tessera);
+	REQUIRE(ctx);
+	VkPhysicalDeviceProperties props;
+	vkGetPhysicalDeviceProperties(ctx->physical_device(), &props);
+	uint32_t count = 0;
+	vkEnumerateDeviceExtensionProperties(ctx->physical_device(), nullptr, &count, nullptr);
+	std::vector<VkExtensionProperties> list(count);
+	vkEnumerateDeviceExtensionProperties(ctx->physical_device(), nullptr, &count, list.data());
+	std::set<std::string> extensions;
+	for (const VkExtensionProperties& e : list) extensions.insert(e.extensionName);
+	const std::map<std::string, bool> features = QueryFeatures(ctx->physical_device());
+
+	auto holds = [&](const std::string& name) {
+		if (name.rfind("VK_", 0) == 0) return extensions.count(name) != 0;
+		auto f = features.find(name);
+		REQUIRE(f != features.end());  // every name a rule uses is queried
+		return f->second;
+	};
+	auto version_applies = [&](const std::string& v) {
+		const uint32_t minor = uint32_t(v[2] - '0');
+		return VK_API_VERSION_MAJOR(props.apiVersion) == 1 && VK_API_VERSION_MINOR(props.apiVersion) >= minor;
+	};
+	uint32_t applied = 0;
+	for (const Rule& rule : Rules()) {
+		const std::string by = rule.by;
+		const bool applies = by.rfind("VK_", 0) == 0 ? holds(by) : version_applies(by);
+		if (!applies) continue;
+		bool condition = rule.any_of.empty();
+		for (const char* c : rule.any_of) condition |= holds(c);
+		INFO(by);
+		if (rule.features.empty()) {  // "one of": the condition itself is the requirement
+			CHECK(condition);
+			continue;
+		}
+		if (!condition) continue;
+		++applied;
+		for (const char* f : rule.features) {
+			INFO(f);
+			CHECK(holds(f));
+		}
+	}
+	CHECK(applied > 20);  // Vulkan 1.3 and the advertised extensions bring many rules
+	CHECK(ctx->validation_errors() == 0);
+}

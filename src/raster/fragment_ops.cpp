@@ -61,6 +61,10 @@ struct DepthD32 {
 	using Stored = float;
 	static float Convert(float z) { return std::clamp(z, 0.0f, 1.0f); }  // no VK_EXT_depth_range_unrestricted
 };
+struct DepthD32Unrestricted {
+	using Stored = float;
+	static float Convert(float z) { return z; }
+};
 
 inline uint8_t* SampleAddress(uint8_t* base, uint64_t row_pitch, uint32_t element_size, uint32_t samples, int32_t x,
                               int32_t y, uint32_t bit) {
@@ -618,7 +622,11 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		case VK_FORMAT_X8_D24_UNORM_PACK32:
 			ops.depth_test = PickDepthTest<DepthD24>(ds.depth_compare, ds.depth_write);
 			break;
-		default: ops.depth_test = PickDepthTest<DepthD32>(ds.depth_compare, ds.depth_write); break;
+		default:
+			ops.depth_test = ds.depth_unrestricted
+			                     ? PickDepthTest<DepthD32Unrestricted>(ds.depth_compare, ds.depth_write)
+			                     : PickDepthTest<DepthD32>(ds.depth_compare, ds.depth_write);
+			break;
 		}
 	}
 	ops.stencil = ds.stencil_test && fb.stencil.base;

@@ -87,6 +87,10 @@ struct DepthStencilState {
 	// outside [min_depth_bounds, max_depth_bounds] lose coverage.
 	bool depth_bounds_test = false;
 	float min_depth_bounds = 0, max_depth_bounds = 1;
+	// VK_EXT_depth_range_unrestricted enabled: a floating-point depth
+	// attachment keeps z_f outside [0, 1] (Vulkan "Depth Clamping and Range
+	// Adjustment"); otherwise it is clamped to [0, 1].
+	bool depth_unrestricted = false;
 };
 
 struct BlendAttachmentState {

@@ -426,6 +426,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	bool discard, restart;
 	VkPrimitiveTopology vk_topology;
 	raster::DrawState state = ComposeState(gp, g, &discard, &vk_topology, &restart);
+	state.depth_stencil.depth_unrestricted =
+	    context.device->IsEnabled(entry::DeviceExtension::EXT_depth_range_unrestricted);
 	// Rasterizer discard drops primitives after the vertex stage (§27.1):
 	// a vertex program with side effects still runs.
 	if (discard && !gp.vertex_writes_memory) return;

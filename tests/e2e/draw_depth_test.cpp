@@ -403,3 +403,41 @@ TEST_CASE("a second pass with depth compare EQUAL covers the first as on lavapip
 		CompareImages("depth-equal-pass", s.width, s.height, a.colors[0], b.colors[0], 2);
 	}
 }
+
+TEST_CASE("VK_EXT_depth_range_unrestricted: a D32_SFLOAT attachment keeps depths outside [0, 1]", "[draw][depth]") {
+	// Vulkan "Depth Clamping and Range Adjustment": with the extension
+	// enabled a floating-point attachment keeps z_f, here in the viewport's
+	// range [-1, 3]; the clear value 5 (VkClearDepthStencilValue allows it
+	// with the extension) stays where nothing is drawn.
+	SceneFeatures features;
+	ContextOptions options = features.Options();
+	options.device_extensions.push_back("VK_EXT_depth_range_unrestricted");
+	Scene s = DepthScene(VK_FORMAT_D32_SFLOAT);
+	s.clear_depth_stencil = {5.0f, 0};
+	s.viewport = {0, 0, float(s.width), float(s.height), -1.0f, 3.0f};
+	s.configure = [](PipelineState& p) {
+		p.depth_stencil.depthTestEnable = VK_TRUE;
+		p.depth_stencil.depthWriteEnable = VK_TRUE;
+		p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+	};
+	SceneResult results[2];
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		auto ctx = Context::Create(driver, options);
+		REQUIRE(ctx);
+		results[driver == Driver::Tessera ? 0 : 1] = RenderScene(*ctx, s);
+		CHECK(ctx->validation_errors() == 0);
+	}
+	std::vector<double> depth = DepthValues(s.depth_format, results[0].depth);
+	size_t above = 0, below = 0, cleared = 0;
+	for (double z : depth) {
+		above += z > 1.0 && z < 5.0;
+		below += z < 0.0;
+		cleared += z == 5.0;
+	}
+	// The scene's clip z lies in [0.1, 0.95]: z_f in [-0.6, 2.8].
+	CHECK(above > 0);
+	CHECK(below > 0);
+	CHECK(cleared > 0);
+	CompareImages("depth-unrestricted", s.width, s.height, results[0].colors[0], results[1].colors[0], 2);
+	CompareDepth("depth-unrestricted", s.depth_format, results[0], results[1], 4 * kSnapSlack);
+}

@@ -370,6 +370,13 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		}
 	}
 	LinkStages(g);
+	// Vulkan "Fragment Output Interface": a color attachment whose Location
+	// has no output variable keeps its values.
+	if (g.fragment)
+		for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
+			if (std::all_of(std::begin(g.color_words[a]), std::end(g.color_words[a]),
+			                [](uint32_t w) { return w == kNoWord; }))
+				g.state.blend.attachments[a].write_mask = 0;
 	// An input attachment may be the depth/stencil attachment itself (a
 	// feedback loop): the fragment must read what earlier draws wrote, not
 	// its own depth, so its tests stay after it (Vulkan 1.3 §29.4).

@@ -169,3 +169,29 @@ TEST_CASE("vertex buffer offsets and dynamic strides match lavapipe", "[draw][mi
 	};
 	CompareSceneWithLavapipe("vertex-offsets", s, 2);
 }
+
+TEST_CASE("a color attachment with no fragment output keeps its values", "[draw][misc]") {
+	// Vulkan "Fragment Output Interface": "If a color attachment at a given
+	// Location does not have an output variable declared, the values must
+	// not be modified" (the CTS's api.fragment_shader_output cases). The
+	// shader writes Location 0 only; attachment 1 keeps the clear color.
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, 0.9f, -0.7f, -0.3f, 0.9f, 0.2f, 1, 0, 0);
+	for (bool dynamic_rendering : {false, true}) {
+		CAPTURE(dynamic_rendering);
+		Scene s = ColorScene(v);
+		s.dynamic_rendering = dynamic_rendering;
+		s.color_attachments = 2;
+		s.clear_color = {{0.2f, 0.4f, 0.6f, 1.0f}};
+		ScenePair pair;
+		auto [a, b] = pair.Render(s);
+		REQUIRE(a.colors.size() == 2);
+		CompareImages("no-output-attachment-0", s.width, s.height, a.colors[0], b.colors[0], 2);
+		// Lavapipe 22.3 writes zeros there (the rule came with a later
+		// spec clarification); the attachment is checked against the rule.
+		size_t changed = 0;
+		for (size_t i = 0; i < a.colors[1].size(); i += 4)
+			changed += a.colors[1][i] != 51 || a.colors[1][i + 1] != 102 || a.colors[1][i + 2] != 153;
+		CHECK(changed == 0);
+	}
+}

@@ -139,15 +139,30 @@ VKAPI_ATTR void VKAPI_CALL GetDescriptorSetLayoutSupport(VkDevice, const VkDescr
 		pSupport->supported = VK_FALSE;
 		return;
 	}
-	uint64_t size = 0;
-	for (const vk::DescriptorBinding& b : bindings) size = b.offset + uint64_t(b.count) * b.stride;
-	pSupport->supported = size <= kMaxSetSize ? VK_TRUE : VK_FALSE;
+	uint64_t size = 0, inline_bytes = 0;
+	for (const vk::DescriptorBinding& b : bindings) {
+		size = b.offset + uint64_t(b.count) * b.stride;
+		if (b.type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) inline_bytes += b.count;
+	}
+	// An inline uniform block's descriptorCount is its size in bytes, within
+	// maxInlineUniformBlockSize and, for the set, maxInlineUniformTotalSize.
+	bool inline_fits = inline_bytes <= vk::kMaxInlineUniformBlockSize;
+	for (const vk::DescriptorBinding& b : bindings)
+		inline_fits &= b.type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || b.count <= vk::kMaxInlineUniformBlockSize;
+	pSupport->supported = size <= kMaxSetSize && inline_fits ? VK_TRUE : VK_FALSE;
 	if (auto* variable = vk::FindInChain<VkDescriptorSetVariableDescriptorCountLayoutSupport>(
 	        pSupport->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT)) {
 		variable->maxVariableDescriptorCount = 0;
-		if (!bindings.empty() && bindings.back().IsVariableCount() && bindings.back().offset < kMaxSetSize)
+		const vk::DescriptorBinding* last = bindings.empty() ? nullptr : &bindings.back();
+		if (last && last->IsVariableCount() && last->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
+			// Bytes left of the set's inline total, a multiple of 4
+			// (VUID-VkDescriptorSetLayoutBinding-descriptorType-02209).
+			const uint64_t others = inline_bytes - last->count;
 			variable->maxVariableDescriptorCount =
-			    uint32_t((kMaxSetSize - bindings.back().offset) / bindings.back().stride);
+			    others < vk::kMaxInlineUniformBlockSize ? uint32_t(vk::kMaxInlineUniformBlockSize - others) & ~3u : 0;
+		} else if (last && last->IsVariableCount() && last->offset < kMaxSetSize) {
+			variable->maxVariableDescriptorCount = uint32_t((kMaxSetSize - last->offset) / last->stride);
+		}
 	}
 }
 

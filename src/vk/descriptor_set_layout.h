@@ -16,6 +16,9 @@ class Sampler;
 // Every descriptor except inline uniform block bytes takes this many bytes,
 // and every binding starts at a multiple of it.
 constexpr uint32_t kDescriptorSize = 16;
+// maxInlineUniformBlockSize and maxInlineUniformTotalSize: bytes of one
+// inline uniform block binding, and of all of a set's.
+constexpr uint32_t kMaxInlineUniformBlockSize = 256;
 
 struct DescriptorBinding {
 	uint32_t binding;

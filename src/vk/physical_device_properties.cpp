@@ -9,6 +9,7 @@
 
 #include "runtime/build_id.h"
 #include "shader/program_serialize.h"
+#include "vk/descriptor_set_layout.h"
 #include "vk/physical_device.h"
 
 namespace tessera::vk {
@@ -170,13 +171,13 @@ void PhysicalDevice::InitExtendedProperties() {
 	p13.maxSubgroupSize = kSubgroupSize;
 	p13.maxComputeWorkgroupSubgroups = limits.maxComputeWorkGroupInvocations / kSubgroupSize;
 	p13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
-	// Inline uniform blocks are off; the spec's minimum limits.
-	p13.maxInlineUniformBlockSize = 256;
+	// Inline uniform blocks: the spec's minimum limits.
+	p13.maxInlineUniformBlockSize = kMaxInlineUniformBlockSize;
 	p13.maxPerStageDescriptorInlineUniformBlocks = 4;
 	p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 4;
 	p13.maxDescriptorSetInlineUniformBlocks = 4;
 	p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 4;
-	p13.maxInlineUniformTotalSize = 256;
+	p13.maxInlineUniformTotalSize = kMaxInlineUniformBlockSize;
 	// integerDotProduct*Accelerated: all false. The dot products run
 	// (shaderIntegerDotProduct), but as interpreted multiply-adds, no faster
 	// than the same arithmetic written out in the shader.

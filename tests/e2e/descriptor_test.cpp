@@ -470,3 +470,48 @@ TEST_CASE("descriptor memory follows the documented format", "[descriptor][white
 	ctx->Destroy(memory);
 	for (VkSampler s : {s0, s1, s2}) vkDestroySampler(device, s, nullptr);
 }
+
+TEST_CASE("vkGetDescriptorSetLayoutSupport keeps inline uniform blocks within their limits", "[descriptor]") {
+	// An inline uniform block's descriptorCount is bytes: a variable-count
+	// one reports at most maxInlineUniformBlockSize bytes, a multiple of 4
+	// (the CTS's api.maintenance3_check.support_count_inline_uniform_block
+	// cases).
+	VkPhysicalDeviceVulkan13Features v13_features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13_features.inlineUniformBlock = VK_TRUE;
+	VkPhysicalDeviceVulkan12Features v12_features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &v13_features};
+	v12_features.descriptorBindingVariableDescriptorCount = VK_TRUE;
+	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v12_features};
+	ContextOptions options;
+	options.device_features = &features;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkPhysicalDeviceVulkan13Properties v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+	VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &v13};
+	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &props);
+	const uint32_t max = v13.maxInlineUniformBlockSize;
+	auto query = [&](uint32_t bytes, bool variable) {
+		VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, bytes, VK_SHADER_STAGE_ALL,
+		                                     nullptr};
+		VkDescriptorBindingFlags flags = variable ? VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT : 0;
+		VkDescriptorSetLayoutBindingFlagsCreateInfo binding_flags{
+		    VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO};
+		binding_flags.bindingCount = 1;
+		binding_flags.pBindingFlags = &flags;
+		VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, &binding_flags};
+		info.bindingCount = 1;
+		info.pBindings = &binding;
+		VkDescriptorSetVariableDescriptorCountLayoutSupport count{
+		    VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT};
+		VkDescriptorSetLayoutSupport support{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT, &count};
+		vkGetDescriptorSetLayoutSupport(ctx->device(), &info, &support);
+		return std::pair{support.supported == VK_TRUE, count.maxVariableDescriptorCount};
+	};
+	CHECK(query(max, false).first);
+	CHECK(query(max, false).second == 0);
+	auto [supported, most] = query(16, true);
+	CHECK(supported);
+	CHECK(most >= 16);
+	CHECK(most <= max);
+	CHECK(most % 4 == 0);
+	CHECK(ctx->validation_errors() == 0);
+}

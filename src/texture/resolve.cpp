@@ -1,25 +1,247 @@
+// Multisample resolve. The generic path unpacks every sample to float
+// through the format table and packs the average back; the common formats
+// of render targets take paths that skip the table: 8-bit UNORM and sRGB
+// bytes, 16-bit and 32-bit floats. Each gives what the generic path gives,
+// except UNORM bytes, which are averaged in integers and rounded to nearest
+// exactly (ties up) where the float sum may land either side of a tie (both
+// allowed: §3.10.2 lets a conversion return either nearest value).
 #include "texture/resolve.h"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
 
+#include "runtime/thread_pool.h"
+#include "texture/float_formats.h"
+#include "texture/resolve_simd.h"
 #include "texture/texel.h"
 
 namespace tessera::texture {
+
+namespace {
+
+// How each byte of an element resolves, for formats made of 8-bit UNORM or
+// sRGB components at byte offsets.
+enum class ByteKind : uint8_t { kUnorm, kSrgb };
+
+bool ByteComponents(const FormatInfo& format, ByteKind kinds[4]) {
+	if (format.packed || format.IsCompressed() || format.IsMultiPlanar() ||
+	    format.component_count != format.block_size || format.block_size > 4)
+		return false;
+	for (uint32_t c = 0; c < format.component_count; ++c) {
+		const FormatComponent& comp = format.components[c];
+		if (comp.bits != 8 || comp.offset % 8 != 0 || comp.offset / 8 >= format.block_size) return false;
+		// An sRGB format's alpha is linear (§3.9 "sRGB"): a UNORM byte.
+		if (comp.numeric == NumericFormat::UNORM || (comp.numeric == NumericFormat::SRGB && comp.name == 'A'))
+			kinds[comp.offset / 8] = ByteKind::kUnorm;
+		else if (comp.numeric == NumericFormat::SRGB)
+			kinds[comp.offset / 8] = ByteKind::kSrgb;
+		else
+			return false;
+	}
+	return true;
+}
+
+// sRGB bytes: the linear values UnpackTexel gives, and the byte PackTexel
+// gives for an averaged linear value.
+const std::array<float, 256>& SrgbToLinearTable() {
+	static const std::array<float, 256> table = [] {
+		std::array<float, 256> t{};
+		const FormatInfo& r8 = *FindFormat(VK_FORMAT_R8_SRGB);
+		for (uint32_t c = 0; c < 256; ++c) {
+			const uint8_t byte = uint8_t(c);
+			t[c] = UnpackTexel(r8, &byte).f[0];
+		}
+		return t;
+	}();
+	return table;
+}
+uint8_t PackSrgb(float linear) {
+	static const FormatInfo& r8 = *FindFormat(VK_FORMAT_R8_SRGB);
+	TexelValue v{};
+	v.f[0] = linear;
+	uint8_t byte = 0;
+	PackTexel(r8, v, &byte);
+	return byte;
+}
+
+// PackSrgb without its pow: the encoding is monotonic in the linear value,
+// so byte k is reached at a threshold, found once by bisecting float bit
+// patterns; a value's byte is the number of thresholds at or below it.
+uint8_t EncodeSrgb(float linear) {
+	static const std::array<float, 256> thresholds = [] {
+		std::array<float, 256> t{};  // t[k]: the least float in (0, 1] packing to k or more (t[0] unused)
+		for (uint32_t k = 1; k < 256; ++k) {
+			uint32_t lo = 0, hi = std::bit_cast<uint32_t>(1.0f);  // PackSrgb(hi) = 255 >= k
+			while (hi - lo > 1) {
+				const uint32_t mid = lo + (hi - lo) / 2;
+				(PackSrgb(std::bit_cast<float>(mid)) >= k ? hi : lo) = mid;
+			}
+			t[k] = std::bit_cast<float>(hi);
+		}
+		return t;
+	}();
+	// Bins of the float's exponent and top 8 mantissa bits over [2^-16, 1):
+	// a bin's first byte, then the few thresholds inside the bin.
+	constexpr uint32_t kFirstBin = (127u - 16u) << 8, kBins = (16u << 8);
+	static const std::array<uint8_t, kBins> first = [] {
+		std::array<uint8_t, kBins> f{};
+		for (uint32_t b = 0; b < kBins; ++b) {
+			const float start = std::bit_cast<float>((kFirstBin + b) << 15);
+			uint32_t k = 0;
+			while (k < 255 && thresholds[k + 1] <= start) ++k;
+			f[b] = uint8_t(k);
+		}
+		return f;
+	}();
+	if (!(linear > 0.0f) || linear >= 1.0f) return PackSrgb(linear);  // 0, 255, NaN: the exact path
+	const uint32_t bin = std::bit_cast<uint32_t>(linear) >> 15;
+	uint32_t k = bin < kFirstBin ? 0 : first[bin - kFirstBin];
+	while (k < 255 && thresholds[k + 1] <= linear) ++k;
+	return uint8_t(k);
+}
+
+}  // namespace
+
+namespace {
+
+// Hot path: a row of UNORM bytes, each the rounded average of its samples;
+// with the element size and sample count known the loops vectorize.
+// kSize 0: `count` bytes of elements of `size` bytes, sizes known at run time.
+template <uint32_t kSize, uint32_t kSamples>
+void UnormRow(const uint8_t* in, uint8_t* out, uint32_t count, uint32_t n, uint32_t size = kSize) {
+	if constexpr (kSize != 0) {
+		for (uint32_t x = 0; x < count; ++x)
+			for (uint32_t b = 0; b < kSize; ++b) {
+				uint32_t sum = 0;
+				for (uint32_t s = 0; s < kSamples; ++s) sum += in[(x * kSamples + s) * kSize + b];
+				out[x * kSize + b] = uint8_t((sum + kSamples / 2) / kSamples);
+			}
+	} else {
+		for (uint32_t i = 0; i < count; ++i) {
+			const uint8_t* texel = in + uint64_t(i / size) * size * n + i % size;
+			uint32_t sum = 0;
+			for (uint32_t s = 0; s < n; ++s) sum += texel[s * size];
+			out[i] = uint8_t((sum + n / 2) / n);
+		}
+	}
+}
+
+void ResolveBytes(const ByteKind kinds[4], uint32_t size, const ResolveRect& rect) {
+	const uint32_t n = rect.samples;
+	const uint64_t texel_stride = uint64_t(size) * n;
+	const std::array<float, 256>& srgb = SrgbToLinearTable();
+	const float scale = 1.0f / float(n);
+	bool any_srgb = false;
+	for (uint32_t b = 0; b < size; ++b) any_srgb |= kinds[b] == ByteKind::kSrgb;
+	for (uint32_t y = 0; y < rect.height; ++y) {
+		const uint8_t* in = rect.src + y * rect.src_row_pitch;
+		uint8_t* out = rect.dst + y * rect.dst_row_pitch;
+		if (!any_srgb) {
+			if (size == 4 && n == 4)
+				UnormRow<4, 4>(in, out, rect.width, n);
+			else if (size == 4 && n == 2)
+				UnormRow<4, 2>(in, out, rect.width, n);
+			else
+				UnormRow<0, 0>(in, out, rect.width * size, n, size);
+			continue;
+		}
+		for (uint32_t x = 0; x < rect.width; ++x, in += texel_stride, out += size)
+			for (uint32_t b = 0; b < size; ++b) {
+				if (kinds[b] == ByteKind::kUnorm) {
+					uint32_t sum = 0;
+					for (uint32_t s = 0; s < n; ++s) sum += in[s * size + b];
+					out[b] = uint8_t((sum + n / 2) / n);
+				} else {
+					float sum = 0;
+					for (uint32_t s = 0; s < n; ++s) sum += srgb[in[s * size + b]];
+					out[b] = EncodeSrgb(sum * scale);
+				}
+			}
+	}
+}
+
+// Floats of 32 or 16 bits, every component: the average in float. With
+// kComponents and kSamples known (4 and 4: RGBA targets at 4x) the loops
+// unroll; 0 reads them from the arguments.
+template <bool kHalf, uint32_t kComponents, uint32_t kSamples>
+void ResolveFloats(uint32_t components, const ResolveRect& rect) {
+	using Stored = std::conditional_t<kHalf, uint16_t, float>;
+	const uint32_t n = kSamples ? kSamples : rect.samples;
+	const uint32_t count = kComponents ? kComponents : components;
+	const float scale = 1.0f / float(n);
+	for (uint32_t y = 0; y < rect.height; ++y) {
+		const Stored* in = reinterpret_cast<const Stored*>(rect.src + y * rect.src_row_pitch);
+		Stored* out = reinterpret_cast<Stored*>(rect.dst + y * rect.dst_row_pitch);
+		for (uint32_t x = 0; x < rect.width; ++x, in += size_t(n) * count, out += count)
+			for (uint32_t c = 0; c < count; ++c) {
+				float sum = 0;
+				for (uint32_t s = 0; s < n; ++s) {
+					if constexpr (kHalf)
+						sum += HalfToFloatFast(in[s * count + c]);
+					else
+						sum += in[s * count + c];
+				}
+				if constexpr (kHalf)
+					out[c] = FloatToHalfFast(sum * scale);
+				else
+					out[c] = sum * scale;
+			}
+	}
+}
+
+template <bool kHalf>
+void ResolveFloatFormat(uint32_t components, const ResolveRect& rect) {
+	if (kHalf && components == 4) {
+		for (uint32_t y = 0; y < rect.height; ++y)
+			ResolveHalf4Row(reinterpret_cast<const uint16_t*>(rect.src + y * rect.src_row_pitch),
+			                reinterpret_cast<uint16_t*>(rect.dst + y * rect.dst_row_pitch), rect.width, rect.samples);
+		return;
+	}
+	if (components == 4 && rect.samples == 4) return ResolveFloats<kHalf, 4, 4>(components, rect);
+	ResolveFloats<kHalf, 0, 0>(components, rect);
+}
+
+// Whether every component is SFLOAT of `bits`, unpacked, in R, G, B, A order.
+bool PlainFloats(const FormatInfo& format, uint32_t bits) {
+	if (format.packed || format.IsCompressed() || format.IsMultiPlanar() ||
+	    format.block_size != format.component_count * bits / 8)
+		return false;
+	for (uint32_t c = 0; c < format.component_count; ++c) {
+		const FormatComponent& comp = format.components[c];
+		if (comp.bits != bits || comp.numeric != NumericFormat::SFLOAT || comp.offset != c * bits) return false;
+	}
+	return true;
+}
+
+}  // namespace
 
 void ResolveSamples(const FormatInfo& format, const ResolveRect& rect) {
 	// Vulkan 1.3 §20.7: integer formats take one sample (sample 0 here).
 	bool take_sample_0 = format.IsInteger() || rect.samples == 1;
 	uint64_t texel_stride = uint64_t(rect.element_size) * rect.samples;
+	if (take_sample_0) {
+		for (uint32_t y = 0; y < rect.height; ++y) {
+			const uint8_t* in = rect.src + y * rect.src_row_pitch;
+			uint8_t* out = rect.dst + y * rect.dst_row_pitch;
+			for (uint32_t x = 0; x < rect.width; ++x, in += texel_stride, out += rect.element_size)
+				std::memcpy(out, in, rect.element_size);
+		}
+		return;
+	}
+	ByteKind kinds[4];
+	if (rect.element_size == format.block_size && ByteComponents(format, kinds))
+		return ResolveBytes(kinds, format.block_size, rect);
+	if (rect.element_size == format.block_size && PlainFloats(format, 32))
+		return ResolveFloatFormat<false>(format.component_count, rect);
+	if (rect.element_size == format.block_size && PlainFloats(format, 16))
+		return ResolveFloatFormat<true>(format.component_count, rect);
 	float scale = 1.0f / float(rect.samples);
 	for (uint32_t y = 0; y < rect.height; ++y) {
 		const uint8_t* in = rect.src + y * rect.src_row_pitch;
 		uint8_t* out = rect.dst + y * rect.dst_row_pitch;
-		if (take_sample_0) {
-			for (uint32_t x = 0; x < rect.width; ++x, in += texel_stride, out += rect.element_size)
-				std::memcpy(out, in, rect.element_size);
-			continue;
-		}
-		// Hot path (per texel): unpack each sample, average, pack.
+		// Per texel: unpack each sample, average, pack.
 		for (uint32_t x = 0; x < rect.width; ++x, in += texel_stride, out += rect.element_size) {
 			float sum[4] = {0, 0, 0, 0};
 			for (uint32_t s = 0; s < rect.samples; ++s) {
@@ -31,6 +253,18 @@ void ResolveSamples(const FormatInfo& format, const ResolveRect& rect) {
 			PackTexel(format, average, out);
 		}
 	}
+}
+
+void ResolveSamples(runtime::ThreadPool& pool, const FormatInfo& format, const ResolveRect& rect) {
+	constexpr uint64_t kMinParallelTexels = 64 * 1024;
+	const uint64_t min_rows = std::max<uint64_t>(1, kMinParallelTexels / std::max(rect.width, 1u));
+	runtime::ParallelRanges(pool, rect.height, 1, min_rows, [&](uint64_t begin, uint64_t end) {
+		ResolveRect part = rect;
+		part.src += begin * rect.src_row_pitch;
+		part.dst += begin * rect.dst_row_pitch;
+		part.height = uint32_t(end - begin);
+		ResolveSamples(format, part);
+	});
 }
 
 }  // namespace tessera::texture

@@ -75,8 +75,8 @@ void ClearView(const ImageView& view, VkImageAspectFlags aspects, const VkClearV
 	}
 }
 
-void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& area, uint32_t first_layer,
-                 uint32_t layer_count, VkImageAspectFlagBits aspect) {
+void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageView& dst, const VkRect2D& area,
+                 uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect) {
 	const Image& s = *src.GetImage();
 	const Image& d = *dst.GetImage();
 	assert(!s.Tiled() && !d.Tiled());  // attachments are rows of texels (vk/image.cpp)
@@ -99,7 +99,7 @@ void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& are
 		rect.samples = uint32_t(s.Samples());
 		rect.element_size = sl.element_size;
 		if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-			texture::ResolveSamples(*format, rect);
+			texture::ResolveSamples(pool, *format, rect);
 			continue;
 		}
 		// Depth and stencil: VK_RESOLVE_MODE_SAMPLE_ZERO_BIT, the only mode
@@ -182,8 +182,9 @@ void EndSubpass(ExecutionContext& context) {
 	const RenderPassInstance& rp = *context.render_pass;
 	const Subpass& subpass = rp.pass->Subpasses()[context.subpass];
 	auto resolve = [&](const ImageView& src, const ImageView& dst, VkImageAspectFlagBits aspect) {
-		ForEachLayerRun(subpass.view_mask, rp.layers,
-		                [&](uint32_t first, uint32_t count) { ResolveView(src, dst, rp.area, first, count, aspect); });
+		ForEachLayerRun(subpass.view_mask, rp.layers, [&](uint32_t first, uint32_t count) {
+			ResolveView(context.device->ThreadPool(), src, dst, rp.area, first, count, aspect);
+		});
 	};
 	for (size_t i = 0; i < subpass.resolves.size() && i < subpass.colors.size(); ++i) {
 		const ImageView* src = ViewOf(rp, subpass.colors[i].attachment);
@@ -296,7 +297,7 @@ struct EndRenderingCommand : Command {
 		auto resolve = [&](const RenderingAttachment& a, VkImageAspectFlagBits aspect) {
 			if (!a.view || !a.resolve || a.resolve_mode == VK_RESOLVE_MODE_NONE) return;
 			ForEachLayerRun(begin->view_mask, begin->layers, [&](uint32_t first, uint32_t count) {
-				ResolveView(*a.view, *a.resolve, begin->area, first, count, aspect);
+				ResolveView(context.device->ThreadPool(), *a.view, *a.resolve, begin->area, first, count, aspect);
 			});
 		};
 		for (uint32_t i = 0; i < begin->color_count; ++i) resolve(begin->colors[i], VK_IMAGE_ASPECT_COLOR_BIT);

@@ -6,6 +6,10 @@
 
 #include <cstdint>
 
+namespace tessera::runtime {
+class ThreadPool;
+}
+
 namespace tessera::vk {
 
 class ImageView;
@@ -51,7 +55,7 @@ void ClearView(const ImageView& view, VkImageAspectFlags aspects, const VkClearV
 // Resolves the samples of src into dst inside a rectangle, on layer_count
 // layers from first_layer (§20.7 rules for color; depth and stencil aspects
 // take sample 0, VK_RESOLVE_MODE_SAMPLE_ZERO_BIT).
-void ResolveView(const ImageView& src, const ImageView& dst, const VkRect2D& area, uint32_t first_layer,
-                 uint32_t layer_count, VkImageAspectFlagBits aspect);
+void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageView& dst, const VkRect2D& area,
+                 uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect);
 
 }  // namespace tessera::vk

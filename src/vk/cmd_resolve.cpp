@@ -5,6 +5,7 @@
 
 #include "texture/resolve.h"
 #include "vk/command_buffer.h"
+#include "vk/device.h"
 #include "vk/image.h"
 
 namespace tessera::vk {
@@ -17,7 +18,8 @@ struct ResolveImageCommand : Command {
 	const VkImageResolve2* regions;
 	uint32_t region_count;
 
-	void Execute(ExecutionContext&) const {
+	void Execute(ExecutionContext& context) const {
+		runtime::ThreadPool& pool = context.device->ThreadPool();
 		const texture::FormatInfo& format = src->FormatInfo();
 		for (uint32_t i = 0; i < region_count; ++i) {
 			const VkImageResolve2& r = regions[i];
@@ -42,7 +44,7 @@ struct ResolveImageCommand : Command {
 						                      uint32_t(r.dstOffset.x), uint32_t(r.dstOffset.y), dst_z);
 						rect.width = r.extent.width;
 						rect.height = r.extent.height;
-						texture::ResolveSamples(format, rect);
+						texture::ResolveSamples(pool, format, rect);
 						continue;
 					}
 					// A tiled destination (a sampled-only image): runs of a row

@@ -32,7 +32,7 @@ struct ClipVertex {
 inline float PlaneDistance(const PrimitiveSetupState& s, const float* v, uint32_t plane) {
 	const float x = v[0], y = v[1], z = v[2], w = v[3];
 	switch (plane) {
-	case kPlaneNear: return z;  // Vulkan 1.3 §27.2: 0 <= z_c <= w_c
+	case kPlaneNear: return s.raster.depth_negative_one_to_one ? z + w : z;  // z_m <= z_c <= w_c, z_m 0 or -w_c
 	case kPlaneFar: return w - z;
 	case kPlaneW: return w - kMinW;
 	case kPlaneGuardX0: return x - s.guard_min[0] * w;
@@ -48,7 +48,7 @@ inline float PlaneDistance(const PrimitiveSetupState& s, const float* v, uint32_
 inline uint32_t Outcode(const PrimitiveSetupState& s, const float* v) {
 	auto out = [&](uint32_t plane) { return uint32_t(!(PlaneDistance(s, v, plane) >= 0)) << plane; };
 	uint32_t o = out(kPlaneW) | out(kPlaneGuardX0) | out(kPlaneGuardX1) | out(kPlaneGuardY0) | out(kPlaneGuardY1);
-	if (!s.raster.depth_clamp) o |= out(kPlaneNear) | out(kPlaneFar);  // §27.2: depth clamp, no z clipping
+	if (s.raster.depth_clip) o |= out(kPlaneNear) | out(kPlaneFar);
 	for (uint32_t i = 0; i < s.raster.clip_distance_count; ++i) o |= out(kPlaneClipDistance0 + i);
 	return o;
 }
@@ -387,9 +387,11 @@ PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t 
 	s.viewport_scale[0] = vp.width * 0.5f;
 	s.viewport_scale[1] = vp.height * 0.5f;
 	s.viewport_scale[2] = vp.max_depth - vp.min_depth;
+	// VK_EXT_depth_clip_control: p_z and o_z of a [-1, 1] z_d.
+	if (raster.depth_negative_one_to_one) s.viewport_scale[2] *= 0.5f;
 	s.viewport_offset[0] = vp.x + vp.width * 0.5f;
 	s.viewport_offset[1] = vp.y + vp.height * 0.5f;
-	s.viewport_offset[2] = vp.min_depth;
+	s.viewport_offset[2] = raster.depth_negative_one_to_one ? (vp.max_depth + vp.min_depth) * 0.5f : vp.min_depth;
 	s.depth_min = std::min(vp.min_depth, vp.max_depth);
 	s.depth_max = std::max(vp.min_depth, vp.max_depth);
 	for (int i = 0; i < 2; ++i) {
@@ -603,7 +605,7 @@ void ProcessPoint(const PrimitiveSetupState& s, const VertexInput& input, uint32
 	// the view volume or a user clip plane is discarded.
 	const float x = v[0], y = v[1], z = v[2], w = v[3];
 	if (!(w >= kMinW && std::abs(x) <= w && std::abs(y) <= w)) return;
-	if (!r.depth_clamp && !(z >= 0 && z <= w)) return;
+	if (r.depth_clip && !((r.depth_negative_one_to_one ? z >= -w : z >= 0) && z <= w)) return;
 	for (uint32_t i = 0; i < cd; ++i)
 		if (!(v[4 + i] >= 0)) return;
 	ScreenVertex sv;

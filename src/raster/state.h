@@ -39,7 +39,13 @@ enum class Interpolation : uint8_t { Smooth, NoPerspective, Flat };
 struct RasterState {
 	VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
 	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
-	bool depth_clamp = false;        // also disables clipping against z (§27.2)
+	bool depth_clamp = false;  // z_f clamped to the viewport's depth range
+	// Clipping against the near and far planes (Vulkan "Primitive Clipping"):
+	// off with depth clamp, unless VK_EXT_depth_clip_enable says otherwise.
+	bool depth_clip = true;
+	// VK_EXT_depth_clip_control negativeOneToOne: the view volume's z runs
+	// from -w_c, and the viewport maps z_d in [-1, 1] onto its depth range.
+	bool depth_negative_one_to_one = false;
 	bool depth_bias_enable = false;  // §28.9.x (depth bias)
 	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
 	bool provoking_vertex_last = false;  // VK_EXT_provoking_vertex; first by default

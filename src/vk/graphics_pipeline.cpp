@@ -302,6 +302,11 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	const VkPipelineRasterizationStateCreateInfo& rs = *info.pRasterizationState;
 	g.rasterizer_discard = rs.rasterizerDiscardEnable;
 	r.depth_clamp = rs.depthClampEnable;
+	// VK_EXT_depth_clip_enable: clipping follows depthClipEnable when given,
+	// else it is off exactly when depth clamp is on.
+	auto* clip = FindInChain<VkPipelineRasterizationDepthClipStateCreateInfoEXT>(
+	    rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT);
+	r.depth_clip = clip ? clip->depthClipEnable : !rs.depthClampEnable;
 	r.polygon_mode = rs.polygonMode;
 	r.cull_mode = rs.cullMode;
 	r.front_face = rs.frontFace;
@@ -321,6 +326,9 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	const bool rasterizes = !g.rasterizer_discard || is_dynamic(Dynamic::kRasterizerDiscardEnable);
 	if (rasterizes && info.pViewportState) {
 		const VkPipelineViewportStateCreateInfo& vp = *info.pViewportState;
+		if (auto* control = FindInChain<VkPipelineViewportDepthClipControlCreateInfoEXT>(
+		        vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT))
+			r.depth_negative_one_to_one = control->negativeOneToOne;
 		if (vp.pViewports && vp.viewportCount) {
 			const VkViewport& v = vp.pViewports[0];
 			r.viewport = {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth};

@@ -108,6 +108,11 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceExtendedDynamicState2FeaturesEXT, extendedDynamicState2PatchControlPoints)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT, texelBufferAlignment)},
+    // VK_EXT_depth_clip_enable and VK_EXT_depth_clip_control (raster/primitive.cpp).
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDepthClipEnableFeaturesEXT, depthClipEnable)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDepthClipControlFeaturesEXT, depthClipControl)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -536,6 +541,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT:
 		// The alignments of VkPhysicalDeviceTexelBufferAlignmentProperties (core 1.3).
 		reinterpret_cast<VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT*>(s)->texelBufferAlignment = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT:
+		// Clipping against z separate from depth clamp (raster::RasterState::depth_clip).
+		reinterpret_cast<VkPhysicalDeviceDepthClipEnableFeaturesEXT*>(s)->depthClipEnable = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT:
+		// negativeOneToOne: the [-w, w] view volume (raster/primitive.cpp).
+		reinterpret_cast<VkPhysicalDeviceDepthClipControlFeaturesEXT*>(s)->depthClipControl = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
 		// Last-vertex mode: the raster takes flat values from vertex 2 of each

@@ -441,3 +441,71 @@ TEST_CASE("VK_EXT_depth_range_unrestricted: a D32_SFLOAT attachment keeps depths
 	CompareImages("depth-unrestricted", s.width, s.height, results[0].colors[0], results[1].colors[0], 2);
 	CompareDepth("depth-unrestricted", s.depth_format, results[0], results[1], 4 * kSnapSlack);
 }
+
+TEST_CASE("VK_EXT_depth_clip_enable and VK_EXT_depth_clip_control match lavapipe", "[draw][depth]") {
+	// Vulkan "Primitive Clipping": clipping against z follows
+	// depthClipEnable when VkPipelineRasterizationDepthClipStateCreateInfoEXT
+	// is given (else it is off exactly when depth clamp is on), and
+	// negativeOneToOne makes the view volume's z run from -w_c, with the
+	// viewport mapping z_d in [-1, 1] onto [minDepth, maxDepth].
+	VkPhysicalDeviceDepthClipControlFeaturesEXT control_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+	control_features.depthClipControl = VK_TRUE;
+	VkPhysicalDeviceDepthClipEnableFeaturesEXT clip_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT, &control_features};
+	clip_features.depthClipEnable = VK_TRUE;
+	SceneFeatures features;
+	features.v13.pNext = &clip_features;
+	ContextOptions options = features.Options();
+	options.device_extensions = {"VK_EXT_depth_clip_enable", "VK_EXT_depth_clip_control"};
+	std::unique_ptr<Context> contexts[2] = {Context::Create(Driver::Tessera, options),
+	                                        Context::Create(Driver::Lavapipe, options)};
+	REQUIRE(contexts[0]);
+	REQUIRE(contexts[1]);
+
+	static VkPipelineRasterizationDepthClipStateCreateInfoEXT clip_on{
+	    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT, nullptr, 0, VK_TRUE};
+	static VkPipelineViewportDepthClipControlCreateInfoEXT minus_one{
+	    VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT, nullptr, VK_TRUE};
+	struct Case {
+		const char* name;
+		bool clamp, explicit_clip, negative_one_to_one;
+		float z0, z1;  // clip z at the left and right vertices
+	};
+	const Case cases[] = {
+	    {"clamp-no-clip", true, false, false, 0.2f, 1.6f},  // the far part is clamped to 1
+	    {"clamp-and-clip", true, true, false, 0.2f, 1.6f},  // the far part is clipped
+	    {"zero-to-one", false, false, false, -0.8f, 0.6f},  // z < 0 clipped
+	    {"minus-one-to-one", false, false, true, -0.8f, 0.6f},
+	};
+	size_t covered[4] = {};
+	for (size_t c = 0; c < 4; ++c) {
+		const Case& k = cases[c];
+		CAPTURE(k.name);
+		std::vector<Vertex> v = {{-0.9f, -0.9f, k.z0, 1, 1, 0, 0, 1},
+		                         {0.9f, -0.7f, k.z1, 1, 0, 1, 0, 1},
+		                         {-0.8f, 0.9f, k.z0, 1, 0, 0, 1, 1},
+		                         {0.85f, 0.8f, k.z1, 1, 1, 1, 0, 1}};
+		Scene s = ColorScene(v);
+		s.depth_format = VK_FORMAT_D32_SFLOAT;
+		s.draws = {{3, 1, 0, 0, 0}, {3, 1, 1, 0, 0}};
+		s.configure = [k](PipelineState& p) {
+			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+			p.rasterization.depthClampEnable = k.clamp;
+			p.rasterization.pNext = k.explicit_clip ? &clip_on : nullptr;
+			p.viewport_next = k.negative_one_to_one ? &minus_one : nullptr;
+			p.depth_stencil.depthTestEnable = VK_TRUE;
+			p.depth_stencil.depthWriteEnable = VK_TRUE;
+			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+		};
+		SceneResult a = RenderScene(*contexts[0], s), b = RenderScene(*contexts[1], s);
+		CompareImages(std::string("depth-clip-") + k.name, s.width, s.height, a.colors[0], b.colors[0], 2);
+		CompareDepth(std::string("depth-clip-") + k.name, s.depth_format, a, b, 4 * kSnapSlack);
+		const std::vector<uint8_t>& color = a.colors[0];
+		const uint8_t* clear = color.data();  // pixel (0, 0): no triangle reaches the corner
+		for (size_t i = 0; i < color.size(); i += 4) covered[c] += std::memcmp(&color[i], clear, 3) != 0;
+	}
+	CHECK(covered[1] < covered[0]);  // clipping removed the far part
+	CHECK(covered[2] < covered[3]);  // [-1, 1] keeps what [0, 1] clips
+	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
+}

@@ -108,14 +108,20 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_image_robustness", {}, {"robustImageAccess"}},
 	    {"VK_EXT_extended_dynamic_state2", {}, {"extendedDynamicState2"}},
 	    {"VK_KHR_maintenance4", {}, {"maintenance4"}},
+	    {"VK_EXT_depth_clip_enable", {}, {"depthClipEnable"}},
+	    {"VK_EXT_depth_clip_control", {}, {"depthClipControl"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceDepthClipControlFeaturesEXT clip_control{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+	VkPhysicalDeviceDepthClipEnableFeaturesEXT clip_enable{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT, &clip_control};
 	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT, &clip_enable};
 	VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT, &eds2};
 	VkPhysicalDeviceCustomBorderColorFeaturesEXT border{
@@ -199,6 +205,8 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(border, customBorderColors);
 	TESSERA_F(eds, extendedDynamicState);
 	TESSERA_F(eds2, extendedDynamicState2);
+	TESSERA_F(clip_enable, depthClipEnable);
+	TESSERA_F(clip_control, depthClipControl);
 #undef TESSERA_F
 	return m;
 }

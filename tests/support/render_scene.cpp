@@ -555,6 +555,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	viewport_state.pViewports = &viewport;
 	viewport_state.scissorCount = 1;
 	viewport_state.pScissors = &scissor;
+	viewport_state.pNext = state.viewport_next;
 	// With the *_WITH_COUNT dynamic states the counts come at draw time.
 	for (VkDynamicState d : state.dynamic_states) {
 		if (d == VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT) viewport_state.viewportCount = 0;

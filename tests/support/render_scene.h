@@ -28,6 +28,7 @@ struct PipelineState {
 	VkPipelineColorBlendStateCreateInfo color_blend{};
 	std::vector<VkDynamicState> dynamic_states;
 	uint32_t sample_mask = 0xffffffffu;
+	const void* viewport_next = nullptr;  // VkPipelineViewportStateCreateInfo::pNext
 };
 
 struct DrawCall {

@@ -144,6 +144,7 @@ TEST_CASE("raster: points outside any clip plane are discarded", "[raster]") {
 	// Depth clamp keeps the one before the near plane (§27.2).
 	Target c(32, 32);
 	state.raster.depth_clamp = true;
+	state.raster.depth_clip = false;  // as the pipeline sets it without VK_EXT_depth_clip_enable
 	Draw(state, c, in);
 	CHECK(Total(c) == 8);
 	CHECK(c.At(8, 8) == 1.0f);

@@ -140,6 +140,7 @@ TEST_CASE("raster: triangles beyond the far plane are clipped unless depth clamp
 	CHECK(clipped.At(10, 10, 3) == 0.0f);
 	DrawState state = MakeState(ref);
 	state.raster.depth_clamp = true;
+	state.raster.depth_clip = false;  // as the pipeline sets it without VK_EXT_depth_clip_enable
 	state.raster.viewport.max_depth = 0.75f;
 	Target clamped = RenderClip(v, &state);
 	CHECK(clamped.At(10, 10, 3) == 1.0f);
@@ -362,6 +363,7 @@ TEST_CASE("raster: with depth clamp, triangles reaching behind the eye clip at w
 	Target ref(64, 64);
 	DrawState state = MakeState(ref);
 	state.raster.depth_clamp = true;
+	state.raster.depth_clip = false;  // as the pipeline sets it without VK_EXT_depth_clip_enable
 	Target t = RenderClip(v, &state);
 	uint32_t covered;
 	CheckAgainstReference(v, t, &covered, true);

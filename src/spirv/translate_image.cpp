@@ -390,6 +390,11 @@ bool Translator::TranslateImage(const Instruction& inst) {
 	std::vector<uint32_t> coord = coordinates(write ? inst[2] : inst[4]);
 	uint32_t needed = dims + (image.arrayed ? 1 : 0);
 	if (op.kind == ImageOpKind::kQueryLod) needed = dims;
+	// Storage reads and writes of cube images address (x, y, face), a cube
+	// array's face being layer * 6 + face: three coordinates, arrayed or not
+	// (Vulkan "Cube Map Face Selection": the face layer of image operations
+	// that take integer coordinates).
+	if (image.dim == spv::Dim::Cube && (op.kind == ImageOpKind::kRead || write)) needed = 3;
 	uint32_t q = 0;
 	if (proj) {
 		if (coord.size() <= dims) Fail("%s: no q component", inst.OpName());

@@ -260,3 +260,37 @@ TEST_CASE("robustImageAccess: accesses outside the image read zero and write not
 	CHECK(ours.images[2] == Bytes(std::vector<uint32_t>(16, 7)));  // no atomic landed
 	CHECK(reference.images[1] == img.data);
 }
+
+TEST_CASE("cube array storage images load and store by layer-face", "[image]") {
+	// OpImageRead and OpImageWrite of a cube array take (x, y, layer * 6 +
+	// face); a translator that wanted a fourth coordinate refused them (the
+	// CTS's binding_model storage_image cube_array cases).
+	Scene scene{"image_cube_array_storage.spv"};
+	ImageSpec cubes;
+	cubes.format = VK_FORMAT_R8G8B8A8_UINT;
+	cubes.extent = {4, 4, 1};
+	cubes.layers = 12;
+	cubes.view_type = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+	cubes.cube_compatible = true;
+	cubes.storage = true;
+	cubes.data = RandomBytes(4 * 4 * 12 * 4, 9);
+	scene.images = {cubes};
+	scene.buffers = {std::vector<uint8_t>(192 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0}, {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {0}}};
+	auto [ours, reference] = RunBoth(scene);
+	CHECK(ours.buffers[0] == reference.buffers[0]);
+	size_t differ = 0, first = 0;
+	for (size_t i = 0; i < ours.images[0].size(); ++i)
+		if (ours.images[0][i] != reference.images[0][i] && differ++ == 0) first = i;
+	INFO(differ << " bytes differ, first " << first << ": " << int(ours.images[0][first]) << " vs "
+	            << int(reference.images[0][first]));
+	CHECK(differ == 0);
+	// Texel (x, y) of face-layer z was loaded as is, and stored at (3 - x, y, 11 - z).
+	std::vector<uint32_t> loaded = Values<uint32_t>(ours.buffers[0]);
+	for (uint32_t z : {0u, 7u, 11u}) {
+		const uint8_t* texel = &cubes.data[((z * 4 + 2) * 4 + 1) * 4];
+		CHECK(loaded[((z * 4 + 2) * 4 + 1) * 4] == texel[0]);
+		const uint8_t* stored = &ours.images[0][(((11 - z) * 4 + 2) * 4 + 2) * 4];
+		CHECK(stored[3] == uint8_t((texel[0] & 127) + z));
+	}
+}

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <vector>
 
-#include "compute_kernel.h"
+#include "simple_pipeline.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -26,70 +26,6 @@ constexpr VkRect2D kRect = {{24, 0}, {8, 8}};
 
 // multiview.frag's color for a view.
 std::array<uint8_t, 4> ViewColor(uint32_t view) { return {uint8_t(51 * (view + 1)), 153, 51, 255}; }
-
-VkShaderModule Module(VkDevice device, const char* name) {
-	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, name);
-	REQUIRE(!words.empty());
-	VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-	info.codeSize = words.size() * 4;
-	info.pCode = words.data();
-	VkShaderModule module = VK_NULL_HANDLE;
-	REQUIRE(vkCreateShaderModule(device, &info, nullptr, &module) == VK_SUCCESS);
-	return module;
-}
-
-// multiview.vert and multiview.frag for a subpass of `pass`, or for dynamic
-// rendering with `view_mask` when pass is null.
-VkPipeline MultiviewPipeline(VkDevice device, VkRenderPass pass, uint32_t subpass, uint32_t view_mask,
-                             VkPipelineLayout layout) {
-	VkShaderModule vs = Module(device, "multiview.vert.spv"), fs = Module(device, "multiview.frag.spv");
-	VkPipelineShaderStageCreateInfo stages[2] = {
-	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
-	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
-	VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-	assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-	VkViewport viewport{0, 0, float(kSize), float(kSize), 0, 1};
-	VkRect2D scissor{{0, 0}, {kSize, kSize}};
-	VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-	viewport_state.viewportCount = 1;
-	viewport_state.pViewports = &viewport;
-	viewport_state.scissorCount = 1;
-	viewport_state.pScissors = &scissor;
-	VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-	raster.polygonMode = VK_POLYGON_MODE_FILL;
-	raster.lineWidth = 1.0f;
-	VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-	multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-	VkPipelineColorBlendAttachmentState blend{};
-	blend.colorWriteMask = 0xf;
-	VkPipelineColorBlendStateCreateInfo color_blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-	color_blend.attachmentCount = 1;
-	color_blend.pAttachments = &blend;
-	const VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-	VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-	rendering.viewMask = view_mask;
-	rendering.colorAttachmentCount = 1;
-	rendering.pColorAttachmentFormats = &format;
-	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-	info.pNext = pass ? nullptr : &rendering;
-	info.stageCount = 2;
-	info.pStages = stages;
-	info.pVertexInputState = &vertex_input;
-	info.pInputAssemblyState = &assembly;
-	info.pViewportState = &viewport_state;
-	info.pRasterizationState = &raster;
-	info.pMultisampleState = &multisample;
-	info.pColorBlendState = &color_blend;
-	info.layout = layout;
-	info.renderPass = pass;
-	info.subpass = subpass;
-	VkPipeline pipeline = VK_NULL_HANDLE;
-	CHECK(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
-	vkDestroyShaderModule(device, vs, nullptr);
-	vkDestroyShaderModule(device, fs, nullptr);
-	return pipeline;
-}
 
 struct Result {
 	std::vector<uint8_t> texels;  // kLayers layers of kSize x kSize RGBA8
@@ -144,6 +80,7 @@ Result Render(Driver driver, Pass kind) {
 	VkRenderPass pass = VK_NULL_HANDLE;
 	VkFramebuffer framebuffer = VK_NULL_HANDLE;
 	VkPipeline pipelines[2] = {};
+	SimplePipeline desc{"multiview.vert.spv", "multiview.frag.spv", layout, kSize, kSize};
 	const uint32_t dynamic_views = 0b1010;
 	if (kind == Pass::kRenderPass) {
 		VkAttachmentDescription attachment{};
@@ -189,9 +126,14 @@ Result Render(Driver driver, Pass kind) {
 		fci.height = kSize;
 		fci.layers = 1;  // VUID-VkFramebufferCreateInfo-renderPass-02531: multiview takes 1
 		REQUIRE(vkCreateFramebuffer(device, &fci, nullptr, &framebuffer) == VK_SUCCESS);
-		for (uint32_t s = 0; s < 2; ++s) pipelines[s] = MultiviewPipeline(device, pass, s, 0, layout);
+		for (uint32_t s = 0; s < 2; ++s) {
+			desc.pass = pass;
+			desc.subpass = s;
+			pipelines[s] = CreateSimplePipeline(device, desc);
+		}
 	} else {
-		pipelines[0] = MultiviewPipeline(device, VK_NULL_HANDLE, 0, dynamic_views, layout);
+		desc.view_mask = dynamic_views;
+		pipelines[0] = CreateSimplePipeline(device, desc);
 	}
 	REQUIRE(pipelines[0] != VK_NULL_HANDLE);
 

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <vector>
 
-#include "compute_kernel.h"
+#include "simple_pipeline.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -17,60 +17,6 @@ using namespace tessera::test;
 namespace {
 
 constexpr uint32_t kSize = 32, kSlices = 5, kBaseSlice = 2;
-
-VkShaderModule Module(VkDevice device, const char* name) {
-	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, name);
-	REQUIRE(!words.empty());
-	VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-	info.codeSize = words.size() * 4;
-	info.pCode = words.data();
-	VkShaderModule module = VK_NULL_HANDLE;
-	REQUIRE(vkCreateShaderModule(device, &info, nullptr, &module) == VK_SUCCESS);
-	return module;
-}
-
-VkPipeline FullscreenPipeline(VkDevice device, VkRenderPass pass, VkPipelineLayout layout) {
-	VkShaderModule vs = Module(device, "fullscreen.vert.spv"), fs = Module(device, "constant_color.frag.spv");
-	VkPipelineShaderStageCreateInfo stages[2] = {
-	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
-	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
-	VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-	assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-	VkViewport viewport{0, 0, float(kSize), float(kSize), 0, 1};
-	VkRect2D scissor{{0, 0}, {kSize, kSize}};
-	VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-	viewport_state.viewportCount = 1;
-	viewport_state.pViewports = &viewport;
-	viewport_state.scissorCount = 1;
-	viewport_state.pScissors = &scissor;
-	VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-	raster.polygonMode = VK_POLYGON_MODE_FILL;
-	raster.lineWidth = 1.0f;
-	VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-	multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-	VkPipelineColorBlendAttachmentState blend{};
-	blend.colorWriteMask = 0xf;
-	VkPipelineColorBlendStateCreateInfo color_blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-	color_blend.attachmentCount = 1;
-	color_blend.pAttachments = &blend;
-	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-	info.stageCount = 2;
-	info.pStages = stages;
-	info.pVertexInputState = &vertex_input;
-	info.pInputAssemblyState = &assembly;
-	info.pViewportState = &viewport_state;
-	info.pRasterizationState = &raster;
-	info.pMultisampleState = &multisample;
-	info.pColorBlendState = &color_blend;
-	info.layout = layout;
-	info.renderPass = pass;
-	VkPipeline pipeline = VK_NULL_HANDLE;
-	CHECK(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
-	vkDestroyShaderModule(device, vs, nullptr);
-	vkDestroyShaderModule(device, fs, nullptr);
-	return pipeline;
-}
 
 // Clears all slices of a 3D image to `before`, then runs a render pass over a
 // 2D array view of slices kBaseSlice.. (VK_REMAINING_ARRAY_LAYERS) with
@@ -133,7 +79,8 @@ std::vector<uint8_t> RenderIntoSlices(Driver driver, uint32_t layers) {
 	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
 	VkPipelineLayout layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
-	VkPipeline pipeline = FullscreenPipeline(device, pass, layout);
+	VkPipeline pipeline =
+	    CreateSimplePipeline(device, {"fullscreen.vert.spv", "constant_color.frag.spv", layout, kSize, kSize, pass});
 	REQUIRE(pipeline != VK_NULL_HANDLE);
 
 	const VkDeviceSize bytes = VkDeviceSize(kSize) * kSize * kSlices * 4;

@@ -1,0 +1,91 @@
+// A graphics pipeline for tests that build their own render passes: two
+// corpus shaders, no vertex input, a triangle list over a static viewport of
+// the given size, one color attachment written without blending.
+#pragma once
+
+#include <vulkan/vulkan.h>
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "compute_kernel.h"
+
+namespace tessera::test {
+
+// A shader module from the build's corpus (build/shaders/<name>).
+inline VkShaderModule CorpusModule(VkDevice device, const char* name) {
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, name);
+	REQUIRE(!words.empty());
+	VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	info.codeSize = words.size() * 4;
+	info.pCode = words.data();
+	VkShaderModule module = VK_NULL_HANDLE;
+	REQUIRE(vkCreateShaderModule(device, &info, nullptr, &module) == VK_SUCCESS);
+	return module;
+}
+
+struct SimplePipeline {
+	const char* vertex_shader;
+	const char* fragment_shader;
+	VkPipelineLayout layout = VK_NULL_HANDLE;
+	uint32_t width = 0, height = 0;
+	// A subpass of a render pass, or (pass null) dynamic rendering of one
+	// color attachment of `color_format` with `view_mask`.
+	VkRenderPass pass = VK_NULL_HANDLE;
+	uint32_t subpass = 0;
+	VkFormat color_format = VK_FORMAT_R8G8B8A8_UNORM;
+	uint32_t view_mask = 0;
+};
+
+// Fails the test (CHECK) and returns VK_NULL_HANDLE if creation fails.
+inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p) {
+	VkShaderModule vs = CorpusModule(device, p.vertex_shader), fs = CorpusModule(device, p.fragment_shader);
+	VkPipelineShaderStageCreateInfo stages[2] = {
+	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
+	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
+	VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+	assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	VkViewport viewport{0, 0, float(p.width), float(p.height), 0, 1};
+	VkRect2D scissor{{0, 0}, {p.width, p.height}};
+	VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+	viewport_state.viewportCount = 1;
+	viewport_state.pViewports = &viewport;
+	viewport_state.scissorCount = 1;
+	viewport_state.pScissors = &scissor;
+	VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+	raster.polygonMode = VK_POLYGON_MODE_FILL;
+	raster.lineWidth = 1.0f;
+	VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+	multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+	VkPipelineColorBlendAttachmentState blend{};
+	blend.colorWriteMask = 0xf;
+	VkPipelineColorBlendStateCreateInfo color_blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+	color_blend.attachmentCount = 1;
+	color_blend.pAttachments = &blend;
+	VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+	rendering.viewMask = p.view_mask;
+	rendering.colorAttachmentCount = 1;
+	rendering.pColorAttachmentFormats = &p.color_format;
+	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+	info.pNext = p.pass ? nullptr : &rendering;
+	info.stageCount = 2;
+	info.pStages = stages;
+	info.pVertexInputState = &vertex_input;
+	info.pInputAssemblyState = &assembly;
+	info.pViewportState = &viewport_state;
+	info.pRasterizationState = &raster;
+	info.pMultisampleState = &multisample;
+	info.pColorBlendState = &color_blend;
+	info.layout = p.layout;
+	info.renderPass = p.pass;
+	info.subpass = p.subpass;
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	CHECK(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
+	vkDestroyShaderModule(device, vs, nullptr);
+	vkDestroyShaderModule(device, fs, nullptr);
+	return pipeline;
+}
+
+}  // namespace tessera::test

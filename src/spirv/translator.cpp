@@ -69,6 +69,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::DemoteToHelperInvocation,
     spv::Capability::DrawParameters,
     spv::Capability::MultiView,
+    // Layer written by the vertex stage (shaderOutputLayer; vk/draw.cpp
+    // DrawLayers) and read by the fragment stage.
+    spv::Capability::ShaderLayer,
     spv::Capability::StencilExportEXT,
     // BuiltIn DeviceIndex: one physical device per device group, always 0.
     spv::Capability::DeviceGroup,

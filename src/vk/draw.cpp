@@ -22,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "raster/primitive.h"
 #include "raster/rasterizer.h"
 #include "runtime/thread_pool.h"
 #include "shader/interpreter.h"
@@ -86,6 +87,8 @@ struct DrawJob {
 	float* clip_distances = nullptr;
 	uint32_t clip_count = 0;
 	float* point_sizes = nullptr;  // when the program writes PointSize and points are drawn
+	uint32_t* layers = nullptr;    // when the program writes Layer (shaderOutputLayer)
+	uint32_t layer = 0;            // the framebuffer layer being drawn (fragment Layer input)
 };
 
 // Vulkan 1.3 §22.4 "Vertex Attribute Address Calculation" and §22.5: the
@@ -176,6 +179,7 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 		const uint32_t* w = interp.StageWord(gp.point_size_word);
 		std::memcpy(job.point_sizes + first, w, lanes * 4);
 	}
+	if (job.layers) std::memcpy(job.layers + first, interp.StageWord(gp.layer_word), lanes * 4);
 	for (uint32_t d = 0; d < job.clip_count; ++d) {
 		float* out = job.clip_distances + size_t(first) * job.clip_count + d;
 		const uint32_t* w = interp.StageWord(gp.clip_distance_words[d]);
@@ -226,6 +230,10 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 	if (gp.fragment_view_index_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.fragment_view_index_word);
 		std::fill(w, w + lanes, job.view_index);
+	}
+	if (gp.fragment_layer_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.fragment_layer_word);
+		std::fill(w, w + lanes, job.layer);
 	}
 	for (uint32_t v = 0; v < gp.varying_count; ++v)
 		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
@@ -363,8 +371,9 @@ uint32_t ReadIndex(const GraphicsContext& g, uint64_t i, bool restart) {
 struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
 	runtime::ThreadPool* pool = nullptr;
-	std::vector<uint32_t> ids, indices;
+	std::vector<uint32_t> ids, indices, layers, assembled;
 	std::vector<float> positions, varyings, clip_distances, point_sizes;
+	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
 };
 
 // The draw scratch of the calling thread (the queue thread runs draws).
@@ -387,7 +396,9 @@ DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
 void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
-	for (const auto* v : {&scratch.ids, &scratch.indices}) bytes += v->capacity() * sizeof(uint32_t);
+	for (const auto* v : {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.assembled})
+		bytes += v->capacity() * sizeof(uint32_t);
+	for (const auto& v : scratch.by_layer) bytes += v.capacity() * sizeof(uint32_t);
 	for (const auto* v : {&scratch.positions, &scratch.varyings, &scratch.clip_distances, &scratch.point_sizes})
 		bytes += v->capacity() * sizeof(float);
 	if (bytes > keep_bytes) scratch = DrawScratch{};
@@ -412,6 +423,59 @@ uint64_t VertexScratchBudget() {
 		return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) / 4 : uint64_t(1) << 30;
 	}();
 	return budget;
+}
+
+// A draw whose vertex program writes Layer: its primitives, assembled into
+// lists, grouped by the layer of their first vertex (every vertex of a
+// primitive writes the same one, Vulkan "Layer"), each group drawn into its
+// layer. Primitives whose layer is past the framebuffer's are dropped (their
+// framebuffer values would be undefined). Returns the samples that passed.
+uint64_t DrawLayers(const GraphicsContext& g, const raster::RasterState& raster, const raster::CompiledDraw& compiled,
+                    const raster::VertexInput& input, DrawJob& job, DrawScratch& scratch) {
+	std::vector<uint32_t>& list = scratch.assembled;
+	list.clear();
+	raster::Topology topology = input.topology;
+	uint32_t per = 1;  // vertices a primitive
+	switch (input.topology) {
+	case raster::Topology::TriangleStrip:
+	case raster::Topology::TriangleFan:
+		raster::AssembleTriangles(input, raster.provoking_vertex_last, list);
+		topology = raster::Topology::TriangleList;
+		per = 3;
+		break;
+	case raster::Topology::LineStrip:
+		raster::AssembleLines(input, list);
+		topology = raster::Topology::LineList;
+		per = 2;
+		break;
+	default:
+		per = input.topology == raster::Topology::TriangleList ? 3
+		      : input.topology == raster::Topology::LineList   ? 2
+		                                                       : 1;
+		for (uint32_t i = 0; i < input.vertex_count / per * per; ++i)
+			list.push_back(input.indices ? input.indices[i] : i);
+		break;
+	}
+	const uint32_t layers = std::max(g.layers, 1u);
+	if (scratch.by_layer.size() < layers) scratch.by_layer.resize(layers);
+	for (uint32_t l = 0; l < layers; ++l) scratch.by_layer[l].clear();
+	for (size_t p = 0; p + per <= list.size(); p += per) {
+		const uint32_t layer = job.layers[list[p]];
+		if (layer < layers) scratch.by_layer[layer].insert(scratch.by_layer[layer].end(), &list[p], &list[p] + per);
+	}
+	uint64_t passed = 0;
+	for (uint32_t l = 0; l < layers; ++l) {
+		const std::vector<uint32_t>& indices = scratch.by_layer[l];
+		if (indices.empty()) continue;
+		raster::VertexInput part = input;
+		part.topology = topology;
+		part.indices = indices.data();
+		part.vertex_count = uint32_t(indices.size());
+		part.primitive_restart = false;
+		job.layer = l;
+		passed += scratch.renderer->Draw(compiled, MakeFramebuffer(g, raster.samples, l), part);
+	}
+	return passed;
 }
 
 void Draw(ExecutionContext& context, const DrawParams& given) {
@@ -571,6 +635,14 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		input.indices = raster_indices;
 		input.vertex_count = p.count;
+		// Layered rendering (shaderOutputLayer): the vertex program picks each
+		// primitive's layer; without multiview the primitives are sorted by
+		// it and each layer drawn as a list.
+		const bool layered = gp.layer_word != kNoWord && g.view_mask == 0;
+		if (layered) {
+			scratch.layers.resize(n);
+			job.layers = scratch.layers.data();
+		}
 
 		const uint32_t batches = (n + kVertexBatch - 1) / kVertexBatch;
 		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
@@ -592,9 +664,11 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				}
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
 				if (discard) continue;
+				job.layer = views[v];
 				// §18.4 lets a query in a multiview pass report the total of
 				// all views in its first query.
-				uint64_t passed = scratch.renderer->Draw(compiled, fb, input);
+				uint64_t passed = layered ? DrawLayers(g, state.raster, compiled, input, job, scratch)
+				                          : scratch.renderer->Draw(compiled, fb, input);
 				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 			}
 		}

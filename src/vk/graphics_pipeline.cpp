@@ -165,6 +165,7 @@ void LinkStages(GraphicsPipeline& g) {
 	for (const shader::InterfaceWord& w : vs.outputs) {
 		if (w.builtin == shader::InterfaceBuiltin::kPosition && w.index < 4) g.position_words[w.index] = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kPointSize) g.point_size_word = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kLayer) g.layer_word = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kClipDistance && w.index < raster::kMaxClipDistances) {
 			g.clip_distance_words[w.index] = w.word;
 			clip_count = std::max(clip_count, w.index + 1);
@@ -188,6 +189,7 @@ void LinkStages(GraphicsPipeline& g) {
 		case B::kHelperInvocation: g.helper_word = w.word; break;
 		case B::kSampleCount: g.sample_count_word = w.word; break;
 		case B::kViewIndex: g.fragment_view_index_word = w.word; break;
+		case B::kLayer: g.fragment_layer_word = w.word; break;
 		case B::kPointCoord:
 			if (w.index < 2) g.point_coord_words[w.index] = w.word;
 			break;

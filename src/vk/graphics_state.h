@@ -99,6 +99,7 @@ struct GraphicsPipeline {
 	uint32_t position_words[4] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord,
 	                              shader::Program::kNoWord};
 	uint32_t point_size_word = shader::Program::kNoWord;
+	uint32_t layer_word = shader::Program::kNoWord;  // Layer (shaderOutputLayer)
 	uint32_t clip_distance_words[raster::kMaxClipDistances];
 
 	// The linked interface: raster varying i carries varyings[i].
@@ -111,6 +112,7 @@ struct GraphicsPipeline {
 	uint32_t helper_word = shader::Program::kNoWord;
 	uint32_t sample_count_word = shader::Program::kNoWord;  // InterpolateAtSample's sample pattern
 	uint32_t fragment_view_index_word = shader::Program::kNoWord;
+	uint32_t fragment_layer_word = shader::Program::kNoWord;  // Layer: the primitive's layer
 	uint32_t point_coord_words[2];
 	uint32_t sample_id_word = shader::Program::kNoWord;
 	uint32_t sample_mask_in_word = shader::Program::kNoWord;  // gl_SampleMaskIn[0]

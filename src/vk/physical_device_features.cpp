@@ -181,6 +181,9 @@ struct Supported {
 		// ops and resolves per view (vk/cmd_render_pass.cpp). No geometry or
 		// tessellation stages, so not their multiview forms.
 		v11.multiview = VK_TRUE;
+		// Layer written by the vertex stage: primitives sorted by layer
+		// (vk/draw.cpp DrawLayers). One viewport, so no ViewportIndex.
+		v12.shaderOutputLayer = VK_TRUE;
 
 		v12.storageBuffer8BitAccess = VK_TRUE;
 		v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;

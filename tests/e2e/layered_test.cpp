@@ -1,0 +1,123 @@
+// Layered rendering from the vertex stage (shaderOutputLayer, Vulkan
+// "Layer"): each primitive goes to the layer its vertices write, on
+// Tessera as on lavapipe, with the validation layer on.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "simple_pipeline.h"
+#include "vk_context.h"
+
+using namespace tessera::test;
+
+namespace {
+
+constexpr uint32_t kSize = 32, kLayers = 3;
+
+// Draws layered.vert's triangles, instance i into layer i, in a render pass
+// over all layers of a 2D array image cleared to blue; returns every layer.
+std::vector<uint8_t> RenderLayers(Driver driver) {
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	v12.shaderOutputLayer = VK_TRUE;
+	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v12};
+	ContextOptions options;
+	options.device_features = &features;
+	auto ctx = Context::Create(driver, options);
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	TestImage image =
+	    ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kSize, kSize,
+	                       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 1, kLayers);
+	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+	vci.image = image.image;
+	vci.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
+	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, kLayers};
+	VkImageView view = VK_NULL_HANDLE;
+	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
+	VkAttachmentDescription attachment{};
+	attachment.format = VK_FORMAT_R8G8B8A8_UNORM;
+	attachment.samples = VK_SAMPLE_COUNT_1_BIT;
+	attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+	attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+	attachment.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+	attachment.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+	attachment.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+	attachment.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+	VkAttachmentReference color_ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription subpass{};
+	subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+	subpass.colorAttachmentCount = 1;
+	subpass.pColorAttachments = &color_ref;
+	VkRenderPassCreateInfo rpci{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+	rpci.attachmentCount = 1;
+	rpci.pAttachments = &attachment;
+	rpci.subpassCount = 1;
+	rpci.pSubpasses = &subpass;
+	VkRenderPass pass = VK_NULL_HANDLE;
+	REQUIRE(vkCreateRenderPass(device, &rpci, nullptr, &pass) == VK_SUCCESS);
+	VkFramebufferCreateInfo fci{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+	fci.renderPass = pass;
+	fci.attachmentCount = 1;
+	fci.pAttachments = &view;
+	fci.width = kSize;
+	fci.height = kSize;
+	fci.layers = kLayers;
+	VkFramebuffer framebuffer = VK_NULL_HANDLE;
+	REQUIRE(vkCreateFramebuffer(device, &fci, nullptr, &framebuffer) == VK_SUCCESS);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	VkPipelineLayout layout = VK_NULL_HANDLE;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkPipeline pipeline =
+	    CreateSimplePipeline(device, {"layered.vert.spv", "constant_color.frag.spv", layout, kSize, kSize, pass});
+	REQUIRE(pipeline != VK_NULL_HANDLE);
+
+	const VkDeviceSize bytes = VkDeviceSize(kSize) * kSize * kLayers * 4;
+	TestBuffer readback = ctx->CreateBuffer(bytes);
+	ctx->Submit([&](VkCommandBuffer cb) {
+		VkClearValue clear{};
+		clear.color = {{0.0f, 0.0f, 1.0f, 1.0f}};
+		VkRenderPassBeginInfo begin{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+		begin.renderPass = pass;
+		begin.framebuffer = framebuffer;
+		begin.renderArea = {{0, 0}, {kSize, kSize}};
+		begin.clearValueCount = 1;
+		begin.pClearValues = &clear;
+		vkCmdBeginRenderPass(cb, &begin, VK_SUBPASS_CONTENTS_INLINE);
+		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+		vkCmdDraw(cb, 3, kLayers, 0, 0);
+		vkCmdEndRenderPass(cb);
+		VkBufferImageCopy region{};
+		region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, kLayers};
+		region.imageExtent = {kSize, kSize, 1};
+		vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1, &region);
+	});
+	std::vector<uint8_t> texels(readback.data, readback.data + bytes);
+	CHECK(ctx->validation_errors() == 0);
+	ctx->Destroy(readback);
+	vkDestroyPipeline(device, pipeline, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyFramebuffer(device, framebuffer, nullptr);
+	vkDestroyRenderPass(device, pass, nullptr);
+	vkDestroyImageView(device, view, nullptr);
+	ctx->Destroy(image);
+	return texels;
+}
+
+}  // namespace
+
+TEST_CASE("the vertex stage's Layer sends each primitive to its layer", "[draw][layered]") {
+	std::vector<uint8_t> ours = RenderLayers(Driver::Tessera);
+	const std::array<uint8_t, 4> drawn = {255, 153, 51, 255}, cleared = {0, 0, 255, 255};
+	auto at = [&](uint32_t layer, uint32_t x, uint32_t y) { return &ours[((layer * kSize + y) * kSize + x) * 4]; };
+	for (uint32_t layer = 0; layer < kLayers; ++layer)
+		for (uint32_t triangle = 0; triangle < kLayers; ++triangle) {
+			// Inside triangle k only: NDC (-0.8 + 0.6 k, -0.75), pixel ((ndc + 1) * 16).
+			const uint8_t* texel = at(layer, uint32_t((0.2 + 0.6 * triangle) * 16), uint32_t(0.25 * 16));
+			INFO("layer " << layer << ", triangle " << triangle);
+			CHECK(std::memcmp(texel, layer == triangle ? drawn.data() : cleared.data(), 4) == 0);
+		}
+	CHECK(ours == RenderLayers(Driver::Lavapipe));
+}

@@ -1,5 +1,7 @@
 #include "vk/format_support.h"
 
+#include <cstring>
+
 #include "texture/compressed.h"
 #include "texture/format.h"
 #include "texture/texel.h"
@@ -245,7 +247,21 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	VkFormatFeatureFlags2 features = tiling == VK_IMAGE_TILING_LINEAR    ? support.linear
 	                                 : tiling == VK_IMAGE_TILING_OPTIMAL ? support.optimal
 	                                                                     : 0;
-	if (!info || !features) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if (!info) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	// VK_IMAGE_CREATE_EXTENDED_USAGE_BIT with MUTABLE_FORMAT: a usage may be
+	// supported by any format views of the image can have (Vulkan "Image
+	// Creation", the format compatibility classes) rather than by the image's
+	// own format.
+	VkFormatFeatureFlags2 usage_features = features;
+	if ((flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) && (flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT) &&
+	    !info->IsDepthOrStencil() && !info->IsMultiPlanar())
+		for (size_t i = 0; i < texture::kFormatTableSize; ++i) {
+			const texture::FormatInfo& other = texture::kFormatTable[i];
+			if (std::strcmp(other.compatibility_class, info->compatibility_class) != 0) continue;
+			FormatSupport s = GetFormatSupport(other.format);
+			usage_features |= tiling == VK_IMAGE_TILING_LINEAR ? s.linear : s.optimal;
+		}
+	if (!features && !usage_features) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 
 	struct UsageNeed {
 		VkImageUsageFlags usage;
@@ -260,9 +276,10 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	    {VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
 	};
 	for (const UsageNeed& need : kNeeds)
-		if ((usage & need.usage) && !(features & need.feature)) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+		if ((usage & need.usage) && !(usage_features & need.feature)) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((usage & VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT) &&
-	    !(features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT)))
+	    !(usage_features &
+	      (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT)))
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((usage & VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT) &&
 	    !(usage & (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |

@@ -218,3 +218,25 @@ TEST_CASE("separateDepthStencilLayouts: depth and stencil aspects move through t
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
 }
+
+TEST_CASE("VK_IMAGE_CREATE_EXTENDED_USAGE_BIT takes usages from the formats views can have", "[image]") {
+	// Vulkan "Image Creation": with EXTENDED_USAGE (and MUTABLE_FORMAT) a
+	// usage the image's own format lacks is allowed when a compatible view
+	// format has it: R4G4_UNORM_PACK8 has no storage, R8_UNORM of its class
+	// does (the CTS's image.extended_usage_bit_compatibility cases).
+	auto ctx = Context::Create(Driver::Tessera);
+	REQUIRE(ctx);
+	VkImageFormatProperties props;
+	auto query = [&](VkFormat format, VkImageCreateFlags flags) {
+		return vkGetPhysicalDeviceImageFormatProperties(ctx->physical_device(), format, VK_IMAGE_TYPE_2D,
+		                                                VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_USAGE_STORAGE_BIT, flags,
+		                                                &props);
+	};
+	const VkImageCreateFlags extended = VK_IMAGE_CREATE_EXTENDED_USAGE_BIT | VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+	CHECK(query(VK_FORMAT_R4G4_UNORM_PACK8, 0) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+	CHECK(query(VK_FORMAT_R8_UNORM, 0) == VK_SUCCESS);
+	CHECK(query(VK_FORMAT_R4G4_UNORM_PACK8, extended) == VK_SUCCESS);
+	CHECK(props.maxExtent.width > 0);
+	CHECK(query(VK_FORMAT_R4G4_UNORM_PACK8, VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+	CHECK(ctx->validation_errors() == 0);
+}

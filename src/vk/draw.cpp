@@ -70,7 +70,7 @@ struct DrawJob {
 	shader::RunOptions options;
 	std::atomic<bool> lost{false};
 	// Per instance.
-	uint32_t instance = 0;
+	uint32_t instance = 0;  // InstanceIndex: first_instance + the instance's number
 	int32_t base_vertex = 0;
 	uint32_t base_instance = 0;
 	uint32_t draw_index = 0;
@@ -109,8 +109,15 @@ void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uin
 	const bool plain_float =
 	    format.Numeric() == texture::NumericFormat::SFLOAT && !format.packed && format.components[0].bits == 32;
 	for (uint32_t l = 0; l < lanes; ++l) {
+		// Vulkan "Vertex Input Address Calculation": a per-instance binding
+		// with divisor d reads element firstInstance + (instance - firstInstance) / d
+		// (always firstInstance for d = 0).
 		uint64_t element =
-		    binding.per_instance ? job.instance : (job.ids ? job.ids[first + l] : job.first_id + first + l);
+		    binding.per_instance
+		        ? (binding.divisor == 1   ? job.instance
+		           : binding.divisor == 0 ? job.base_instance
+		                                  : job.base_instance + (job.instance - job.base_instance) / binding.divisor)
+		        : (job.ids ? job.ids[first + l] : job.first_id + first + l);
 		uint64_t offset = element * stride + a.offset;
 		texture::TexelValue v;
 		if (buffer.data && offset + size <= buffer.size) {

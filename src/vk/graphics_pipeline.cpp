@@ -126,6 +126,12 @@ void CaptureVertexInput(const VkPipelineVertexInputStateCreateInfo& vi, const sh
 		if (b.binding >= kMaxVertexBindings) continue;
 		g.bindings[b.binding] = {b.stride, b.inputRate == VK_VERTEX_INPUT_RATE_INSTANCE, true};
 	}
+	if (auto* divisors = FindInChain<VkPipelineVertexInputDivisorStateCreateInfoEXT>(
+	        vi.pNext, VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT))
+		for (uint32_t i = 0; i < divisors->vertexBindingDivisorCount; ++i) {
+			const VkVertexInputBindingDivisorDescriptionEXT& d = divisors->pVertexBindingDivisors[i];
+			if (d.binding < kMaxVertexBindings) g.bindings[d.binding].divisor = d.divisor;
+		}
 	for (uint32_t i = 0; i < vi.vertexAttributeDescriptionCount && g.attribute_count < kMaxVertexAttributes; ++i) {
 		const VkVertexInputAttributeDescription& a = vi.pVertexAttributeDescriptions[i];
 		VertexAttributeDescription d;

@@ -58,6 +58,9 @@ struct VertexBindingDescription {
 	uint32_t stride = 0;
 	bool per_instance = false;
 	bool used = false;
+	// VK_EXT_vertex_attribute_divisor: a per-instance binding advances every
+	// `divisor` instances (0: never).
+	uint32_t divisor = 1;
 };
 
 struct VertexAttributeDescription {

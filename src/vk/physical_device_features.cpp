@@ -113,6 +113,15 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceDepthClipEnableFeaturesEXT, depthClipEnable)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceDepthClipControlFeaturesEXT, depthClipControl)},
+    // VK_EXT_index_type_uint8 (vk/draw.cpp, ReadIndex), VK_EXT_4444_formats
+    // (texture/texel.cpp packs them like every packed format) and
+    // VK_EXT_vertex_attribute_divisor (vk/draw.cpp, FetchAttribute).
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceIndexTypeUint8FeaturesEXT, indexTypeUint8)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDevice4444FormatsFeaturesEXT, formatA4B4G4R4)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -553,6 +562,22 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// negativeOneToOne: the [-w, w] view volume (raster/primitive.cpp).
 		reinterpret_cast<VkPhysicalDeviceDepthClipControlFeaturesEXT*>(s)->depthClipControl = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT:
+		reinterpret_cast<VkPhysicalDeviceIndexTypeUint8FeaturesEXT*>(s)->indexTypeUint8 = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT: {
+		// Both formats render, blend, sample and blit (vk/format_support.cpp).
+		auto* p = reinterpret_cast<VkPhysicalDevice4444FormatsFeaturesEXT*>(s);
+		p->formatA4R4G4B4 = VK_TRUE;
+		p->formatA4B4G4R4 = VK_TRUE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT*>(s);
+		p->vertexAttributeInstanceRateDivisor = VK_TRUE;
+		p->vertexAttributeInstanceRateZeroDivisor = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
 		// Last-vertex mode: the raster takes flat values from vertex 2 of each
 		// assembled triangle (1 of a line). transformFeedbackPreservesProvokingVertex

@@ -330,6 +330,10 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT:
+		// The divisor divides the instance number (vk/draw.cpp, FetchAttribute): any 32-bit value.
+		reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT*>(s)->maxVertexAttribDivisor = UINT32_MAX;
+		break;
 	default: break;
 	}
 }

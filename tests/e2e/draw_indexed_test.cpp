@@ -286,3 +286,56 @@ TEST_CASE("index buffers bound at an offset match lavapipe", "[draw]") {
 		pair.Compare(type == VK_INDEX_TYPE_UINT16 ? "index-offset-u16" : "index-offset-u32", s, 2);
 	}
 }
+
+TEST_CASE("VK_EXT_vertex_attribute_divisor and VK_EXT_index_type_uint8 match lavapipe", "[draw]") {
+	// Vulkan "Vertex Input Address Calculation": a per-instance binding with
+	// divisor d reads element firstInstance + (instance - firstInstance) / d,
+	// always firstInstance for d = 0. 8-bit indices read like any others, 0xff
+	// restarting a strip when primitive restart is on.
+	VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+	uint8_features.indexTypeUint8 = VK_TRUE;
+	VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, &uint8_features};
+	divisor_features.vertexAttributeInstanceRateDivisor = VK_TRUE;
+	divisor_features.vertexAttributeInstanceRateZeroDivisor = VK_TRUE;
+	SceneFeatures features;
+	features.v13.pNext = &divisor_features;
+	ContextOptions options = features.Options();
+	options.device_extensions = {"VK_EXT_vertex_attribute_divisor", "VK_EXT_index_type_uint8"};
+	std::unique_ptr<Context> contexts[2] = {Context::Create(Driver::Tessera, options),
+	                                        Context::Create(Driver::Lavapipe, options)};
+	REQUIRE(contexts[0]);
+	REQUIRE(contexts[1]);
+
+	for (uint32_t divisor : {3u, 0u, 1u}) {
+		CAPTURE(divisor);
+		static VkVertexInputBindingDivisorDescriptionEXT description;
+		static VkPipelineVertexInputDivisorStateCreateInfoEXT divisors{
+		    VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT, nullptr, 1, &description};
+		description = {1, divisor};
+		std::vector<Vertex> v;
+		Triangle(v, -0.95f, -0.95f, -0.6f, -0.9f, -0.9f, -0.55f, 0.5f, 1, 0, 0);
+		v.push_back({-0.6f, -0.55f, 0.5f, 1, 0, 0, 1, 1});  // a fourth vertex: a strip of two triangles
+		Scene s = ColorScene(v);
+		s.vertex_shader = "instanced.vert.spv";
+		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		std::vector<float> per_instance;
+		for (int i = 0; i < 16; ++i)
+			per_instance.insert(per_instance.end(), {0.45f * float(i % 4), 0.45f * float(i / 4), float(i) / 15.0f,
+			                                         1.0f - float(i) / 15.0f});
+		s.instance_data = Bytes(per_instance);
+		s.instance_stride = 16;
+		s.index_type = VK_INDEX_TYPE_UINT8_EXT;
+		s.indices = {0, 1, 2, 3, 0xff, 3, 2, 1};
+		s.configure = [](PipelineState& p) {
+			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+			p.input_assembly.primitiveRestartEnable = VK_TRUE;
+			p.vertex_input_next = &divisors;
+		};
+		s.draws = {{8, 7, 0, 0, 2}};
+		SceneResult a = RenderScene(*contexts[0], s), b = RenderScene(*contexts[1], s);
+		CompareImages("divisor-" + std::to_string(divisor), s.width, s.height, a.colors[0], b.colors[0], 2);
+	}
+	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
+}

@@ -110,14 +110,22 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_maintenance4", {}, {"maintenance4"}},
 	    {"VK_EXT_depth_clip_enable", {}, {"depthClipEnable"}},
 	    {"VK_EXT_depth_clip_control", {}, {"depthClipControl"}},
+	    {"VK_EXT_index_type_uint8", {}, {"indexTypeUint8"}},
+	    {"VK_EXT_4444_formats", {}, {"formatA4R4G4B4"}},
+	    {"VK_EXT_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+	VkPhysicalDevice4444FormatsFeaturesEXT formats4444{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT,
+	                                                   &uint8};
+	VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT, &formats4444};
 	VkPhysicalDeviceDepthClipControlFeaturesEXT clip_control{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT, &divisor};
 	VkPhysicalDeviceDepthClipEnableFeaturesEXT clip_enable{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT, &clip_control};
 	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2{
@@ -207,6 +215,9 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(eds2, extendedDynamicState2);
 	TESSERA_F(clip_enable, depthClipEnable);
 	TESSERA_F(clip_control, depthClipControl);
+	TESSERA_F(uint8, indexTypeUint8);
+	TESSERA_F(formats4444, formatA4R4G4B4);
+	TESSERA_F(divisor, vertexAttributeInstanceRateDivisor);
 #undef TESSERA_F
 	return m;
 }

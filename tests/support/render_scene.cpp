@@ -547,6 +547,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	vertex_input.pVertexBindingDescriptions = bindings.data();
 	vertex_input.vertexAttributeDescriptionCount = uint32_t(scene.attributes.size());
 	vertex_input.pVertexAttributeDescriptions = scene.attributes.data();
+	vertex_input.pNext = state.vertex_input_next;
 
 	VkViewport viewport = scene.viewport.width != 0 ? scene.viewport : VkViewport{0, 0, float(w), float(h), 0, 1};
 	VkRect2D scissor = scene.scissor.extent.width != 0 ? scene.scissor : VkRect2D{{0, 0}, {w, h}};
@@ -606,7 +607,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	if (!scene.indices.empty()) {
 		std::vector<uint8_t> bytes;
 		for (uint32_t i : scene.indices) {
-			uint32_t size = scene.index_type == VK_INDEX_TYPE_UINT16 ? 2 : 4;
+			uint32_t size = scene.index_type == VK_INDEX_TYPE_UINT16      ? 2
+			                : scene.index_type == VK_INDEX_TYPE_UINT8_EXT ? 1
+			                                                              : 4;
 			bytes.insert(bytes.end(), reinterpret_cast<uint8_t*>(&i), reinterpret_cast<uint8_t*>(&i) + size);
 		}
 		indices = UploadBuffer(ctx, bytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);

@@ -28,7 +28,8 @@ struct PipelineState {
 	VkPipelineColorBlendStateCreateInfo color_blend{};
 	std::vector<VkDynamicState> dynamic_states;
 	uint32_t sample_mask = 0xffffffffu;
-	const void* viewport_next = nullptr;  // VkPipelineViewportStateCreateInfo::pNext
+	const void* viewport_next = nullptr;      // VkPipelineViewportStateCreateInfo::pNext
+	const void* vertex_input_next = nullptr;  // VkPipelineVertexInputStateCreateInfo::pNext
 };
 
 struct DrawCall {
@@ -63,11 +64,11 @@ struct Scene {
 	std::vector<VkVertexInputAttributeDescription> attributes;  // binding 0
 	std::vector<uint8_t> instance_data;                         // binding 1, per instance, when not empty
 	uint32_t instance_stride = 0;
-	std::vector<uint32_t> indices;  // drawn with vkCmdDrawIndexed (UINT32) when not empty
-	VkIndexType index_type = VK_INDEX_TYPE_UINT32;
-	std::vector<uint8_t> push_constants;  // vertex and fragment stages
-	std::vector<uint8_t> uniform_data;    // a uniform buffer at set 0, binding 0, when not empty
-	std::vector<uint8_t> storage_data;    // a storage buffer at set 0, binding 1, when not empty (read back)
+	std::vector<uint32_t> indices;                  // drawn with vkCmdDrawIndexed (UINT32) when not empty
+	VkIndexType index_type = VK_INDEX_TYPE_UINT32;  // UINT8_EXT needs the indexTypeUint8 feature
+	std::vector<uint8_t> push_constants;            // vertex and fragment stages
+	std::vector<uint8_t> uniform_data;              // a uniform buffer at set 0, binding 0, when not empty
+	std::vector<uint8_t> storage_data;              // a storage buffer at set 0, binding 1, when not empty (read back)
 	VkClearColorValue clear_color{{0, 0, 0, 1}};
 	VkClearDepthStencilValue clear_depth_stencil{1.0f, 0};
 	std::function<void(PipelineState&)> configure;

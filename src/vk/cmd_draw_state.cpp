@@ -244,6 +244,14 @@ VKAPI_ATTR void VKAPI_CALL CmdSetLogicOpEXT(VkCommandBuffer commandBuffer, VkLog
 	Record<VkLogicOp>(commandBuffer, logicOp, [](GraphicsContext& g, const VkLogicOp& v) { g.logic_op = v; });
 }
 
+VKAPI_ATTR void VKAPI_CALL CmdSetColorWriteEnableEXT(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
+                                                     const VkBool32* pColorWriteEnables) {
+	uint32_t enables = ~0u;
+	for (uint32_t i = 0; i < attachmentCount && i < 32; ++i)
+		if (!pColorWriteEnables[i]) enables &= ~(1u << i);
+	Record<uint32_t>(commandBuffer, enables, [](GraphicsContext& g, const uint32_t& v) { g.color_write_enables = v; });
+}
+
 // VK_EXT_extended_dynamic_state2 names this command, but its feature
 // (extendedDynamicState2PatchControlPoints) is off: there is no tessellation
 // stage, so valid use never calls it and there is nothing to record.

@@ -275,6 +275,11 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	}
 	if (dyn(Dynamic::kBlendConstants)) std::copy(g.blend_constants, g.blend_constants + 4, s.blend.constants);
 	if (dyn(Dynamic::kLogicOp)) s.blend.logic_op = g.logic_op;
+	// VK_EXT_color_write_enable: a disabled attachment is not written, as
+	// with a zero color write mask.
+	const uint32_t enables = dyn(Dynamic::kColorWriteEnable) ? g.color_write_enables : gp.color_write_enables;
+	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
+		if (!(enables >> a & 1)) s.blend.attachments[a].write_mask = 0;
 	raster::DepthStencilState& ds = s.depth_stencil;
 	for (auto [face, dynamic_face] : {std::pair{&ds.front, &g.front}, std::pair{&ds.back, &g.back}}) {
 		if (dyn(Dynamic::kStencilCompareMask)) face->compare_mask = dynamic_face->compare_mask;

@@ -45,6 +45,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE: return Dynamic::kDepthBiasEnable;
 	case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE: return Dynamic::kPrimitiveRestartEnable;
 	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return Dynamic::kLogicOp;
+	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return Dynamic::kColorWriteEnable;
 	default: *known = false; return Dynamic::kCount;
 	}
 }
@@ -378,6 +379,10 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		blend.logic_op_enable = cb.logicOpEnable;
 		blend.logic_op = cb.logicOp;
 		std::copy(std::begin(cb.blendConstants), std::end(cb.blendConstants), blend.constants);
+		if (auto* enables = FindInChain<VkPipelineColorWriteCreateInfoEXT>(
+		        cb.pNext, VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT))
+			for (uint32_t i = 0; i < enables->attachmentCount && i < 32; ++i)
+				if (!enables->pColorWriteEnables[i]) g.color_write_enables &= ~(1u << i);
 		for (uint32_t i = 0; i < targets.color_count && i < cb.attachmentCount; ++i) {
 			const VkPipelineColorBlendAttachmentState& a = cb.pAttachments[i];
 			blend.attachments[i] = {bool(a.blendEnable), a.srcColorBlendFactor, a.dstColorBlendFactor,

@@ -49,7 +49,8 @@ enum class Dynamic : uint32_t {
 	kRasterizerDiscardEnable,
 	kDepthBiasEnable,
 	kPrimitiveRestartEnable,
-	kLogicOp,  // VK_EXT_extended_dynamic_state2 (extendedDynamicState2LogicOp)
+	kLogicOp,           // VK_EXT_extended_dynamic_state2 (extendedDynamicState2LogicOp)
+	kColorWriteEnable,  // VK_EXT_color_write_enable
 	kCount,
 };
 inline uint32_t Bit(Dynamic d) { return 1u << uint32_t(d); }
@@ -133,6 +134,9 @@ struct GraphicsPipeline {
 	// draw time.
 	raster::DrawState state;
 	bool rasterizer_discard = false;
+	// VK_EXT_color_write_enable: attachments whose writes are enabled (bit
+	// i for attachment i), from VkPipelineColorWriteCreateInfoEXT.
+	uint32_t color_write_enables = ~0u;
 	bool has_viewport = false, has_scissor = false;  // static ones given (else dynamic)
 	uint32_t dynamic = 0;                            // Bit(Dynamic) of each dynamic state
 };
@@ -165,6 +169,7 @@ struct GraphicsContext {
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;
 	bool rasterizer_discard = false, depth_bias_enable = false, primitive_restart = false;
 	VkLogicOp logic_op = VK_LOGIC_OP_COPY;
+	uint32_t color_write_enables = ~0u;  // VK_EXT_color_write_enable: bit i for attachment i
 
 	// The active occlusion query (vkCmdBeginQuery), if any.
 	class QueryPool* occlusion_pool = nullptr;

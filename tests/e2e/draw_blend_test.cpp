@@ -247,3 +247,57 @@ TEST_CASE("a dynamic logic op (extendedDynamicState2LogicOp) draws as lavapipe's
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
 }
+
+TEST_CASE("VK_EXT_color_write_enable: static and dynamic write enables match lavapipe", "[draw][blend]") {
+	// A disabled attachment is not written, as with a zero write mask: the
+	// pipeline's VkPipelineColorWriteCreateInfoEXT, or
+	// vkCmdSetColorWriteEnableEXT with the dynamic state.
+	VkPhysicalDeviceColorWriteEnableFeaturesEXT color_write{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT};
+	color_write.colorWriteEnable = VK_TRUE;
+	SceneFeatures features;
+	features.v13.pNext = &color_write;
+	ContextOptions options = features.Options();
+	options.device_extensions = {"VK_EXT_color_write_enable"};
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.1f, 0.9f, 0.3f, 1, 0, 0);
+	for (bool dynamic : {false, true}) {
+		CAPTURE(dynamic);
+		SceneResult results[2];
+		for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+			auto ctx = Context::Create(driver, options);
+			REQUIRE(ctx);
+			static const VkBool32 kStatic[2] = {VK_TRUE, VK_FALSE};
+			static VkPipelineColorWriteCreateInfoEXT write_info{VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT,
+			                                                    nullptr, 2, kStatic};
+			auto set = reinterpret_cast<PFN_vkCmdSetColorWriteEnableEXT>(
+			    vkGetDeviceProcAddr(ctx->device(), "vkCmdSetColorWriteEnableEXT"));
+			REQUIRE(set);
+			Scene s = ColorScene(v);
+			s.color_attachments = 2;
+			s.fragment_shader = "scene_mrt.frag.spv";
+			s.configure = [dynamic](PipelineState& p) {
+				if (dynamic)
+					p.dynamic_states.push_back(VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT);
+				else
+					p.color_blend.pNext = &write_info;
+			};
+			if (dynamic)
+				s.before_draws = [set](VkCommandBuffer cb) {
+					const VkBool32 enables[2] = {VK_FALSE, VK_TRUE};
+					set(cb, 2, enables);
+				};
+			results[driver == Driver::Tessera ? 0 : 1] = RenderScene(*ctx, s);
+			CHECK(ctx->validation_errors() == 0);
+		}
+		const SceneResult& a = results[0];
+		for (uint32_t att = 0; att < 2; ++att)
+			CompareImages("color-write-enable-" + std::to_string(att), 64, 64, a.colors[att], results[1].colors[att],
+			              2);
+		// The disabled attachment holds the clear color everywhere.
+		const std::vector<uint8_t>& off = a.colors[dynamic ? 0 : 1];
+		size_t written = 0;
+		for (size_t i = 0; i < off.size(); i += 4) written += std::memcmp(&off[i], off.data(), 4) != 0;
+		CHECK(written == 0);
+	}
+}

@@ -442,6 +442,21 @@ void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vecto
 	}
 }
 
+void AssembleList(const VertexInput& input, uint32_t per_primitive, std::vector<uint32_t>& out) {
+	constexpr uint32_t kRestart = 0xffffffff;
+	uint32_t start = 0;  // first index after the last restart
+	for (uint32_t n = 0; n < input.vertex_count; ++n) {
+		const uint32_t index = input.indices ? input.indices[n] : n;
+		if (input.primitive_restart && input.indices && index == kRestart) {
+			start = n + 1;
+			continue;
+		}
+		if ((n + 1 - start) % per_primitive != 0) continue;
+		for (uint32_t k = per_primitive; k > 0; --k)
+			out.push_back(input.indices ? input.indices[n + 1 - k] : n + 1 - k);
+	}
+}
+
 void AssembleLines(const VertexInput& input, std::vector<uint32_t>& out) {
 	constexpr uint32_t kRestart = 0xffffffff;
 	uint32_t start = 0;  // first vertex of the current strip

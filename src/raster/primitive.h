@@ -74,6 +74,10 @@ void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vecto
 // Line strips (Vulkan 1.3 "Line Strips"): appends the two vertex indices of
 // each segment, with primitive restart.
 void AssembleLines(const VertexInput& input, std::vector<uint32_t>& out);
+// A triangle, line or point list (per_primitive 3, 2 or 1) with primitive
+// restart (VK_EXT_primitive_topology_list_restart): a restart index drops
+// the incomplete primitive before it and starts counting anew.
+void AssembleList(const VertexInput& input, uint32_t per_primitive, std::vector<uint32_t>& out);
 
 // Clips, transforms, culls and sets up triangle `index` of the input,
 // appending 0 or more triangles to out (submission order kept). Polygon

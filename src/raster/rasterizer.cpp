@@ -526,6 +526,16 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 		input.indices = assembled_.data();
 		input.vertex_count = uint32_t(assembled_.size());
 		input.topology = Topology::LineList;
+	} else if (input.primitive_restart && input.indices) {
+		assembled_.clear();
+		AssembleList(input,
+		             input.topology == Topology::TriangleList ? 3
+		             : input.topology == Topology::LineList   ? 2
+		                                                      : 1,
+		             assembled_);
+		input.indices = assembled_.data();
+		input.vertex_count = uint32_t(assembled_.size());
+		input.primitive_restart = false;
 	}
 	auto process = &ProcessTriangle;
 	uint32_t vertices_per_primitive = 3;

@@ -464,8 +464,7 @@ uint64_t DrawLayers(const GraphicsContext& g, const raster::RasterState& raster,
 		per = input.topology == raster::Topology::TriangleList ? 3
 		      : input.topology == raster::Topology::LineList   ? 2
 		                                                       : 1;
-		for (uint32_t i = 0; i < input.vertex_count / per * per; ++i)
-			list.push_back(input.indices ? input.indices[i] : i);
+		raster::AssembleList(input, per, list);
 		break;
 	}
 	const uint32_t layers = std::max(g.layers, 1u);

@@ -339,3 +339,39 @@ TEST_CASE("VK_EXT_vertex_attribute_divisor and VK_EXT_index_type_uint8 match lav
 	}
 	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
 }
+
+TEST_CASE("VK_EXT_primitive_topology_list_restart: a restart index in a list matches lavapipe", "[draw]") {
+	// With primitiveTopologyListRestart, a restart index drops the
+	// incomplete primitive before it and starts the next one after it.
+	VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT restart_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+	restart_features.primitiveTopologyListRestart = VK_TRUE;
+	SceneFeatures features;
+	features.v13.pNext = &restart_features;
+	ContextOptions options = features.Options();
+	options.device_extensions = {"VK_EXT_primitive_topology_list_restart"};
+	std::unique_ptr<Context> contexts[2] = {Context::Create(Driver::Tessera, options),
+	                                        Context::Create(Driver::Lavapipe, options)};
+	REQUIRE(contexts[0]);
+	REQUIRE(contexts[1]);
+	const std::vector<Vertex> v = Grid(6);
+	for (VkPrimitiveTopology topology :
+	     {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, VK_PRIMITIVE_TOPOLOGY_POINT_LIST}) {
+		CAPTURE(topology);
+		Scene s = ColorScene(v);
+		s.indices = {0, 1, 6, 7, 8, 0xffffffffu, 13, 14, 20, 2, 0xffffffffu, 22, 23, 28, 29, 30, 35};
+		if (topology == VK_PRIMITIVE_TOPOLOGY_POINT_LIST) {
+			// Points need PointSize written: sized_point.vert, size w = 1.
+			s.vertex_shader = "sized_point.vert.spv";
+			s.attributes.push_back({2, 0, VK_FORMAT_R32_SFLOAT, 12});
+		}
+		s.draws = {{uint32_t(s.indices.size()), 1, 0, 0, 0}};
+		s.configure = [topology](PipelineState& p) {
+			p.input_assembly.topology = topology;
+			p.input_assembly.primitiveRestartEnable = VK_TRUE;
+		};
+		SceneResult a = RenderScene(*contexts[0], s), b = RenderScene(*contexts[1], s);
+		CompareImages("list-restart-" + std::to_string(topology), s.width, s.height, a.colors[0], b.colors[0], 2);
+	}
+	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
+}

@@ -112,6 +112,7 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_depth_clip_control", {}, {"depthClipControl"}},
 	    {"VK_EXT_index_type_uint8", {}, {"indexTypeUint8"}},
 	    {"VK_EXT_color_write_enable", {}, {"colorWriteEnable"}},
+	    {"VK_EXT_primitive_topology_list_restart", {}, {"primitiveTopologyListRestart"}},
 	    {"VK_EXT_4444_formats", {}, {"formatA4R4G4B4"}},
 	    {"VK_EXT_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
 	};
@@ -120,8 +121,10 @@ const std::vector<Rule>& Rules() {
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
 	VkPhysicalDeviceColorWriteEnableFeaturesEXT color_write{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT, &list_restart};
 	VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
 	                                                &color_write};
 	VkPhysicalDevice4444FormatsFeaturesEXT formats4444{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT,
@@ -221,6 +224,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(clip_control, depthClipControl);
 	TESSERA_F(uint8, indexTypeUint8);
 	TESSERA_F(color_write, colorWriteEnable);
+	TESSERA_F(list_restart, primitiveTopologyListRestart);
 	TESSERA_F(formats4444, formatA4R4G4B4);
 	TESSERA_F(divisor, vertexAttributeInstanceRateDivisor);
 #undef TESSERA_F

@@ -86,6 +86,8 @@ struct DrawJob {
 	float* varyings = nullptr;
 	float* clip_distances = nullptr;
 	uint32_t clip_count = 0;
+	float* cull_distances = nullptr;  // cull_count a vertex, vertex-major
+	uint32_t cull_count = 0;
 	float* point_sizes = nullptr;  // when the program writes PointSize and points are drawn
 	uint32_t* layers = nullptr;    // when the program writes Layer (shaderOutputLayer)
 	uint32_t layer = 0;            // the framebuffer layer being drawn (fragment Layer input)
@@ -191,6 +193,15 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 		float* out = job.clip_distances + size_t(first) * job.clip_count + d;
 		const uint32_t* w = interp.StageWord(gp.clip_distance_words[d]);
 		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * job.clip_count], &w[l], 4);
+	}
+	for (uint32_t d = 0; d < job.cull_count; ++d) {
+		float* out = job.cull_distances + size_t(first) * job.cull_count + d;
+		if (gp.cull_distance_words[d] == kNoWord) {  // an element the program does not declare: keeps nothing out
+			for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * job.cull_count] = 0.0f;
+			continue;
+		}
+		const uint32_t* w = interp.StageWord(gp.cull_distance_words[d]);
+		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * job.cull_count], &w[l], 4);
 	}
 }
 
@@ -384,7 +395,7 @@ struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
 	runtime::ThreadPool* pool = nullptr;
 	std::vector<uint32_t> ids, indices, layers, assembled;
-	std::vector<float> positions, varyings, clip_distances, point_sizes;
+	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
 	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
 };
 
@@ -411,7 +422,8 @@ void ReleaseDrawScratch(size_t keep_bytes) {
 	for (const auto* v : {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.assembled})
 		bytes += v->capacity() * sizeof(uint32_t);
 	for (const auto& v : scratch.by_layer) bytes += v.capacity() * sizeof(uint32_t);
-	for (const auto* v : {&scratch.positions, &scratch.varyings, &scratch.clip_distances, &scratch.point_sizes})
+	for (const auto* v : {&scratch.positions, &scratch.varyings, &scratch.clip_distances, &scratch.cull_distances,
+	                      &scratch.point_sizes})
 		bytes += v->capacity() * sizeof(float);
 	if (bytes > keep_bytes) scratch = DrawScratch{};
 }
@@ -437,13 +449,17 @@ uint64_t VertexScratchBudget() {
 	return budget;
 }
 
-// A draw whose vertex program writes Layer: its primitives, assembled into
-// lists, grouped by the layer of their first vertex (every vertex of a
-// primitive writes the same one, Vulkan "Layer"), each group drawn into its
-// layer. Primitives whose layer is past the framebuffer's are dropped (their
-// framebuffer values would be undefined). Returns the samples that passed.
-uint64_t DrawLayers(const GraphicsContext& g, const raster::RasterState& raster, const raster::CompiledDraw& compiled,
-                    const raster::VertexInput& input, DrawJob& job, DrawScratch& scratch) {
+// A draw whose vertex program writes Layer or CullDistance: its primitives,
+// assembled into lists. Vulkan "Clipping" (cull distances): a primitive all
+// of whose vertices have a negative cull distance for the same plane is
+// dropped. Vulkan "Layer": the rest are grouped by the layer of their first
+// vertex (every vertex of a primitive writes the same one) and each group
+// drawn into its layer, primitives past the framebuffer's layers dropped
+// (their framebuffer values would be undefined); without Layer they all go
+// to `fb`. Returns the samples that passed.
+uint64_t DrawAssembled(const GraphicsContext& g, const raster::RasterState& raster,
+                       const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
+                       const raster::VertexInput& input, DrawJob& job, DrawScratch& scratch) {
 	std::vector<uint32_t>& list = scratch.assembled;
 	list.clear();
 	raster::Topology topology = input.topology;
@@ -467,11 +483,21 @@ uint64_t DrawLayers(const GraphicsContext& g, const raster::RasterState& raster,
 		raster::AssembleList(input, per, list);
 		break;
 	}
-	const uint32_t layers = std::max(g.layers, 1u);
+	auto culled = [&](const uint32_t* vertices) {
+		for (uint32_t d = 0; d < job.cull_count; ++d) {
+			bool all_negative = true;
+			for (uint32_t k = 0; k < per && all_negative; ++k)
+				all_negative = job.cull_distances[size_t(vertices[k]) * job.cull_count + d] < 0.0f;
+			if (all_negative) return true;
+		}
+		return false;
+	};
+	const uint32_t layers = job.layers ? std::max(g.layers, 1u) : 1;
 	if (scratch.by_layer.size() < layers) scratch.by_layer.resize(layers);
 	for (uint32_t l = 0; l < layers; ++l) scratch.by_layer[l].clear();
 	for (size_t p = 0; p + per <= list.size(); p += per) {
-		const uint32_t layer = job.layers[list[p]];
+		if (culled(&list[p])) continue;
+		const uint32_t layer = job.layers ? job.layers[list[p]] : 0;
 		if (layer < layers) scratch.by_layer[layer].insert(scratch.by_layer[layer].end(), &list[p], &list[p] + per);
 	}
 	uint64_t passed = 0;
@@ -483,6 +509,10 @@ uint64_t DrawLayers(const GraphicsContext& g, const raster::RasterState& raster,
 		part.indices = indices.data();
 		part.vertex_count = uint32_t(indices.size());
 		part.primitive_restart = false;
+		if (!job.layers) {
+			passed += scratch.renderer->Draw(compiled, fb, part);
+			continue;
+		}
 		job.layer = l;
 		passed += scratch.renderer->Draw(compiled, MakeFramebuffer(g, raster.samples, l), part);
 	}
@@ -613,7 +643,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			job.vertex_count = p.count;
 		}
 		const uint32_t n = job.vertex_count;
-		const uint64_t vertex_bytes = 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + 1);
+		job.cull_count = gp.cull_distance_count;
+		const uint64_t vertex_bytes = 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2);
 		if (uint64_t(n) * vertex_bytes > VertexScratchBudget()) {
 			char message[192];
 			std::snprintf(message, sizeof message,
@@ -627,6 +658,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		scratch.positions.resize(size_t(n) * 4);
 		scratch.varyings.resize(size_t(n) * gp.varying_count);
 		scratch.clip_distances.resize(size_t(n) * job.clip_count);
+		scratch.cull_distances.resize(size_t(n) * job.cull_count);
+		job.cull_distances = scratch.cull_distances.data();
 		job.positions = scratch.positions.data();
 		job.varyings = scratch.varyings.data();
 		job.clip_distances = scratch.clip_distances.data();
@@ -650,6 +683,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		// primitive's layer; without multiview the primitives are sorted by
 		// it and each layer drawn as a list.
 		const bool layered = gp.layer_word != kNoWord && g.view_mask == 0;
+		const bool assembled = layered || job.cull_count > 0;
 		if (layered) {
 			scratch.layers.resize(n);
 			job.layers = scratch.layers.data();
@@ -678,8 +712,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				job.layer = views[v];
 				// §18.4 lets a query in a multiview pass report the total of
 				// all views in its first query.
-				uint64_t passed = layered ? DrawLayers(g, state.raster, compiled, input, job, scratch)
-				                          : scratch.renderer->Draw(compiled, fb, input);
+				uint64_t passed = assembled ? DrawAssembled(g, state.raster, compiled, fb, input, job, scratch)
+				                            : scratch.renderer->Draw(compiled, fb, input);
 				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 			}
 		}

@@ -179,6 +179,12 @@ void LinkStages(GraphicsPipeline& g) {
 		}
 	}
 	g.state.raster.clip_distance_count = clip_count;
+	std::fill(std::begin(g.cull_distance_words), std::end(g.cull_distance_words), kNoWord);
+	for (const shader::InterfaceWord& w : vs.outputs)
+		if (w.builtin == shader::InterfaceBuiltin::kCullDistance && w.index < raster::kMaxClipDistances) {
+			g.cull_distance_words[w.index] = w.word;
+			g.cull_distance_count = std::max(g.cull_distance_count, w.index + 1);
+		}
 
 	std::fill(std::begin(g.frag_coord_words), std::end(g.frag_coord_words), kNoWord);
 	std::fill(std::begin(g.point_coord_words), std::end(g.point_coord_words), kNoWord);

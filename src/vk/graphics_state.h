@@ -105,6 +105,8 @@ struct GraphicsPipeline {
 	uint32_t point_size_word = shader::Program::kNoWord;
 	uint32_t layer_word = shader::Program::kNoWord;  // Layer (shaderOutputLayer)
 	uint32_t clip_distance_words[raster::kMaxClipDistances];
+	uint32_t cull_distance_words[raster::kMaxClipDistances];  // CullDistance (shaderCullDistance)
+	uint32_t cull_distance_count = 0;
 
 	// The linked interface: raster varying i carries varyings[i].
 	uint32_t varying_count = 0;

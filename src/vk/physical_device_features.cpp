@@ -308,6 +308,9 @@ struct Supported {
 		core.multiDrawIndirect = VK_TRUE;
 		core.drawIndirectFirstInstance = VK_TRUE;
 		core.shaderClipDistance = VK_TRUE;
+		// Primitives whose vertices all have a negative cull distance for one
+		// plane are dropped before rasterization (vk/draw.cpp, DrawAssembled).
+		core.shaderCullDistance = VK_TRUE;
 		// Buffer stores and atomics from the vertex and fragment stages;
 		// helper lanes' writes are dropped (src/shader/stage.cpp).
 		core.vertexPipelineStoresAndAtomics = VK_TRUE;

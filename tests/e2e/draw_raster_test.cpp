@@ -242,3 +242,26 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 		pair.Compare("dynamic-discard-bias", s, 2);
 	}
 }
+
+TEST_CASE("cull distances drop primitives wholly outside a plane, as on lavapipe", "[draw][raster]") {
+	// Vulkan "Primitive Clipping": a primitive all of whose vertices have a
+	// negative cull distance for the same plane is discarded; one that
+	// straddles a plane is drawn whole (no clipping against it).
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, -0.2f, -0.8f, -0.6f, 0.2f, 0.3f, 1, 0, 0);  // left: culled by plane 0
+	Triangle(v, -0.5f, -0.7f, 0.6f, -0.6f, 0.1f, 0.3f, 0.4f, 0, 1, 0);    // straddles x = 0: drawn
+	Triangle(v, 0.2f, 0.6f, 0.9f, 0.7f, 0.5f, 0.95f, 0.5f, 0, 0, 1);      // above y = 0.5: culled by plane 1
+	Triangle(v, 0.3f, -0.9f, 0.9f, -0.5f, 0.6f, 0.0f, 0.6f, 1, 1, 0);     // right, low: drawn
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_LIST}) {
+		CAPTURE(topology);
+		Scene s = ColorScene(v);
+		s.vertex_shader = "cull.vert.spv";
+		s.draws = {{12, 1, 0, 0, 0}};
+		s.configure = [topology](PipelineState& p) { p.input_assembly.topology = topology; };
+		SceneResult ours = CompareSceneWithLavapipe("cull-distance-" + std::to_string(topology), s, 2);
+		if (topology != VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST) continue;
+		// Pixel (8, 30) lies inside the first triangle only: culled, clear color.
+		const uint8_t* p = &ours.colors[0][(30 * 64 + 8) * 4];
+		CHECK((p[0] == 26 && p[1] == 51 && p[2] == 77));
+	}
+}

@@ -918,6 +918,7 @@ SceneFeatures::SceneFeatures() {
 	core.features.multiDrawIndirect = VK_TRUE;
 	core.features.drawIndirectFirstInstance = VK_TRUE;
 	core.features.shaderClipDistance = VK_TRUE;
+	core.features.shaderCullDistance = VK_TRUE;
 	core.features.fragmentStoresAndAtomics = VK_TRUE;
 	core.features.fillModeNonSolid = VK_TRUE;
 	core.features.wideLines = VK_TRUE;

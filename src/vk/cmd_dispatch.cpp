@@ -10,6 +10,7 @@
 #include "vk/command_buffer.h"
 #include "vk/device.h"
 #include "vk/pipeline.h"
+#include "vk/query_pool.h"
 #include "vk/shader_resources.h"
 
 namespace tessera::vk {
@@ -32,6 +33,10 @@ void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
 	BoundResources bound;
 	if (!ResolveResources(context, BindPoint::Compute, *pipeline, program, "vkCmdDispatch", bound)) return;
 	const shader::Resources& resources = bound.resources;
+	if (QueryPool* statistics = context.graphics.statistics_pool)
+		statistics->AddStatistic(
+		    context.graphics.statistics_query, Statistic::kComputeShaderInvocations,
+		    uint64_t(size.count[0]) * size.count[1] * size.count[2] * program.InvocationsPerWorkgroup());
 	if (shader::RunDispatch(program, resources, size, &context.device->ThreadPool(), options) ==
 	    shader::RunStatus::kDeviceLost) {
 		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_PIPELINE,

@@ -91,6 +91,10 @@ struct DrawJob {
 	float* point_sizes = nullptr;  // when the program writes PointSize and points are drawn
 	uint32_t* layers = nullptr;    // when the program writes Layer (shaderOutputLayer)
 	uint32_t layer = 0;            // the framebuffer layer being drawn (fragment Layer input)
+	// Fragment shader invocations (live lanes run), counted for an active
+	// pipeline statistics query.
+	bool count_fragments = false;
+	std::atomic<uint64_t> fragment_invocations{0};
 };
 
 // Vulkan 1.3 §22.4 "Vertex Attribute Address Calculation" and §22.5: the
@@ -255,6 +259,11 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 	}
 	for (uint32_t v = 0; v < gp.varying_count; ++v)
 		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
+	if (job.count_fragments) {
+		uint64_t live = 0;
+		for (uint32_t l = 0; l < lanes; ++l) live += b.live[l] != 0;
+		job.fragment_invocations.fetch_add(live, std::memory_order_relaxed);
+	}
 	if (interp.RunStage(fs, *job.fragment_resources, job.options) != shader::RunStatus::kSuccess) {
 		job.lost.store(true, std::memory_order_relaxed);
 		b.abandoned = true;
@@ -519,6 +528,32 @@ uint64_t DrawAssembled(const GraphicsContext& g, const raster::RasterState& rast
 	return passed;
 }
 
+// Primitives the input assembler makes of `count` vertices (indices, when
+// given, with restart values ending a strip or the current list primitive).
+uint64_t CountPrimitives(raster::Topology topology, const uint32_t* indices, uint32_t count, bool restart) {
+	auto in_run = [topology](uint64_t n) -> uint64_t {
+		switch (topology) {
+		case raster::Topology::TriangleList: return n / 3;
+		case raster::Topology::TriangleStrip:
+		case raster::Topology::TriangleFan: return n >= 3 ? n - 2 : 0;
+		case raster::Topology::LineList: return n / 2;
+		case raster::Topology::LineStrip: return n >= 2 ? n - 1 : 0;
+		default: return n;
+		}
+	};
+	if (!restart || !indices) return in_run(count);
+	uint64_t total = 0, run = 0;
+	for (uint32_t i = 0; i < count; ++i) {
+		if (indices[i] == kRestart) {
+			total += in_run(run);
+			run = 0;
+		} else {
+			++run;
+		}
+	}
+	return total + in_run(run);
+}
+
 void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::RunOptions& options = ShaderRunOptions();
 	DrawParams p = given;
@@ -690,6 +725,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 
 		const uint32_t batches = (n + kVertexBatch - 1) / kVertexBatch;
+		QueryPool* statistics = g.statistics_pool;
+		job.count_fragments = statistics != nullptr;
+		uint64_t shaded = 0;  // vertex shader invocations
 		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
 			job.instance = p.first_instance + instance;
 			auto shade = [&](uint32_t batch) {
@@ -705,6 +743,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 						pool->ParallelFor(batches, shade);
 					else
 						shade(0);
+					shaded += n;
 					if (job.lost) break;
 				}
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
@@ -716,6 +755,22 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				                            : scratch.renderer->Draw(compiled, fb, input);
 				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 			}
+		}
+		if (statistics) {
+			// Vulkan "Pipeline Statistics Queries". The input assembler runs
+			// once an instance; clipping sees every primitive of every view
+			// (each counted once, which the counter allows for primitives
+			// clipping removes); fragments are the live lanes run.
+			const uint32_t q = g.statistics_query;
+			const uint64_t primitives = CountPrimitives(topology, raster_indices, p.count, restart) * p.instance_count;
+			statistics->AddStatistic(q, Statistic::kInputAssemblyVertices, uint64_t(p.count) * p.instance_count);
+			statistics->AddStatistic(q, Statistic::kInputAssemblyPrimitives, primitives);
+			statistics->AddStatistic(q, Statistic::kVertexShaderInvocations, shaded);
+			if (!discard) {
+				statistics->AddStatistic(q, Statistic::kClippingInvocations, primitives * view_count);
+				statistics->AddStatistic(q, Statistic::kClippingPrimitives, primitives * view_count);
+			}
+			statistics->AddStatistic(q, Statistic::kFragmentShaderInvocations, job.fragment_invocations.load());
 		}
 		if (job.lost) {
 			ReportPipeline(context, *pipeline,

@@ -176,6 +176,9 @@ struct GraphicsContext {
 	// The active occlusion query (vkCmdBeginQuery), if any.
 	class QueryPool* occlusion_pool = nullptr;
 	uint32_t occlusion_query = 0;
+	// The active pipeline statistics query, if any (draws and dispatches).
+	class QueryPool* statistics_pool = nullptr;
+	uint32_t statistics_query = 0;
 
 	// The render pass instance: the attachments of the current subpass (or of
 	// vkCmdBeginRendering) as views; null where unused.

@@ -311,6 +311,9 @@ struct Supported {
 		// Primitives whose vertices all have a negative cull distance for one
 		// plane are dropped before rasterization (vk/draw.cpp, DrawAssembled).
 		core.shaderCullDistance = VK_TRUE;
+		// Pipeline statistics: draws and dispatches count into the active query
+		// (vk/query_pool.h, Statistic).
+		core.pipelineStatisticsQuery = VK_TRUE;
 		// Buffer stores and atomics from the vertex and fragment stages;
 		// helper lanes' writes are dropped (src/shader/stage.cpp).
 		core.vertexPipelineStoresAndAtomics = VK_TRUE;

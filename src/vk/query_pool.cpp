@@ -15,6 +15,8 @@ namespace tessera::vk {
 VkResult QueryPool::Init() {
 	try {
 		queries_ = std::make_unique<Query[]>(count_);
+		if (type_ == VK_QUERY_TYPE_PIPELINE_STATISTICS)
+			counters_ = std::make_unique<std::atomic<uint64_t>[]>(size_t(count_) * size_t(Statistic::kCount));
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
@@ -31,6 +33,8 @@ void QueryPool::Reset(uint32_t first, uint32_t count) {
 	for (uint32_t i = first; i < first + count; ++i) {
 		queries_[i].available.store(0, std::memory_order_relaxed);
 		queries_[i].value.store(0, std::memory_order_relaxed);
+		for (size_t k = 0; counters_ && k < size_t(Statistic::kCount); ++k)
+			counters_[size_t(i) * size_t(Statistic::kCount) + k].store(0, std::memory_order_relaxed);
 	}
 }
 
@@ -39,7 +43,11 @@ void QueryPool::MakeAvailable(Query& query) {
 	device_->Notify();
 }
 
-void QueryPool::Begin(uint32_t query) { queries_[query].value.store(0, std::memory_order_relaxed); }
+void QueryPool::Begin(uint32_t query) {
+	queries_[query].value.store(0, std::memory_order_relaxed);
+	for (size_t k = 0; counters_ && k < size_t(Statistic::kCount); ++k)
+		counters_[size_t(query) * size_t(Statistic::kCount) + k].store(0, std::memory_order_relaxed);
+}
 
 void QueryPool::End(uint32_t query) { MakeAvailable(queries_[query]); }
 
@@ -76,9 +84,22 @@ bool QueryPool::WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDe
 		uint8_t* at = data + stride * i;
 		// §18.2: an unavailable query's result is written only with
 		// PARTIAL_BIT (a value between 0 and the final one: the count so
-		// far); its availability word is written whenever asked for.
-		if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT)) put(at, 0, q.value.load(std::memory_order_relaxed));
-		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) put(at, 1, available ? 1 : 0);
+		// far); its availability word is written whenever asked for. A
+		// statistics query writes its counters in bit order, then availability.
+		uint32_t values = 1;
+		if (counters_) {
+			values = 0;
+			const std::atomic<uint64_t>* counters = &counters_[size_t(first + i) * size_t(Statistic::kCount)];
+			for (uint32_t k = 0; k < uint32_t(Statistic::kCount); ++k) {
+				if (!(statistics_ >> k & 1)) continue;
+				if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT))
+					put(at, values, counters[k].load(std::memory_order_relaxed));
+				++values;
+			}
+		} else if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT)) {
+			put(at, 0, q.value.load(std::memory_order_relaxed));
+		}
+		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT) put(at, values, available ? 1 : 0);
 		all_available &= available;
 	}
 	return all_available;
@@ -107,10 +128,15 @@ struct BeginQueryCommand : Command {
 	void Execute(ExecutionContext& context) const {
 		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
 		for (uint32_t i = 0; i < taken; ++i) pool->Begin(query + i);
-		// Draws until the matching end add their passing samples.
+		// Draws until the matching end add their passing samples, draws and
+		// dispatches their statistics.
 		if (pool->Type() == VK_QUERY_TYPE_OCCLUSION) {
 			context.graphics.occlusion_pool = pool;
 			context.graphics.occlusion_query = query;
+		}
+		if (pool->Type() == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+			context.graphics.statistics_pool = pool;
+			context.graphics.statistics_query = query;
 		}
 	}
 };
@@ -121,6 +147,8 @@ struct EndQueryCommand : Command {
 	void Execute(ExecutionContext& context) const {
 		if (context.graphics.occlusion_pool == pool && context.graphics.occlusion_query == query)
 			context.graphics.occlusion_pool = nullptr;
+		if (context.graphics.statistics_pool == pool && context.graphics.statistics_query == query)
+			context.graphics.statistics_pool = nullptr;
 		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
 		for (uint32_t i = 0; i < taken; ++i) pool->End(query + i);
 	}
@@ -172,8 +200,9 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateQueryPool(VkDevice device, const VkQueryPoo
                                                const VkAllocationCallbacks* pAllocator, VkQueryPool* pQueryPool) {
 	Device* self = Device::Cast(device);
 	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
-	// Pipeline statistics (feature off) and extension query types are not supported.
-	if (pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION && pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP) {
+	// Extension query types are not supported.
+	if (pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION && pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP &&
+	    pCreateInfo->queryType != VK_QUERY_TYPE_PIPELINE_STATISTICS) {
 		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
 		             "vkCreateQueryPool: query type %d is not supported", int(pCreateInfo->queryType));
 		return VK_ERROR_FEATURE_NOT_PRESENT;

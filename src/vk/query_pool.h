@@ -1,11 +1,14 @@
-// VkQueryPool (Vulkan 1.3 §18): timestamp and occlusion queries.
+// VkQueryPool (Vulkan 1.3 §18): timestamp, occlusion and pipeline
+// statistics queries.
 //
 // Each query is a value and an availability flag, both atomic: the queue
 // thread writes them while the host may read them (vkGetQueryPoolResults).
 // Making a query available calls Device::Notify(), so VK_QUERY_RESULT_WAIT_BIT
 // sleeps on the device's condition variable like every other host wait.
 // Timestamps are CLOCK_MONOTONIC nanoseconds (timestampPeriod 1.0, 64 valid
-// bits). Pipeline statistics queries are not supported (the feature is off).
+// bits). A pipeline statistics query keeps the eleven counters of
+// VkQueryPipelineStatisticFlagBits (Statistic) and reports those the pool
+// was created with, in bit order.
 #pragma once
 
 #include <atomic>
@@ -18,10 +21,30 @@ namespace tessera::vk {
 
 class Device;
 
+// The counters of a pipeline statistics query: bit k of
+// VkQueryPipelineStatisticFlagBits is counter k.
+enum class Statistic : uint32_t {
+	kInputAssemblyVertices,
+	kInputAssemblyPrimitives,
+	kVertexShaderInvocations,
+	kGeometryShaderInvocations,
+	kGeometryShaderPrimitives,
+	kClippingInvocations,
+	kClippingPrimitives,
+	kFragmentShaderInvocations,
+	kTessellationControlPatches,
+	kTessellationEvaluationInvocations,
+	kComputeShaderInvocations,
+	kCount,
+};
+
 class QueryPool : public Object<QueryPool, VkQueryPool, VK_OBJECT_TYPE_QUERY_POOL> {
 public:
 	QueryPool(Device* device, const VkQueryPoolCreateInfo& info)
-	    : device_(device), type_(info.queryType), count_(info.queryCount) {}
+	    : device_(device),
+	      type_(info.queryType),
+	      count_(info.queryCount),
+	      statistics_(info.queryType == VK_QUERY_TYPE_PIPELINE_STATISTICS ? info.pipelineStatistics : 0) {}
 	VkResult Init();
 
 	VkQueryType Type() const { return type_; }
@@ -38,6 +61,13 @@ public:
 	// is active (vk/draw.cpp; precise counts).
 	void AddSamples(uint32_t query, uint64_t samples) {
 		queries_[query].value.fetch_add(samples, std::memory_order_relaxed);
+	}
+	// Pipeline statistics: draws and dispatches add to the counters while the
+	// query is active.
+	void AddStatistic(uint32_t query, Statistic statistic, uint64_t value) {
+		if (value && counters_)
+			counters_[size_t(query) * size_t(Statistic::kCount) + size_t(statistic)].fetch_add(
+			    value, std::memory_order_relaxed);
 	}
 
 	// Writes results as §18.2 lays them out; returns false when some query
@@ -58,7 +88,9 @@ private:
 	Device* device_;
 	VkQueryType type_;
 	uint32_t count_;
+	VkQueryPipelineStatisticFlags statistics_;
 	std::unique_ptr<Query[]> queries_;
+	std::unique_ptr<std::atomic<uint64_t>[]> counters_;  // Statistic::kCount a query (statistics pools)
 };
 
 }  // namespace tessera::vk

@@ -543,3 +543,46 @@ TEST_CASE("shaderZeroInitializeWorkgroupMemory: null-initialized shared memory r
 	CHECK(ours_ctx->validation_errors() == 0);
 	CHECK(ref_ctx->validation_errors() == 0);
 }
+
+TEST_CASE("a pipeline statistics query counts compute shader invocations", "[compute][query]") {
+	// SAXPY's 64-invocation workgroups, 7 of them in x and 3 in y: 1344
+	// invocations, on Tessera as on lavapipe.
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		CAPTURE(DriverName(driver));
+		VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+		v13.maintenance4 = VK_TRUE;  // saxpy.comp's LocalSizeId
+		VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v13};
+		features.features.pipelineStatisticsQuery = VK_TRUE;
+		ContextOptions options;
+		options.device_features = &features;
+		auto ctx = Context::Create(driver, options);
+		REQUIRE(ctx);
+		ComputeKernel kernel(*ctx, LoadSpirv("saxpy.spv"), 2);
+		REQUIRE(kernel.ok());
+		TestBuffer x = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+		           y = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+		kernel.Bind(0, x.buffer);
+		kernel.Bind(1, y.buffer);
+		VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+		qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+		qi.queryCount = 1;
+		qi.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
+		VkQueryPool pool;
+		REQUIRE(vkCreateQueryPool(ctx->device(), &qi, nullptr, &pool) == VK_SUCCESS);
+		const uint32_t push[2] = {0, 0};  // a = 0, n = 0: every invocation returns at once
+		ctx->Submit([&](VkCommandBuffer cb) {
+			vkCmdResetQueryPool(cb, pool, 0, 1);
+			vkCmdBeginQuery(cb, pool, 0, 0);
+			kernel.Record(cb, push, 8, 7, 3);
+			vkCmdEndQuery(cb, pool, 0);
+		});
+		uint64_t invocations = 0;
+		REQUIRE(vkGetQueryPoolResults(ctx->device(), pool, 0, 1, 8, &invocations, 8,
+		                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+		CHECK(invocations == 7 * 3 * 64);
+		vkDestroyQueryPool(ctx->device(), pool, nullptr);
+		ctx->Destroy(x);
+		ctx->Destroy(y);
+		CHECK(ctx->validation_errors() == 0);
+	}
+}

@@ -92,6 +92,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::ImageGatherExtended,
     spv::Capability::MinLod,
     spv::Capability::StorageImageExtendedFormats,
+    spv::Capability::StorageImageMultisample,
     spv::Capability::StorageImageReadWithoutFormat,
     spv::Capability::StorageImageWriteWithoutFormat,
     spv::Capability::SampledImageArrayDynamicIndexing,

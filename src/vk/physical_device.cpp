@@ -102,7 +102,7 @@ VkPhysicalDeviceLimits Limits() {
 	l.sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
 	l.sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
 	l.sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
-	l.storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l.storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;  // shaderStorageImageMultisample
 	l.maxSampleMaskWords = 1;
 	l.timestampComputeAndGraphics = VK_TRUE;
 	l.timestampPeriod = PhysicalDevice::kTimestampPeriod;

@@ -314,6 +314,9 @@ struct Supported {
 		// Pipeline statistics: draws and dispatches count into the active query
 		// (vk/query_pool.h, Statistic).
 		core.pipelineStatisticsQuery = VK_TRUE;
+		// Storage images of 4 samples: image operations take the sample operand
+		// (shader/image_ops.cpp StorageTexel, texture::Fetch).
+		core.shaderStorageImageMultisample = VK_TRUE;
 		// Buffer stores and atomics from the vertex and fragment stages;
 		// helper lanes' writes are dropped (src/shader/stage.cpp).
 		core.vertexPipelineStoresAndAtomics = VK_TRUE;

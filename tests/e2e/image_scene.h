@@ -44,6 +44,9 @@ struct ImageSpec {
 	uint32_t texel_size = 4;   // bytes per texel in the upload
 	uint32_t block_bytes = 0;  // 4x4-block-compressed formats: bytes per block
 	bool storage = false;      // STORAGE usage (read back after the run)
+	// More than one: a multisampled storage image, cleared to zero instead of
+	// uploaded and not read back (data stays empty).
+	VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 	bool cube_compatible = false;
 	VkComponentMapping swizzle{};
 	// The view's subresource range (0 counts: the rest of the image).
@@ -129,6 +132,7 @@ inline ContextOptions Options(Driver driver) {
 	features.features.shaderResourceMinLod = all;
 	features.features.shaderSampledImageArrayDynamicIndexing = all;
 	features.features.shaderStorageImageArrayDynamicIndexing = all;
+	features.features.shaderStorageImageMultisample = VK_TRUE;
 	ContextOptions options;
 	options.device_features = &features;
 	return options;
@@ -174,7 +178,7 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		ici.extent = s.extent;
 		ici.mipLevels = s.mips;
 		ici.arrayLayers = s.layers;
-		ici.samples = VK_SAMPLE_COUNT_1_BIT;
+		ici.samples = s.samples;
 		ici.tiling = VK_IMAGE_TILING_OPTIMAL;
 		ici.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
 		            (s.storage ? VK_IMAGE_USAGE_STORAGE_BIT : 0);
@@ -190,8 +194,8 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		VkImageView view = VK_NULL_HANDLE;
 		REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
 		views.push_back(view);
-		REQUIRE(s.data.size() == ImageBytes(s));
-		staging.push_back(ctx.CreateBuffer(s.data.size()));
+		REQUIRE(s.data.size() == (s.samples == VK_SAMPLE_COUNT_1_BIT ? ImageBytes(s) : 0));
+		staging.push_back(ctx.CreateBuffer(std::max<size_t>(s.data.size(), 4)));
 		std::memcpy(staging.back().data, s.data.data(), s.data.size());
 	}
 	std::vector<VkSampler> samplers;
@@ -299,7 +303,7 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 
 	// Upload, dispatch, read back.
 	std::vector<TestBuffer> readback;
-	for (const ImageSpec& s : scene.images) readback.push_back(ctx.CreateBuffer(s.data.size()));
+	for (const ImageSpec& s : scene.images) readback.push_back(ctx.CreateBuffer(std::max<size_t>(s.data.size(), 4)));
 	auto regions = [&](const ImageSpec& s) {
 		std::vector<VkBufferImageCopy> out;
 		uint64_t offset = 0;
@@ -321,8 +325,14 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 			             VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0,
 			             VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
 			auto r = regions(s);
-			vkCmdCopyBufferToImage(cb, staging[k].buffer, images[k].image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-			                       uint32_t(r.size()), r.data());
+			if (s.samples != VK_SAMPLE_COUNT_1_BIT) {
+				const VkClearColorValue zero{};
+				const VkImageSubresourceRange all{s.aspect, 0, s.mips, 0, s.layers};
+				vkCmdClearColorImage(cb, images[k].image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &all);
+			} else {
+				vkCmdCopyBufferToImage(cb, staging[k].buffer, images[k].image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+				                       uint32_t(r.size()), r.data());
+			}
 			ImageBarrier(cb, images[k].image, BarrierAspect(s), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 			             VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
 			             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -340,6 +350,7 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		                     VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, nullptr, 0,
 		                     nullptr);
 		for (size_t k = 0; k < images.size(); ++k) {
+			if (scene.images[k].samples != VK_SAMPLE_COUNT_1_BIT) continue;  // not copyable
 			auto r = regions(scene.images[k]);
 			vkCmdCopyImageToBuffer(cb, images[k].image, VK_IMAGE_LAYOUT_GENERAL, readback[k].buffer, uint32_t(r.size()),
 			                       r.data());
@@ -347,7 +358,8 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		ctx.TransferBarrier(cb);
 	});
 	for (TestBuffer& b : buffers) outcome.buffers.emplace_back(b.data, b.data + b.size);
-	for (TestBuffer& b : readback) outcome.images.emplace_back(b.data, b.data + b.size);
+	for (size_t k = 0; k < readback.size(); ++k)
+		outcome.images.emplace_back(readback[k].data, readback[k].data + scene.images[k].data.size());
 	for (TestBuffer& b : texel_buffers) outcome.texel_buffers.emplace_back(b.data, b.data + b.size);
 
 	vkDestroyPipeline(device, pipeline, nullptr);

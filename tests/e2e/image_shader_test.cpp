@@ -294,3 +294,30 @@ TEST_CASE("cube array storage images load and store by layer-face", "[image]") {
 		CHECK(stored[3] == uint8_t((texel[0] & 127) + z));
 	}
 }
+
+TEST_CASE("multisampled storage images store and load each sample", "[image]") {
+	// shaderStorageImageMultisample: OpImageWrite and OpImageRead with the
+	// Sample operand address one sample of a texel.
+	Scene scene{"image_storage_ms.spv"};
+	ImageSpec ms;
+	ms.format = VK_FORMAT_R8G8B8A8_UINT;
+	ms.extent = {8, 8, 1};
+	ms.storage = true;
+	ms.samples = VK_SAMPLE_COUNT_4_BIT;
+	scene.images = {ms};
+	scene.buffers = {std::vector<uint8_t>(256 * 16 + 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0}, {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {0}}};
+	auto [ours, reference] = RunBoth(scene);
+	CHECK(ours.buffers[0] == reference.buffers[0]);
+	std::vector<uint32_t> out = Values<uint32_t>(ours.buffers[0]);
+	// Texel (x, y) sample s read (7 - x, y) sample 3 - s.
+	for (uint32_t x : {0u, 3u, 7u})
+		for (uint32_t s = 0; s < 4; ++s) {
+			const uint32_t* v = &out[((2 * 8 + x) * 4 + s) * 4];
+			CHECK(v[0] == 7 - x);
+			CHECK(v[1] == 2);
+			CHECK(v[2] == 3 - s);
+		}
+	CHECK(out[256 * 4 + 0] == 8);
+	CHECK(out[256 * 4 + 2] == 4);  // imageSamples
+}

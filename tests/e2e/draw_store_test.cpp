@@ -10,9 +10,11 @@
 
 using namespace tessera::test;
 
-TEST_CASE("vertex and fragment shaders store to buffers; helper invocations do not", "[draw][store]") {
+TEST_CASE("vertex and fragment shaders store to buffers, helper invocations do not", "[draw][store]") {
 	// Two triangles forming a quad over the left 20 columns of a 32x32 image:
 	// every pixel of the quad gets exactly one fragment (shared edge, §28.7.1).
+	// Tessera only: lavapipe 22.3 crashes compiling store_counts.frag (in
+	// LLVMBuildBitCast); the counts below fix every value anyway.
 	const float x1 = 20.0f / 16.0f - 1.0f;
 	std::vector<float> positions = {-1, -1, x1, -1, -1, 1, x1, -1, x1, 1, -1, 1};
 	Scene s;
@@ -25,7 +27,11 @@ TEST_CASE("vertex and fragment shaders store to buffers; helper invocations do n
 	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
 	s.storage_data.assign((8 + 32 * 32) * 4, 0);
 	s.draws = {DrawCall{6}};
-	SceneResult ours = CompareSceneWithLavapipe("store-counts", s, 0);
+	SceneFeatures features;
+	auto ctx = Context::Create(Driver::Tessera, features.Options());
+	REQUIRE(ctx);
+	SceneResult ours = RenderScene(*ctx, s);
+	CHECK(ctx->validation_errors() == 0);
 
 	std::vector<uint32_t> counts(ours.storage.size() / 4);
 	std::memcpy(counts.data(), ours.storage.data(), ours.storage.size());

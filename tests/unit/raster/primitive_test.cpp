@@ -235,7 +235,7 @@ TEST_CASE("raster: viewport offset and scale", "[raster]") {
 		}
 }
 
-TEST_CASE("raster: flat varyings come from the provoking vertex; noperspective ignores w", "[raster]") {
+TEST_CASE("raster: flat varyings come from the provoking vertex, noperspective ignores w", "[raster]") {
 	for (bool last : {false, true}) {
 		Target t(32, 32, VK_FORMAT_R32G32B32A32_SFLOAT);
 		DrawState state = MakeState(t);

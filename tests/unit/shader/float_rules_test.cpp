@@ -48,7 +48,7 @@ TEST_CASE("Ldexp reads 8-, 16- and 64-bit exponents as signed integers", "[shade
 	}
 }
 
-TEST_CASE("FPRoundingMode RTZ conversions to binary16 truncate; OpQuantizeToF16 flushes subnormals", "[shader][half]") {
+TEST_CASE("FPRoundingMode RTZ conversions to binary16 truncate, OpQuantizeToF16 flushes subnormals", "[shader][half]") {
 	shader::Program program = test::CompileShader("half_rounding");
 	const float inf = INFINITY;
 	struct Case {

@@ -11,7 +11,7 @@
 
 using namespace tessera::texture;
 
-TEST_CASE("CanDecodeBlock: BC, ETC2, EAC and ASTC LDR; not ASTC HDR, PVRTC or uncompressed", "[texture][compressed]") {
+TEST_CASE("CanDecodeBlock: BC, ETC2, EAC and ASTC LDR, not ASTC HDR, PVRTC or uncompressed", "[texture][compressed]") {
 	int decodable = 0;
 	for (size_t i = 0; i < kFormatTableSize; ++i) {
 		const FormatInfo& f = kFormatTable[i];

@@ -142,7 +142,7 @@ TEST_CASE("unnormalized coordinates address texels directly at the base level", 
 	CHECK(SampleAt(Prepare(s, img.View(VK_IMAGE_VIEW_TYPE_2D)), OneLane(4.0f, 1.5f)).f[0] == 7.0f);  // (13 + 1) / 2
 }
 
-TEST_CASE("sRGB decodes before filtering; integer formats are not filtered", "[texture][sampling]") {
+TEST_CASE("sRGB decodes before filtering, integer formats are not filtered", "[texture][sampling]") {
 	TestImage srgb(VK_FORMAT_R8G8B8A8_SRGB, VK_IMAGE_TYPE_2D, {2, 1, 1});
 	const uint8_t bytes[2][4] = {{128, 0, 0, 255}, {0, 0, 0, 0}};
 	std::memcpy(srgb.At(0, 0, 0), bytes[0], 4);
@@ -221,7 +221,7 @@ TEST_CASE("one call samples many lanes, NaN coordinates included", "[texture][sa
 	}
 }
 
-TEST_CASE("fetch reads integer coordinates; outside the view it reads zero", "[texture][sampling][fetch]") {
+TEST_CASE("fetch reads integer coordinates, outside the view it reads zero", "[texture][sampling][fetch]") {
 	TestImage img(VK_FORMAT_R8_UINT, VK_IMAGE_TYPE_2D, {4, 4, 1}, 2, 2);
 	for (uint32_t level = 0; level < 2; ++level)
 		for (uint32_t layer = 0; layer < 2; ++layer)

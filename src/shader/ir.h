@@ -297,6 +297,9 @@ enum class InterfaceBuiltin : uint8_t {
 	// Fragment input, only when the program uses InterpolateAtSample: the
 	// pipeline's rasterizationSamples (1 or 4; 0 reads as 1).
 	kSampleCount,
+	// Vertex output (shaderOutputViewportIndex) and fragment input: the
+	// viewport a primitive goes through.
+	kViewportIndex,
 };
 
 enum class ScalarKind : uint8_t { kFloat, kSint, kUint, kBool };

@@ -151,7 +151,7 @@ void Fields(IO& io, Block& x) {
 template <class IO>
 void Fields(IO& io, InterfaceWord& x) {
 	io.Field(x.word);
-	io.Enum(x.builtin, InterfaceBuiltin::kSampleCount);
+	io.Enum(x.builtin, InterfaceBuiltin::kViewportIndex);
 	io.Field(x.location), io.Field(x.component), io.Field(x.index);
 	io.Enum(x.kind, ScalarKind::kBool);
 	io.Enum(x.interpolation, InterfaceInterpolation::kFlat);

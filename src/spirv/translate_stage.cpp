@@ -45,6 +45,7 @@ InterfaceBuiltin InterfaceBuiltinOf(uint32_t builtin) {
 	case spv::BuiltIn::PrimitiveId: return InterfaceBuiltin::kPrimitiveId;
 	case spv::BuiltIn::Layer: return InterfaceBuiltin::kLayer;
 	case spv::BuiltIn::ViewIndex: return InterfaceBuiltin::kViewIndex;
+	case spv::BuiltIn::ViewportIndex: return InterfaceBuiltin::kViewportIndex;
 	case spv::BuiltIn::FragDepth: return InterfaceBuiltin::kFragDepth;
 	case spv::BuiltIn::SampleMask: return InterfaceBuiltin::kSampleMask;  // kSampleMaskIn for inputs
 	case spv::BuiltIn::FragStencilRefEXT: return InterfaceBuiltin::kFragStencilRef;

@@ -72,6 +72,12 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // Layer written by the vertex stage (shaderOutputLayer; vk/draw.cpp
     // DrawLayers) and read by the fragment stage.
     spv::Capability::ShaderLayer,
+    // ViewportIndex written by the vertex stage (shaderOutputViewportIndex)
+    // and read by the fragment stage; both Layer and ViewportIndex
+    // (VK_EXT_shader_viewport_index_layer); several viewports.
+    spv::Capability::ShaderViewportIndex,
+    spv::Capability::ShaderViewportIndexLayerEXT,
+    spv::Capability::MultiViewport,
     spv::Capability::StencilExportEXT,
     // BuiltIn DeviceIndex: one physical device per device group, always 0.
     spv::Capability::DeviceGroup,

@@ -104,25 +104,47 @@ VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkB
 	});
 }
 
+// vkCmdSetViewport / vkCmdSetScissor: a range of the kMaxViewports slots.
+struct ViewportRange {
+	uint32_t first, count;
+	raster::Viewport viewports[kMaxViewports];
+};
+struct ScissorRange {
+	uint32_t first, count;
+	raster::Rect scissors[kMaxViewports];
+};
+
 VKAPI_ATTR void VKAPI_CALL CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport, uint32_t viewportCount,
                                           const VkViewport* pViewports) {
-	if (firstViewport != 0 || viewportCount == 0) return;  // maxViewports = 1
-	const VkViewport& v = pViewports[0];
-	Record<raster::Viewport>(commandBuffer, {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth},
-	                         [](GraphicsContext& g, const raster::Viewport& v) { g.viewport = v; });
+	if (firstViewport >= kMaxViewports) return;
+	ViewportRange range{firstViewport, std::min(viewportCount, kMaxViewports - firstViewport), {}};
+	for (uint32_t i = 0; i < range.count; ++i) {
+		const VkViewport& v = pViewports[i];
+		range.viewports[i] = {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth};
+	}
+	Record<ViewportRange>(commandBuffer, range, [](GraphicsContext& g, const ViewportRange& r) {
+		for (uint32_t i = 0; i < r.count; ++i) g.viewports[r.first + i] = r.viewports[i];
+	});
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdSetViewportWithCount(VkCommandBuffer commandBuffer, uint32_t viewportCount,
                                                    const VkViewport* pViewports) {
 	CmdSetViewport(commandBuffer, 0, viewportCount, pViewports);
+	Record<uint32_t>(commandBuffer, std::clamp(viewportCount, 1u, kMaxViewports),
+	                 [](GraphicsContext& g, const uint32_t& count) { g.viewport_count = count; });
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdSetScissor(VkCommandBuffer commandBuffer, uint32_t firstScissor, uint32_t scissorCount,
                                          const VkRect2D* pScissors) {
-	if (firstScissor != 0 || scissorCount == 0) return;
-	const VkRect2D& s = pScissors[0];
-	Record<raster::Rect>(commandBuffer, {s.offset.x, s.offset.y, s.extent.width, s.extent.height},
-	                     [](GraphicsContext& g, const raster::Rect& v) { g.scissor = v; });
+	if (firstScissor >= kMaxViewports) return;
+	ScissorRange range{firstScissor, std::min(scissorCount, kMaxViewports - firstScissor), {}};
+	for (uint32_t i = 0; i < range.count; ++i) {
+		const VkRect2D& s = pScissors[i];
+		range.scissors[i] = {s.offset.x, s.offset.y, s.extent.width, s.extent.height};
+	}
+	Record<ScissorRange>(commandBuffer, range, [](GraphicsContext& g, const ScissorRange& r) {
+		for (uint32_t i = 0; i < r.count; ++i) g.scissors[r.first + i] = r.scissors[i];
+	});
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdSetScissorWithCount(VkCommandBuffer commandBuffer, uint32_t scissorCount,

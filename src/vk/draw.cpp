@@ -88,9 +88,11 @@ struct DrawJob {
 	uint32_t clip_count = 0;
 	float* cull_distances = nullptr;  // cull_count a vertex, vertex-major
 	uint32_t cull_count = 0;
-	float* point_sizes = nullptr;  // when the program writes PointSize and points are drawn
-	uint32_t* layers = nullptr;    // when the program writes Layer (shaderOutputLayer)
-	uint32_t layer = 0;            // the framebuffer layer being drawn (fragment Layer input)
+	float* point_sizes = nullptr;          // when the program writes PointSize and points are drawn
+	uint32_t* layers = nullptr;            // when the program writes Layer (shaderOutputLayer)
+	uint32_t* viewport_indices = nullptr;  // when the program writes ViewportIndex
+	uint32_t viewport_index = 0;           // the viewport being drawn (fragment ViewportIndex input)
+	uint32_t layer = 0;                    // the framebuffer layer being drawn (fragment Layer input)
 	// Fragment shader invocations (live lanes run), counted for an active
 	// pipeline statistics query.
 	bool count_fragments = false;
@@ -193,6 +195,8 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 		std::memcpy(job.point_sizes + first, w, lanes * 4);
 	}
 	if (job.layers) std::memcpy(job.layers + first, interp.StageWord(gp.layer_word), lanes * 4);
+	if (job.viewport_indices)
+		std::memcpy(job.viewport_indices + first, interp.StageWord(gp.viewport_index_word), lanes * 4);
 	for (uint32_t d = 0; d < job.clip_count; ++d) {
 		float* out = job.clip_distances + size_t(first) * job.clip_count + d;
 		const uint32_t* w = interp.StageWord(gp.clip_distance_words[d]);
@@ -257,6 +261,10 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		uint32_t* w = interp.StageWord(gp.fragment_layer_word);
 		std::fill(w, w + lanes, job.layer);
 	}
+	if (gp.fragment_viewport_index_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.fragment_viewport_index_word);
+		std::fill(w, w + lanes, job.viewport_index);
+	}
 	for (uint32_t v = 0; v < gp.varying_count; ++v)
 		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
 	if (job.count_fragments) {
@@ -286,8 +294,8 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
                                VkPrimitiveTopology* topology, bool* restart) {
 	raster::DrawState s = gp.state;
 	auto dyn = [&](Dynamic d) { return (gp.dynamic & Bit(d)) != 0; };
-	if (dyn(Dynamic::kViewport) || dyn(Dynamic::kViewportWithCount)) s.raster.viewport = g.viewport;
-	if (dyn(Dynamic::kScissor) || dyn(Dynamic::kScissorWithCount)) s.raster.scissor = g.scissor;
+	if (dyn(Dynamic::kViewport) || dyn(Dynamic::kViewportWithCount)) s.raster.viewport = g.viewports[0];
+	if (dyn(Dynamic::kScissor) || dyn(Dynamic::kScissorWithCount)) s.raster.scissor = g.scissors[0];
 	if (dyn(Dynamic::kDepthBias)) {
 		s.raster.depth_bias_constant = g.depth_bias_constant;
 		s.raster.depth_bias_clamp = g.depth_bias_clamp;
@@ -403,7 +411,7 @@ uint32_t ReadIndex(const GraphicsContext& g, uint64_t i, bool restart) {
 struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
 	runtime::ThreadPool* pool = nullptr;
-	std::vector<uint32_t> ids, indices, layers, assembled;
+	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled;
 	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
 	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
 };
@@ -428,7 +436,8 @@ DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
 void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
-	for (const auto* v : {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.assembled})
+	for (const auto* v :
+	     {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices, &scratch.assembled})
 		bytes += v->capacity() * sizeof(uint32_t);
 	for (const auto& v : scratch.by_layer) bytes += v.capacity() * sizeof(uint32_t);
 	for (const auto* v : {&scratch.positions, &scratch.varyings, &scratch.clip_distances, &scratch.cull_distances,
@@ -458,17 +467,21 @@ uint64_t VertexScratchBudget() {
 	return budget;
 }
 
-// A draw whose vertex program writes Layer or CullDistance: its primitives,
-// assembled into lists. Vulkan "Clipping" (cull distances): a primitive all
-// of whose vertices have a negative cull distance for the same plane is
-// dropped. Vulkan "Layer": the rest are grouped by the layer of their first
-// vertex (every vertex of a primitive writes the same one) and each group
-// drawn into its layer, primitives past the framebuffer's layers dropped
-// (their framebuffer values would be undefined); without Layer they all go
-// to `fb`. Returns the samples that passed.
-uint64_t DrawAssembled(const GraphicsContext& g, const raster::RasterState& raster,
+// A draw whose vertex program writes Layer, ViewportIndex or CullDistance:
+// its primitives, assembled into lists. Vulkan "Primitive Clipping" (cull
+// distances): a primitive all of whose vertices have a negative cull
+// distance for the same plane is dropped. Vulkan "Layer" and
+// "ViewportIndex": the rest are grouped by the layer and viewport of their
+// first vertex (every vertex of a primitive writes the same ones), each
+// group drawn into its layer through its viewport and scissor; primitives
+// past the framebuffer's layers or the viewports are dropped (their
+// framebuffer values would be undefined). Without Layer everything goes to
+// `fb`, without ViewportIndex through viewport 0 (`compiled`). Returns the
+// samples that passed.
+uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, const raster::DrawState& state,
                        const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
                        const raster::VertexInput& input, DrawJob& job, DrawScratch& scratch) {
+	const raster::RasterState& raster = state.raster;
 	std::vector<uint32_t>& list = scratch.assembled;
 	list.clear();
 	raster::Topology topology = input.topology;
@@ -502,29 +515,58 @@ uint64_t DrawAssembled(const GraphicsContext& g, const raster::RasterState& rast
 		return false;
 	};
 	const uint32_t layers = job.layers ? std::max(g.layers, 1u) : 1;
-	if (scratch.by_layer.size() < layers) scratch.by_layer.resize(layers);
-	for (uint32_t l = 0; l < layers; ++l) scratch.by_layer[l].clear();
+	auto dyn = [&](Dynamic d) { return (gp.dynamic & Bit(d)) != 0; };
+	const uint32_t viewports = !job.viewport_indices              ? 1
+	                           : dyn(Dynamic::kViewportWithCount) ? g.viewport_count
+	                                                              : gp.viewport_count;
+	const uint32_t groups = layers * viewports;  // group = layer * viewports + viewport
+	if (scratch.by_layer.size() < groups) scratch.by_layer.resize(groups);
+	for (uint32_t k = 0; k < groups; ++k) scratch.by_layer[k].clear();
 	for (size_t p = 0; p + per <= list.size(); p += per) {
 		if (culled(&list[p])) continue;
 		const uint32_t layer = job.layers ? job.layers[list[p]] : 0;
-		if (layer < layers) scratch.by_layer[layer].insert(scratch.by_layer[layer].end(), &list[p], &list[p] + per);
+		const uint32_t viewport = job.viewport_indices ? job.viewport_indices[list[p]] : 0;
+		if (layer >= layers || viewport >= viewports) continue;
+		std::vector<uint32_t>& group = scratch.by_layer[layer * viewports + viewport];
+		group.insert(group.end(), &list[p], &list[p] + per);
 	}
 	uint64_t passed = 0;
-	for (uint32_t l = 0; l < layers; ++l) {
-		const std::vector<uint32_t>& indices = scratch.by_layer[l];
-		if (indices.empty()) continue;
-		raster::VertexInput part = input;
-		part.topology = topology;
-		part.indices = indices.data();
-		part.vertex_count = uint32_t(indices.size());
-		part.primitive_restart = false;
-		if (!job.layers) {
-			passed += scratch.renderer->Draw(compiled, fb, part);
-			continue;
+	for (uint32_t viewport = 0; viewport < viewports; ++viewport) {
+		bool any = false;
+		for (uint32_t l = 0; l < layers; ++l) any |= !scratch.by_layer[l * viewports + viewport].empty();
+		if (!any) continue;
+		// Viewport 0 is what `compiled` was made with; another recompiles
+		// with its viewport and scissor (dynamic or the pipeline's).
+		raster::CompiledDraw other;
+		const raster::CompiledDraw* draw = &compiled;
+		if (viewport > 0) {
+			raster::DrawState s = state;
+			const bool dynamic_viewport = dyn(Dynamic::kViewport) || dyn(Dynamic::kViewportWithCount);
+			const bool dynamic_scissor = dyn(Dynamic::kScissor) || dyn(Dynamic::kScissorWithCount);
+			s.raster.viewport = dynamic_viewport ? g.viewports[viewport] : gp.viewports[viewport];
+			s.raster.scissor = dynamic_scissor ? g.scissors[viewport] : gp.scissors[viewport];
+			other = raster::CompileDraw(s, fb);
+			other.count_samples = compiled.count_samples;
+			draw = &other;
 		}
-		job.layer = l;
-		passed += scratch.renderer->Draw(compiled, MakeFramebuffer(g, raster.samples, l), part);
+		job.viewport_index = viewport;
+		for (uint32_t l = 0; l < layers; ++l) {
+			const std::vector<uint32_t>& indices = scratch.by_layer[l * viewports + viewport];
+			if (indices.empty()) continue;
+			raster::VertexInput part = input;
+			part.topology = topology;
+			part.indices = indices.data();
+			part.vertex_count = uint32_t(indices.size());
+			part.primitive_restart = false;
+			if (!job.layers) {
+				passed += scratch.renderer->Draw(*draw, fb, part);
+				continue;
+			}
+			job.layer = l;
+			passed += scratch.renderer->Draw(*draw, MakeFramebuffer(g, raster.samples, l), part);
+		}
 	}
+	job.viewport_index = 0;
 	return passed;
 }
 
@@ -718,10 +760,15 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		// primitive's layer; without multiview the primitives are sorted by
 		// it and each layer drawn as a list.
 		const bool layered = gp.layer_word != kNoWord && g.view_mask == 0;
-		const bool assembled = layered || job.cull_count > 0;
+		const bool viewported = gp.viewport_index_word != kNoWord;
+		const bool assembled = layered || viewported || job.cull_count > 0;
 		if (layered) {
 			scratch.layers.resize(n);
 			job.layers = scratch.layers.data();
+		}
+		if (viewported) {
+			scratch.viewport_indices.resize(n);
+			job.viewport_indices = scratch.viewport_indices.data();
 		}
 
 		const uint32_t batches = (n + kVertexBatch - 1) / kVertexBatch;
@@ -751,7 +798,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				job.layer = views[v];
 				// §18.4 lets a query in a multiview pass report the total of
 				// all views in its first query.
-				uint64_t passed = assembled ? DrawAssembled(g, state.raster, compiled, fb, input, job, scratch)
+				uint64_t passed = assembled ? DrawAssembled(gp, g, state, compiled, fb, input, job, scratch)
 				                            : scratch.renderer->Draw(compiled, fb, input);
 				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 			}

@@ -173,6 +173,7 @@ void LinkStages(GraphicsPipeline& g) {
 		if (w.builtin == shader::InterfaceBuiltin::kPosition && w.index < 4) g.position_words[w.index] = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kPointSize) g.point_size_word = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kLayer) g.layer_word = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kViewportIndex) g.viewport_index_word = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kClipDistance && w.index < raster::kMaxClipDistances) {
 			g.clip_distance_words[w.index] = w.word;
 			clip_count = std::max(clip_count, w.index + 1);
@@ -203,6 +204,7 @@ void LinkStages(GraphicsPipeline& g) {
 		case B::kSampleCount: g.sample_count_word = w.word; break;
 		case B::kViewIndex: g.fragment_view_index_word = w.word; break;
 		case B::kLayer: g.fragment_layer_word = w.word; break;
+		case B::kViewportIndex: g.fragment_viewport_index_word = w.word; break;
 		case B::kPointCoord:
 			if (w.index < 2) g.point_coord_words[w.index] = w.word;
 			break;
@@ -344,14 +346,22 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		if (auto* control = FindInChain<VkPipelineViewportDepthClipControlCreateInfoEXT>(
 		        vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT))
 			r.depth_negative_one_to_one = control->negativeOneToOne;
+		g.viewport_count = std::clamp(vp.viewportCount, 1u, kMaxViewports);
+		g.scissor_count = std::clamp(vp.scissorCount, 1u, kMaxViewports);
 		if (vp.pViewports && vp.viewportCount) {
-			const VkViewport& v = vp.pViewports[0];
-			r.viewport = {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth};
+			for (uint32_t i = 0; i < g.viewport_count; ++i) {
+				const VkViewport& v = vp.pViewports[i];
+				g.viewports[i] = {v.x, v.y, v.width, v.height, v.minDepth, v.maxDepth};
+			}
+			r.viewport = g.viewports[0];
 			g.has_viewport = true;
 		}
 		if (vp.pScissors && vp.scissorCount) {
-			const VkRect2D& s = vp.pScissors[0];
-			r.scissor = {s.offset.x, s.offset.y, s.extent.width, s.extent.height};
+			for (uint32_t i = 0; i < g.scissor_count; ++i) {
+				const VkRect2D& s = vp.pScissors[i];
+				g.scissors[i] = {s.offset.x, s.offset.y, s.extent.width, s.extent.height};
+			}
+			r.scissor = g.scissors[0];
 			g.has_scissor = true;
 		}
 	}

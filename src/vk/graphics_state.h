@@ -21,6 +21,7 @@ class ImageView;
 
 constexpr uint32_t kMaxVertexBindings = 32;    // maxVertexInputBindings
 constexpr uint32_t kMaxVertexAttributes = 32;  // maxVertexInputAttributes
+constexpr uint32_t kMaxViewports = 16;         // maxViewports (multiViewport)
 
 // The dynamic states of Vulkan 1.3 (core, extended dynamic state 1 and 2)
 // as bits of GraphicsPipeline::dynamic.
@@ -103,7 +104,8 @@ struct GraphicsPipeline {
 	uint32_t position_words[4] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord,
 	                              shader::Program::kNoWord};
 	uint32_t point_size_word = shader::Program::kNoWord;
-	uint32_t layer_word = shader::Program::kNoWord;  // Layer (shaderOutputLayer)
+	uint32_t layer_word = shader::Program::kNoWord;           // Layer (shaderOutputLayer)
+	uint32_t viewport_index_word = shader::Program::kNoWord;  // ViewportIndex (shaderOutputViewportIndex)
 	uint32_t clip_distance_words[raster::kMaxClipDistances];
 	uint32_t cull_distance_words[raster::kMaxClipDistances];  // CullDistance (shaderCullDistance)
 	uint32_t cull_distance_count = 0;
@@ -119,6 +121,7 @@ struct GraphicsPipeline {
 	uint32_t sample_count_word = shader::Program::kNoWord;  // InterpolateAtSample's sample pattern
 	uint32_t fragment_view_index_word = shader::Program::kNoWord;
 	uint32_t fragment_layer_word = shader::Program::kNoWord;  // Layer: the primitive's layer
+	uint32_t fragment_viewport_index_word = shader::Program::kNoWord;
 	uint32_t point_coord_words[2];
 	uint32_t sample_id_word = shader::Program::kNoWord;
 	uint32_t sample_mask_in_word = shader::Program::kNoWord;  // gl_SampleMaskIn[0]
@@ -140,7 +143,11 @@ struct GraphicsPipeline {
 	// i for attachment i), from VkPipelineColorWriteCreateInfoEXT.
 	uint32_t color_write_enables = ~0u;
 	bool has_viewport = false, has_scissor = false;  // static ones given (else dynamic)
-	uint32_t dynamic = 0;                            // Bit(Dynamic) of each dynamic state
+	// The static viewports and scissors (state.raster holds number 0 too).
+	uint32_t viewport_count = 1, scissor_count = 1;
+	raster::Viewport viewports[kMaxViewports];
+	raster::Rect scissors[kMaxViewports];
+	uint32_t dynamic = 0;  // Bit(Dynamic) of each dynamic state
 };
 
 // Draw-time state of a command buffer, set by commands as they execute.
@@ -157,8 +164,9 @@ struct GraphicsContext {
 	VkIndexType index_type = VK_INDEX_TYPE_UINT16;
 
 	// Values of the dynamic states (read where the pipeline declares them).
-	raster::Viewport viewport;
-	raster::Rect scissor;
+	raster::Viewport viewports[kMaxViewports];
+	raster::Rect scissors[kMaxViewports];
+	uint32_t viewport_count = 1;  // vkCmdSetViewportWithCount
 	float line_width = 1.0f;
 	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
 	float blend_constants[4] = {0, 0, 0, 0};

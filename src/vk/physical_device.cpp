@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "vk/format_support.h"
+#include "vk/graphics_state.h"
 #include "vk/instance.h"
 
 namespace tessera::vk {
@@ -74,7 +75,7 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxDrawIndirectCount = UINT32_MAX;
 	l.maxSamplerLodBias = 15.0f;
 	l.maxSamplerAnisotropy = 16.0f;  // texture/sample.cpp: up to 16 samples along the footprint
-	l.maxViewports = 1;
+	l.maxViewports = kMaxViewports;  // multiViewport (vk/draw.cpp, DrawAssembled)
 	l.maxViewportDimensions[0] = l.maxViewportDimensions[1] = 16384;
 	l.viewportBoundsRange[0] = -32768.0f;
 	l.viewportBoundsRange[1] = 32767.0f;

@@ -197,6 +197,10 @@ struct Supported {
 		// Layer written by the vertex stage: primitives sorted by layer
 		// (vk/draw.cpp DrawLayers). One viewport, so no ViewportIndex.
 		v12.shaderOutputLayer = VK_TRUE;
+		// Several viewports, chosen per primitive by the vertex stage's
+		// ViewportIndex (vk/draw.cpp DrawAssembled).
+		core.multiViewport = VK_TRUE;
+		v12.shaderOutputViewportIndex = VK_TRUE;
 
 		v12.storageBuffer8BitAccess = VK_TRUE;
 		v12.uniformAndStorageBuffer8BitAccess = VK_TRUE;

@@ -113,6 +113,7 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_index_type_uint8", {}, {"indexTypeUint8"}},
 	    {"VK_EXT_color_write_enable", {}, {"colorWriteEnable"}},
 	    {"VK_EXT_primitive_topology_list_restart", {}, {"primitiveTopologyListRestart"}},
+	    {"VK_EXT_shader_viewport_index_layer", {}, {"multiViewport"}},
 	    {"VK_EXT_4444_formats", {}, {"formatA4R4G4B4"}},
 	    {"VK_EXT_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
 	};
@@ -157,6 +158,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	const VkPhysicalDeviceFeatures& c = f.features;
 	TESSERA_F(c, robustBufferAccess);
 	TESSERA_F(c, shaderInt64);
+	TESSERA_F(c, multiViewport);
 	TESSERA_F(c, shaderSampledImageArrayDynamicIndexing);
 	TESSERA_F(c, shaderStorageBufferArrayDynamicIndexing);
 	TESSERA_F(v11, multiview);

@@ -1,6 +1,8 @@
-// Layered rendering from the vertex stage (shaderOutputLayer, Vulkan
-// "Layer"): each primitive goes to the layer its vertices write, on
-// Tessera as on lavapipe, with the validation layer on.
+// Layered rendering and viewport selection from the vertex stage
+// (shaderOutputLayer and shaderOutputViewportIndex with multiViewport, Vulkan
+// "Layer" and "ViewportIndex"): each primitive goes to the layer and through
+// the viewport its vertices write, on Tessera as on lavapipe, with the
+// validation layer on.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -16,12 +18,20 @@ namespace {
 
 constexpr uint32_t kSize = 32, kLayers = 3;
 
-// Draws layered.vert's triangles, instance i into layer i, in a render pass
-// over all layers of a 2D array image cleared to blue; returns every layer.
-std::vector<uint8_t> RenderLayers(Driver driver) {
+// Three viewports (and scissors), apart from each other.
+const VkViewport kViewports[3] = {{0, 0, 10, 10, 0, 1}, {12, 0, 10, 10, 0, 1}, {0, 20, 10, 10, 0, 1}};
+const VkRect2D kScissors[3] = {{{0, 0}, {10, 10}}, {{12, 0}, {10, 10}}, {{0, 20}, {10, 10}}};
+
+// Draws three instances in a render pass over all layers of a 2D array image
+// cleared to blue, and returns every layer: layered.vert's triangles, instance
+// i into layer i, or (viewports) viewport_index.vert's, instance i through
+// viewport i of kViewports.
+std::vector<uint8_t> RenderLayers(Driver driver, bool viewports = false) {
 	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
 	v12.shaderOutputLayer = VK_TRUE;
+	v12.shaderOutputViewportIndex = viewports;
 	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v12};
+	features.features.multiViewport = viewports;
 	ContextOptions options;
 	options.device_features = &features;
 	auto ctx = Context::Create(driver, options);
@@ -70,8 +80,14 @@ std::vector<uint8_t> RenderLayers(Driver driver) {
 	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
 	VkPipelineLayout layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
-	VkPipeline pipeline =
-	    CreateSimplePipeline(device, {"layered.vert.spv", "constant_color.frag.spv", layout, kSize, kSize, pass});
+	SimplePipeline desc{"layered.vert.spv", "constant_color.frag.spv", layout, kSize, kSize, pass};
+	if (viewports) {
+		desc.vertex_shader = "viewport_index.vert.spv";
+		desc.viewport_count = 3;
+		desc.viewports = kViewports;
+		desc.scissors = kScissors;
+	}
+	VkPipeline pipeline = CreateSimplePipeline(device, desc);
 	REQUIRE(pipeline != VK_NULL_HANDLE);
 
 	const VkDeviceSize bytes = VkDeviceSize(kSize) * kSize * kLayers * 4;
@@ -120,4 +136,16 @@ TEST_CASE("the vertex stage's Layer sends each primitive to its layer", "[draw][
 			CHECK(std::memcmp(texel, layer == triangle ? drawn.data() : cleared.data(), 4) == 0);
 		}
 	CHECK(ours == RenderLayers(Driver::Lavapipe));
+}
+
+TEST_CASE("the vertex stage's ViewportIndex sends each primitive through its viewport", "[draw][layered]") {
+	std::vector<uint8_t> ours = RenderLayers(Driver::Tessera, true);
+	const std::array<uint8_t, 4> drawn = {255, 153, 51, 255}, cleared = {0, 0, 255, 255};
+	auto at = [&](uint32_t x, uint32_t y) { return &ours[(y * kSize + x) * 4]; };  // layer 0
+	CHECK(std::memcmp(at(5, 5), drawn.data(), 4) == 0);                            // viewport 0
+	CHECK(std::memcmp(at(17, 5), drawn.data(), 4) == 0);                           // viewport 1
+	CHECK(std::memcmp(at(5, 25), drawn.data(), 4) == 0);                           // viewport 2
+	CHECK(std::memcmp(at(11, 5), cleared.data(), 4) == 0);                         // between 0 and 1
+	CHECK(std::memcmp(at(17, 25), cleared.data(), 4) == 0);                        // in none
+	CHECK(ours == RenderLayers(Driver::Lavapipe, true));
 }

@@ -36,6 +36,10 @@ struct SimplePipeline {
 	uint32_t subpass = 0;
 	VkFormat color_format = VK_FORMAT_R8G8B8A8_UNORM;
 	uint32_t view_mask = 0;
+	// Several viewports (with as many scissors); null: one of width x height.
+	uint32_t viewport_count = 1;
+	const VkViewport* viewports = nullptr;
+	const VkRect2D* scissors = nullptr;
 };
 
 // Fails the test (CHECK) and returns VK_NULL_HANDLE if creation fails.
@@ -50,10 +54,10 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	VkViewport viewport{0, 0, float(p.width), float(p.height), 0, 1};
 	VkRect2D scissor{{0, 0}, {p.width, p.height}};
 	VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-	viewport_state.viewportCount = 1;
-	viewport_state.pViewports = &viewport;
-	viewport_state.scissorCount = 1;
-	viewport_state.pScissors = &scissor;
+	viewport_state.viewportCount = p.viewports ? p.viewport_count : 1;
+	viewport_state.pViewports = p.viewports ? p.viewports : &viewport;
+	viewport_state.scissorCount = p.viewports ? p.viewport_count : 1;
+	viewport_state.pScissors = p.scissors ? p.scissors : &scissor;
 	VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
 	raster.polygonMode = VK_POLYGON_MODE_FILL;
 	raster.lineWidth = 1.0f;

@@ -498,10 +498,12 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 	if (!PrepareImage(view, out)) return false;
 	out->sampler = sampler;
 	const VkSamplerAddressMode modes[3] = {sampler.address_u, sampler.address_v, sampler.address_w};
-	for (int d = 0; d < 3; ++d) out->address[d] = out->cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : modes[d];
 	// §16 "Wrapping Operation": cubes ignore the address modes; NEAREST
-	// clamps to the edge, LINEAR reads across the seams.
-	out->seamless_cube = out->cube && !out->integer;
+	// clamps to the edge, LINEAR reads across the seams. A non-seamless cube
+	// (VK_EXT_non_seamless_cube_map) wraps within each face like a 2D image.
+	const bool seamless = out->cube && !sampler.non_seamless_cube;
+	for (int d = 0; d < 3; ++d) out->address[d] = seamless ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : modes[d];
+	out->seamless_cube = seamless && !out->integer;
 	out->compare = sampler.compare_enable && view.aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
 	const NumericFormat numeric = out->format->Numeric();
 	out->clamp_reference = out->compare && numeric == NumericFormat::UNORM;
@@ -600,7 +602,9 @@ void Gather(const SampledImage& image, const SampleLanes& lanes, uint32_t compon
 			ij0[d] = LinearTexelCoordinate(u).i0 + (lanes.offset[d] ? lanes.offset[d][lane] : 0);
 		}
 		TexelValue texels[4];
-		if (image.cube) {
+		// A gather reads across cube seams like LINEAR (integer formats too),
+		// unless the sampler is non-seamless.
+		if (image.cube && !image.sampler.non_seamless_cube) {
 			TexelValue quad[4];  // i0j0, i1j0, i0j1, i1j1
 			ReadCubeQuad(image, level, c.layer, c.face, ij0[0], ij0[1], dref, quad);
 			for (int n = 0; n < 4; ++n) texels[n] = quad[kOrder[n][0] + 2 * kOrder[n][1]];
@@ -608,7 +612,7 @@ void Gather(const SampledImage& image, const SampleLanes& lanes, uint32_t compon
 			for (int n = 0; n < 4; ++n) {
 				int32_t di = const_offsets ? const_offsets[n][0] : kOrder[n][0];
 				int32_t dj = const_offsets ? const_offsets[n][1] : kOrder[n][1];
-				TexelSite site = WrapSite(image, level, c.layer, ij0[0] + di, ij0[1] + dj, 0);
+				TexelSite site = WrapSite(image, level, c.layer + c.face, ij0[0] + di, ij0[1] + dj, 0);
 				texels[n] = ReadSite(image, level, site, dref);
 			}
 		}

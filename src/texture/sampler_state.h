@@ -33,6 +33,9 @@ struct SamplerState {
 	VkClearColorValue custom_border{};
 	bool unnormalized_coordinates = false;
 	VkSamplerReductionMode reduction_mode = VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
+	// VK_EXT_non_seamless_cube_map: each cube face is filtered on its own,
+	// with the sampler's address modes, as a 2D image.
+	bool non_seamless_cube = false;
 };
 
 // What a texture lookup needs from an image view and the image behind it.

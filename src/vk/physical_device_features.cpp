@@ -116,6 +116,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
     // VK_EXT_index_type_uint8 (vk/draw.cpp, ReadIndex), VK_EXT_4444_formats
     // (texture/texel.cpp packs them like every packed format) and
     // VK_EXT_vertex_attribute_divisor (vk/draw.cpp, FetchAttribute).
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT, nonSeamlessCubeMap)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT, primitiveTopologyPatchListRestart)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
@@ -578,6 +580,10 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT:
 		// negativeOneToOne: the [-w, w] view volume (raster/primitive.cpp).
 		reinterpret_cast<VkPhysicalDeviceDepthClipControlFeaturesEXT*>(s)->depthClipControl = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT:
+		// Cube faces filtered on their own (texture::SamplerState::non_seamless_cube).
+		reinterpret_cast<VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT*>(s)->nonSeamlessCubeMap = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT:
 		// Restart in lists (raster::AssembleList); no patch lists (no tessellation).

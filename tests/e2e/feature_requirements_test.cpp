@@ -114,6 +114,7 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_color_write_enable", {}, {"colorWriteEnable"}},
 	    {"VK_EXT_primitive_topology_list_restart", {}, {"primitiveTopologyListRestart"}},
 	    {"VK_EXT_shader_viewport_index_layer", {}, {"multiViewport"}},
+	    {"VK_EXT_non_seamless_cube_map", {}, {"nonSeamlessCubeMap"}},
 	    {"VK_EXT_4444_formats", {}, {"formatA4R4G4B4"}},
 	    {"VK_EXT_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
 	};
@@ -122,8 +123,10 @@ const std::vector<Rule>& Rules() {
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
 	VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT, &non_seamless};
 	VkPhysicalDeviceColorWriteEnableFeaturesEXT color_write{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT, &list_restart};
 	VkPhysicalDeviceIndexTypeUint8FeaturesEXT uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
@@ -227,6 +230,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(uint8, indexTypeUint8);
 	TESSERA_F(color_write, colorWriteEnable);
 	TESSERA_F(list_restart, primitiveTopologyListRestart);
+	TESSERA_F(non_seamless, nonSeamlessCubeMap);
 	TESSERA_F(formats4444, formatA4R4G4B4);
 	TESSERA_F(divisor, vertexAttributeInstanceRateDivisor);
 #undef TESSERA_F

@@ -80,7 +80,12 @@ TEST_CASE("LINEAR sampling with mipmaps and every address mode matches lavapipe 
 	RunSampleScene(drivers, biased, 2.9f, 1.5f, 40.0f, kTolerance);
 }
 
-TEST_CASE("cube maps, depth comparison, arrays, 1D and 3D textures match lavapipe", "[image]") {
+namespace {
+
+// image_cube_depth.comp's scene: a cube, a depth image, a 2D array, a 3D and
+// a 1D texture and a cube array; sampler 0 (the cubes') is LINEAR, clamped,
+// mipmapped; sampler 1 compares with `compare_op`.
+Scene CubeDepthScene(VkCompareOp compare_op) {
 	Scene scene{"image_cube_depth.spv"};
 	ImageSpec cube;
 	cube.extent = {8, 8, 1};
@@ -124,8 +129,7 @@ TEST_CASE("cube maps, depth comparison, arrays, 1D and 3D textures match lavapip
 	scene.images = {cube, depth, layers, volume, line, cubes};
 	VkSamplerCreateInfo compare = Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE);
 	compare.compareEnable = VK_TRUE;
-	compare.compareOp = GENERATE(VK_COMPARE_OP_LESS, VK_COMPARE_OP_GREATER_OR_EQUAL, VK_COMPARE_OP_EQUAL);
-	INFO("compare op " << compare.compareOp);
+	compare.compareOp = compare_op;
 	scene.samplers = {Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_LINEAR),
 	                  compare,
 	                  Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_MIPMAP_MODE_LINEAR)};
@@ -139,10 +143,37 @@ TEST_CASE("cube maps, depth comparison, arrays, 1D and 3D textures match lavapip
 	scene.push.resize(4);
 	std::memcpy(scene.push.data(), &lod, 4);
 	scene.groups[0] = 4;
-	auto [ours, reference] = RunBoth(scene);
+	return scene;
+}
+
+}  // namespace
+
+TEST_CASE("cube maps, depth comparison, arrays, 1D and 3D textures match lavapipe", "[image]") {
+	const VkCompareOp op = GENERATE(VK_COMPARE_OP_LESS, VK_COMPARE_OP_GREATER_OR_EQUAL, VK_COMPARE_OP_EQUAL);
+	INFO("compare op " << op);
+	auto [ours, reference] = RunBoth(CubeDepthScene(op));
 	// LINEAR everywhere: the filtering tolerance (top of the file). Depth
 	// comparisons filter 0/1 results with the same weights.
 	CompareFloats(ours.buffers[0], reference.buffers[0], 4.0f / 256.0f);
+}
+
+TEST_CASE("VK_EXT_non_seamless_cube_map: cube faces filtered on their own match lavapipe", "[image]") {
+	// With VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT a cube face is a
+	// 2D image: LINEAR filtering wraps with the sampler's address modes
+	// ("Wrapping Operation") instead of reading the neighbouring faces.
+	// Lavapipe 22.3 clamps the faces whatever the mode, so the comparison
+	// uses CLAMP_TO_EDGE, where both read the rule alike; REPEAT must then
+	// give other values at the face edges.
+	Scene scene = CubeDepthScene(VK_COMPARE_OP_LESS);
+	scene.samplers[0] = Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_MIPMAP_MODE_LINEAR);
+	scene.samplers[0].flags = VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
+	auto [ours, reference] = RunBoth(scene);
+	CompareFloats(ours.buffers[0], reference.buffers[0], 4.0f / 256.0f);
+	auto [seamless, unused] = RunBoth(CubeDepthScene(VK_COMPARE_OP_LESS));
+	CHECK(ours.buffers[0] != seamless.buffers[0]);
+	scene.samplers[0].addressModeU = scene.samplers[0].addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT;
+	auto [repeat, unused2] = RunBoth(scene);
+	CHECK(repeat.buffers[0] != ours.buffers[0]);
 }
 
 namespace {

@@ -133,8 +133,13 @@ inline ContextOptions Options(Driver driver) {
 	features.features.shaderSampledImageArrayDynamicIndexing = all;
 	features.features.shaderStorageImageArrayDynamicIndexing = all;
 	features.features.shaderStorageImageMultisample = VK_TRUE;
+	static VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless;
+	non_seamless = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
+	non_seamless.nonSeamlessCubeMap = VK_TRUE;
+	features13.pNext = &non_seamless;
 	ContextOptions options;
 	options.device_features = &features;
+	options.device_extensions = {"VK_EXT_non_seamless_cube_map"};
 	return options;
 }
 

@@ -99,6 +99,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::MinLod,
     spv::Capability::StorageImageExtendedFormats,
     spv::Capability::StorageImageMultisample,
+    spv::Capability::ImageMSArray,
     spv::Capability::StorageImageReadWithoutFormat,
     spv::Capability::StorageImageWriteWithoutFormat,
     spv::Capability::SampledImageArrayDynamicIndexing,

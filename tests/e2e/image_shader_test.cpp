@@ -304,9 +304,15 @@ TEST_CASE("multisampled storage images store and load each sample", "[image]") {
 	ms.extent = {8, 8, 1};
 	ms.storage = true;
 	ms.samples = VK_SAMPLE_COUNT_4_BIT;
-	scene.images = {ms};
+	ImageSpec layers = ms;
+	layers.format = VK_FORMAT_R32_UINT;
+	layers.layers = 2;
+	layers.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	scene.images = {ms, layers};
 	scene.buffers = {std::vector<uint8_t>(256 * 16 + 16, 0xcd)};
-	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0}, {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {0}}};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {0}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {1}}};
 	auto [ours, reference] = RunBoth(scene);
 	CHECK(ours.buffers[0] == reference.buffers[0]);
 	std::vector<uint32_t> out = Values<uint32_t>(ours.buffers[0]);
@@ -319,5 +325,6 @@ TEST_CASE("multisampled storage images store and load each sample", "[image]") {
 			CHECK(v[2] == 3 - s);
 		}
 	CHECK(out[256 * 4 + 0] == 8);
-	CHECK(out[256 * 4 + 2] == 4);  // imageSamples
+	CHECK(out[256 * 4 + 2] == 4);                 // imageSamples
+	CHECK(out[256 * 4 + 3] == 6 * 8 + 5 + 1000);  // layer 1, sample 2 of the array
 }

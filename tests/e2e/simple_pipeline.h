@@ -92,4 +92,51 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	return pipeline;
 }
 
+// A render pass of one subpass writing one RGBA8 color attachment that is
+// cleared at the start and stored, in `layout` throughout (UNDEFINED:
+// from UNDEFINED, then COLOR_ATTACHMENT_OPTIMAL, ending TRANSFER_SRC_OPTIMAL),
+// and a framebuffer of `view` with `layers` layers.
+struct ColorPass {
+	VkRenderPass pass = VK_NULL_HANDLE;
+	VkFramebuffer framebuffer = VK_NULL_HANDLE;
+	void Destroy(VkDevice device) {
+		vkDestroyFramebuffer(device, framebuffer, nullptr);
+		vkDestroyRenderPass(device, pass, nullptr);
+	}
+};
+inline ColorPass CreateColorPass(VkDevice device, VkImageView view, uint32_t width, uint32_t height, uint32_t layers,
+                                 VkImageLayout layout) {
+	const bool general = layout == VK_IMAGE_LAYOUT_GENERAL;
+	VkAttachmentDescription attachment{};
+	attachment.format = VK_FORMAT_R8G8B8A8_UNORM;
+	attachment.samples = VK_SAMPLE_COUNT_1_BIT;
+	attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+	attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+	attachment.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+	attachment.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+	attachment.initialLayout = layout;
+	attachment.finalLayout = general ? layout : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+	VkAttachmentReference color_ref{0, general ? layout : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription subpass{};
+	subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+	subpass.colorAttachmentCount = 1;
+	subpass.pColorAttachments = &color_ref;
+	VkRenderPassCreateInfo rpci{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+	rpci.attachmentCount = 1;
+	rpci.pAttachments = &attachment;
+	rpci.subpassCount = 1;
+	rpci.pSubpasses = &subpass;
+	ColorPass out;
+	REQUIRE(vkCreateRenderPass(device, &rpci, nullptr, &out.pass) == VK_SUCCESS);
+	VkFramebufferCreateInfo fci{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+	fci.renderPass = out.pass;
+	fci.attachmentCount = 1;
+	fci.pAttachments = &view;
+	fci.width = width;
+	fci.height = height;
+	fci.layers = layers;
+	REQUIRE(vkCreateFramebuffer(device, &fci, nullptr, &out.framebuffer) == VK_SUCCESS);
+	return out;
+}
+
 }  // namespace tessera::test

@@ -201,7 +201,7 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		views.push_back(view);
 		REQUIRE(s.data.size() == (s.samples == VK_SAMPLE_COUNT_1_BIT ? ImageBytes(s) : 0));
 		staging.push_back(ctx.CreateBuffer(std::max<size_t>(s.data.size(), 4)));
-		std::memcpy(staging.back().data, s.data.data(), s.data.size());
+		if (!s.data.empty()) std::memcpy(staging.back().data, s.data.data(), s.data.size());
 	}
 	std::vector<VkSampler> samplers;
 	for (const VkSamplerCreateInfo& info : scene.samplers) {

@@ -6,6 +6,7 @@
 #include <spirv/unified1/spirv.hpp11>
 
 #include <algorithm>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -52,6 +53,86 @@ void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words) {
 		i += count;
 	}
 	if (!out.empty()) words = std::move(out);
+}
+
+std::string CheckSpecConstantOpIndices(const std::vector<uint32_t>& words) {
+	struct Composite {
+		std::vector<uint32_t> members;  // member types (structs), or one element type
+		uint64_t count = 0;             // elements; 0: unknown (a spec-constant array length)
+	};
+	std::unordered_map<uint32_t, Composite> composites;  // composite types
+	std::unordered_map<uint32_t, uint32_t> types;        // value id -> its type
+	std::unordered_map<uint32_t, uint64_t> values;       // 32-bit integer constants
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return {};
+		const uint32_t* w = &words[i];
+		i += count;
+		switch (static_cast<spv::Op>(opcode)) {
+		case spv::Op::OpTypeVector:
+		case spv::Op::OpTypeMatrix:
+			if (count >= 4) composites[w[1]] = {{w[2]}, w[3]};
+			break;
+		case spv::Op::OpTypeArray:
+			if (count >= 4) composites[w[1]] = {{w[2]}, values.count(w[3]) ? values[w[3]] : 0};
+			break;
+		case spv::Op::OpTypeStruct: composites[w[1]] = {std::vector<uint32_t>(w + 2, w + count), count - 2}; break;
+		case spv::Op::OpConstant:
+			if (count == 4) values[w[2]] = w[3];
+			[[fallthrough]];
+		case spv::Op::OpConstantTrue:
+		case spv::Op::OpConstantFalse:
+		case spv::Op::OpConstantComposite:
+		case spv::Op::OpConstantNull:
+		case spv::Op::OpSpecConstant:
+		case spv::Op::OpSpecConstantTrue:
+		case spv::Op::OpSpecConstantFalse:
+		case spv::Op::OpSpecConstantComposite:
+		case spv::Op::OpUndef:
+			if (count >= 3) types[w[2]] = w[1];
+			break;
+		case spv::Op::OpSpecConstantOp: {
+			if (count < 4) break;
+			types[w[2]] = w[1];
+			const auto op = static_cast<spv::Op>(w[3]);
+			auto walk = [&](uint32_t composite, const uint32_t* index, const uint32_t* end) -> bool {
+				auto t = types.find(composite);
+				if (t == types.end()) return true;
+				uint32_t type = t->second;
+				for (; index < end; ++index) {
+					auto c = composites.find(type);
+					if (c == composites.end()) return false;  // an index into a scalar
+					if (c->second.count && *index >= c->second.count) return false;
+					type = c->second.members.size() > 1
+					           ? c->second.members[std::min<size_t>(*index, c->second.members.size() - 1)]
+					           : c->second.members[0];
+				}
+				return true;
+			};
+			bool ok = true;
+			if (op == spv::Op::OpCompositeExtract && count >= 5) ok = walk(w[4], w + 5, w + count);
+			if (op == spv::Op::OpCompositeInsert && count >= 6) ok = walk(w[5], w + 6, w + count);
+			if (op == spv::Op::OpVectorShuffle && count >= 6) {
+				uint64_t available = 0;  // 0: a vector of unknown size; no check
+				for (uint32_t v : {w[4], w[5]}) {
+					auto t = types.find(v);
+					auto c = t == types.end() ? composites.end() : composites.find(t->second);
+					if (c == composites.end()) {
+						available = 0;
+						break;
+					}
+					available += c->second.count;
+				}
+				for (const uint32_t* k = w + 6; k < w + count && available; ++k)
+					ok &= *k == 0xffffffffu || *k < available;
+			}
+			if (!ok) return "OpSpecConstantOp " + std::to_string(w[2]) + ": a composite index outside its composite";
+			break;
+		}
+		default: break;
+		}
+	}
+	return {};
 }
 
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words) {

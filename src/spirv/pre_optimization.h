@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace tessera::spirv {
@@ -21,6 +22,12 @@ void ClearDontInline(std::vector<uint32_t>& words);
 // what a Volatile load reads, the current state; the optimizer keeps each
 // one. The translator answers both alike, so older modules lose nothing.
 void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words);
+
+// The composite indices of OpSpecConstantOp CompositeExtract, CompositeInsert
+// and VectorShuffle, which the validator does not check but SPIRV-Tools'
+// spec-constant folding follows (found by the fuzzer: a read far past a
+// vector): a message for the first out of range, empty when all are in.
+std::string CheckSpecConstantOpIndices(const std::vector<uint32_t>& words);
 
 // Whether the module has an OpSpecConstantOp QuantizeToF16.
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);

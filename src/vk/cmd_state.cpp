@@ -1,12 +1,20 @@
 // Commands that set state for later commands of the same submission:
-// vkCmdPushConstants and vkCmdBindDescriptorSets (Vulkan 1.3 §14.2.7,
-// §14.2.10). They copy into ExecutionContext when they execute, so state
-// follows command order even across secondary command buffers.
+// vkCmdPushConstants, vkCmdBindDescriptorSets and the push descriptor
+// commands of VK_KHR_push_descriptor (Vulkan 1.3 §14.2.7, §14.2.10). They
+// copy into ExecutionContext when they execute, so state follows command
+// order even across secondary command buffers.
+//
+// A push writes a new set in the command buffer's memory: a copy of the set
+// the previous push to that set number made, with the push's writes applied,
+// then binds it like vkCmdBindDescriptorSets. Draws recorded between two
+// pushes keep seeing the first set, as the spec's incremental updates ask.
 #include <algorithm>
 #include <cstring>
 
 #include "vk/command_buffer.h"
 #include "vk/descriptor_set.h"
+#include "vk/descriptor_update_template.h"
+#include "vk/pipeline_layout.h"
 
 namespace tessera::vk {
 
@@ -51,6 +59,53 @@ bool ToBindPoint(VkPipelineBindPoint point, BindPoint* out) {
 	case VK_PIPELINE_BIND_POINT_GRAPHICS: *out = BindPoint::Graphics; return true;
 	case VK_PIPELINE_BIND_POINT_COMPUTE: *out = BindPoint::Compute; return true;
 	default: return false;  // ray tracing is not offered
+	}
+}
+
+// Whether descriptors pushed with one layout are still defined under
+// another: the same object, or one that places the same bindings the same way.
+bool SameShape(const DescriptorSetLayout& a, const DescriptorSetLayout& b) {
+	if (&a == &b) return true;
+	if (a.Bindings().size() != b.Bindings().size() || a.SetSize(0) != b.SetSize(0)) return false;
+	for (size_t i = 0; i < a.Bindings().size(); ++i) {
+		const DescriptorBinding &x = a.Bindings()[i], &y = b.Bindings()[i];
+		if (x.binding != y.binding || x.type != y.type || x.count != y.count || x.offset != y.offset) return false;
+	}
+	return true;
+}
+
+// The set a push to set number `set` writes into and binds, or null (an
+// invalid set number or layout, or no memory).
+DescriptorSet* BeginPush(CommandBuffer& cb, BindPoint bind_point, VkPipelineLayout pipeline_layout, uint32_t set) {
+	const PipelineLayout* layout = PipelineLayout::Cast(pipeline_layout);
+	if (!layout || set >= layout->SetCount() || set >= kMaxBoundDescriptorSets) return nullptr;
+	const DescriptorSetLayout* set_layout = layout->SetLayout(set);
+	if (!set_layout) return nullptr;
+	const uint64_t size = set_layout->SetSize(0);
+	// 16-byte blocks keep the set's memory aligned (descriptor_set.h).
+	struct alignas(16) Block {
+		uint8_t bytes[16];
+	};
+	static_assert(sizeof(DescriptorSet) % sizeof(Block) == 0);
+	Block* memory = cb.AllocateArray<Block>((DescriptorSet::AllocationSize(size) + 15) / 16);
+	if (!memory) return nullptr;
+	const DescriptorSet*& last = cb.LastPushSet(bind_point, set);
+	const DescriptorSet* previous = last && SameShape(last->Layout(), *set_layout) ? last : nullptr;
+	DescriptorSet* pushed = DescriptorSet::PlacePushSet(memory, *set_layout, uint32_t(size), previous);
+	last = pushed;
+	return pushed;
+}
+
+void BindPushSet(CommandBuffer& cb, BindPoint bind_point, uint32_t set, const DescriptorSet& pushed) {
+	SetBinding* binding = cb.AllocateArray<SetBinding>(1);
+	if (!binding) return;
+	*binding = {pushed.Data(), 0, 0};  // a push layout has no dynamic buffers
+	if (auto* cmd = cb.Add<BindDescriptorSetsCommand>()) {
+		cmd->bind_point = bind_point;
+		cmd->first_set = set;
+		cmd->set_count = 1;
+		cmd->sets = binding;
+		cmd->dynamic_offsets = nullptr;
 	}
 }
 
@@ -108,6 +163,32 @@ VKAPI_ATTR void VKAPI_CALL CmdBindDescriptorSets(VkCommandBuffer commandBuffer, 
 		cmd->sets = sets;
 		cmd->dynamic_offsets = offsets;
 	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSetKHR(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
+                                                   VkPipelineLayout layout, uint32_t set, uint32_t descriptorWriteCount,
+                                                   const VkWriteDescriptorSet* pDescriptorWrites) {
+	vk::BindPoint bind_point;
+	if (!vk::ToBindPoint(pipelineBindPoint, &bind_point)) return;
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	vk::DescriptorSet* pushed = vk::BeginPush(*cb, bind_point, layout, set);
+	if (!pushed) return;
+	for (uint32_t i = 0; i < descriptorWriteCount; ++i) vk::WriteDescriptors(*pushed, pDescriptorWrites[i]);
+	vk::BindPushSet(*cb, bind_point, set, *pushed);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer commandBuffer,
+                                                               VkDescriptorUpdateTemplate descriptorUpdateTemplate,
+                                                               VkPipelineLayout layout, uint32_t set,
+                                                               const void* pData) {
+	const auto* update_template = vk::DescriptorUpdateTemplate::Cast(descriptorUpdateTemplate);
+	vk::BindPoint bind_point;
+	if (!vk::ToBindPoint(update_template->PipelineBindPoint(), &bind_point)) return;
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	vk::DescriptorSet* pushed = vk::BeginPush(*cb, bind_point, layout, set);
+	if (!pushed) return;
+	update_template->Update(*pushed, pData);
+	vk::BindPushSet(*cb, bind_point, set, *pushed);
 }
 
 }  // namespace tessera::entry

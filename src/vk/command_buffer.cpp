@@ -50,6 +50,7 @@ void CommandBuffer::Reset(bool release_resources) {
 	else
 		arena_.Reset();
 	first_ = last_ = nullptr;
+	std::fill_n(&last_push_sets_[0][0], std::size(last_push_sets_) * kMaxBoundDescriptorSets, nullptr);
 	record_result_ = VK_SUCCESS;
 	usage_ = 0;
 	state_ = State::Initial;

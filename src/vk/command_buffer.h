@@ -20,6 +20,7 @@
 namespace tessera::vk {
 
 class CommandPool;
+class DescriptorSet;
 class Device;
 
 // Sizes of the state below; the physical device reports the same limits
@@ -113,6 +114,12 @@ public:
 		return static_cast<T*>(memory);
 	}
 
+	// Recording side of vkCmdPushDescriptorSetKHR: the push set that the last
+	// push to a set number of a bind point made, or null (none since Begin).
+	const DescriptorSet*& LastPushSet(BindPoint bind_point, uint32_t set) {
+		return last_push_sets_[size_t(bind_point)][set];
+	}
+
 	State GetState() const { return state_; }
 	VkCommandBufferUsageFlags Usage() const { return usage_; }
 	// Bytes of recording memory the buffer holds.
@@ -164,6 +171,7 @@ private:
 	runtime::Arena arena_;
 	Command* first_ = nullptr;
 	Command* last_ = nullptr;
+	const DescriptorSet* last_push_sets_[size_t(BindPoint::Count)][kMaxBoundDescriptorSets] = {};
 };
 
 class CommandPool : public Object<CommandPool, VkCommandPool, VK_OBJECT_TYPE_COMMAND_POOL> {

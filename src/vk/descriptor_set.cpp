@@ -15,6 +15,22 @@ DescriptorSet::DescriptorSet(DescriptorPool* pool, DescriptorSetLayout* layout, 
     : pool_(pool), layout_(layout), variable_count_(variable_count), size_(size) {
 	layout_->Retain();
 	std::memset(Data(), 0, size_);
+	FillImmutableSamplers();
+}
+
+DescriptorSet* DescriptorSet::PlacePushSet(void* memory, const DescriptorSetLayout& layout, uint32_t size,
+                                           const DescriptorSet* previous) {
+	auto* set = new (memory) DescriptorSet(layout, size);
+	if (previous) {
+		std::memcpy(set->Data(), previous->Data(), size);
+	} else {
+		std::memset(set->Data(), 0, size);
+		set->FillImmutableSamplers();
+	}
+	return set;
+}
+
+void DescriptorSet::FillImmutableSamplers() {
 	for (const DescriptorBinding& b : layout_->Bindings()) {
 		if (!b.immutable_samplers) continue;
 		uint32_t count = std::min(Count(b), b.count);
@@ -121,8 +137,9 @@ const void* WriteInfo(const VkWriteDescriptorSet& write, uint32_t i) {
 	}
 }
 
-void ApplyWrite(const VkWriteDescriptorSet& write) {
-	DescriptorSet& set = *DescriptorSet::Cast(write.dstSet);
+}  // namespace
+
+void WriteDescriptors(DescriptorSet& set, const VkWriteDescriptorSet& write) {
 	DescriptorCursor cursor(set, write.dstBinding, write.dstArrayElement);
 	if (write.descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
 		auto* block = FindInChain<VkWriteDescriptorSetInlineUniformBlock>(
@@ -133,6 +150,8 @@ void ApplyWrite(const VkWriteDescriptorSet& write) {
 	for (uint32_t i = 0; i < write.descriptorCount && cursor.Valid(); ++i, cursor.Advance(1))
 		WriteDescriptor(set, cursor.Binding(), cursor.Element(), WriteInfo(write, i));
 }
+
+namespace {
 
 bool IsBufferDescriptor(VkDescriptorType type) {
 	return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
@@ -186,7 +205,8 @@ VKAPI_ATTR void VKAPI_CALL UpdateDescriptorSets(VkDevice, uint32_t descriptorWri
                                                 uint32_t descriptorCopyCount,
                                                 const VkCopyDescriptorSet* pDescriptorCopies) {
 	// Vulkan 1.3 §14.2.4: writes happen first, in order, then copies.
-	for (uint32_t i = 0; i < descriptorWriteCount; ++i) vk::ApplyWrite(pDescriptorWrites[i]);
+	for (uint32_t i = 0; i < descriptorWriteCount; ++i)
+		vk::WriteDescriptors(*vk::DescriptorSet::Cast(pDescriptorWrites[i].dstSet), pDescriptorWrites[i]);
 	for (uint32_t i = 0; i < descriptorCopyCount; ++i) vk::ApplyCopy(pDescriptorCopies[i]);
 }
 

@@ -82,14 +82,26 @@ public:
 
 	// Takes a reference on the layout; fills immutable samplers.
 	DescriptorSet(DescriptorPool* pool, DescriptorSetLayout* layout, uint32_t variable_count, uint32_t size);
-	~DescriptorSet() { layout_->Release(); }
+	~DescriptorSet() {
+		if (pool_) layout_->Release();
+	}
+
+	// A push descriptor set (VK_KHR_push_descriptor) in command buffer
+	// memory, which is dropped whole and never runs destructors: it has no
+	// pool and holds no reference on its layout, which is read only while
+	// pushes are recorded. Its contents start as a copy of previous (the
+	// set the last push to the same set number made; pushes update
+	// incrementally, Vulkan 1.3 §14.2.10), or zeros and the immutable
+	// samplers when previous is null.
+	static DescriptorSet* PlacePushSet(void* memory, const DescriptorSetLayout& layout, uint32_t size,
+	                                   const DescriptorSet* previous);
 
 	// The set whose memory (Data()) starts at data: what vkCmdBindDescriptorSets records.
 	static const DescriptorSet& OfData(const uint8_t* data) {
 		return *(reinterpret_cast<const DescriptorSet*>(data) - 1);
 	}
 
-	DescriptorPool* Pool() const { return pool_; }
+	DescriptorPool* Pool() const { return pool_; }  // null for a push set
 	const DescriptorSetLayout& Layout() const { return *layout_; }
 	uint32_t VariableCount() const { return variable_count_; }
 	// Descriptors a binding holds in this set (variable count resolved).
@@ -105,6 +117,10 @@ public:
 	DescriptorSet* next = nullptr;
 
 private:
+	DescriptorSet(const DescriptorSetLayout& layout, uint32_t size)
+	    : pool_(nullptr), layout_(const_cast<DescriptorSetLayout*>(&layout)), variable_count_(0), size_(size) {}
+	void FillImmutableSamplers();
+
 	DescriptorPool* pool_;
 	DescriptorSetLayout* layout_;
 	uint32_t variable_count_;
@@ -117,6 +133,10 @@ static_assert(sizeof(DescriptorSet) % 16 == 0, "the set's memory after the objec
 // (a VkDescriptorImageInfo, VkDescriptorBufferInfo or VkBufferView, as the
 // type says). Inline uniform blocks are written with WriteInlineBytes.
 void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint32_t element, const void* info);
+
+// Applies one VkWriteDescriptorSet to set (its dstSet is not read: a push
+// descriptor write has none).
+void WriteDescriptors(DescriptorSet& set, const VkWriteDescriptorSet& write);
 
 // Walks descriptors from (binding, element) onwards, moving into the next
 // bindings when a binding's array ends: Vulkan 1.3 §14.2.4 ("consecutive

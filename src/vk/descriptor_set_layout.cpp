@@ -149,7 +149,13 @@ VKAPI_ATTR void VKAPI_CALL GetDescriptorSetLayoutSupport(VkDevice, const VkDescr
 	bool inline_fits = inline_bytes <= vk::kMaxInlineUniformBlockSize;
 	for (const vk::DescriptorBinding& b : bindings)
 		inline_fits &= b.type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || b.count <= vk::kMaxInlineUniformBlockSize;
-	pSupport->supported = size <= kMaxSetSize && inline_fits ? VK_TRUE : VK_FALSE;
+	// A push descriptor set holds at most maxPushDescriptors descriptors
+	// (VUID-VkDescriptorSetLayoutCreateInfo-flags-00281).
+	uint64_t descriptors = 0;
+	for (const vk::DescriptorBinding& b : bindings) descriptors += b.count;
+	const bool push_fits = !(pCreateInfo->flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR) ||
+	                       descriptors <= vk::kMaxPushDescriptors;
+	pSupport->supported = size <= kMaxSetSize && inline_fits && push_fits ? VK_TRUE : VK_FALSE;
 	if (auto* variable = vk::FindInChain<VkDescriptorSetVariableDescriptorCountLayoutSupport>(
 	        pSupport->pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT)) {
 		variable->maxVariableDescriptorCount = 0;

@@ -19,6 +19,8 @@ constexpr uint32_t kDescriptorSize = 16;
 // maxInlineUniformBlockSize and maxInlineUniformTotalSize: bytes of one
 // inline uniform block binding, and of all of a set's.
 constexpr uint32_t kMaxInlineUniformBlockSize = 256;
+// maxPushDescriptors (VK_KHR_push_descriptor): descriptors in a push set.
+constexpr uint32_t kMaxPushDescriptors = 32;
 
 struct DescriptorBinding {
 	uint32_t binding;

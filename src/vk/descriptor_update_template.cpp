@@ -6,8 +6,10 @@
 namespace tessera::vk {
 
 VkResult DescriptorUpdateTemplate::Init(const VkDescriptorUpdateTemplateCreateInfo& info) {
-	// Only descriptor-set templates: VK_KHR_push_descriptor is not offered.
-	if (info.templateType != VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET) return VK_ERROR_UNKNOWN;
+	// A push descriptor template names its bind point; the layout and set it
+	// names are passed again to vkCmdPushDescriptorSetWithTemplateKHR.
+	if (info.templateType == VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR)
+		bind_point_ = info.pipelineBindPoint;
 	try {
 		entries_.assign(info.pDescriptorUpdateEntries, info.pDescriptorUpdateEntries + info.descriptorUpdateEntryCount);
 	} catch (const std::bad_alloc&) {

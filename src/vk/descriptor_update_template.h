@@ -16,9 +16,12 @@ class DescriptorUpdateTemplate
 public:
 	VkResult Init(const VkDescriptorUpdateTemplateCreateInfo& info);
 	void Update(DescriptorSet& set, const void* data) const;
+	// Where vkCmdPushDescriptorSetWithTemplateKHR binds (a push template's).
+	VkPipelineBindPoint PipelineBindPoint() const { return bind_point_; }
 
 private:
 	std::vector<VkDescriptorUpdateTemplateEntry> entries_;
+	VkPipelineBindPoint bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
 };
 
 }  // namespace tessera::vk

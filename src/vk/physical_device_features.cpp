@@ -128,6 +128,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevice4444FormatsFeaturesEXT, formatA4B4G4R4)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -616,6 +618,21 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// stays off: there is no transform feedback.
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT: {
+		// Every bounds check is exact to the byte (robustness2's alignments
+		// are 1): buffer loads outside a descriptor's range read zero and
+		// stores and atomics are dropped (shader/interpreter.cpp, LoadLanes),
+		// vertex fetch outside the bound range reads zero with (0,0,1) for
+		// missing G, B, A (vk/draw.cpp, FetchAttribute), and so do image and
+		// texel buffer accesses outside the view (shader/image_ops.cpp). A
+		// null descriptor is all zeros (no data, no view), which every path
+		// already reads as zero and never writes through.
+		auto* p = reinterpret_cast<VkPhysicalDeviceRobustness2FeaturesEXT*>(s);
+		p->robustBufferAccess2 = VK_TRUE;
+		p->robustImageAccess2 = VK_TRUE;
+		p->nullDescriptor = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT: {
 		// The border is fitted to the view's format when the view is bound,
 		// so a sampler needs no format (texture/sample.cpp, BorderTexel).

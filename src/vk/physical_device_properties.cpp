@@ -334,6 +334,13 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// The divisor divides the instance number (vk/draw.cpp, FetchAttribute): any 32-bit value.
 		reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT*>(s)->maxVertexAttribDivisor = UINT32_MAX;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT: {
+		// Buffer bounds are checked to the byte: no rounding of the range.
+		auto* p = reinterpret_cast<VkPhysicalDeviceRobustness2PropertiesEXT*>(s);
+		p->robustStorageBufferAccessSizeAlignment = 1;
+		p->robustUniformBufferAccessSizeAlignment = 1;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:
 		reinterpret_cast<VkPhysicalDevicePushDescriptorPropertiesKHR*>(s)->maxPushDescriptors = kMaxPushDescriptors;
 		break;

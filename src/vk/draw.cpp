@@ -834,6 +834,32 @@ struct DrawCommand : Command {
 	void Execute(ExecutionContext& context) const { Draw(context, params); }
 };
 
+// vkCmdDrawMultiEXT / vkCmdDrawMultiIndexedEXT (VK_EXT_multi_draw): draws
+// in order, DrawIndex counting them from 0.
+struct MultiDrawCommand : Command {
+	const DrawParams* draws;
+	uint32_t count;
+	void Execute(ExecutionContext& context) const {
+		for (uint32_t i = 0; i < count; ++i) Draw(context, draws[i]);
+	}
+};
+
+// Records a multi-draw; info(i) gives draw i's parameters.
+template <typename Info>
+void RecordMultiDraw(VkCommandBuffer commandBuffer, uint32_t draw_count, Info info) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	DrawParams* draws = cb->AllocateArray<DrawParams>(draw_count);
+	if (!draws) return;
+	for (uint32_t i = 0; i < draw_count; ++i) {
+		draws[i] = info(i);
+		draws[i].draw_index = i;
+	}
+	if (auto* cmd = cb->Add<MultiDrawCommand>()) {
+		cmd->draws = draws;
+		cmd->count = draw_count;
+	}
+}
+
 // vkCmdDraw*Indirect(Count): the parameters come from a buffer at execution.
 struct DrawIndirectCommand : Command {
 	const Buffer* buffer;
@@ -961,6 +987,42 @@ VKAPI_ATTR void VKAPI_CALL CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_
 		cmd->params.first_instance = firstInstance;
 		cmd->params.indexed = true;
 	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawMultiEXT(VkCommandBuffer commandBuffer, uint32_t drawCount,
+                                           const VkMultiDrawInfoEXT* pVertexInfo, uint32_t instanceCount,
+                                           uint32_t firstInstance, uint32_t stride) {
+	auto* bytes = reinterpret_cast<const uint8_t*>(pVertexInfo);
+	RecordMultiDraw(commandBuffer, drawCount, [&](uint32_t i) {
+		VkMultiDrawInfoEXT info;
+		std::memcpy(&info, bytes + uint64_t(i) * stride, sizeof info);
+		DrawParams p;
+		p.count = info.vertexCount;
+		p.instance_count = instanceCount;
+		p.first = info.firstVertex;
+		p.first_instance = firstInstance;
+		return p;
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawMultiIndexedEXT(VkCommandBuffer commandBuffer, uint32_t drawCount,
+                                                  const VkMultiDrawIndexedInfoEXT* pIndexInfo, uint32_t instanceCount,
+                                                  uint32_t firstInstance, uint32_t stride,
+                                                  const int32_t* pVertexOffset) {
+	auto* bytes = reinterpret_cast<const uint8_t*>(pIndexInfo);
+	RecordMultiDraw(commandBuffer, drawCount, [&](uint32_t i) {
+		VkMultiDrawIndexedInfoEXT info;
+		std::memcpy(&info, bytes + uint64_t(i) * stride, sizeof info);
+		DrawParams p;
+		p.count = info.indexCount;
+		p.instance_count = instanceCount;
+		p.first = info.firstIndex;
+		// A given pVertexOffset replaces every draw's own.
+		p.vertex_offset = pVertexOffset ? *pVertexOffset : info.vertexOffset;
+		p.first_instance = firstInstance;
+		p.indexed = true;
+		return p;
+	});
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,

@@ -334,6 +334,10 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// The divisor divides the instance number (vk/draw.cpp, FetchAttribute): any 32-bit value.
 		reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT*>(s)->maxVertexAttribDivisor = UINT32_MAX;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT:
+		// The draws are copied into the command buffer: any count that fits in memory.
+		reinterpret_cast<VkPhysicalDeviceMultiDrawPropertiesEXT*>(s)->maxMultiDrawCount = 1u << 20;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT: {
 		// Buffer bounds are checked to the byte: no rounding of the range.
 		auto* p = reinterpret_cast<VkPhysicalDeviceRobustness2PropertiesEXT*>(s);

@@ -342,11 +342,27 @@ struct ProgramSerial {
 	}
 };
 
+// An output word that transform feedback captures (VK_EXT_transform_feedback):
+// written at byte `offset` of each vertex's record in buffer `buffer`.
+struct XfbWord {
+	uint32_t word = 0;  // private-memory word, among Program::outputs
+	uint32_t buffer = 0;
+	uint32_t offset = 0;
+};
+
+// Transform feedback buffers a program may capture to (XfbBuffer 0..3).
+constexpr uint32_t kMaxXfbBuffers = 4;
+
 struct Program {
 	Stage stage = Stage::kCompute;
 	// Vertex and fragment stages: the interface words (see InterfaceWord).
 	std::vector<InterfaceWord> inputs;
 	std::vector<InterfaceWord> outputs;
+	// The Xfb execution mode: the output words transform feedback captures,
+	// and each buffer's XfbStride (bytes a vertex takes; 0 where unused).
+	bool xfb_mode = false;
+	std::vector<XfbWord> xfb_words;
+	uint32_t xfb_strides[kMaxXfbBuffers] = {};
 	// Fragment stage. discard_word: a private word the program sets to 1 in a
 	// lane that executes OpKill (the lane also stops) or
 	// OpDemoteToHelperInvocation (it goes on as a helper); the caller zeroes

@@ -182,9 +182,16 @@ void Fields(IO& io, uint32_t& x) {
 	io.Field(x);
 }
 template <class IO>
+void Fields(IO& io, XfbWord& x) {
+	io.Field(x.word), io.Field(x.buffer), io.Field(x.offset);
+}
+template <class IO>
 void Fields(IO& io, Program& p) {
 	io.Enum(p.stage, Stage::kFragment);
 	io.Vector(p.inputs), io.Vector(p.outputs);
+	io.Field(p.xfb_mode);
+	io.Vector(p.xfb_words);
+	for (uint32_t& stride : p.xfb_strides) io.Field(stride);
 	io.Field(p.discard_word);
 	io.Field(p.writes_depth), io.Field(p.early_fragment_tests), io.Field(p.depth_replacing);
 	io.Field(p.uses_derivatives), io.Field(p.sample_shading), io.Field(p.origin_upper_left);
@@ -260,6 +267,8 @@ std::string CheckProgram(const Program& p) {
 	for (const auto* words : {&p.inputs, &p.outputs})
 		for (const InterfaceWord& w : *words)
 			if (w.word >= p.private_words) return "interface word out of range";
+	for (const XfbWord& w : p.xfb_words)
+		if (w.word >= p.private_words || w.buffer >= kMaxXfbBuffers) return "transform feedback word out of range";
 
 	for (const Inst& inst : p.insts) {
 		// kArrayLength's b is a literal stride (a divisor), not a register.

@@ -73,6 +73,7 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::DepthLess:
 	case spv::ExecutionMode::DepthUnchanged:
 	case spv::ExecutionMode::StencilRefReplacingEXT: return true;  // hints; the written values say it all
+	case spv::ExecutionMode::Xfb: program_.xfb_mode = true; return true;
 	default: return false;
 	}
 }
@@ -172,7 +173,115 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 	}
 	const shader::Region& r = program_.regions[region];
 	if (word != r.base + r.size / 4) Fail("interface variable %u: words do not match its type", variable);
+	if (output && program_.xfb_mode) XfbWords(variable, type, r.base);
 	return stage_regions_[variable] = region;
+}
+
+namespace {
+int64_t AlignUp(int64_t value, int64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+}  // namespace
+
+// Vulkan 1.3 §26.1: each component at an offset aligned to its size, so a
+// value containing 64-bit scalars is aligned to 8 bytes, others to 4.
+uint32_t Translator::XfbAlignment(uint32_t type) {
+	const Type& t = TypeOf(type);
+	switch (t.op) {
+	case spv::Op::OpTypeVector:
+	case spv::Op::OpTypeMatrix:
+	case spv::Op::OpTypeArray: return XfbAlignment(t.element);
+	case spv::Op::OpTypeStruct: {
+		uint32_t alignment = 4;
+		for (uint32_t m : t.members) alignment = std::max(alignment, XfbAlignment(m));
+		return alignment;
+	}
+	default: return t.width == 64 ? 8 : 4;
+	}
+}
+
+int64_t Translator::XfbOffsets(uint32_t type, int64_t offset, std::vector<int64_t>& out) {
+	const Type& t = TypeOf(type);
+	if (offset < 0) {  // not captured
+		out.insert(out.end(), LeafCount(type), -1);
+		return -1;
+	}
+	offset = AlignUp(offset, XfbAlignment(type));
+	switch (t.op) {
+	case spv::Op::OpTypeBool:
+	case spv::Op::OpTypeInt:
+	case spv::Op::OpTypeFloat:
+	case spv::Op::OpTypeVector:
+		// Components in order; a 64-bit scalar is its low word, then its
+		// high word (little-endian, as the buffer holds it).
+		for (uint32_t k = 0; k < LeafCount(type); ++k) out.push_back(offset + 4 * int64_t(k));
+		return offset + 4 * int64_t(LeafCount(type));
+	case spv::Op::OpTypeMatrix:
+	case spv::Op::OpTypeArray:
+		// Columns and elements one after another, each aligned.
+		for (uint32_t k = 0; k < t.count; ++k) offset = XfbOffsets(t.element, offset, out);
+		return offset;
+	case spv::Op::OpTypeStruct: {
+		int64_t next = offset;
+		for (uint32_t m = 0; m < t.members.size(); ++m) {
+			auto it = member_decorations_.find({type, m});
+			// A block member's own Offset places it; other members follow.
+			const int64_t at =
+			    it != member_decorations_.end() && it->second.offset >= 0 ? offset + it->second.offset : next;
+			next = XfbOffsets(t.members[m], at, out);
+		}
+		return AlignUp(next, XfbAlignment(type));
+	}
+	default: Fail("transform feedback of %s outputs", OpcodeName(static_cast<uint32_t>(t.op)));
+	}
+}
+
+void Translator::XfbWords(uint32_t variable, uint32_t type, uint32_t first_word) {
+	const Decorations& d = decorations_[variable];
+	auto stride = [&](int32_t buffer, uint32_t value) {
+		if (buffer < 0 || value == 0) return;
+		if (uint32_t(buffer) >= shader::kMaxXfbBuffers) Fail("XfbBuffer %d is not below 4", buffer);
+		program_.xfb_strides[buffer] = value;
+	};
+	// Each word's buffer and offset: the variable's, or its block member's.
+	std::vector<int64_t> offsets;
+	std::vector<int32_t> buffers;
+	// A block's words: members with an Offset are captured, into the
+	// block's buffer or the member's own.
+	auto block = [&](uint32_t block_type, int32_t buffer, uint32_t block_stride) {
+		const Type& b = TypeOf(block_type);
+		stride(buffer, block_stride);
+		for (uint32_t m = 0; m < b.members.size(); ++m) {
+			auto it = member_decorations_.find({block_type, m});
+			int64_t at = -1;
+			int32_t member_buffer = buffer;
+			if (it != member_decorations_.end()) {
+				at = it->second.offset;
+				if (it->second.xfb.buffer >= 0) member_buffer = it->second.xfb.buffer;
+				stride(member_buffer, it->second.xfb.stride);
+			}
+			XfbOffsets(b.members[m], member_buffer >= 0 ? at : -1, offsets);
+			buffers.resize(offsets.size(), member_buffer);
+		}
+	};
+	const Type& t = TypeOf(type);
+	const bool block_array = t.op == spv::Op::OpTypeArray && TypeOf(t.element).op == spv::Op::OpTypeStruct;
+	if (t.op == spv::Op::OpTypeStruct && d.xfb.offset < 0) {
+		block(type, d.xfb.buffer, d.xfb.stride);
+	} else if (block_array && d.xfb.offset < 0) {
+		// An array of blocks: element k is captured into buffer XfbBuffer + k,
+		// with the same stride and member offsets (GLSL's block arrays).
+		for (uint32_t k = 0; k < t.count; ++k)
+			block(t.element, d.xfb.buffer < 0 ? -1 : d.xfb.buffer + int32_t(k), d.xfb.stride);
+	} else {
+		stride(d.xfb.buffer, d.xfb.stride);
+		XfbOffsets(type, d.xfb.buffer >= 0 ? d.xfb.offset : -1, offsets);
+		buffers.resize(offsets.size(), d.xfb.buffer);
+	}
+	for (size_t k = 0; k < offsets.size(); ++k) {
+		if (offsets[k] < 0 || buffers[k] < 0) continue;
+		if (uint32_t(buffers[k]) >= shader::kMaxXfbBuffers) Fail("XfbBuffer %d is not below 4", buffers[k]);
+		if (offsets[k] > int64_t(UINT32_MAX) - 4) Fail("transform feedback offset out of range");
+		program_.xfb_words.push_back({first_word + uint32_t(k), uint32_t(buffers[k]), uint32_t(offsets[k])});
+	}
 }
 
 // A user variable's words by Location and Component (Vulkan 1.3 §15.1.4

@@ -78,6 +78,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::ShaderViewportIndex,
     spv::Capability::ShaderViewportIndexLayerEXT,
     spv::Capability::MultiViewport,
+    // Outputs captured by transform feedback (Program::xfb_words; vk/draw.cpp
+    // CaptureTransformFeedback). GeometryStreams is not: stream 0 only.
+    spv::Capability::TransformFeedback,
     spv::Capability::StencilExportEXT,
     // BuiltIn DeviceIndex: one physical device per device group, always 0.
     spv::Capability::DeviceGroup,
@@ -295,6 +298,9 @@ void Translator::ParseModule() {
 			case spv::Decoration::FPRoundingMode:
 				d.round_toward_zero = inst[3] == static_cast<uint32_t>(spv::FPRoundingMode::RTZ);
 				break;
+			case spv::Decoration::Offset: d.xfb.offset = inst[3]; break;
+			case spv::Decoration::XfbBuffer: d.xfb.buffer = static_cast<int32_t>(inst[3]); break;
+			case spv::Decoration::XfbStride: d.xfb.stride = inst[3]; break;
 			default: break;
 			}
 			break;
@@ -312,6 +318,8 @@ void Translator::ParseModule() {
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
 			case spv::Decoration::Sample: d.interface.sample = true; break;
+			case spv::Decoration::XfbBuffer: d.xfb.buffer = static_cast<int32_t>(inst[4]); break;
+			case spv::Decoration::XfbStride: d.xfb.stride = inst[4]; break;
 			default: break;
 			}
 			break;

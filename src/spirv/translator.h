@@ -56,7 +56,16 @@ struct InterfaceDecorations {
 	bool flat = false, no_perspective = false, centroid = false, sample = false;
 };
 
+// Transform feedback (Xfb execution mode): the buffer, the byte offset in a
+// vertex's record (Offset on an output variable), and the buffer's stride.
+struct XfbDecorations {
+	int64_t offset = -1;
+	int32_t buffer = -1;
+	uint32_t stride = 0;
+};
+
 struct Decorations {
+	XfbDecorations xfb;
 	int32_t builtin = -1;
 	uint32_t array_stride = 0;
 	uint32_t set = 0, binding = 0;
@@ -66,6 +75,7 @@ struct Decorations {
 };
 
 struct MemberDecorations {
+	XfbDecorations xfb;  // buffer and stride (the member's Offset is `offset`)
 	int64_t offset = -1;
 	uint32_t matrix_stride = 0;
 	bool row_major = false;
@@ -199,6 +209,15 @@ private:
 	void SetUpStage();
 	bool IsInterfaceBuiltin(uint32_t builtin) const;
 	uint32_t InterfaceRegion(uint32_t variable);
+	// Transform feedback: the captured words of an output variable's region.
+	void XfbWords(uint32_t variable, uint32_t type, uint32_t first_word);
+	// Byte offsets, in a vertex's record, of each word of `type` laid out
+	// from `offset` (Vulkan 1.3 §26.1 "Transform Feedback": members,
+	// elements, columns and components in order, each component aligned to
+	// its size); -1 where not captured.
+	// Returns the end of the value (-1 when offset is -1).
+	int64_t XfbOffsets(uint32_t type, int64_t offset, std::vector<int64_t>& out);
+	uint32_t XfbAlignment(uint32_t type);
 	uint32_t InterfaceWords(uint32_t type, uint32_t location, uint32_t component, const shader::InterfaceWord& proto,
 	                        uint32_t& word, std::vector<shader::InterfaceWord>& out);
 	void BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,

@@ -74,6 +74,10 @@ struct DrawJob {
 	int32_t base_vertex = 0;
 	uint32_t base_instance = 0;
 	uint32_t draw_index = 0;
+	// Transform feedback: each vertex's captured words (Program::xfb_words
+	// order, xfb_count a vertex), or null when the draw captures nothing.
+	uint32_t* xfb_values = nullptr;
+	uint32_t xfb_count = 0;
 	uint32_t view_index = 0;  // ViewIndex: the view being drawn with multiview, else 0
 	uint32_t samples = 1;     // rasterizationSamples
 	// Vertex ids of the vertices to shade (vertex i has id ids[i]), or, when
@@ -189,6 +193,11 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 		}
 		const uint32_t* w = interp.StageWord(gp.varyings[v].vertex_word);
 		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * n], &w[l], 4);
+	}
+	for (uint32_t k = 0; k < job.xfb_count; ++k) {
+		const uint32_t* w = interp.StageWord(vs.xfb_words[k].word);
+		uint32_t* out = job.xfb_values + size_t(first) * job.xfb_count + k;
+		for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * job.xfb_count] = w[l];
 	}
 	if (job.point_sizes) {
 		const uint32_t* w = interp.StageWord(gp.point_size_word);
@@ -411,7 +420,7 @@ uint32_t ReadIndex(const GraphicsContext& g, uint64_t i, bool restart) {
 struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
 	runtime::ThreadPool* pool = nullptr;
-	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled;
+	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled, xfb_values, xfb_primitives;
 	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
 	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
 };
@@ -596,6 +605,61 @@ uint64_t CountPrimitives(raster::Topology topology, const uint32_t* indices, uin
 	return total + in_run(run);
 }
 
+// Vulkan 1.3 §26.1 "Transform Feedback": appends the shaded vertices of
+// one instance to the bound transform feedback buffers, primitive after
+// primitive in draw order, strips and fans taken apart into independent
+// primitives (vertices in the first-vertex order of §21.1). A primitive that
+// does not fit in every buffer it writes is not captured, nor counted as
+// written; the active stream query counts written and needed primitives.
+void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, const DrawJob& job,
+                              const raster::VertexInput& input, DrawScratch& scratch) {
+	std::vector<uint32_t>& list = scratch.xfb_primitives;
+	list.clear();
+	uint32_t per = 1;
+	switch (input.topology) {
+	case raster::Topology::TriangleStrip:
+	case raster::Topology::TriangleFan:
+		raster::AssembleTriangles(input, false, list);
+		per = 3;
+		break;
+	case raster::Topology::LineStrip:
+		raster::AssembleLines(input, list);
+		per = 2;
+		break;
+	case raster::Topology::TriangleList: per = 3; [[fallthrough]];
+	case raster::Topology::LineList:
+		if (input.topology == raster::Topology::LineList) per = 2;
+		[[fallthrough]];
+	default: raster::AssembleList(input, per, list); break;
+	}
+	// The buffers this draw writes: declared by the program and bound.
+	uint32_t used = 0;
+	for (uint32_t b = 0; b < shader::kMaxXfbBuffers; ++b)
+		if (vs.xfb_strides[b] && g.xfb_buffers[b].data) used |= 1u << b;
+	const uint64_t primitives = list.size() / per;
+	uint64_t written = 0;
+	for (uint64_t p = 0; p < primitives; ++p) {
+		bool fits = true;
+		for (uint32_t b = 0; b < shader::kMaxXfbBuffers; ++b)
+			if (used >> b & 1) fits &= g.xfb_written[b] + uint64_t(per) * vs.xfb_strides[b] <= g.xfb_buffers[b].size;
+		if (!fits) continue;
+		for (uint32_t k = 0; k < per; ++k) {
+			const uint32_t* values = job.xfb_values + size_t(list[p * per + k]) * job.xfb_count;
+			for (uint32_t w = 0; w < job.xfb_count; ++w) {
+				const shader::XfbWord& word = vs.xfb_words[w];
+				if (!(used >> word.buffer & 1) || uint64_t(word.offset) + 4 > vs.xfb_strides[word.buffer]) continue;
+				uint8_t* record = g.xfb_buffers[word.buffer].data + g.xfb_written[word.buffer] +
+				                  uint64_t(k) * vs.xfb_strides[word.buffer];
+				std::memcpy(record + word.offset, &values[w], 4);
+			}
+		}
+		for (uint32_t b = 0; b < shader::kMaxXfbBuffers; ++b)
+			if (used >> b & 1) g.xfb_written[b] += uint64_t(per) * vs.xfb_strides[b];
+		++written;
+	}
+	if (g.xfb_query_pool) g.xfb_query_pool->AddTransformFeedback(g.xfb_query, written, primitives);
+}
+
 void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::RunOptions& options = ShaderRunOptions();
 	DrawParams p = given;
@@ -611,8 +675,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	state.depth_stencil.depth_unrestricted =
 	    context.device->IsEnabled(entry::DeviceExtension::EXT_depth_range_unrestricted);
 	// Rasterizer discard drops primitives after the vertex stage (§27.1):
-	// a vertex program with side effects still runs.
-	if (discard && !gp.vertex_writes_memory) return;
+	// a vertex program with side effects still runs, and so does one whose
+	// outputs transform feedback captures (before rasterization, §26.1).
+	const bool capture = g.xfb_active && gp.vertex->xfb_mode && !gp.vertex->xfb_words.empty();
+	if (discard && !gp.vertex_writes_memory && !capture) return;
 	raster::Topology topology;
 	if (!ToRasterTopology(vk_topology, &topology)) {
 		ReportPipeline(context, *pipeline,
@@ -721,7 +787,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		const uint32_t n = job.vertex_count;
 		job.cull_count = gp.cull_distance_count;
-		const uint64_t vertex_bytes = 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2);
+		job.xfb_count = capture ? uint32_t(gp.vertex->xfb_words.size()) : 0;
+		const uint64_t vertex_bytes =
+		    4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2 + job.xfb_count);
 		if (uint64_t(n) * vertex_bytes > VertexScratchBudget()) {
 			char message[192];
 			std::snprintf(message, sizeof message,
@@ -770,6 +838,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			scratch.viewport_indices.resize(n);
 			job.viewport_indices = scratch.viewport_indices.data();
 		}
+		if (capture) {
+			scratch.xfb_values.resize(size_t(n) * job.xfb_count);
+			job.xfb_values = scratch.xfb_values.data();
+		}
 
 		const uint32_t batches = (n + kVertexBatch - 1) / kVertexBatch;
 		QueryPool* statistics = g.statistics_pool;
@@ -793,6 +865,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 					shaded += n;
 					if (job.lost) break;
 				}
+				if (v == 0 && capture) CaptureTransformFeedback(context.graphics, *gp.vertex, job, input, scratch);
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
 				if (discard) continue;
 				job.layer = views[v];
@@ -859,6 +932,26 @@ void RecordMultiDraw(VkCommandBuffer commandBuffer, uint32_t draw_count, Info in
 		cmd->count = draw_count;
 	}
 }
+
+// vkCmdDrawIndirectByteCountEXT (VK_EXT_transform_feedback): as many
+// vertices as the bytes a transform feedback counter holds past byte_offset
+// make whole records of `stride` bytes, read when the draw executes.
+struct DrawByteCountCommand : Command {
+	const Buffer* counter;
+	VkDeviceSize counter_offset;
+	uint32_t byte_offset, stride;
+	uint32_t instance_count, first_instance;
+	void Execute(ExecutionContext& context) const {
+		uint32_t bytes = 0;
+		if (counter && counter->Data() && counter_offset + 4 <= counter->Size())
+			std::memcpy(&bytes, counter->Data() + counter_offset, 4);
+		DrawParams p;
+		p.count = stride && bytes > byte_offset ? (bytes - byte_offset) / stride : 0;
+		p.instance_count = instance_count;
+		p.first_instance = first_instance;
+		Draw(context, p);
+	}
+};
 
 // vkCmdDraw*Indirect(Count): the parameters come from a buffer at execution.
 struct DrawIndirectCommand : Command {
@@ -1023,6 +1116,20 @@ VKAPI_ATTR void VKAPI_CALL CmdDrawMultiIndexedEXT(VkCommandBuffer commandBuffer,
 		p.indexed = true;
 		return p;
 	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndirectByteCountEXT(VkCommandBuffer commandBuffer, uint32_t instanceCount,
+                                                       uint32_t firstInstance, VkBuffer counterBuffer,
+                                                       VkDeviceSize counterBufferOffset, uint32_t counterOffset,
+                                                       uint32_t vertexStride) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DrawByteCountCommand>()) {
+		cmd->counter = Buffer::Cast(counterBuffer);
+		cmd->counter_offset = counterBufferOffset;
+		cmd->byte_offset = counterOffset;
+		cmd->stride = vertexStride;
+		cmd->instance_count = instanceCount;
+		cmd->first_instance = firstInstance;
+	}
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,

@@ -188,6 +188,20 @@ struct GraphicsContext {
 	class QueryPool* statistics_pool = nullptr;
 	uint32_t statistics_query = 0;
 
+	// VK_EXT_transform_feedback (vk/cmd_transform_feedback.cpp): the bound
+	// buffers (data at the bound offset; size the bytes that may be
+	// captured), whether capture is active, the bytes captured into each
+	// binding since its start, and the active stream query.
+	struct XfbBuffer {
+		uint8_t* data = nullptr;
+		uint64_t size = 0;
+	};
+	XfbBuffer xfb_buffers[shader::kMaxXfbBuffers];
+	bool xfb_active = false;
+	uint64_t xfb_written[shader::kMaxXfbBuffers] = {};
+	class QueryPool* xfb_query_pool = nullptr;
+	uint32_t xfb_query = 0;
+
 	// The render pass instance: the attachments of the current subpass (or of
 	// vkCmdBeginRendering) as views; null where unused.
 	bool rendering = false;

@@ -128,6 +128,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevice4444FormatsFeaturesEXT, formatA4B4G4R4)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceTransformFeedbackFeaturesEXT, geometryStreams)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceMultiDrawFeaturesEXT, multiDraw)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
@@ -617,8 +619,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
 		// Last-vertex mode: the raster takes flat values from vertex 2 of each
 		// assembled triangle (1 of a line). transformFeedbackPreservesProvokingVertex
-		// stays off: there is no transform feedback.
+		// stays off: transform feedback writes each primitive in first-vertex order.
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT:
+		// The vertex stage's Xfb outputs, captured by draws in primitive
+		// order (vk/draw.cpp, CaptureTransformFeedback). No geometry stage,
+		// so no streams beyond 0.
+		reinterpret_cast<VkPhysicalDeviceTransformFeedbackFeaturesEXT*>(s)->transformFeedback = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT:
 		// Each draw of the list runs as its own vkCmdDraw* (vk/draw.cpp, MultiDrawCommand).

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "runtime/build_id.h"
+#include "shader/ir.h"
 #include "shader/program_serialize.h"
 #include "vk/descriptor_set_layout.h"
 #include "vk/physical_device.h"
@@ -324,7 +325,8 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
 		// The mode is pipeline state (raster::RasterState::provoking_vertex_last),
-		// so pipelines of either mode mix in one render pass. No transform feedback.
+		// so pipelines of either mode mix in one render pass. Transform feedback
+		// writes first-vertex order (vk/draw.cpp, CaptureTransformFeedback).
 		auto* p = reinterpret_cast<VkPhysicalDeviceProvokingVertexPropertiesEXT*>(s);
 		p->provokingVertexModePerPipeline = VK_TRUE;
 		p->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
@@ -334,6 +336,22 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// The divisor divides the instance number (vk/draw.cpp, FetchAttribute): any 32-bit value.
 		reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT*>(s)->maxVertexAttribDivisor = UINT32_MAX;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
+		// Stream 0 only (no geometry stage); four buffers (XfbBuffer 0..3);
+		// records of up to 512 bytes, as lavapipe's.
+		auto* p = reinterpret_cast<VkPhysicalDeviceTransformFeedbackPropertiesEXT*>(s);
+		p->maxTransformFeedbackStreams = 1;
+		p->maxTransformFeedbackBuffers = shader::kMaxXfbBuffers;
+		p->maxTransformFeedbackBufferSize = UINT32_MAX;  // the counters are 32-bit
+		p->maxTransformFeedbackStreamDataSize = 512;
+		p->maxTransformFeedbackBufferDataSize = 512;
+		p->maxTransformFeedbackBufferDataStride = 512;
+		p->transformFeedbackQueries = VK_TRUE;
+		p->transformFeedbackStreamsLinesTriangles = VK_FALSE;
+		p->transformFeedbackRasterizationStreamSelect = VK_FALSE;
+		p->transformFeedbackDraw = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT:
 		// The draws are copied into the command buffer: any count that fits in memory.
 		reinterpret_cast<VkPhysicalDeviceMultiDrawPropertiesEXT*>(s)->maxMultiDrawCount = 1u << 20;

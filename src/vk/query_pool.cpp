@@ -15,8 +15,11 @@ namespace tessera::vk {
 VkResult QueryPool::Init() {
 	try {
 		queries_ = std::make_unique<Query[]>(count_);
-		if (type_ == VK_QUERY_TYPE_PIPELINE_STATISTICS)
-			counters_ = std::make_unique<std::atomic<uint64_t>[]>(size_t(count_) * size_t(Statistic::kCount));
+		counters_per_query_ = type_ == VK_QUERY_TYPE_PIPELINE_STATISTICS             ? uint32_t(Statistic::kCount)
+		                      : type_ == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT ? 2
+		                                                                             : 0;
+		if (counters_per_query_)
+			counters_ = std::make_unique<std::atomic<uint64_t>[]>(size_t(count_) * counters_per_query_);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
@@ -33,8 +36,7 @@ void QueryPool::Reset(uint32_t first, uint32_t count) {
 	for (uint32_t i = first; i < first + count; ++i) {
 		queries_[i].available.store(0, std::memory_order_relaxed);
 		queries_[i].value.store(0, std::memory_order_relaxed);
-		for (size_t k = 0; counters_ && k < size_t(Statistic::kCount); ++k)
-			counters_[size_t(i) * size_t(Statistic::kCount) + k].store(0, std::memory_order_relaxed);
+		for (uint32_t k = 0; k < counters_per_query_; ++k) Counter(i, k).store(0, std::memory_order_relaxed);
 	}
 }
 
@@ -45,8 +47,7 @@ void QueryPool::MakeAvailable(Query& query) {
 
 void QueryPool::Begin(uint32_t query) {
 	queries_[query].value.store(0, std::memory_order_relaxed);
-	for (size_t k = 0; counters_ && k < size_t(Statistic::kCount); ++k)
-		counters_[size_t(query) * size_t(Statistic::kCount) + k].store(0, std::memory_order_relaxed);
+	for (uint32_t k = 0; k < counters_per_query_; ++k) Counter(query, k).store(0, std::memory_order_relaxed);
 }
 
 void QueryPool::End(uint32_t query) { MakeAvailable(queries_[query]); }
@@ -86,14 +87,14 @@ bool QueryPool::WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDe
 		// PARTIAL_BIT (a value between 0 and the final one: the count so
 		// far); its availability word is written whenever asked for. A
 		// statistics query writes its counters in bit order, then availability.
+		// A transform feedback query writes primitives written, then needed.
 		uint32_t values = 1;
 		if (counters_) {
 			values = 0;
-			const std::atomic<uint64_t>* counters = &counters_[size_t(first + i) * size_t(Statistic::kCount)];
-			for (uint32_t k = 0; k < uint32_t(Statistic::kCount); ++k) {
-				if (!(statistics_ >> k & 1)) continue;
+			for (uint32_t k = 0; k < counters_per_query_; ++k) {
+				if (type_ == VK_QUERY_TYPE_PIPELINE_STATISTICS && !(statistics_ >> k & 1)) continue;
 				if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT))
-					put(at, values, counters[k].load(std::memory_order_relaxed));
+					put(at, values, Counter(first + i, k).load(std::memory_order_relaxed));
 				++values;
 			}
 		} else if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT)) {
@@ -138,6 +139,10 @@ struct BeginQueryCommand : Command {
 			context.graphics.statistics_pool = pool;
 			context.graphics.statistics_query = query;
 		}
+		if (pool->Type() == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
+			context.graphics.xfb_query_pool = pool;
+			context.graphics.xfb_query = query;
+		}
 	}
 };
 
@@ -149,6 +154,8 @@ struct EndQueryCommand : Command {
 			context.graphics.occlusion_pool = nullptr;
 		if (context.graphics.statistics_pool == pool && context.graphics.statistics_query == query)
 			context.graphics.statistics_pool = nullptr;
+		if (context.graphics.xfb_query_pool == pool && context.graphics.xfb_query == query)
+			context.graphics.xfb_query_pool = nullptr;
 		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
 		for (uint32_t i = 0; i < taken; ++i) pool->End(query + i);
 	}
@@ -202,7 +209,8 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateQueryPool(VkDevice device, const VkQueryPoo
 	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
 	// Extension query types are not supported.
 	if (pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION && pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP &&
-	    pCreateInfo->queryType != VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+	    pCreateInfo->queryType != VK_QUERY_TYPE_PIPELINE_STATISTICS &&
+	    pCreateInfo->queryType != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
 		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
 		             "vkCreateQueryPool: query type %d is not supported", int(pCreateInfo->queryType));
 		return VK_ERROR_FEATURE_NOT_PRESENT;
@@ -256,6 +264,18 @@ VKAPI_ATTR void VKAPI_CALL CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPoo
 		cmd->pool = QueryPool::Cast(queryPool);
 		cmd->query = query;
 	}
+}
+
+// VK_EXT_transform_feedback: stream `index` of a query; only stream 0 exists
+// (maxTransformFeedbackStreams 1), and other query types take index 0.
+VKAPI_ATTR void VKAPI_CALL CmdBeginQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
+                                                   VkQueryControlFlags flags, uint32_t) {
+	CmdBeginQuery(commandBuffer, queryPool, query, flags);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
+                                                 uint32_t) {
+	CmdEndQuery(commandBuffer, queryPool, query);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdWriteTimestamp(VkCommandBuffer commandBuffer, VkPipelineStageFlagBits,

@@ -1,5 +1,5 @@
-// VkQueryPool (Vulkan 1.3 §18): timestamp, occlusion and pipeline
-// statistics queries.
+// VkQueryPool (Vulkan 1.3 §18): timestamp, occlusion, pipeline statistics
+// and transform feedback stream queries.
 //
 // Each query is a value and an availability flag, both atomic: the queue
 // thread writes them while the host may read them (vkGetQueryPoolResults).
@@ -8,7 +8,8 @@
 // Timestamps are CLOCK_MONOTONIC nanoseconds (timestampPeriod 1.0, 64 valid
 // bits). A pipeline statistics query keeps the eleven counters of
 // VkQueryPipelineStatisticFlagBits (Statistic) and reports those the pool
-// was created with, in bit order.
+// was created with, in bit order; a transform feedback stream query keeps
+// two, primitives written and primitives needed, reported in that order.
 #pragma once
 
 #include <atomic>
@@ -65,9 +66,13 @@ public:
 	// Pipeline statistics: draws and dispatches add to the counters while the
 	// query is active.
 	void AddStatistic(uint32_t query, Statistic statistic, uint64_t value) {
-		if (value && counters_)
-			counters_[size_t(query) * size_t(Statistic::kCount) + size_t(statistic)].fetch_add(
-			    value, std::memory_order_relaxed);
+		if (value && counters_) Counter(query, uint32_t(statistic)).fetch_add(value, std::memory_order_relaxed);
+	}
+	// Transform feedback: draws add the primitives they captured and those
+	// they would have captured with room enough.
+	void AddTransformFeedback(uint32_t query, uint64_t written, uint64_t needed) {
+		Counter(query, 0).fetch_add(written, std::memory_order_relaxed);
+		Counter(query, 1).fetch_add(needed, std::memory_order_relaxed);
 	}
 
 	// Writes results as §18.2 lays them out; returns false when some query
@@ -84,13 +89,19 @@ private:
 		std::atomic<uint32_t> available{0};
 	};
 	void MakeAvailable(Query& query);
+	std::atomic<uint64_t>& Counter(uint32_t query, uint32_t k) {
+		return counters_[size_t(query) * counters_per_query_ + k];
+	}
 
 	Device* device_;
 	VkQueryType type_;
 	uint32_t count_;
 	VkQueryPipelineStatisticFlags statistics_;
 	std::unique_ptr<Query[]> queries_;
-	std::unique_ptr<std::atomic<uint64_t>[]> counters_;  // Statistic::kCount a query (statistics pools)
+	// Counters of statistics (Statistic::kCount a query) and transform
+	// feedback (2) pools; none for the others.
+	uint32_t counters_per_query_ = 0;
+	std::unique_ptr<std::atomic<uint64_t>[]> counters_;
 };
 
 }  // namespace tessera::vk

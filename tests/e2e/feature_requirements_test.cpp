@@ -117,14 +117,18 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_non_seamless_cube_map", {}, {"nonSeamlessCubeMap"}},
 	    {"VK_EXT_4444_formats", {}, {"formatA4R4G4B4"}},
 	    {"VK_EXT_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
+	    {"VK_EXT_transform_feedback", {}, {"transformFeedback"}},
+	    {"VK_EXT_multi_draw", {}, {"multiDraw"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+	VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT, &xfb};
 	VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT, &multi_draw};
 	VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT, &non_seamless};
 	VkPhysicalDeviceColorWriteEnableFeaturesEXT color_write{
@@ -233,6 +237,8 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(non_seamless, nonSeamlessCubeMap);
 	TESSERA_F(formats4444, formatA4R4G4B4);
 	TESSERA_F(divisor, vertexAttributeInstanceRateDivisor);
+	TESSERA_F(xfb, transformFeedback);
+	TESSERA_F(multi_draw, multiDraw);
 #undef TESSERA_F
 	return m;
 }

@@ -61,7 +61,7 @@ TEST_CASE("VK_EXT_provoking_vertex: reported, and flat outputs come from the las
 	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features};
 	vkGetPhysicalDeviceFeatures2(ctx.tessera->physical_device(), &f2);
 	CHECK(features.provokingVertexLast == VK_TRUE);
-	CHECK(features.transformFeedbackPreservesProvokingVertex == VK_FALSE);  // no VK_EXT_transform_feedback
+	CHECK(features.transformFeedbackPreservesProvokingVertex == VK_FALSE);  // captures are in first-vertex order
 	VkPhysicalDeviceProvokingVertexPropertiesEXT props{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT};
 	VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &props};

@@ -27,6 +27,7 @@ void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
 	const shader::RunOptions& options = ShaderRunOptions();
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Compute)];
 	if (!pipeline || size.count[0] == 0 || size.count[1] == 0 || size.count[2] == 0) return;
+	if (context.conditional_discard) return;  // VK_EXT_conditional_rendering
 	// §5.2.3: after a loss, the rest of the command buffer does not run.
 	if (context.device->IsLost()) return;
 	const shader::Program& program = pipeline->ComputeProgram();

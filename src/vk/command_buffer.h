@@ -57,6 +57,9 @@ struct ExecutionContext {
 	const struct RenderPassInstance* render_pass = nullptr;  // vkCmdBeginRenderPass's (cmd_render_pass.h)
 	uint32_t subpass = 0;
 	const struct RenderingInstance* rendering = nullptr;  // vkCmdBeginRendering's
+	// VK_EXT_conditional_rendering: draws, dispatches and
+	// vkCmdClearAttachments are skipped (vk/cmd_conditional_rendering.cpp).
+	bool conditional_discard = false;
 };
 
 struct Command {

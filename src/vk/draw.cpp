@@ -665,7 +665,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	DrawParams p = given;
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
 	const GraphicsContext& g = context.graphics;
-	if (!pipeline || !g.rendering || p.count == 0 || p.instance_count == 0) return;
+	if (!pipeline || !g.rendering || p.count == 0 || p.instance_count == 0 || context.conditional_discard) return;
 	// §5.2.3: after a loss, the rest of the command buffer does not run.
 	if (context.device->IsLost()) return;
 	const GraphicsPipeline& gp = pipeline->Graphics();
@@ -1023,7 +1023,7 @@ struct ClearAttachmentsCommand : Command {
 	uint32_t rect_count;
 	void Execute(ExecutionContext& context) const {
 		const GraphicsContext& g = context.graphics;
-		if (!g.rendering) return;
+		if (!g.rendering || context.conditional_discard) return;
 		for (uint32_t i = 0; i < attachment_count; ++i) {
 			const VkClearAttachment& a = attachments[i];
 			for (uint32_t r = 0; r < rect_count; ++r) {

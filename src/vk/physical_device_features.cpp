@@ -128,6 +128,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevice4444FormatsFeaturesEXT, formatA4B4G4R4)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceConditionalRenderingFeaturesEXT, inheritedConditionalRendering)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceTransformFeedbackFeaturesEXT, geometryStreams)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
@@ -622,6 +624,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// stays off: transform feedback writes each primitive in first-vertex order.
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT: {
+		// The predicate is latched when the begin executes; secondaries share
+		// their primary's context, so they inherit it (vk/cmd_conditional_rendering.cpp).
+		auto* p = reinterpret_cast<VkPhysicalDeviceConditionalRenderingFeaturesEXT*>(s);
+		p->conditionalRendering = VK_TRUE;
+		p->inheritedConditionalRendering = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT:
 		// The vertex stage's Xfb outputs, captured by draws in primitive
 		// order (vk/draw.cpp, CaptureTransformFeedback). No geometry stage,

@@ -678,7 +678,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	// a vertex program with side effects still runs, and so does one whose
 	// outputs transform feedback captures (before rasterization, §26.1).
 	const bool capture = g.xfb_active && gp.vertex->xfb_mode && !gp.vertex->xfb_words.empty();
-	if (discard && !gp.vertex_writes_memory && !capture) return;
+	if (discard && !gp.vertex_writes_memory && !capture && !g.generated_pool) return;
 	raster::Topology topology;
 	if (!ToRasterTopology(vk_topology, &topology)) {
 		ReportPipeline(context, *pipeline,
@@ -891,6 +891,13 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				statistics->AddStatistic(q, Statistic::kClippingPrimitives, primitives * view_count);
 			}
 			statistics->AddStatistic(q, Statistic::kFragmentShaderInvocations, job.fragment_invocations.load());
+		}
+		if (QueryPool* generated = g.generated_pool) {
+			// VK_EXT_primitives_generated_query: every primitive that reaches
+			// the transform feedback stage, of every instance and view,
+			// rasterizer discard or not.
+			const uint64_t primitives = CountPrimitives(topology, raster_indices, p.count, restart) * p.instance_count;
+			generated->AddPrimitivesGenerated(g.generated_query, primitives * view_count);
 		}
 		if (job.lost) {
 			ReportPipeline(context, *pipeline,

@@ -187,6 +187,9 @@ struct GraphicsContext {
 	// The active pipeline statistics query, if any (draws and dispatches).
 	class QueryPool* statistics_pool = nullptr;
 	uint32_t statistics_query = 0;
+	// The active primitives generated query, if any.
+	class QueryPool* generated_pool = nullptr;
+	uint32_t generated_query = 0;
 
 	// VK_EXT_transform_feedback (vk/cmd_transform_feedback.cpp): the bound
 	// buffers (data at the bound offset; size the bytes that may be

@@ -130,6 +130,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceConditionalRenderingFeaturesEXT, inheritedConditionalRendering)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT,
+                         primitivesGeneratedQueryWithNonZeroStreams)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceTransformFeedbackFeaturesEXT, geometryStreams)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
@@ -630,6 +633,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 		auto* p = reinterpret_cast<VkPhysicalDeviceConditionalRenderingFeaturesEXT*>(s);
 		p->conditionalRendering = VK_TRUE;
 		p->inheritedConditionalRendering = VK_TRUE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT: {
+		// Draws count the primitives they assemble, with rasterizer discard
+		// too (vk/draw.cpp); stream 0 only.
+		auto* p = reinterpret_cast<VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT*>(s);
+		p->primitivesGeneratedQuery = VK_TRUE;
+		p->primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT:

@@ -143,6 +143,10 @@ struct BeginQueryCommand : Command {
 			context.graphics.xfb_query_pool = pool;
 			context.graphics.xfb_query = query;
 		}
+		if (pool->Type() == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
+			context.graphics.generated_pool = pool;
+			context.graphics.generated_query = query;
+		}
 	}
 };
 
@@ -156,6 +160,8 @@ struct EndQueryCommand : Command {
 			context.graphics.statistics_pool = nullptr;
 		if (context.graphics.xfb_query_pool == pool && context.graphics.xfb_query == query)
 			context.graphics.xfb_query_pool = nullptr;
+		if (context.graphics.generated_pool == pool && context.graphics.generated_query == query)
+			context.graphics.generated_pool = nullptr;
 		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
 		for (uint32_t i = 0; i < taken; ++i) pool->End(query + i);
 	}
@@ -210,7 +216,8 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateQueryPool(VkDevice device, const VkQueryPoo
 	// Extension query types are not supported.
 	if (pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION && pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP &&
 	    pCreateInfo->queryType != VK_QUERY_TYPE_PIPELINE_STATISTICS &&
-	    pCreateInfo->queryType != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
+	    pCreateInfo->queryType != VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT &&
+	    pCreateInfo->queryType != VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
 		self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, uint64_t(device),
 		             "vkCreateQueryPool: query type %d is not supported", int(pCreateInfo->queryType));
 		return VK_ERROR_FEATURE_NOT_PRESENT;

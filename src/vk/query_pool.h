@@ -1,5 +1,5 @@
-// VkQueryPool (Vulkan 1.3 §18): timestamp, occlusion, pipeline statistics
-// and transform feedback stream queries.
+// VkQueryPool (Vulkan 1.3 §18): timestamp, occlusion, pipeline statistics,
+// transform feedback stream and primitives generated queries.
 //
 // Each query is a value and an availability flag, both atomic: the queue
 // thread writes them while the host may read them (vkGetQueryPoolResults).
@@ -67,6 +67,11 @@ public:
 	// query is active.
 	void AddStatistic(uint32_t query, Statistic statistic, uint64_t value) {
 		if (value && counters_) Counter(query, uint32_t(statistic)).fetch_add(value, std::memory_order_relaxed);
+	}
+	// Primitives generated (VK_EXT_primitives_generated_query): draws add
+	// the primitives they assemble while the query is active.
+	void AddPrimitivesGenerated(uint32_t query, uint64_t primitives) {
+		queries_[query].value.fetch_add(primitives, std::memory_order_relaxed);
 	}
 	// Transform feedback: draws add the primitives they captured and those
 	// they would have captured with room enough.

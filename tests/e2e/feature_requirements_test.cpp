@@ -119,13 +119,20 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
 	    {"VK_EXT_transform_feedback", {}, {"transformFeedback"}},
 	    {"VK_EXT_multi_draw", {}, {"multiDraw"}},
+	    {"VK_EXT_conditional_rendering", {}, {"conditionalRendering"}},
+	    {"VK_EXT_primitives_generated_query", {}, {"primitivesGeneratedQuery"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
-	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+	VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+	VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT generated{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT, &conditional};
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+	                                                 &generated};
 	VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT, &xfb};
 	VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT, &multi_draw};
@@ -239,6 +246,8 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(divisor, vertexAttributeInstanceRateDivisor);
 	TESSERA_F(xfb, transformFeedback);
 	TESSERA_F(multi_draw, multiDraw);
+	TESSERA_F(conditional, conditionalRendering);
+	TESSERA_F(generated, primitivesGeneratedQuery);
 #undef TESSERA_F
 	return m;
 }

@@ -4,7 +4,9 @@
 // instancing, pausing and resuming through counter buffers, a buffer too
 // small for everything (primitives past its end are not captured in either
 // buffer), the stream query's written and needed counts, and
-// vkCmdDrawIndirectByteCountEXT drawing as many vertices as a counter holds.
+// vkCmdDrawIndirectByteCountEXT drawing as many vertices as a counter holds,
+// and a primitives generated query (VK_EXT_primitives_generated_query)
+// around it all.
 // Both drivers must produce the same bytes, and the counts the spec's rules
 // give.
 #include <catch2/catch.hpp>
@@ -26,16 +28,21 @@ constexpr uint32_t kSize1 = 19 * kStride1 + 8;
 
 struct XfbContexts {
 	SceneFeatures features;
-	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+	VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT generated{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+	                                                 &generated};
 	std::unique_ptr<Context> tessera, lavapipe;
 
 	XfbContexts() {
 		features.v12.hostQueryReset = VK_TRUE;
 		ContextOptions options = features.Options();
 		xfb.transformFeedback = VK_TRUE;
-		xfb.pNext = const_cast<void*>(options.device_features);
+		generated.primitivesGeneratedQuery = VK_TRUE;
+		generated.pNext = const_cast<void*>(options.device_features);
 		options.device_features = &xfb;
 		options.device_extensions.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+		options.device_extensions.push_back(VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
 		tessera = Context::Create(Driver::Tessera, options);
 		lavapipe = Context::Create(Driver::Lavapipe, options);
 	}
@@ -44,6 +51,7 @@ struct XfbContexts {
 struct Captured {
 	std::vector<uint8_t> buffer0, buffer1, replay, counters;
 	uint64_t query[2] = {};  // primitives written, primitives needed
+	uint64_t generated = 0;  // VK_EXT_primitives_generated_query
 };
 
 Captured Run(Context& ctx) {
@@ -77,6 +85,10 @@ Captured Run(Context& ctx) {
 	VkQueryPool pool;
 	REQUIRE(vkCreateQueryPool(device, &query_info, nullptr, &pool) == VK_SUCCESS);
 	vkResetQueryPool(device, pool, 0, 1);
+	query_info.queryType = VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT;
+	VkQueryPool generated_pool;
+	REQUIRE(vkCreateQueryPool(device, &query_info, nullptr, &generated_pool) == VK_SUCCESS);
+	vkResetQueryPool(device, generated_pool, 0, 1);
 
 	// Six vertices of a zig-zag strip, reused as a fan and a list.
 	std::vector<float> positions;
@@ -95,6 +107,7 @@ Captured Run(Context& ctx) {
 		const VkDeviceSize sizes[] = {VK_WHOLE_SIZE, kSize1};
 		bind(cb, 0, 2, buffers, offsets, sizes);
 		begin_query(cb, pool, 0, 0, 0);
+		vkCmdBeginQuery(cb, generated_pool, 0, 0);
 		// A strip of 4 triangles; then pause, writing both counters.
 		begin(cb, 0, 0, nullptr, nullptr);
 		vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP);
@@ -124,6 +137,9 @@ Captured Run(Context& ctx) {
 		vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
 		draw_byte_count(cb, 1, 0, counters.buffer, 32, 0, 60);
 		end(cb, 0, 0, nullptr, nullptr);
+		// Drawn with capture off: generated primitives all the same.
+		vkCmdDraw(cb, 3, 1, 0, 0);
+		vkCmdEndQuery(cb, generated_pool, 0);
 	};
 	RenderScene(ctx, s);
 
@@ -135,6 +151,9 @@ Captured Run(Context& ctx) {
 	out.counters.assign(counters.data, counters.data + 16);
 	CHECK(vkGetQueryPoolResults(device, pool, 0, 1, sizeof out.query, out.query, sizeof out.query,
 	                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+	CHECK(vkGetQueryPoolResults(device, generated_pool, 0, 1, sizeof out.generated, &out.generated,
+	                            sizeof out.generated, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+	vkDestroyQueryPool(device, generated_pool, nullptr);
 	vkDestroyQueryPool(device, pool, nullptr);
 	for (TestBuffer* b : {&buffer0, &buffer1, &replay, &replay1, &counters}) ctx.Destroy(*b);
 	return out;
@@ -175,8 +194,9 @@ TEST_CASE("transform feedback: captures, counters, overflow, queries and byte-co
 	CHECK(counts[1] == 12 * kStride1);
 	CHECK(counts[2] == 18 * kStride0);
 	CHECK(counts[3] == 18 * kStride1);
-	CHECK(ours.query[0] == 6);   // written
-	CHECK(ours.query[1] == 12);  // needed
+	CHECK(ours.query[0] == 6);    // written
+	CHECK(ours.query[1] == 12);   // needed
+	CHECK(ours.generated == 15);  // the strip's 4, the fan's 8, the replay's 2 and 1 drawn without capture
 	// Two triangles replayed: 6 records, then the fill.
 	CHECK(Word(ours.replay, 5 * kStride0) != 0xababababu);
 	CHECK(Word(ours.replay, 6 * kStride0) == 0xababababu);
@@ -190,6 +210,7 @@ TEST_CASE("transform feedback: captures, counters, overflow, queries and byte-co
 	CHECK(ours.counters == reference.counters);
 	CHECK(ours.query[0] == reference.query[0]);
 	CHECK(ours.query[1] == reference.query[1]);
+	CHECK(ours.generated == reference.generated);
 	CHECK(FirstDifference(ours.buffer0, reference.buffer0) == -1);
 	CHECK(FirstDifference(ours.buffer1, reference.buffer1) == -1);
 	CHECK(FirstDifference(ours.replay, reference.replay) == -1);

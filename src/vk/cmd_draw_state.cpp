@@ -4,7 +4,9 @@
 // ExecutionContext's GraphicsContext when it executes, so state follows
 // command order, secondary command buffers included.
 #include <algorithm>
+#include <new>
 
+#include "texture/format.h"
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
 
@@ -272,6 +274,35 @@ VKAPI_ATTR void VKAPI_CALL CmdSetColorWriteEnableEXT(VkCommandBuffer commandBuff
 	for (uint32_t i = 0; i < attachmentCount && i < 32; ++i)
 		if (!pColorWriteEnables[i]) enables &= ~(1u << i);
 	Record<uint32_t>(commandBuffer, enables, [](GraphicsContext& g, const uint32_t& v) { g.color_write_enables = v; });
+}
+
+// VK_EXT_vertex_input_dynamic_state: the bindings and attributes, copied
+// into the command buffer; the draw maps them to the pipeline's inputs.
+VKAPI_ATTR void VKAPI_CALL CmdSetVertexInputEXT(
+    VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
+    const VkVertexInputBindingDescription2EXT* pVertexBindingDescriptions, uint32_t vertexAttributeDescriptionCount,
+    const VkVertexInputAttributeDescription2EXT* pVertexAttributeDescriptions) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	DynamicVertexInput* vi = cb->AllocateArray<DynamicVertexInput>(1);
+	if (!vi) return;
+	new (vi) DynamicVertexInput{};
+	for (uint32_t i = 0; i < vertexBindingDescriptionCount; ++i) {
+		const VkVertexInputBindingDescription2EXT& b = pVertexBindingDescriptions[i];
+		if (b.binding >= kMaxVertexBindings) continue;
+		vi->bindings[b.binding] = {b.stride, b.inputRate == VK_VERTEX_INPUT_RATE_INSTANCE, true, b.divisor};
+	}
+	for (uint32_t i = 0; i < vertexAttributeDescriptionCount && vi->attribute_count < kMaxVertexAttributes; ++i) {
+		const VkVertexInputAttributeDescription2EXT& a = pVertexAttributeDescriptions[i];
+		if (a.binding >= kMaxVertexBindings) continue;
+		VertexAttributeDescription& d = vi->attributes[vi->attribute_count++];
+		d.location = a.location;
+		d.binding = a.binding;
+		d.offset = a.offset;
+		d.format = a.format;
+		d.info = texture::FindFormat(a.format);
+	}
+	Record<const DynamicVertexInput*>(
+	    commandBuffer, vi, [](GraphicsContext& g, const DynamicVertexInput* const& v) { g.vertex_input = v; });
 }
 
 // VK_EXT_extended_dynamic_state2 names this command, but its feature

@@ -67,6 +67,10 @@ struct DrawJob {
 	const GraphicsContext* graphics = nullptr;
 	const shader::Resources* vertex_resources = nullptr;
 	const shader::Resources* fragment_resources = nullptr;
+	// Vertex input: the pipeline's, or vkCmdSetVertexInputEXT's resolved.
+	const VertexBindingDescription* bindings = nullptr;
+	const VertexAttributeDescription* attributes = nullptr;
+	uint32_t attribute_count = 0;
 	shader::RunOptions options;
 	std::atomic<bool> lost{false};
 	// Per instance.
@@ -111,7 +115,7 @@ void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uin
                     shader::Interpreter& interp) {
 	const GraphicsPipeline& gp = *job.pipeline;
 	const GraphicsContext::VertexBuffer& buffer = job.graphics->vertex_buffers[a.binding];
-	const VertexBindingDescription& binding = gp.bindings[a.binding];
+	const VertexBindingDescription& binding = job.bindings[a.binding];
 	uint64_t stride = binding.stride;
 	if ((gp.dynamic & Bit(Dynamic::kVertexInputBindingStride)) && buffer.has_stride) stride = buffer.stride;
 	const texture::FormatInfo& format = *a.info;
@@ -172,7 +176,7 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	fill(gp.base_instance_word, job.base_instance);
 	fill(gp.draw_index_word, job.draw_index);
 	fill(gp.vertex_view_index_word, job.view_index);
-	for (uint32_t i = 0; i < gp.attribute_count; ++i) FetchAttribute(job, gp.attributes[i], first, lanes, interp);
+	for (uint32_t i = 0; i < job.attribute_count; ++i) FetchAttribute(job, job.attributes[i], first, lanes, interp);
 	if (interp.RunStage(vs, *job.vertex_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
 	for (int c = 0; c < 4; ++c) {
@@ -701,6 +705,24 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		job.options = options;
 		job.draw_index = p.draw_index;
 		job.base_instance = p.first_instance;
+		job.bindings = gp.bindings;
+		job.attributes = gp.attributes;
+		job.attribute_count = gp.attribute_count;
+		VertexAttributeDescription dynamic_attributes[kMaxVertexAttributes];
+		if ((gp.dynamic & Bit(Dynamic::kVertexInput)) && g.vertex_input) {
+			// The attributes the program reads, with its words for their locations.
+			const DynamicVertexInput& vi = *g.vertex_input;
+			job.bindings = vi.bindings;
+			job.attributes = dynamic_attributes;
+			job.attribute_count = 0;
+			for (uint32_t i = 0; i < vi.attribute_count; ++i) {
+				VertexAttributeDescription a = vi.attributes[i];
+				if (a.location >= kMaxVertexAttributes || !a.info) continue;
+				std::copy(std::begin(gp.input_words[a.location]), std::end(gp.input_words[a.location]), a.words);
+				if (std::any_of(std::begin(a.words), std::end(a.words), [](uint32_t w) { return w != kNoWord; }))
+					dynamic_attributes[job.attribute_count++] = a;
+			}
+		}
 		job.clip_count = state.raster.clip_distance_count;
 		job.samples = state.raster.samples;
 		if (gp.fragment) {

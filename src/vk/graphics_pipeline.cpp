@@ -46,6 +46,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE: return Dynamic::kPrimitiveRestartEnable;
 	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return Dynamic::kLogicOp;
 	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return Dynamic::kColorWriteEnable;
+	case VK_DYNAMIC_STATE_VERTEX_INPUT_EXT: return Dynamic::kVertexInput;
 	default: *known = false; return Dynamic::kCount;
 	}
 }
@@ -309,7 +310,13 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		}
 	auto is_dynamic = [&](Dynamic d) { return (g.dynamic & Bit(d)) != 0; };
 
-	if (info.pVertexInputState) CaptureVertexInput(*info.pVertexInputState, *g.vertex, g);
+	for (auto& words : g.input_words) std::fill(std::begin(words), std::end(words), kNoWord);
+	for (const shader::InterfaceWord& w : g.vertex->inputs)
+		if (w.builtin == shader::InterfaceBuiltin::kNone && w.location < kMaxVertexAttributes && w.component < 4)
+			g.input_words[w.location][w.component] = w.word;
+	// Vulkan 1.3 §10.2: with VK_DYNAMIC_STATE_VERTEX_INPUT_EXT the state is ignored.
+	if (info.pVertexInputState && !is_dynamic(Dynamic::kVertexInput))
+		CaptureVertexInput(*info.pVertexInputState, *g.vertex, g);
 	if (info.pInputAssemblyState) {
 		g.topology = info.pInputAssemblyState->topology;
 		g.primitive_restart = info.pInputAssemblyState->primitiveRestartEnable;

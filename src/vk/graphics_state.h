@@ -52,6 +52,7 @@ enum class Dynamic : uint32_t {
 	kPrimitiveRestartEnable,
 	kLogicOp,           // VK_EXT_extended_dynamic_state2 (extendedDynamicState2LogicOp)
 	kColorWriteEnable,  // VK_EXT_color_write_enable
+	kVertexInput,       // VK_EXT_vertex_input_dynamic_state
 	kCount,
 };
 inline uint32_t Bit(Dynamic d) { return 1u << uint32_t(d); }
@@ -74,6 +75,15 @@ struct VertexAttributeDescription {
 	uint32_t words[4] = {};  // the vertex program's input words for components 0..3 (kNoWord: unread)
 };
 
+// vkCmdSetVertexInputEXT's bindings and attributes (VK_EXT_vertex_input_dynamic_state),
+// in command buffer memory; a draw maps each attribute's location to the
+// pipeline's input words (GraphicsPipeline::input_words).
+struct DynamicVertexInput {
+	VertexBindingDescription bindings[kMaxVertexBindings];
+	uint32_t attribute_count = 0;
+	VertexAttributeDescription attributes[kMaxVertexAttributes];  // words unset
+};
+
 // A varying: one scalar passed from the vertex to the fragment stage.
 struct Varying {
 	uint32_t vertex_word = 0;    // vertex program output word
@@ -90,6 +100,9 @@ struct GraphicsPipeline {
 	VertexBindingDescription bindings[kMaxVertexBindings];
 	uint32_t attribute_count = 0;
 	VertexAttributeDescription attributes[kMaxVertexAttributes];
+	// The vertex program's input words by Location and Component (kNoWord
+	// where unread), for vertex input given at draw time.
+	uint32_t input_words[kMaxVertexAttributes][4];
 	// Built-in inputs of the vertex program (kNoWord when unread).
 	uint32_t vertex_index_word = shader::Program::kNoWord;
 	uint32_t instance_index_word = shader::Program::kNoWord;
@@ -179,7 +192,8 @@ struct GraphicsContext {
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;
 	bool rasterizer_discard = false, depth_bias_enable = false, primitive_restart = false;
 	VkLogicOp logic_op = VK_LOGIC_OP_COPY;
-	uint32_t color_write_enables = ~0u;  // VK_EXT_color_write_enable: bit i for attachment i
+	uint32_t color_write_enables = ~0u;                // VK_EXT_color_write_enable: bit i for attachment i
+	const DynamicVertexInput* vertex_input = nullptr;  // vkCmdSetVertexInputEXT
 
 	// The active occlusion query (vkCmdBeginQuery), if any.
 	class QueryPool* occlusion_pool = nullptr;

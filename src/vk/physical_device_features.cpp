@@ -128,6 +128,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevice4444FormatsFeaturesEXT, formatA4B4G4R4)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT, vertexInputDynamicState)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceConditionalRenderingFeaturesEXT, inheritedConditionalRendering)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
@@ -626,6 +628,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// assembled triangle (1 of a line). transformFeedbackPreservesProvokingVertex
 		// stays off: transform feedback writes each primitive in first-vertex order.
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT:
+		// Bindings and attributes from vkCmdSetVertexInputEXT, mapped to the
+		// pipeline's input words at each draw (vk/draw.cpp).
+		reinterpret_cast<VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT*>(s)->vertexInputDynamicState = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT: {
 		// The predicate is latched when the begin executes; secondaries share

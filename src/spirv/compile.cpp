@@ -110,6 +110,7 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		ClearDontInline(rewritten);
 		LoadHelperInvocationAsQuery(rewritten);
 		if (std::string bad = CheckSpecConstantOpIndices(rewritten); !bad.empty()) return Error{bad};
+		if (std::string bad = CheckExecutionModeIdOperands(rewritten); !bad.empty()) return Error{bad};
 		if (HasSpecConstantQuantize(rewritten)) {
 			// Freeze the spec constants first, so that the QuantizeToF16
 			// folds are ours (FoldSpecConstantQuantize).

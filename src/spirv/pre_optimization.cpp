@@ -135,6 +135,39 @@ std::string CheckSpecConstantOpIndices(const std::vector<uint32_t>& words) {
 	return {};
 }
 
+std::string CheckExecutionModeIdOperands(const std::vector<uint32_t>& words) {
+	std::unordered_set<uint32_t> constants;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return {};
+		switch (static_cast<spv::Op>(opcode)) {
+		case spv::Op::OpConstantTrue:
+		case spv::Op::OpConstantFalse:
+		case spv::Op::OpConstant:
+		case spv::Op::OpConstantComposite:
+		case spv::Op::OpConstantNull:
+		case spv::Op::OpSpecConstantTrue:
+		case spv::Op::OpSpecConstantFalse:
+		case spv::Op::OpSpecConstant:
+		case spv::Op::OpSpecConstantComposite:
+		case spv::Op::OpSpecConstantOp:
+			if (count >= 3) constants.insert(words[i + 2]);
+			break;
+		default: break;
+		}
+		i += count;
+	}
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (static_cast<spv::Op>(opcode) == spv::Op::OpExecutionModeId)
+			for (uint32_t k = 3; k < count; ++k)
+				if (!constants.count(words[i + k]))
+					return "OpExecutionModeId: operand " + std::to_string(words[i + k]) + " is not a constant";
+		i += count;
+	}
+	return {};
+}
+
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words) {
 	for (size_t i = kHeaderWords; i < words.size();) {
 		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;

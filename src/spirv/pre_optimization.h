@@ -29,6 +29,12 @@ void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words);
 // vector): a message for the first out of range, empty when all are in.
 std::string CheckSpecConstantOpIndices(const std::vector<uint32_t>& words);
 
+// The operands of OpExecutionModeId (LocalSizeId, ...), which must be
+// constant instructions: the validator lets others through, on which
+// SPIRV-Tools' dead code elimination crashes (found by the fuzzer: a
+// function parameter as a LocalSizeId size). A message, or empty.
+std::string CheckExecutionModeIdOperands(const std::vector<uint32_t>& words);
+
 // Whether the module has an OpSpecConstantOp QuantizeToF16.
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
 

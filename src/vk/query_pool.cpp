@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <ctime>
+#include <iterator>
 #include <new>
 
 #include "vk/buffer.h"
@@ -283,6 +284,41 @@ VKAPI_ATTR void VKAPI_CALL CmdBeginQueryIndexedEXT(VkCommandBuffer commandBuffer
 VKAPI_ATTR void VKAPI_CALL CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
                                                  uint32_t) {
 	CmdEndQuery(commandBuffer, queryPool, query);
+}
+
+// VK_EXT_calibrated_timestamps: the device's timestamps are CLOCK_MONOTONIC
+// nanoseconds (QueryPool::Now), so the device domain and CLOCK_MONOTONIC are
+// one clock; CLOCK_MONOTONIC_RAW is offered too.
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceCalibrateableTimeDomainsEXT(VkPhysicalDevice,
+                                                                            uint32_t* pTimeDomainCount,
+                                                                            VkTimeDomainEXT* pTimeDomains) {
+	static const VkTimeDomainEXT kDomains[] = {VK_TIME_DOMAIN_DEVICE_EXT, VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT,
+	                                           VK_TIME_DOMAIN_CLOCK_MONOTONIC_RAW_EXT};
+	return vk::FillArray(kDomains, uint32_t(std::size(kDomains)), pTimeDomainCount, pTimeDomains);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL GetCalibratedTimestampsEXT(VkDevice, uint32_t timestampCount,
+                                                          const VkCalibratedTimestampInfoEXT* pTimestampInfos,
+                                                          uint64_t* pTimestamps, uint64_t* pMaxDeviation) {
+	auto read = [](clockid_t clock) {
+		timespec t;
+		clock_gettime(clock, &t);
+		return uint64_t(t.tv_sec) * 1000000000u + uint64_t(t.tv_nsec);
+	};
+	// The samples are taken one after another: they may be apart by as much
+	// as the whole sequence took (CLOCK_MONOTONIC_RAW before and after).
+	const uint64_t begin = read(CLOCK_MONOTONIC_RAW);
+	for (uint32_t i = 0; i < timestampCount; ++i) {
+		switch (pTimestampInfos[i].timeDomain) {
+		case VK_TIME_DOMAIN_DEVICE_EXT: pTimestamps[i] = QueryPool::Now(); break;
+		case VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT: pTimestamps[i] = read(CLOCK_MONOTONIC); break;
+		case VK_TIME_DOMAIN_CLOCK_MONOTONIC_RAW_EXT: pTimestamps[i] = read(CLOCK_MONOTONIC_RAW); break;
+		default: pTimestamps[i] = 0; break;  // not offered
+		}
+	}
+	const uint64_t end = read(CLOCK_MONOTONIC_RAW);
+	*pMaxDeviation = end - begin + 1;
+	return VK_SUCCESS;
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdWriteTimestamp(VkCommandBuffer commandBuffer, VkPipelineStageFlagBits,

@@ -3,6 +3,7 @@
 // spec fixes the bytes (everything but the timestamp values themselves).
 #include <time.h>
 
+#include <algorithm>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -241,4 +242,60 @@ TEST_CASE("VK_QUERY_RESULT_WAIT_BIT waits for a timestamp behind a semaphore", "
 	vkDestroySemaphore(d, timeline, nullptr);
 	vkDestroyQueryPool(d, pool, nullptr);
 	CHECK(ctx->validation_errors() == 0);
+}
+
+// VK_EXT_calibrated_timestamps: the device domain and CLOCK_MONOTONIC are
+// offered; a timestamp a command writes lies between device-domain
+// calibrations taken before and after its submission (all in nanoseconds,
+// timestampPeriod being 1 on both drivers); and on Tessera, whose device
+// clock is CLOCK_MONOTONIC, the two samples of one call differ by at most
+// the reported deviation.
+TEST_CASE("calibrated timestamps bracket the device timestamps, as on lavapipe", "[query][timestamp]") {
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		CAPTURE(DriverName(driver));
+		auto ctx = CreateSyncContext(driver, {VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME});
+		REQUIRE(ctx);
+		VkDevice d = ctx->device();
+		auto domains_of = reinterpret_cast<PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT>(
+		    vkGetInstanceProcAddr(ctx->instance(), "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT"));
+		auto calibrate = ctx->Proc<PFN_vkGetCalibratedTimestampsEXT>("vkGetCalibratedTimestampsEXT");
+		REQUIRE(domains_of);
+		REQUIRE(calibrate);
+		uint32_t count = 0;
+		REQUIRE(domains_of(ctx->physical_device(), &count, nullptr) == VK_SUCCESS);
+		std::vector<VkTimeDomainEXT> domains(count);
+		REQUIRE(domains_of(ctx->physical_device(), &count, domains.data()) == VK_SUCCESS);
+		auto offers = [&](VkTimeDomainEXT domain) {
+			return std::find(domains.begin(), domains.end(), domain) != domains.end();
+		};
+		REQUIRE(offers(VK_TIME_DOMAIN_DEVICE_EXT));
+		REQUIRE(offers(VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT));
+
+		const VkCalibratedTimestampInfoEXT infos[] = {
+		    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_DEVICE_EXT},
+		    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT},
+		};
+		uint64_t before[2], after[2], deviation = 0;
+		VkQueryPool pool = CreateQueryPool(d, VK_QUERY_TYPE_TIMESTAMP, 1);
+		vkResetQueryPool(d, pool, 0, 1);
+		CommandRecorder recorder(d);
+		VkCommandBuffer cb = recorder.Begin();
+		vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, pool, 0);
+		REQUIRE(calibrate(d, 2, infos, before, &deviation) == VK_SUCCESS);
+		CHECK(deviation > 0);
+		if (driver == Driver::Tessera) {
+			CHECK(before[0] <= before[1] + deviation);
+			CHECK(before[1] <= before[0] + deviation);
+		}
+		SubmitAndWait(*ctx, cb);
+		REQUIRE(calibrate(d, 2, infos, after, &deviation) == VK_SUCCESS);
+		uint64_t written = 0;
+		REQUIRE(vkGetQueryPoolResults(d, pool, 0, 1, sizeof written, &written, 8,
+		                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+		CHECK(before[0] <= written);
+		CHECK(written <= after[0]);
+		CHECK(before[1] <= after[1]);
+		vkDestroyQueryPool(d, pool, nullptr);
+		CHECK(ctx->validation_errors() == 0);
+	}
 }

@@ -213,38 +213,6 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalD
 	PhysicalDevice::Cast(physicalDevice)->GetFeatures(pFeatures);
 }
 
-// Vulkan 1.3 "External Memory": allocations exported or imported as
-// opaque file descriptors (memfd) are the one kind that works.
-VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalBufferProperties(
-    VkPhysicalDevice, const VkPhysicalDeviceExternalBufferInfo* pExternalBufferInfo,
-    VkExternalBufferProperties* pExternalBufferProperties) {
-	VkExternalMemoryProperties& p = pExternalBufferProperties->externalMemoryProperties;
-	p = {};
-	if (pExternalBufferInfo->handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT) {
-		p.externalMemoryFeatures =
-		    VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
-		p.exportFromImportedHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
-		p.compatibleHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
-	}
-}
-
-// No semaphore or fence can be exported or imported yet: zero features is
-// how the spec says "not supported".
-VKAPI_ATTR void VKAPI_CALL
-GetPhysicalDeviceExternalSemaphoreProperties(VkPhysicalDevice, const VkPhysicalDeviceExternalSemaphoreInfo*,
-                                             VkExternalSemaphoreProperties* pExternalSemaphoreProperties) {
-	pExternalSemaphoreProperties->exportFromImportedHandleTypes = 0;
-	pExternalSemaphoreProperties->compatibleHandleTypes = 0;
-	pExternalSemaphoreProperties->externalSemaphoreFeatures = 0;
-}
-
-VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalFenceProperties(
-    VkPhysicalDevice, const VkPhysicalDeviceExternalFenceInfo*, VkExternalFenceProperties* pExternalFenceProperties) {
-	pExternalFenceProperties->exportFromImportedHandleTypes = 0;
-	pExternalFenceProperties->compatibleHandleTypes = 0;
-	pExternalFenceProperties->externalFenceFeatures = 0;
-}
-
 // vkGetPhysicalDeviceToolProperties: the driver itself reports no tools;
 // layers add theirs on the way up.
 VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceToolProperties(VkPhysicalDevice, uint32_t* pToolCount,

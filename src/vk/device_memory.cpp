@@ -15,6 +15,7 @@
 namespace tessera::vk {
 
 DeviceMemory::~DeviceMemory() {
+	if (host_import_) return;
 	if (mapped_size_)
 		munmap(data_, mapped_size_);
 	else
@@ -25,6 +26,17 @@ DeviceMemory::~DeviceMemory() {
 VkResult DeviceMemory::Init(const VkMemoryAllocateInfo& info) {
 	auto* import = FindInChain<VkImportMemoryFdInfoKHR>(info.pNext, VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR);
 	if (import && import->handleType) return Import(import->fd);
+	if (auto* host = FindInChain<VkImportMemoryHostPointerInfoEXT>(
+	        info.pNext, VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT)) {
+		// VUID-VkImportMemoryHostPointerInfoEXT-pHostPointer-01749 and
+		// VUID-VkMemoryAllocateInfo-allocationSize-01745: page multiples.
+		if (!IsHostPointerHandle(host->handleType) || !host->pHostPointer ||
+		    reinterpret_cast<uintptr_t>(host->pHostPointer) % kHostImportAlignment || size_ % kHostImportAlignment)
+			return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+		data_ = static_cast<uint8_t*>(host->pHostPointer);
+		host_import_ = true;
+		return VK_SUCCESS;
+	}
 	auto* export_info =
 	    FindInChain<VkExportMemoryAllocateInfo>(info.pNext, VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO);
 	if (export_info && export_info->handleTypes) return AllocateShareable();
@@ -70,6 +82,11 @@ VkResult DeviceMemory::Import(int fd) {
 	return VK_SUCCESS;
 }
 
+bool IsHostPointerHandle(VkExternalMemoryHandleTypeFlagBits type) {
+	return type == VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT ||
+	       type == VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_MAPPED_FOREIGN_MEMORY_BIT_EXT;
+}
+
 VkResult DeviceMemory::ExportFd(int* fd) const {
 	if (fd_ < 0) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
 	*fd = fcntl(fd_, F_DUPFD_CLOEXEC, 0);
@@ -112,6 +129,19 @@ VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAll
 		return result;
 	}
 	*pMemory = memory->ToHandle();
+	return VK_SUCCESS;
+}
+
+// VK_EXT_external_memory_host: any host pointer of the two handle types can
+// back memory of every type (all are host memory).
+VKAPI_ATTR VkResult VKAPI_CALL GetMemoryHostPointerPropertiesEXT(
+    VkDevice device, VkExternalMemoryHandleTypeFlagBits handleType, const void* pHostPointer,
+    VkMemoryHostPointerPropertiesEXT* pMemoryHostPointerProperties) {
+	if (!vk::IsHostPointerHandle(handleType) ||
+	    reinterpret_cast<uintptr_t>(pHostPointer) % DeviceMemory::kHostImportAlignment)
+		return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	const uint32_t types = Device::Cast(device)->GetPhysicalDevice()->MemoryProperties().memoryTypeCount;
+	pMemoryHostPointerProperties->memoryTypeBits = types >= 32 ? ~0u : (1u << types) - 1;
 	return VK_SUCCESS;
 }
 

@@ -1,8 +1,10 @@
 // What can be shared with other processes and devices (Vulkan 1.3 §7.4.4,
 // §7.3.2, §12.8): semaphores and fences as opaque fds (a memfd page holding
 // the payload, see sync_payload.h) and memory as opaque fds (a memfd, see
-// device_memory.cpp). Sync fds (kernel sync_file objects) are not supported:
-// a CPU driver has no dma-fence to put behind them.
+// device_memory.cpp), and host pointers imported as memory
+// (VK_EXT_external_memory_host). Sync fds (kernel sync_file objects) are not
+// supported: a CPU driver has no dma-fence to put behind them.
+#include "vk/device_memory.h"
 #include "vk/object.h"
 
 namespace tessera::entry {
@@ -51,6 +53,11 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalBufferProperties(
 		    VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
 		p.exportFromImportedHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
 		p.compatibleHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
+	}
+	// VK_EXT_external_memory_host: importable, never exported.
+	if (vk::IsHostPointerHandle(pExternalBufferInfo->handleType) && !(pExternalBufferInfo->flags & kSparse)) {
+		p.externalMemoryFeatures = VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
+		p.compatibleHandleTypes = pExternalBufferInfo->handleType;
 	}
 }
 

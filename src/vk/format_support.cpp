@@ -6,6 +6,7 @@
 #include "texture/format.h"
 #include "texture/texel.h"
 #include "texture/ycbcr.h"
+#include "vk/device_memory.h"
 #include "vk/object.h"
 
 namespace tessera::vk {
@@ -402,7 +403,12 @@ GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice, const VkPhysicalDevice
 	    i.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
 	auto* external = vk::FindInChain<VkExternalImageFormatProperties>(
 	    pImageFormatProperties->pNext, VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES);
-	if (external_info && external_info->handleType) {
+	if (external_info && vk::IsHostPointerHandle(external_info->handleType)) {
+		// VK_EXT_external_memory_host: an image's memory may be host pages.
+		if (external)
+			external->externalMemoryProperties = {VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT, 0,
+			                                      VkExternalMemoryHandleTypeFlags(external_info->handleType)};
+	} else if (external_info && external_info->handleType) {
 		if (external_info->handleType != VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT) {
 			pImageFormatProperties->imageFormatProperties = {};
 			return VK_ERROR_FORMAT_NOT_SUPPORTED;

@@ -11,6 +11,7 @@
 #include "shader/ir.h"
 #include "shader/program_serialize.h"
 #include "vk/descriptor_set_layout.h"
+#include "vk/device_memory.h"
 #include "vk/physical_device.h"
 
 namespace tessera::vk {
@@ -335,6 +336,10 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT:
 		// The divisor divides the instance number (vk/draw.cpp, FetchAttribute): any 32-bit value.
 		reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT*>(s)->maxVertexAttribDivisor = UINT32_MAX;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT:
+		reinterpret_cast<VkPhysicalDeviceExternalMemoryHostPropertiesEXT*>(s)->minImportedHostPointerAlignment =
+		    DeviceMemory::kHostImportAlignment;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
 		// Stream 0 only (no geometry stage); four buffers (XfbBuffer 0..3);

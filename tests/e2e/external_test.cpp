@@ -360,3 +360,78 @@ TEST_CASE("a semaphore and memory shared with another process through opaque fds
 	vkDestroySemaphore(ctx->device(), timeline, nullptr);
 	CHECK(ctx->validation_errors() == 0);
 }
+
+// VK_EXT_external_memory_host: page-aligned host memory imported as device
+// memory is what a buffer bound to it reads and writes, with no copy:
+// a transfer fills it and the host sees the bytes in its own allocation.
+TEST_CASE("host memory imported with VK_EXT_external_memory_host is the memory the device writes",
+          "[external][host_memory]") {
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		CAPTURE(DriverName(driver));
+		ContextOptions options;
+		options.device_extensions = {VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME};
+		auto ctx = Context::Create(driver, options);
+		REQUIRE(ctx);
+		VkDevice d = ctx->device();
+		VkPhysicalDeviceExternalMemoryHostPropertiesEXT host_properties{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+		VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &host_properties};
+		vkGetPhysicalDeviceProperties2(ctx->physical_device(), &properties);
+		const VkDeviceSize alignment = host_properties.minImportedHostPointerAlignment;
+		REQUIRE(alignment >= 1);
+		const VkDeviceSize size = alignment * 4;
+		void* host = std::aligned_alloc(alignment, size);
+		REQUIRE(host);
+		std::memset(host, 0x11, size);
+
+		auto properties_of = ctx->Proc<PFN_vkGetMemoryHostPointerPropertiesEXT>("vkGetMemoryHostPointerPropertiesEXT");
+		REQUIRE(properties_of);
+		VkMemoryHostPointerPropertiesEXT pointer{VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+		REQUIRE(properties_of(d, VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, host, &pointer) == VK_SUCCESS);
+		REQUIRE(pointer.memoryTypeBits != 0);
+		VkPhysicalDeviceMemoryProperties memory_properties;
+		vkGetPhysicalDeviceMemoryProperties(ctx->physical_device(), &memory_properties);
+
+		VkExternalMemoryBufferCreateInfo external{VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO};
+		external.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+		VkBufferCreateInfo buffer_info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, &external};
+		buffer_info.size = size;
+		buffer_info.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+		VkBuffer buffer;
+		REQUIRE(vkCreateBuffer(d, &buffer_info, nullptr, &buffer) == VK_SUCCESS);
+		VkMemoryRequirements requirements;
+		vkGetBufferMemoryRequirements(d, buffer, &requirements);
+		uint32_t type = 0;
+		while (type < memory_properties.memoryTypeCount &&
+		       !((requirements.memoryTypeBits & pointer.memoryTypeBits) >> type & 1))
+			++type;
+		REQUIRE(type < memory_properties.memoryTypeCount);
+		VkImportMemoryHostPointerInfoEXT import{VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT};
+		import.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+		import.pHostPointer = host;
+		VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &import};
+		allocate.allocationSize = size;
+		allocate.memoryTypeIndex = type;
+		VkDeviceMemory memory;
+		REQUIRE(vkAllocateMemory(d, &allocate, nullptr, &memory) == VK_SUCCESS);
+		REQUIRE(vkBindBufferMemory(d, buffer, memory, 0) == VK_SUCCESS);
+		ctx->Submit([&](VkCommandBuffer cb) {
+			vkCmdFillBuffer(cb, buffer, alignment, alignment * 2, 0xdeadbeef);
+			VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+			to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+			to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+			vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0,
+			                     nullptr, 0, nullptr);
+		});
+		const auto* words = static_cast<const uint32_t*>(host);
+		const size_t per_page = alignment / 4;
+		CHECK(words[per_page - 1] == 0x11111111u);  // before the fill
+		CHECK(words[per_page] == 0xdeadbeefu);
+		CHECK(words[3 * per_page - 1] == 0xdeadbeefu);
+		CHECK(words[3 * per_page] == 0x11111111u);  // after it
+		vkDestroyBuffer(d, buffer, nullptr);
+		vkFreeMemory(d, memory, nullptr);
+		std::free(host);  // the memory object never owned it
+		CHECK(ctx->validation_errors() == 0);
+	}
+}

@@ -86,6 +86,9 @@ bool Translator::TranslateDot(const Instruction& inst) {
 		}
 		if (form->accumulate) {
 			const std::vector<uint32_t>& acc = Regs(inst[5]);
+			// The accumulator has the result's type in a valid module; the
+			// fuzzer found a 32-bit one with a 64-bit result.
+			if (acc.size() != 2) Fail("%s: the accumulator is not the result's type", inst.OpName());
 			bool saturate_signed = form->signed1;
 			Op lo_op = saturate_signed ? Op::kSAddSat64Lo : Op::kUAddSat64Lo;
 			Op hi_op = saturate_signed ? Op::kSAddSat64Hi : Op::kUAddSat64Hi;
@@ -101,6 +104,7 @@ bool Translator::TranslateDot(const Instruction& inst) {
 	uint32_t sum = Emit(Op::kIMul, x[0], y[0]);
 	for (size_t k = 1; k < x.size(); ++k) sum = Emit(Op::kIAdd, sum, Emit(Op::kIMul, x[k], y[k]));
 	if (form->accumulate) {
+		if (Regs(inst[5]).size() != 1) Fail("%s: the accumulator is not the result's type", inst.OpName());
 		uint32_t acc = Regs(inst[5])[0];
 		bool saturate_signed = form->signed1;
 		if (n == 32) {

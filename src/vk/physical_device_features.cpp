@@ -128,6 +128,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevice4444FormatsFeaturesEXT, formatA4B4G4R4)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceBorderColorSwizzleFeaturesEXT, borderColorSwizzleFromImage)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT, vertexInputDynamicState)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
@@ -629,6 +631,15 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// stays off: transform feedback writes each primitive in first-vertex order.
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT: {
+		// The border replaces the texel before the view's swizzle, which then
+		// applies as to any texel (texture/sample.cpp, BorderTexel); the view
+		// is known when sampling, so no mapping need come with the sampler.
+		auto* p = reinterpret_cast<VkPhysicalDeviceBorderColorSwizzleFeaturesEXT*>(s);
+		p->borderColorSwizzle = VK_TRUE;
+		p->borderColorSwizzleFromImage = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT:
 		// Bindings and attributes from vkCmdSetVertexInputEXT, mapped to the
 		// pipeline's input words at each draw (vk/draw.cpp).

@@ -11,14 +11,17 @@
 // (1/255 for UNORM8). LINEAR adds the filtering bound of image_scene.h
 // (4/256).
 #include "image_scene.h"
+#include "skip.h"
 
 using namespace tessera::test;
 using namespace tessera::test::image;
 
 namespace {
 
-std::unique_ptr<Context> BorderContext(Driver driver) {
+// swizzle: also VK_EXT_border_color_swizzle, both features on.
+std::unique_ptr<Context> BorderContext(Driver driver, bool swizzle = false) {
 	static VkPhysicalDeviceCustomBorderColorFeaturesEXT features;
+	static VkPhysicalDeviceBorderColorSwizzleFeaturesEXT swizzle_features;
 	ContextOptions options = Options(driver);
 	features = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
 	features.customBorderColors = VK_TRUE;
@@ -26,6 +29,14 @@ std::unique_ptr<Context> BorderContext(Driver driver) {
 	features.pNext = const_cast<void*>(options.device_features);
 	options.device_features = &features;
 	options.device_extensions.push_back("VK_EXT_custom_border_color");
+	if (swizzle) {
+		swizzle_features = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT};
+		swizzle_features.borderColorSwizzle = VK_TRUE;
+		swizzle_features.borderColorSwizzleFromImage = VK_TRUE;
+		swizzle_features.pNext = &features;
+		options.device_features = &swizzle_features;
+		options.device_extensions.push_back("VK_EXT_border_color_swizzle");
+	}
 	return Context::Create(driver, options);
 }
 
@@ -35,10 +46,15 @@ struct Borders {
 	uint32_t float_texel_size;
 	bool with_format;  // VkSamplerCustomBorderColorCreateInfoEXT::format given, or UNDEFINED
 	VkClearColorValue f, u, i;
+	// VK_EXT_border_color_swizzle: every view's component mapping (identity
+	// when unset), given to the samplers too when `mapping_given`.
+	VkComponentMapping swizzle{};
+	bool mapping_given = false;
 };
 
 // The three textures (8x8 of random texels) and samplers of border_sample.comp.
-Scene BorderScene(const Borders& b, VkSamplerCustomBorderColorCreateInfoEXT (&custom)[3]) {
+Scene BorderScene(const Borders& b, VkSamplerCustomBorderColorCreateInfoEXT (&custom)[3],
+                  VkSamplerBorderColorComponentMappingCreateInfoEXT (&mapping)[3]) {
 	Scene scene{"border_sample.spv"};
 	const VkFormat formats[3] = {b.float_format, VK_FORMAT_R16G16B16A16_UINT, VK_FORMAT_R32_SINT};
 	const uint32_t sizes[3] = {b.float_texel_size, 8, 4};
@@ -49,6 +65,7 @@ Scene BorderScene(const Borders& b, VkSamplerCustomBorderColorCreateInfoEXT (&cu
 		tex.texel_size = sizes[k];
 		tex.extent = {8, 8, 1};
 		tex.data = RandomBytes(ImageBytes(tex), 11 + k);
+		tex.swizzle = b.swizzle;
 		scene.images.push_back(tex);
 		custom[k] = {VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
 		custom[k].customBorderColor = colors[k];
@@ -58,6 +75,12 @@ Scene BorderScene(const Borders& b, VkSamplerCustomBorderColorCreateInfoEXT (&cu
 		sampler.maxLod = 0.0f;
 		sampler.borderColor = k == 0 ? VK_BORDER_COLOR_FLOAT_CUSTOM_EXT : VK_BORDER_COLOR_INT_CUSTOM_EXT;
 		sampler.pNext = &custom[k];
+		if (b.mapping_given) {
+			mapping[k] = {VK_STRUCTURE_TYPE_SAMPLER_BORDER_COLOR_COMPONENT_MAPPING_CREATE_INFO_EXT};
+			mapping[k].components = b.swizzle;
+			mapping[k].srgb = VK_FALSE;
+			custom[k].pNext = &mapping[k];
+		}
 		scene.samplers.push_back(sampler);
 	}
 	scene.buffers = {std::vector<uint8_t>(256 * 3 * 16, 0xcd)};
@@ -75,7 +98,8 @@ Scene BorderScene(const Borders& b, VkSamplerCustomBorderColorCreateInfoEXT (&cu
 // Runs the scene on both drivers; compares; returns Tessera's results.
 std::vector<uint32_t> RunBorders(Context& ours, Context& reference, const Borders& b) {
 	VkSamplerCustomBorderColorCreateInfoEXT custom[3];
-	const Scene scene = BorderScene(b, custom);
+	VkSamplerBorderColorComponentMappingCreateInfoEXT mapping[3];
+	const Scene scene = BorderScene(b, custom, mapping);
 	const std::vector<uint32_t> a = Values<uint32_t>(Run(ours, scene).buffers[0]);
 	const std::vector<uint32_t> r = Values<uint32_t>(Run(reference, scene).buffers[0]);
 	REQUIRE(a.size() == r.size());
@@ -167,6 +191,59 @@ TEST_CASE("Custom float and integer border colors match lavapipe, NEAREST and LI
 	}
 	for (const std::string& m : ours->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
 	for (const std::string& m : reference->validation_messages()) UNSCOPED_INFO("lavapipe: " << m);
+	CHECK(ours->validation_errors() == 0);
+	CHECK(reference->validation_errors() == 0);
+}
+
+TEST_CASE("Border colors go through the view's swizzle (VK_EXT_border_color_swizzle) as on lavapipe",
+          "[e2e][border]") {
+	auto ours = BorderContext(Driver::Tessera, true);
+	REQUIRE(ours);
+	VkPhysicalDeviceBorderColorSwizzleFeaturesEXT features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT};
+	VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features};
+	vkGetPhysicalDeviceFeatures2(ours->physical_device(), &f);
+	CHECK(features.borderColorSwizzle == VK_TRUE);
+	CHECK(features.borderColorSwizzleFromImage == VK_TRUE);
+	auto reference = BorderContext(Driver::Lavapipe, true);
+	if (!reference) {
+		NoteSkipped("lavapipe does not offer VK_EXT_border_color_swizzle");
+		return;
+	}
+	using S = VkComponentSwizzle;
+	const VkComponentMapping bgr1{S::VK_COMPONENT_SWIZZLE_B, S::VK_COMPONENT_SWIZZLE_G, S::VK_COMPONENT_SWIZZLE_R,
+	                              S::VK_COMPONENT_SWIZZLE_ONE};
+	const VkComponentMapping a0rg{S::VK_COMPONENT_SWIZZLE_A, S::VK_COMPONENT_SWIZZLE_ZERO, S::VK_COMPONENT_SWIZZLE_R,
+	                              S::VK_COMPONENT_SWIZZLE_G};
+	for (const bool given : {true, false}) {
+		for (const VkComponentMapping& m : {bgr1, a0rg}) {
+			Borders b{VK_FILTER_NEAREST, VK_FORMAT_R8G8B8A8_UNORM, 4, true, Float4(0.2f, 0.4f, 0.6f, 0.8f),
+			          Int4(3, 65535, 1234, 9), Int4(-7, 5, 6, 8)};
+			b.swizzle = m;
+			b.mapping_given = given;
+			CAPTURE(given, m.r, m.g, m.b, m.a);
+			const std::vector<uint32_t> got = RunBorders(*ours, *reference, b);
+			// Lane 0 is the border: B swizzled like any texel (§16.1
+			// "Texel Replacement" comes before the component swizzle).
+			auto pick = [](VkComponentSwizzle s, const uint32_t* v, int c, uint32_t one) -> uint32_t {
+				switch (s) {
+				case S::VK_COMPONENT_SWIZZLE_ZERO: return 0;
+				case S::VK_COMPONENT_SWIZZLE_ONE: return one;
+				case S::VK_COMPONENT_SWIZZLE_R: return v[0];
+				case S::VK_COMPONENT_SWIZZLE_G: return v[1];
+				case S::VK_COMPONENT_SWIZZLE_B: return v[2];
+				case S::VK_COMPONENT_SWIZZLE_A: return v[3];
+				default: return v[c];
+				}
+			};
+			const S order[4] = {m.r, m.g, m.b, m.a};
+			for (int c = 0; c < 4; ++c) {
+				CHECK(got[c] == pick(order[c], b.f.uint32, c, 0x3f800000u));
+				CHECK(got[4 + c] == pick(order[c], b.u.uint32, c, 1u));
+			}
+		}
+	}
+	for (const std::string& m : ours->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
 }

@@ -121,14 +121,17 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_multi_draw", {}, {"multiDraw"}},
 	    {"VK_EXT_conditional_rendering", {}, {"conditionalRendering"}},
 	    {"VK_EXT_primitives_generated_query", {}, {"primitivesGeneratedQuery"}},
+	    {"VK_EXT_border_color_swizzle", {}, {"borderColorSwizzle"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceBorderColorSwizzleFeaturesEXT border_swizzle{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT};
 	VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT, &border_swizzle};
 	VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT generated{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT, &conditional};
 	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
@@ -248,6 +251,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(multi_draw, multiDraw);
 	TESSERA_F(conditional, conditionalRendering);
 	TESSERA_F(generated, primitivesGeneratedQuery);
+	TESSERA_F(border_swizzle, borderColorSwizzle);
 #undef TESSERA_F
 	return m;
 }

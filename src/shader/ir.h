@@ -262,7 +262,7 @@ struct Block {
 	bool has_barrier = false;
 };
 
-enum class Stage : uint8_t { kCompute, kVertex, kFragment };
+enum class Stage : uint8_t { kCompute, kVertex, kFragment, kGeometry };
 
 // Built-ins of the vertex and fragment interfaces (SPIR-V BuiltIn values that
 // are stage inputs or outputs; the compute ones are BuiltinInput above).
@@ -300,6 +300,8 @@ enum class InterfaceBuiltin : uint8_t {
 	// Vertex output (shaderOutputViewportIndex) and fragment input: the
 	// viewport a primitive goes through.
 	kViewportIndex,
+	// Geometry input: the invocation's number within its primitive.
+	kInvocationId,
 };
 
 enum class ScalarKind : uint8_t { kFloat, kSint, kUint, kBool };
@@ -322,6 +324,27 @@ struct InterfaceWord {
 	InterfaceInterpolation interpolation = InterfaceInterpolation::kSmooth;
 	bool centroid = false;
 	bool per_sample = false;  // the Sample decoration
+	// Geometry inputs: the vertex of the input primitive (the index into the
+	// per-vertex array); 0 for the others.
+	uint32_t vertex = 0;
+};
+
+// What a geometry program takes and makes (Vulkan "Geometry Shading").
+// OpEmitVertex copies every output word (Program::outputs, in that order)
+// into the next record of the emit region, followed by a word that is 1
+// when the vertex begins a new strip (OpEndPrimitive came before it);
+// emitted_word counts the records. Vertices past max_vertices go to one
+// spare record and are not counted. Each lane is one invocation for one
+// input primitive.
+enum class GeometryOutput : uint8_t { kPoints, kLineStrip, kTriangleStrip };
+struct GeometryInfo {
+	uint32_t input_vertices = 0;  // 1, 2, 3, 4 (lines with adjacency) or 6 (triangles with adjacency)
+	uint32_t invocations = 1;     // Invocations
+	uint32_t max_vertices = 0;    // OutputVertices
+	GeometryOutput output = GeometryOutput::kPoints;
+	uint32_t emit_word = 0;     // first private word of the emit region
+	uint32_t record_words = 0;  // words a record takes: the outputs, then the strip flag
+	uint32_t emitted_word = 0;  // private word: records emitted
 };
 
 // A number naming one Program object's contents for caches that outlive a
@@ -376,6 +399,7 @@ struct Program {
 	bool sample_shading = false;        // SampleId/SamplePosition/Sample input in the interface: runs per sample
 	bool origin_upper_left = true;      // OriginUpperLeft (Vulkan requires it)
 	bool pixel_center_integer = false;  // PixelCenterInteger
+	GeometryInfo geometry;              // geometry stage
 
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry

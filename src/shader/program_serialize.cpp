@@ -25,7 +25,7 @@ constexpr uint32_t kMaxInvocations = 1024;
 // Tripwires: a field added to one of these structures must be added to
 // Fields() below and kProgramFormatVersion bumped.
 static_assert(sizeof(Inst) == 44 && sizeof(Region) == 20 && sizeof(BindingSlot) == 16 && sizeof(BuiltinInput) == 12 &&
-              sizeof(Edge) == 12 && sizeof(Block) == 32 && sizeof(InterfaceWord) == 24 && sizeof(Constant) == 8 &&
+              sizeof(Edge) == 12 && sizeof(Block) == 32 && sizeof(InterfaceWord) == 28 && sizeof(Constant) == 8 &&
               sizeof(PhiCopy) == 8 && sizeof(ImageBindingSlot) == 16 && sizeof(ImageOperation) == 68);
 
 class Writer {
@@ -151,11 +151,12 @@ void Fields(IO& io, Block& x) {
 template <class IO>
 void Fields(IO& io, InterfaceWord& x) {
 	io.Field(x.word);
-	io.Enum(x.builtin, InterfaceBuiltin::kViewportIndex);
+	io.Enum(x.builtin, InterfaceBuiltin::kInvocationId);
 	io.Field(x.location), io.Field(x.component), io.Field(x.index);
 	io.Enum(x.kind, ScalarKind::kBool);
 	io.Enum(x.interpolation, InterfaceInterpolation::kFlat);
 	io.Field(x.centroid), io.Field(x.per_sample);
+	io.Field(x.vertex);
 }
 template <class IO>
 void Fields(IO& io, ImageBindingSlot& x) {
@@ -187,7 +188,7 @@ void Fields(IO& io, XfbWord& x) {
 }
 template <class IO>
 void Fields(IO& io, Program& p) {
-	io.Enum(p.stage, Stage::kFragment);
+	io.Enum(p.stage, Stage::kGeometry);
 	io.Vector(p.inputs), io.Vector(p.outputs);
 	io.Field(p.xfb_mode);
 	io.Vector(p.xfb_words);
@@ -196,6 +197,9 @@ void Fields(IO& io, Program& p) {
 	io.Field(p.writes_depth), io.Field(p.early_fragment_tests), io.Field(p.depth_replacing);
 	io.Field(p.uses_derivatives), io.Field(p.sample_shading), io.Field(p.origin_upper_left);
 	io.Field(p.pixel_center_integer);
+	io.Field(p.geometry.input_vertices), io.Field(p.geometry.invocations), io.Field(p.geometry.max_vertices);
+	io.Enum(p.geometry.output, GeometryOutput::kTriangleStrip);
+	io.Field(p.geometry.emit_word), io.Field(p.geometry.record_words), io.Field(p.geometry.emitted_word);
 	io.Vector(p.insts), io.Vector(p.blocks), io.Vector(p.edges), io.Vector(p.copies), io.Vector(p.case_values);
 	io.Vector(p.regions), io.Vector(p.bindings), io.Vector(p.builtins), io.Vector(p.constants);
 	io.Field(p.register_count);
@@ -269,6 +273,15 @@ std::string CheckProgram(const Program& p) {
 			if (w.word >= p.private_words) return "interface word out of range";
 	for (const XfbWord& w : p.xfb_words)
 		if (w.word >= p.private_words || w.buffer >= kMaxXfbBuffers) return "transform feedback word out of range";
+	if (p.stage == Stage::kGeometry) {
+		const GeometryInfo& g = p.geometry;
+		if (g.invocations == 0 || g.invocations > 32 || g.max_vertices == 0 || g.max_vertices > 256 ||
+		    g.record_words != p.outputs.size() + 1 || g.emitted_word >= p.private_words ||
+		    uint64_t{g.emit_word} + uint64_t{g.max_vertices + 1} * g.record_words > p.private_words)
+			return "geometry emit region out of range";
+		const uint32_t v = g.input_vertices;
+		if (v != 1 && v != 2 && v != 3 && v != 4 && v != 6) return "geometry input primitive out of range";
+	}
 
 	for (const Inst& inst : p.insts) {
 		// kArrayLength's b is a literal stride (a divisor), not a register.

@@ -49,6 +49,7 @@ InterfaceBuiltin InterfaceBuiltinOf(uint32_t builtin) {
 	case spv::BuiltIn::FragDepth: return InterfaceBuiltin::kFragDepth;
 	case spv::BuiltIn::SampleMask: return InterfaceBuiltin::kSampleMask;  // kSampleMaskIn for inputs
 	case spv::BuiltIn::FragStencilRefEXT: return InterfaceBuiltin::kFragStencilRef;
+	case spv::BuiltIn::InvocationId: return InterfaceBuiltin::kInvocationId;
 	default: return InterfaceBuiltin::kNone;
 	}
 }
@@ -74,6 +75,27 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::DepthUnchanged:
 	case spv::ExecutionMode::StencilRefReplacingEXT: return true;  // hints; the written values say it all
 	case spv::ExecutionMode::Xfb: program_.xfb_mode = true; return true;
+	// Geometry (Vulkan "Geometry Shading").
+	case spv::ExecutionMode::Invocations:
+		if (inst[3] == 0 || inst[3] > 32) Fail("Invocations %u is outside 1..32 (maxGeometryShaderInvocations)", inst[3]);
+		program_.geometry.invocations = inst[3];
+		return true;
+	case spv::ExecutionMode::InputPoints: program_.geometry.input_vertices = 1; return true;
+	case spv::ExecutionMode::InputLines: program_.geometry.input_vertices = 2; return true;
+	case spv::ExecutionMode::InputLinesAdjacency: program_.geometry.input_vertices = 4; return true;
+	case spv::ExecutionMode::Triangles: program_.geometry.input_vertices = 3; return true;
+	case spv::ExecutionMode::InputTrianglesAdjacency: program_.geometry.input_vertices = 6; return true;
+	case spv::ExecutionMode::OutputPoints: program_.geometry.output = shader::GeometryOutput::kPoints; return true;
+	case spv::ExecutionMode::OutputLineStrip:
+		program_.geometry.output = shader::GeometryOutput::kLineStrip;
+		return true;
+	case spv::ExecutionMode::OutputTriangleStrip:
+		program_.geometry.output = shader::GeometryOutput::kTriangleStrip;
+		return true;
+	case spv::ExecutionMode::OutputVertices:
+		if (inst[3] == 0 || inst[3] > 256) Fail("OutputVertices %u is outside 1..256 (maxGeometryOutputVertices)", inst[3]);
+		program_.geometry.max_vertices = inst[3];
+		return true;
 	default: return false;
 	}
 }
@@ -103,6 +125,62 @@ void Translator::SetUpStage() {
 		if (var != globals_.end() && static_cast<spv::StorageClass>(var->second[3]) == spv::StorageClass::Output)
 			PointerOf(id);
 	}
+	if (stage_ == shader::Stage::kGeometry) SetUpGeometry();
+}
+
+// The geometry stage's emit region (ir.h, GeometryInfo), once every output
+// word is known.
+void Translator::SetUpGeometry() {
+	shader::GeometryInfo& g = program_.geometry;
+	if (g.input_vertices == 0) Fail("a geometry shader without an input primitive execution mode");
+	if (g.max_vertices == 0) Fail("a geometry shader without OutputVertices");
+	for (const shader::InterfaceWord& w : program_.outputs) {
+		uint32_t region = kNoRegion;
+		for (const auto& [variable, r] : stage_regions_) {
+			const shader::Region& candidate = program_.regions[r];
+			if (w.word >= candidate.base && w.word < candidate.base + candidate.size / 4) region = r;
+		}
+		if (region == kNoRegion) Fail("geometry output word %u has no region", w.word);
+		emit_sources_.push_back({region, (w.word - program_.regions[region].base) * 4});
+	}
+	g.record_words = static_cast<uint32_t>(program_.outputs.size()) + 1;
+	// The records plus a spare one for vertices past OutputVertices.
+	const uint64_t words = uint64_t(g.max_vertices + 1) * g.record_words;
+	if ((uint64_t{program_.private_words} + words + 2) * 4 > kMaxPrivateBytes)
+		Fail("a geometry shader emitting %u vertices of %u words needs more than %llu bytes per invocation",
+		     g.max_vertices, g.record_words - 1, static_cast<unsigned long long>(kMaxPrivateBytes));
+	emitted_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
+	cut_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
+	g.emitted_word = program_.regions[emitted_region_].base;
+	program_.regions.push_back({shader::RegionKind::kPrivate, 0, program_.private_words, uint32_t(words * 4)});
+	emit_region_ = static_cast<uint32_t>(program_.regions.size() - 1);
+	g.emit_word = program_.private_words;
+	program_.private_words += uint32_t(words);
+}
+
+// OpEmitVertex: the outputs' current values into the next record.
+void Translator::EmitGeometryVertex() {
+	const shader::GeometryInfo& g = program_.geometry;
+	auto load = [&](uint32_t region, uint32_t a, uint32_t offset) {
+		uint32_t dst = NewReg();
+		shader::Inst inst{Op::kLoad, static_cast<uint16_t>(region), dst, a};
+		inst.imm = offset;
+		program_.insts.push_back(inst);
+		return dst;
+	};
+	auto store = [&](uint32_t region, uint32_t a, uint32_t offset, uint32_t value) {
+		shader::Inst inst{Op::kStore, static_cast<uint16_t>(region), 0, a, value};
+		inst.imm = offset;
+		program_.insts.push_back(inst);
+	};
+	const uint32_t count = load(emitted_region_, 0, 0);
+	const uint32_t slot = Emit(Op::kUMin, count, Const(g.max_vertices));
+	const uint32_t address = Emit(Op::kIMul, slot, Const(g.record_words * 4));
+	for (uint32_t j = 0; j < emit_sources_.size(); ++j)
+		store(emit_region_, address, j * 4, load(emit_sources_[j].first, 0, emit_sources_[j].second));
+	store(emit_region_, address, (g.record_words - 1) * 4, load(cut_region_, 0, 0));
+	store(cut_region_, 0, 0, Const(0));
+	store(emitted_region_, 0, 0, Emit(Op::kUMin, Emit(Op::kIAdd, count, Const(1)), Const(g.max_vertices)));
 }
 
 // A one-word private region that no variable declares (an interface word
@@ -150,26 +228,46 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 	std::vector<shader::InterfaceWord>& out = output ? program_.outputs : program_.inputs;
 	shader::InterfaceWord proto;
 	ApplyInterpolation(proto, d.interface);
-	const Type& t = TypeOf(type);
-	bool builtin_block = t.op == spv::Op::OpTypeStruct && member_decorations_.count({type, 0}) &&
-	                     member_decorations_.at({type, 0}).builtin >= 0;
-	if (d.builtin >= 0) {
-		BuiltinWords(static_cast<uint32_t>(d.builtin), type, proto, word, out);
-	} else if (builtin_block) {  // gl_PerVertex: a block of built-ins
-		for (uint32_t m = 0; m < t.members.size(); ++m) {
-			auto it = member_decorations_.find({type, m});
-			if (it == member_decorations_.end() || it->second.builtin < 0)
-				Fail("a block mixes built-in and user members");
-			BuiltinWords(static_cast<uint32_t>(it->second.builtin), t.members[m], proto, word, out);
+	// The words of one value of the variable (of a geometry input, one
+	// vertex's element of the per-vertex array).
+	auto words_of = [&](uint32_t value_type, const shader::InterfaceWord& first) {
+		const Type& t = TypeOf(value_type);
+		bool builtin_block = t.op == spv::Op::OpTypeStruct && member_decorations_.count({value_type, 0}) &&
+		                     member_decorations_.at({value_type, 0}).builtin >= 0;
+		if (d.builtin >= 0) {
+			BuiltinWords(static_cast<uint32_t>(d.builtin), value_type, first, word, out);
+		} else if (builtin_block) {  // gl_PerVertex: a block of built-ins
+			for (uint32_t m = 0; m < t.members.size(); ++m) {
+				auto it = member_decorations_.find({value_type, m});
+				if (it == member_decorations_.end() || it->second.builtin < 0)
+					Fail("a block mixes built-in and user members");
+				BuiltinWords(static_cast<uint32_t>(it->second.builtin), t.members[m], first, word, out);
+			}
+		} else {
+			bool member_locations = t.op == spv::Op::OpTypeStruct && member_decorations_.count({value_type, 0}) &&
+			                        member_decorations_.at({value_type, 0}).interface.location >= 0;
+			if (d.interface.location < 0 && !member_locations)
+				Fail("interface variable %u has no Location decoration", variable);
+			uint32_t location = d.interface.location < 0 ? 0 : static_cast<uint32_t>(d.interface.location);
+			shader::InterfaceWord user = first;
+			user.index = d.interface.index;  // Index 1: the second source of dual-source blending
+			InterfaceWords(value_type, location, d.interface.component, user, word, out);
+		}
+	};
+	// Vulkan "Geometry Shader Input Variables": every input but PrimitiveId
+	// and InvocationId is an array with an element per input vertex.
+	const bool per_primitive = d.builtin == static_cast<int32_t>(spv::BuiltIn::PrimitiveId) ||
+	                           d.builtin == static_cast<int32_t>(spv::BuiltIn::InvocationId);
+	if (stage_ == shader::Stage::kGeometry && !output && !per_primitive) {
+		const Type& array = TypeOf(type);
+		if (array.op != spv::Op::OpTypeArray) Fail("geometry input variable %u is not a per-vertex array", variable);
+		for (uint32_t k = 0; k < array.count; ++k) {
+			shader::InterfaceWord element = proto;
+			element.vertex = k;
+			words_of(array.element, element);
 		}
 	} else {
-		bool member_locations = t.op == spv::Op::OpTypeStruct && member_decorations_.count({type, 0}) &&
-		                        member_decorations_.at({type, 0}).interface.location >= 0;
-		if (d.interface.location < 0 && !member_locations)
-			Fail("interface variable %u has no Location decoration", variable);
-		uint32_t location = d.interface.location < 0 ? 0 : static_cast<uint32_t>(d.interface.location);
-		proto.index = d.interface.index;  // Index 1: the second source of dual-source blending
-		InterfaceWords(type, location, d.interface.component, proto, word, out);
+		words_of(type, proto);
 	}
 	const shader::Region& r = program_.regions[region];
 	if (word != r.base + r.size / 4) Fail("interface variable %u: words do not match its type", variable);
@@ -397,6 +495,25 @@ std::vector<uint32_t> Translator::Derivatives(Op op, uint32_t value_id) {
 bool Translator::TranslateStageOp(const Instruction& inst) {
 	Op x = Op::kDerivativeFineX, y = Op::kDerivativeFineY;
 	switch (inst.op) {
+	case spv::Op::OpEmitVertex:
+	case spv::Op::OpEndPrimitive:
+	case spv::Op::OpEmitStreamVertex:
+	case spv::Op::OpEndStreamPrimitive: {
+		if (stage_ != shader::Stage::kGeometry) Fail("%s outside a geometry shader", inst.OpName());
+		const bool stream = inst.op == spv::Op::OpEmitStreamVertex || inst.op == spv::Op::OpEndStreamPrimitive;
+		if (stream) {
+			// Only stream 0 is rasterized, and other streams are not offered
+			// (geometryStreams is off).
+			auto c = constants_.find(inst[1]);
+			if (c == constants_.end() || c->second.op != spv::Op::OpConstant || c->second[3] != 0)
+				Fail("vertex streams other than 0 are not supported");
+		}
+		if (inst.op == spv::Op::OpEmitVertex || inst.op == spv::Op::OpEmitStreamVertex)
+			EmitGeometryVertex();
+		else
+			program_.insts.push_back({Op::kStore, static_cast<uint16_t>(cut_region_), 0, 0, Const(1)});
+		return true;
+	}
 	case spv::Op::OpDemoteToHelperInvocation: EmitDiscard(); return true;
 	case spv::Op::OpIsHelperInvocationEXT:
 		if (helper_region_ == kNoRegion) Fail("OpIsHelperInvocationEXT outside a fragment shader");

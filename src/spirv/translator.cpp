@@ -72,6 +72,10 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // Layer written by the vertex stage (shaderOutputLayer; vk/draw.cpp
     // DrawLayers) and read by the fragment stage.
     spv::Capability::ShaderLayer,
+    // Geometry stage (translate_stage.cpp; geometryShader), PointSize
+    // written there (shaderTessellationAndGeometryPointSize).
+    spv::Capability::Geometry,
+    spv::Capability::GeometryPointSize,
     // ViewportIndex written by the vertex stage (shaderOutputViewportIndex)
     // and read by the fragment stage; both Layer and ViewportIndex
     // (VK_EXT_shader_viewport_index_layer); several viewports.
@@ -153,9 +157,10 @@ void Translator::Run() {
 	ParseModule();
 	if (!entry_function_)
 		Fail("no %s entry point named '%s'",
-		     stage_ == shader::Stage::kCompute  ? "GLCompute"
-		     : stage_ == shader::Stage::kVertex ? "Vertex"
-		                                        : "Fragment",
+		     stage_ == shader::Stage::kCompute    ? "GLCompute"
+		     : stage_ == shader::Stage::kVertex   ? "Vertex"
+		     : stage_ == shader::Stage::kGeometry ? "Geometry"
+		                                          : "Fragment",
 		     entry_point_.c_str());
 	ParseFunction(entry_function_);
 	if (stage_ != shader::Stage::kCompute) SetUpStage();
@@ -260,6 +265,7 @@ void Translator::ParseModule() {
 		case spv::Op::OpEntryPoint: {
 			spv::ExecutionModel model = stage_ == shader::Stage::kVertex     ? spv::ExecutionModel::Vertex
 			                            : stage_ == shader::Stage::kFragment ? spv::ExecutionModel::Fragment
+			                            : stage_ == shader::Stage::kGeometry ? spv::ExecutionModel::Geometry
 			                                                                 : spv::ExecutionModel::GLCompute;
 			std::string name = LiteralString(inst, 3);
 			if (inst[1] != static_cast<uint32_t>(model) || name != entry_point_ || entry_function_) break;

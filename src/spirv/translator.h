@@ -181,6 +181,8 @@ private:
 	Pointer VariablePointer(uint32_t variable);
 	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count = 1);
 	uint32_t NewPrivateRegion(uint32_t type);
+	void SetUpGeometry();
+	void EmitGeometryVertex();
 	void AccessChain(const Instruction& inst, bool ptr_chain = false);
 	std::vector<uint32_t> Load(const Pointer& pointer);
 	void Store(const Pointer& pointer, const std::vector<uint32_t>& values);
@@ -300,6 +302,10 @@ private:
 	uint32_t helper_region_ = kNoRegion;                    // fragment: the HelperInvocation input word
 	uint32_t discard_region_ = kNoRegion;                   // fragment: Program::discard_word
 	uint32_t sample_count_region_ = kNoRegion;              // fragment: InterfaceBuiltin::kSampleCount
+	// Geometry: the emit region, the count of records, the pending strip cut,
+	// and where each output word lives (region, byte offset in it).
+	uint32_t emit_region_ = kNoRegion, emitted_region_ = kNoRegion, cut_region_ = kNoRegion;
+	std::vector<std::pair<uint32_t, uint32_t>> emit_sources_;
 	std::shared_ptr<ImageState> images_;                    // translate_image.cpp
 
 	std::vector<SourceBlock> blocks_;

@@ -31,12 +31,20 @@
 #include "vk/cmd_render_pass.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
+#include "vk/geometry_stage.h"
 #include "vk/image.h"
 #include "vk/pipeline.h"
 #include "vk/query_pool.h"
 #include "vk/shader_resources.h"
 
 namespace tessera::vk {
+
+// One interpreter per thread for vertex, geometry and fragment work (the
+// queue thread and the pool's workers).
+shader::Interpreter& DrawInterpreter() {
+	thread_local shader::Interpreter interpreter;
+	return interpreter;
+}
 
 namespace {
 
@@ -54,12 +62,7 @@ struct DrawParams {
 	bool indexed = false;
 };
 
-// One interpreter per thread for vertex and fragment work (the queue thread
-// and the pool's workers).
-shader::Interpreter& ThreadInterpreter() {
-	thread_local shader::Interpreter interpreter;
-	return interpreter;
-}
+shader::Interpreter& ThreadInterpreter() { return DrawInterpreter(); }
 
 // The values a draw's vertex and fragment work shares.
 struct DrawJob {
@@ -82,6 +85,9 @@ struct DrawJob {
 	// order, xfb_count a vertex), or null when the draw captures nothing.
 	uint32_t* xfb_values = nullptr;
 	uint32_t xfb_count = 0;
+	// With a geometry stage: per vertex, the vertex outputs it reads
+	// (GraphicsPipeline::geometry_sources); the vertex stage writes nothing else.
+	uint32_t* geometry_values = nullptr;
 	uint32_t view_index = 0;  // ViewIndex: the view being drawn with multiview, else 0
 	uint32_t samples = 1;     // rasterizationSamples
 	// Vertex ids of the vertices to shade (vertex i has id ids[i]), or, when
@@ -179,6 +185,15 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	for (uint32_t i = 0; i < job.attribute_count; ++i) FetchAttribute(job, job.attributes[i], first, lanes, interp);
 	if (interp.RunStage(vs, *job.vertex_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
+	if (gp.geometry) {
+		const size_t sources = gp.geometry_sources.size();
+		for (size_t k = 0; k < sources; ++k) {
+			const uint32_t* w = interp.StageWord(gp.geometry_sources[k]);
+			uint32_t* out = job.geometry_values + size_t(first) * sources + k;
+			for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * sources] = w[l];
+		}
+		return;
+	}
 	for (int c = 0; c < 4; ++c) {
 		float* out = job.positions + size_t(first) * 4 + c;
 		if (gp.position_words[c] == kNoWord) {
@@ -427,6 +442,11 @@ struct DrawScratch {
 	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled, xfb_values, xfb_primitives;
 	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
 	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
+	// The geometry stage's inputs and outputs (geometry_stage.h).
+	std::vector<uint32_t> geometry_values, geometry_primitives;
+	GeometryRun geometry_run;
+	GeometryVertices geometry_vertices;
+	GeometryVertices expanded;  // ExpandPrimitives
 };
 
 // The draw scratch of the calling thread (the queue thread runs draws).
@@ -449,9 +469,12 @@ DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
 void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
-	for (const auto* v :
-	     {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices, &scratch.assembled})
+	for (const auto* v : {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices,
+	                      &scratch.assembled, &scratch.geometry_values, &scratch.geometry_primitives,
+	                      &scratch.geometry_vertices.indices})
 		bytes += v->capacity() * sizeof(uint32_t);
+	for (const auto& v : scratch.geometry_run.batches) bytes += v.capacity() * sizeof(uint32_t);
+	bytes += (scratch.geometry_vertices.positions.capacity() + scratch.geometry_vertices.varyings.capacity()) * 4;
 	for (const auto& v : scratch.by_layer) bytes += v.capacity() * sizeof(uint32_t);
 	for (const auto* v : {&scratch.positions, &scratch.varyings, &scratch.clip_distances, &scratch.cull_distances,
 	                      &scratch.point_sizes})
@@ -480,6 +503,43 @@ uint64_t VertexScratchBudget() {
 	return budget;
 }
 
+// Vulkan "PrimitiveId" without a geometry stage: each primitive of `list`
+// (per vertices each, numbered from 0 in draw order; restarts do not
+// reset the count) gets its own copies of its vertices with its number in
+// the raster varying gp.primitive_id_varying (flat: every vertex holds
+// it). `input` and `list` are rewritten to the copies.
+void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, uint32_t per, std::vector<uint32_t>& list,
+                      GeometryVertices& out, raster::VertexInput& input) {
+	const size_t count = list.size();
+	const uint32_t n = gp.varying_count, clips = job.clip_count, culls = job.cull_count;
+	out.positions.resize(count * 4);
+	out.varyings.resize(count * n);
+	out.clip_distances.resize(count * clips);
+	out.cull_distances.resize(count * culls);
+	out.point_sizes.resize(input.point_sizes ? count : 0);
+	out.layers.resize(job.layers ? count : 0);
+	out.viewport_indices.resize(job.viewport_indices ? count : 0);
+	for (size_t i = 0; i < count; ++i) {
+		const size_t v = list[i];
+		std::memcpy(&out.positions[i * 4], &input.positions[v * 4], 16);
+		std::memcpy(&out.varyings[i * n], &input.varyings[v * n], size_t(n) * 4);
+		const uint32_t primitive = uint32_t(i / per);
+		std::memcpy(&out.varyings[i * n + gp.primitive_id_varying], &primitive, 4);
+		if (clips) std::memcpy(&out.clip_distances[i * clips], &input.clip_distances[v * clips], size_t(clips) * 4);
+		if (culls) std::memcpy(&out.cull_distances[i * culls], &job.cull_distances[v * culls], size_t(culls) * 4);
+		if (input.point_sizes) out.point_sizes[i] = input.point_sizes[v];
+		if (job.layers) out.layers[i] = job.layers[v];
+		if (job.viewport_indices) out.viewport_indices[i] = job.viewport_indices[v];
+		list[i] = uint32_t(i);
+	}
+	input.positions = out.positions.data();
+	input.varyings = out.varyings.data();
+	input.clip_distances = clips ? out.clip_distances.data() : nullptr;
+	input.point_sizes = input.point_sizes ? out.point_sizes.data() : nullptr;
+	input.indices = nullptr;
+	input.vertex_count = uint32_t(count);
+}
+
 // A draw whose vertex program writes Layer, ViewportIndex or CullDistance:
 // its primitives, assembled into lists. Vulkan "Primitive Clipping" (cull
 // distances): a primitive all of whose vertices have a negative cull
@@ -496,6 +556,10 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
                        const raster::VertexInput& input, DrawJob& job, DrawScratch& scratch) {
 	const raster::RasterState& raster = state.raster;
 	std::vector<uint32_t>& list = scratch.assembled;
+	raster::VertexInput source = input;
+	const uint32_t* layer_of = job.layers;
+	const uint32_t* viewport_of = job.viewport_indices;
+	const float* cull_of = job.cull_distances;
 	list.clear();
 	raster::Topology topology = input.topology;
 	uint32_t per = 1;  // vertices a primitive
@@ -518,11 +582,18 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
 		raster::AssembleList(input, per, list);
 		break;
 	}
+	if (gp.primitive_id_varying != kNoWord && !gp.geometry) {
+		ExpandPrimitives(gp, job, per, list, scratch.expanded, source);
+		GeometryVertices& e = scratch.expanded;
+		layer_of = job.layers ? e.layers.data() : nullptr;
+		viewport_of = job.viewport_indices ? e.viewport_indices.data() : nullptr;
+		cull_of = e.cull_distances.data();
+	}
 	auto culled = [&](const uint32_t* vertices) {
 		for (uint32_t d = 0; d < job.cull_count; ++d) {
 			bool all_negative = true;
 			for (uint32_t k = 0; k < per && all_negative; ++k)
-				all_negative = job.cull_distances[size_t(vertices[k]) * job.cull_count + d] < 0.0f;
+				all_negative = cull_of[size_t(vertices[k]) * job.cull_count + d] < 0.0f;
 			if (all_negative) return true;
 		}
 		return false;
@@ -537,8 +608,8 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
 	for (uint32_t k = 0; k < groups; ++k) scratch.by_layer[k].clear();
 	for (size_t p = 0; p + per <= list.size(); p += per) {
 		if (culled(&list[p])) continue;
-		const uint32_t layer = job.layers ? job.layers[list[p]] : 0;
-		const uint32_t viewport = job.viewport_indices ? job.viewport_indices[list[p]] : 0;
+		const uint32_t layer = layer_of ? layer_of[list[p]] : 0;
+		const uint32_t viewport = viewport_of ? viewport_of[list[p]] : 0;
 		if (layer >= layers || viewport >= viewports) continue;
 		std::vector<uint32_t>& group = scratch.by_layer[layer * viewports + viewport];
 		group.insert(group.end(), &list[p], &list[p] + per);
@@ -566,7 +637,7 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
 		for (uint32_t l = 0; l < layers; ++l) {
 			const std::vector<uint32_t>& indices = scratch.by_layer[l * viewports + viewport];
 			if (indices.empty()) continue;
-			raster::VertexInput part = input;
+			raster::VertexInput part = source;
 			part.topology = topology;
 			part.indices = indices.data();
 			part.vertex_count = uint32_t(indices.size());
@@ -664,6 +735,72 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 	if (g.xfb_query_pool) g.xfb_query_pool->AddTransformFeedback(g.xfb_query, written, primitives);
 }
 
+// The primitives the input assembler makes of one instance: with a
+// geometry stage, those it receives (adjacency topologies included).
+uint64_t InputPrimitives(const GraphicsPipeline& gp, raster::Topology topology, const uint32_t* indices,
+                         uint32_t count, bool restart, const DrawScratch& scratch) {
+	if (gp.geometry) return scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices;
+	return CountPrimitives(topology, indices, count, restart);
+}
+
+// With a geometry stage (geometry_stage.h): runs it over the instance's
+// input primitives, captures what it emits when `capture`, and draws that
+// unless `discard`. Adds the primitives emitted to *emitted; returns the
+// samples that passed.
+uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const raster::DrawState& state,
+                           const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
+                           const shader::Resources& resources, bool capture, bool discard, DrawJob& job,
+                           DrawScratch& scratch, uint64_t* emitted) {
+	const shader::Program& gs = *gp.geometry;
+	GeometryRun& run = scratch.geometry_run;
+	run.pipeline = &gp;
+	run.resources = &resources;
+	run.options = job.options;
+	run.values = job.geometry_values;
+	run.primitives = scratch.geometry_primitives.data();
+	run.primitive_count = uint32_t(scratch.geometry_primitives.size() / gs.geometry.input_vertices);
+	RunGeometry(run, scratch.pool);
+	if (run.lost) {
+		job.lost.store(true, std::memory_order_relaxed);
+		return 0;
+	}
+	const raster::Topology topology = GeometryTopology(gs);
+	GeometryWants wants;
+	wants.clip_count = job.clip_count;
+	wants.cull_count = gp.cull_distance_count;
+	wants.xfb_count = capture ? uint32_t(gs.xfb_words.size()) : 0;
+	wants.point_sizes = gp.point_size_word != kNoWord &&
+	                    (topology == raster::Topology::PointList ||
+	                     (state.raster.polygon_mode == VK_POLYGON_MODE_POINT && topology == raster::Topology::TriangleStrip));
+	wants.layers = gp.layer_word != kNoWord && g.view_mask == 0;
+	wants.viewport_indices = gp.viewport_index_word != kNoWord;
+	GeometryVertices& out = scratch.geometry_vertices;
+	GatherGeometryOutput(gp, run, wants, out);
+	raster::VertexInput input;
+	input.topology = topology;
+	input.primitive_restart = true;
+	input.indices = out.indices.data();
+	input.vertex_count = uint32_t(out.indices.size());
+	input.positions = out.positions.data();
+	input.varyings = out.varyings.data();
+	input.clip_distances = wants.clip_count ? out.clip_distances.data() : nullptr;
+	input.point_sizes = wants.point_sizes ? out.point_sizes.data() : nullptr;
+	*emitted += CountPrimitives(topology, out.indices.data(), uint32_t(out.indices.size()), true);
+	if (capture) {
+		job.xfb_values = out.xfb_values.data();
+		job.xfb_count = wants.xfb_count;
+		CaptureTransformFeedback(g, gs, job, input, scratch);
+	}
+	if (discard || out.vertex_count == 0) return 0;
+	job.cull_distances = out.cull_distances.data();
+	job.cull_count = wants.cull_count;
+	job.layers = wants.layers ? out.layers.data() : nullptr;
+	job.viewport_indices = wants.viewport_indices ? out.viewport_indices.data() : nullptr;
+	const bool assembled = wants.layers || wants.viewport_indices || wants.cull_count > 0;
+	return assembled ? DrawAssembled(gp, g, state, compiled, fb, input, job, scratch)
+	                 : scratch.renderer->Draw(compiled, fb, input);
+}
+
 void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::RunOptions& options = ShaderRunOptions();
 	DrawParams p = given;
@@ -681,17 +818,22 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	// Rasterizer discard drops primitives after the vertex stage (§27.1):
 	// a vertex program with side effects still runs, and so does one whose
 	// outputs transform feedback captures (before rasterization, §26.1).
-	const bool capture = g.xfb_active && gp.vertex->xfb_mode && !gp.vertex->xfb_words.empty();
-	if (discard && !gp.vertex_writes_memory && !capture && !g.generated_pool) return;
-	raster::Topology topology;
-	if (!ToRasterTopology(vk_topology, &topology)) {
+	const shader::Program& last = gp.geometry ? *gp.geometry : *gp.vertex;  // before rasterization
+	const bool capture = g.xfb_active && last.xfb_mode && !last.xfb_words.empty();
+	const bool side_effects = gp.vertex_writes_memory || gp.geometry_writes_memory;
+	if (discard && !side_effects && !capture && !g.generated_pool) return;
+	raster::Topology topology = raster::Topology::PointList;  // with a geometry stage, its output's
+	if (!gp.geometry && !ToRasterTopology(vk_topology, &topology)) {
 		ReportPipeline(context, *pipeline,
 		               "vkCmdDraw*: adjacency and patch topologies are not supported; draw skipped");
 		return;
 	}
 	try {
-		BoundResources vertex_bound, fragment_bound;
+		BoundResources vertex_bound, geometry_bound, fragment_bound;
 		if (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.vertex, "vkCmdDraw", vertex_bound)) return;
+		if (gp.geometry &&
+		    !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.geometry, "vkCmdDraw", geometry_bound))
+			return;
 		if (gp.fragment &&
 		    !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.fragment, "vkCmdDraw", fragment_bound))
 			return;
@@ -809,9 +951,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		const uint32_t n = job.vertex_count;
 		job.cull_count = gp.cull_distance_count;
-		job.xfb_count = capture ? uint32_t(gp.vertex->xfb_words.size()) : 0;
+		job.xfb_count = capture && !gp.geometry ? uint32_t(gp.vertex->xfb_words.size()) : 0;
 		const uint64_t vertex_bytes =
-		    4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2 + job.xfb_count);
+		    gp.geometry ? 4 * uint64_t(gp.geometry_sources.size())
+		                : 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2 + job.xfb_count);
 		if (uint64_t(n) * vertex_bytes > VertexScratchBudget()) {
 			char message[192];
 			std::snprintf(message, sizeof message,
@@ -821,6 +964,12 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			              static_cast<unsigned long long>(VertexScratchBudget() >> 20));
 			ReportPipeline(context, *pipeline, message);
 			return;
+		}
+		if (gp.geometry) {
+			scratch.geometry_values.resize(size_t(n) * gp.geometry_sources.size());
+			job.geometry_values = scratch.geometry_values.data();
+			scratch.geometry_primitives.clear();
+			AssembleGeometryInput(vk_topology, raster_indices, p.count, restart, scratch.geometry_primitives);
 		}
 		scratch.positions.resize(size_t(n) * 4);
 		scratch.varyings.resize(size_t(n) * gp.varying_count);
@@ -849,9 +998,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		// Layered rendering (shaderOutputLayer): the vertex program picks each
 		// primitive's layer; without multiview the primitives are sorted by
 		// it and each layer drawn as a list.
-		const bool layered = gp.layer_word != kNoWord && g.view_mask == 0;
-		const bool viewported = gp.viewport_index_word != kNoWord;
-		const bool assembled = layered || viewported || job.cull_count > 0;
+		const bool layered = gp.layer_word != kNoWord && g.view_mask == 0 && !gp.geometry;
+		const bool viewported = gp.viewport_index_word != kNoWord && !gp.geometry;
+		const bool assembled = layered || viewported || job.cull_count > 0 || gp.primitive_id_varying != kNoWord;
 		if (layered) {
 			scratch.layers.resize(n);
 			job.layers = scratch.layers.data();
@@ -860,7 +1009,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			scratch.viewport_indices.resize(n);
 			job.viewport_indices = scratch.viewport_indices.data();
 		}
-		if (capture) {
+		if (capture && !gp.geometry) {
 			scratch.xfb_values.resize(size_t(n) * job.xfb_count);
 			job.xfb_values = scratch.xfb_values.data();
 		}
@@ -869,6 +1018,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		QueryPool* statistics = g.statistics_pool;
 		job.count_fragments = statistics != nullptr;
 		uint64_t shaded = 0;  // vertex shader invocations
+		uint64_t geometry_runs = 0, emitted = 0;  // geometry stage runs and primitives it emitted
 		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
 			job.instance = p.first_instance + instance;
 			auto shade = [&](uint32_t batch) {
@@ -887,10 +1037,18 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 					shaded += n;
 					if (job.lost) break;
 				}
-				if (v == 0 && capture) CaptureTransformFeedback(context.graphics, *gp.vertex, job, input, scratch);
+				if (v == 0 && capture && !gp.geometry)
+					CaptureTransformFeedback(context.graphics, *gp.vertex, job, input, scratch);
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
-				if (discard) continue;
 				job.layer = views[v];
+				if (gp.geometry) {
+					uint64_t passed = DrawGeometryStage(context.graphics, gp, state, compiled, fb, geometry_bound.resources,
+					                                    capture && v == 0, discard, job, scratch, &emitted);
+					++geometry_runs;
+					if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
+					continue;
+				}
+				if (discard) continue;
 				// §18.4 lets a query in a multiview pass report the total of
 				// all views in its first query.
 				uint64_t passed = assembled ? DrawAssembled(gp, g, state, compiled, fb, input, job, scratch)
@@ -903,14 +1061,23 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			// once an instance; clipping sees every primitive of every view
 			// (each counted once, which the counter allows for primitives
 			// clipping removes); fragments are the live lanes run.
+			// With a geometry stage, clipping sees what it emits.
 			const uint32_t q = g.statistics_query;
-			const uint64_t primitives = CountPrimitives(topology, raster_indices, p.count, restart) * p.instance_count;
+			const uint64_t primitives = InputPrimitives(gp, topology, raster_indices, p.count, restart, scratch) *
+			                            p.instance_count;
 			statistics->AddStatistic(q, Statistic::kInputAssemblyVertices, uint64_t(p.count) * p.instance_count);
 			statistics->AddStatistic(q, Statistic::kInputAssemblyPrimitives, primitives);
 			statistics->AddStatistic(q, Statistic::kVertexShaderInvocations, shaded);
+			if (gp.geometry) {
+				const uint64_t in = scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices;
+				statistics->AddStatistic(q, Statistic::kGeometryShaderInvocations,
+				                         in * gp.geometry->geometry.invocations * geometry_runs);
+				statistics->AddStatistic(q, Statistic::kGeometryShaderPrimitives, emitted);
+			}
+			const uint64_t clipped = gp.geometry ? emitted : primitives * view_count;
 			if (!discard) {
-				statistics->AddStatistic(q, Statistic::kClippingInvocations, primitives * view_count);
-				statistics->AddStatistic(q, Statistic::kClippingPrimitives, primitives * view_count);
+				statistics->AddStatistic(q, Statistic::kClippingInvocations, clipped);
+				statistics->AddStatistic(q, Statistic::kClippingPrimitives, clipped);
 			}
 			statistics->AddStatistic(q, Statistic::kFragmentShaderInvocations, job.fragment_invocations.load());
 		}
@@ -918,8 +1085,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			// VK_EXT_primitives_generated_query: every primitive that reaches
 			// the transform feedback stage, of every instance and view,
 			// rasterizer discard or not.
-			const uint64_t primitives = CountPrimitives(topology, raster_indices, p.count, restart) * p.instance_count;
-			generated->AddPrimitivesGenerated(g.generated_query, primitives * view_count);
+			const uint64_t primitives =
+			    gp.geometry ? emitted
+			                : CountPrimitives(topology, raster_indices, p.count, restart) * p.instance_count * view_count;
+			generated->AddPrimitivesGenerated(g.generated_query, primitives);
 		}
 		if (job.lost) {
 			ReportPipeline(context, *pipeline,

@@ -153,9 +153,46 @@ void CaptureVertexInput(const VkPipelineVertexInputStateCreateInfo& vi, const sh
 	}
 }
 
+// Vulkan "Shader Input and Output Interfaces": a geometry input reads the
+// vertex output of the same Location and Component (or built-in and
+// element), for each vertex of the input primitive.
+void LinkGeometry(GraphicsPipeline& g) {
+	using B = shader::InterfaceBuiltin;
+	const shader::Program& vs = *g.vertex;
+	const shader::Program& gs = *g.geometry;
+	g.geometry_writes_memory = WritesMemory(gs);
+	for (const shader::InterfaceWord& w : gs.inputs) {
+		if (w.builtin == B::kPrimitiveId) {
+			g.geometry_primitive_id_word = w.word;
+			continue;
+		}
+		if (w.builtin == B::kInvocationId) {
+			g.geometry_invocation_id_word = w.word;
+			continue;
+		}
+		uint32_t source = kNoWord;
+		for (const shader::InterfaceWord& o : vs.outputs)
+			if (o.builtin == w.builtin && (w.builtin == B::kNone ? o.location == w.location && o.component == w.component
+			                                                     : o.index == w.index))
+				source = o.word;
+		uint32_t slot = kNoWord;
+		if (source != kNoWord) {
+			auto it = std::find(g.geometry_sources.begin(), g.geometry_sources.end(), source);
+			slot = uint32_t(it - g.geometry_sources.begin());
+			if (it == g.geometry_sources.end()) g.geometry_sources.push_back(source);
+		}
+		g.geometry_inputs.push_back({w.word, w.vertex, slot});
+	}
+	g.geometry_record.assign(gs.private_words, kNoWord);
+	for (uint32_t j = 0; j < gs.outputs.size(); ++j) g.geometry_record[gs.outputs[j].word] = j;
+}
+
 void LinkStages(GraphicsPipeline& g) {
 	const shader::Program& vs = *g.vertex;
 	g.vertex_writes_memory = WritesMemory(vs);
+	if (g.geometry) LinkGeometry(g);
+	// The last stage before rasterization.
+	const shader::Program& last = g.geometry ? *g.geometry : vs;
 	for (const shader::InterfaceWord& w : vs.inputs) {
 		using B = shader::InterfaceBuiltin;
 		switch (w.builtin) {
@@ -170,7 +207,7 @@ void LinkStages(GraphicsPipeline& g) {
 	}
 	std::fill(std::begin(g.clip_distance_words), std::end(g.clip_distance_words), kNoWord);
 	uint32_t clip_count = 0;
-	for (const shader::InterfaceWord& w : vs.outputs) {
+	for (const shader::InterfaceWord& w : last.outputs) {
 		if (w.builtin == shader::InterfaceBuiltin::kPosition && w.index < 4) g.position_words[w.index] = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kPointSize) g.point_size_word = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kLayer) g.layer_word = w.word;
@@ -182,7 +219,7 @@ void LinkStages(GraphicsPipeline& g) {
 	}
 	g.state.raster.clip_distance_count = clip_count;
 	std::fill(std::begin(g.cull_distance_words), std::end(g.cull_distance_words), kNoWord);
-	for (const shader::InterfaceWord& w : vs.outputs)
+	for (const shader::InterfaceWord& w : last.outputs)
 		if (w.builtin == shader::InterfaceBuiltin::kCullDistance && w.index < raster::kMaxClipDistances) {
 			g.cull_distance_words[w.index] = w.word;
 			g.cull_distance_count = std::max(g.cull_distance_count, w.index + 1);
@@ -218,6 +255,7 @@ void LinkStages(GraphicsPipeline& g) {
 			break;
 		case B::kClipDistance:
 		case B::kCullDistance:
+		case B::kPrimitiveId:  // written by the geometry stage (flat, as an integer)
 		case B::kNone: {
 			if (g.varying_count == raster::kMaxVaryings) break;
 			// Vulkan 1.3 §15.1.3: an input matches the output of the same
@@ -227,13 +265,16 @@ void LinkStages(GraphicsPipeline& g) {
 			// stage's, interpolated like smooth varyings (§15.9 "Built-In
 			// Variables").
 			uint32_t vertex_word = kNoWord;
-			for (const shader::InterfaceWord& o : vs.outputs)
+			for (const shader::InterfaceWord& o : last.outputs)
 				if (o.builtin == w.builtin &&
 				    (w.builtin == B::kNone ? o.location == w.location && o.component == w.component
 				                           : o.index == w.index))
 					vertex_word = o.word;
 			uint32_t i = g.varying_count++;
 			g.varyings[i] = {vertex_word, w.word};
+			// Vulkan "PrimitiveId": without a geometry stage, the number the
+			// geometry stage would have been given.
+			if (w.builtin == B::kPrimitiveId && !g.geometry) g.primitive_id_varying = i;
 			g.state.raster.interpolation[i] = w.interpolation == shader::InterfaceInterpolation::kFlat
 			                                      ? raster::Interpolation::Flat
 			                                  : w.interpolation == shader::InterfaceInterpolation::kNoPerspective
@@ -285,6 +326,9 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		VkResult r = VK_SUCCESS;
 		if (stage.stage == VK_SHADER_STAGE_VERTEX_BIT)
 			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, Layout(), g.vertex,
+			                 cache.StageFeedback(i));
+		else if (stage.stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+			r = CompileStage(device, stage, shader::Stage::kGeometry, what, cache, Layout(), g.geometry,
 			                 cache.StageFeedback(i));
 		else if (stage.stage == VK_SHADER_STAGE_FRAGMENT_BIT)
 			r = CompileStage(device, stage, shader::Stage::kFragment, what, cache, Layout(), g.fragment,

@@ -90,11 +90,33 @@ struct Varying {
 	uint32_t fragment_word = 0;  // fragment program input word
 };
 
-// vkCreateGraphicsPipelines' result: both programs, their linked
+// A geometry input word and the vertex output it reads: vertex `vertex`
+// of the input primitive, value `slot` of GraphicsPipeline::geometry_sources
+// (kNoWord: no vertex output matches; it reads zero).
+struct GeometryInput {
+	uint32_t word = 0;
+	uint32_t vertex = 0;
+	uint32_t slot = 0;
+};
+
+// vkCreateGraphicsPipelines' result: the programs, their linked
 // interface, and every piece of fixed-function state.
 struct GraphicsPipeline {
 	std::unique_ptr<shader::Program> vertex;
+	std::unique_ptr<shader::Program> geometry;  // null: no geometry shader
 	std::unique_ptr<shader::Program> fragment;  // null: no fragment shader
+
+	// With a geometry stage, the vertex stage keeps per vertex only the
+	// outputs the geometry stage reads (geometry_sources, vertex program
+	// words); the words below that name "vertex outputs the rasterizer
+	// reads" and the varyings' vertex_word are then geometry output words,
+	// found in an emitted record at geometry_record[word].
+	std::vector<uint32_t> geometry_sources;
+	std::vector<GeometryInput> geometry_inputs;
+	std::vector<uint32_t> geometry_record;
+	uint32_t geometry_primitive_id_word = shader::Program::kNoWord;   // PrimitiveId input
+	uint32_t geometry_invocation_id_word = shader::Program::kNoWord;  // InvocationId input
+	bool geometry_writes_memory = false;
 
 	// Vertex input (§22).
 	VertexBindingDescription bindings[kMaxVertexBindings];
@@ -125,6 +147,10 @@ struct GraphicsPipeline {
 
 	// The linked interface: raster varying i carries varyings[i].
 	uint32_t varying_count = 0;
+	// Without a geometry stage, the raster varying that carries the fragment
+	// stage's PrimitiveId (kNoWord: not read): the draw gives each primitive
+	// its own vertices with its number there (draw.cpp, ExpandPrimitives).
+	uint32_t primitive_id_varying = shader::Program::kNoWord;
 	Varying varyings[raster::kMaxVaryings];
 
 	// Fragment inputs and outputs (kNoWord where absent).

@@ -57,7 +57,14 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxVertexInputBindingStride = 2048;
 	l.maxVertexOutputComponents = 128;
 	l.maxTessellationGenerationLevel = 0;
-	l.maxGeometryShaderInvocations = 0;
+	// The geometry stage (vk/geometry_stage.cpp): Invocations and
+	// OutputVertices are checked by the translator; the emit records of one
+	// invocation fit its private memory (spirv/translate_stage.cpp).
+	l.maxGeometryShaderInvocations = 32;
+	l.maxGeometryInputComponents = 64;
+	l.maxGeometryOutputComponents = 128;
+	l.maxGeometryOutputVertices = 256;
+	l.maxGeometryTotalOutputComponents = 1024;
 	l.maxFragmentInputComponents = 128;
 	l.maxFragmentOutputAttachments = 8;
 	l.maxFragmentDualSrcAttachments = 1;  // src/raster: color[1] is attachment 0's second source

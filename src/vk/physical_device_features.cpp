@@ -335,6 +335,10 @@ struct Supported {
 		// Pipeline statistics: draws and dispatches count into the active query
 		// (vk/query_pool.h, Statistic).
 		core.pipelineStatisticsQuery = VK_TRUE;
+		// Geometry shaders between the vertex stage and rasterization, stream
+		// 0 only (vk/geometry_stage.cpp); PointSize from them is honoured.
+		core.geometryShader = VK_TRUE;
+		core.shaderTessellationAndGeometryPointSize = VK_TRUE;
 		// Storage images of 4 samples: image operations take the sample operand
 		// (shader/image_ops.cpp StorageTexel, texture::Fetch).
 		core.shaderStorageImageMultisample = VK_TRUE;

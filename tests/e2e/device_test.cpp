@@ -560,7 +560,7 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 	}
 	SECTION("a core 1.0 feature in pEnabledFeatures") {
 		VkPhysicalDeviceFeatures features{};
-		features.geometryShader = VK_TRUE;
+		features.sparseBinding = VK_TRUE;
 		CHECK(CreateDirect(driver, nullptr, &features) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a core 1.0 feature in a chained VkPhysicalDeviceFeatures2") {

@@ -377,7 +377,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	VkSampler texture_sampler = VK_NULL_HANDLE;
 	VkImageAspectFlags texture_aspect = VK_IMAGE_ASPECT_COLOR_BIT;
 	TestBuffer texture_upload, storage_image_readback;
-	const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+	const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
+	                                  (scene.geometry_shader.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT);
 	const bool has_texture = scene.texture.format != VK_FORMAT_UNDEFINED;
 	const bool has_storage_image = scene.storage_image_format != VK_FORMAT_UNDEFINED;
 	if (!scene.uniform_data.empty() || !scene.storage_data.empty() || has_texture || has_storage_image ||
@@ -529,15 +530,21 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	VkShaderModule fs = scene.fragment_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.fragment_shader);
 	VkShaderModule second_fs =
 	    scene.second_fragment_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.second_fragment_shader);
-	VkPipelineShaderStageCreateInfo shader_stages[2] = {};
-	shader_stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-	shader_stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-	shader_stages[0].module = vs;
-	shader_stages[0].pName = "main";
-	shader_stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-	shader_stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-	shader_stages[1].module = fs;
-	shader_stages[1].pName = "main";
+	VkShaderModule gs = scene.geometry_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.geometry_shader);
+	// Vertex, then geometry when given, then fragment (shader_stages[fs_at]).
+	VkPipelineShaderStageCreateInfo shader_stages[3] = {};
+	uint32_t stage_count = 0;
+	auto add_stage = [&](VkShaderStageFlagBits stage, VkShaderModule module) {
+		shader_stages[stage_count] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+		shader_stages[stage_count].stage = stage;
+		shader_stages[stage_count].module = module;
+		shader_stages[stage_count].pName = "main";
+		++stage_count;
+	};
+	add_stage(VK_SHADER_STAGE_VERTEX_BIT, vs);
+	if (gs) add_stage(VK_SHADER_STAGE_GEOMETRY_BIT, gs);
+	const uint32_t fs_at = stage_count;
+	if (fs) add_stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs);
 
 	std::vector<VkVertexInputBindingDescription> bindings;
 	if (scene.vertex_stride) bindings.push_back({0, scene.vertex_stride, VK_VERTEX_INPUT_RATE_VERTEX});
@@ -575,7 +582,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 
 	VkGraphicsPipelineCreateInfo pi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
 	pi.pNext = scene.dynamic_rendering ? &rendering_info : nullptr;
-	pi.stageCount = fs ? 2 : 1;
+	pi.stageCount = stage_count;
 	pi.pStages = shader_stages;
 	pi.pVertexInputState = &vertex_input;
 	pi.pInputAssemblyState = &state.input_assembly;
@@ -593,7 +600,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	if (!scene.second_subpass_draws.empty()) {
 		REQUIRE(!scene.dynamic_rendering);
 		pi.subpass = 1;
-		if (second_fs) shader_stages[1].module = second_fs;
+		if (second_fs) shader_stages[fs_at].module = second_fs;
 		REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &second_pipeline) ==
 		        VK_SUCCESS);
 	}
@@ -847,6 +854,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	if (second_pipeline) vkDestroyPipeline(device, second_pipeline, nullptr);
 	vkDestroyShaderModule(device, vs, nullptr);
 	if (fs) vkDestroyShaderModule(device, fs, nullptr);
+	if (gs) vkDestroyShaderModule(device, gs, nullptr);
 	if (second_fs) vkDestroyShaderModule(device, second_fs, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	if (pool) vkDestroyDescriptorPool(device, pool, nullptr);
@@ -919,6 +927,8 @@ SceneFeatures::SceneFeatures() {
 	core.features.drawIndirectFirstInstance = VK_TRUE;
 	core.features.shaderClipDistance = VK_TRUE;
 	core.features.shaderCullDistance = VK_TRUE;
+	core.features.geometryShader = VK_TRUE;
+	core.features.shaderTessellationAndGeometryPointSize = VK_TRUE;
 	core.features.fragmentStoresAndAtomics = VK_TRUE;
 	core.features.fillModeNonSolid = VK_TRUE;
 	core.features.wideLines = VK_TRUE;

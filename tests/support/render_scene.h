@@ -59,6 +59,7 @@ struct Scene {
 	bool dynamic_rendering = false;                         // vkCmdBeginRendering instead of a render pass
 	std::string vertex_shader;                              // corpus file names (build/shaders)
 	std::string fragment_shader;                            // empty: no fragment stage
+	std::string geometry_shader;                            // empty: no geometry stage (set 0 resources reach it too)
 	std::vector<uint8_t> vertices;
 	uint32_t vertex_stride = 0;
 	std::vector<VkVertexInputAttributeDescription> attributes;  // binding 0

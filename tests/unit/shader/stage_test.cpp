@@ -361,12 +361,25 @@ TEST_CASE("interpolateAtOffset and AtSample follow the quad's gradient", "[shade
 	}
 }
 
-TEST_CASE("geometry shaders are rejected by name", "[shader][stage]") {
+TEST_CASE("a geometry module compiles as the geometry stage, and only as that stage", "[shader][stage]") {
+	auto geometry = spirv::Compile(test::LoadSpirv("geometry"), shader::Stage::kGeometry, "main");
+	REQUIRE(geometry);
+	const shader::GeometryInfo& g = geometry->geometry;
+	CHECK(g.input_vertices == 1);
+	CHECK(g.invocations == 1);
+	CHECK(g.max_vertices == 1);
+	CHECK(g.output == shader::GeometryOutput::kPoints);
+	// A record per vertex and a spare, each the outputs and the strip flag.
+	CHECK(g.record_words == geometry->outputs.size() + 1);
+	CHECK(uint64_t{g.emit_word} + uint64_t{g.max_vertices + 1} * g.record_words <= geometry->private_words);
+	// Every input but PrimitiveId and InvocationId names its vertex: here
+	// gl_in[0] of one input point.
+	for (const shader::InterfaceWord& w : geometry->inputs) CHECK(w.vertex == 0);
 	for (shader::Stage stage : {shader::Stage::kVertex, shader::Stage::kFragment}) {
 		auto result = spirv::Compile(test::LoadSpirv("geometry"), stage, "main");
 		REQUIRE(!result);
 		INFO(result.error().message);
-		CHECK(result.error().message.find("Geometry") != std::string::npos);
+		CHECK(result.error().message.find("entry point named 'main'") != std::string::npos);
 	}
 }
 

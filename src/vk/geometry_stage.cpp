@@ -1,0 +1,223 @@
+// The geometry stage of a draw (geometry_stage.h). Each lane is one
+// invocation for one input primitive, lane = primitive * invocations +
+// invocation, so lane order is the order Vulkan "Geometry Shader Primitive
+// Ordering" asks of the output: by input primitive, then by invocation.
+#include "vk/geometry_stage.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "runtime/thread_pool.h"
+
+namespace tessera::vk {
+
+namespace {
+
+constexpr uint32_t kNoWord = shader::Program::kNoWord;
+constexpr uint32_t kRestart = 0xffffffffu;
+constexpr uint32_t kLanesPerGroup = 128;
+
+// The primitives of one run of n vertices without restarts, v(i) the
+// run's vertex i.
+template <class V>
+void AssembleRun(VkPrimitiveTopology topology, uint32_t n, V v, std::vector<uint32_t>& out) {
+	auto put = [&](std::initializer_list<uint32_t> vertices) {
+		for (uint32_t k : vertices) out.push_back(v(k));
+	};
+	switch (topology) {
+	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+		for (uint32_t i = 0; i < n; ++i) put({i});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+		for (uint32_t i = 0; 2 * i + 1 < n; ++i) put({2 * i, 2 * i + 1});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+		for (uint32_t i = 0; i + 1 < n; ++i) put({i, i + 1});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
+		for (uint32_t i = 0; 3 * i + 2 < n; ++i) put({3 * i, 3 * i + 1, 3 * i + 2});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
+		for (uint32_t i = 0; i + 2 < n; ++i) put({i, i + 1 + i % 2, i + 2 - i % 2});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
+		for (uint32_t i = 0; i + 2 < n; ++i) put({i + 1, i + 2, 0});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+		for (uint32_t i = 0; 4 * i + 3 < n; ++i) put({4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+		for (uint32_t i = 0; i + 3 < n; ++i) put({i, i + 1, i + 2, i + 3});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+		for (uint32_t i = 0; 6 * i + 5 < n; ++i) put({6 * i, 6 * i + 1, 6 * i + 2, 6 * i + 3, 6 * i + 4, 6 * i + 5});
+		break;
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY: {
+		// Vulkan "Triangle Strips With Adjacency": the table of vertices by
+		// the primitive's place in the strip.
+		const uint32_t count = n >= 4 ? (n - 4) / 2 : 0;
+		if (count == 1) {
+			put({0, 1, 2, 5, 4, 3});
+			break;
+		}
+		for (uint32_t i = 0; i < count; ++i) {
+			const uint32_t b = 2 * i;
+			const bool last = i == count - 1;
+			if (i == 0)
+				put({b, b + 1, b + 2, b + 6, b + 4, b + 3});
+			else if (i % 2 == 1)
+				put({b, b + 3, b + 4, last ? b + 5 : b + 6, b + 2, b - 2});
+			else
+				put({b, b - 2, b + 2, last ? b + 5 : b + 6, b + 4, b + 3});
+		}
+		break;
+	}
+	default: break;  // patch lists: no tessellation stage
+	}
+}
+
+// Runs primitives [first, first + count) as one lane group and appends
+// the emitted records to records.
+bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::vector<uint32_t>& records) {
+	const GraphicsPipeline& gp = *run.pipeline;
+	const shader::Program& gs = *gp.geometry;
+	const shader::GeometryInfo& info = gs.geometry;
+	const uint32_t invocations = info.invocations, per = info.input_vertices;
+	const uint32_t lanes = count * invocations;
+	const size_t sources = gp.geometry_sources.size();
+	shader::Interpreter& interp = DrawInterpreter();
+	interp.BeginStage(gs, lanes);
+	for (const GeometryInput& input : gp.geometry_inputs) {
+		uint32_t* w = interp.StageWord(input.word);
+		if (input.slot == kNoWord || input.vertex >= per) continue;  // zero, as BeginStage left it
+		for (uint32_t l = 0; l < lanes; ++l) {
+			const uint32_t vertex = run.primitives[size_t(first + l / invocations) * per + input.vertex];
+			w[l] = run.values[size_t(vertex) * sources + input.slot];
+		}
+	}
+	if (gp.geometry_primitive_id_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.geometry_primitive_id_word);
+		for (uint32_t l = 0; l < lanes; ++l) w[l] = first + l / invocations;
+	}
+	if (gp.geometry_invocation_id_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.geometry_invocation_id_word);
+		for (uint32_t l = 0; l < lanes; ++l) w[l] = l % invocations;
+	}
+	if (interp.RunStage(gs, *run.resources, run.options) != shader::RunStatus::kSuccess) return false;
+	const uint32_t* emitted = interp.StageWord(info.emitted_word);
+	const uint32_t words = info.record_words;
+	for (uint32_t l = 0; l < lanes; ++l)
+		for (uint32_t k = 0; k < emitted[l]; ++k) {
+			const size_t at = records.size();
+			for (uint32_t j = 0; j < words; ++j) records.push_back(interp.StageWord(info.emit_word + k * words + j)[l]);
+			if (k == 0) records[at + words - 1] = 1;  // each invocation's output begins a strip
+		}
+	return true;
+}
+
+}  // namespace
+
+void AssembleGeometryInput(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
+                           std::vector<uint32_t>& out) {
+	if (!indices) {
+		AssembleRun(topology, count, [](uint32_t i) { return i; }, out);
+		return;
+	}
+	uint32_t begin = 0;
+	for (uint32_t i = 0; i <= count; ++i) {
+		if (i < count && !(restart && indices[i] == kRestart)) continue;
+		AssembleRun(topology, i - begin, [&](uint32_t k) { return indices[begin + k]; }, out);
+		begin = i + 1;
+	}
+}
+
+void RunGeometry(GeometryRun& run, runtime::ThreadPool* pool) {
+	const shader::GeometryInfo& info = run.pipeline->geometry->geometry;
+	const uint32_t per_group = std::max(1u, kLanesPerGroup / info.invocations);
+	const uint32_t groups = (run.primitive_count + per_group - 1) / per_group;
+	run.batches.resize(groups);
+	std::atomic<bool> lost{false};
+	auto shade = [&](uint32_t group) {
+		std::vector<uint32_t>& records = run.batches[group];
+		records.clear();
+		if (lost.load(std::memory_order_relaxed)) return;
+		const uint32_t first = group * per_group;
+		if (!ShadeGeometry(run, first, std::min(per_group, run.primitive_count - first), records))
+			lost.store(true, std::memory_order_relaxed);
+	};
+	if (groups > 1)
+		pool->ParallelFor(groups, shade);
+	else if (groups == 1)
+		shade(0);
+	run.lost = lost.load();
+}
+
+void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, const GeometryWants& wants,
+                          GeometryVertices& out) {
+	const shader::Program& gs = *gp.geometry;
+	const uint32_t words = gs.geometry.record_words;
+	auto record = [&](uint32_t word) {
+		return word < gp.geometry_record.size() ? gp.geometry_record[word] : kNoWord;
+	};
+	size_t total = 0;
+	for (const std::vector<uint32_t>& batch : run.batches) total += batch.size() / words;
+	const uint32_t n = gp.varying_count;
+	out.vertex_count = uint32_t(total);
+	out.positions.resize(total * 4);
+	out.varyings.resize(total * n);
+	out.clip_distances.resize(total * wants.clip_count);
+	out.cull_distances.resize(total * wants.cull_count);
+	out.point_sizes.resize(wants.point_sizes ? total : 0);
+	out.layers.resize(wants.layers ? total : 0);
+	out.viewport_indices.resize(wants.viewport_indices ? total : 0);
+	out.xfb_values.resize(total * wants.xfb_count);
+	out.indices.clear();
+	// Each value's place in a record (kNoWord: not written, read as 0, or
+	// w = 1 for the position).
+	uint32_t position[4], varying[raster::kMaxVaryings], clip[raster::kMaxClipDistances],
+	    cull[raster::kMaxClipDistances];
+	for (int c = 0; c < 4; ++c) position[c] = record(gp.position_words[c]);
+	for (uint32_t v = 0; v < n; ++v) varying[v] = record(gp.varyings[v].vertex_word);
+	for (uint32_t d = 0; d < wants.clip_count; ++d) clip[d] = record(gp.clip_distance_words[d]);
+	for (uint32_t d = 0; d < wants.cull_count; ++d) cull[d] = record(gp.cull_distance_words[d]);
+	const uint32_t point_size = record(gp.point_size_word), layer = record(gp.layer_word),
+	               viewport = record(gp.viewport_index_word);
+	std::vector<uint32_t> xfb(wants.xfb_count);
+	for (uint32_t k = 0; k < wants.xfb_count; ++k) xfb[k] = record(gs.xfb_words[k].word);
+	const bool strips = gs.geometry.output != shader::GeometryOutput::kPoints;
+	auto value = [](const uint32_t* r, uint32_t at) -> uint32_t { return at == kNoWord ? 0 : r[at]; };
+	auto as_float = [](uint32_t bits) {
+		float f;
+		std::memcpy(&f, &bits, 4);
+		return f;
+	};
+	size_t o = 0;
+	for (const std::vector<uint32_t>& batch : run.batches)
+		for (size_t at = 0; at + words <= batch.size(); at += words, ++o) {
+			const uint32_t* r = &batch[at];
+			if (strips && o > 0 && r[words - 1]) out.indices.push_back(kRestart);
+			out.indices.push_back(uint32_t(o));
+			for (int c = 0; c < 4; ++c)
+				out.positions[o * 4 + c] = position[c] == kNoWord ? (c == 3 ? 1.0f : 0.0f) : as_float(r[position[c]]);
+			for (uint32_t v = 0; v < n; ++v) out.varyings[o * n + v] = as_float(value(r, varying[v]));
+			for (uint32_t d = 0; d < wants.clip_count; ++d)
+				out.clip_distances[o * wants.clip_count + d] = as_float(value(r, clip[d]));
+			for (uint32_t d = 0; d < wants.cull_count; ++d)
+				out.cull_distances[o * wants.cull_count + d] = as_float(value(r, cull[d]));
+			if (wants.point_sizes)
+				out.point_sizes[o] = point_size == kNoWord ? 1.0f : as_float(r[point_size]);
+			if (wants.layers) out.layers[o] = value(r, layer);
+			if (wants.viewport_indices) out.viewport_indices[o] = value(r, viewport);
+			for (uint32_t k = 0; k < wants.xfb_count; ++k) out.xfb_values[o * wants.xfb_count + k] = value(r, xfb[k]);
+		}
+}
+
+raster::Topology GeometryTopology(const shader::Program& geometry) {
+	switch (geometry.geometry.output) {
+	case shader::GeometryOutput::kPoints: return raster::Topology::PointList;
+	case shader::GeometryOutput::kLineStrip: return raster::Topology::LineStrip;
+	default: return raster::Topology::TriangleStrip;
+	}
+}
+
+}  // namespace tessera::vk

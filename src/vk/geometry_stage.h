@@ -1,0 +1,71 @@
+// The geometry stage of a draw (Vulkan "Geometry Shading"): input
+// primitives assembled from the shaded vertices, the geometry program run
+// over them in lane groups on the pool, and the emitted vertices gathered,
+// in primitive order, into the arrays the rasterizer reads. draw.cpp runs
+// it between the vertex stage and rasterization.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "raster/primitive.h"
+#include "shader/interpreter.h"
+#include "vk/graphics_state.h"
+
+namespace tessera::runtime {
+class ThreadPool;
+}
+
+namespace tessera::vk {
+
+// The interpreter of the calling thread for draw work (draw.cpp).
+shader::Interpreter& DrawInterpreter();
+
+// Vulkan "Primitive Topologies": the primitives of `count` vertices
+// (indices into the shaded vertices when given, else 0..count-1; restart
+// values end a strip or the current list primitive) as the geometry stage
+// sees them, each its vertices in the order the topology's equations give
+// (adjacency vertices included). Appends to out.
+void AssembleGeometryInput(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
+                           std::vector<uint32_t>& out);
+
+// One instance's geometry work.
+struct GeometryRun {
+	const GraphicsPipeline* pipeline = nullptr;
+	const shader::Resources* resources = nullptr;
+	shader::RunOptions options;
+	// Per shaded vertex, the vertex outputs the geometry stage reads
+	// (GraphicsPipeline::geometry_sources order).
+	const uint32_t* values = nullptr;
+	// The input primitives (input_vertices indices each).
+	const uint32_t* primitives = nullptr;
+	uint32_t primitive_count = 0;
+	// Set when a lane group ran past the step bound.
+	bool lost = false;
+	// Out: each lane group's emitted records (GeometryInfo), strip flags set
+	// on each invocation's first vertex.
+	std::vector<std::vector<uint32_t>> batches;
+};
+void RunGeometry(GeometryRun& run, runtime::ThreadPool* pool);
+
+// The emitted vertices as the rasterizer takes them (as the vertex stage
+// would leave them without a geometry stage), and their strips.
+struct GeometryVertices {
+	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
+	std::vector<uint32_t> layers, viewport_indices, xfb_values;
+	std::vector<uint32_t> indices;  // vertex numbers, strips cut by restart values
+	uint32_t vertex_count = 0;
+};
+struct GeometryWants {
+	uint32_t clip_count = 0, cull_count = 0, xfb_count = 0;
+	bool point_sizes = false, layers = false, viewport_indices = false;
+};
+void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, const GeometryWants& wants,
+                          GeometryVertices& out);
+
+// The rasterizer's topology for the program's output (strips with restart).
+raster::Topology GeometryTopology(const shader::Program& geometry);
+
+}  // namespace tessera::vk

@@ -268,6 +268,20 @@ VKAPI_ATTR void VKAPI_CALL CmdSetLogicOpEXT(VkCommandBuffer commandBuffer, VkLog
 	Record<VkLogicOp>(commandBuffer, logicOp, [](GraphicsContext& g, const VkLogicOp& v) { g.logic_op = v; });
 }
 
+// VK_EXT_line_rasterization.
+VKAPI_ATTR void VKAPI_CALL CmdSetLineStippleEXT(VkCommandBuffer commandBuffer, uint32_t lineStippleFactor,
+                                                uint16_t lineStipplePattern) {
+	struct Stipple {
+		uint32_t factor;
+		uint16_t pattern;
+	};
+	Record<Stipple>(commandBuffer, Stipple{std::clamp(lineStippleFactor, 1u, 256u), lineStipplePattern},
+	                [](GraphicsContext& g, const Stipple& v) {
+		                g.line_stipple_factor = v.factor;
+		                g.line_stipple_pattern = v.pattern;
+	                });
+}
+
 VKAPI_ATTR void VKAPI_CALL CmdSetColorWriteEnableEXT(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
                                                      const VkBool32* pColorWriteEnables) {
 	uint32_t enables = ~0u;

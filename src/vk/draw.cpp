@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cmath>
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
@@ -107,6 +108,11 @@ struct DrawJob {
 	uint32_t* viewport_indices = nullptr;  // when the program writes ViewportIndex
 	uint32_t viewport_index = 0;           // the viewport being drawn (fragment ViewportIndex input)
 	uint32_t layer = 0;                    // the framebuffer layer being drawn (fragment Layer input)
+	// VK_EXT_line_rasterization: with a stipple, the raster varying that
+	// holds the distance along the line in pixels (kNoWord: no stipple).
+	uint32_t stipple_varying = kNoWord;
+	uint32_t stipple_factor = 1;
+	uint16_t stipple_pattern = 0xffff;
 	// Fragment shader invocations (live lanes run), counted for an active
 	// pipeline statistics query.
 	bool count_fragments = false;
@@ -315,6 +321,21 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		const uint32_t* w = interp.StageWord(fs.discard_word);
 		for (uint32_t l = 0; l < lanes; ++l) b.discarded[l] = w[l] != 0;
 	}
+	if (job.stipple_varying != kNoWord) {
+		// Vulkan "Line Stipple": the fragment lies in unit rectangle s of its
+		// line, s the distance from the start rounded down; it is dropped when
+		// bit (s / factor) mod 16 of the pattern is 0.
+		// A sample exactly on a rectangle's edge (a pixel center when the
+		// vertices lie on centers) goes to the rectangle that begins there:
+		// the distance gains 1/1024 pixel, below the 1/256 sub-pixel grid,
+		// so the rounding of the interpolation cannot move it back.
+		const float* distance = b.varyings[job.stipple_varying];
+		for (uint32_t l = 0; l < lanes; ++l) {
+			const float d = distance[l] + 1.0f / 1024.0f;
+			const uint64_t s = d > 0.0f ? uint64_t(d) : 0;
+			if (!(job.stipple_pattern >> (s / job.stipple_factor % 16) & 1)) b.discarded[l] = 1;
+		}
+	}
 }
 
 // The pipeline's state with the dynamic state applied (§10.2).
@@ -444,6 +465,7 @@ struct DrawScratch {
 	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
 	// The geometry stage's inputs and outputs (geometry_stage.h).
 	std::vector<uint32_t> geometry_values, geometry_primitives;
+	std::vector<uint32_t> adjacency;  // adjacency topologies without a geometry stage: the main primitives
 	GeometryRun geometry_run;
 	GeometryVertices geometry_vertices;
 	GeometryVertices expanded;  // ExpandPrimitives
@@ -503,17 +525,46 @@ uint64_t VertexScratchBudget() {
 	return budget;
 }
 
-// Vulkan "PrimitiveId" without a geometry stage: each primitive of `list`
-// (per vertices each, numbered from 0 in draw order; restarts do not
-// reset the count) gets its own copies of its vertices with its number in
-// the raster varying gp.primitive_id_varying (flat: every vertex holds
-// it). `input` and `list` are rewritten to the copies.
-void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, uint32_t per, std::vector<uint32_t>& list,
-                      GeometryVertices& out, raster::VertexInput& input) {
+// Gives each primitive of `list` (per vertices each) its own copies of its
+// vertices, rewriting `input` and `list` to them, for what differs between
+// primitives that share a vertex:
+// - Vulkan "PrimitiveId" without a geometry stage: the primitive's number
+//   (from 0 in draw order; restarts do not reset it) in the raster varying
+//   gp.primitive_id_varying, flat, so every vertex holds it;
+// - Vulkan "Line Stipple": each line vertex's distance in pixels from the
+//   start of its strip (a line list's segments each start at 0) in the
+//   raster varying job.stipple_varying, interpolated linearly, so a
+//   fragment reads the distance of its projection on the line. A strip
+//   carries the remainder of its last rectangle over to the next segment.
+void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const raster::RasterState& raster,
+                      bool line_strip, uint32_t per, std::vector<uint32_t>& list, GeometryVertices& out,
+                      raster::VertexInput& input) {
 	const size_t count = list.size();
-	const uint32_t n = gp.varying_count, clips = job.clip_count, culls = job.cull_count;
+	const uint32_t n = gp.varying_count, out_n = raster.varying_count;
+	const uint32_t clips = job.clip_count, culls = job.cull_count;
+	std::vector<float> distance;
+	if (job.stipple_varying != kNoWord && per == 2) {
+		distance.resize(count);
+		const raster::Viewport& vp = raster.viewport;
+		auto window = [&](uint32_t v, float* xy) {
+			const float* p = &input.positions[size_t(v) * 4];
+			const float w = p[3] > 1e-20f ? p[3] : 1e-20f;
+			xy[0] = vp.x + vp.width * 0.5f * (p[0] / w + 1.0f);
+			xy[1] = vp.y + vp.height * 0.5f * (p[1] / w + 1.0f);
+		};
+		double s = 0;
+		for (size_t i = 0; i + 1 < count; i += 2) {
+			if (!(line_strip && i > 0 && list[i] == list[i - 1])) s = 0;
+			float a[2], b[2];
+			window(list[i], a);
+			window(list[i + 1], b);
+			distance[i] = float(s);
+			s += std::hypot(double(b[0]) - a[0], double(b[1]) - a[1]);
+			distance[i + 1] = float(s);
+		}
+	}
 	out.positions.resize(count * 4);
-	out.varyings.resize(count * n);
+	out.varyings.resize(count * out_n);
 	out.clip_distances.resize(count * clips);
 	out.cull_distances.resize(count * culls);
 	out.point_sizes.resize(input.point_sizes ? count : 0);
@@ -522,16 +573,19 @@ void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, uint32_t p
 	for (size_t i = 0; i < count; ++i) {
 		const size_t v = list[i];
 		std::memcpy(&out.positions[i * 4], &input.positions[v * 4], 16);
-		std::memcpy(&out.varyings[i * n], &input.varyings[v * n], size_t(n) * 4);
-		const uint32_t primitive = uint32_t(i / per);
-		std::memcpy(&out.varyings[i * n + gp.primitive_id_varying], &primitive, 4);
+		std::memcpy(&out.varyings[i * out_n], &input.varyings[v * n], size_t(n) * 4);
+		if (gp.primitive_id_varying != kNoWord && !gp.geometry) {
+			const uint32_t primitive = uint32_t(i / per);
+			std::memcpy(&out.varyings[i * out_n + gp.primitive_id_varying], &primitive, 4);
+		}
+		if (job.stipple_varying != kNoWord) out.varyings[i * out_n + job.stipple_varying] = distance.empty() ? 0.0f : distance[i];
 		if (clips) std::memcpy(&out.clip_distances[i * clips], &input.clip_distances[v * clips], size_t(clips) * 4);
 		if (culls) std::memcpy(&out.cull_distances[i * culls], &job.cull_distances[v * culls], size_t(culls) * 4);
 		if (input.point_sizes) out.point_sizes[i] = input.point_sizes[v];
 		if (job.layers) out.layers[i] = job.layers[v];
 		if (job.viewport_indices) out.viewport_indices[i] = job.viewport_indices[v];
-		list[i] = uint32_t(i);
 	}
+	for (size_t i = 0; i < count; ++i) list[i] = uint32_t(i);
 	input.positions = out.positions.data();
 	input.varyings = out.varyings.data();
 	input.clip_distances = clips ? out.clip_distances.data() : nullptr;
@@ -582,8 +636,9 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
 		raster::AssembleList(input, per, list);
 		break;
 	}
-	if (gp.primitive_id_varying != kNoWord && !gp.geometry) {
-		ExpandPrimitives(gp, job, per, list, scratch.expanded, source);
+	if ((gp.primitive_id_varying != kNoWord && !gp.geometry) || job.stipple_varying != kNoWord) {
+		ExpandPrimitives(gp, job, raster, input.topology == raster::Topology::LineStrip, per, list, scratch.expanded,
+		                 source);
 		GeometryVertices& e = scratch.expanded;
 		layer_of = job.layers ? e.layers.data() : nullptr;
 		viewport_of = job.viewport_indices ? e.viewport_indices.data() : nullptr;
@@ -735,14 +790,6 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 	if (g.xfb_query_pool) g.xfb_query_pool->AddTransformFeedback(g.xfb_query, written, primitives);
 }
 
-// The primitives the input assembler makes of one instance: with a
-// geometry stage, those it receives (adjacency topologies included).
-uint64_t InputPrimitives(const GraphicsPipeline& gp, raster::Topology topology, const uint32_t* indices,
-                         uint32_t count, bool restart, const DrawScratch& scratch) {
-	if (gp.geometry) return scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices;
-	return CountPrimitives(topology, indices, count, restart);
-}
-
 // With a geometry stage (geometry_stage.h): runs it over the instance's
 // input primitives, captures what it emits when `capture`, and draws that
 // unless `discard`. Adds the primitives emitted to *emitted; returns the
@@ -796,7 +843,8 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	job.cull_count = wants.cull_count;
 	job.layers = wants.layers ? out.layers.data() : nullptr;
 	job.viewport_indices = wants.viewport_indices ? out.viewport_indices.data() : nullptr;
-	const bool assembled = wants.layers || wants.viewport_indices || wants.cull_count > 0;
+	const bool assembled =
+	    wants.layers || wants.viewport_indices || wants.cull_count > 0 || job.stipple_varying != kNoWord;
 	return assembled ? DrawAssembled(gp, g, state, compiled, fb, input, job, scratch)
 	                 : scratch.renderer->Draw(compiled, fb, input);
 }
@@ -823,9 +871,16 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	const bool side_effects = gp.vertex_writes_memory || gp.geometry_writes_memory;
 	if (discard && !side_effects && !capture && !g.generated_pool) return;
 	raster::Topology topology = raster::Topology::PointList;  // with a geometry stage, its output's
-	if (!gp.geometry && !ToRasterTopology(vk_topology, &topology)) {
-		ReportPipeline(context, *pipeline,
-		               "vkCmdDraw*: adjacency and patch topologies are not supported; draw skipped");
+	// Adjacency without a geometry stage: the main primitives, as a list.
+	const bool adjacency = !gp.geometry && (vk_topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
+	                                        vk_topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ||
+	                                        vk_topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY ||
+	                                        vk_topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY);
+	if (adjacency) {
+		topology = vk_topology <= VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ? raster::Topology::LineList
+		                                                                         : raster::Topology::TriangleList;
+	} else if (!gp.geometry && !ToRasterTopology(vk_topology, &topology)) {
+		ReportPipeline(context, *pipeline, "vkCmdDraw*: patch topologies are not supported; draw skipped");
 		return;
 	}
 	try {
@@ -870,6 +925,19 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		if (gp.fragment) {
 			state.shader.run = RunFragments;
 			state.shader.user = &job;
+		}
+		// VK_EXT_line_rasterization: a stipple on the lines the draw makes (the
+		// fragment stage drops the fragments; without one, none are dropped).
+		const bool lines = gp.geometry ? gp.geometry->geometry.output == shader::GeometryOutput::kLineStrip
+		                               : topology == raster::Topology::LineList || topology == raster::Topology::LineStrip;
+		if (gp.line_stipple && lines && gp.fragment && state.raster.varying_count < raster::kMaxVaryings) {
+			const bool dynamic_stipple = (gp.dynamic & Bit(Dynamic::kLineStipple)) != 0;
+			job.stipple_varying = state.raster.varying_count++;
+			state.raster.interpolation[job.stipple_varying] = raster::Interpolation::NoPerspective;
+			state.raster.centroid[job.stipple_varying] = false;
+			job.stipple_factor = dynamic_stipple ? g.line_stipple_factor : gp.line_stipple_factor;
+			job.stipple_pattern = dynamic_stipple ? g.line_stipple_pattern : gp.line_stipple_pattern;
+			state.shader.may_discard = true;
 		}
 		// Vulkan 1.3 §8.1 (multiview): each draw is broadcast to the views of
 		// the subpass's view mask, view i rendering into layer i of the
@@ -995,12 +1063,25 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		input.indices = raster_indices;
 		input.vertex_count = p.count;
+		if (adjacency) {
+			scratch.adjacency.clear();
+			AssembleAdjacencyMain(vk_topology, raster_indices, p.count, restart, state.raster.provoking_vertex_last,
+			                      scratch.adjacency);
+			input.indices = scratch.adjacency.data();
+			input.vertex_count = uint32_t(scratch.adjacency.size());
+			input.primitive_restart = false;
+		}
+		// The primitives the input assembler makes of one instance.
+		const uint64_t instance_primitives =
+		    gp.geometry ? scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices
+		                : CountPrimitives(topology, input.indices, input.vertex_count, input.primitive_restart);
 		// Layered rendering (shaderOutputLayer): the vertex program picks each
 		// primitive's layer; without multiview the primitives are sorted by
 		// it and each layer drawn as a list.
 		const bool layered = gp.layer_word != kNoWord && g.view_mask == 0 && !gp.geometry;
 		const bool viewported = gp.viewport_index_word != kNoWord && !gp.geometry;
-		const bool assembled = layered || viewported || job.cull_count > 0 || gp.primitive_id_varying != kNoWord;
+		const bool assembled = layered || viewported || job.cull_count > 0 || gp.primitive_id_varying != kNoWord ||
+		                       job.stipple_varying != kNoWord;
 		if (layered) {
 			scratch.layers.resize(n);
 			job.layers = scratch.layers.data();
@@ -1063,8 +1144,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			// clipping removes); fragments are the live lanes run.
 			// With a geometry stage, clipping sees what it emits.
 			const uint32_t q = g.statistics_query;
-			const uint64_t primitives = InputPrimitives(gp, topology, raster_indices, p.count, restart, scratch) *
-			                            p.instance_count;
+			const uint64_t primitives = instance_primitives * p.instance_count;
 			statistics->AddStatistic(q, Statistic::kInputAssemblyVertices, uint64_t(p.count) * p.instance_count);
 			statistics->AddStatistic(q, Statistic::kInputAssemblyPrimitives, primitives);
 			statistics->AddStatistic(q, Statistic::kVertexShaderInvocations, shaded);
@@ -1086,8 +1166,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			// the transform feedback stage, of every instance and view,
 			// rasterizer discard or not.
 			const uint64_t primitives =
-			    gp.geometry ? emitted
-			                : CountPrimitives(topology, raster_indices, p.count, restart) * p.instance_count * view_count;
+			    gp.geometry ? emitted : instance_primitives * p.instance_count * view_count;
 			generated->AddPrimitivesGenerated(g.generated_query, primitives);
 		}
 		if (job.lost) {

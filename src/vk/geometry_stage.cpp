@@ -76,6 +76,33 @@ void AssembleRun(VkPrimitiveTopology topology, uint32_t n, V v, std::vector<uint
 	}
 }
 
+// The main primitive of each adjacency primitive of one run (n vertices,
+// v(i) the run's vertex i).
+template <class V>
+void AssembleMainRun(VkPrimitiveTopology topology, uint32_t n, bool provoking_last, V v, std::vector<uint32_t>& out) {
+	std::vector<uint32_t> whole;
+	AssembleRun(topology, n, v, whole);
+	const bool lines = topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
+	                   topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
+	const size_t per = lines ? 4 : 6;
+	const size_t count = whole.size() / per;
+	for (size_t i = 0; i < count; ++i) {
+		const uint32_t* p = &whole[i * per];
+		if (lines) {
+			out.insert(out.end(), {p[1], p[2]});
+			continue;
+		}
+		// The strip's odd middle and last triangles list v(2i + 4), the
+		// last-vertex provoking vertex, third of the main three: rotated
+		// (winding kept) so that it comes last.
+		const bool odd_strip = topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY && count > 1 && i % 2 == 1;
+		if (provoking_last && odd_strip)
+			out.insert(out.end(), {p[4], p[0], p[2]});
+		else
+			out.insert(out.end(), {p[0], p[2], p[4]});
+	}
+}
+
 // Runs primitives [first, first + count) as one lane group and appends
 // the emitted records to records.
 bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::vector<uint32_t>& records) {
@@ -129,6 +156,28 @@ void AssembleGeometryInput(VkPrimitiveTopology topology, const uint32_t* indices
 		AssembleRun(topology, i - begin, [&](uint32_t k) { return indices[begin + k]; }, out);
 		begin = i + 1;
 	}
+}
+
+bool AssembleAdjacencyMain(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
+                           bool provoking_last, std::vector<uint32_t>& out) {
+	switch (topology) {
+	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
+	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY: break;
+	default: return false;
+	}
+	if (!indices) {
+		AssembleMainRun(topology, count, provoking_last, [](uint32_t i) { return i; }, out);
+		return true;
+	}
+	uint32_t begin = 0;
+	for (uint32_t i = 0; i <= count; ++i) {
+		if (i < count && !(restart && indices[i] == kRestart)) continue;
+		AssembleMainRun(topology, i - begin, provoking_last, [&](uint32_t k) { return indices[begin + k]; }, out);
+		begin = i + 1;
+	}
+	return true;
 }
 
 void RunGeometry(GeometryRun& run, runtime::ThreadPool* pool) {

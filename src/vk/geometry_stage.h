@@ -31,6 +31,14 @@ shader::Interpreter& DrawInterpreter();
 void AssembleGeometryInput(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
                            std::vector<uint32_t>& out);
 
+// Without a geometry stage, the adjacency topologies draw their main
+// primitives (Vulkan "Primitive Topologies": a line is the second and third
+// vertices, a triangle the first, third and fifth), as a line or triangle
+// list with the provoking vertex where the topology puts it. Appends to
+// out; false when the topology has no adjacency.
+bool AssembleAdjacencyMain(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
+                           bool provoking_last, std::vector<uint32_t>& out);
+
 // One instance's geometry work.
 struct GeometryRun {
 	const GraphicsPipeline* pipeline = nullptr;

@@ -47,6 +47,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return Dynamic::kLogicOp;
 	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return Dynamic::kColorWriteEnable;
 	case VK_DYNAMIC_STATE_VERTEX_INPUT_EXT: return Dynamic::kVertexInput;
+	case VK_DYNAMIC_STATE_LINE_STIPPLE_EXT: return Dynamic::kLineStipple;
 	default: *known = false; return Dynamic::kCount;
 	}
 }
@@ -383,6 +384,15 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	r.depth_bias_clamp = rs.depthBiasClamp;
 	r.depth_bias_slope = rs.depthBiasSlopeFactor;
 	r.line_width = rs.lineWidth;
+	// VK_EXT_line_rasterization: rectangular lines are what the rasterizer
+	// draws for DEFAULT and RECTANGULAR (the only modes offered); a stipple
+	// may be on.
+	if (auto* line = FindInChain<VkPipelineRasterizationLineStateCreateInfoEXT>(
+	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT)) {
+		g.line_stipple = line->stippledLineEnable;
+		g.line_stipple_factor = std::clamp(line->lineStippleFactor, 1u, 256u);
+		g.line_stipple_pattern = line->lineStipplePattern;
+	}
 	if (auto* pv = FindInChain<VkPipelineRasterizationProvokingVertexStateCreateInfoEXT>(
 	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT))
 		r.provoking_vertex_last = pv->provokingVertexMode == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;

@@ -53,6 +53,7 @@ enum class Dynamic : uint32_t {
 	kLogicOp,           // VK_EXT_extended_dynamic_state2 (extendedDynamicState2LogicOp)
 	kColorWriteEnable,  // VK_EXT_color_write_enable
 	kVertexInput,       // VK_EXT_vertex_input_dynamic_state
+	kLineStipple,       // VK_EXT_line_rasterization
 	kCount,
 };
 inline uint32_t Bit(Dynamic d) { return 1u << uint32_t(d); }
@@ -178,6 +179,11 @@ struct GraphicsPipeline {
 	// draw time.
 	raster::DrawState state;
 	bool rasterizer_discard = false;
+	// VK_EXT_line_rasterization (stippledRectangularLines): lines lose the
+	// fragments of rectangles whose pattern bit is 0 (draw.cpp, Stipple).
+	bool line_stipple = false;
+	uint32_t line_stipple_factor = 1;
+	uint16_t line_stipple_pattern = 0xffff;
 	// VK_EXT_color_write_enable: attachments whose writes are enabled (bit
 	// i for attachment i), from VkPipelineColorWriteCreateInfoEXT.
 	uint32_t color_write_enables = ~0u;
@@ -207,6 +213,8 @@ struct GraphicsContext {
 	raster::Rect scissors[kMaxViewports];
 	uint32_t viewport_count = 1;  // vkCmdSetViewportWithCount
 	float line_width = 1.0f;
+	uint32_t line_stipple_factor = 1;  // vkCmdSetLineStippleEXT
+	uint16_t line_stipple_pattern = 0xffff;
 	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
 	float blend_constants[4] = {0, 0, 0, 0};
 	float min_depth_bounds = 0, max_depth_bounds = 1;

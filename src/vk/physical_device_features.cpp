@@ -128,6 +128,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevice4444FormatsFeaturesEXT, formatA4B4G4R4)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT, vertexAttributeInstanceRateZeroDivisor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceLineRasterizationFeaturesEXT, stippledSmoothLines)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceBorderColorSwizzleFeaturesEXT, borderColorSwizzleFromImage)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT,
@@ -635,6 +637,15 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// stays off: transform feedback writes each primitive in first-vertex order.
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT: {
+		// Lines are rectangles (src/raster/README.md); a stipple drops the
+		// unit-length rectangles whose pattern bit is 0 (vk/draw.cpp,
+		// Stipple). No Bresenham or smooth lines.
+		auto* p = reinterpret_cast<VkPhysicalDeviceLineRasterizationFeaturesEXT*>(s);
+		p->rectangularLines = VK_TRUE;
+		p->stippledRectangularLines = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT: {
 		// The border replaces the texel before the view's swizzle, which then
 		// applies as to any texel (texture/sample.cpp, BorderTexel); the view

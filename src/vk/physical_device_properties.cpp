@@ -319,6 +319,10 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		                    integerDotProduct8BitUnsignedAccelerated,
 		                    integerDotProductAccumulatingSaturating64BitMixedSignednessAccelerated);
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT:
+		// Line endpoints snap to the same grid as every vertex (raster::kSubPixelBits).
+		reinterpret_cast<VkPhysicalDeviceLineRasterizationPropertiesEXT*>(s)->lineSubPixelPrecisionBits = 8;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT:
 		// The color lives in the sampler object: no table to fill, so the
 		// limit is only there to be finite (the spec's minimum is 32).

@@ -122,14 +122,16 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_conditional_rendering", {}, {"conditionalRendering"}},
 	    {"VK_EXT_primitives_generated_query", {}, {"primitivesGeneratedQuery"}},
 	    {"VK_EXT_border_color_swizzle", {}, {"borderColorSwizzle"}},
+	    {"VK_EXT_line_rasterization", {}, {"rectangularLines"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceLineRasterizationFeaturesEXT line{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
 	VkPhysicalDeviceBorderColorSwizzleFeaturesEXT border_swizzle{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT, &line};
 	VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT, &border_swizzle};
 	VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT generated{
@@ -252,6 +254,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(conditional, conditionalRendering);
 	TESSERA_F(generated, primitivesGeneratedQuery);
 	TESSERA_F(border_swizzle, borderColorSwizzle);
+	TESSERA_F(line, rectangularLines);
 #undef TESSERA_F
 	return m;
 }

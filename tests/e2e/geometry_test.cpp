@@ -187,3 +187,22 @@ TEST_CASE("PrimitiveId without a geometry stage: the number a geometry stage wou
 		CHECK(Drawn(pair.Compare("primitive-id", s, 1, 0), s));
 	}
 }
+
+TEST_CASE("Adjacency topologies without a geometry stage draw their main primitives", "[e2e][geometry]") {
+	ScenePair pair;
+	std::vector<float> v;
+	for (int i = 0; i < 14; ++i)
+		v.insert(v.end(), {-0.85f + 0.12f * float(i), (i % 2) ? 0.5f : -0.6f + 0.05f * float(i % 4), 0.5f, 1});
+	// draw_ids colors each primitive by its provoking vertex's index, so a
+	// wrong main vertex or provoking vertex shows.
+	for (VkPrimitiveTopology topology :
+	     {VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+	      VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY}) {
+		CAPTURE(topology);
+		Scene s = GeometryScene(v, topology, "", "geom_color.frag.spv");
+		s.geometry_shader.clear();
+		s.vertex_shader = "draw_ids.vert.spv";
+		s.fragment_shader = "draw_ids.frag.spv";
+		CHECK(Drawn(pair.Compare("adjacency-main", s, 0, 0), s));
+	}
+}

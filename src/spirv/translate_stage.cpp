@@ -257,7 +257,8 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 	// Vulkan "Geometry Shader Input Variables": every input but PrimitiveId
 	// and InvocationId is an array with an element per input vertex.
 	const bool per_primitive = d.builtin == static_cast<int32_t>(spv::BuiltIn::PrimitiveId) ||
-	                           d.builtin == static_cast<int32_t>(spv::BuiltIn::InvocationId);
+	                           d.builtin == static_cast<int32_t>(spv::BuiltIn::InvocationId) ||
+	                           d.builtin == static_cast<int32_t>(spv::BuiltIn::ViewIndex);
 	if (stage_ == shader::Stage::kGeometry && !output && !per_primitive) {
 		const Type& array = TypeOf(type);
 		if (array.op != spv::Op::OpTypeArray) Fail("geometry input variable %u is not a per-vertex array", variable);

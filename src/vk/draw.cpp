@@ -806,6 +806,7 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	run.values = job.geometry_values;
 	run.primitives = scratch.geometry_primitives.data();
 	run.primitive_count = uint32_t(scratch.geometry_primitives.size() / gs.geometry.input_vertices);
+	run.view_index = job.view_index;
 	RunGeometry(run, scratch.pool);
 	if (run.lost) {
 		job.lost.store(true, std::memory_order_relaxed);

@@ -126,6 +126,10 @@ bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::
 		uint32_t* w = interp.StageWord(gp.geometry_primitive_id_word);
 		for (uint32_t l = 0; l < lanes; ++l) w[l] = first + l / invocations;
 	}
+	if (gp.geometry_view_index_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.geometry_view_index_word);
+		std::fill(w, w + lanes, run.view_index);
+	}
 	if (gp.geometry_invocation_id_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.geometry_invocation_id_word);
 		for (uint32_t l = 0; l < lanes; ++l) w[l] = l % invocations;

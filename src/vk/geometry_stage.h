@@ -50,6 +50,7 @@ struct GeometryRun {
 	// The input primitives (input_vertices indices each).
 	const uint32_t* primitives = nullptr;
 	uint32_t primitive_count = 0;
+	uint32_t view_index = 0;  // ViewIndex (multiview)
 	// Set when a lane group ran past the step bound.
 	bool lost = false;
 	// Out: each lane group's emitted records (GeometryInfo), strip flags set

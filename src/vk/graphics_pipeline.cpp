@@ -171,6 +171,10 @@ void LinkGeometry(GraphicsPipeline& g) {
 			g.geometry_invocation_id_word = w.word;
 			continue;
 		}
+		if (w.builtin == B::kViewIndex) {
+			g.geometry_view_index_word = w.word;
+			continue;
+		}
 		uint32_t source = kNoWord;
 		for (const shader::InterfaceWord& o : vs.outputs)
 			if (o.builtin == w.builtin && (w.builtin == B::kNone ? o.location == w.location && o.component == w.component

@@ -117,6 +117,7 @@ struct GraphicsPipeline {
 	std::vector<uint32_t> geometry_record;
 	uint32_t geometry_primitive_id_word = shader::Program::kNoWord;   // PrimitiveId input
 	uint32_t geometry_invocation_id_word = shader::Program::kNoWord;  // InvocationId input
+	uint32_t geometry_view_index_word = shader::Program::kNoWord;     // ViewIndex input (multiview)
 	bool geometry_writes_memory = false;
 
 	// Vertex input (§22).

@@ -44,12 +44,15 @@ enum class Pass { kRenderPass, kDynamicRendering };
 //    and clears kRect. The load op clears each view on its first use, so
 //    view 2's first triangle survives subpass 1.
 //  - kDynamicRendering: views {1, 3} clear and draw instance 0.
-Result Render(Driver driver, Pass kind) {
+// geometry: with geom_multiview.geom between the stages (multiviewGeometryShader).
+Result Render(Driver driver, Pass kind, bool geometry = false) {
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
 	v13.dynamicRendering = VK_TRUE;
 	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &v13};
 	v11.multiview = VK_TRUE;
+	v11.multiviewGeometryShader = geometry;
 	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v11};
+	features.features.geometryShader = geometry;
 	features.features.occlusionQueryPrecise = VK_TRUE;
 	ContextOptions options;
 	options.device_features = &features;
@@ -81,6 +84,7 @@ Result Render(Driver driver, Pass kind) {
 	VkFramebuffer framebuffer = VK_NULL_HANDLE;
 	VkPipeline pipelines[2] = {};
 	SimplePipeline desc{"multiview.vert.spv", "multiview.frag.spv", layout, kSize, kSize};
+	if (geometry) desc.geometry_shader = "geom_multiview.geom.spv";
 	const uint32_t dynamic_views = 0b1010;
 	if (kind == Pass::kRenderPass) {
 		VkAttachmentDescription attachment{};
@@ -279,4 +283,17 @@ TEST_CASE("dynamic rendering with a view mask draws each view into its layer", "
 	Result lavapipe = Render(Driver::Lavapipe, Pass::kDynamicRendering);
 	CHECK(tessera.texels == lavapipe.texels);
 	CHECK(tessera.samples == lavapipe.samples);
+}
+
+TEST_CASE("multiview with a geometry stage reading ViewIndex matches lavapipe", "[draw][multiview][geometry]") {
+	for (Pass kind : {Pass::kRenderPass, Pass::kDynamicRendering}) {
+		Result tessera = Render(Driver::Tessera, kind, true);
+		Result lavapipe = Render(Driver::Lavapipe, kind, true);
+		CHECK(tessera.texels == lavapipe.texels);
+		CHECK(tessera.samples == lavapipe.samples);
+		// The geometry stage moved view 1's triangle: a texel inside it
+		// without the move differs from one with it.
+		Result plain = Render(Driver::Tessera, kind);
+		CHECK(tessera.texels != plain.texels);
+	}
 }

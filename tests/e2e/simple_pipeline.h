@@ -40,14 +40,17 @@ struct SimplePipeline {
 	uint32_t viewport_count = 1;
 	const VkViewport* viewports = nullptr;
 	const VkRect2D* scissors = nullptr;
+	const char* geometry_shader = nullptr;  // a geometry stage between the two when set
 };
 
 // Fails the test (CHECK) and returns VK_NULL_HANDLE if creation fails.
 inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p) {
 	VkShaderModule vs = CorpusModule(device, p.vertex_shader), fs = CorpusModule(device, p.fragment_shader);
-	VkPipelineShaderStageCreateInfo stages[2] = {
+	VkShaderModule gs = p.geometry_shader ? CorpusModule(device, p.geometry_shader) : VK_NULL_HANDLE;
+	VkPipelineShaderStageCreateInfo stages[3] = {
 	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
-	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
+	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"},
+	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT, gs, "main"}};
 	VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
 	VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
 	assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -74,7 +77,7 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	rendering.pColorAttachmentFormats = &p.color_format;
 	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
 	info.pNext = p.pass ? nullptr : &rendering;
-	info.stageCount = 2;
+	info.stageCount = gs ? 3 : 2;
 	info.pStages = stages;
 	info.pVertexInputState = &vertex_input;
 	info.pInputAssemblyState = &assembly;
@@ -89,6 +92,7 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	CHECK(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
 	vkDestroyShaderModule(device, vs, nullptr);
 	vkDestroyShaderModule(device, fs, nullptr);
+	if (gs) vkDestroyShaderModule(device, gs, nullptr);
 	return pipeline;
 }
 

@@ -316,6 +316,7 @@ enum class InterfaceInterpolation : uint8_t { kSmooth, kNoPerspective, kFlat };
 struct InterfaceWord {
 	uint32_t word = 0;  // private-memory word
 	InterfaceBuiltin builtin = InterfaceBuiltin::kNone;
+	uint8_t stream = 0;  // geometry outputs: the vertex stream (Stream decoration)
 	uint32_t location = 0;   // user variables: Location (+ array element / matrix column)
 	uint32_t component = 0;  // user variables: Component 0..3
 	uint32_t index = 0;      // built-ins: component or array element (see InterfaceBuiltin)
@@ -332,8 +333,9 @@ struct InterfaceWord {
 // What a geometry program takes and makes (Vulkan "Geometry Shading").
 // OpEmitVertex copies every output word (Program::outputs, in that order)
 // into the next record of the emit region, followed by a word that is 1
-// when the vertex begins a new strip (OpEndPrimitive came before it);
-// emitted_word counts the records. Vertices past max_vertices go to one
+// when the vertex begins a new strip of its stream (OpEndPrimitive came
+// before it) and the vertex's stream (OpEmitStreamVertex's; 0 for
+// OpEmitVertex); emitted_word counts the records. Vertices past max_vertices go to one
 // spare record and are not counted. Each lane is one invocation for one
 // input primitive.
 enum class GeometryOutput : uint8_t { kPoints, kLineStrip, kTriangleStrip };
@@ -343,7 +345,7 @@ struct GeometryInfo {
 	uint32_t max_vertices = 0;    // OutputVertices
 	GeometryOutput output = GeometryOutput::kPoints;
 	uint32_t emit_word = 0;     // first private word of the emit region
-	uint32_t record_words = 0;  // words a record takes: the outputs, then the strip flag
+	uint32_t record_words = 0;  // words a record takes: the outputs, the strip flag, the stream
 	uint32_t emitted_word = 0;  // private word: records emitted
 };
 
@@ -371,7 +373,11 @@ struct XfbWord {
 	uint32_t word = 0;  // private-memory word, among Program::outputs
 	uint32_t buffer = 0;
 	uint32_t offset = 0;
+	uint32_t stream = 0;  // the output's vertex stream (geometry stage)
 };
+
+// Vertex streams a geometry program may emit to (maxTransformFeedbackStreams).
+constexpr uint32_t kMaxVertexStreams = 4;
 
 // Transform feedback buffers a program may capture to (XfbBuffer 0..3).
 constexpr uint32_t kMaxXfbBuffers = 4;

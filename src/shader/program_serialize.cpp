@@ -152,6 +152,7 @@ template <class IO>
 void Fields(IO& io, InterfaceWord& x) {
 	io.Field(x.word);
 	io.Enum(x.builtin, InterfaceBuiltin::kInvocationId);
+	io.Byte(x.stream);
 	io.Field(x.location), io.Field(x.component), io.Field(x.index);
 	io.Enum(x.kind, ScalarKind::kBool);
 	io.Enum(x.interpolation, InterfaceInterpolation::kFlat);
@@ -184,7 +185,7 @@ void Fields(IO& io, uint32_t& x) {
 }
 template <class IO>
 void Fields(IO& io, XfbWord& x) {
-	io.Field(x.word), io.Field(x.buffer), io.Field(x.offset);
+	io.Field(x.word), io.Field(x.buffer), io.Field(x.offset), io.Field(x.stream);
 }
 template <class IO>
 void Fields(IO& io, Program& p) {
@@ -270,13 +271,14 @@ std::string CheckProgram(const Program& p) {
 	if (p.discard_word != Program::kNoWord && p.discard_word >= p.private_words) return "discard word out of range";
 	for (const auto* words : {&p.inputs, &p.outputs})
 		for (const InterfaceWord& w : *words)
-			if (w.word >= p.private_words) return "interface word out of range";
+			if (w.word >= p.private_words || w.stream >= kMaxVertexStreams) return "interface word out of range";
 	for (const XfbWord& w : p.xfb_words)
-		if (w.word >= p.private_words || w.buffer >= kMaxXfbBuffers) return "transform feedback word out of range";
+		if (w.word >= p.private_words || w.buffer >= kMaxXfbBuffers || w.stream >= kMaxVertexStreams)
+			return "transform feedback word out of range";
 	if (p.stage == Stage::kGeometry) {
 		const GeometryInfo& g = p.geometry;
 		if (g.invocations == 0 || g.invocations > 32 || g.max_vertices == 0 || g.max_vertices > 256 ||
-		    g.record_words != p.outputs.size() + 1 || g.emitted_word >= p.private_words ||
+		    g.record_words != p.outputs.size() + 2 || g.emitted_word >= p.private_words ||
 		    uint64_t{g.emit_word} + uint64_t{g.max_vertices + 1} * g.record_words > p.private_words)
 			return "geometry emit region out of range";
 		const uint32_t v = g.input_vertices;

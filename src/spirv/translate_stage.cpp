@@ -22,6 +22,7 @@ void ApplyInterpolation(shader::InterfaceWord& word, const InterfaceDecorations&
 	if (d.no_perspective) word.interpolation = shader::InterfaceInterpolation::kNoPerspective;
 	word.centroid |= d.centroid;
 	word.per_sample |= d.sample;
+	if (d.stream) word.stream = static_cast<uint8_t>(d.stream);
 }
 
 // SPIR-V built-ins that are vertex or fragment interface words.
@@ -143,14 +144,16 @@ void Translator::SetUpGeometry() {
 		if (region == kNoRegion) Fail("geometry output word %u has no region", w.word);
 		emit_sources_.push_back({region, (w.word - program_.regions[region].base) * 4});
 	}
-	g.record_words = static_cast<uint32_t>(program_.outputs.size()) + 1;
+	for (const shader::InterfaceWord& w : program_.outputs)
+		if (w.stream >= shader::kMaxVertexStreams) Fail("vertex stream %u is not below 4", unsigned(w.stream));
+	g.record_words = static_cast<uint32_t>(program_.outputs.size()) + 2;
 	// The records plus a spare one for vertices past OutputVertices.
 	const uint64_t words = uint64_t(g.max_vertices + 1) * g.record_words;
-	if ((uint64_t{program_.private_words} + words + 2) * 4 > kMaxPrivateBytes)
+	if ((uint64_t{program_.private_words} + words + 1 + shader::kMaxVertexStreams) * 4 > kMaxPrivateBytes)
 		Fail("a geometry shader emitting %u vertices of %u words needs more than %llu bytes per invocation",
 		     g.max_vertices, g.record_words - 1, static_cast<unsigned long long>(kMaxPrivateBytes));
 	emitted_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
-	cut_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
+	for (uint32_t& cut : cut_regions_) cut = StageWord(InterfaceBuiltin::kNone, nullptr);
 	g.emitted_word = program_.regions[emitted_region_].base;
 	program_.regions.push_back({shader::RegionKind::kPrivate, 0, program_.private_words, uint32_t(words * 4)});
 	emit_region_ = static_cast<uint32_t>(program_.regions.size() - 1);
@@ -158,8 +161,9 @@ void Translator::SetUpGeometry() {
 	program_.private_words += uint32_t(words);
 }
 
-// OpEmitVertex: the outputs' current values into the next record.
-void Translator::EmitGeometryVertex() {
+// OpEmitVertex (stream 0) and OpEmitStreamVertex: the outputs' current
+// values into the next record.
+void Translator::EmitGeometryVertex(uint32_t stream) {
 	const shader::GeometryInfo& g = program_.geometry;
 	auto load = [&](uint32_t region, uint32_t a, uint32_t offset) {
 		uint32_t dst = NewReg();
@@ -178,8 +182,9 @@ void Translator::EmitGeometryVertex() {
 	const uint32_t address = Emit(Op::kIMul, slot, Const(g.record_words * 4));
 	for (uint32_t j = 0; j < emit_sources_.size(); ++j)
 		store(emit_region_, address, j * 4, load(emit_sources_[j].first, 0, emit_sources_[j].second));
-	store(emit_region_, address, (g.record_words - 1) * 4, load(cut_region_, 0, 0));
-	store(cut_region_, 0, 0, Const(0));
+	store(emit_region_, address, (g.record_words - 2) * 4, load(cut_regions_[stream], 0, 0));
+	store(emit_region_, address, (g.record_words - 1) * 4, Const(stream));
+	store(cut_regions_[stream], 0, 0, Const(0));
 	store(emitted_region_, 0, 0, Emit(Op::kUMin, Emit(Op::kIAdd, count, Const(1)), Const(g.max_vertices)));
 }
 
@@ -379,7 +384,11 @@ void Translator::XfbWords(uint32_t variable, uint32_t type, uint32_t first_word)
 		if (offsets[k] < 0 || buffers[k] < 0) continue;
 		if (uint32_t(buffers[k]) >= shader::kMaxXfbBuffers) Fail("XfbBuffer %d is not below 4", buffers[k]);
 		if (offsets[k] > int64_t(UINT32_MAX) - 4) Fail("transform feedback offset out of range");
-		program_.xfb_words.push_back({first_word + uint32_t(k), uint32_t(buffers[k]), uint32_t(offsets[k])});
+		// The output word's vertex stream (its variable's or block member's).
+		uint32_t stream = 0;
+		for (const shader::InterfaceWord& w : program_.outputs)
+			if (w.word == first_word + uint32_t(k)) stream = w.stream;
+		program_.xfb_words.push_back({first_word + uint32_t(k), uint32_t(buffers[k]), uint32_t(offsets[k]), stream});
 	}
 }
 
@@ -501,18 +510,19 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 	case spv::Op::OpEmitStreamVertex:
 	case spv::Op::OpEndStreamPrimitive: {
 		if (stage_ != shader::Stage::kGeometry) Fail("%s outside a geometry shader", inst.OpName());
-		const bool stream = inst.op == spv::Op::OpEmitStreamVertex || inst.op == spv::Op::OpEndStreamPrimitive;
-		if (stream) {
-			// Only stream 0 is rasterized, and other streams are not offered
-			// (geometryStreams is off).
+		uint32_t stream = 0;
+		if (inst.op == spv::Op::OpEmitStreamVertex || inst.op == spv::Op::OpEndStreamPrimitive) {
+			// SPIR-V: Stream must be a constant instruction.
 			auto c = constants_.find(inst[1]);
-			if (c == constants_.end() || c->second.op != spv::Op::OpConstant || c->second[3] != 0)
-				Fail("vertex streams other than 0 are not supported");
+			if (c == constants_.end() || c->second.op != spv::Op::OpConstant ||
+			    c->second[3] >= shader::kMaxVertexStreams)
+				Fail("%s: the stream is not a constant below 4", inst.OpName());
+			stream = c->second[3];
 		}
 		if (inst.op == spv::Op::OpEmitVertex || inst.op == spv::Op::OpEmitStreamVertex)
-			EmitGeometryVertex();
+			EmitGeometryVertex(stream);
 		else
-			program_.insts.push_back({Op::kStore, static_cast<uint16_t>(cut_region_), 0, 0, Const(1)});
+			program_.insts.push_back({Op::kStore, static_cast<uint16_t>(cut_regions_[stream]), 0, 0, Const(1)});
 		return true;
 	}
 	case spv::Op::OpDemoteToHelperInvocation: EmitDiscard(); return true;

@@ -76,6 +76,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // written there (shaderTessellationAndGeometryPointSize).
     spv::Capability::Geometry,
     spv::Capability::GeometryPointSize,
+    // Vertex streams 0..3 (geometryStreams): stream 0, or the pipeline's
+    // rasterization stream, is drawn; every stream can be captured.
+    spv::Capability::GeometryStreams,
     // ViewportIndex written by the vertex stage (shaderOutputViewportIndex)
     // and read by the fragment stage; both Layer and ViewportIndex
     // (VK_EXT_shader_viewport_index_layer); several viewports.
@@ -297,6 +300,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::Location: d.interface.location = inst[3]; break;
 			case spv::Decoration::Component: d.interface.component = inst[3]; break;
 			case spv::Decoration::Index: d.interface.index = inst[3]; break;
+			case spv::Decoration::Stream: d.interface.stream = inst[3]; break;
 			case spv::Decoration::Flat: d.interface.flat = true; break;
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
@@ -320,6 +324,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::BuiltIn: d.builtin = static_cast<int32_t>(inst[4]); break;
 			case spv::Decoration::Location: d.interface.location = inst[4]; break;
 			case spv::Decoration::Component: d.interface.component = inst[4]; break;
+			case spv::Decoration::Stream: d.interface.stream = inst[4]; break;
 			case spv::Decoration::Flat: d.interface.flat = true; break;
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;

@@ -53,6 +53,7 @@ struct InterfaceDecorations {
 	int64_t location = -1;
 	uint32_t component = 0;
 	uint32_t index = 0;  // fragment outputs: dual-source blending's Index
+	uint32_t stream = 0;  // geometry outputs: the vertex stream (Stream)
 	bool flat = false, no_perspective = false, centroid = false, sample = false;
 };
 
@@ -182,7 +183,7 @@ private:
 	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count = 1);
 	uint32_t NewPrivateRegion(uint32_t type);
 	void SetUpGeometry();
-	void EmitGeometryVertex();
+	void EmitGeometryVertex(uint32_t stream);
 	void AccessChain(const Instruction& inst, bool ptr_chain = false);
 	std::vector<uint32_t> Load(const Pointer& pointer);
 	void Store(const Pointer& pointer, const std::vector<uint32_t>& values);
@@ -304,7 +305,8 @@ private:
 	uint32_t sample_count_region_ = kNoRegion;              // fragment: InterfaceBuiltin::kSampleCount
 	// Geometry: the emit region, the count of records, the pending strip cut,
 	// and where each output word lives (region, byte offset in it).
-	uint32_t emit_region_ = kNoRegion, emitted_region_ = kNoRegion, cut_region_ = kNoRegion;
+	uint32_t emit_region_ = kNoRegion, emitted_region_ = kNoRegion;
+	uint32_t cut_regions_[shader::kMaxVertexStreams] = {kNoRegion, kNoRegion, kNoRegion, kNoRegion};
 	std::vector<std::pair<uint32_t, uint32_t>> emit_sources_;
 	std::shared_ptr<ImageState> images_;                    // translate_image.cpp
 

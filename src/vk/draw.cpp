@@ -468,7 +468,8 @@ struct DrawScratch {
 	std::vector<uint32_t> adjacency;  // adjacency topologies without a geometry stage: the main primitives
 	GeometryRun geometry_run;
 	GeometryVertices geometry_vertices;
-	GeometryVertices expanded;  // ExpandPrimitives
+	GeometryVertices expanded;         // ExpandPrimitives
+	GeometryVertices geometry_stream;  // a geometry stage's stream that is not rasterized
 };
 
 // The draw scratch of the calling thread (the queue thread runs draws).
@@ -735,14 +736,16 @@ uint64_t CountPrimitives(raster::Topology topology, const uint32_t* indices, uin
 	return total + in_run(run);
 }
 
-// Vulkan 1.3 §26.1 "Transform Feedback": appends the shaded vertices of
-// one instance to the bound transform feedback buffers, primitive after
-// primitive in draw order, strips and fans taken apart into independent
-// primitives (vertices in the first-vertex order of §21.1). A primitive that
-// does not fit in every buffer it writes is not captured, nor counted as
-// written; the active stream query counts written and needed primitives.
+// Vulkan 1.3 §26.1 "Transform Feedback": appends the vertices of one
+// instance's vertex stream `stream` (shaded, or emitted by the geometry
+// stage) to the bound transform feedback buffers that stream writes,
+// primitive after primitive in draw order, strips and fans taken apart into
+// independent primitives (vertices in the first-vertex order of §21.1). A
+// primitive that does not fit in every buffer it writes is not captured,
+// nor counted as written; the stream's active query counts written and
+// needed primitives.
 void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, const DrawJob& job,
-                              const raster::VertexInput& input, DrawScratch& scratch) {
+                              const raster::VertexInput& input, DrawScratch& scratch, uint32_t stream = 0) {
 	std::vector<uint32_t>& list = scratch.xfb_primitives;
 	list.clear();
 	uint32_t per = 1;
@@ -762,10 +765,12 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 		[[fallthrough]];
 	default: raster::AssembleList(input, per, list); break;
 	}
-	// The buffers this draw writes: declared by the program and bound.
+	// The buffers this stream writes: declared by the program for words of
+	// the stream, and bound.
 	uint32_t used = 0;
-	for (uint32_t b = 0; b < shader::kMaxXfbBuffers; ++b)
-		if (vs.xfb_strides[b] && g.xfb_buffers[b].data) used |= 1u << b;
+	for (const shader::XfbWord& word : vs.xfb_words)
+		if (word.stream == stream && vs.xfb_strides[word.buffer] && g.xfb_buffers[word.buffer].data)
+			used |= 1u << word.buffer;
 	const uint64_t primitives = list.size() / per;
 	uint64_t written = 0;
 	for (uint64_t p = 0; p < primitives; ++p) {
@@ -777,7 +782,9 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 			const uint32_t* values = job.xfb_values + size_t(list[p * per + k]) * job.xfb_count;
 			for (uint32_t w = 0; w < job.xfb_count; ++w) {
 				const shader::XfbWord& word = vs.xfb_words[w];
-				if (!(used >> word.buffer & 1) || uint64_t(word.offset) + 4 > vs.xfb_strides[word.buffer]) continue;
+				if (word.stream != stream || !(used >> word.buffer & 1) ||
+				    uint64_t(word.offset) + 4 > vs.xfb_strides[word.buffer])
+					continue;
 				uint8_t* record = g.xfb_buffers[word.buffer].data + g.xfb_written[word.buffer] +
 				                  uint64_t(k) * vs.xfb_strides[word.buffer];
 				std::memcpy(record + word.offset, &values[w], 4);
@@ -787,17 +794,17 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 			if (used >> b & 1) g.xfb_written[b] += uint64_t(per) * vs.xfb_strides[b];
 		++written;
 	}
-	if (g.xfb_query_pool) g.xfb_query_pool->AddTransformFeedback(g.xfb_query, written, primitives);
+	if (g.xfb_query_pool[stream]) g.xfb_query_pool[stream]->AddTransformFeedback(g.xfb_query[stream], written, primitives);
 }
 
 // With a geometry stage (geometry_stage.h): runs it over the instance's
-// input primitives, captures what it emits when `capture`, and draws that
-// unless `discard`. Adds the primitives emitted to *emitted; returns the
-// samples that passed.
+// input primitives, captures each vertex stream when `capture`, and draws
+// the rasterization stream unless `discard`. Adds the primitives emitted
+// to each stream to emitted[stream]; returns the samples that passed.
 uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const raster::DrawState& state,
                            const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
                            const shader::Resources& resources, bool capture, bool discard, DrawJob& job,
-                           DrawScratch& scratch, uint64_t* emitted) {
+                           DrawScratch& scratch, uint64_t (&emitted)[shader::kMaxVertexStreams]) {
 	const shader::Program& gs = *gp.geometry;
 	GeometryRun& run = scratch.geometry_run;
 	run.pipeline = &gp;
@@ -813,6 +820,37 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 		return 0;
 	}
 	const raster::Topology topology = GeometryTopology(gs);
+	const uint32_t drawn = gp.rasterization_stream;
+	uint64_t counted[shader::kMaxVertexStreams] = {};
+	CountGeometryPrimitives(gp, run, counted);
+	for (uint32_t stream = 0; stream < shader::kMaxVertexStreams; ++stream) emitted[stream] += counted[stream];
+	auto stream_input = [&](const GeometryVertices& out) {
+		raster::VertexInput input;
+		input.topology = topology;
+		input.primitive_restart = true;
+		input.indices = out.indices.data();
+		input.vertex_count = uint32_t(out.indices.size());
+		input.positions = out.positions.data();
+		input.varyings = out.varyings.data();
+		return input;
+	};
+	// The streams other than the rasterized one: counted, and captured.
+	for (uint32_t stream = 0; stream < shader::kMaxVertexStreams; ++stream) {
+		if (stream == drawn) continue;
+		const bool captured = capture && std::any_of(gs.xfb_words.begin(), gs.xfb_words.end(),
+		                                             [&](const shader::XfbWord& w) { return w.stream == stream; });
+		if (!captured && !g.generated_pool[stream]) continue;
+		GeometryWants wants;
+		wants.xfb_count = captured ? uint32_t(gs.xfb_words.size()) : 0;
+		GeometryVertices& out = scratch.geometry_stream;
+		GatherGeometryOutput(gp, run, stream, wants, out);
+		const raster::VertexInput input = stream_input(out);
+		if (captured) {
+			job.xfb_values = out.xfb_values.data();
+			job.xfb_count = wants.xfb_count;
+			CaptureTransformFeedback(g, gs, job, input, scratch, stream);
+		}
+	}
 	GeometryWants wants;
 	wants.clip_count = job.clip_count;
 	wants.cull_count = gp.cull_distance_count;
@@ -823,21 +861,14 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	wants.layers = gp.layer_word != kNoWord && g.view_mask == 0;
 	wants.viewport_indices = gp.viewport_index_word != kNoWord;
 	GeometryVertices& out = scratch.geometry_vertices;
-	GatherGeometryOutput(gp, run, wants, out);
-	raster::VertexInput input;
-	input.topology = topology;
-	input.primitive_restart = true;
-	input.indices = out.indices.data();
-	input.vertex_count = uint32_t(out.indices.size());
-	input.positions = out.positions.data();
-	input.varyings = out.varyings.data();
+	GatherGeometryOutput(gp, run, drawn, wants, out);
+	raster::VertexInput input = stream_input(out);
 	input.clip_distances = wants.clip_count ? out.clip_distances.data() : nullptr;
 	input.point_sizes = wants.point_sizes ? out.point_sizes.data() : nullptr;
-	*emitted += CountPrimitives(topology, out.indices.data(), uint32_t(out.indices.size()), true);
 	if (capture) {
 		job.xfb_values = out.xfb_values.data();
 		job.xfb_count = wants.xfb_count;
-		CaptureTransformFeedback(g, gs, job, input, scratch);
+		CaptureTransformFeedback(g, gs, job, input, scratch, drawn);
 	}
 	if (discard || out.vertex_count == 0) return 0;
 	job.cull_distances = out.cull_distances.data();
@@ -870,7 +901,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::Program& last = gp.geometry ? *gp.geometry : *gp.vertex;  // before rasterization
 	const bool capture = g.xfb_active && last.xfb_mode && !last.xfb_words.empty();
 	const bool side_effects = gp.vertex_writes_memory || gp.geometry_writes_memory;
-	if (discard && !side_effects && !capture && !g.generated_pool) return;
+	const bool generated = std::any_of(std::begin(g.generated_pool), std::end(g.generated_pool),
+	                                   [](const QueryPool* pool) { return pool != nullptr; });
+	if (discard && !side_effects && !capture && !generated) return;
 	raster::Topology topology = raster::Topology::PointList;  // with a geometry stage, its output's
 	// Adjacency without a geometry stage: the main primitives, as a list.
 	const bool adjacency = !gp.geometry && (vk_topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
@@ -1100,7 +1133,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		QueryPool* statistics = g.statistics_pool;
 		job.count_fragments = statistics != nullptr;
 		uint64_t shaded = 0;  // vertex shader invocations
-		uint64_t geometry_runs = 0, emitted = 0;  // geometry stage runs and primitives it emitted
+		uint64_t geometry_runs = 0;                           // geometry stage runs
+		uint64_t emitted[shader::kMaxVertexStreams] = {};  // primitives it emitted to each stream
 		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
 			job.instance = p.first_instance + instance;
 			auto shade = [&](uint32_t batch) {
@@ -1125,7 +1159,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				job.layer = views[v];
 				if (gp.geometry) {
 					uint64_t passed = DrawGeometryStage(context.graphics, gp, state, compiled, fb, geometry_bound.resources,
-					                                    capture && v == 0, discard, job, scratch, &emitted);
+					                                    capture && v == 0, discard, job, scratch, emitted);
 					++geometry_runs;
 					if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 					continue;
@@ -1153,22 +1187,28 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				const uint64_t in = scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices;
 				statistics->AddStatistic(q, Statistic::kGeometryShaderInvocations,
 				                         in * gp.geometry->geometry.invocations * geometry_runs);
-				statistics->AddStatistic(q, Statistic::kGeometryShaderPrimitives, emitted);
+				uint64_t all = 0;
+				for (uint64_t count : emitted) all += count;
+				statistics->AddStatistic(q, Statistic::kGeometryShaderPrimitives, all);
 			}
-			const uint64_t clipped = gp.geometry ? emitted : primitives * view_count;
+			const uint64_t clipped = gp.geometry ? emitted[gp.rasterization_stream] : primitives * view_count;
 			if (!discard) {
 				statistics->AddStatistic(q, Statistic::kClippingInvocations, clipped);
 				statistics->AddStatistic(q, Statistic::kClippingPrimitives, clipped);
 			}
 			statistics->AddStatistic(q, Statistic::kFragmentShaderInvocations, job.fragment_invocations.load());
 		}
-		if (QueryPool* generated = g.generated_pool) {
+		for (uint32_t stream = 0; stream < shader::kMaxVertexStreams; ++stream) {
 			// VK_EXT_primitives_generated_query: every primitive that reaches
-			// the transform feedback stage, of every instance and view,
-			// rasterizer discard or not.
-			const uint64_t primitives =
-			    gp.geometry ? emitted : instance_primitives * p.instance_count * view_count;
-			generated->AddPrimitivesGenerated(g.generated_query, primitives);
+			// the transform feedback stage in the query's stream, of every
+			// instance and view, rasterizer discard or not (without a
+			// geometry stage, all are stream 0's).
+			QueryPool* generated = g.generated_pool[stream];
+			if (!generated) continue;
+			const uint64_t primitives = gp.geometry ? emitted[stream]
+			                            : stream == 0 ? instance_primitives * p.instance_count * view_count
+			                                          : 0;
+			generated->AddPrimitivesGenerated(g.generated_query[stream], primitives);
 		}
 		if (job.lost) {
 			ReportPipeline(context, *pipeline,

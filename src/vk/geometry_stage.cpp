@@ -137,12 +137,18 @@ bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::
 	if (interp.RunStage(gs, *run.resources, run.options) != shader::RunStatus::kSuccess) return false;
 	const uint32_t* emitted = interp.StageWord(info.emitted_word);
 	const uint32_t words = info.record_words;
-	for (uint32_t l = 0; l < lanes; ++l)
+	for (uint32_t l = 0; l < lanes; ++l) {
+		bool started[shader::kMaxVertexStreams] = {};
 		for (uint32_t k = 0; k < emitted[l]; ++k) {
 			const size_t at = records.size();
 			for (uint32_t j = 0; j < words; ++j) records.push_back(interp.StageWord(info.emit_word + k * words + j)[l]);
-			if (k == 0) records[at + words - 1] = 1;  // each invocation's output begins a strip
+			// Each invocation's output begins a strip in each stream.
+			const uint32_t stream = records[at + words - 1] % shader::kMaxVertexStreams;
+			records[at + words - 1] = stream;
+			if (!started[stream]) records[at + words - 2] = 1;
+			started[stream] = true;
 		}
+	}
 	return true;
 }
 
@@ -205,15 +211,16 @@ void RunGeometry(GeometryRun& run, runtime::ThreadPool* pool) {
 	run.lost = lost.load();
 }
 
-void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, const GeometryWants& wants,
-                          GeometryVertices& out) {
+void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, uint32_t stream,
+                          const GeometryWants& wants, GeometryVertices& out) {
 	const shader::Program& gs = *gp.geometry;
 	const uint32_t words = gs.geometry.record_words;
 	auto record = [&](uint32_t word) {
 		return word < gp.geometry_record.size() ? gp.geometry_record[word] : kNoWord;
 	};
 	size_t total = 0;
-	for (const std::vector<uint32_t>& batch : run.batches) total += batch.size() / words;
+	for (const std::vector<uint32_t>& batch : run.batches)
+		for (size_t at = 0; at + words <= batch.size(); at += words) total += batch[at + words - 1] == stream;
 	const uint32_t n = gp.varying_count;
 	out.vertex_count = uint32_t(total);
 	out.positions.resize(total * 4);
@@ -246,9 +253,10 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, co
 	};
 	size_t o = 0;
 	for (const std::vector<uint32_t>& batch : run.batches)
-		for (size_t at = 0; at + words <= batch.size(); at += words, ++o) {
+		for (size_t at = 0; at + words <= batch.size(); at += words) {
 			const uint32_t* r = &batch[at];
-			if (strips && o > 0 && r[words - 1]) out.indices.push_back(kRestart);
+			if (r[words - 1] != stream) continue;
+			if (strips && o > 0 && r[words - 2]) out.indices.push_back(kRestart);
 			out.indices.push_back(uint32_t(o));
 			for (int c = 0; c < 4; ++c)
 				out.positions[o * 4 + c] = position[c] == kNoWord ? (c == 3 ? 1.0f : 0.0f) : as_float(r[position[c]]);
@@ -262,7 +270,29 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, co
 			if (wants.layers) out.layers[o] = value(r, layer);
 			if (wants.viewport_indices) out.viewport_indices[o] = value(r, viewport);
 			for (uint32_t k = 0; k < wants.xfb_count; ++k) out.xfb_values[o * wants.xfb_count + k] = value(r, xfb[k]);
+			++o;
 		}
+}
+
+void CountGeometryPrimitives(const GraphicsPipeline& gp, const GeometryRun& run,
+                             uint64_t (&primitives)[shader::kMaxVertexStreams]) {
+	const shader::GeometryInfo& info = gp.geometry->geometry;
+	const uint32_t words = info.record_words;
+	const uint64_t needs = info.output == shader::GeometryOutput::kPoints      ? 1
+	                       : info.output == shader::GeometryOutput::kLineStrip ? 2
+	                                                                          : 3;
+	uint64_t strip[shader::kMaxVertexStreams] = {};  // vertices in each stream's current strip
+	auto close = [&](uint32_t stream) {
+		if (strip[stream] >= needs) primitives[stream] += strip[stream] - needs + 1;
+		strip[stream] = 0;
+	};
+	for (const std::vector<uint32_t>& batch : run.batches)
+		for (size_t at = 0; at + words <= batch.size(); at += words) {
+			const uint32_t stream = batch[at + words - 1];
+			if (batch[at + words - 2]) close(stream);
+			++strip[stream];
+		}
+	for (uint32_t stream = 0; stream < shader::kMaxVertexStreams; ++stream) close(stream);
 }
 
 raster::Topology GeometryTopology(const shader::Program& geometry) {

@@ -71,8 +71,13 @@ struct GeometryWants {
 	uint32_t clip_count = 0, cull_count = 0, xfb_count = 0;
 	bool point_sizes = false, layers = false, viewport_indices = false;
 };
-void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, const GeometryWants& wants,
-                          GeometryVertices& out);
+// Of the vertices emitted to `stream`.
+void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, uint32_t stream,
+                          const GeometryWants& wants, GeometryVertices& out);
+
+// The primitives emitted to each vertex stream (strips taken apart).
+void CountGeometryPrimitives(const GraphicsPipeline& gp, const GeometryRun& run,
+                             uint64_t (&primitives)[shader::kMaxVertexStreams]);
 
 // The rasterizer's topology for the program's output (strips with restart).
 raster::Topology GeometryTopology(const shader::Program& geometry);

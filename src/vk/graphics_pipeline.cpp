@@ -397,6 +397,9 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		g.line_stipple_factor = std::clamp(line->lineStippleFactor, 1u, 256u);
 		g.line_stipple_pattern = line->lineStipplePattern;
 	}
+	if (auto* stream = FindInChain<VkPipelineRasterizationStateStreamCreateInfoEXT>(
+	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT))
+		g.rasterization_stream = stream->rasterizationStream % shader::kMaxVertexStreams;
 	if (auto* pv = FindInChain<VkPipelineRasterizationProvokingVertexStateCreateInfoEXT>(
 	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT))
 		r.provoking_vertex_last = pv->provokingVertexMode == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;

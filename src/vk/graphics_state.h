@@ -183,6 +183,9 @@ struct GraphicsPipeline {
 	// VK_EXT_line_rasterization (stippledRectangularLines): lines lose the
 	// fragments of rectangles whose pattern bit is 0 (draw.cpp, Stipple).
 	bool line_stipple = false;
+	// VK_EXT_transform_feedback: the vertex stream that is rasterized
+	// (VkPipelineRasterizationStateStreamCreateInfoEXT).
+	uint32_t rasterization_stream = 0;
 	uint32_t line_stipple_factor = 1;
 	uint16_t line_stipple_pattern = 0xffff;
 	// VK_EXT_color_write_enable: attachments whose writes are enabled (bit
@@ -236,9 +239,10 @@ struct GraphicsContext {
 	// The active pipeline statistics query, if any (draws and dispatches).
 	class QueryPool* statistics_pool = nullptr;
 	uint32_t statistics_query = 0;
-	// The active primitives generated query, if any.
-	class QueryPool* generated_pool = nullptr;
-	uint32_t generated_query = 0;
+	// The active primitives generated query of each vertex stream, if any
+	// (vkCmdBeginQueryIndexedEXT's index; 0 for vkCmdBeginQuery).
+	class QueryPool* generated_pool[shader::kMaxVertexStreams] = {};
+	uint32_t generated_query[shader::kMaxVertexStreams] = {};
 
 	// VK_EXT_transform_feedback (vk/cmd_transform_feedback.cpp): the bound
 	// buffers (data at the bound offset; size the bytes that may be
@@ -251,8 +255,8 @@ struct GraphicsContext {
 	XfbBuffer xfb_buffers[shader::kMaxXfbBuffers];
 	bool xfb_active = false;
 	uint64_t xfb_written[shader::kMaxXfbBuffers] = {};
-	class QueryPool* xfb_query_pool = nullptr;
-	uint32_t xfb_query = 0;
+	class QueryPool* xfb_query_pool[shader::kMaxVertexStreams] = {};  // each stream's active stream query
+	uint32_t xfb_query[shader::kMaxVertexStreams] = {};
 
 	// The render pass instance: the attachments of the current subpass (or of
 	// vkCmdBeginRendering) as views; null where unused.

@@ -671,18 +671,23 @@ void FillFeatures(VkBaseOutStructure* s) {
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT: {
 		// Draws count the primitives they assemble, with rasterizer discard
-		// too (vk/draw.cpp); stream 0 only.
+		// too (vk/draw.cpp), per vertex stream.
 		auto* p = reinterpret_cast<VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT*>(s);
 		p->primitivesGeneratedQuery = VK_TRUE;
 		p->primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE;
+		// A query of stream k counts what the geometry stage emits to k.
+		p->primitivesGeneratedQueryWithNonZeroStreams = VK_TRUE;
 		break;
 	}
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT:
-		// The vertex stage's Xfb outputs, captured by draws in primitive
-		// order (vk/draw.cpp, CaptureTransformFeedback). No geometry stage,
-		// so no streams beyond 0.
-		reinterpret_cast<VkPhysicalDeviceTransformFeedbackFeaturesEXT*>(s)->transformFeedback = VK_TRUE;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT: {
+		// The last pre-rasterization stage's Xfb outputs, captured by draws in
+		// primitive order (vk/draw.cpp, CaptureTransformFeedback), each vertex
+		// stream of the geometry stage into its own buffers.
+		auto* p = reinterpret_cast<VkPhysicalDeviceTransformFeedbackFeaturesEXT*>(s);
+		p->transformFeedback = VK_TRUE;
+		p->geometryStreams = VK_TRUE;
 		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT:
 		// Each draw of the list runs as its own vkCmdDraw* (vk/draw.cpp, MultiDrawCommand).
 		reinterpret_cast<VkPhysicalDeviceMultiDrawFeaturesEXT*>(s)->multiDraw = VK_TRUE;

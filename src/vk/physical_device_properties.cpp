@@ -346,18 +346,19 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		    DeviceMemory::kHostImportAlignment;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
-		// Stream 0 only (no geometry stage); four buffers (XfbBuffer 0..3);
+		// Four vertex streams from the geometry stage, any of them rasterized
+		// (vk/draw.cpp DrawGeometryStage); four buffers (XfbBuffer 0..3);
 		// records of up to 512 bytes, as lavapipe's.
 		auto* p = reinterpret_cast<VkPhysicalDeviceTransformFeedbackPropertiesEXT*>(s);
-		p->maxTransformFeedbackStreams = 1;
+		p->maxTransformFeedbackStreams = shader::kMaxVertexStreams;
 		p->maxTransformFeedbackBuffers = shader::kMaxXfbBuffers;
 		p->maxTransformFeedbackBufferSize = UINT32_MAX;  // the counters are 32-bit
 		p->maxTransformFeedbackStreamDataSize = 512;
 		p->maxTransformFeedbackBufferDataSize = 512;
 		p->maxTransformFeedbackBufferDataStride = 512;
 		p->transformFeedbackQueries = VK_TRUE;
-		p->transformFeedbackStreamsLinesTriangles = VK_FALSE;
-		p->transformFeedbackRasterizationStreamSelect = VK_FALSE;
+		p->transformFeedbackStreamsLinesTriangles = VK_TRUE;
+		p->transformFeedbackRasterizationStreamSelect = VK_TRUE;
 		p->transformFeedbackDraw = VK_TRUE;
 		break;
 	}

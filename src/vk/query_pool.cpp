@@ -127,6 +127,7 @@ struct ResetQueryPoolCommand : Command {
 struct BeginQueryCommand : Command {
 	QueryPool* pool;
 	uint32_t query;
+	uint32_t index = 0;  // the vertex stream of stream and primitives generated queries
 	void Execute(ExecutionContext& context) const {
 		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
 		for (uint32_t i = 0; i < taken; ++i) pool->Begin(query + i);
@@ -141,12 +142,12 @@ struct BeginQueryCommand : Command {
 			context.graphics.statistics_query = query;
 		}
 		if (pool->Type() == VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT) {
-			context.graphics.xfb_query_pool = pool;
-			context.graphics.xfb_query = query;
+			context.graphics.xfb_query_pool[index] = pool;
+			context.graphics.xfb_query[index] = query;
 		}
 		if (pool->Type() == VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT) {
-			context.graphics.generated_pool = pool;
-			context.graphics.generated_query = query;
+			context.graphics.generated_pool[index] = pool;
+			context.graphics.generated_query[index] = query;
 		}
 	}
 };
@@ -154,15 +155,15 @@ struct BeginQueryCommand : Command {
 struct EndQueryCommand : Command {
 	QueryPool* pool;
 	uint32_t query;
+	uint32_t index = 0;
 	void Execute(ExecutionContext& context) const {
 		if (context.graphics.occlusion_pool == pool && context.graphics.occlusion_query == query)
 			context.graphics.occlusion_pool = nullptr;
 		if (context.graphics.statistics_pool == pool && context.graphics.statistics_query == query)
 			context.graphics.statistics_pool = nullptr;
-		if (context.graphics.xfb_query_pool == pool && context.graphics.xfb_query == query)
-			context.graphics.xfb_query_pool = nullptr;
-		if (context.graphics.generated_pool == pool && context.graphics.generated_query == query)
-			context.graphics.generated_pool = nullptr;
+		GraphicsContext& g = context.graphics;
+		if (g.xfb_query_pool[index] == pool && g.xfb_query[index] == query) g.xfb_query_pool[index] = nullptr;
+		if (g.generated_pool[index] == pool && g.generated_query[index] == query) g.generated_pool[index] = nullptr;
 		const uint32_t taken = std::min(QueriesTaken(context), pool->Count() - query);
 		for (uint32_t i = 0; i < taken; ++i) pool->End(query + i);
 	}
@@ -274,16 +275,26 @@ VKAPI_ATTR void VKAPI_CALL CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPoo
 	}
 }
 
-// VK_EXT_transform_feedback: stream `index` of a query; only stream 0 exists
-// (maxTransformFeedbackStreams 1), and other query types take index 0.
+// VK_EXT_transform_feedback: stream `index` (below maxTransformFeedbackStreams)
+// of a transform feedback stream or primitives generated query; other
+// query types take index 0.
 VKAPI_ATTR void VKAPI_CALL CmdBeginQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
-                                                   VkQueryControlFlags flags, uint32_t) {
-	CmdBeginQuery(commandBuffer, queryPool, query, flags);
+                                                   VkQueryControlFlags, uint32_t index) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	if (auto* cmd = cb->Add<vk::BeginQueryCommand>()) {
+		cmd->pool = QueryPool::Cast(queryPool);
+		cmd->query = query;
+		cmd->index = index % shader::kMaxVertexStreams;
+	}
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
-                                                 uint32_t) {
-	CmdEndQuery(commandBuffer, queryPool, query);
+                                                 uint32_t index) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::EndQueryCommand>()) {
+		cmd->pool = QueryPool::Cast(queryPool);
+		cmd->query = query;
+		cmd->index = index % shader::kMaxVertexStreams;
+	}
 }
 
 // VK_EXT_calibrated_timestamps: the device's timestamps are CLOCK_MONOTONIC

@@ -34,11 +34,13 @@ struct XfbContexts {
 	                                                 &generated};
 	std::unique_ptr<Context> tessera, lavapipe;
 
-	explicit XfbContexts(bool statistics = false) {
+	explicit XfbContexts(bool statistics = false, bool streams = false) {
 		features.v12.hostQueryReset = VK_TRUE;
 		features.core.features.pipelineStatisticsQuery = statistics;
 		ContextOptions options = features.Options();
 		xfb.transformFeedback = VK_TRUE;
+		xfb.geometryStreams = streams;
+		generated.primitivesGeneratedQueryWithNonZeroStreams = streams;
 		generated.primitivesGeneratedQuery = VK_TRUE;
 		generated.pNext = const_cast<void*>(options.device_features);
 		options.device_features = &xfb;
@@ -302,4 +304,103 @@ TEST_CASE("transform feedback of the geometry stage, with its statistics, matche
 	// ("Pipeline Statistics Queries"), 8 here; lavapipe 22.3 counts 4, one
 	// per primitive, so only the other counters are compared with it.
 	for (int k = 1; k < 3; ++k) CHECK(ours.statistics[k] == reference.statistics[k]);
+}
+
+TEST_CASE("geometry vertex streams are captured into their own buffers and queried by index, as on lavapipe",
+          "[draw][transform_feedback][geometry]") {
+	XfbContexts ctx(false, true);
+	REQUIRE(ctx.tessera);
+	REQUIRE(ctx.lavapipe);
+	struct Result {
+		std::vector<uint8_t> buffer0, buffer1;
+		uint64_t stream_query[2][2] = {};  // per stream: written, needed
+		uint64_t generated[2] = {};
+	};
+	auto run = [](Context& c) {
+		VkDevice device = c.device();
+		auto bind = c.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
+		auto begin = c.Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
+		auto end = c.Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
+		auto begin_query = c.Proc<PFN_vkCmdBeginQueryIndexedEXT>("vkCmdBeginQueryIndexedEXT");
+		auto end_query = c.Proc<PFN_vkCmdEndQueryIndexedEXT>("vkCmdEndQueryIndexedEXT");
+		REQUIRE(bind);
+		REQUIRE(begin);
+		REQUIRE(end);
+		REQUIRE(begin_query);
+		REQUIRE(end_query);
+		const VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+		TestBuffer buffer0 = c.CreateBuffer(1024, usage), buffer1 = c.CreateBuffer(256, usage);
+		std::memset(buffer0.data, 0xab, buffer0.size);
+		std::memset(buffer1.data, 0xab, buffer1.size);
+		VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+		qi.queryType = VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
+		qi.queryCount = 2;
+		VkQueryPool streams, generated;
+		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &streams) == VK_SUCCESS);
+		qi.queryType = VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT;
+		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &generated) == VK_SUCCESS);
+		vkResetQueryPool(device, streams, 0, 2);
+		vkResetQueryPool(device, generated, 0, 2);
+		// Five triangles of a list.
+		std::vector<float> positions;
+		for (int i = 0; i < 15; ++i)
+			positions.insert(positions.end(), {-0.9f + 0.12f * float(i), (i % 3 == 1) ? 0.4f : -0.4f, 0.5f, 1});
+		Scene s;
+		s.vertex_shader = "geom_input.vert.spv";
+		s.geometry_shader = "xfb_streams.geom.spv";
+		s.fragment_shader = "constant_color.frag.spv";
+		s.vertices = scenes::Bytes(positions);
+		s.vertex_stride = 16;
+		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
+			const VkBuffer buffers[] = {buffer0.buffer, buffer1.buffer};
+			const VkDeviceSize offsets[] = {0, 0};
+			// Buffer 1 holds 7 records of stream 1's 9: two triangles' three.
+			const VkDeviceSize sizes[] = {VK_WHOLE_SIZE, 7 * 8};
+			bind(cb, 0, 2, buffers, offsets, sizes);
+			for (uint32_t stream = 0; stream < 2; ++stream) {
+				begin_query(cb, streams, stream, 0, stream);
+				begin_query(cb, generated, stream, 0, stream);
+			}
+			begin(cb, 0, 0, nullptr, nullptr);
+			vkCmdDraw(cb, 15, 1, 0, 0);
+			end(cb, 0, 0, nullptr, nullptr);
+			for (uint32_t stream = 0; stream < 2; ++stream) {
+				end_query(cb, generated, stream, stream);
+				end_query(cb, streams, stream, stream);
+			}
+		};
+		RenderScene(c, s);
+		Result r;
+		r.buffer0.assign(buffer0.data, buffer0.data + buffer0.size);
+		r.buffer1.assign(buffer1.data, buffer1.data + buffer1.size);
+		CHECK(vkGetQueryPoolResults(device, streams, 0, 2, sizeof r.stream_query, r.stream_query,
+		                            sizeof r.stream_query[0], VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) ==
+		      VK_SUCCESS);
+		CHECK(vkGetQueryPoolResults(device, generated, 0, 2, sizeof r.generated, r.generated, sizeof r.generated[0],
+		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+		vkDestroyQueryPool(device, streams, nullptr);
+		vkDestroyQueryPool(device, generated, nullptr);
+		c.Destroy(buffer0);
+		c.Destroy(buffer1);
+		return r;
+	};
+	const Result ours = run(*ctx.tessera);
+	const Result reference = run(*ctx.lavapipe);
+	CHECK(ctx.tessera->validation_errors() == 0);
+	CHECK(ctx.lavapipe->validation_errors() == 0);
+	// Stream 0: 15 points, all captured. Stream 1: triangles 0, 2 and 4
+	// give 9 points; buffer 1 takes 7.
+	CHECK(ours.stream_query[0][0] == 15);
+	CHECK(ours.stream_query[0][1] == 15);
+	CHECK(ours.stream_query[1][0] == 7);
+	CHECK(ours.stream_query[1][1] == 9);
+	CHECK(ours.generated[0] == 15);
+	CHECK(ours.generated[1] == 9);
+	CHECK(FirstDifference(ours.buffer0, reference.buffer0) == -1);
+	CHECK(FirstDifference(ours.buffer1, reference.buffer1) == -1);
+	for (int s = 0; s < 2; ++s) {
+		CHECK(ours.generated[s] == reference.generated[s]);
+		for (int k = 0; k < 2; ++k) CHECK(ours.stream_query[s][k] == reference.stream_query[s][k]);
+	}
 }

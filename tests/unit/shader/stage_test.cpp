@@ -369,8 +369,9 @@ TEST_CASE("a geometry module compiles as the geometry stage, and only as that st
 	CHECK(g.invocations == 1);
 	CHECK(g.max_vertices == 1);
 	CHECK(g.output == shader::GeometryOutput::kPoints);
-	// A record per vertex and a spare, each the outputs and the strip flag.
-	CHECK(g.record_words == geometry->outputs.size() + 1);
+	// A record per vertex and a spare, each the outputs, the strip flag and
+	// the stream.
+	CHECK(g.record_words == geometry->outputs.size() + 2);
 	CHECK(uint64_t{g.emit_word} + uint64_t{g.max_vertices + 1} * g.record_words <= geometry->private_words);
 	// Every input but PrimitiveId and InvocationId names its vertex: here
 	// gl_in[0] of one input point.

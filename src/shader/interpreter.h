@@ -113,6 +113,9 @@ public:
 	// dropped.
 	void BeginStage(const Program& program, uint32_t lanes);
 	uint32_t* StageWord(uint32_t word) { return private_memory_.data() + size_t(word) * lanes_; }
+	// The workgroup memory of the stage's run (a tessellation control
+	// stage's patch records): Program::workgroup_memory_size bytes.
+	const uint8_t* StageWorkgroupMemory() const { return workgroup_memory_.data(); }
 	RunStatus RunStage(const Program& program, const Resources& resources, const RunOptions& options = {});
 
 private:

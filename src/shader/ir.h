@@ -262,7 +262,7 @@ struct Block {
 	bool has_barrier = false;
 };
 
-enum class Stage : uint8_t { kCompute, kVertex, kFragment, kGeometry };
+enum class Stage : uint8_t { kCompute, kVertex, kFragment, kGeometry, kTessControl, kTessEval };
 
 // Built-ins of the vertex and fragment interfaces (SPIR-V BuiltIn values that
 // are stage inputs or outputs; the compute ones are BuiltinInput above).
@@ -300,8 +300,17 @@ enum class InterfaceBuiltin : uint8_t {
 	// Vertex output (shaderOutputViewportIndex) and fragment input: the
 	// viewport a primitive goes through.
 	kViewportIndex,
-	// Geometry input: the invocation's number within its primitive.
+	// Geometry and tessellation control input: the invocation's number
+	// within its primitive or patch.
 	kInvocationId,
+	// Tessellation: the patch's levels (index = array element; outputs of
+	// the control stage, inputs of the evaluation stage), the evaluation
+	// stage's domain point (index = component u, v, w), and the vertices
+	// of the input patch.
+	kTessLevelOuter,
+	kTessLevelInner,
+	kTessCoord,
+	kPatchVertices,
 };
 
 enum class ScalarKind : uint8_t { kFloat, kSint, kUint, kBool };
@@ -317,6 +326,7 @@ struct InterfaceWord {
 	uint32_t word = 0;  // private-memory word
 	InterfaceBuiltin builtin = InterfaceBuiltin::kNone;
 	uint8_t stream = 0;  // geometry outputs: the vertex stream (Stream decoration)
+	bool patch = false;  // tessellation: a per-patch value (Patch, TessLevel*), not per vertex
 	uint32_t location = 0;   // user variables: Location (+ array element / matrix column)
 	uint32_t component = 0;  // user variables: Component 0..3
 	uint32_t index = 0;      // built-ins: component or array element (see InterfaceBuiltin)
@@ -325,9 +335,29 @@ struct InterfaceWord {
 	InterfaceInterpolation interpolation = InterfaceInterpolation::kSmooth;
 	bool centroid = false;
 	bool per_sample = false;  // the Sample decoration
-	// Geometry inputs: the vertex of the input primitive (the index into the
-	// per-vertex array); 0 for the others.
+	// Geometry and tessellation per-vertex inputs, and tessellation control
+	// per-vertex outputs: the vertex of the primitive or patch (the index
+	// into the per-vertex array); 0 for the others.
 	uint32_t vertex = 0;
+};
+
+// Tessellation (Vulkan "Tessellation"): the modes either stage declares
+// (0 where it declares none), and the control stage's output patch. The
+// control stage's outputs do not live in private memory: a patch's
+// invocations share them, so they are workgroup memory, one record of
+// patch_bytes per patch of the lane group (InterfaceWord::word counts words
+// in the record). The caller puts each lane's patch number within the group
+// in the private word patch_index_word, runs patches_per_group patches of
+// output_vertices lanes at most, and reads the records after the run.
+struct TessellationInfo {
+	uint8_t domain = 0;   // 1 Triangles, 2 Quads, 3 Isolines
+	uint8_t spacing = 0;  // 1 SpacingEqual, 2 SpacingFractionalEven, 3 SpacingFractionalOdd
+	uint8_t order = 0;    // 1 VertexOrderCw, 2 VertexOrderCcw
+	bool point_mode = false;
+	uint32_t output_vertices = 0;  // OutputVertices
+	uint32_t patch_bytes = 0;      // control stage: bytes of a patch's output record
+	uint32_t patches_per_group = 1;
+	uint32_t patch_index_word = 0;
 };
 
 // What a geometry program takes and makes (Vulkan "Geometry Shading").
@@ -406,6 +436,7 @@ struct Program {
 	bool origin_upper_left = true;      // OriginUpperLeft (Vulkan requires it)
 	bool pixel_center_integer = false;  // PixelCenterInteger
 	GeometryInfo geometry;              // geometry stage
+	TessellationInfo tessellation;      // tessellation stages
 
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry

@@ -151,8 +151,9 @@ void Fields(IO& io, Block& x) {
 template <class IO>
 void Fields(IO& io, InterfaceWord& x) {
 	io.Field(x.word);
-	io.Enum(x.builtin, InterfaceBuiltin::kInvocationId);
+	io.Enum(x.builtin, InterfaceBuiltin::kPatchVertices);
 	io.Byte(x.stream);
+	io.Field(x.patch);
 	io.Field(x.location), io.Field(x.component), io.Field(x.index);
 	io.Enum(x.kind, ScalarKind::kBool);
 	io.Enum(x.interpolation, InterfaceInterpolation::kFlat);
@@ -189,7 +190,7 @@ void Fields(IO& io, XfbWord& x) {
 }
 template <class IO>
 void Fields(IO& io, Program& p) {
-	io.Enum(p.stage, Stage::kGeometry);
+	io.Enum(p.stage, Stage::kTessEval);
 	io.Vector(p.inputs), io.Vector(p.outputs);
 	io.Field(p.xfb_mode);
 	io.Vector(p.xfb_words);
@@ -201,6 +202,10 @@ void Fields(IO& io, Program& p) {
 	io.Field(p.geometry.input_vertices), io.Field(p.geometry.invocations), io.Field(p.geometry.max_vertices);
 	io.Enum(p.geometry.output, GeometryOutput::kTriangleStrip);
 	io.Field(p.geometry.emit_word), io.Field(p.geometry.record_words), io.Field(p.geometry.emitted_word);
+	io.Byte(p.tessellation.domain), io.Byte(p.tessellation.spacing), io.Byte(p.tessellation.order);
+	io.Field(p.tessellation.point_mode), io.Field(p.tessellation.output_vertices);
+	io.Field(p.tessellation.patch_bytes), io.Field(p.tessellation.patches_per_group);
+	io.Field(p.tessellation.patch_index_word);
 	io.Vector(p.insts), io.Vector(p.blocks), io.Vector(p.edges), io.Vector(p.copies), io.Vector(p.case_values);
 	io.Vector(p.regions), io.Vector(p.bindings), io.Vector(p.builtins), io.Vector(p.constants);
 	io.Field(p.register_count);
@@ -271,10 +276,21 @@ std::string CheckProgram(const Program& p) {
 	if (p.discard_word != Program::kNoWord && p.discard_word >= p.private_words) return "discard word out of range";
 	for (const auto* words : {&p.inputs, &p.outputs})
 		for (const InterfaceWord& w : *words)
-			if (w.word >= p.private_words || w.stream >= kMaxVertexStreams) return "interface word out of range";
+			if ((w.word >= p.private_words && !(words == &p.outputs && p.stage == Stage::kTessControl)) ||
+			    w.stream >= kMaxVertexStreams)
+				return "interface word out of range";
 	for (const XfbWord& w : p.xfb_words)
 		if (w.word >= p.private_words || w.buffer >= kMaxXfbBuffers || w.stream >= kMaxVertexStreams)
 			return "transform feedback word out of range";
+	if (p.stage == Stage::kTessControl) {
+		const TessellationInfo& t = p.tessellation;
+		if (t.output_vertices == 0 || t.output_vertices > 32 || t.patches_per_group == 0 ||
+		    uint64_t{t.patch_bytes} * t.patches_per_group > p.workgroup_memory_size ||
+		    t.patch_index_word >= p.private_words)
+			return "tessellation control patch out of range";
+		for (const InterfaceWord& w : p.outputs)
+			if (uint64_t{w.word} * 4 + 4 > t.patch_bytes) return "tessellation control output out of range";
+	}
 	if (p.stage == Stage::kGeometry) {
 		const GeometryInfo& g = p.geometry;
 		if (g.invocations == 0 || g.invocations > 32 || g.max_vertices == 0 || g.max_vertices > 256 ||

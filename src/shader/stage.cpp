@@ -11,6 +11,8 @@ namespace tessera::shader {
 void Interpreter::BeginStage(const Program& program, uint32_t lanes) {
 	PrepareLanes(program, lanes);
 	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
+	// A tessellation control stage's patch records (TessellationInfo).
+	workgroup_memory_.assign(program.workgroup_memory_size, 0);
 }
 
 RunStatus Interpreter::RunStage(const Program& program, const Resources& resources, const RunOptions& options) {

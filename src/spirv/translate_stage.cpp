@@ -51,6 +51,10 @@ InterfaceBuiltin InterfaceBuiltinOf(uint32_t builtin) {
 	case spv::BuiltIn::SampleMask: return InterfaceBuiltin::kSampleMask;  // kSampleMaskIn for inputs
 	case spv::BuiltIn::FragStencilRefEXT: return InterfaceBuiltin::kFragStencilRef;
 	case spv::BuiltIn::InvocationId: return InterfaceBuiltin::kInvocationId;
+	case spv::BuiltIn::TessLevelOuter: return InterfaceBuiltin::kTessLevelOuter;
+	case spv::BuiltIn::TessLevelInner: return InterfaceBuiltin::kTessLevelInner;
+	case spv::BuiltIn::TessCoord: return InterfaceBuiltin::kTessCoord;
+	case spv::BuiltIn::PatchVertices: return InterfaceBuiltin::kPatchVertices;
 	default: return InterfaceBuiltin::kNone;
 	}
 }
@@ -63,6 +67,27 @@ bool Translator::IsInterfaceBuiltin(uint32_t builtin) const {
 
 // Execution modes of vertex and fragment entry points; false for the others.
 bool Translator::ParseExecutionMode(const Instruction& inst) {
+	const bool tessellation = stage_ == shader::Stage::kTessControl || stage_ == shader::Stage::kTessEval;
+	shader::TessellationInfo& t = program_.tessellation;
+	if (tessellation) {
+		// Vulkan "Tessellation": either stage may declare these.
+		switch (static_cast<spv::ExecutionMode>(inst[2])) {
+		case spv::ExecutionMode::Triangles: t.domain = 1; return true;
+		case spv::ExecutionMode::Quads: t.domain = 2; return true;
+		case spv::ExecutionMode::Isolines: t.domain = 3; return true;
+		case spv::ExecutionMode::SpacingEqual: t.spacing = 1; return true;
+		case spv::ExecutionMode::SpacingFractionalEven: t.spacing = 2; return true;
+		case spv::ExecutionMode::SpacingFractionalOdd: t.spacing = 3; return true;
+		case spv::ExecutionMode::VertexOrderCw: t.order = 1; return true;
+		case spv::ExecutionMode::VertexOrderCcw: t.order = 2; return true;
+		case spv::ExecutionMode::PointMode: t.point_mode = true; return true;
+		case spv::ExecutionMode::OutputVertices:
+			if (inst[3] == 0 || inst[3] > 32) Fail("OutputVertices %u is outside 1..32 (maxTessellationPatchSize)", inst[3]);
+			t.output_vertices = inst[3];
+			return true;
+		default: break;
+		}
+	}
 	switch (static_cast<spv::ExecutionMode>(inst[2])) {
 	case spv::ExecutionMode::OriginUpperLeft: program_.origin_upper_left = true; return true;
 	// Vulkan 1.3 appendix "Validation Rules within a Module": OriginLowerLeft and
@@ -119,6 +144,13 @@ void Translator::SetUpStage() {
 			program_.discard_word = program_.regions[discard_region_].base;
 		}
 	}
+	if (stage_ == shader::Stage::kTessControl) {
+		if (program_.tessellation.output_vertices == 0)
+			Fail("a tessellation control shader without OutputVertices");
+		patch_base_reg_ = NewReg();
+		patch_index_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
+		program_.tessellation.patch_index_word = program_.regions[patch_index_region_].base;
+	}
 	// Whether the stage runs per sample is decided from the module before
 	// optimization (InterfaceRequestsSampleShading).
 	for (uint32_t id : entry_interface_) {
@@ -127,6 +159,23 @@ void Translator::SetUpStage() {
 			PointerOf(id);
 	}
 	if (stage_ == shader::Stage::kGeometry) SetUpGeometry();
+	if (stage_ == shader::Stage::kTessControl) SetUpTessControl();
+}
+
+// Once every output has its place in the patch record: how many patches a
+// lane group holds, and each output region sized to reach the last one.
+void Translator::SetUpTessControl() {
+	shader::TessellationInfo& t = program_.tessellation;
+	const uint32_t bytes = std::max(4u, (patch_record_bytes_ + 3) / 4 * 4);
+	if (uint64_t{bytes} > kMaxWorkgroupMemory) Fail("a tessellation control patch of %u bytes is too large", bytes);
+	t.patch_bytes = bytes;
+	t.patches_per_group = std::max(1u, std::min<uint32_t>(128 / t.output_vertices, uint32_t(kMaxWorkgroupMemory / bytes)));
+	for (const auto& [region, size] : patch_output_regions_)
+		program_.regions[region].size = (t.patches_per_group - 1) * bytes + size;
+	program_.workgroup_memory_size = t.patches_per_group * bytes;
+	// The constant patch_record_bytes_ was fixed before the outputs were
+	// known: it is the record size only when they are all registered here.
+	patch_record_bytes_ = bytes;
 }
 
 // The geometry stage's emit region (ir.h, GeometryInfo), once every output
@@ -228,8 +277,24 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 	const Decorations& d = decorations_[variable];
 	if (d.builtin == static_cast<int32_t>(spv::BuiltIn::HelperInvocation) && helper_region_ != kNoRegion)
 		return stage_regions_[variable] = helper_region_;
-	uint32_t region = NewPrivateRegion(type);
-	uint32_t word = program_.regions[region].base;
+	// Tessellation control outputs: the patch's invocations share them, in a
+	// record of workgroup memory (TessellationInfo); the region's size is
+	// set once every output is known (SetUpTessControl).
+	const bool patch_record = output && stage_ == shader::Stage::kTessControl;
+	uint32_t region;
+	if (patch_record) {
+		const uint32_t size = Size(type);
+		if (uint64_t{patch_record_bytes_} + size > kMaxWorkgroupMemory)
+			Fail("tessellation control outputs of more than %llu bytes",
+			     static_cast<unsigned long long>(kMaxWorkgroupMemory));
+		program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, patch_record_bytes_, size});
+		region = static_cast<uint32_t>(program_.regions.size() - 1);
+		patch_output_regions_.push_back({region, size});
+		patch_record_bytes_ += (size + 3) / 4 * 4;
+	} else {
+		region = NewPrivateRegion(type);
+	}
+	uint32_t word = patch_record ? program_.regions[region].base / 4 : program_.regions[region].base;
 	std::vector<shader::InterfaceWord>& out = output ? program_.outputs : program_.inputs;
 	shader::InterfaceWord proto;
 	ApplyInterpolation(proto, d.interface);
@@ -259,14 +324,30 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 			InterfaceWords(value_type, location, d.interface.component, user, word, out);
 		}
 	};
-	// Vulkan "Geometry Shader Input Variables": every input but PrimitiveId
-	// and InvocationId is an array with an element per input vertex.
-	const bool per_primitive = d.builtin == static_cast<int32_t>(spv::BuiltIn::PrimitiveId) ||
-	                           d.builtin == static_cast<int32_t>(spv::BuiltIn::InvocationId) ||
-	                           d.builtin == static_cast<int32_t>(spv::BuiltIn::ViewIndex);
-	if (stage_ == shader::Stage::kGeometry && !output && !per_primitive) {
+	// Vulkan "Geometry Shader Input Variables", "Tessellation Control Shader
+	// Input/Output Variables", "Tessellation Evaluation Shader Input
+	// Variables": the per-vertex values are arrays with an element per vertex
+	// of the primitive or patch; per-primitive built-ins and Patch variables
+	// are not.
+	auto is = [&](spv::BuiltIn b) { return d.builtin == static_cast<int32_t>(b); };
+	// A Patch block may carry the decoration on its members instead.
+	auto member_patch = [&] {
+		auto it = member_decorations_.find({type, 0});
+		return TypeOf(type).op == spv::Op::OpTypeStruct && it != member_decorations_.end() && it->second.interface.patch;
+	};
+	const bool patch = d.interface.patch || member_patch() || is(spv::BuiltIn::TessLevelOuter) ||
+	                   is(spv::BuiltIn::TessLevelInner);
+	const bool per_primitive = patch || is(spv::BuiltIn::PrimitiveId) || is(spv::BuiltIn::InvocationId) ||
+	                           is(spv::BuiltIn::ViewIndex) || is(spv::BuiltIn::TessCoord) ||
+	                           is(spv::BuiltIn::PatchVertices);
+	const bool arrayed = stage_ == shader::Stage::kGeometry ? !output
+	                     : stage_ == shader::Stage::kTessControl ? true
+	                     : stage_ == shader::Stage::kTessEval    ? !output
+	                                                             : false;
+	proto.patch = patch;
+	if (arrayed && !per_primitive) {
 		const Type& array = TypeOf(type);
-		if (array.op != spv::Op::OpTypeArray) Fail("geometry input variable %u is not a per-vertex array", variable);
+		if (array.op != spv::Op::OpTypeArray) Fail("interface variable %u is not a per-vertex array", variable);
 		for (uint32_t k = 0; k < array.count; ++k) {
 			shader::InterfaceWord element = proto;
 			element.vertex = k;
@@ -276,7 +357,8 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 		words_of(type, proto);
 	}
 	const shader::Region& r = program_.regions[region];
-	if (word != r.base + r.size / 4) Fail("interface variable %u: words do not match its type", variable);
+	const uint32_t first_word = patch_record ? r.base / 4 : r.base;
+	if (word != first_word + r.size / 4) Fail("interface variable %u: words do not match its type", variable);
 	if (output && program_.xfb_mode) XfbWords(variable, type, r.base);
 	return stage_regions_[variable] = region;
 }

@@ -79,6 +79,10 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // Vertex streams 0..3 (geometryStreams): stream 0, or the pipeline's
     // rasterization stream, is drawn; every stream can be captured.
     spv::Capability::GeometryStreams,
+    // Tessellation control and evaluation stages (vk/tessellation_stage.cpp;
+    // tessellationShader), PointSize written there.
+    spv::Capability::Tessellation,
+    spv::Capability::TessellationPointSize,
     // ViewportIndex written by the vertex stage (shaderOutputViewportIndex)
     // and read by the fragment stage; both Layer and ViewportIndex
     // (VK_EXT_shader_viewport_index_layer); several viewports.
@@ -163,7 +167,9 @@ void Translator::Run() {
 		     stage_ == shader::Stage::kCompute    ? "GLCompute"
 		     : stage_ == shader::Stage::kVertex   ? "Vertex"
 		     : stage_ == shader::Stage::kGeometry ? "Geometry"
-		                                          : "Fragment",
+		     : stage_ == shader::Stage::kTessControl ? "TessellationControl"
+		     : stage_ == shader::Stage::kTessEval    ? "TessellationEvaluation"
+		                                             : "Fragment",
 		     entry_point_.c_str());
 	ParseFunction(entry_function_);
 	if (stage_ != shader::Stage::kCompute) SetUpStage();
@@ -269,6 +275,9 @@ void Translator::ParseModule() {
 			spv::ExecutionModel model = stage_ == shader::Stage::kVertex     ? spv::ExecutionModel::Vertex
 			                            : stage_ == shader::Stage::kFragment ? spv::ExecutionModel::Fragment
 			                            : stage_ == shader::Stage::kGeometry ? spv::ExecutionModel::Geometry
+			                            : stage_ == shader::Stage::kTessControl
+			                                ? spv::ExecutionModel::TessellationControl
+			                            : stage_ == shader::Stage::kTessEval ? spv::ExecutionModel::TessellationEvaluation
 			                                                                 : spv::ExecutionModel::GLCompute;
 			std::string name = LiteralString(inst, 3);
 			if (inst[1] != static_cast<uint32_t>(model) || name != entry_point_ || entry_function_) break;
@@ -301,6 +310,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::Component: d.interface.component = inst[3]; break;
 			case spv::Decoration::Index: d.interface.index = inst[3]; break;
 			case spv::Decoration::Stream: d.interface.stream = inst[3]; break;
+			case spv::Decoration::Patch: d.interface.patch = true; break;
 			case spv::Decoration::Flat: d.interface.flat = true; break;
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
@@ -325,6 +335,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::Location: d.interface.location = inst[4]; break;
 			case spv::Decoration::Component: d.interface.component = inst[4]; break;
 			case spv::Decoration::Stream: d.interface.stream = inst[4]; break;
+			case spv::Decoration::Patch: d.interface.patch = true; break;
 			case spv::Decoration::Flat: d.interface.flat = true; break;
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
@@ -641,6 +652,13 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 			const std::vector<uint32_t>& shadows = phi_shadows_.at(inst[2]);
 			for (size_t k = 0; k < regs.size(); ++k) program_.insts.push_back({Op::kCopy, 0, regs[k], shadows[k]});
 		}
+	if (entry && stage_ == shader::Stage::kTessControl) {
+		// The lane's patch record: its patch number in the group (the
+		// caller's word) times the record's size.
+		uint32_t index = NewReg();
+		program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(patch_index_region_), index});
+		program_.insts.push_back({Op::kIMul, 0, patch_base_reg_, index, Const(patch_record_bytes_)});
+	}
 	if (entry) {
 		EmitSpecConstantOps();
 		// Private (and stage Output) variables with initializers start with their values.

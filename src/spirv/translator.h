@@ -54,6 +54,7 @@ struct InterfaceDecorations {
 	uint32_t component = 0;
 	uint32_t index = 0;  // fragment outputs: dual-source blending's Index
 	uint32_t stream = 0;  // geometry outputs: the vertex stream (Stream)
+	bool patch = false;   // tessellation: Patch
 	bool flat = false, no_perspective = false, centroid = false, sample = false;
 };
 
@@ -183,6 +184,7 @@ private:
 	uint32_t BufferRegion(uint32_t variable, uint32_t element, uint32_t block_type, uint32_t count = 1);
 	uint32_t NewPrivateRegion(uint32_t type);
 	void SetUpGeometry();
+	void SetUpTessControl();
 	void EmitGeometryVertex(uint32_t stream);
 	void AccessChain(const Instruction& inst, bool ptr_chain = false);
 	std::vector<uint32_t> Load(const Pointer& pointer);
@@ -308,6 +310,13 @@ private:
 	uint32_t emit_region_ = kNoRegion, emitted_region_ = kNoRegion;
 	uint32_t cut_regions_[shader::kMaxVertexStreams] = {kNoRegion, kNoRegion, kNoRegion, kNoRegion};
 	std::vector<std::pair<uint32_t, uint32_t>> emit_sources_;
+	// Tessellation control: the register holding the lane's patch record
+	// offset in workgroup memory (patch index x patch bytes), the word the
+	// caller puts the patch index in, and the output regions and sizes.
+	uint32_t patch_base_reg_ = 0;
+	uint32_t patch_index_region_ = kNoRegion;
+	uint32_t patch_record_bytes_ = 0;
+	std::vector<std::pair<uint32_t, uint32_t>> patch_output_regions_;  // region, the variable's bytes
 	std::shared_ptr<ImageState> images_;                    // translate_image.cpp
 
 	std::vector<SourceBlock> blocks_;

@@ -36,6 +36,7 @@
 #include "vk/image.h"
 #include "vk/pipeline.h"
 #include "vk/query_pool.h"
+#include "vk/tessellation_stage.h"
 #include "vk/shader_resources.h"
 
 namespace tessera::vk {
@@ -89,6 +90,15 @@ struct DrawJob {
 	// With a geometry stage: per vertex, the vertex outputs it reads
 	// (GraphicsPipeline::geometry_sources); the vertex stage writes nothing else.
 	uint32_t* geometry_values = nullptr;
+	// With tessellation: per vertex, the vertex outputs the control stage
+	// reads (GraphicsPipeline::tess_sources); the evaluation stage then
+	// writes the outputs above, one "vertex" per domain point of `tess`.
+	uint32_t* tess_values = nullptr;
+	const shader::Resources* tess_eval_resources = nullptr;
+	const TessellationRun* tess = nullptr;
+	// Without a geometry stage, the PrimitiveId of each vertex's primitive
+	// when it is not the primitive's number (tessellation: the patch's).
+	const uint32_t* vertex_primitive_ids = nullptr;
 	uint32_t view_index = 0;  // ViewIndex: the view being drawn with multiview, else 0
 	uint32_t samples = 1;     // rasterizationSamples
 	// Vertex ids of the vertices to shade (vertex i has id ids[i]), or, when
@@ -165,6 +175,8 @@ void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uin
 	}
 }
 
+void StoreVertexOutputs(DrawJob& job, shader::Interpreter& interp, uint32_t first, uint32_t lanes);
+
 // Shades vertices [first, first + lanes) of the job into its output arrays.
 void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	// Once a lane group has run past the step bound the draw is lost: the
@@ -191,6 +203,23 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	for (uint32_t i = 0; i < job.attribute_count; ++i) FetchAttribute(job, job.attributes[i], first, lanes, interp);
 	if (interp.RunStage(vs, *job.vertex_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
+	if (gp.tess_control) {
+		const size_t sources = gp.tess_sources.size();
+		for (size_t k = 0; k < sources; ++k) {
+			const uint32_t* w = interp.StageWord(gp.tess_sources[k]);
+			uint32_t* out = job.tess_values + size_t(first) * sources + k;
+			for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * sources] = w[l];
+		}
+		return;
+	}
+	StoreVertexOutputs(job, interp, first, lanes);
+}
+
+// The outputs of the last vertex-processing stage (vertex or tessellation
+// evaluation) for vertices [first, first + lanes) into the job's arrays.
+void StoreVertexOutputs(DrawJob& job, shader::Interpreter& interp, uint32_t first, uint32_t lanes) {
+	const GraphicsPipeline& gp = *job.pipeline;
+	const shader::Program& vs = gp.tess_eval ? *gp.tess_eval : *gp.vertex;
 	if (gp.geometry) {
 		const size_t sources = gp.geometry_sources.size();
 		for (size_t k = 0; k < sources; ++k) {
@@ -245,6 +274,40 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 		const uint32_t* w = interp.StageWord(gp.cull_distance_words[d]);
 		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&out[size_t(l) * job.cull_count], &w[l], 4);
 	}
+}
+
+// Runs the tessellation evaluation program over domain points
+// [first, first + lanes) of job.tess, each reading its patch's record.
+void ShadeEvaluation(DrawJob& job, uint32_t first, uint32_t lanes) {
+	if (job.lost.load(std::memory_order_relaxed)) return;
+	const GraphicsPipeline& gp = *job.pipeline;
+	const shader::Program& tes = *gp.tess_eval;
+	const TessellationRun& run = *job.tess;
+	const size_t words = gp.tess_control->tessellation.patch_bytes / 4;
+	shader::Interpreter& interp = ThreadInterpreter();
+	interp.BeginStage(tes, lanes);
+	for (int c = 0; c < 3; ++c) {
+		if (gp.tess_coord_words[c] == kNoWord) continue;
+		uint32_t* w = interp.StageWord(gp.tess_coord_words[c]);
+		for (uint32_t l = 0; l < lanes; ++l) std::memcpy(&w[l], &run.coords[size_t(first + l) * 3 + c], 4);
+	}
+	for (const PatchInput& input : gp.tess_eval_inputs) {
+		if (input.record_word == kNoWord || input.record_word >= words) continue;  // zero
+		uint32_t* w = interp.StageWord(input.word);
+		for (uint32_t l = 0; l < lanes; ++l)
+			w[l] = run.records[size_t(run.point_patch[first + l]) * words + input.record_word];
+	}
+	if (gp.eval_primitive_id_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.eval_primitive_id_word);
+		std::memcpy(w, &run.point_patch[first], lanes * 4);
+	}
+	if (gp.eval_patch_vertices_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.eval_patch_vertices_word);
+		std::fill(w, w + lanes, gp.tess_control->tessellation.output_vertices);
+	}
+	if (interp.RunStage(tes, *job.tess_eval_resources, job.options) != shader::RunStatus::kSuccess)
+		job.lost.store(true, std::memory_order_relaxed);
+	StoreVertexOutputs(job, interp, first, lanes);
 }
 
 // The rasterizer's fragment stage: one batch of quads through the fragment
@@ -466,6 +529,10 @@ struct DrawScratch {
 	// The geometry stage's inputs and outputs (geometry_stage.h).
 	std::vector<uint32_t> geometry_values, geometry_primitives;
 	std::vector<uint32_t> adjacency;  // adjacency topologies without a geometry stage: the main primitives
+	// Tessellation (tessellation_stage.h): the vertex outputs the control
+	// stage reads, the patches, the instance's run.
+	std::vector<uint32_t> tess_values, patches;
+	TessellationRun tess_run;
 	GeometryRun geometry_run;
 	GeometryVertices geometry_vertices;
 	GeometryVertices expanded;         // ExpandPrimitives
@@ -576,7 +643,7 @@ void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const rast
 		std::memcpy(&out.positions[i * 4], &input.positions[v * 4], 16);
 		std::memcpy(&out.varyings[i * out_n], &input.varyings[v * n], size_t(n) * 4);
 		if (gp.primitive_id_varying != kNoWord && !gp.geometry) {
-			const uint32_t primitive = uint32_t(i / per);
+			const uint32_t primitive = job.vertex_primitive_ids ? job.vertex_primitive_ids[v] : uint32_t(i / per);
 			std::memcpy(&out.varyings[i * out_n + gp.primitive_id_varying], &primitive, 4);
 		}
 		if (job.stipple_varying != kNoWord) out.varyings[i * out_n + job.stipple_varying] = distance.empty() ? 0.0f : distance[i];
@@ -881,6 +948,85 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	                 : scratch.renderer->Draw(compiled, fb, input);
 }
 
+// Tessellation of one instance (tessellation_stage.h), then the evaluation
+// stage over every domain point into the job's arrays (with a geometry
+// stage, into its inputs); `input` becomes the tessellator's primitives over
+// those points.
+void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topology topology,
+                        const shader::Resources& control, const shader::Resources& evaluation, uint32_t patch_count,
+                        bool points, bool layered, bool viewported, bool capture, DrawScratch& scratch,
+                        raster::VertexInput& input) {
+	TessellationRun& run = scratch.tess_run;
+	run.pipeline = &gp;
+	run.resources = &control;
+	run.options = job.options;
+	run.values = job.tess_values;
+	run.patches = scratch.patches.data();
+	run.patch_count = patch_count;
+	RunTessellation(run, scratch.pool);
+	if (run.lost) {
+		job.lost.store(true, std::memory_order_relaxed);
+		return;
+	}
+	const uint32_t m = uint32_t(run.point_patch.size());
+	job.tess = &run;
+	job.tess_eval_resources = &evaluation;
+	if (gp.geometry) {
+		scratch.geometry_values.resize(size_t(m) * gp.geometry_sources.size());
+		job.geometry_values = scratch.geometry_values.data();
+		// The geometry stage's input primitive must be what the tessellator makes.
+		if (gp.geometry->geometry.input_vertices == run.per)
+			scratch.geometry_primitives = run.primitives;
+		else
+			scratch.geometry_primitives.clear();
+	} else {
+		scratch.positions.resize(size_t(m) * 4);
+		scratch.varyings.resize(size_t(m) * gp.varying_count);
+		scratch.clip_distances.resize(size_t(m) * job.clip_count);
+		scratch.cull_distances.resize(size_t(m) * job.cull_count);
+		job.positions = scratch.positions.data();
+		job.varyings = scratch.varyings.data();
+		job.clip_distances = scratch.clip_distances.data();
+		job.cull_distances = scratch.cull_distances.data();
+		job.point_sizes = nullptr;
+		if (points && gp.point_size_word != kNoWord) {
+			scratch.point_sizes.resize(m);
+			job.point_sizes = scratch.point_sizes.data();
+		}
+		if (layered) {
+			scratch.layers.resize(m);
+			job.layers = scratch.layers.data();
+		}
+		if (viewported) {
+			scratch.viewport_indices.resize(m);
+			job.viewport_indices = scratch.viewport_indices.data();
+		}
+		if (capture) {
+			scratch.xfb_values.resize(size_t(m) * job.xfb_count);
+			job.xfb_values = scratch.xfb_values.data();
+		}
+		// Vulkan "PrimitiveId": what the evaluation stage reads, the patch's.
+		job.vertex_primitive_ids = run.point_patch.data();
+	}
+	const uint32_t batches = (m + kVertexBatch - 1) / kVertexBatch;
+	auto shade = [&](uint32_t batch) {
+		const uint32_t first = batch * kVertexBatch;
+		ShadeEvaluation(job, first, std::min(kVertexBatch, m - first));
+	};
+	if (batches > 1)
+		scratch.pool->ParallelFor(batches, shade);
+	else if (batches == 1)
+		shade(0);
+	input.topology = topology;
+	input.indices = run.primitives.data();
+	input.vertex_count = uint32_t(run.primitives.size());
+	input.primitive_restart = false;
+	input.positions = job.positions;
+	input.varyings = job.varyings;
+	input.clip_distances = job.clip_count ? job.clip_distances : nullptr;
+	input.point_sizes = job.point_sizes;
+}
+
 void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::RunOptions& options = ShaderRunOptions();
 	DrawParams p = given;
@@ -898,9 +1044,11 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	// Rasterizer discard drops primitives after the vertex stage (§27.1):
 	// a vertex program with side effects still runs, and so does one whose
 	// outputs transform feedback captures (before rasterization, §26.1).
-	const shader::Program& last = gp.geometry ? *gp.geometry : *gp.vertex;  // before rasterization
+	const shader::Program& last = gp.geometry    ? *gp.geometry  // before rasterization
+	                              : gp.tess_eval ? *gp.tess_eval
+	                                             : *gp.vertex;
 	const bool capture = g.xfb_active && last.xfb_mode && !last.xfb_words.empty();
-	const bool side_effects = gp.vertex_writes_memory || gp.geometry_writes_memory;
+	const bool side_effects = gp.vertex_writes_memory || gp.geometry_writes_memory || gp.tess_writes_memory;
 	const bool generated = std::any_of(std::begin(g.generated_pool), std::end(g.generated_pool),
 	                                   [](const QueryPool* pool) { return pool != nullptr; });
 	if (discard && !side_effects && !capture && !generated) return;
@@ -910,16 +1058,28 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	                                        vk_topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ||
 	                                        vk_topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY ||
 	                                        vk_topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY);
-	if (adjacency) {
+	// Tessellation: patches in, the tessellator's triangles, lines or points out.
+	const bool tessellated = gp.tess_control != nullptr;
+	if (tessellated) {
+		if (vk_topology != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) return;  // invalid: nothing to tessellate
+		topology = gp.tessellation.point_mode                              ? raster::Topology::PointList
+		           : gp.tessellation.domain == raster::TessDomain::kIsolines ? raster::Topology::LineList
+		                                                                     : raster::Topology::TriangleList;
+	} else if (adjacency) {
 		topology = vk_topology <= VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ? raster::Topology::LineList
 		                                                                         : raster::Topology::TriangleList;
 	} else if (!gp.geometry && !ToRasterTopology(vk_topology, &topology)) {
-		ReportPipeline(context, *pipeline, "vkCmdDraw*: patch topologies are not supported; draw skipped");
+		ReportPipeline(context, *pipeline,
+		               "vkCmdDraw*: patch lists without tessellation shaders draw nothing; draw skipped");
 		return;
 	}
 	try {
-		BoundResources vertex_bound, geometry_bound, fragment_bound;
+		BoundResources vertex_bound, geometry_bound, fragment_bound, control_bound, evaluation_bound;
 		if (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.vertex, "vkCmdDraw", vertex_bound)) return;
+		if (tessellated &&
+		    (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.tess_control, "vkCmdDraw", control_bound) ||
+		     !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.tess_eval, "vkCmdDraw", evaluation_bound)))
+			return;
 		if (gp.geometry &&
 		    !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.geometry, "vkCmdDraw", geometry_bound))
 			return;
@@ -1053,10 +1213,11 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		const uint32_t n = job.vertex_count;
 		job.cull_count = gp.cull_distance_count;
-		job.xfb_count = capture && !gp.geometry ? uint32_t(gp.vertex->xfb_words.size()) : 0;
+		job.xfb_count = capture && !gp.geometry ? uint32_t(last.xfb_words.size()) : 0;
 		const uint64_t vertex_bytes =
-		    gp.geometry ? 4 * uint64_t(gp.geometry_sources.size())
-		                : 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2 + job.xfb_count);
+		    tessellated   ? 4 * uint64_t(gp.tess_sources.size())
+		    : gp.geometry ? 4 * uint64_t(gp.geometry_sources.size())
+		                  : 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2 + job.xfb_count);
 		if (uint64_t(n) * vertex_bytes > VertexScratchBudget()) {
 			char message[192];
 			std::snprintf(message, sizeof message,
@@ -1071,7 +1232,20 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			scratch.geometry_values.resize(size_t(n) * gp.geometry_sources.size());
 			job.geometry_values = scratch.geometry_values.data();
 			scratch.geometry_primitives.clear();
-			AssembleGeometryInput(vk_topology, raster_indices, p.count, restart, scratch.geometry_primitives);
+			if (!tessellated)
+				AssembleGeometryInput(vk_topology, raster_indices, p.count, restart, scratch.geometry_primitives);
+		}
+		// Tessellation: the vertex stage keeps what the control stage reads;
+		// patch i is vertices [i P, i P + P) of the draw (Vulkan "Patch Lists").
+		uint32_t patch_count = 0;
+		if (tessellated) {
+			scratch.tess_values.resize(size_t(n) * gp.tess_sources.size());
+			job.tess_values = scratch.tess_values.data();
+			const uint32_t per = gp.patch_control_points;
+			patch_count = p.count / per;
+			scratch.patches.resize(size_t(patch_count) * per);
+			for (size_t i = 0; i < scratch.patches.size(); ++i)
+				scratch.patches[i] = raster_indices ? raster_indices[i] : uint32_t(i);
 		}
 		scratch.positions.resize(size_t(n) * 4);
 		scratch.varyings.resize(size_t(n) * gp.varying_count);
@@ -1107,8 +1281,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		// The primitives the input assembler makes of one instance.
 		const uint64_t instance_primitives =
-		    gp.geometry ? scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices
-		                : CountPrimitives(topology, input.indices, input.vertex_count, input.primitive_restart);
+		    tessellated   ? patch_count
+		    : gp.geometry ? scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices
+		                  : CountPrimitives(topology, input.indices, input.vertex_count, input.primitive_restart);
 		// Layered rendering (shaderOutputLayer): the vertex program picks each
 		// primitive's layer; without multiview the primitives are sorted by
 		// it and each layer drawn as a list.
@@ -1133,6 +1308,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		QueryPool* statistics = g.statistics_pool;
 		job.count_fragments = statistics != nullptr;
 		uint64_t shaded = 0;  // vertex shader invocations
+		uint64_t tess_patches = 0, tess_points = 0;           // tessellation control patches, evaluation invocations
+		uint64_t tess_primitives = 0;                         // primitives the tessellator made
 		uint64_t geometry_runs = 0;                           // geometry stage runs
 		uint64_t emitted[shader::kMaxVertexStreams] = {};  // primitives it emitted to each stream
 		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
@@ -1153,8 +1330,15 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 					shaded += n;
 					if (job.lost) break;
 				}
-				if (v == 0 && capture && !gp.geometry)
-					CaptureTransformFeedback(context.graphics, *gp.vertex, job, input, scratch);
+				if (tessellated && (v == 0 || gp.vertex_view_index_word != kNoWord)) {
+					TessellateInstance(gp, job, topology, control_bound.resources, evaluation_bound.resources,
+					                   patch_count, points, layered, viewported, capture, scratch, input);
+					tess_patches += patch_count;
+					tess_points += scratch.tess_run.point_patch.size();
+					tess_primitives += scratch.tess_run.primitives.size() / scratch.tess_run.per;
+					if (job.lost) break;
+				}
+				if (v == 0 && capture && !gp.geometry) CaptureTransformFeedback(context.graphics, last, job, input, scratch);
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
 				job.layer = views[v];
 				if (gp.geometry) {
@@ -1183,6 +1367,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			statistics->AddStatistic(q, Statistic::kInputAssemblyVertices, uint64_t(p.count) * p.instance_count);
 			statistics->AddStatistic(q, Statistic::kInputAssemblyPrimitives, primitives);
 			statistics->AddStatistic(q, Statistic::kVertexShaderInvocations, shaded);
+			if (tessellated) {
+				statistics->AddStatistic(q, Statistic::kTessellationControlPatches, tess_patches);
+				statistics->AddStatistic(q, Statistic::kTessellationEvaluationInvocations, tess_points);
+			}
 			if (gp.geometry) {
 				const uint64_t in = scratch.geometry_primitives.size() / gp.geometry->geometry.input_vertices;
 				statistics->AddStatistic(q, Statistic::kGeometryShaderInvocations,
@@ -1191,7 +1379,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				for (uint64_t count : emitted) all += count;
 				statistics->AddStatistic(q, Statistic::kGeometryShaderPrimitives, all);
 			}
-			const uint64_t clipped = gp.geometry ? emitted[gp.rasterization_stream] : primitives * view_count;
+			const uint64_t clipped = gp.geometry ? emitted[gp.rasterization_stream]
+			                         : tessellated ? tess_primitives * view_count
+			                                       : primitives * view_count;
 			if (!discard) {
 				statistics->AddStatistic(q, Statistic::kClippingInvocations, clipped);
 				statistics->AddStatistic(q, Statistic::kClippingPrimitives, clipped);
@@ -1205,9 +1395,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			// geometry stage, all are stream 0's).
 			QueryPool* generated = g.generated_pool[stream];
 			if (!generated) continue;
-			const uint64_t primitives = gp.geometry ? emitted[stream]
-			                            : stream == 0 ? instance_primitives * p.instance_count * view_count
-			                                          : 0;
+			const uint64_t primitives = gp.geometry   ? emitted[stream]
+			                            : stream != 0 ? 0
+			                            : tessellated ? tess_primitives * view_count
+			                                          : instance_primitives * p.instance_count * view_count;
 			generated->AddPrimitivesGenerated(g.generated_query[stream], primitives);
 		}
 		if (job.lost) {

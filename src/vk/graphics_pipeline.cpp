@@ -159,7 +159,7 @@ void CaptureVertexInput(const VkPipelineVertexInputStateCreateInfo& vi, const sh
 // element), for each vertex of the input primitive.
 void LinkGeometry(GraphicsPipeline& g) {
 	using B = shader::InterfaceBuiltin;
-	const shader::Program& vs = *g.vertex;
+	const shader::Program& vs = g.tess_eval ? *g.tess_eval : *g.vertex;  // the stage before
 	const shader::Program& gs = *g.geometry;
 	g.geometry_writes_memory = WritesMemory(gs);
 	for (const shader::InterfaceWord& w : gs.inputs) {
@@ -192,12 +192,89 @@ void LinkGeometry(GraphicsPipeline& g) {
 	for (uint32_t j = 0; j < gs.outputs.size(); ++j) g.geometry_record[gs.outputs[j].word] = j;
 }
 
+// The output of `outputs` that input w reads: same built-in and element, or
+// same Location and Component; per vertex of the same vertex (when
+// `vertex` is set), or per patch.
+const shader::InterfaceWord* Match(const std::vector<shader::InterfaceWord>& outputs, const shader::InterfaceWord& w,
+                                   bool vertex) {
+	for (const shader::InterfaceWord& o : outputs) {
+		if (o.builtin != w.builtin || o.patch != w.patch || (vertex && o.vertex != w.vertex)) continue;
+		if (w.builtin == shader::InterfaceBuiltin::kNone ? o.location == w.location && o.component == w.component
+		                                                 : o.index == w.index)
+			return &o;
+	}
+	return nullptr;
+}
+
+// Vulkan "Tessellation": the control stage reads the vertex outputs per
+// vertex of the patch; the evaluation stage reads the control stage's
+// outputs (per-vertex ones of the same vertex, patch ones of the patch)
+// and the levels; the modes of both stages combine.
+void LinkTessellation(GraphicsPipeline& g) {
+	using B = shader::InterfaceBuiltin;
+	const shader::Program& vs = *g.vertex;
+	const shader::Program& tcs = *g.tess_control;
+	const shader::Program& tes = *g.tess_eval;
+	g.tess_writes_memory = WritesMemory(tcs) || WritesMemory(tes);
+	for (const shader::InterfaceWord& w : tcs.inputs) {
+		switch (w.builtin) {
+		case B::kInvocationId: g.tess_invocation_id_word = w.word; continue;
+		case B::kPrimitiveId: g.tess_primitive_id_word = w.word; continue;
+		case B::kPatchVertices: g.tess_patch_vertices_word = w.word; continue;
+		default: break;
+		}
+		if (w.word == tcs.tessellation.patch_index_word) continue;
+		uint32_t source = kNoWord;
+		for (const shader::InterfaceWord& o : vs.outputs)
+			if (o.builtin == w.builtin && (w.builtin == B::kNone ? o.location == w.location && o.component == w.component
+			                                                     : o.index == w.index))
+				source = o.word;
+		uint32_t slot = kNoWord;
+		if (source != kNoWord) {
+			auto it = std::find(g.tess_sources.begin(), g.tess_sources.end(), source);
+			slot = uint32_t(it - g.tess_sources.begin());
+			if (it == g.tess_sources.end()) g.tess_sources.push_back(source);
+		}
+		g.tess_control_inputs.push_back({w.word, w.vertex, slot});
+	}
+	for (const shader::InterfaceWord& o : tcs.outputs) {
+		if (o.builtin == B::kTessLevelOuter && o.index < 4) g.tess_outer_words[o.index] = o.word;
+		if (o.builtin == B::kTessLevelInner && o.index < 2) g.tess_inner_words[o.index] = o.word;
+	}
+	for (const shader::InterfaceWord& w : tes.inputs) {
+		switch (w.builtin) {
+		case B::kTessCoord:
+			if (w.index < 3) g.tess_coord_words[w.index] = w.word;
+			continue;
+		case B::kPrimitiveId: g.eval_primitive_id_word = w.word; continue;
+		case B::kPatchVertices: g.eval_patch_vertices_word = w.word; continue;
+		default: break;
+		}
+		const shader::InterfaceWord* o = Match(tcs.outputs, w, !w.patch);
+		g.tess_eval_inputs.push_back({w.word, o ? o->word : kNoWord});
+	}
+	// A mode either stage declares (both must agree when both do).
+	auto pick = [](uint8_t a, uint8_t b) { return a ? a : b; };
+	const shader::TessellationInfo &c = tcs.tessellation, &e = tes.tessellation;
+	raster::TessellationState& t = g.tessellation;
+	const uint8_t domain = pick(e.domain, c.domain), spacing = pick(e.spacing, c.spacing), order = pick(e.order, c.order);
+	t.domain = domain == 2 ? raster::TessDomain::kQuads
+	           : domain == 3 ? raster::TessDomain::kIsolines
+	                         : raster::TessDomain::kTriangles;
+	t.spacing = spacing == 2 ? raster::TessSpacing::kFractionalEven
+	            : spacing == 3 ? raster::TessSpacing::kFractionalOdd
+	                           : raster::TessSpacing::kEqual;
+	t.ccw = order != 1;
+	t.point_mode = c.point_mode || e.point_mode;
+}
+
 void LinkStages(GraphicsPipeline& g) {
 	const shader::Program& vs = *g.vertex;
 	g.vertex_writes_memory = WritesMemory(vs);
+	if (g.tess_control) LinkTessellation(g);
 	if (g.geometry) LinkGeometry(g);
 	// The last stage before rasterization.
-	const shader::Program& last = g.geometry ? *g.geometry : vs;
+	const shader::Program& last = g.geometry ? *g.geometry : g.tess_eval ? *g.tess_eval : vs;
 	for (const shader::InterfaceWord& w : vs.inputs) {
 		using B = shader::InterfaceBuiltin;
 		switch (w.builtin) {
@@ -332,6 +409,12 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		if (stage.stage == VK_SHADER_STAGE_VERTEX_BIT)
 			r = CompileStage(device, stage, shader::Stage::kVertex, what, cache, Layout(), g.vertex,
 			                 cache.StageFeedback(i));
+		else if (stage.stage == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT)
+			r = CompileStage(device, stage, shader::Stage::kTessControl, what, cache, Layout(), g.tess_control,
+			                 cache.StageFeedback(i));
+		else if (stage.stage == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT)
+			r = CompileStage(device, stage, shader::Stage::kTessEval, what, cache, Layout(), g.tess_eval,
+			                 cache.StageFeedback(i));
 		else if (stage.stage == VK_SHADER_STAGE_GEOMETRY_BIT)
 			r = CompileStage(device, stage, shader::Stage::kGeometry, what, cache, Layout(), g.geometry,
 			                 cache.StageFeedback(i));
@@ -349,6 +432,25 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 		              "%s: a vertex shader is required", what);
 		return VK_ERROR_UNKNOWN;
+	}
+	if (bool(g.tess_control) != bool(g.tess_eval)) {
+		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+		              "%s: tessellation needs both a control and an evaluation shader", what);
+		return VK_ERROR_UNKNOWN;
+	}
+	if (g.tess_control) {
+		if (info.pTessellationState) {
+			g.patch_control_points = info.pTessellationState->patchControlPoints;
+			// VK_KHR_maintenance2 (Vulkan 1.1): the domain's origin.
+			if (auto* origin = FindInChain<VkPipelineTessellationDomainOriginStateCreateInfo>(
+			        info.pTessellationState->pNext, VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO))
+				g.tessellation.lower_left = origin->domainOrigin == VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
+		}
+		if (g.patch_control_points == 0 || g.patch_control_points > 32) {
+			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+			              "%s: patchControlPoints %u is outside 1..32", what, g.patch_control_points);
+			return VK_ERROR_UNKNOWN;
+		}
 	}
 
 	if (const VkPipelineDynamicStateCreateInfo* d = info.pDynamicState)

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "raster/state.h"
+#include "raster/tessellator.h"
 #include "shader/ir.h"
 
 namespace tessera::texture {
@@ -102,9 +103,40 @@ struct GeometryInput {
 
 // vkCreateGraphicsPipelines' result: the programs, their linked
 // interface, and every piece of fixed-function state.
+// A tessellation evaluation input and the control stage's output it reads:
+// word `record_word` of the patch's record (kNoWord: none, it reads zero).
+struct PatchInput {
+	uint32_t word = 0;
+	uint32_t record_word = 0;
+};
+
 struct GraphicsPipeline {
 	std::unique_ptr<shader::Program> vertex;
+	std::unique_ptr<shader::Program> tess_control;  // null: no tessellation
+	std::unique_ptr<shader::Program> tess_eval;
 	std::unique_ptr<shader::Program> geometry;  // null: no geometry shader
+
+	// Tessellation (vk/tessellation_stage.cpp). The vertex stage keeps per
+	// vertex only the outputs the control stage reads (tess_sources); the
+	// control stage's inputs read them per vertex of the patch; the
+	// evaluation stage's inputs read the patch's record of control outputs
+	// (per-vertex ones already resolved to their vertex's words).
+	std::vector<uint32_t> tess_sources;
+	std::vector<GeometryInput> tess_control_inputs;
+	uint32_t tess_invocation_id_word = shader::Program::kNoWord;  // control stage inputs
+	uint32_t tess_primitive_id_word = shader::Program::kNoWord;
+	uint32_t tess_patch_vertices_word = shader::Program::kNoWord;
+	std::vector<PatchInput> tess_eval_inputs;
+	uint32_t tess_coord_words[3] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord};
+	uint32_t eval_primitive_id_word = shader::Program::kNoWord;
+	uint32_t eval_patch_vertices_word = shader::Program::kNoWord;
+	// The levels in the record (kNoWord: not written, read as 0).
+	uint32_t tess_outer_words[4] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord,
+	                                shader::Program::kNoWord};
+	uint32_t tess_inner_words[2] = {shader::Program::kNoWord, shader::Program::kNoWord};
+	raster::TessellationState tessellation;
+	uint32_t patch_control_points = 0;  // VkPipelineTessellationStateCreateInfo
+	bool tess_writes_memory = false;
 	std::unique_ptr<shader::Program> fragment;  // null: no fragment shader
 
 	// With a geometry stage, the vertex stage keeps per vertex only the

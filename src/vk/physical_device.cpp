@@ -56,7 +56,17 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxVertexInputAttributeOffset = 2047;
 	l.maxVertexInputBindingStride = 2048;
 	l.maxVertexOutputComponents = 128;
-	l.maxTessellationGenerationLevel = 0;
+	// Tessellation (vk/tessellation_stage.cpp, raster/tessellator.h): the
+	// control stage's outputs are a record of workgroup memory per patch,
+	// the other interfaces private words; all well within their memory.
+	l.maxTessellationGenerationLevel = raster::kMaxTessellationLevel;
+	l.maxTessellationPatchSize = 32;
+	l.maxTessellationControlPerVertexInputComponents = 64;
+	l.maxTessellationControlPerVertexOutputComponents = 64;
+	l.maxTessellationControlPerPatchOutputComponents = 120;
+	l.maxTessellationControlTotalOutputComponents = 2048;
+	l.maxTessellationEvaluationInputComponents = 64;
+	l.maxTessellationEvaluationOutputComponents = 64;
 	// The geometry stage (vk/geometry_stage.cpp): Invocations and
 	// OutputVertices are checked by the translator; the emit records of one
 	// invocation fit its private memory (spirv/translate_stage.cpp).

@@ -342,6 +342,9 @@ struct Supported {
 		// 0 only (vk/geometry_stage.cpp); PointSize from them is honoured.
 		core.geometryShader = VK_TRUE;
 		core.shaderTessellationAndGeometryPointSize = VK_TRUE;
+		// Tessellation control and evaluation stages and the tessellator
+		// (vk/tessellation_stage.cpp, raster/tessellator.h).
+		core.tessellationShader = VK_TRUE;
 		// Storage images of 4 samples: image operations take the sample operand
 		// (shader/image_ops.cpp StorageTexel, texture::Fetch).
 		core.shaderStorageImageMultisample = VK_TRUE;

@@ -377,8 +377,12 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	VkSampler texture_sampler = VK_NULL_HANDLE;
 	VkImageAspectFlags texture_aspect = VK_IMAGE_ASPECT_COLOR_BIT;
 	TestBuffer texture_upload, storage_image_readback;
-	const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
-	                                  (scene.geometry_shader.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT);
+	const VkShaderStageFlags stages =
+	    VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT |
+	    (scene.geometry_shader.empty() ? 0 : VK_SHADER_STAGE_GEOMETRY_BIT) |
+	    (scene.tess_control_shader.empty()
+	         ? 0
+	         : VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT);
 	const bool has_texture = scene.texture.format != VK_FORMAT_UNDEFINED;
 	const bool has_storage_image = scene.storage_image_format != VK_FORMAT_UNDEFINED;
 	if (!scene.uniform_data.empty() || !scene.storage_data.empty() || has_texture || has_storage_image ||
@@ -531,8 +535,12 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	VkShaderModule second_fs =
 	    scene.second_fragment_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.second_fragment_shader);
 	VkShaderModule gs = scene.geometry_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.geometry_shader);
-	// Vertex, then geometry when given, then fragment (shader_stages[fs_at]).
-	VkPipelineShaderStageCreateInfo shader_stages[3] = {};
+	VkShaderModule tcs =
+	    scene.tess_control_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.tess_control_shader);
+	VkShaderModule tes = scene.tess_eval_shader.empty() ? VK_NULL_HANDLE : LoadModule(ctx, scene.tess_eval_shader);
+	// Vertex, then tessellation and geometry when given, then fragment
+	// (shader_stages[fs_at]).
+	VkPipelineShaderStageCreateInfo shader_stages[5] = {};
 	uint32_t stage_count = 0;
 	auto add_stage = [&](VkShaderStageFlagBits stage, VkShaderModule module) {
 		shader_stages[stage_count] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
@@ -542,6 +550,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		++stage_count;
 	};
 	add_stage(VK_SHADER_STAGE_VERTEX_BIT, vs);
+	if (tcs) add_stage(VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, tcs);
+	if (tes) add_stage(VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, tes);
 	if (gs) add_stage(VK_SHADER_STAGE_GEOMETRY_BIT, gs);
 	const uint32_t fs_at = stage_count;
 	if (fs) add_stage(VK_SHADER_STAGE_FRAGMENT_BIT, fs);
@@ -586,6 +596,10 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	pi.pStages = shader_stages;
 	pi.pVertexInputState = &vertex_input;
 	pi.pInputAssemblyState = &state.input_assembly;
+	VkPipelineTessellationStateCreateInfo tessellation{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+	tessellation.patchControlPoints = scene.patch_control_points;
+	tessellation.pNext = state.tessellation_next;
+	if (tcs) pi.pTessellationState = &tessellation;
 	pi.pViewportState = &viewport_state;
 	pi.pRasterizationState = &state.rasterization;
 	pi.pMultisampleState = &state.multisample;
@@ -855,6 +869,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	vkDestroyShaderModule(device, vs, nullptr);
 	if (fs) vkDestroyShaderModule(device, fs, nullptr);
 	if (gs) vkDestroyShaderModule(device, gs, nullptr);
+	if (tcs) vkDestroyShaderModule(device, tcs, nullptr);
+	if (tes) vkDestroyShaderModule(device, tes, nullptr);
 	if (second_fs) vkDestroyShaderModule(device, second_fs, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	if (pool) vkDestroyDescriptorPool(device, pool, nullptr);
@@ -929,6 +945,7 @@ SceneFeatures::SceneFeatures() {
 	core.features.shaderCullDistance = VK_TRUE;
 	core.features.geometryShader = VK_TRUE;
 	core.features.shaderTessellationAndGeometryPointSize = VK_TRUE;
+	core.features.tessellationShader = VK_TRUE;
 	core.features.fragmentStoresAndAtomics = VK_TRUE;
 	core.features.fillModeNonSolid = VK_TRUE;
 	core.features.wideLines = VK_TRUE;

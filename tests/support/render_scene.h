@@ -30,6 +30,7 @@ struct PipelineState {
 	uint32_t sample_mask = 0xffffffffu;
 	const void* viewport_next = nullptr;      // VkPipelineViewportStateCreateInfo::pNext
 	const void* vertex_input_next = nullptr;  // VkPipelineVertexInputStateCreateInfo::pNext
+	const void* tessellation_next = nullptr;  // VkPipelineTessellationStateCreateInfo::pNext
 };
 
 struct DrawCall {
@@ -60,6 +61,10 @@ struct Scene {
 	std::string vertex_shader;                              // corpus file names (build/shaders)
 	std::string fragment_shader;                            // empty: no fragment stage
 	std::string geometry_shader;                            // empty: no geometry stage (set 0 resources reach it too)
+	// Tessellation control and evaluation shaders (both or neither; push
+	// constants and set 0 reach them too), and the patch size.
+	std::string tess_control_shader, tess_eval_shader;
+	uint32_t patch_control_points = 3;
 	std::vector<uint8_t> vertices;
 	uint32_t vertex_stride = 0;
 	std::vector<VkVertexInputAttributeDescription> attributes;  // binding 0

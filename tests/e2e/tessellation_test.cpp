@@ -1,0 +1,178 @@
+// Tessellation (Vulkan "Tessellation") through the loader, compared with
+// lavapipe with the validation layer on: a control shader that shares its
+// outputs across the patch (a barrier, then one invocation reads all
+// three), patch outputs, levels from push constants varied per patch;
+// evaluation shaders for triangles (equal, fractional odd and even
+// spacing, both windings), quads and isolines; point mode with every
+// domain point captured by transform feedback.
+//
+// How the domain is cut into triangles is implementation-dependent (Vulkan
+// "Triangle Tessellation"), but the evaluation shaders here place points
+// and colors linearly in TessCoord, so every valid triangulation draws the
+// same picture: images compare within 2 codes per channel, with at most a
+// few pixels on the domain's inner edges where the two drivers' triangles
+// round coverage differently. Equal spacing fixes every domain point, so
+// point mode's captured TessCoords must be the same set as lavapipe's
+// (within lavapipe's fixed-point rounding, 4 x 2^-16).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "draw_scene_helpers.h"
+#include "render_scene.h"
+
+using namespace tessera::test;
+
+namespace {
+
+struct Levels {
+	float outer[4];
+	float inner[2];
+};
+
+// Four patches of three vertices: triangles over the viewport.
+std::vector<float> Patches() {
+	return {-0.9f, -0.9f, 0.5f, 1, -0.1f, -0.9f, 0.5f, 1, -0.9f, -0.1f, 0.5f, 1,  //
+	        0.1f,  -0.9f, 0.5f, 1, 0.9f,  -0.8f, 0.5f, 1, 0.2f,  -0.1f, 0.5f, 1,  //
+	        -0.8f, 0.1f,  0.5f, 1, -0.1f, 0.2f,  0.5f, 1, -0.9f, 0.9f,  0.5f, 1,  //
+	        0.1f,  0.1f,  0.5f, 1, 0.9f,  0.1f,  0.5f, 1, 0.1f,  0.9f,  0.5f, 1};
+}
+
+Scene TessScene(const char* evaluation, const Levels& levels) {
+	Scene s;
+	s.width = s.height = 96;
+	s.vertex_shader = "tess_input.vert.spv";
+	s.tess_control_shader = "tess_levels.tesc.spv";
+	s.tess_eval_shader = evaluation;
+	s.fragment_shader = "geom_color.frag.spv";
+	s.vertices = scenes::Bytes(Patches());
+	s.vertex_stride = 16;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	s.draws = {{12, 1, 0, 0, 0}};
+	s.push_constants.resize(sizeof(Levels));
+	std::memcpy(s.push_constants.data(), &levels, sizeof levels);
+	s.configure = [](PipelineState& ps) { ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST; };
+	return s;
+}
+
+bool Drawn(const SceneResult& result, const Scene& s) {
+	const std::vector<uint8_t>& c = result.colors[0];
+	for (size_t k = 0; k < size_t(s.width) * s.height * 4; k += 4)
+		if (c[k] | c[k + 1] | c[k + 2]) return true;
+	return false;
+}
+
+}  // namespace
+
+TEST_CASE("Tessellation shaders are reported with the spec's minimum limits", "[e2e][tessellation]") {
+	SceneFeatures features;
+	auto ctx = Context::Create(Driver::Tessera, features.Options());
+	REQUIRE(ctx);
+	VkPhysicalDeviceFeatures f{};
+	vkGetPhysicalDeviceFeatures(ctx->physical_device(), &f);
+	CHECK(f.tessellationShader == VK_TRUE);
+	VkPhysicalDeviceProperties p{};
+	vkGetPhysicalDeviceProperties(ctx->physical_device(), &p);
+	// Vulkan "Required Limits", with tessellationShader.
+	CHECK(p.limits.maxTessellationGenerationLevel >= 64);
+	CHECK(p.limits.maxTessellationPatchSize >= 32);
+	CHECK(p.limits.maxTessellationControlPerVertexInputComponents >= 64);
+	CHECK(p.limits.maxTessellationControlPerVertexOutputComponents >= 64);
+	CHECK(p.limits.maxTessellationControlPerPatchOutputComponents >= 120);
+	CHECK(p.limits.maxTessellationControlTotalOutputComponents >= 2048);
+	CHECK(p.limits.maxTessellationEvaluationInputComponents >= 64);
+	CHECK(p.limits.maxTessellationEvaluationOutputComponents >= 64);
+}
+
+TEST_CASE("Tessellated triangles, quads and isolines match lavapipe", "[e2e][tessellation]") {
+	ScenePair pair;
+	const Levels levels[] = {
+	    {{1, 1, 1, 1}, {1, 1}},          // one triangle (or quad pair) per patch
+	    {{2, 3, 4, 5}, {3, 2}},          // integers
+	    {{2.5f, 3.7f, 1.2f, 6.1f}, {4.4f, 1.0f}},  // fractions: each spacing rounds its own way
+	    {{7, 1, 9.5f, 2}, {1, 5.5f}},    // an inner level of 1 with outer levels above it
+	    {{64, 40, 17, 33}, {64, 64}},    // the maximum
+	};
+	const char* evaluations[] = {"tess_tri_equal.tese.spv", "tess_tri_odd.tese.spv", "tess_tri_even.tese.spv",
+	                             "tess_quad.tese.spv", "tess_isolines.tese.spv"};
+	for (const char* evaluation : evaluations)
+		for (const Levels& l : levels) {
+			CAPTURE(evaluation, l.outer[0], l.outer[1], l.outer[2], l.outer[3], l.inner[0], l.inner[1]);
+			const Scene s = TessScene(evaluation, l);
+			CHECK(Drawn(pair.Compare("tessellation", s, 2, 6), s));
+		}
+}
+
+TEST_CASE("Tessellation point mode: equal spacing gives the same domain points as lavapipe",
+          "[e2e][tessellation][transform_feedback]") {
+	SceneFeatures features;
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+	xfb.transformFeedback = VK_TRUE;
+	ContextOptions options = features.Options();
+	xfb.pNext = const_cast<void*>(options.device_features);
+	options.device_features = &xfb;
+	options.device_extensions.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+	auto ours = Context::Create(Driver::Tessera, options);
+	auto reference = Context::Create(Driver::Lavapipe, options);
+	REQUIRE(ours);
+	REQUIRE(reference);
+	auto capture = [](Context& c, const Levels& levels) {
+		auto bind = c.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
+		auto begin = c.Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
+		auto end = c.Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
+		REQUIRE(bind);
+		TestBuffer buffer = c.CreateBuffer(1 << 20, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
+		TestBuffer counter = c.CreateBuffer(16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT);
+		std::memset(counter.data, 0, 16);
+		Scene s = TessScene("tess_points.tese.spv", levels);
+		s.fragment_shader = "constant_color.frag.spv";
+		s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
+			const VkDeviceSize offset = 0;
+			bind(cb, 0, 1, &buffer.buffer, &offset, nullptr);
+			begin(cb, 0, 0, nullptr, nullptr);
+			vkCmdDraw(cb, 12, 1, 0, 0);
+			end(cb, 0, 1, &counter.buffer, &offset);
+		};
+		RenderScene(c, s);
+		uint32_t bytes = 0;
+		std::memcpy(&bytes, counter.data, 4);
+		std::vector<std::array<float, 4>> points(bytes / 16);
+		std::memcpy(points.data(), buffer.data, points.size() * 16);
+		c.Destroy(buffer);
+		c.Destroy(counter);
+		return points;
+	};
+	const Levels levels[] = {{{1, 1, 1, 1}, {1, 1}}, {{2, 3, 4, 1}, {3, 1}}, {{5, 1, 2, 1}, {6, 1}}, {{8, 8, 8, 1}, {7, 1}}};
+	for (const Levels& l : levels) {
+		CAPTURE(l.outer[0], l.outer[1], l.outer[2], l.inner[0]);
+		std::vector<std::array<float, 4>> a = capture(*ours, l), b = capture(*reference, l);
+		REQUIRE(!a.empty());
+		// Each patch's points as a sorted set (the order is the tessellator's own).
+		auto sorted = [](std::vector<std::array<float, 4>> v) {
+			auto key = [](const std::array<float, 4>& x) {
+				return std::array<long, 3>{long(x[3]), std::lround(x[0] * 1e4f), std::lround(x[1] * 1e4f)};
+			};
+			std::sort(v.begin(), v.end(), [&](const auto& x, const auto& y) { return key(x) < key(y); });
+			return v;
+		};
+		a = sorted(a);
+		b = sorted(b);
+		REQUIRE(a.size() == b.size());
+		for (size_t k = 0; k < a.size(); ++k) {
+			INFO("point " << k << ": ours " << a[k][0] << ", " << a[k][1] << ", " << a[k][2] << " patch " << a[k][3]
+			              << "; lavapipe " << b[k][0] << ", " << b[k][1] << ", " << b[k][2] << " patch " << b[k][3]);
+			CHECK(a[k][3] == b[k][3]);
+			// lavapipe's tessellator works in 16.16 fixed point (its
+			// TessCoords are multiples of 2^-16, up to about 2^-16 from the
+			// spec's exact points); ours are floats of the exact fractions.
+			for (int c = 0; c < 3; ++c) CHECK(std::fabs(a[k][c] - b[k][c]) <= 4.0f / 65536.0f);
+			CHECK(std::fabs(a[k][0] + a[k][1] + a[k][2] - 1.0f) <= 1e-5f);
+		}
+	}
+	CHECK(ours->validation_errors() == 0);
+	CHECK(reference->validation_errors() == 0);
+}

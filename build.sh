@@ -15,6 +15,7 @@ PACKAGES=(cmake g++ make python3 pkg-config
   astcenc  # the reference ASTC codec the ASTC decoder tests compare with
   libxcb1-dev libx11-dev libx11-xcb-dev libxcb-shm0-dev  # X headers for VK_KHR_xcb/xlib_surface (the libraries are dlopen()ed)
   xvfb xauth  # the windowed presentation test runs vkcube on a virtual X server
+  mesa-utils glmark2-x11 libgl1-mesa-dri  # OpenGL through Zink on Tessera: glxinfo, glxgears, glmark2
   libwayland-dev  # Wayland headers for VK_KHR_wayland_surface (libwayland-client is dlopen()ed)
   weston  # the Wayland presentation test runs vkcube under a headless weston
   nodejs chromium  # real applications in the suite: Dawn for Node.js (npm "webgpu"), Chromium WebGL via ANGLE

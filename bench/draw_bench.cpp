@@ -1,5 +1,8 @@
 // Draw throughput: lit, depth-tested meshes at 1920x1080 through a graphics
-// pipeline (shaders/lit_mesh.*), Tessera next to lavapipe in one run. Each
+// pipeline (shaders/lit_mesh.*), Tessera next to lavapipe in one run; the
+// same sheet with a geometry stage that draws each triangle three times
+// (bench_amplify.geom), and as a tessellated terrain: 64 x 64 quad patches
+// cut 11 x 11, 991,232 triangles (bench_terrain.*). Each
 // iteration submits one prerecorded command buffer (render pass with clears,
 // the draws) and waits for its fence: what an application's frame costs.
 // Also: graphics pipeline creation.
@@ -26,7 +29,11 @@ Context* GetContext(Driver driver) {
 	static std::map<Driver, std::unique_ptr<Context>> contexts;
 	auto& ctx = contexts[driver];
 	if (!ctx) {
+		static VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+		features.features.geometryShader = VK_TRUE;  // the amplification and terrain scenes
+		features.features.tessellationShader = VK_TRUE;
 		ContextOptions options;
+		options.device_features = &features;
 		options.validation = false;  // measure the driver, not the layer
 		ctx = Context::Create(driver, options);
 	}
@@ -102,11 +109,22 @@ void Camera(PushConstants& pc) {
 
 // Everything one driver needs to draw a sheet: attachments, pass, pipeline,
 // buffers and a recorded command buffer.
+enum class Stages { kPlain, kGeometry, kTessellation };
+
 class SheetScene {
 public:
-	SheetScene(Context& ctx, uint32_t cells) : ctx_(ctx) {
+	SheetScene(Context& ctx, uint32_t cells, Stages stages = Stages::kPlain) : ctx_(ctx), stages_(stages) {
 		VkDevice d = ctx.device();
 		Sheet(cells, cells, vertices_, indices_);
+		if (stages == Stages::kTessellation) {
+			// One quad patch a cell: its corners (u along x, v along z).
+			indices_.clear();
+			for (uint32_t r = 0; r < cells; ++r)
+				for (uint32_t c = 0; c < cells; ++c) {
+					const uint32_t a = r * (cells + 1) + c, b = a + cells + 1;
+					indices_.insert(indices_.end(), {a, a + 1, b, b + 1});
+				}
+		}
 		vertex_ = ctx.CreateBuffer(vertices_.size() * sizeof(Vertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
 		std::memcpy(vertex_.data, vertices_.data(), vertices_.size() * sizeof(Vertex));
 		index_ = ctx.CreateBuffer(indices_.size() * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
@@ -151,13 +169,19 @@ public:
 		fb.height = kHeight;
 		fb.layers = 1;
 		vkCreateFramebuffer(d, &fb, nullptr, &framebuffer_);
-		VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(PushConstants)};
+		VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 0,
+		                         sizeof(PushConstants)};
 		VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
 		li.pushConstantRangeCount = 1;
 		li.pPushConstantRanges = &push;
 		vkCreatePipelineLayout(d, &li, nullptr, &layout_);
-		vs_ = Module("lit_mesh.vert.spv");
+		vs_ = Module(stages == Stages::kTessellation ? "bench_terrain.vert.spv" : "lit_mesh.vert.spv");
 		fs_ = Module("lit_mesh.frag.spv");
+		if (stages == Stages::kGeometry) extra_[0] = Module("bench_amplify.geom.spv");
+		if (stages == Stages::kTessellation) {
+			extra_[0] = Module("bench_terrain.tesc.spv");
+			extra_[1] = Module("bench_terrain.tese.spv");
+		}
 		pipeline_ = CreatePipeline();
 
 		VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -186,7 +210,8 @@ public:
 		vkCmdBindIndexBuffer(cb_, index_.buffer, 0, VK_INDEX_TYPE_UINT32);
 		PushConstants pc;
 		Camera(pc);
-		vkCmdPushConstants(cb_, layout_, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof pc, &pc);
+		vkCmdPushConstants(cb_, layout_, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 0,
+		                   sizeof pc, &pc);
 		vkCmdDrawIndexed(cb_, uint32_t(indices_.size()), 1, 0, 0, 0);
 		vkCmdEndRenderPass(cb_);
 		vkEndCommandBuffer(cb_);
@@ -198,6 +223,8 @@ public:
 		vkDestroyPipeline(d, pipeline_, nullptr);
 		vkDestroyShaderModule(d, vs_, nullptr);
 		vkDestroyShaderModule(d, fs_, nullptr);
+		for (VkShaderModule m : extra_)
+			if (m) vkDestroyShaderModule(d, m, nullptr);
 		vkDestroyPipelineLayout(d, layout_, nullptr);
 		vkDestroyFramebuffer(d, framebuffer_, nullptr);
 		vkDestroyRenderPass(d, pass_, nullptr);
@@ -211,13 +238,21 @@ public:
 	}
 
 	VkPipeline CreatePipeline() {
-		VkPipelineShaderStageCreateInfo stages[2] = {};
-		for (int i = 0; i < 2; ++i) {
-			stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-			stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
-			stages[i].module = i == 0 ? vs_ : fs_;
-			stages[i].pName = "main";
+		VkPipelineShaderStageCreateInfo stages[4] = {};
+		uint32_t stage_count = 0;
+		auto add = [&](VkShaderStageFlagBits stage, VkShaderModule module) {
+			stages[stage_count] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+			stages[stage_count].stage = stage;
+			stages[stage_count].module = module;
+			stages[stage_count++].pName = "main";
+		};
+		add(VK_SHADER_STAGE_VERTEX_BIT, vs_);
+		if (stages_ == Stages::kGeometry) add(VK_SHADER_STAGE_GEOMETRY_BIT, extra_[0]);
+		if (stages_ == Stages::kTessellation) {
+			add(VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, extra_[0]);
+			add(VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, extra_[1]);
 		}
+		add(VK_SHADER_STAGE_FRAGMENT_BIT, fs_);
 		VkVertexInputBindingDescription bindings[2] = {{0, sizeof(Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
 		                                               {1, sizeof kSheetColor, VK_VERTEX_INPUT_RATE_INSTANCE}};
 		VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
@@ -229,7 +264,10 @@ public:
 		vi.vertexAttributeDescriptionCount = 3;
 		vi.pVertexAttributeDescriptions = attributes;
 		VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-		ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+		ia.topology =
+		    stages_ == Stages::kTessellation ? VK_PRIMITIVE_TOPOLOGY_PATCH_LIST : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+		VkPipelineTessellationStateCreateInfo tess{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+		tess.patchControlPoints = 4;
 		VkViewport viewport{0, 0, float(kWidth), float(kHeight), 0, 1};
 		VkRect2D scissor{{0, 0}, {kWidth, kHeight}};
 		VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
@@ -250,8 +288,9 @@ public:
 		cb.attachmentCount = 1;
 		cb.pAttachments = &blend;
 		VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-		info.stageCount = 2;
+		info.stageCount = stage_count;
 		info.pStages = stages;
+		info.pTessellationState = stages_ == Stages::kTessellation ? &tess : nullptr;
 		info.pVertexInputState = &vi;
 		info.pInputAssemblyState = &ia;
 		info.pViewportState = &vp;
@@ -275,7 +314,13 @@ public:
 		vkResetFences(ctx_.device(), 1, &fence);
 	}
 
-	size_t Triangles() const { return indices_.size() / 3; }
+	// Triangles drawn: the geometry stage makes three of each, the
+	// tessellator 11 x 11 x 2 of each patch.
+	size_t Triangles() const {
+		return stages_ == Stages::kTessellation ? indices_.size() / 4 * 242
+		       : stages_ == Stages::kGeometry   ? indices_.size()
+		                                        : indices_.size() / 3;
+	}
 	Context& context() { return ctx_; }
 
 private:
@@ -308,17 +353,19 @@ private:
 	VkRenderPass pass_;
 	VkFramebuffer framebuffer_;
 	VkPipelineLayout layout_;
+	Stages stages_;
 	VkShaderModule vs_, fs_;
+	VkShaderModule extra_[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};  // geometry, or tessellation control and evaluation
 	VkPipeline pipeline_;
 	VkCommandPool pool_;
 	VkCommandBuffer cb_;
 };
 
 // state.range(0): cells per side of the sheet (2 triangles a cell).
-void BM_Sheet(benchmark::State& state, Driver driver) {
+void BM_Sheet(benchmark::State& state, Driver driver, Stages stages = Stages::kPlain) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");
-	SheetScene scene(*ctx, uint32_t(state.range(0)));
+	SheetScene scene(*ctx, uint32_t(state.range(0)), stages);
 	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	VkFence fence;
 	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
@@ -356,6 +403,22 @@ BENCHMARK_CAPTURE(BM_Sheet, lavapipe, Driver::Lavapipe)
 BENCHMARK_CAPTURE(BM_Sheet, swiftshader, Driver::SwiftShader)
     ->Arg(64)
     ->Arg(512)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sheet, geometry_amplify_tessera, Driver::Tessera, Stages::kGeometry)
+    ->Arg(256)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sheet, geometry_amplify_lavapipe, Driver::Lavapipe, Stages::kGeometry)
+    ->Arg(256)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sheet, tessellated_terrain_tessera, Driver::Tessera, Stages::kTessellation)
+    ->Arg(64)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Sheet, tessellated_terrain_lavapipe, Driver::Lavapipe, Stages::kTessellation)
+    ->Arg(64)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -200,12 +200,17 @@ inline uint32_t FloatToUnsigned(float f) {
 	return static_cast<uint32_t>(f);
 }
 
+// A binary32 NaN as a binary16 NaN: the sign and the top payload bits
+// kept, quieted, so a half NaN widened to a register and stored again keeps
+// its bits (a specialization constant's NaN among them).
+inline uint32_t NanToHalf(uint32_t sign, uint32_t abs) { return sign | 0x7e00u | ((abs >> 13) & 0x3ffu); }
+
 // IEEE binary16 conversions, round to nearest even.
 inline uint32_t FloatToHalf(float value) {
 	uint32_t x = std::bit_cast<uint32_t>(value);
 	uint32_t sign = (x >> 16) & 0x8000u;
 	uint32_t abs = x & 0x7fffffffu;
-	if (abs > 0x7f800000u) return sign | 0x7e00u;   // NaN
+	if (abs > 0x7f800000u) return NanToHalf(sign, abs);
 	if (abs >= 0x477ff000u) return sign | 0x7c00u;  // overflow to infinity
 	if (abs < 0x38800000u) {                        // subnormal half or zero
 		if (abs < 0x33000000u) return sign;
@@ -228,7 +233,7 @@ inline uint32_t FloatToHalfTowardZero(float value) {
 	uint32_t x = std::bit_cast<uint32_t>(value);
 	uint32_t sign = (x >> 16) & 0x8000u;
 	uint32_t abs = x & 0x7fffffffu;
-	if (abs > 0x7f800000u) return sign | 0x7e00u;   // NaN
+	if (abs > 0x7f800000u) return NanToHalf(sign, abs);
 	if (abs == 0x7f800000u) return sign | 0x7c00u;  // infinity
 	if (abs >= 0x47800000u) return sign | 0x7bffu;  // 65536 and more: 65504
 	if (abs < 0x38800000u) {                        // subnormal half or zero

@@ -63,3 +63,26 @@ TEST_CASE("8/16-bit integers wrap at their width, halves round, buffers use natu
 	}
 	for (uint32_t k = n; k < n + 4; ++k) CHECK(out_byte[k] == 0xcd);
 }
+
+TEST_CASE("a half NaN widened to a register and stored again keeps its payload (quieted)", "[shader][types]") {
+	shader::Program program = test::CompileShader("small_types");
+	const uint32_t n = 32;
+	std::vector<uint16_t> halves(n * 2, Half(1.0f)), out_half(n, 0xdead), out_short(n * 2, 0xdead);
+	std::vector<int16_t> shorts(n, 0);
+	std::vector<uint8_t> bytes(n, 0), out_byte(n + 4, 0xcd);
+	std::vector<uint32_t> out(n * 6, 0xdeadbeef);
+	halves[0] = 0xfedc;  // a quiet NaN with a payload (what the CTS specializes a float16 constant to)
+	halves[2] = 0x7c01;  // a signaling NaN: quieted, payload kept
+	test::Bindings bindings;
+	bindings.Bind(0, halves);
+	bindings.Bind(1, shorts);
+	bindings.Bind(2, bytes);
+	bindings.Bind(3, out_half);
+	bindings.Bind(4, out_short);
+	bindings.buffers[{0, 5, 0}] = {out_byte.data(), n};
+	bindings.Bind(6, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	// o[6i + 2] = packFloat2x16(v * 2): NaN times 2 is the NaN itself.
+	CHECK((out[2] & 0xffffu) == 0xfedcu);
+	CHECK((out[6 + 2] & 0xffffu) == 0x7e01u);
+}

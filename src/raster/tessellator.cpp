@@ -68,7 +68,13 @@ void EdgePositions(TessSpacing spacing, const Level& level, float* p) {
 	double seg = 0, shrt = 0;
 	uint32_t short_index = n;  // the first short segment
 	if (fractional) {
-		const double f = std::max(level.f, n - 2 + kMinFraction);
+		// f == n - 2 only for an inner level of 1 taken as 1 + epsilon
+		// with fractional odd spacing (n = 3, f = 1): epsilon is zero, the
+		// short segments have length 0 and the "inner" points lie on the
+		// outer corners (the spec allows inner vertices on the edge). The
+		// CTS requires it: its inner triangle set for these levels must
+		// equal that of all levels 1, which has no triangle off the edges.
+		const double f = level.f <= n - 2 ? level.f : std::max(level.f, n - 2 + kMinFraction);
 		seg = 1 / f;
 		shrt = (1 - (n - 2) * seg) / 2;
 		short_index = n % 2 == 0 ? n / 2 - 1 : (n - 3) / 2;
@@ -174,8 +180,9 @@ void TessellateTriangles(TessSpacing spacing, const float outer[4], const float 
 			return;
 		}
 		// Inner level 1 + epsilon: two segments, or three for fractional
-		// odd, whose short end segments are as short as kMinFraction lets
-		// them be (f stays 1).
+		// odd, whose short end segments have length 0 (f stays 1; see
+		// EdgePositions): the inner triangle is the outer one and the ring
+		// between them is made of zero-area triangles.
 		level_inner.n = spacing == TessSpacing::kFractionalOdd ? 3 : 2;
 	}
 
@@ -337,10 +344,23 @@ void TessellateQuads(TessSpacing spacing, const float outer[4], const float inne
 	for (uint32_t i = 1; i < m; ++i) inner_chain[2].Add(at(m - i, n - 1), PU[i]);
 	for (uint32_t j = 1; j < n; ++j) inner_chain[3].Add(at(1, n - j), PV[j]);
 
+	// Each cell's diagonal points towards the center of the domain: (i, j)
+	// to (i + 1, j + 1) in the quarters u < 1/2, v < 1/2 and u > 1/2, v >
+	// 1/2, the other diagonal in the other two (a cell straddling u or v =
+	// 1/2 counts as above it). The grid is then concentric rings whose
+	// corner cells are split from the ring's corner to the next ring's, as
+	// the CTS reference images (misc_draw.fill_overlap_quads_*) show: the
+	// colors interpolated across a corner cell depend on that diagonal.
 	for (uint32_t j = 1; j + 1 < n; ++j)
 		for (uint32_t i = 1; i + 1 < m; ++i) {
-			mesh.Emit(at(i, j), at(i + 1, j), at(i + 1, j + 1));
-			mesh.Emit(at(i, j), at(i + 1, j + 1), at(i, j + 1));
+			const bool low_u = PU[i] + PU[i + 1] < 1.0f, low_v = PV[j] + PV[j + 1] < 1.0f;
+			if (low_u == low_v) {
+				mesh.Emit(at(i, j), at(i + 1, j), at(i + 1, j + 1));
+				mesh.Emit(at(i, j), at(i + 1, j + 1), at(i, j + 1));
+			} else {
+				mesh.Emit(at(i, j), at(i + 1, j), at(i, j + 1));
+				mesh.Emit(at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
+			}
 		}
 	for (int s = 0; s < 4; ++s) mesh.Stitch(outer_chain[s], inner_chain[s]);
 }

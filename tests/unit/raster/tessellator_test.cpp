@@ -119,12 +119,31 @@ bool OnQuadBoundary(const Vec3& a, const Vec3& b) {
 	return false;
 }
 
+// Fractional odd spacing with an inner level of 1 taken as 1 + epsilon
+// (some other level above 1): the three inner segments are 0, 1, 0 long, so
+// the inner points sit on the outer corners or edges and the ring between
+// them and the outer edges is made of zero-area triangles.
+bool OddPlusEpsilon(TessDomain domain, TessSpacing spacing, const Levels& l) {
+	if (spacing != TessSpacing::kFractionalOdd) return false;
+	auto one = [&](float level) { return Rounded(spacing, level) == 1; };
+	if (domain == TessDomain::kTriangles)
+		return one(l.inner[0]) && !(one(l.outer[0]) && one(l.outer[1]) && one(l.outer[2]));
+	if (domain == TessDomain::kQuads)
+		return (one(l.inner[0]) || one(l.inner[1])) &&
+		       !(one(l.inner[0]) && one(l.inner[1]) && one(l.outer[0]) && one(l.outer[1]) && one(l.outer[2]) &&
+		         one(l.outer[3]));
+	return false;
+}
+
 // The triangles tile the domain: every triangle has the requested
 // orientation and positive area, their areas add up to the domain's, every
 // directed edge appears once, and an edge without its reverse lies on the
 // domain's boundary. Points are distinct, in the domain, and all used.
+// With degenerate (OddPlusEpsilon) points may coincide and triangles have
+// zero area, but none the wrong orientation.
 // Returns the number of failures (with one diagnostic each).
-int CheckTiling(const Tessellation& t, TessDomain domain, bool want_positive, const char* what) {
+int CheckTiling(const Tessellation& t, TessDomain domain, bool want_positive, const char* what,
+                bool degenerate = false) {
 	int failures = 0;
 	auto fail = [&](const char* why) {
 		if (failures++ < 3) UNSCOPED_INFO(what << ": " << why);
@@ -143,7 +162,7 @@ int CheckTiling(const Tessellation& t, TessDomain domain, bool want_positive, co
 		}
 	}
 	std::sort(distinct.begin(), distinct.end());
-	if (std::adjacent_find(distinct.begin(), distinct.end()) != distinct.end())
+	if (!degenerate && std::adjacent_find(distinct.begin(), distinct.end()) != distinct.end())
 		fail("two points with the same coordinates");
 	if (t.indices.size() % 3 != 0) fail("index count not a multiple of 3");
 	// Directed edges as (from << 32 | to), sorted: a duplicate is an
@@ -158,7 +177,11 @@ int CheckTiling(const Tessellation& t, TessDomain domain, bool want_positive, co
 			used[k] = true;
 		}
 		const double a = WindingA(Coord(t, id[0]), Coord(t, id[1]), Coord(t, id[2]));
-		if (want_positive ? !(a > 0) : !(a < 0)) fail("triangle with the wrong orientation or zero area");
+		if (degenerate && a == 0) {
+			// zero area: allowed only in the degenerate ring
+		} else if (want_positive ? !(a > 0) : !(a < 0)) {
+			fail("triangle with the wrong orientation or zero area");
+		}
 		area += std::abs(a) / 2;
 		for (int e = 0; e < 3; ++e) edges.push_back(uint64_t(id[e]) << 32 | id[(e + 1) % 3]);
 	}
@@ -374,7 +397,20 @@ TEST_CASE("tessellator: inner level 1 with an outer level above 1 is 1 + epsilon
 	// Outer 3 + 1 + 1 (2 rounds up to 3), the inner triangle's sides 3, the inner triangle.
 	CHECK(odd.indices.size() / 3 == 5 + 3 + 1);
 	CHECK(PointCount(odd) == 5 + 3);
-	CHECK(CheckTiling(odd, TessDomain::kTriangles, false, "odd 1+eps") == 0);
+	CHECK(CheckTiling(odd, TessDomain::kTriangles, false, "odd 1+eps", true) == 0);
+	// Its epsilon is zero: the inner triangle (the last one) is the outer
+	// triangle, its corners points of their own.
+	{
+		const size_t last = odd.indices.size() - 3;
+		std::set<Vec3> corners;
+		std::set<uint32_t> ids;
+		for (size_t i = last; i < last + 3; ++i) {
+			corners.insert(Coord(odd, odd.indices[i]));
+			ids.insert(odd.indices[i]);
+		}
+		CHECK(corners == std::set<Vec3>{{0, 0, 1}, {1, 0, 0}, {0, 1, 0}});
+		CHECK(ids.size() == 3);
+	}
 
 	const Levels q = {{1, 1, 3, 1}, {1, 1}};
 	const Tessellation quad_equal = Run(State(TessDomain::kQuads, TessSpacing::kEqual), q);
@@ -382,8 +418,11 @@ TEST_CASE("tessellator: inner level 1 with an outer level above 1 is 1 + epsilon
 	CHECK(quad_equal.indices.size() / 3 == 6);
 	CHECK(CheckTiling(quad_equal, TessDomain::kQuads, false, "quad equal 1+eps") == 0);
 	const Tessellation quad_odd = Run(State(TessDomain::kQuads, TessSpacing::kFractionalOdd), q);
-	CHECK(PointCount(quad_odd) == 6 + 4);  // a 2x2 inner grid point block
-	CHECK(CheckTiling(quad_odd, TessDomain::kQuads, false, "quad odd 1+eps") == 0);
+	CHECK(PointCount(quad_odd) == 6 + 4);  // a 2x2 inner grid point block, on the corners
+	CHECK(CheckTiling(quad_odd, TessDomain::kQuads, false, "quad odd 1+eps", true) == 0);
+	for (const Vec3& p : AllCoords(quad_odd)) {
+		CHECK((p[0] == 0.0f || p[0] == 1.0f || p[1] == 0.0f || p[1] == 1.0f));
+	}
 }
 
 TEST_CASE("tessellator: spacing rounds the clamped level to the segment count", "[raster][tessellator]") {
@@ -600,7 +639,8 @@ TEST_CASE("tessellator: triangles tile the domain once with the requested windin
 							    Run(State(TessDomain::kTriangles, spacing, false, ccw, lower_left), l);
 							// Upper-left: counter-clockwise iff a < 0; lower-left: iff a > 0.
 							const bool want_positive = ccw == lower_left;
-							failures += CheckTiling(t, TessDomain::kTriangles, want_positive, "triangles");
+							failures += CheckTiling(t, TessDomain::kTriangles, want_positive, "triangles",
+							                        OddPlusEpsilon(TessDomain::kTriangles, spacing, l));
 						}
 				}
 	CHECK(failures == 0);
@@ -627,7 +667,8 @@ TEST_CASE("tessellator: quads tile the domain once with the requested winding", 
 							for (bool lower_left : {false, true}) {
 								const Tessellation t =
 								    Run(State(TessDomain::kQuads, spacing, false, ccw, lower_left), l);
-								failures += CheckTiling(t, TessDomain::kQuads, ccw == lower_left, "quads");
+								failures += CheckTiling(t, TessDomain::kQuads, ccw == lower_left, "quads",
+								                        OddPlusEpsilon(TessDomain::kQuads, spacing, l));
 							}
 					}
 	CHECK(failures == 0);
@@ -647,16 +688,16 @@ TEST_CASE("tessellator: tiling holds for random and extreme levels", "[raster][t
 			if (trial % 3 == 0) l.inner[trial % 2] = tiny_fractions[trial % 5];
 			if (trial % 4 == 0) l.outer[trial % 4] = tiny_fractions[(trial / 4) % 5];
 			failures += CheckTiling(Run(State(TessDomain::kTriangles, spacing), l), TessDomain::kTriangles, false,
-			                        "random triangles");
-			failures +=
-			    CheckTiling(Run(State(TessDomain::kQuads, spacing), l), TessDomain::kQuads, false, "random quads");
+			                        "random triangles", OddPlusEpsilon(TessDomain::kTriangles, spacing, l));
+			failures += CheckTiling(Run(State(TessDomain::kQuads, spacing), l), TessDomain::kQuads, false,
+			                        "random quads", OddPlusEpsilon(TessDomain::kQuads, spacing, l));
 		}
 		for (float tiny : tiny_fractions) {
 			const Levels l = {{tiny, tiny, tiny, tiny}, {tiny, tiny}};
 			failures += CheckTiling(Run(State(TessDomain::kTriangles, spacing), l), TessDomain::kTriangles, false,
-			                        "tiny triangles");
-			failures +=
-			    CheckTiling(Run(State(TessDomain::kQuads, spacing), l), TessDomain::kQuads, false, "tiny quads");
+			                        "tiny triangles", OddPlusEpsilon(TessDomain::kTriangles, spacing, l));
+			failures += CheckTiling(Run(State(TessDomain::kQuads, spacing), l), TessDomain::kQuads, false,
+			                        "tiny quads", OddPlusEpsilon(TessDomain::kQuads, spacing, l));
 		}
 	}
 	CHECK(failures == 0);
@@ -752,7 +793,13 @@ TEST_CASE("tessellator: point mode gives each distinct point once", "[raster][te
 					std::set<Vec3> emitted;
 					for (uint32_t i : points.indices) emitted.insert(Coord(points, i));
 					CHECK(emitted == used);
-					CHECK(emitted.size() == points.indices.size());
+					// Distinct coordinates too, except for the inner points
+					// of fractional odd 1 + epsilon, which lie on the edge
+					// ("considered distinct ... even if ... identical").
+					if (OddPlusEpsilon(domain, spacing, l))
+						CHECK(emitted.size() < points.indices.size());
+					else
+						CHECK(emitted.size() == points.indices.size());
 					if (domain == TessDomain::kTriangles) {
 						int outer_n[3];
 						for (int i = 0; i < 3; ++i) outer_n[i] = Rounded(spacing, l.outer[i]);
@@ -897,4 +944,94 @@ TEST_CASE("tessellator: coordinates lie between 0 and 1 and 1 - c is exact", "[r
 					}
 				CHECK(bad == 0);
 			}
+}
+
+TEST_CASE("tessellator: inner triangle sets for the CTS's level cases, inner level 1 included",
+          "[raster][tessellator]") {
+	// vktTessellationInvarianceTests inner_triangle_set (rule 6) with its base
+	// cases: only the outer levels (and the triangles' second inner level)
+	// change, to values in [2, 16]. With inner level 1 the first sub-case
+	// (all levels 1) has no inner triangle, so fractional odd's 1 + epsilon
+	// (three inner segments) must not make one either: its inner points lie
+	// on the edge.
+	using Triangle = std::array<Vec3, 3>;
+	auto inner_set = [](const Tessellation& t, TessDomain domain) {
+		std::set<Triangle> result;
+		for (size_t i = 0; i < t.indices.size(); i += 3) {
+			Triangle tri = {Coord(t, t.indices[i]), Coord(t, t.indices[i + 1]), Coord(t, t.indices[i + 2])};
+			bool inner = true;
+			for (const Vec3& p : tri)
+				for (int c = 0; c < (domain == TessDomain::kTriangles ? 3 : 2); ++c)
+					if (p[c] == 0.0f || (domain == TessDomain::kQuads && p[c] == 1.0f)) inner = false;
+			if (!inner) continue;
+			std::sort(tri.begin(), tri.end());
+			result.insert(tri);
+		}
+		return result;
+	};
+	const Levels cases[] = {
+	    {{1, 1, 1, 1}, {1, 1}}, {{15, 42, 10, 12}, {63, 24}}, {{6, 8, 7, 9}, {3, 2}},
+	    {{2, 3, 1, 4}, {4, 6}}, {{6, 8, 7, 9}, {2, 2}},       {{1, 1, 1, 1}, {5, 6}},
+	    {{2, 3, 1, 4}, {1, 6}}, {{2, 3, 1, 4}, {5, 1}},       {{2.9f, 3.4f, 1.5f, 4.1f}, {5.2f, 1.6f}}};
+	Lcg rnd;
+	for (TessSpacing spacing : kSpacings)
+		for (TessDomain domain : {TessDomain::kTriangles, TessDomain::kQuads})
+			for (const Levels& base : cases) {
+				INFO("spacing " << int(spacing) << " domain " << int(domain) << " inner " << base.inner[0] << ","
+				                << base.inner[1] << " outer " << base.outer[0] << "," << base.outer[1] << ","
+				                << base.outer[2] << "," << base.outer[3]);
+				const std::set<Triangle> first = inner_set(Run(State(domain, spacing), base), domain);
+				for (int sub = 0; sub < 4; ++sub) {
+					Levels l = base;
+					for (float& o : l.outer) o = rnd.Level(2, 16);
+					if (domain == TessDomain::kTriangles) l.inner[1] = rnd.Level(2, 16);
+					CHECK(inner_set(Run(State(domain, spacing, false, sub % 2 == 0), l), domain) == first);
+				}
+			}
+	// All levels 1: no inner triangle, so none for 1 + epsilon either.
+	const Levels ones = {{1, 1, 1, 1}, {1, 1}};
+	const Levels plus_epsilon = {{1, 7.5f, 1, 3}, {1, 1}};
+	for (TessDomain domain : {TessDomain::kTriangles, TessDomain::kQuads}) {
+		CHECK(inner_set(Run(State(domain, TessSpacing::kFractionalOdd), ones), domain).empty());
+		CHECK(inner_set(Run(State(domain, TessSpacing::kFractionalOdd), plus_epsilon), domain).empty());
+	}
+}
+
+TEST_CASE("tessellator: quad grid cells are split along the diagonal towards the center", "[raster][tessellator]") {
+	// misc_draw.fill_overlap_quads_*: the reference images color each point
+	// by its ring and interpolate; a ring's corner cell has three points of
+	// one ring and one of the next, so its diagonal shows. The grid is
+	// concentric rings: the diagonal of a cell runs towards the center,
+	// from a ring's corner to the next ring's corner. In the quarters u, v
+	// < 1/2 and u, v > 1/2 it rises with u, in the other two it falls.
+	const Levels cases[] = {{{9, 9, 9, 9}, {9, 9}},     {{13, 15, 18, 21}, {8, 11}}, {{3, 6, 9, 12}, {17, 14}},
+	                        {{4, 4, 4, 4}, {7.3f, 5.5f}}, {{2, 2, 2, 2}, {3, 3}},       {{5, 5, 5, 5}, {64, 2.5f}}};
+	for (TessSpacing spacing : kSpacings)
+		for (const Levels& l : cases) {
+			INFO("spacing " << int(spacing) << " inner " << l.inner[0] << "," << l.inner[1]);
+			const Tessellation t = Run(State(TessDomain::kQuads, spacing), l);
+			int cells = 0;
+			for (size_t i = 0; i < t.indices.size(); i += 3) {
+				const Vec3 p[3] = {Coord(t, t.indices[i]), Coord(t, t.indices[i + 1]), Coord(t, t.indices[i + 2])};
+				bool inside = true;
+				for (const Vec3& q : p)
+					for (int c = 0; c < 2; ++c) inside = inside && q[c] != 0.0f && q[c] != 1.0f;
+				if (!inside) continue;  // a stitch triangle
+				// A grid cell's half: exactly one pair of points differs in both u and v.
+				int diagonals = 0;
+				for (int e = 0; e < 3; ++e) {
+					const Vec3 &a = p[e], &b = p[(e + 1) % 3];
+					if (a[0] == b[0] || a[1] == b[1]) continue;
+					++diagonals;
+					const double mid_u = (double(a[0]) + b[0]) / 2, mid_v = (double(a[1]) + b[1]) / 2;
+					if (mid_u == 0.5 || mid_v == 0.5) continue;  // a cell straddling a middle line
+					const bool rises = (double(b[0]) - a[0]) * (double(b[1]) - a[1]) > 0;
+					CHECK(rises == ((mid_u < 0.5) == (mid_v < 0.5)));
+					++cells;
+				}
+				CHECK(diagonals == 1);
+			}
+			const int m = Rounded(spacing, l.inner[0]), n = Rounded(spacing, l.inner[1]);
+			if (m >= 4 && n >= 4) CHECK(cells > 0);
+		}
 }

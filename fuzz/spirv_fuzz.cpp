@@ -1,7 +1,8 @@
 // libFuzzer target for the shader engine: malformed modules are rejected,
 // never crash. Each input is a SPIR-V module (little-endian words). It must
 // pass spirv::Validate (what vkCreateShaderModule checks); a valid module is
-// compiled for the compute stage (else the vertex, else the fragment stage)
+// compiled for the compute stage (else the vertex, fragment, geometry,
+// tessellation control or evaluation stage, the first it has)
 // and, when that succeeds, one workgroup (or a lane group of the stage) runs
 // with a tiny buffer bound to every slot and a low step bound, so that the
 // interpreter's bounds checks are fuzzed along with the front end.
@@ -23,8 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	spirv::CompileOptions options;
 	options.validated = true;
 	auto program = spirv::Compile(words, spirv::Stage::kCompute, "main", {}, options);
-	// No compute entry point: a vertex or fragment one runs as a stage.
-	for (spirv::Stage stage : {spirv::Stage::kVertex, spirv::Stage::kFragment})
+	// No compute entry point: a graphics one runs as a stage.
+	for (spirv::Stage stage : {spirv::Stage::kVertex, spirv::Stage::kFragment, spirv::Stage::kGeometry,
+	                           spirv::Stage::kTessControl, spirv::Stage::kTessEval})
 		if (!program) program = spirv::Compile(words, stage, "main", {}, options);
 	if (!program) return 0;
 

@@ -19,9 +19,9 @@ enum class TessSpacing : uint8_t { kEqual, kFractionalEven, kFractionalOdd };
 struct TessellationState {
 	TessDomain domain = TessDomain::kTriangles;
 	TessSpacing spacing = TessSpacing::kEqual;
-	bool ccw = true;           // VertexOrderCcw (else VertexOrderCw)
-	bool point_mode = false;   // PointMode: each distinct domain point once
-	bool lower_left = false;   // VkTessellationDomainOrigin LOWER_LEFT (else UPPER_LEFT)
+	bool ccw = true;          // VertexOrderCcw (else VertexOrderCw)
+	bool point_mode = false;  // PointMode: each distinct domain point once
+	bool lower_left = false;  // VkTessellationDomainOrigin LOWER_LEFT (else UPPER_LEFT)
 };
 
 struct Tessellation {

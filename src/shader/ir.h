@@ -325,8 +325,8 @@ enum class InterfaceInterpolation : uint8_t { kSmooth, kNoPerspective, kFlat };
 struct InterfaceWord {
 	uint32_t word = 0;  // private-memory word
 	InterfaceBuiltin builtin = InterfaceBuiltin::kNone;
-	uint8_t stream = 0;  // geometry outputs: the vertex stream (Stream decoration)
-	bool patch = false;  // tessellation: a per-patch value (Patch, TessLevel*), not per vertex
+	uint8_t stream = 0;      // geometry outputs: the vertex stream (Stream decoration)
+	bool patch = false;      // tessellation: a per-patch value (Patch, TessLevel*), not per vertex
 	uint32_t location = 0;   // user variables: Location (+ array element / matrix column)
 	uint32_t component = 0;  // user variables: Component 0..3
 	uint32_t index = 0;      // built-ins: component or array element (see InterfaceBuiltin)

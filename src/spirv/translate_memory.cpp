@@ -247,7 +247,8 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 		                                          IsInterfaceBuiltin(static_cast<uint32_t>(it->second.builtin)))) {
 			p.region = InterfaceRegion(variable);
 			// Tessellation control outputs: in the lane's patch record.
-			if (stage_ == shader::Stage::kTessControl && storage == spv::StorageClass::Output) p.dynamic = patch_base_reg_;
+			if (stage_ == shader::Stage::kTessControl && storage == spv::StorageClass::Output)
+				p.dynamic = patch_base_reg_;
 			break;
 		}
 		if (storage == spv::StorageClass::Output) Fail("compute shaders have no output variables");

@@ -82,7 +82,8 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 		case spv::ExecutionMode::VertexOrderCcw: t.order = 2; return true;
 		case spv::ExecutionMode::PointMode: t.point_mode = true; return true;
 		case spv::ExecutionMode::OutputVertices:
-			if (inst[3] == 0 || inst[3] > 32) Fail("OutputVertices %u is outside 1..32 (maxTessellationPatchSize)", inst[3]);
+			if (inst[3] == 0 || inst[3] > 32)
+				Fail("OutputVertices %u is outside 1..32 (maxTessellationPatchSize)", inst[3]);
 			t.output_vertices = inst[3];
 			return true;
 		default: break;
@@ -103,7 +104,8 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::Xfb: program_.xfb_mode = true; return true;
 	// Geometry (Vulkan "Geometry Shading").
 	case spv::ExecutionMode::Invocations:
-		if (inst[3] == 0 || inst[3] > 32) Fail("Invocations %u is outside 1..32 (maxGeometryShaderInvocations)", inst[3]);
+		if (inst[3] == 0 || inst[3] > 32)
+			Fail("Invocations %u is outside 1..32 (maxGeometryShaderInvocations)", inst[3]);
 		program_.geometry.invocations = inst[3];
 		return true;
 	case spv::ExecutionMode::InputPoints: program_.geometry.input_vertices = 1; return true;
@@ -119,7 +121,8 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 		program_.geometry.output = shader::GeometryOutput::kTriangleStrip;
 		return true;
 	case spv::ExecutionMode::OutputVertices:
-		if (inst[3] == 0 || inst[3] > 256) Fail("OutputVertices %u is outside 1..256 (maxGeometryOutputVertices)", inst[3]);
+		if (inst[3] == 0 || inst[3] > 256)
+			Fail("OutputVertices %u is outside 1..256 (maxGeometryOutputVertices)", inst[3]);
 		program_.geometry.max_vertices = inst[3];
 		return true;
 	default: return false;
@@ -145,8 +148,7 @@ void Translator::SetUpStage() {
 		}
 	}
 	if (stage_ == shader::Stage::kTessControl) {
-		if (program_.tessellation.output_vertices == 0)
-			Fail("a tessellation control shader without OutputVertices");
+		if (program_.tessellation.output_vertices == 0) Fail("a tessellation control shader without OutputVertices");
 		patch_base_reg_ = NewReg();
 		patch_index_region_ = StageWord(InterfaceBuiltin::kNone, nullptr);
 		program_.tessellation.patch_index_word = program_.regions[patch_index_region_].base;
@@ -169,7 +171,8 @@ void Translator::SetUpTessControl() {
 	const uint32_t bytes = std::max(4u, (patch_record_bytes_ + 3) / 4 * 4);
 	if (uint64_t{bytes} > kMaxWorkgroupMemory) Fail("a tessellation control patch of %u bytes is too large", bytes);
 	t.patch_bytes = bytes;
-	t.patches_per_group = std::max(1u, std::min<uint32_t>(128 / t.output_vertices, uint32_t(kMaxWorkgroupMemory / bytes)));
+	t.patches_per_group =
+	    std::max(1u, std::min<uint32_t>(128 / t.output_vertices, uint32_t(kMaxWorkgroupMemory / bytes)));
 	for (const auto& [region, size] : patch_output_regions_)
 		program_.regions[region].size = (t.patches_per_group - 1) * bytes + size;
 	program_.workgroup_memory_size = t.patches_per_group * bytes;
@@ -333,14 +336,15 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 	// A Patch block may carry the decoration on its members instead.
 	auto member_patch = [&] {
 		auto it = member_decorations_.find({type, 0});
-		return TypeOf(type).op == spv::Op::OpTypeStruct && it != member_decorations_.end() && it->second.interface.patch;
+		return TypeOf(type).op == spv::Op::OpTypeStruct && it != member_decorations_.end() &&
+		       it->second.interface.patch;
 	};
-	const bool patch = d.interface.patch || member_patch() || is(spv::BuiltIn::TessLevelOuter) ||
-	                   is(spv::BuiltIn::TessLevelInner);
+	const bool patch =
+	    d.interface.patch || member_patch() || is(spv::BuiltIn::TessLevelOuter) || is(spv::BuiltIn::TessLevelInner);
 	const bool per_primitive = patch || is(spv::BuiltIn::PrimitiveId) || is(spv::BuiltIn::InvocationId) ||
 	                           is(spv::BuiltIn::ViewIndex) || is(spv::BuiltIn::TessCoord) ||
 	                           is(spv::BuiltIn::PatchVertices);
-	const bool arrayed = stage_ == shader::Stage::kGeometry ? !output
+	const bool arrayed = stage_ == shader::Stage::kGeometry      ? !output
 	                     : stage_ == shader::Stage::kTessControl ? true
 	                     : stage_ == shader::Stage::kTessEval    ? !output
 	                                                             : false;

@@ -164,9 +164,9 @@ void Translator::Run() {
 	ParseModule();
 	if (!entry_function_)
 		Fail("no %s entry point named '%s'",
-		     stage_ == shader::Stage::kCompute    ? "GLCompute"
-		     : stage_ == shader::Stage::kVertex   ? "Vertex"
-		     : stage_ == shader::Stage::kGeometry ? "Geometry"
+		     stage_ == shader::Stage::kCompute       ? "GLCompute"
+		     : stage_ == shader::Stage::kVertex      ? "Vertex"
+		     : stage_ == shader::Stage::kGeometry    ? "Geometry"
 		     : stage_ == shader::Stage::kTessControl ? "TessellationControl"
 		     : stage_ == shader::Stage::kTessEval    ? "TessellationEvaluation"
 		                                             : "Fragment",
@@ -272,13 +272,13 @@ void Translator::ParseModule() {
 				Fail("only the Logical and PhysicalStorageBuffer64 addressing models are supported");
 			break;
 		case spv::Op::OpEntryPoint: {
-			spv::ExecutionModel model = stage_ == shader::Stage::kVertex     ? spv::ExecutionModel::Vertex
-			                            : stage_ == shader::Stage::kFragment ? spv::ExecutionModel::Fragment
-			                            : stage_ == shader::Stage::kGeometry ? spv::ExecutionModel::Geometry
-			                            : stage_ == shader::Stage::kTessControl
-			                                ? spv::ExecutionModel::TessellationControl
-			                            : stage_ == shader::Stage::kTessEval ? spv::ExecutionModel::TessellationEvaluation
-			                                                                 : spv::ExecutionModel::GLCompute;
+			spv::ExecutionModel model =
+			    stage_ == shader::Stage::kVertex        ? spv::ExecutionModel::Vertex
+			    : stage_ == shader::Stage::kFragment    ? spv::ExecutionModel::Fragment
+			    : stage_ == shader::Stage::kGeometry    ? spv::ExecutionModel::Geometry
+			    : stage_ == shader::Stage::kTessControl ? spv::ExecutionModel::TessellationControl
+			    : stage_ == shader::Stage::kTessEval    ? spv::ExecutionModel::TessellationEvaluation
+			                                            : spv::ExecutionModel::GLCompute;
 			std::string name = LiteralString(inst, 3);
 			if (inst[1] != static_cast<uint32_t>(model) || name != entry_point_ || entry_function_) break;
 			entry_function_ = inst[2];

@@ -52,7 +52,7 @@ struct Type {
 struct InterfaceDecorations {
 	int64_t location = -1;
 	uint32_t component = 0;
-	uint32_t index = 0;  // fragment outputs: dual-source blending's Index
+	uint32_t index = 0;   // fragment outputs: dual-source blending's Index
 	uint32_t stream = 0;  // geometry outputs: the vertex stream (Stream)
 	bool patch = false;   // tessellation: Patch
 	bool flat = false, no_perspective = false, centroid = false, sample = false;
@@ -317,7 +317,7 @@ private:
 	uint32_t patch_index_region_ = kNoRegion;
 	uint32_t patch_record_bytes_ = 0;
 	std::vector<std::pair<uint32_t, uint32_t>> patch_output_regions_;  // region, the variable's bytes
-	std::shared_ptr<ImageState> images_;                    // translate_image.cpp
+	std::shared_ptr<ImageState> images_;                               // translate_image.cpp
 
 	std::vector<SourceBlock> blocks_;
 	uint32_t next_split_label_ = 0;                                    // labels past the module's bound

@@ -15,8 +15,8 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cmath>
 #include <cassert>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,8 +36,8 @@
 #include "vk/image.h"
 #include "vk/pipeline.h"
 #include "vk/query_pool.h"
-#include "vk/tessellation_stage.h"
 #include "vk/shader_resources.h"
+#include "vk/tessellation_stage.h"
 
 namespace tessera::vk {
 
@@ -177,6 +177,18 @@ void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uin
 
 void StoreVertexOutputs(DrawJob& job, shader::Interpreter& interp, uint32_t first, uint32_t lanes);
 
+// The output words the next stage reads per vertex (`sources`) of vertices
+// [first, first + lanes), vertex-major into out.
+void KeepSources(shader::Interpreter& interp, const std::vector<uint32_t>& sources, uint32_t* out, uint32_t first,
+                 uint32_t lanes) {
+	const size_t n = sources.size();
+	for (size_t k = 0; k < n; ++k) {
+		const uint32_t* w = interp.StageWord(sources[k]);
+		uint32_t* to = out + size_t(first) * n + k;
+		for (uint32_t l = 0; l < lanes; ++l) to[size_t(l) * n] = w[l];
+	}
+}
+
 // Shades vertices [first, first + lanes) of the job into its output arrays.
 void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	// Once a lane group has run past the step bound the draw is lost: the
@@ -203,16 +215,10 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	for (uint32_t i = 0; i < job.attribute_count; ++i) FetchAttribute(job, job.attributes[i], first, lanes, interp);
 	if (interp.RunStage(vs, *job.vertex_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
-	if (gp.tess_control) {
-		const size_t sources = gp.tess_sources.size();
-		for (size_t k = 0; k < sources; ++k) {
-			const uint32_t* w = interp.StageWord(gp.tess_sources[k]);
-			uint32_t* out = job.tess_values + size_t(first) * sources + k;
-			for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * sources] = w[l];
-		}
-		return;
-	}
-	StoreVertexOutputs(job, interp, first, lanes);
+	if (gp.tess_control)
+		KeepSources(interp, gp.tess_sources, job.tess_values, first, lanes);
+	else
+		StoreVertexOutputs(job, interp, first, lanes);
 }
 
 // The outputs of the last vertex-processing stage (vertex or tessellation
@@ -221,12 +227,7 @@ void StoreVertexOutputs(DrawJob& job, shader::Interpreter& interp, uint32_t firs
 	const GraphicsPipeline& gp = *job.pipeline;
 	const shader::Program& vs = gp.tess_eval ? *gp.tess_eval : *gp.vertex;
 	if (gp.geometry) {
-		const size_t sources = gp.geometry_sources.size();
-		for (size_t k = 0; k < sources; ++k) {
-			const uint32_t* w = interp.StageWord(gp.geometry_sources[k]);
-			uint32_t* out = job.geometry_values + size_t(first) * sources + k;
-			for (uint32_t l = 0; l < lanes; ++l) out[size_t(l) * sources] = w[l];
-		}
+		KeepSources(interp, gp.geometry_sources, job.geometry_values, first, lanes);
 		return;
 	}
 	for (int c = 0; c < 4; ++c) {
@@ -559,9 +560,9 @@ DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
 void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
-	for (const auto* v : {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices,
-	                      &scratch.assembled, &scratch.geometry_values, &scratch.geometry_primitives,
-	                      &scratch.geometry_vertices.indices})
+	for (const auto* v :
+	     {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices, &scratch.assembled,
+	      &scratch.geometry_values, &scratch.geometry_primitives, &scratch.geometry_vertices.indices})
 		bytes += v->capacity() * sizeof(uint32_t);
 	for (const auto& v : scratch.geometry_run.batches) bytes += v.capacity() * sizeof(uint32_t);
 	bytes += (scratch.geometry_vertices.positions.capacity() + scratch.geometry_vertices.varyings.capacity()) * 4;
@@ -646,7 +647,8 @@ void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const rast
 			const uint32_t primitive = job.vertex_primitive_ids ? job.vertex_primitive_ids[v] : uint32_t(i / per);
 			std::memcpy(&out.varyings[i * out_n + gp.primitive_id_varying], &primitive, 4);
 		}
-		if (job.stipple_varying != kNoWord) out.varyings[i * out_n + job.stipple_varying] = distance.empty() ? 0.0f : distance[i];
+		if (job.stipple_varying != kNoWord)
+			out.varyings[i * out_n + job.stipple_varying] = distance.empty() ? 0.0f : distance[i];
 		if (clips) std::memcpy(&out.clip_distances[i * clips], &input.clip_distances[v * clips], size_t(clips) * 4);
 		if (culls) std::memcpy(&out.cull_distances[i * culls], &job.cull_distances[v * culls], size_t(culls) * 4);
 		if (input.point_sizes) out.point_sizes[i] = input.point_sizes[v];
@@ -861,7 +863,8 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 			if (used >> b & 1) g.xfb_written[b] += uint64_t(per) * vs.xfb_strides[b];
 		++written;
 	}
-	if (g.xfb_query_pool[stream]) g.xfb_query_pool[stream]->AddTransformFeedback(g.xfb_query[stream], written, primitives);
+	if (g.xfb_query_pool[stream])
+		g.xfb_query_pool[stream]->AddTransformFeedback(g.xfb_query[stream], written, primitives);
 }
 
 // With a geometry stage (geometry_stage.h): runs it over the instance's
@@ -922,9 +925,10 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	wants.clip_count = job.clip_count;
 	wants.cull_count = gp.cull_distance_count;
 	wants.xfb_count = capture ? uint32_t(gs.xfb_words.size()) : 0;
-	wants.point_sizes = gp.point_size_word != kNoWord &&
-	                    (topology == raster::Topology::PointList ||
-	                     (state.raster.polygon_mode == VK_POLYGON_MODE_POINT && topology == raster::Topology::TriangleStrip));
+	wants.point_sizes =
+	    gp.point_size_word != kNoWord &&
+	    (topology == raster::Topology::PointList ||
+	     (state.raster.polygon_mode == VK_POLYGON_MODE_POINT && topology == raster::Topology::TriangleStrip));
 	wants.layers = gp.layer_word != kNoWord && g.view_mask == 0;
 	wants.viewport_indices = gp.viewport_index_word != kNoWord;
 	GeometryVertices& out = scratch.geometry_vertices;
@@ -1062,12 +1066,12 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	const bool tessellated = gp.tess_control != nullptr;
 	if (tessellated) {
 		if (vk_topology != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) return;  // invalid: nothing to tessellate
-		topology = gp.tessellation.point_mode                              ? raster::Topology::PointList
+		topology = gp.tessellation.point_mode                                ? raster::Topology::PointList
 		           : gp.tessellation.domain == raster::TessDomain::kIsolines ? raster::Topology::LineList
 		                                                                     : raster::Topology::TriangleList;
 	} else if (adjacency) {
 		topology = vk_topology <= VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY ? raster::Topology::LineList
-		                                                                         : raster::Topology::TriangleList;
+		                                                                          : raster::Topology::TriangleList;
 	} else if (!gp.geometry && !ToRasterTopology(vk_topology, &topology)) {
 		ReportPipeline(context, *pipeline,
 		               "vkCmdDraw*: patch lists without tessellation shaders draw nothing; draw skipped");
@@ -1122,8 +1126,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		// VK_EXT_line_rasterization: a stipple on the lines the draw makes (the
 		// fragment stage drops the fragments; without one, none are dropped).
-		const bool lines = gp.geometry ? gp.geometry->geometry.output == shader::GeometryOutput::kLineStrip
-		                               : topology == raster::Topology::LineList || topology == raster::Topology::LineStrip;
+		const bool lines = gp.geometry
+		                       ? gp.geometry->geometry.output == shader::GeometryOutput::kLineStrip
+		                       : topology == raster::Topology::LineList || topology == raster::Topology::LineStrip;
 		if (gp.line_stipple && lines && gp.fragment && state.raster.varying_count < raster::kMaxVaryings) {
 			const bool dynamic_stipple = (gp.dynamic & Bit(Dynamic::kLineStipple)) != 0;
 			job.stipple_varying = state.raster.varying_count++;
@@ -1307,10 +1312,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		const uint32_t batches = (n + kVertexBatch - 1) / kVertexBatch;
 		QueryPool* statistics = g.statistics_pool;
 		job.count_fragments = statistics != nullptr;
-		uint64_t shaded = 0;  // vertex shader invocations
-		uint64_t tess_patches = 0, tess_points = 0;           // tessellation control patches, evaluation invocations
-		uint64_t tess_primitives = 0;                         // primitives the tessellator made
-		uint64_t geometry_runs = 0;                           // geometry stage runs
+		uint64_t shaded = 0;                               // vertex shader invocations
+		uint64_t tess_patches = 0, tess_points = 0;        // tessellation control patches, evaluation invocations
+		uint64_t tess_primitives = 0;                      // primitives the tessellator made
+		uint64_t geometry_runs = 0;                        // geometry stage runs
 		uint64_t emitted[shader::kMaxVertexStreams] = {};  // primitives it emitted to each stream
 		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
 			job.instance = p.first_instance + instance;
@@ -1338,12 +1343,14 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 					tess_primitives += scratch.tess_run.primitives.size() / scratch.tess_run.per;
 					if (job.lost) break;
 				}
-				if (v == 0 && capture && !gp.geometry) CaptureTransformFeedback(context.graphics, last, job, input, scratch);
+				if (v == 0 && capture && !gp.geometry)
+					CaptureTransformFeedback(context.graphics, last, job, input, scratch);
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
 				job.layer = views[v];
 				if (gp.geometry) {
-					uint64_t passed = DrawGeometryStage(context.graphics, gp, state, compiled, fb, geometry_bound.resources,
-					                                    capture && v == 0, discard, job, scratch, emitted);
+					uint64_t passed =
+					    DrawGeometryStage(context.graphics, gp, state, compiled, fb, geometry_bound.resources,
+					                      capture && v == 0, discard, job, scratch, emitted);
 					++geometry_runs;
 					if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 					continue;
@@ -1379,7 +1386,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				for (uint64_t count : emitted) all += count;
 				statistics->AddStatistic(q, Statistic::kGeometryShaderPrimitives, all);
 			}
-			const uint64_t clipped = gp.geometry ? emitted[gp.rasterization_stream]
+			const uint64_t clipped = gp.geometry   ? emitted[gp.rasterization_stream]
 			                         : tessellated ? tess_primitives * view_count
 			                                       : primitives * view_count;
 			if (!discard) {

@@ -95,7 +95,8 @@ void AssembleMainRun(VkPrimitiveTopology topology, uint32_t n, bool provoking_la
 		// The strip's odd middle and last triangles list v(2i + 4), the
 		// last-vertex provoking vertex, third of the main three: rotated
 		// (winding kept) so that it comes last.
-		const bool odd_strip = topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY && count > 1 && i % 2 == 1;
+		const bool odd_strip =
+		    topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY && count > 1 && i % 2 == 1;
 		if (provoking_last && odd_strip)
 			out.insert(out.end(), {p[4], p[0], p[2]});
 		else
@@ -114,14 +115,8 @@ bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::
 	const size_t sources = gp.geometry_sources.size();
 	shader::Interpreter& interp = DrawInterpreter();
 	interp.BeginStage(gs, lanes);
-	for (const GeometryInput& input : gp.geometry_inputs) {
-		uint32_t* w = interp.StageWord(input.word);
-		if (input.slot == kNoWord || input.vertex >= per) continue;  // zero, as BeginStage left it
-		for (uint32_t l = 0; l < lanes; ++l) {
-			const uint32_t vertex = run.primitives[size_t(first + l / invocations) * per + input.vertex];
-			w[l] = run.values[size_t(vertex) * sources + input.slot];
-		}
-	}
+	FillPerVertexInputs(interp, gp.geometry_inputs, run.values, sources, run.primitives, per, first, invocations,
+	                    lanes);
 	if (gp.geometry_primitive_id_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.geometry_primitive_id_word);
 		for (uint32_t l = 0; l < lanes; ++l) w[l] = first + l / invocations;
@@ -154,16 +149,31 @@ bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::
 
 }  // namespace
 
+void FillPerVertexInputs(shader::Interpreter& interp, const std::vector<GeometryInput>& inputs, const uint32_t* values,
+                         size_t sources, const uint32_t* primitives, uint32_t per, uint32_t first, uint32_t invocations,
+                         uint32_t lanes) {
+	for (const GeometryInput& input : inputs) {
+		if (input.slot == kNoWord || input.vertex >= per) continue;
+		uint32_t* w = interp.StageWord(input.word);
+		for (uint32_t l = 0; l < lanes; ++l) {
+			const uint32_t vertex = primitives[size_t(first + l / invocations) * per + input.vertex];
+			w[l] = values[size_t(vertex) * sources + input.slot];
+		}
+	}
+}
+
 void AssembleGeometryInput(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
                            std::vector<uint32_t>& out) {
 	if (!indices) {
-		AssembleRun(topology, count, [](uint32_t i) { return i; }, out);
+		AssembleRun(
+		    topology, count, [](uint32_t i) { return i; }, out);
 		return;
 	}
 	uint32_t begin = 0;
 	for (uint32_t i = 0; i <= count; ++i) {
 		if (i < count && !(restart && indices[i] == kRestart)) continue;
-		AssembleRun(topology, i - begin, [&](uint32_t k) { return indices[begin + k]; }, out);
+		AssembleRun(
+		    topology, i - begin, [&](uint32_t k) { return indices[begin + k]; }, out);
 		begin = i + 1;
 	}
 }
@@ -178,13 +188,15 @@ bool AssembleAdjacencyMain(VkPrimitiveTopology topology, const uint32_t* indices
 	default: return false;
 	}
 	if (!indices) {
-		AssembleMainRun(topology, count, provoking_last, [](uint32_t i) { return i; }, out);
+		AssembleMainRun(
+		    topology, count, provoking_last, [](uint32_t i) { return i; }, out);
 		return true;
 	}
 	uint32_t begin = 0;
 	for (uint32_t i = 0; i <= count; ++i) {
 		if (i < count && !(restart && indices[i] == kRestart)) continue;
-		AssembleMainRun(topology, i - begin, provoking_last, [&](uint32_t k) { return indices[begin + k]; }, out);
+		AssembleMainRun(
+		    topology, i - begin, provoking_last, [&](uint32_t k) { return indices[begin + k]; }, out);
 		begin = i + 1;
 	}
 	return true;
@@ -215,9 +227,7 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, ui
                           const GeometryWants& wants, GeometryVertices& out) {
 	const shader::Program& gs = *gp.geometry;
 	const uint32_t words = gs.geometry.record_words;
-	auto record = [&](uint32_t word) {
-		return word < gp.geometry_record.size() ? gp.geometry_record[word] : kNoWord;
-	};
+	auto record = [&](uint32_t word) { return word < gp.geometry_record.size() ? gp.geometry_record[word] : kNoWord; };
 	size_t total = 0;
 	for (const std::vector<uint32_t>& batch : run.batches)
 		for (size_t at = 0; at + words <= batch.size(); at += words) total += batch[at + words - 1] == stream;
@@ -265,8 +275,7 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, ui
 				out.clip_distances[o * wants.clip_count + d] = as_float(value(r, clip[d]));
 			for (uint32_t d = 0; d < wants.cull_count; ++d)
 				out.cull_distances[o * wants.cull_count + d] = as_float(value(r, cull[d]));
-			if (wants.point_sizes)
-				out.point_sizes[o] = point_size == kNoWord ? 1.0f : as_float(r[point_size]);
+			if (wants.point_sizes) out.point_sizes[o] = point_size == kNoWord ? 1.0f : as_float(r[point_size]);
 			if (wants.layers) out.layers[o] = value(r, layer);
 			if (wants.viewport_indices) out.viewport_indices[o] = value(r, viewport);
 			for (uint32_t k = 0; k < wants.xfb_count; ++k) out.xfb_values[o * wants.xfb_count + k] = value(r, xfb[k]);
@@ -280,7 +289,7 @@ void CountGeometryPrimitives(const GraphicsPipeline& gp, const GeometryRun& run,
 	const uint32_t words = info.record_words;
 	const uint64_t needs = info.output == shader::GeometryOutput::kPoints      ? 1
 	                       : info.output == shader::GeometryOutput::kLineStrip ? 2
-	                                                                          : 3;
+	                                                                           : 3;
 	uint64_t strip[shader::kMaxVertexStreams] = {};  // vertices in each stream's current strip
 	auto close = [&](uint32_t stream) {
 		if (strip[stream] >= needs) primitives[stream] += strip[stream] - needs + 1;

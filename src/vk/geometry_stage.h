@@ -23,6 +23,17 @@ namespace tessera::vk {
 // The interpreter of the calling thread for draw work (draw.cpp).
 shader::Interpreter& DrawInterpreter();
 
+// The per-vertex inputs of a stage whose lane l is one invocation of
+// primitive first + l / invocations (geometry primitives, tessellation
+// patches): each input word gets, from the previous stage's values kept per
+// vertex (`sources` words a vertex), its slot for vertex `input.vertex` of
+// the lane's primitive (`per` vertex indices a primitive in `primitives`).
+// Words without a source, or past the primitive's vertices, stay as
+// BeginStage left them (zero).
+void FillPerVertexInputs(shader::Interpreter& interp, const std::vector<GeometryInput>& inputs, const uint32_t* values,
+                         size_t sources, const uint32_t* primitives, uint32_t per, uint32_t first, uint32_t invocations,
+                         uint32_t lanes);
+
 // Vulkan "Primitive Topologies": the primitives of `count` vertices
 // (indices into the shaded vertices when given, else 0..count-1; restart
 // values end a strip or the current list primitive) as the geometry stage

@@ -154,6 +154,25 @@ void CaptureVertexInput(const VkPipelineVertexInputStateCreateInfo& vi, const sh
 	}
 }
 
+// A per-vertex input of a geometry or tessellation control stage and the
+// output of the previous stage (`from`) it reads: same Location and
+// Component, or same built-in and element. The output's word is kept per
+// vertex as one of `sources` (added when new); the input names its slot
+// there, kNoWord when nothing matches (it reads zero).
+GeometryInput PerVertexInput(const shader::Program& from, const shader::InterfaceWord& w,
+                             std::vector<uint32_t>& sources) {
+	uint32_t source = kNoWord;
+	for (const shader::InterfaceWord& o : from.outputs)
+		if (o.builtin == w.builtin &&
+		    (w.builtin == shader::InterfaceBuiltin::kNone ? o.location == w.location && o.component == w.component
+		                                                  : o.index == w.index))
+			source = o.word;
+	if (source == kNoWord) return {w.word, w.vertex, kNoWord};
+	auto it = std::find(sources.begin(), sources.end(), source);
+	if (it == sources.end()) it = sources.insert(sources.end(), source);
+	return {w.word, w.vertex, uint32_t(it - sources.begin())};
+}
+
 // Vulkan "Shader Input and Output Interfaces": a geometry input reads the
 // vertex output of the same Location and Component (or built-in and
 // element), for each vertex of the input primitive.
@@ -175,18 +194,7 @@ void LinkGeometry(GraphicsPipeline& g) {
 			g.geometry_view_index_word = w.word;
 			continue;
 		}
-		uint32_t source = kNoWord;
-		for (const shader::InterfaceWord& o : vs.outputs)
-			if (o.builtin == w.builtin && (w.builtin == B::kNone ? o.location == w.location && o.component == w.component
-			                                                     : o.index == w.index))
-				source = o.word;
-		uint32_t slot = kNoWord;
-		if (source != kNoWord) {
-			auto it = std::find(g.geometry_sources.begin(), g.geometry_sources.end(), source);
-			slot = uint32_t(it - g.geometry_sources.begin());
-			if (it == g.geometry_sources.end()) g.geometry_sources.push_back(source);
-		}
-		g.geometry_inputs.push_back({w.word, w.vertex, slot});
+		g.geometry_inputs.push_back(PerVertexInput(vs, w, g.geometry_sources));
 	}
 	g.geometry_record.assign(gs.private_words, kNoWord);
 	for (uint32_t j = 0; j < gs.outputs.size(); ++j) g.geometry_record[gs.outputs[j].word] = j;
@@ -224,18 +232,7 @@ void LinkTessellation(GraphicsPipeline& g) {
 		default: break;
 		}
 		if (w.word == tcs.tessellation.patch_index_word) continue;
-		uint32_t source = kNoWord;
-		for (const shader::InterfaceWord& o : vs.outputs)
-			if (o.builtin == w.builtin && (w.builtin == B::kNone ? o.location == w.location && o.component == w.component
-			                                                     : o.index == w.index))
-				source = o.word;
-		uint32_t slot = kNoWord;
-		if (source != kNoWord) {
-			auto it = std::find(g.tess_sources.begin(), g.tess_sources.end(), source);
-			slot = uint32_t(it - g.tess_sources.begin());
-			if (it == g.tess_sources.end()) g.tess_sources.push_back(source);
-		}
-		g.tess_control_inputs.push_back({w.word, w.vertex, slot});
+		g.tess_control_inputs.push_back(PerVertexInput(vs, w, g.tess_sources));
 	}
 	for (const shader::InterfaceWord& o : tcs.outputs) {
 		if (o.builtin == B::kTessLevelOuter && o.index < 4) g.tess_outer_words[o.index] = o.word;
@@ -257,11 +254,12 @@ void LinkTessellation(GraphicsPipeline& g) {
 	auto pick = [](uint8_t a, uint8_t b) { return a ? a : b; };
 	const shader::TessellationInfo &c = tcs.tessellation, &e = tes.tessellation;
 	raster::TessellationState& t = g.tessellation;
-	const uint8_t domain = pick(e.domain, c.domain), spacing = pick(e.spacing, c.spacing), order = pick(e.order, c.order);
-	t.domain = domain == 2 ? raster::TessDomain::kQuads
+	const uint8_t domain = pick(e.domain, c.domain), spacing = pick(e.spacing, c.spacing),
+	              order = pick(e.order, c.order);
+	t.domain = domain == 2   ? raster::TessDomain::kQuads
 	           : domain == 3 ? raster::TessDomain::kIsolines
 	                         : raster::TessDomain::kTriangles;
-	t.spacing = spacing == 2 ? raster::TessSpacing::kFractionalEven
+	t.spacing = spacing == 2   ? raster::TessSpacing::kFractionalEven
 	            : spacing == 3 ? raster::TessSpacing::kFractionalOdd
 	                           : raster::TessSpacing::kEqual;
 	t.ccw = order != 1;
@@ -443,7 +441,8 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 			g.patch_control_points = info.pTessellationState->patchControlPoints;
 			// VK_KHR_maintenance2 (Vulkan 1.1): the domain's origin.
 			if (auto* origin = FindInChain<VkPipelineTessellationDomainOriginStateCreateInfo>(
-			        info.pTessellationState->pNext, VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO))
+			        info.pTessellationState->pNext,
+			        VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO))
 				g.tessellation.lower_left = origin->domainOrigin == VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
 		}
 		if (g.patch_control_points == 0 || g.patch_control_points > 32) {

@@ -30,14 +30,8 @@ bool ShadeControl(TessellationRun& run, uint32_t first, uint32_t count) {
 	const size_t sources = gp.tess_sources.size();
 	shader::Interpreter& interp = DrawInterpreter();
 	interp.BeginStage(tcs, lanes);
-	for (const GeometryInput& input : gp.tess_control_inputs) {
-		uint32_t* w = interp.StageWord(input.word);
-		if (input.slot == kNoWord || input.vertex >= per) continue;  // zero, as BeginStage left it
-		for (uint32_t l = 0; l < lanes; ++l) {
-			const uint32_t vertex = run.patches[size_t(first + l / invocations) * per + input.vertex];
-			w[l] = run.values[size_t(vertex) * sources + input.slot];
-		}
-	}
+	FillPerVertexInputs(interp, gp.tess_control_inputs, run.values, sources, run.patches, per, first, invocations,
+	                    lanes);
 	auto fill = [&](uint32_t word, auto value) {
 		if (word == kNoWord) return;
 		uint32_t* w = interp.StageWord(word);

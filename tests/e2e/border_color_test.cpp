@@ -195,8 +195,7 @@ TEST_CASE("Custom float and integer border colors match lavapipe, NEAREST and LI
 	CHECK(reference->validation_errors() == 0);
 }
 
-TEST_CASE("Border colors go through the view's swizzle (VK_EXT_border_color_swizzle) as on lavapipe",
-          "[e2e][border]") {
+TEST_CASE("Border colors go through the view's swizzle (VK_EXT_border_color_swizzle) as on lavapipe", "[e2e][border]") {
 	auto ours = BorderContext(Driver::Tessera, true);
 	REQUIRE(ours);
 	VkPhysicalDeviceBorderColorSwizzleFeaturesEXT features{
@@ -217,7 +216,7 @@ TEST_CASE("Border colors go through the view's swizzle (VK_EXT_border_color_swiz
 	                              S::VK_COMPONENT_SWIZZLE_G};
 	for (const bool given : {true, false}) {
 		for (const VkComponentMapping& m : {bgr1, a0rg}) {
-			Borders b{VK_FILTER_NEAREST, VK_FORMAT_R8G8B8A8_UNORM, 4, true, Float4(0.2f, 0.4f, 0.6f, 0.8f),
+			Borders b{VK_FILTER_NEAREST,       VK_FORMAT_R8G8B8A8_UNORM, 4, true, Float4(0.2f, 0.4f, 0.6f, 0.8f),
 			          Int4(3, 65535, 1234, 9), Int4(-7, 5, 6, 8)};
 			b.swizzle = m;
 			b.mapping_given = given;

@@ -34,6 +34,15 @@ struct Vertex {
 	float r, g, b, a;
 };
 
+// Something other than black (the default clear color's RGB) was drawn in
+// layer 0 of attachment 0: a comparison of two blank images proves nothing.
+inline bool Drawn(const SceneResult& result, const Scene& s) {
+	const std::vector<uint8_t>& c = result.colors[0];
+	for (size_t k = 0; k < size_t(s.width) * s.height * 4; k += 4)
+		if (c[k] | c[k + 1] | c[k + 2]) return true;
+	return false;
+}
+
 // scene.vert / scene.frag with Vertex data.
 inline Scene ColorScene(const std::vector<Vertex>& vertices) {
 	Scene s;

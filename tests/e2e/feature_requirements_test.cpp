@@ -129,7 +129,8 @@ const std::vector<Rule>& Rules() {
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
-	VkPhysicalDeviceLineRasterizationFeaturesEXT line{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+	VkPhysicalDeviceLineRasterizationFeaturesEXT line{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
 	VkPhysicalDeviceBorderColorSwizzleFeaturesEXT border_swizzle{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT, &line};
 	VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{

@@ -47,14 +47,6 @@ std::vector<float> TriangleGrid(int columns, int rows) {
 	return v;
 }
 
-// Something other than the clear color (0, 0, 0, 1) was drawn in layer 0.
-bool Drawn(const SceneResult& result, const Scene& s) {
-	const std::vector<uint8_t>& c = result.colors[0];
-	for (size_t k = 0; k < size_t(s.width) * s.height * 4; k += 4)
-		if (c[k] | c[k + 1] | c[k + 2]) return true;
-	return false;
-}
-
 }  // namespace
 
 TEST_CASE("Geometry shaders are reported with the spec's minimum limits", "[e2e][geometry]") {
@@ -83,12 +75,12 @@ TEST_CASE("Geometry amplification: two invocations, two strips each, PrimitiveId
 	                        "geom_primitive_id.frag.spv");
 	s.width = s.height = 96;
 	s.draws = {{36, 2, 0, 0, 0}};  // two instances: PrimitiveId starts again at 0
-	CHECK(Drawn(pair.Compare("geometry-amplify", s, 1, 0), s));
+	CHECK(scenes::Drawn(pair.Compare("geometry-amplify", s, 1, 0), s));
 	// Indexed, with a strip and restarts: the same triangles from fewer vertices.
-	Scene strip = GeometryScene({-0.9f, -0.9f, 0.5f, 1, -0.9f, 0.0f, 0.5f, 1, -0.3f, -0.9f, 0.5f, 1,
-	                             -0.3f, 0.0f, 0.5f, 1, 0.3f, -0.9f, 0.5f, 1,  0.3f, 0.0f, 0.5f, 1},
-	                            VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, "geom_amplify.geom.spv",
-	                            "geom_primitive_id.frag.spv");
+	Scene strip =
+	    GeometryScene({-0.9f, -0.9f, 0.5f, 1, -0.9f, 0.0f,  0.5f, 1, -0.3f, -0.9f, 0.5f, 1,
+	                   -0.3f, 0.0f,  0.5f, 1, 0.3f,  -0.9f, 0.5f, 1, 0.3f,  0.0f,  0.5f, 1},
+	                  VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, "geom_amplify.geom.spv", "geom_primitive_id.frag.spv");
 	strip.indices = {0, 1, 2, 3, 0xffffffffu, 2, 3, 4, 5};
 	strip.draws = {{uint32_t(strip.indices.size()), 1, 0, 0, 0}};
 	auto configure = strip.configure;
@@ -96,20 +88,18 @@ TEST_CASE("Geometry amplification: two invocations, two strips each, PrimitiveId
 		configure(ps);
 		ps.input_assembly.primitiveRestartEnable = VK_TRUE;
 	};
-	CHECK(Drawn(pair.Compare("geometry-amplify-strip", strip, 1, 0), strip));
+	CHECK(scenes::Drawn(pair.Compare("geometry-amplify-strip", strip, 1, 0), strip));
 }
 
-TEST_CASE("Geometry input with adjacency: triangle strips to points, line strips to line strips",
-          "[e2e][geometry]") {
+TEST_CASE("Geometry input with adjacency: triangle strips to points, line strips to line strips", "[e2e][geometry]") {
 	ScenePair pair;
 	// Ten vertices of a triangle strip with adjacency (three primitives),
 	// a restart, then eight more (two primitives).
 	std::vector<float> v;
 	for (int i = 0; i < 18; ++i)
 		v.insert(v.end(), {-0.85f + 0.09f * float(i), (i % 2) ? 0.3f : -0.5f + 0.04f * float(i % 4), 0.5f, 1});
-	Scene points =
-	    GeometryScene(v, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, "geom_adjacency.geom.spv",
-	                  "geom_color.frag.spv");
+	Scene points = GeometryScene(v, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, "geom_adjacency.geom.spv",
+	                             "geom_color.frag.spv");
 	points.width = points.height = 128;
 	points.indices.clear();
 	for (uint32_t i = 0; i < 10; ++i) points.indices.push_back(i);
@@ -121,17 +111,17 @@ TEST_CASE("Geometry input with adjacency: triangle strips to points, line strips
 		configure(ps);
 		ps.input_assembly.primitiveRestartEnable = VK_TRUE;
 	};
-	CHECK(Drawn(pair.Compare("geometry-tri-strip-adjacency", points, 0, 0), points));
+	CHECK(scenes::Drawn(pair.Compare("geometry-tri-strip-adjacency", points, 0, 0), points));
 	// One primitive alone takes the table's special order (0, 1, 2, 5, 4, 3).
 	points.indices = {0, 1, 2, 3, 4, 5};
 	points.draws = {{6, 1, 0, 0, 0}};
-	CHECK(Drawn(pair.Compare("geometry-tri-strip-adjacency-one", points, 0, 0), points));
+	CHECK(scenes::Drawn(pair.Compare("geometry-tri-strip-adjacency-one", points, 0, 0), points));
 	// A list with adjacency: two primitives of six.
 	Scene list = GeometryScene(std::vector<float>(v.begin(), v.begin() + 12 * 4),
 	                           VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, "geom_adjacency.geom.spv",
 	                           "geom_color.frag.spv");
 	list.width = list.height = 128;
-	CHECK(Drawn(pair.Compare("geometry-tri-list-adjacency", list, 0, 0), list));
+	CHECK(scenes::Drawn(pair.Compare("geometry-tri-list-adjacency", list, 0, 0), list));
 
 	std::vector<float> zigzag;
 	for (int i = 0; i < 9; ++i)
@@ -139,11 +129,11 @@ TEST_CASE("Geometry input with adjacency: triangle strips to points, line strips
 	Scene lines = GeometryScene(zigzag, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
 	                            "geom_lines_adjacency.geom.spv", "geom_color.frag.spv");
 	lines.width = lines.height = 96;
-	CHECK(Drawn(pair.Compare("geometry-line-strip-adjacency", lines, 0, 0), lines));
+	CHECK(scenes::Drawn(pair.Compare("geometry-line-strip-adjacency", lines, 0, 0), lines));
 	Scene line_list = GeometryScene(zigzag, VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
 	                                "geom_lines_adjacency.geom.spv", "geom_color.frag.spv");
 	line_list.width = line_list.height = 96;
-	CHECK(Drawn(pair.Compare("geometry-line-list-adjacency", line_list, 0, 0), line_list));
+	CHECK(scenes::Drawn(pair.Compare("geometry-line-list-adjacency", line_list, 0, 0), line_list));
 }
 
 TEST_CASE("Geometry stage writes Layer: each triangle into two layers", "[e2e][geometry]") {
@@ -165,8 +155,7 @@ TEST_CASE("PrimitiveId without a geometry stage: the number a geometry stage wou
 	// Strips and lists, strips with a restart (which does not reset the
 	// count), two instances (each counts from 0, drawn over each other).
 	std::vector<float> v;
-	for (int i = 0; i < 12; ++i)
-		v.insert(v.end(), {-0.9f + 0.15f * float(i), (i % 2) ? -0.1f : -0.8f, 0.5f, 1});
+	for (int i = 0; i < 12; ++i) v.insert(v.end(), {-0.9f + 0.15f * float(i), (i % 2) ? -0.1f : -0.8f, 0.5f, 1});
 	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
 	                                     VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, VK_PRIMITIVE_TOPOLOGY_LINE_LIST}) {
 		CAPTURE(topology);
@@ -175,7 +164,8 @@ TEST_CASE("PrimitiveId without a geometry stage: the number a geometry stage wou
 		s.width = s.height = 64;
 		// Restarts in strips; lists take every index (restart in lists needs
 		// VK_EXT_primitive_topology_list_restart).
-		const bool strip = topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP || topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
+		const bool strip =
+		    topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP || topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
 		s.indices = {0, 1, 2, 3, 4, 0xffffffffu, 5, 6, 7, 8, 9, 10, 11};
 		if (!strip) s.indices = {11, 10, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8};
 		s.draws = {{uint32_t(s.indices.size()), 2, 0, 0, 0}};
@@ -184,7 +174,7 @@ TEST_CASE("PrimitiveId without a geometry stage: the number a geometry stage wou
 			configure(ps);
 			ps.input_assembly.primitiveRestartEnable = strip;
 		};
-		CHECK(Drawn(pair.Compare("primitive-id", s, 1, 0), s));
+		CHECK(scenes::Drawn(pair.Compare("primitive-id", s, 1, 0), s));
 	}
 }
 
@@ -203,6 +193,6 @@ TEST_CASE("Adjacency topologies without a geometry stage draw their main primiti
 		s.geometry_shader.clear();
 		s.vertex_shader = "draw_ids.vert.spv";
 		s.fragment_shader = "draw_ids.frag.spv";
-		CHECK(Drawn(pair.Compare("adjacency-main", s, 0, 0), s));
+		CHECK(scenes::Drawn(pair.Compare("adjacency-main", s, 0, 0), s));
 	}
 }

@@ -107,8 +107,8 @@ TEST_CASE("VK_EXT_line_rasterization: stippled rectangular lines match lavapipe"
 			CAPTURE(topology, factor);
 			VkPipelineRasterizationLineStateCreateInfoEXT line{
 			    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
-			line.lineRasterizationMode = factor == 1 ? VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT
-			                                         : VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT;
+			line.lineRasterizationMode =
+			    factor == 1 ? VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT : VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT;
 			line.stippledLineEnable = VK_TRUE;
 			line.lineStippleFactor = factor;
 			line.lineStipplePattern = 0xb38f;

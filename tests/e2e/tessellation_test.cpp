@@ -59,13 +59,6 @@ Scene TessScene(const char* evaluation, const Levels& levels) {
 	return s;
 }
 
-bool Drawn(const SceneResult& result, const Scene& s) {
-	const std::vector<uint8_t>& c = result.colors[0];
-	for (size_t k = 0; k < size_t(s.width) * s.height * 4; k += 4)
-		if (c[k] | c[k + 1] | c[k + 2]) return true;
-	return false;
-}
-
 }  // namespace
 
 TEST_CASE("Tessellation shaders are reported with the spec's minimum limits", "[e2e][tessellation]") {
@@ -91,11 +84,11 @@ TEST_CASE("Tessellation shaders are reported with the spec's minimum limits", "[
 TEST_CASE("Tessellated triangles, quads and isolines match lavapipe", "[e2e][tessellation]") {
 	ScenePair pair;
 	const Levels levels[] = {
-	    {{1, 1, 1, 1}, {1, 1}},          // one triangle (or quad pair) per patch
-	    {{2, 3, 4, 5}, {3, 2}},          // integers
+	    {{1, 1, 1, 1}, {1, 1}},                    // one triangle (or quad pair) per patch
+	    {{2, 3, 4, 5}, {3, 2}},                    // integers
 	    {{2.5f, 3.7f, 1.2f, 6.1f}, {4.4f, 1.0f}},  // fractions: each spacing rounds its own way
-	    {{7, 1, 9.5f, 2}, {1, 5.5f}},    // an inner level of 1 with outer levels above it
-	    {{64, 40, 17, 33}, {64, 64}},    // the maximum
+	    {{7, 1, 9.5f, 2}, {1, 5.5f}},              // an inner level of 1 with outer levels above it
+	    {{64, 40, 17, 33}, {64, 64}},              // the maximum
 	};
 	const char* evaluations[] = {"tess_tri_equal.tese.spv", "tess_tri_odd.tese.spv", "tess_tri_even.tese.spv",
 	                             "tess_quad.tese.spv", "tess_isolines.tese.spv"};
@@ -103,7 +96,7 @@ TEST_CASE("Tessellated triangles, quads and isolines match lavapipe", "[e2e][tes
 		for (const Levels& l : levels) {
 			CAPTURE(evaluation, l.outer[0], l.outer[1], l.outer[2], l.outer[3], l.inner[0], l.inner[1]);
 			const Scene s = TessScene(evaluation, l);
-			CHECK(Drawn(pair.Compare("tessellation", s, 2, 6), s));
+			CHECK(scenes::Drawn(pair.Compare("tessellation", s, 2, 6), s));
 		}
 }
 
@@ -146,7 +139,8 @@ TEST_CASE("Tessellation point mode: equal spacing gives the same domain points a
 		c.Destroy(counter);
 		return points;
 	};
-	const Levels levels[] = {{{1, 1, 1, 1}, {1, 1}}, {{2, 3, 4, 1}, {3, 1}}, {{5, 1, 2, 1}, {6, 1}}, {{8, 8, 8, 1}, {7, 1}}};
+	const Levels levels[] = {
+	    {{1, 1, 1, 1}, {1, 1}}, {{2, 3, 4, 1}, {3, 1}}, {{5, 1, 2, 1}, {6, 1}}, {{8, 8, 8, 1}, {7, 1}}};
 	for (const Levels& l : levels) {
 		CAPTURE(l.outer[0], l.outer[1], l.outer[2], l.inner[0]);
 		std::vector<std::array<float, 4>> a = capture(*ours, l), b = capture(*reference, l);

@@ -375,8 +375,8 @@ TEST_CASE("geometry vertex streams are captured into their own buffers and queri
 		r.buffer0.assign(buffer0.data, buffer0.data + buffer0.size);
 		r.buffer1.assign(buffer1.data, buffer1.data + buffer1.size);
 		CHECK(vkGetQueryPoolResults(device, streams, 0, 2, sizeof r.stream_query, r.stream_query,
-		                            sizeof r.stream_query[0], VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) ==
-		      VK_SUCCESS);
+		                            sizeof r.stream_query[0],
+		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
 		CHECK(vkGetQueryPoolResults(device, generated, 0, 2, sizeof r.generated, r.generated, sizeof r.generated[0],
 		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
 		vkDestroyQueryPool(device, streams, nullptr);

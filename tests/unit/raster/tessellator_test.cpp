@@ -129,9 +129,8 @@ bool OddPlusEpsilon(TessDomain domain, TessSpacing spacing, const Levels& l) {
 	if (domain == TessDomain::kTriangles)
 		return one(l.inner[0]) && !(one(l.outer[0]) && one(l.outer[1]) && one(l.outer[2]));
 	if (domain == TessDomain::kQuads)
-		return (one(l.inner[0]) || one(l.inner[1])) &&
-		       !(one(l.inner[0]) && one(l.inner[1]) && one(l.outer[0]) && one(l.outer[1]) && one(l.outer[2]) &&
-		         one(l.outer[3]));
+		return (one(l.inner[0]) || one(l.inner[1])) && !(one(l.inner[0]) && one(l.inner[1]) && one(l.outer[0]) &&
+		                                                 one(l.outer[1]) && one(l.outer[2]) && one(l.outer[3]));
 	return false;
 }
 
@@ -696,8 +695,8 @@ TEST_CASE("tessellator: tiling holds for random and extreme levels", "[raster][t
 			const Levels l = {{tiny, tiny, tiny, tiny}, {tiny, tiny}};
 			failures += CheckTiling(Run(State(TessDomain::kTriangles, spacing), l), TessDomain::kTriangles, false,
 			                        "tiny triangles", OddPlusEpsilon(TessDomain::kTriangles, spacing, l));
-			failures += CheckTiling(Run(State(TessDomain::kQuads, spacing), l), TessDomain::kQuads, false,
-			                        "tiny quads", OddPlusEpsilon(TessDomain::kQuads, spacing, l));
+			failures += CheckTiling(Run(State(TessDomain::kQuads, spacing), l), TessDomain::kQuads, false, "tiny quads",
+			                        OddPlusEpsilon(TessDomain::kQuads, spacing, l));
 		}
 	}
 	CHECK(failures == 0);
@@ -1004,8 +1003,8 @@ TEST_CASE("tessellator: quad grid cells are split along the diagonal towards the
 	// concentric rings: the diagonal of a cell runs towards the center,
 	// from a ring's corner to the next ring's corner. In the quarters u, v
 	// < 1/2 and u, v > 1/2 it rises with u, in the other two it falls.
-	const Levels cases[] = {{{9, 9, 9, 9}, {9, 9}},     {{13, 15, 18, 21}, {8, 11}}, {{3, 6, 9, 12}, {17, 14}},
-	                        {{4, 4, 4, 4}, {7.3f, 5.5f}}, {{2, 2, 2, 2}, {3, 3}},       {{5, 5, 5, 5}, {64, 2.5f}}};
+	const Levels cases[] = {{{9, 9, 9, 9}, {9, 9}},       {{13, 15, 18, 21}, {8, 11}}, {{3, 6, 9, 12}, {17, 14}},
+	                        {{4, 4, 4, 4}, {7.3f, 5.5f}}, {{2, 2, 2, 2}, {3, 3}},      {{5, 5, 5, 5}, {64, 2.5f}}};
 	for (TessSpacing spacing : kSpacings)
 		for (const Levels& l : cases) {
 			INFO("spacing " << int(spacing) << " inner " << l.inner[0] << "," << l.inner[1]);

@@ -12,6 +12,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "draw_scene_helpers.h"
@@ -195,4 +197,40 @@ TEST_CASE("Adjacency topologies without a geometry stage draw their main primiti
 		s.fragment_shader = "draw_ids.frag.spv";
 		CHECK(scenes::Drawn(pair.Compare("adjacency-main", s, 0, 0), s));
 	}
+}
+
+TEST_CASE("The geometry stage renders the same bytes with 1 and 4 threads", "[e2e][geometry][threads]") {
+	// Overlapping, alpha-blended output primitives from lane groups that run
+	// on different threads: any change in their order (Vulkan "Geometry
+	// Shader Primitive Ordering") changes the bytes.
+	Scene amplify = GeometryScene(TriangleGrid(16, 12), VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, "geom_amplify.geom.spv",
+	                              "geom_primitive_id.frag.spv");
+	amplify.width = amplify.height = 128;
+	amplify.draws = {{576, 3, 0, 0, 0}};  // 192 triangles: three lane groups of 64 primitives
+	auto configure = amplify.configure;
+	amplify.configure = [configure](PipelineState& p) {
+		configure(p);
+		p.blend_attachments[0].blendEnable = VK_TRUE;
+		p.blend_attachments[0].srcColorBlendFactor = VK_BLEND_FACTOR_CONSTANT_ALPHA;
+		p.blend_attachments[0].dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA;
+		p.color_blend.blendConstants[3] = 0.6f;
+	};
+	const char* saved = std::getenv("TESSERA_THREADS");
+	const std::string previous = saved ? saved : "";
+	std::vector<std::vector<uint8_t>> images;
+	SceneFeatures features;
+	for (const char* threads : {"1", "4"}) {
+		// The device's thread pool reads TESSERA_THREADS when it is made.
+		setenv("TESSERA_THREADS", threads, 1);
+		auto ctx = Context::Create(Driver::Tessera, features.Options());
+		REQUIRE(ctx);
+		images.push_back(RenderScene(*ctx, amplify).colors[0]);
+		CHECK(ctx->validation_errors() == 0);
+	}
+	if (saved)
+		setenv("TESSERA_THREADS", previous.c_str(), 1);
+	else
+		unsetenv("TESSERA_THREADS");
+	CHECK(images[0] == images[1]);
+	CHECK(scenes::Drawn(SceneResult{{images[0]}}, amplify));
 }

@@ -369,6 +369,9 @@ struct TessellationInfo {
 // spare record and are not counted. Each lane is one invocation for one
 // input primitive.
 enum class GeometryOutput : uint8_t { kPoints, kLineStrip, kTriangleStrip };
+// maxGeometryShaderInvocations: a lane group of 128 lanes still holds one
+// primitive's invocations.
+constexpr uint32_t kMaxGeometryInvocations = 127;
 struct GeometryInfo {
 	uint32_t input_vertices = 0;  // 1, 2, 3, 4 (lines with adjacency) or 6 (triangles with adjacency)
 	uint32_t invocations = 1;     // Invocations

@@ -104,8 +104,9 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::Xfb: program_.xfb_mode = true; return true;
 	// Geometry (Vulkan "Geometry Shading").
 	case spv::ExecutionMode::Invocations:
-		if (inst[3] == 0 || inst[3] > 32)
-			Fail("Invocations %u is outside 1..32 (maxGeometryShaderInvocations)", inst[3]);
+		if (inst[3] == 0 || inst[3] > shader::kMaxGeometryInvocations)
+			Fail("Invocations %u is outside 1..%u (maxGeometryShaderInvocations)", inst[3],
+			     shader::kMaxGeometryInvocations);
 		program_.geometry.invocations = inst[3];
 		return true;
 	case spv::ExecutionMode::InputPoints: program_.geometry.input_vertices = 1; return true;

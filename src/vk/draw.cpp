@@ -306,6 +306,10 @@ void ShadeEvaluation(DrawJob& job, uint32_t first, uint32_t lanes) {
 		uint32_t* w = interp.StageWord(gp.eval_patch_vertices_word);
 		std::fill(w, w + lanes, gp.tess_control->tessellation.output_vertices);
 	}
+	if (gp.eval_view_index_word != kNoWord) {
+		uint32_t* w = interp.StageWord(gp.eval_view_index_word);
+		std::fill(w, w + lanes, job.view_index);
+	}
 	if (interp.RunStage(tes, *job.tess_eval_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
 	StoreVertexOutputs(job, interp, first, lanes);
@@ -967,6 +971,7 @@ void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topolo
 	run.values = job.tess_values;
 	run.patches = scratch.patches.data();
 	run.patch_count = patch_count;
+	run.view_index = job.view_index;
 	RunTessellation(run, scratch.pool);
 	if (run.lost) {
 		job.lost.store(true, std::memory_order_relaxed);
@@ -1335,7 +1340,11 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 					shaded += n;
 					if (job.lost) break;
 				}
-				if (tessellated && (v == 0 || gp.vertex_view_index_word != kNoWord)) {
+				// Multiview: the tessellation stages run again for a view when a
+				// stage before rasterization reads ViewIndex.
+				const bool view_dependent = gp.vertex_view_index_word != kNoWord ||
+				                            gp.tess_view_index_word != kNoWord || gp.eval_view_index_word != kNoWord;
+				if (tessellated && (v == 0 || view_dependent)) {
 					TessellateInstance(gp, job, topology, control_bound.resources, evaluation_bound.resources,
 					                   patch_count, points, layered, viewported, capture, scratch, input);
 					tess_patches += patch_count;

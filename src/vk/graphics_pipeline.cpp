@@ -229,6 +229,7 @@ void LinkTessellation(GraphicsPipeline& g) {
 		case B::kInvocationId: g.tess_invocation_id_word = w.word; continue;
 		case B::kPrimitiveId: g.tess_primitive_id_word = w.word; continue;
 		case B::kPatchVertices: g.tess_patch_vertices_word = w.word; continue;
+		case B::kViewIndex: g.tess_view_index_word = w.word; continue;
 		default: break;
 		}
 		if (w.word == tcs.tessellation.patch_index_word) continue;
@@ -245,6 +246,7 @@ void LinkTessellation(GraphicsPipeline& g) {
 			continue;
 		case B::kPrimitiveId: g.eval_primitive_id_word = w.word; continue;
 		case B::kPatchVertices: g.eval_patch_vertices_word = w.word; continue;
+		case B::kViewIndex: g.eval_view_index_word = w.word; continue;
 		default: break;
 		}
 		const shader::InterfaceWord* o = Match(tcs.outputs, w, !w.patch);

@@ -126,10 +126,12 @@ struct GraphicsPipeline {
 	uint32_t tess_invocation_id_word = shader::Program::kNoWord;  // control stage inputs
 	uint32_t tess_primitive_id_word = shader::Program::kNoWord;
 	uint32_t tess_patch_vertices_word = shader::Program::kNoWord;
+	uint32_t tess_view_index_word = shader::Program::kNoWord;  // ViewIndex (multiview)
 	std::vector<PatchInput> tess_eval_inputs;
 	uint32_t tess_coord_words[3] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord};
 	uint32_t eval_primitive_id_word = shader::Program::kNoWord;
 	uint32_t eval_patch_vertices_word = shader::Program::kNoWord;
+	uint32_t eval_view_index_word = shader::Program::kNoWord;
 	// The levels in the record (kNoWord: not written, read as 0).
 	uint32_t tess_outer_words[4] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord,
 	                                shader::Program::kNoWord};

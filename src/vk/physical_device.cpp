@@ -70,7 +70,7 @@ VkPhysicalDeviceLimits Limits() {
 	// The geometry stage (vk/geometry_stage.cpp): Invocations and
 	// OutputVertices are checked by the translator; the emit records of one
 	// invocation fit its private memory (spirv/translate_stage.cpp).
-	l.maxGeometryShaderInvocations = 32;
+	l.maxGeometryShaderInvocations = shader::kMaxGeometryInvocations;
 	l.maxGeometryInputComponents = 64;
 	l.maxGeometryOutputComponents = 128;
 	l.maxGeometryOutputVertices = 256;

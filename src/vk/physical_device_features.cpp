@@ -211,9 +211,10 @@ struct Supported {
 		v11.samplerYcbcrConversion = VK_TRUE;
 		// Draws broadcast to each view of the view mask (vk/draw.cpp), load
 		// ops and resolves per view (vk/cmd_render_pass.cpp). The geometry
-		// stage runs once per view too, reading ViewIndex.
+		// and tessellation stages run once per view too, reading ViewIndex.
 		v11.multiview = VK_TRUE;
 		v11.multiviewGeometryShader = VK_TRUE;
+		v11.multiviewTessellationShader = VK_TRUE;
 		// Layer written by the vertex stage: primitives sorted by layer
 		// (vk/draw.cpp DrawLayers). One viewport, so no ViewportIndex.
 		v12.shaderOutputLayer = VK_TRUE;

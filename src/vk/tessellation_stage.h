@@ -29,6 +29,7 @@ struct TessellationRun {
 	// The patches: patch_control_points indices into the shaded vertices each.
 	const uint32_t* patches = nullptr;
 	uint32_t patch_count = 0;
+	uint32_t view_index = 0;  // ViewIndex (multiview)
 	bool lost = false;
 	// Out: each patch's record of control outputs (patch_bytes / 4 words).
 	std::vector<uint32_t> records;

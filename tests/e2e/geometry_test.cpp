@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -233,4 +234,34 @@ TEST_CASE("The geometry stage renders the same bytes with 1 and 4 threads", "[e2
 		unsetenv("TESSERA_THREADS");
 	CHECK(images[0] == images[1]);
 	CHECK(scenes::Drawn(SceneResult{{images[0]}}, amplify));
+}
+
+// lavapipe 22.3 offers 32 invocations, so the picture is checked against
+// what the shader places: invocation i of point p lights pixel
+// (i, 4p) alone, with red i / 126 and green (p mod 4) / 3.
+TEST_CASE("127 geometry invocations a primitive (maxGeometryShaderInvocations), each its own point",
+          "[e2e][geometry]") {
+	SceneFeatures features;
+	auto ctx = Context::Create(Driver::Tessera, features.Options());
+	REQUIRE(ctx);
+	VkPhysicalDeviceProperties properties{};
+	vkGetPhysicalDeviceProperties(ctx->physical_device(), &properties);
+	CHECK(properties.limits.maxGeometryShaderInvocations == 127);
+	Scene s = GeometryScene(std::vector<float>(8 * 4, 0.0f), VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+	                        "geom_invocations.geom.spv", "geom_color.frag.spv");
+	s.width = s.height = 128;
+	const std::vector<uint8_t> image = RenderScene(*ctx, s).colors[0];
+	size_t lit = 0, right = 0;
+	for (uint32_t y = 0; y < 128; ++y)
+		for (uint32_t x = 0; x < 128; ++x) {
+			const uint8_t* t = &image[(size_t(y) * 128 + x) * 4];
+			if (t[2] == 0) continue;
+			++lit;
+			const uint32_t p = y / 4;
+			right += y % 4 == 0 && x < 127 && std::abs(int(t[0]) - int(std::lround(x / 126.0 * 255))) <= 1 &&
+			         std::abs(int(t[1]) - int(std::lround((p % 4) / 3.0 * 255))) <= 1;
+		}
+	CHECK(lit == 8 * 127);
+	CHECK(right == 8 * 127);
+	CHECK(ctx->validation_errors() == 0);
 }

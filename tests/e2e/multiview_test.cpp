@@ -44,15 +44,21 @@ enum class Pass { kRenderPass, kDynamicRendering };
 //    and clears kRect. The load op clears each view on its first use, so
 //    view 2's first triangle survives subpass 1.
 //  - kDynamicRendering: views {1, 3} clear and draw instance 0.
-// geometry: with geom_multiview.geom between the stages (multiviewGeometryShader).
-Result Render(Driver driver, Pass kind, bool geometry = false) {
+enum class Extra { kNone, kGeometry, kTessellation };
+
+// Extra stages: geom_multiview.geom (multiviewGeometryShader), or
+// tess_multiview.tesc/.tese (multiviewTessellationShader), between the two.
+Result Render(Driver driver, Pass kind, Extra extra = Extra::kNone) {
+	const bool geometry = extra == Extra::kGeometry, tessellation = extra == Extra::kTessellation;
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
 	v13.dynamicRendering = VK_TRUE;
 	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &v13};
 	v11.multiview = VK_TRUE;
 	v11.multiviewGeometryShader = geometry;
+	v11.multiviewTessellationShader = tessellation;
 	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v11};
 	features.features.geometryShader = geometry;
+	features.features.tessellationShader = tessellation;
 	features.features.occlusionQueryPrecise = VK_TRUE;
 	ContextOptions options;
 	options.device_features = &features;
@@ -85,6 +91,10 @@ Result Render(Driver driver, Pass kind, bool geometry = false) {
 	VkPipeline pipelines[2] = {};
 	SimplePipeline desc{"multiview.vert.spv", "multiview.frag.spv", layout, kSize, kSize};
 	if (geometry) desc.geometry_shader = "geom_multiview.geom.spv";
+	if (tessellation) {
+		desc.tess_control_shader = "tess_multiview.tesc.spv";
+		desc.tess_eval_shader = "tess_multiview.tese.spv";
+	}
 	const uint32_t dynamic_views = 0b1010;
 	if (kind == Pass::kRenderPass) {
 		VkAttachmentDescription attachment{};
@@ -287,12 +297,24 @@ TEST_CASE("dynamic rendering with a view mask draws each view into its layer", "
 
 TEST_CASE("multiview with a geometry stage reading ViewIndex matches lavapipe", "[draw][multiview][geometry]") {
 	for (Pass kind : {Pass::kRenderPass, Pass::kDynamicRendering}) {
-		Result tessera = Render(Driver::Tessera, kind, true);
-		Result lavapipe = Render(Driver::Lavapipe, kind, true);
+		Result tessera = Render(Driver::Tessera, kind, Extra::kGeometry);
+		Result lavapipe = Render(Driver::Lavapipe, kind, Extra::kGeometry);
 		CHECK(tessera.texels == lavapipe.texels);
 		CHECK(tessera.samples == lavapipe.samples);
 		// The geometry stage moved view 1's triangle: a texel inside it
 		// without the move differs from one with it.
+		Result plain = Render(Driver::Tessera, kind);
+		CHECK(tessera.texels != plain.texels);
+	}
+}
+
+TEST_CASE("multiview with tessellation stages reading ViewIndex matches lavapipe", "[draw][multiview][tessellation]") {
+	for (Pass kind : {Pass::kRenderPass, Pass::kDynamicRendering}) {
+		Result tessera = Render(Driver::Tessera, kind, Extra::kTessellation);
+		Result lavapipe = Render(Driver::Lavapipe, kind, Extra::kTessellation);
+		CHECK(tessera.texels == lavapipe.texels);
+		CHECK(tessera.samples == lavapipe.samples);
+		// The evaluation stage moved each view's triangle by its index.
 		Result plain = Render(Driver::Tessera, kind);
 		CHECK(tessera.texels != plain.texels);
 	}

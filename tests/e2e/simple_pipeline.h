@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "compute_kernel.h"
@@ -41,19 +42,32 @@ struct SimplePipeline {
 	const VkViewport* viewports = nullptr;
 	const VkRect2D* scissors = nullptr;
 	const char* geometry_shader = nullptr;  // a geometry stage between the two when set
+	// Tessellation control and evaluation stages when set (patches of 3).
+	const char* tess_control_shader = nullptr;
+	const char* tess_eval_shader = nullptr;
 };
 
 // Fails the test (CHECK) and returns VK_NULL_HANDLE if creation fails.
 inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p) {
 	VkShaderModule vs = CorpusModule(device, p.vertex_shader), fs = CorpusModule(device, p.fragment_shader);
 	VkShaderModule gs = p.geometry_shader ? CorpusModule(device, p.geometry_shader) : VK_NULL_HANDLE;
-	VkPipelineShaderStageCreateInfo stages[3] = {
+	VkShaderModule tcs = p.tess_control_shader ? CorpusModule(device, p.tess_control_shader) : VK_NULL_HANDLE;
+	VkShaderModule tes = p.tess_eval_shader ? CorpusModule(device, p.tess_eval_shader) : VK_NULL_HANDLE;
+	VkPipelineShaderStageCreateInfo stages[5] = {
 	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
-	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"},
-	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT, gs, "main"}};
+	    {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
+	uint32_t stage_count = 2;
+	for (auto [stage, module] :
+	     {std::pair{VK_SHADER_STAGE_GEOMETRY_BIT, gs}, std::pair{VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, tcs},
+	      std::pair{VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, tes}})
+		if (module)
+			stages[stage_count++] = {
+			    VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, stage, module, "main"};
 	VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
 	VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-	assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	assembly.topology = tcs ? VK_PRIMITIVE_TOPOLOGY_PATCH_LIST : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	VkPipelineTessellationStateCreateInfo tessellation{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+	tessellation.patchControlPoints = 3;
 	VkViewport viewport{0, 0, float(p.width), float(p.height), 0, 1};
 	VkRect2D scissor{{0, 0}, {p.width, p.height}};
 	VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
@@ -77,7 +91,8 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	rendering.pColorAttachmentFormats = &p.color_format;
 	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
 	info.pNext = p.pass ? nullptr : &rendering;
-	info.stageCount = gs ? 3 : 2;
+	info.stageCount = stage_count;
+	info.pTessellationState = tcs ? &tessellation : nullptr;
 	info.pStages = stages;
 	info.pVertexInputState = &vertex_input;
 	info.pInputAssemblyState = &assembly;
@@ -92,7 +107,8 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	CHECK(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
 	vkDestroyShaderModule(device, vs, nullptr);
 	vkDestroyShaderModule(device, fs, nullptr);
-	if (gs) vkDestroyShaderModule(device, gs, nullptr);
+	for (VkShaderModule m : {gs, tcs, tes})
+		if (m) vkDestroyShaderModule(device, m, nullptr);
 	return pipeline;
 }
 

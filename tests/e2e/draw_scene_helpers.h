@@ -14,8 +14,12 @@
 //   exactly (tolerance 0).
 #pragma once
 
+#include <catch2/catch.hpp>
+
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "render_scene.h"
@@ -33,6 +37,29 @@ struct Vertex {
 	float x, y, z, w;
 	float r, g, b, a;
 };
+
+// The scene rendered on Tessera with 1 and with 4 worker threads (the
+// device's thread pool reads TESSERA_THREADS when it is made; the caller's
+// value is put back): attachment 0 of each, checked free of validation
+// errors. Output that depends on the thread count shows as a difference.
+inline std::vector<std::vector<uint8_t>> RenderWithOneAndFourThreads(const Scene& scene) {
+	const char* saved = std::getenv("TESSERA_THREADS");
+	const std::string previous = saved ? saved : "";
+	std::vector<std::vector<uint8_t>> images;
+	SceneFeatures features;
+	for (const char* threads : {"1", "4"}) {
+		setenv("TESSERA_THREADS", threads, 1);
+		auto ctx = Context::Create(Driver::Tessera, features.Options());
+		REQUIRE(ctx);
+		images.push_back(RenderScene(*ctx, scene).colors[0]);
+		CHECK(ctx->validation_errors() == 0);
+	}
+	if (saved)
+		setenv("TESSERA_THREADS", previous.c_str(), 1);
+	else
+		unsetenv("TESSERA_THREADS");
+	return images;
+}
 
 // Something other than black (the default clear color's RGB) was drawn in
 // layer 0 of attachment 0: a comparison of two blank images proves nothing.

@@ -206,22 +206,7 @@ TEST_CASE("a scene renders the same bytes with 1 and 4 threads", "[draw][shader]
 		p.blend_attachments[0].srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
 		p.blend_attachments[0].dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
 	};
-	const char* saved = std::getenv("TESSERA_THREADS");
-	const std::string previous = saved ? saved : "";
-	std::vector<std::vector<uint8_t>> images;
-	SceneFeatures features;
-	for (const char* threads : {"1", "4"}) {
-		// The device's thread pool reads TESSERA_THREADS when it is made.
-		setenv("TESSERA_THREADS", threads, 1);
-		auto ctx = Context::Create(Driver::Tessera, features.Options());
-		REQUIRE(ctx);
-		images.push_back(RenderScene(*ctx, s).colors[0]);
-		CHECK(ctx->validation_errors() == 0);
-	}
-	if (saved)
-		setenv("TESSERA_THREADS", previous.c_str(), 1);
-	else
-		unsetenv("TESSERA_THREADS");
+	const std::vector<std::vector<uint8_t>> images = RenderWithOneAndFourThreads(s);
 	CHECK(images[0] == images[1]);
 	// And against lavapipe (blending: 3 codes, see draw_blend_test.cpp). 300
 	// random triangles put a few pixel centers within 2^-8 pixel of an edge

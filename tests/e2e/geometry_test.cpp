@@ -216,22 +216,7 @@ TEST_CASE("The geometry stage renders the same bytes with 1 and 4 threads", "[e2
 		p.blend_attachments[0].dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA;
 		p.color_blend.blendConstants[3] = 0.6f;
 	};
-	const char* saved = std::getenv("TESSERA_THREADS");
-	const std::string previous = saved ? saved : "";
-	std::vector<std::vector<uint8_t>> images;
-	SceneFeatures features;
-	for (const char* threads : {"1", "4"}) {
-		// The device's thread pool reads TESSERA_THREADS when it is made.
-		setenv("TESSERA_THREADS", threads, 1);
-		auto ctx = Context::Create(Driver::Tessera, features.Options());
-		REQUIRE(ctx);
-		images.push_back(RenderScene(*ctx, amplify).colors[0]);
-		CHECK(ctx->validation_errors() == 0);
-	}
-	if (saved)
-		setenv("TESSERA_THREADS", previous.c_str(), 1);
-	else
-		unsetenv("TESSERA_THREADS");
+	const std::vector<std::vector<uint8_t>> images = scenes::RenderWithOneAndFourThreads(amplify);
 	CHECK(images[0] == images[1]);
 	CHECK(scenes::Drawn(SceneResult{{images[0]}}, amplify));
 }

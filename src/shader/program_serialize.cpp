@@ -293,8 +293,8 @@ std::string CheckProgram(const Program& p) {
 	}
 	if (p.stage == Stage::kGeometry) {
 		const GeometryInfo& g = p.geometry;
-		if (g.invocations == 0 || g.invocations > kMaxGeometryInvocations || g.max_vertices == 0 || g.max_vertices > 256 ||
-		    g.record_words != p.outputs.size() + 2 || g.emitted_word >= p.private_words ||
+		if (g.invocations == 0 || g.invocations > kMaxGeometryInvocations || g.max_vertices == 0 ||
+		    g.max_vertices > 256 || g.record_words != p.outputs.size() + 2 || g.emitted_word >= p.private_words ||
 		    uint64_t{g.emit_word} + uint64_t{g.max_vertices + 1} * g.record_words > p.private_words)
 			return "geometry emit region out of range";
 		const uint32_t v = g.input_vertices;

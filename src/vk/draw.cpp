@@ -913,7 +913,7 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 		if (stream == drawn) continue;
 		const bool captured = capture && std::any_of(gs.xfb_words.begin(), gs.xfb_words.end(),
 		                                             [&](const shader::XfbWord& w) { return w.stream == stream; });
-		if (!captured && !g.generated_pool[stream]) continue;
+		if (!captured) continue;  // counted above
 		GeometryWants wants;
 		wants.xfb_count = captured ? uint32_t(gs.xfb_words.size()) : 0;
 		GeometryVertices& out = scratch.geometry_stream;
@@ -956,6 +956,20 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	                 : scratch.renderer->Draw(compiled, fb, input);
 }
 
+// The job's position, varying, clip and cull distance arrays for n
+// vertices of the last vertex-processing stage, in scratch.
+void SizeVertexArrays(DrawJob& job, DrawScratch& scratch, uint32_t n) {
+	const GraphicsPipeline& gp = *job.pipeline;
+	scratch.positions.resize(size_t(n) * 4);
+	scratch.varyings.resize(size_t(n) * gp.varying_count);
+	scratch.clip_distances.resize(size_t(n) * job.clip_count);
+	scratch.cull_distances.resize(size_t(n) * job.cull_count);
+	job.positions = scratch.positions.data();
+	job.varyings = scratch.varyings.data();
+	job.clip_distances = scratch.clip_distances.data();
+	job.cull_distances = scratch.cull_distances.data();
+}
+
 // Tessellation of one instance (tessellation_stage.h), then the evaluation
 // stage over every domain point into the job's arrays (with a geometry
 // stage, into its inputs); `input` becomes the tessellator's primitives over
@@ -989,14 +1003,7 @@ void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topolo
 		else
 			scratch.geometry_primitives.clear();
 	} else {
-		scratch.positions.resize(size_t(m) * 4);
-		scratch.varyings.resize(size_t(m) * gp.varying_count);
-		scratch.clip_distances.resize(size_t(m) * job.clip_count);
-		scratch.cull_distances.resize(size_t(m) * job.cull_count);
-		job.positions = scratch.positions.data();
-		job.varyings = scratch.varyings.data();
-		job.clip_distances = scratch.clip_distances.data();
-		job.cull_distances = scratch.cull_distances.data();
+		SizeVertexArrays(job, scratch, m);
 		job.point_sizes = nullptr;
 		if (points && gp.point_size_word != kNoWord) {
 			scratch.point_sizes.resize(m);
@@ -1257,14 +1264,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			for (size_t i = 0; i < scratch.patches.size(); ++i)
 				scratch.patches[i] = raster_indices ? raster_indices[i] : uint32_t(i);
 		}
-		scratch.positions.resize(size_t(n) * 4);
-		scratch.varyings.resize(size_t(n) * gp.varying_count);
-		scratch.clip_distances.resize(size_t(n) * job.clip_count);
-		scratch.cull_distances.resize(size_t(n) * job.cull_count);
-		job.cull_distances = scratch.cull_distances.data();
-		job.positions = scratch.positions.data();
-		job.varyings = scratch.varyings.data();
-		job.clip_distances = scratch.clip_distances.data();
+		// With a geometry or tessellation stage the vertex stage keeps only
+		// what that stage reads; the arrays are the later stage's.
+		if (!tessellated && !gp.geometry) SizeVertexArrays(job, scratch, n);
 		input.positions = job.positions;
 		input.varyings = job.varyings;
 		input.clip_distances = job.clip_count ? job.clip_distances : nullptr;
@@ -1274,7 +1276,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		const bool points =
 		    topology == raster::Topology::PointList ||
 		    (state.raster.polygon_mode == VK_POLYGON_MODE_POINT && topology <= raster::Topology::TriangleFan);
-		if (points && gp.point_size_word != kNoWord) {
+		if (points && gp.point_size_word != kNoWord && !tessellated && !gp.geometry) {
 			scratch.point_sizes.resize(n);
 			job.point_sizes = scratch.point_sizes.data();
 			input.point_sizes = job.point_sizes;
@@ -1301,15 +1303,16 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		const bool viewported = gp.viewport_index_word != kNoWord && !gp.geometry;
 		const bool assembled = layered || viewported || job.cull_count > 0 || gp.primitive_id_varying != kNoWord ||
 		                       job.stipple_varying != kNoWord;
-		if (layered) {
+		// (With tessellation, TessellateInstance sizes these per instance.)
+		if (layered && !tessellated) {
 			scratch.layers.resize(n);
 			job.layers = scratch.layers.data();
 		}
-		if (viewported) {
+		if (viewported && !tessellated) {
 			scratch.viewport_indices.resize(n);
 			job.viewport_indices = scratch.viewport_indices.data();
 		}
-		if (capture && !gp.geometry) {
+		if (capture && !gp.geometry && !tessellated) {
 			scratch.xfb_values.resize(size_t(n) * job.xfb_count);
 			job.xfb_values = scratch.xfb_values.data();
 		}

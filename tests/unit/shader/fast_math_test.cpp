@@ -106,3 +106,34 @@ TEST_CASE("fast pow is within 1 ULP of libm, with C's special cases", "[shader][
 			REQUIRE(UlpDistance(fm::Pow(x, y), std::pow(x, y)) == 0);
 		}
 }
+
+TEST_CASE("fast sin and cos are within 1 ULP of libm", "[shader][math]") {
+	Worst sin, cos;
+	// Every step-th float of magnitude below 1e5 (past it libm's exact
+	// reduction and ours part ways; Vulkan bounds [-pi, pi] only).
+	Sweep(257, [&](float x) {
+		if (!(std::fabs(x) < 1e5f)) return;
+		sin.Note(UlpDistance(fm::Sin(x), std::sin(x)), x);
+		cos.Note(UlpDistance(fm::Cos(x), std::cos(x)), x);
+	});
+	INFO("worst at sin(" << sin.x << "), cos(" << cos.x << ")");
+	CHECK(sin.ulps <= 1);
+	CHECK(cos.ulps <= 1);
+	// Near the zeros, where a reduction that loses bits shows.
+	for (float x : {3.14159274f, -3.14159274f, 6.28318548f, 1.57079637f, 4.71238899f, 31415.9258f}) {
+		CAPTURE(x);
+		CHECK(UlpDistance(fm::Sin(x), std::sin(x)) <= 1);
+		CHECK(UlpDistance(fm::Cos(x), std::cos(x)) <= 1);
+	}
+	CHECK(std::bit_cast<uint32_t>(fm::Sin(-0.0f)) == 0x80000000u);
+	CHECK(fm::Sin(0.0f) == 0.0f);
+	CHECK(fm::Cos(-0.0f) == 1.0f);
+	CHECK(std::isnan(fm::Sin(std::numeric_limits<float>::infinity())));
+	CHECK(std::isnan(fm::Cos(-std::numeric_limits<float>::infinity())));
+	CHECK(std::isnan(fm::Sin(std::numeric_limits<float>::quiet_NaN())));
+	// Large arguments stay in [-1, 1].
+	for (float x : {1e6f, -3e9f, 1e20f, 3.4e38f}) {
+		CHECK(std::fabs(fm::Sin(x)) <= 1.0f);
+		CHECK(std::fabs(fm::Cos(x)) <= 1.0f);
+	}
+}

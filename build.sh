@@ -12,6 +12,7 @@ PACKAGES=(cmake g++ make python3 pkg-config
   libvulkan-dev vulkan-validationlayers vulkan-tools mesa-vulkan-drivers
   libglm-dev libstb-dev catch2 libbenchmark-dev
   spirv-tools spirv-headers libhwy-dev glslang-tools
+  llvm-19-dev clang-19  # the compiled shader tier (src/jit): LLVM's JIT, and clang to turn the ALU table into bitcode
   astcenc  # the reference ASTC codec the ASTC decoder tests compare with
   libxcb1-dev libx11-dev libx11-xcb-dev libxcb-shm0-dev  # X headers for VK_KHR_xcb/xlib_surface (the libraries are dlopen()ed)
   xvfb xauth  # the windowed presentation test runs vkcube on a virtual X server
@@ -64,6 +65,12 @@ case "${1:-}" in
     results=build/test-results.txt  # both ctest passes, for the closing line
     : > "$results"
     (cd build && ctest --output-on-failure -j "$jobs") | tee -a "$results"
+    # The pass above lets shaders tier as users get it (TESSERA_JIT=async:
+    # interpreted, compiled once hot); these run each tier alone.
+    for tier in sync off; do
+      echo "== the unit and e2e tests with TESSERA_JIT=$tier"
+      (cd build && TESSERA_JIT=$tier ctest --output-on-failure -j "$jobs" -R "^(unit|e2e):") | tee -a "$results"
+    done
     echo "== sanitizer pass (AddressSanitizer + UndefinedBehaviorSanitizer)"
     build build-asan -DTESSERA_SANITIZE=ON -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF
     (cd build-asan &&

@@ -74,7 +74,7 @@ void Interpreter::ExecuteAtomic64(const Program& program, const Inst& inst, cons
 		if (region.kind == RegionKind::kPrivate) {
 			// Word-major private memory: the two words are `lanes` apart. One lane owns it.
 			if (offset + 8 <= region.size && offset % 4 == 0) {
-				uint32_t* lo = &private_memory_[(region.base + offset / 4) * lanes + i];
+				uint32_t* lo = &private_memory_[(region.base + offset / 4) * stride_ + i];
 				uint32_t* hi = lo + lanes;
 				old = (uint64_t{*hi} << 32) | *lo;
 				uint64_t next = Next(inst.op, old, value, comparator);

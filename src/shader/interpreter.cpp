@@ -100,7 +100,7 @@ RunStatus Interpreter::RunWorkgroups(const Program& program, const Resources& re
 RunStatus Interpreter::RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
                                 uint64_t first_invocation, uint32_t lanes, uint64_t max_steps) {
 	PrepareLanes(program, lanes);
-	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
+	private_memory_.assign(static_cast<size_t>(program.private_words) * stride_, 0);
 	guard_writes_ = false;
 	FillConstants(program);
 	constants_serial_ = 0;  // compute runs do not keep the stage cache (see RunStage)
@@ -168,9 +168,10 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 
 void Interpreter::PrepareLanes(const Program& program, uint32_t lanes) {
 	lanes_ = lanes;
-	registers_.resize(static_cast<size_t>(program.register_count) * lanes);
+	stride_ = (lanes + kSegmentLanes - 1) / kSegmentLanes * kSegmentLanes;
+	registers_.resize(static_cast<size_t>(program.register_count) * stride_);
 	scratch_.resize(lanes);
-	active_.resize(lanes);
+	active_.resize(stride_);
 	edge_.resize(lanes);
 	pc_.resize(lanes);
 }
@@ -183,6 +184,18 @@ RunStatus Interpreter::Execute(const Program& program, const Resources& resource
 	// Two modes. Converged: every lane waits at `current` (pc_ is not kept up
 	// to date), so a block runs unmasked and a uniform branch just jumps.
 	// Diverged: pc_ holds each lane's block and each step runs the lowest.
+	// The compiled tier's code, when the program has some (compiled.h):
+	// fixed for the whole run.
+	const CompiledProgram* compiled = CompiledCodeFor(program);
+	if (compiled && compiled->program) return RunCompiled(program, *compiled, resources, lanes, max_steps);
+	uint64_t before = stats_.lane_instructions;
+	RunStatus status = Interpret(program, resources, lanes, max_steps, compiled);
+	if (!compiled) NoteInterpretedWork(program, stats_.lane_instructions - before);
+	return status;
+}
+
+RunStatus Interpreter::Interpret(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps,
+                                 const CompiledProgram* compiled) {
 	uint32_t current = 0;
 	bool converged = true;
 	uint64_t steps = 0;
@@ -199,7 +212,13 @@ RunStatus Interpreter::Execute(const Program& program, const Resources& resource
 			}
 			full = active_count == lanes;
 		}
-		ExecuteBlock(program, block, resources, lanes, full);
+		if (compiled) {
+			const CompiledSegment* segments = compiled->segments.data();
+			ExecuteBlock(program, block, resources, lanes, full, segments + compiled->block_first[current],
+			             segments + compiled->block_first[current + 1]);
+		} else {
+			ExecuteBlock(program, block, resources, lanes, full, nullptr, nullptr);
+		}
 		stats_.block_steps++;
 		stats_.lane_instructions += uint64_t{active_count} * (block.inst_count + 1);  // + the terminator
 
@@ -289,6 +308,31 @@ RunStatus Interpreter::Execute(const Program& program, const Resources& resource
 	}
 }
 
+// A whole compiled program (compiled.h) in place of Execute: the same
+// registers and private memory, the regions resolved as ExecuteMemory does.
+RunStatus Interpreter::RunCompiled(const Program& program, const CompiledProgram& compiled, const Resources& resources,
+                                   uint32_t lanes, uint64_t max_steps) {
+	spans_.assign(program.regions.size(), RegionSpan{});
+	for (size_t r = 0; r < program.regions.size(); ++r) {
+		const Region& region = program.regions[r];
+		if ((region.kind == RegionKind::kStorageBuffer || region.kind == RegionKind::kUniformBuffer) &&
+		    region.binding < resources.buffers.size()) {
+			const BufferView& view = resources.buffers[region.binding];
+			spans_[r] = {static_cast<const uint8_t*>(view.data), view.data ? view.size : 0};
+		} else if (region.kind == RegionKind::kPushConstant && resources.push_constants) {
+			spans_[r] = {static_cast<const uint8_t*>(resources.push_constants), resources.push_constant_size};
+		}
+	}
+	ProgramEnvironment environment;
+	environment.private_memory = private_memory_.data();
+	environment.spans = spans_.data();
+	environment.lanes = lanes;
+	environment.max_steps = max_steps;
+	uint32_t status = compiled.program(registers_.data(), stride_, &environment);
+	stats_.block_steps += environment.steps;
+	return status == 0 ? RunStatus::kSuccess : RunStatus::kDeviceLost;
+}
+
 // Phi copies along one edge, for the active lanes (or all lanes when full);
 // by_edge restricts them to lanes whose edge_ is `edge_index`.
 void Interpreter::CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
@@ -309,11 +353,19 @@ void Interpreter::CopyPhis(const Program& program, const Edge& edge, uint32_t la
 
 // Hot path: one call per executed block.
 void Interpreter::ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
-                               bool full) {
-	const Inst* inst = program.insts.data() + block.inst_begin;
+                               bool full, const CompiledSegment* segment, const CompiledSegment* segments_end) {
+	const Inst* first = program.insts.data();
+	const Inst* inst = first + block.inst_begin;
 	const Inst* end = inst + block.inst_count;
 	const AluKernel* kernels = AluKernelTable();  // once a block, not once an instruction
 	for (; inst != end; ++inst) {
+		if (segment != segments_end && inst == first + segment->inst_begin) {
+			// A compiled run of arithmetic: one call for all of it.
+			segment->function(registers_.data(), stride_, stride_, full ? nullptr : active_.data());
+			inst = first + segment->inst_end - 1;
+			++segment;
+			continue;
+		}
 		if (inst->op >= Op::kAluCount) {
 			if (IsSubgroup(inst->op))
 				ExecuteSubgroup(*inst, lanes, full);
@@ -356,13 +408,13 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 	uint32_t* dst = Reg(inst.dst);
 
 	if (region.kind == RegionKind::kPrivate) {
-		// One copy per lane, word-major: word w of lane i at [w * lanes + i].
+		// One copy per lane, word-major: word w of lane i at [w * stride_ + i].
 		const uint32_t* value = Reg(inst.b);
 		// A constant address (register 0 is zero): one word for all lanes, a
 		// plain copy (stage interface words, constant-indexed arrays).
 		if (inst.a == 0 && inst.imm % 4 == 0 && uint64_t{inst.imm} + 4 <= region.size &&
 		    (inst.op == Op::kLoad || inst.op == Op::kStore)) {
-			uint32_t* word = &private_memory_[(region.base + size_t(inst.imm) / 4) * lanes];
+			uint32_t* word = &private_memory_[(region.base + size_t(inst.imm) / 4) * stride_];
 			uint32_t* to = inst.op == Op::kLoad ? dst : word;
 			const uint32_t* from = inst.op == Op::kLoad ? word : value;
 			if (full)
@@ -375,7 +427,7 @@ void Interpreter::ExecuteMemory(const Program& program, const Inst& inst, const 
 			if (!full && !active_[i]) continue;
 			uint64_t offset = uint64_t{address[i]} + inst.imm;
 			bool inside = offset + 4 <= region.size && offset % 4 == 0;
-			uint32_t* word = inside ? &private_memory_[(region.base + offset / 4) * lanes + i] : nullptr;
+			uint32_t* word = inside ? &private_memory_[(region.base + offset / 4) * stride_ + i] : nullptr;
 			if (inst.op == Op::kLoad) {
 				dst[i] = word ? *word : 0;
 			} else if (inst.op == Op::kStore) {

@@ -112,7 +112,7 @@ public:
 	// derivatives) but its stores and atomics to buffers and images are
 	// dropped.
 	void BeginStage(const Program& program, uint32_t lanes);
-	uint32_t* StageWord(uint32_t word) { return private_memory_.data() + size_t(word) * lanes_; }
+	uint32_t* StageWord(uint32_t word) { return private_memory_.data() + size_t(word) * stride_; }
 	// The workgroup memory of the stage's run (a tessellation control
 	// stage's patch records): Program::workgroup_memory_size bytes.
 	const uint8_t* StageWorkgroupMemory() const { return workgroup_memory_.data(); }
@@ -124,14 +124,21 @@ private:
 	void PrepareLanes(const Program& program, uint32_t lanes);
 	void FillConstants(const Program& program);
 	RunStatus Execute(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps);
+	// The interpreter proper, with the program's compiled segments if any.
+	RunStatus Interpret(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps,
+	                    const CompiledProgram* compiled);
+	RunStatus RunCompiled(const Program& program, const CompiledProgram& compiled, const Resources& resources,
+	                      uint32_t lanes, uint64_t max_steps);
 	// stage.cpp: vertex and fragment stages.
 	void ExecuteDerivative(const Inst& inst, uint32_t lanes, bool full);
 	bool WritesImage(const Program& program, const Inst& inst) const;  // stage.cpp
 	bool WritesBuffer(const Program& program, const Inst& inst) const;
 	void ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
 	                    bool full);
-	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes,
-	                  bool full);
+	// segment..segments_end: the block's compiled segments (none when
+	// interpreted; see compiled.h).
+	void ExecuteBlock(const Program& program, const Block& block, const Resources& resources, uint32_t lanes, bool full,
+	                  const CompiledSegment* segment, const CompiledSegment* segments_end);
 	void ExecuteMemory(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
 	void ExecutePhysical(const Inst& inst, const Resources& resources, uint32_t lanes, bool full);
 	void ExecuteDescriptorArray(const Inst& inst, const Region& region, const Resources& resources, uint32_t lanes,
@@ -143,9 +150,13 @@ private:
 	                     bool full);  // atomic64.cpp
 	void CopyPhis(const Program& program, const Edge& edge, uint32_t lanes, bool full, bool by_edge,
 	              uint32_t edge_index);
-	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * lanes_; }
+	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * stride_; }
 
 	uint32_t lanes_ = 0;
+	// A register's row and a private word's: lanes_ rounded up to
+	// kSegmentLanes, so that compiled code runs whole vectors (the padding
+	// lanes compute values no one reads). active_ has as many words.
+	uint32_t stride_ = 0;
 	// The program (ProgramSerial) whose constants registers_ holds for
 	// constants_lanes_ lanes, so that back-to-back stage runs of one program
 	// (a draw's fragment batches) fill them once; 0 when none.
@@ -153,7 +164,7 @@ private:
 	uint32_t constants_lanes_ = 0;
 	RunStats stats_;
 	std::vector<uint32_t> registers_;
-	std::vector<uint32_t> private_memory_;  // private_words x lanes, word-major
+	std::vector<uint32_t> private_memory_;  // private_words x stride_, word-major
 	std::vector<uint8_t> workgroup_memory_;
 	std::vector<uint32_t> pc_;         // per lane: current block, or kDone
 	std::vector<uint32_t> active_;     // per lane: 1 when running the current block
@@ -165,6 +176,7 @@ private:
 	bool guard_writes_ = false;
 	uint32_t helper_word_ = Program::kNoWord, discard_word_ = Program::kNoWord;
 	std::vector<uint32_t> guard_mask_;
+	std::vector<RegionSpan> spans_;                // RunCompiled: the regions' bytes
 	std::vector<uint32_t> image_args_;             // kImageArgCount operand slots x lanes
 	std::vector<uint32_t> image_results_;          // 4 result slots x lanes
 	std::shared_ptr<ImageScratch> image_scratch_;  // image_ops.cpp (shared_ptr: an incomplete type here)

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "shader/compiled.h"
+
 namespace tessera::shader {
 
 enum class Op : uint16_t {
@@ -318,7 +320,7 @@ enum class InterfaceInterpolation : uint8_t { kSmooth, kNoPerspective, kFlat };
 
 // One 32-bit scalar of a vertex or fragment stage's interface. Stage inputs
 // and outputs live in the lanes' private memory, word-major like every
-// private variable: lane l's value of the word is private[word * lanes + l]
+// private variable: lane l's value of the word is private[word * stride + l]
 // (Interpreter::StageWord). The caller writes the input words before a run
 // and reads the output words after it. A 64-bit scalar is two words (low
 // word at component c, high word at c + 1, as Location/Component count them).
@@ -464,6 +466,9 @@ struct Program {
 	// changed in place once it has run as a stage (RunStage keeps its
 	// constants).
 	ProgramSerial serial;
+	// The compiled tier's code and counters for this program (compiled.h);
+	// a copy starts cold.
+	JitSlot jit;
 
 	uint32_t InvocationsPerWorkgroup() const { return workgroup_size[0] * workgroup_size[1] * workgroup_size[2]; }
 	// A readable listing, one instruction a line (for tests and debugging).

@@ -10,7 +10,7 @@ namespace tessera::shader {
 
 void Interpreter::BeginStage(const Program& program, uint32_t lanes) {
 	PrepareLanes(program, lanes);
-	private_memory_.assign(static_cast<size_t>(program.private_words) * lanes, 0);
+	private_memory_.assign(static_cast<size_t>(program.private_words) * stride_, 0);
 	// A tessellation control stage's patch records (TessellationInfo).
 	workgroup_memory_.assign(program.workgroup_memory_size, 0);
 }
@@ -104,9 +104,9 @@ bool Interpreter::WritesImage(const Program& program, const Inst& inst) const {
 void Interpreter::ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
                                  bool full) {
 	const uint32_t* helper =
-	    helper_word_ != Program::kNoWord ? private_memory_.data() + size_t(helper_word_) * lanes : nullptr;
+	    helper_word_ != Program::kNoWord ? private_memory_.data() + size_t(helper_word_) * stride_ : nullptr;
 	const uint32_t* discard =
-	    discard_word_ != Program::kNoWord ? private_memory_.data() + size_t(discard_word_) * lanes : nullptr;
+	    discard_word_ != Program::kNoWord ? private_memory_.data() + size_t(discard_word_) * stride_ : nullptr;
 	guard_mask_.resize(lanes);
 	for (uint32_t i = 0; i < lanes; ++i) {
 		bool live = full || active_[i];

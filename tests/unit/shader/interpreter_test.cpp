@@ -47,11 +47,16 @@ TEST_CASE("IR ops that SPIR-V leaves undefined give a value, never a trap", "[sh
 }
 
 TEST_CASE("float to int conversions saturate and half conversions round to nearest even", "[shader][ir]") {
-	shader::Program p = LaneProgram(Op::kQuantizeToF16, 0, 1);
-	p.insts[0] = {Op::kQuantizeToF16, 0, 3, 2};
+	// A program is not changed once it has run (its constants may be
+	// compiled in): each value gets its own copy.
+	auto run_with = [](Op op, float value) {
+		shader::Program p = LaneProgram(op, 0, 1);
+		p.insts[0] = {op, 0, 3, 2};
+		p.constants[1].bits = std::bit_cast<uint32_t>(value);
+		return Run(p, 1)[0];
+	};
 	for (float f : {1.0f, 0.1f, 65504.0f, 70000.0f, 1e-8f, -2.5f}) {
-		p.constants[1].bits = std::bit_cast<uint32_t>(f);
-		float q = std::bit_cast<float>(Run(p, 1)[0]);
+		float q = std::bit_cast<float>(run_with(Op::kQuantizeToF16, f));
 		if (f == 70000.0f)
 			REQUIRE(std::isinf(q));
 		else if (f == 1e-8f)
@@ -59,11 +64,8 @@ TEST_CASE("float to int conversions saturate and half conversions round to neare
 		else
 			REQUIRE(std::fabs(q - f) <= std::fabs(f) * 0.001f);
 	}
-	p.insts[0] = {Op::kFloatToSigned, 0, 3, 2};
-	p.constants[1].bits = std::bit_cast<uint32_t>(3e9f);
-	REQUIRE(Run(p, 1)[0] == 0x7fffffffu);
-	p.constants[1].bits = std::bit_cast<uint32_t>(-3e9f);
-	REQUIRE(Run(p, 1)[0] == 0x80000000u);
+	REQUIRE(run_with(Op::kFloatToSigned, 3e9f) == 0x7fffffffu);
+	REQUIRE(run_with(Op::kFloatToSigned, -3e9f) == 0x80000000u);
 }
 
 TEST_CASE("a divergent branch runs each side under its mask and keeps inactive lanes' values", "[shader][ir]") {

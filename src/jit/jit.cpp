@@ -1,0 +1,822 @@
+// Segments to machine code through LLVM.
+//
+// A segment (a run of ALU instructions in one block, see shader/compiled.h)
+// becomes one function: a loop over the lanes whose body reads the run's
+// live-in registers, calls the table's scalar function for each instruction
+// (tessera_alu_<Name>, from the embedded bitcode of alu_lanes.cpp) and
+// writes back the last value of each register the run writes, under the
+// lane mask when there is one. Registers never written by the program
+// (constants) become immediates. The loop is marked parallel (no lane reads
+// another lane's registers), so LLVM's loop vectorizer turns it into
+// vectors of the running CPU's width with no run-time alias checks, after
+// the inliner has put the scalar functions in place.
+#include "jit/jit.h"
+
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <llvm/Support/raw_ostream.h>
+#include "runtime/log.h"
+
+// The bitcode of alu_lanes.cpp (generated at build time).
+extern const unsigned char kTesseraAluBitcode[];
+extern const unsigned long kTesseraAluBitcodeSize;
+
+namespace tessera::jit {
+namespace {
+
+using shader::CompiledProgram;
+using shader::CompiledSegment;
+using shader::Inst;
+using shader::Op;
+using shader::Program;
+
+// Segments shorter than this stay with the interpreter's kernels: a call
+// for one instruction saves nothing.
+constexpr uint32_t kMinSegmentLength = 2;
+
+const char* const kOpNames[] = {
+#define OP(name, arity, expr) #name,
+#include "shader/alu_ops.inc"
+#undef OP
+};
+
+// The process's one JIT. Created on first use, never destroyed (compiled
+// code may be freed by programs destroyed at exit); every use holds mutex
+// (recursive: a failed compile frees its code while holding it).
+struct Engine {
+	std::recursive_mutex mutex;
+	std::unique_ptr<llvm::orc::LLJIT> lljit;
+	std::unique_ptr<llvm::TargetMachine> target;  // for the optimizer's cost model
+	std::string cpu, features;
+	uint64_t next_id = 0;
+	std::string error;  // why the JIT cannot be used; empty when it can
+};
+
+Engine* CreateEngine() {
+	auto* engine = new Engine;
+	llvm::InitializeNativeTarget();
+	llvm::InitializeNativeTargetAsmPrinter();
+	auto fail = [&](llvm::Error error) {
+		engine->error = llvm::toString(std::move(error));
+		TESSERA_LOG(Warn, "jit: LLVM unavailable, programs stay interpreted: %s", engine->error.c_str());
+		return engine;
+	};
+	auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+	if (!builder) return fail(builder.takeError());
+	builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+	auto target = builder->createTargetMachine();
+	if (!target) return fail(target.takeError());
+	engine->target = std::move(*target);
+	engine->cpu = engine->target->getTargetCPU().str();
+	engine->features = engine->target->getTargetFeatureString().str();
+	auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*builder)).create();
+	if (!lljit) return fail(lljit.takeError());
+	engine->lljit = std::move(*lljit);
+	// The scalar functions call libm (sinf, frexpf, ...): resolved in this
+	// process, and in libm itself where the process reached it only through
+	// the driver (a loader that opened the driver RTLD_LOCAL).
+	char prefix = engine->lljit->getDataLayout().getGlobalPrefix();
+	auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+	if (!process) return fail(process.takeError());
+	engine->lljit->getMainJITDylib().addGenerator(std::move(*process));
+	if (auto libm = llvm::orc::DynamicLibrarySearchGenerator::Load("libm.so.6", prefix))
+		engine->lljit->getMainJITDylib().addGenerator(std::move(*libm));
+	else
+		llvm::consumeError(libm.takeError());
+	TESSERA_LOG(Info, "jit: LLVM %s for %s (%s)", LLVM_VERSION_STRING, engine->cpu.c_str(), engine->features.c_str());
+	return engine;
+}
+
+Engine& GetEngine() {
+	static Engine* engine = CreateEngine();
+	return *engine;
+}
+
+// Which registers the program ever writes; the others hold their constant.
+std::vector<bool> WrittenRegisters(const Program& program) {
+	std::vector<bool> written(program.register_count, false);
+	auto mark = [&](uint32_t reg) {
+		if (reg < written.size()) written[reg] = true;
+	};
+	for (const Inst& inst : program.insts) {
+		mark(inst.dst);
+		if (inst.wide) mark(inst.dst_hi);
+	}
+	for (const shader::PhiCopy& copy : program.copies) mark(copy.dst);
+	for (const shader::BuiltinInput& input : program.builtins) mark(input.reg);
+	return written;
+}
+
+// The ALU table's function for `op` (defined once the table is linked in).
+llvm::Function* AluFunction(llvm::Module& module, Op op) {
+	llvm::LLVMContext& context = module.getContext();
+	std::string name = std::string("tessera_alu_") + kOpNames[static_cast<size_t>(op)];
+	llvm::Type* i32 = llvm::Type::getInt32Ty(context);
+	auto* type = llvm::FunctionType::get(i32, {i32, i32, i32, i32}, false);
+	return llvm::cast<llvm::Function>(module.getOrInsertFunction(name, type).getCallee());
+}
+
+// Loop metadata for a lane loop whose accesses (tagged with `group`) carry
+// no dependence between iterations (no lane touches another lane's words),
+// and that is not unrolled (which would come before the vectorizer and
+// leave it nothing to do): it becomes vectors, no run-time alias checks.
+llvm::MDNode* ParallelLoop(llvm::LLVMContext& context, llvm::MDNode* group) {
+	llvm::Metadata* loop[] = {
+	    nullptr,
+	    llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.parallel_accesses"), group}),
+	    llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.unroll.disable")}),
+	};
+	llvm::MDNode* id = llvm::MDNode::getDistinct(context, loop);
+	id->replaceOperandWith(0, id);
+	return id;
+}
+
+class SegmentBuilder {
+public:
+	SegmentBuilder(llvm::Module& module, const Program& program, const Engine& engine)
+	    : module_(module),
+	      context_(module.getContext()),
+	      program_(program),
+	      engine_(engine),
+	      written_(WrittenRegisters(program)) {
+		for (const shader::Constant& constant : program.constants)
+			if (constant.reg < written_.size() && !written_[constant.reg]) constants_[constant.reg] = constant.bits;
+		constants_.emplace(0, 0u);  // register 0 reads as zero
+	}
+
+	// Defines the function `name` for instructions [begin, end).
+	void Build(const std::string& name, uint32_t begin, uint32_t end) {
+		llvm::Type* i32 = llvm::Type::getInt32Ty(context_);
+		llvm::Type* i64 = llvm::Type::getInt64Ty(context_);
+		llvm::Type* ptr = llvm::PointerType::get(context_, 0);
+		auto* type = llvm::FunctionType::get(llvm::Type::getVoidTy(context_), {ptr, i64, i32, ptr}, false);
+		auto* function = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
+		function->addFnAttr("target-cpu", engine_.cpu);
+		function->addFnAttr("target-features", engine_.features);
+		function->addFnAttr(llvm::Attribute::NoUnwind);
+		llvm::Value* registers = function->getArg(0);
+		llvm::Value* stride = function->getArg(1);
+		llvm::Value* active = function->getArg(3);
+
+		auto* entry = llvm::BasicBlock::Create(context_, "entry", function);
+		auto* full = llvm::BasicBlock::Create(context_, "full", function);
+		auto* masked = llvm::BasicBlock::Create(context_, "masked", function);
+		auto* exit = llvm::BasicBlock::Create(context_, "exit", function);
+		llvm::IRBuilder<> builder(entry);
+		llvm::Value* lanes = builder.CreateZExt(function->getArg(2), i64, "lanes");
+		builder.CreateCondBr(builder.CreateIsNull(active), full, masked);
+		BuildLoop(full, exit, registers, stride, lanes, nullptr, begin, end);
+		BuildLoop(masked, exit, registers, stride, lanes, active, begin, end);
+		builder.SetInsertPoint(exit);
+		builder.CreateRetVoid();
+	}
+
+private:
+	llvm::Function* OpFunction(Op op) { return AluFunction(module_, op); }
+
+	// The loop over the lanes from `preheader`, leaving to `exit`: groups of
+	// kSegmentLanes lanes, each an inner loop of that constant trip count,
+	// which the vectorizer turns into whole vectors with no remainder.
+	void BuildLoop(llvm::BasicBlock* preheader, llvm::BasicBlock* exit, llvm::Value* registers, llvm::Value* stride,
+	               llvm::Value* lanes, llvm::Value* active, uint32_t begin, uint32_t end) {
+		llvm::Function* function = preheader->getParent();
+		llvm::Type* i32 = llvm::Type::getInt32Ty(context_);
+		llvm::Type* i64 = llvm::Type::getInt64Ty(context_);
+		auto* group_head = llvm::BasicBlock::Create(context_, "group", function);
+		auto* body = llvm::BasicBlock::Create(context_, "body", function);
+		auto* group_next = llvm::BasicBlock::Create(context_, "group_next", function);
+		llvm::IRBuilder<> builder(preheader);
+		builder.CreateCondBr(builder.CreateICmpEQ(lanes, builder.getInt64(0)), exit, group_head);
+
+		builder.SetInsertPoint(group_head);
+		llvm::PHINode* group_first = builder.CreatePHI(i64, 2, "group_first");
+		group_first->addIncoming(builder.getInt64(0), preheader);
+		builder.CreateBr(body);
+
+		// No lane touches another lane's registers: the loop's accesses carry
+		// no dependence from one iteration to the next.
+		llvm::MDNode* group = llvm::MDNode::getDistinct(context_, {});
+		builder.SetInsertPoint(body);
+		llvm::PHINode* k = builder.CreatePHI(i64, 2, "k");
+		k->addIncoming(builder.getInt64(0), group_head);
+		llvm::Value* lane = builder.CreateAdd(group_first, k, "lane", true, true);
+		auto address = [&](uint32_t reg) {
+			llvm::Value* row = builder.CreateMul(builder.getInt64(reg), stride);
+			return builder.CreateGEP(i32, registers, builder.CreateAdd(row, lane));
+		};
+		std::unordered_map<uint32_t, llvm::Value*> values;  // register -> its value in this lane
+		std::vector<uint32_t> order;                        // registers written, first write first
+		auto read = [&](uint32_t reg) -> llvm::Value* {
+			if (auto it = values.find(reg); it != values.end()) return it->second;
+			if (auto it = constants_.find(reg); it != constants_.end()) return builder.getInt32(it->second);
+			llvm::LoadInst* load = builder.CreateLoad(i32, address(reg));
+			load->setMetadata(llvm::LLVMContext::MD_access_group, group);
+			values[reg] = load;
+			return load;
+		};
+		std::vector<bool> is_written(written_.size(), false);
+		for (uint32_t index = begin; index < end; ++index) {
+			const Inst& inst = program_.insts[index];
+			llvm::Value* operands[4] = {read(inst.a), read(inst.b), read(inst.c), read(inst.d)};
+			llvm::Value* result = builder.CreateCall(OpFunction(inst.op), operands);
+			values[inst.dst] = result;
+			if (!is_written[inst.dst]) is_written[inst.dst] = true, order.push_back(inst.dst);
+		}
+		llvm::Value* on = nullptr;
+		if (active) {
+			llvm::LoadInst* mask = builder.CreateLoad(i32, builder.CreateGEP(i32, active, lane));
+			mask->setMetadata(llvm::LLVMContext::MD_access_group, group);
+			on = builder.CreateICmpNE(mask, builder.getInt32(0));
+		}
+		for (uint32_t reg : order) {
+			llvm::Value* at = address(reg);
+			llvm::Value* value = values[reg];
+			if (on) {
+				llvm::LoadInst* old = builder.CreateLoad(i32, at);
+				old->setMetadata(llvm::LLVMContext::MD_access_group, group);
+				value = builder.CreateSelect(on, value, old);
+			}
+			llvm::StoreInst* store = builder.CreateStore(value, at);
+			store->setMetadata(llvm::LLVMContext::MD_access_group, group);
+		}
+		llvm::Value* k_next = builder.CreateAdd(k, builder.getInt64(1));
+		k->addIncoming(k_next, builder.GetInsertBlock());
+		llvm::BranchInst* back = builder.CreateCondBr(
+		    builder.CreateICmpEQ(k_next, builder.getInt64(shader::kSegmentLanes)), group_next, body);
+		back->setMetadata(llvm::LLVMContext::MD_loop, ParallelLoop(context_, group));
+
+		builder.SetInsertPoint(group_next);
+		llvm::Value* next_first = builder.CreateAdd(group_first, builder.getInt64(shader::kSegmentLanes));
+		group_first->addIncoming(next_first, group_next);
+		llvm::BranchInst* outer = builder.CreateCondBr(builder.CreateICmpUGE(next_first, lanes), exit, group_head);
+		// The group loop stays a loop: unrolled it would only grow the code.
+		llvm::Metadata* outer_loop[] = {
+		    nullptr, llvm::MDNode::get(context_, {llvm::MDString::get(context_, "llvm.loop.unroll.disable")})};
+		llvm::MDNode* outer_id = llvm::MDNode::getDistinct(context_, outer_loop);
+		outer_id->replaceOperandWith(0, outer_id);
+		outer->setMetadata(llvm::LLVMContext::MD_loop, outer_id);
+	}
+
+	llvm::Module& module_;
+	llvm::LLVMContext& context_;
+	const Program& program_;
+	const Engine& engine_;
+	std::vector<bool> written_;
+	std::unordered_map<uint32_t, uint32_t> constants_;
+};
+
+// Whether CompileProgram can compile `program` whole: every instruction is
+// arithmetic, a 32-bit load or store of private memory, of a buffer (one
+// descriptor) or a push-constant load, or a quad derivative; and no lane
+// looks at a lane outside its quad (no barriers, subgroups or workgroup
+// memory). Fragment programs that store to buffers stay with the
+// interpreter, which drops helper lanes' stores.
+bool CanCompileWhole(const Program& program) {
+	if (program.uses_barriers || program.uses_subgroups || program.workgroup_memory_size) return false;
+	for (const Inst& inst : program.insts) {
+		if (inst.op < Op::kAluCount || shader::IsDerivative(inst.op)) continue;
+		if ((inst.op != Op::kLoad && inst.op != Op::kStore) || inst.wide || inst.region >= program.regions.size())
+			return false;
+		const shader::Region& region = program.regions[inst.region];
+		switch (region.kind) {
+		case shader::RegionKind::kPrivate: break;
+		case shader::RegionKind::kStorageBuffer:
+		case shader::RegionKind::kUniformBuffer:
+			if (region.descriptor_count != 1) return false;
+			if (inst.op == Op::kStore && program.stage == shader::Stage::kFragment) return false;
+			break;
+		case shader::RegionKind::kPushConstant:
+			if (inst.op == Op::kStore) return false;
+			break;
+		default: return false;
+		}
+	}
+	for (const shader::Block& block : program.blocks)
+		if (block.inst_begin + block.inst_count > program.insts.size()) return false;
+	return !program.blocks.empty();
+}
+
+// A whole program as one function (shader::ProgramFunction). Per vector of
+// kSegmentLanes lanes: each lane's block number in an array (pcs), a
+// dispatch loop that takes the lowest and runs it, and each block as lane
+// loops (vectorized like segments) under the mask pcs[k] == block, split
+// where a derivative reads across lanes (a vector operation of its own).
+class ProgramBuilder {
+public:
+	ProgramBuilder(llvm::Module& module, const Program& program, const Engine& engine)
+	    : module_(module),
+	      context_(module.getContext()),
+	      program_(program),
+	      engine_(engine),
+	      i32_(llvm::Type::getInt32Ty(context_)),
+	      i64_(llvm::Type::getInt64Ty(context_)),
+	      ptr_(llvm::PointerType::get(context_, 0)),
+	      builder_(context_) {
+		std::vector<bool> written = WrittenRegisters(program);
+		for (const shader::Constant& constant : program.constants)
+			if (constant.reg < written.size() && !written[constant.reg]) constants_[constant.reg] = constant.bits;
+		constants_.emplace(0, 0u);
+	}
+
+	void Build(const std::string& name) {
+		constexpr uint32_t W = shader::kSegmentLanes;
+		auto* type = llvm::FunctionType::get(i32_, {ptr_, i64_, ptr_}, false);
+		function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
+		function_->addFnAttr("target-cpu", engine_.cpu);
+		function_->addFnAttr("target-features", engine_.features);
+		function_->addFnAttr(llvm::Attribute::NoUnwind);
+		registers_ = function_->getArg(0);
+		stride_ = function_->getArg(1);
+		llvm::Value* environment = function_->getArg(2);
+
+		auto* entry = llvm::BasicBlock::Create(context_, "entry", function_);
+		builder_.SetInsertPoint(entry);
+		auto field = [&](uint32_t index, llvm::Type* type) {
+			return builder_.CreateLoad(type, builder_.CreateConstGEP1_64(i64_, environment, index));
+		};
+		private_ = field(0, ptr_);
+		llvm::Value* spans = field(1, ptr_);
+		lanes_ = field(2, i64_);
+		llvm::Value* max_steps = field(3, i64_);
+		auto* pcs_slot = builder_.CreateAlloca(llvm::ArrayType::get(i32_, W), nullptr, "pcs");
+		pcs_slot->setAlignment(llvm::Align(64));  // read and written whole as a vector too
+		pcs_ = pcs_slot;
+		dummy_ = builder_.CreateAlloca(i32_, nullptr, "dummy");
+		builder_.CreateStore(builder_.getInt32(0), dummy_);
+		llvm::Value* total_steps = builder_.CreateAlloca(i64_, nullptr, "total_steps");
+		builder_.CreateStore(builder_.getInt64(0), total_steps);
+		llvm::Value* chunk_steps = builder_.CreateAlloca(i64_, nullptr, "chunk_steps");
+		// The regions' bytes, once per call.
+		for (const Inst& inst : program_.insts) {
+			if (inst.op != Op::kLoad && inst.op != Op::kStore) continue;
+			if (program_.regions[inst.region].kind == shader::RegionKind::kPrivate) continue;
+			if (span_data_.count(inst.region)) continue;
+			llvm::Value* span = builder_.CreateConstGEP1_64(i64_, spans, 2 * uint64_t{inst.region});
+			span_data_[inst.region] = builder_.CreateLoad(ptr_, span);
+			span_size_[inst.region] = builder_.CreateLoad(i64_, builder_.CreateConstGEP1_64(i64_, span, 1));
+		}
+
+		auto* chunk = llvm::BasicBlock::Create(context_, "chunk", function_);
+		auto* dispatch = llvm::BasicBlock::Create(context_, "dispatch", function_);
+		auto* step = llvm::BasicBlock::Create(context_, "step", function_);
+		auto* chunk_next = llvm::BasicBlock::Create(context_, "chunk_next", function_);
+		auto* hung = llvm::BasicBlock::Create(context_, "hung", function_);
+		auto* done = llvm::BasicBlock::Create(context_, "done", function_);
+		builder_.CreateCondBr(builder_.CreateICmpEQ(lanes_, builder_.getInt64(0)), done, chunk);
+
+		// A vector of lanes starts: all at block 0, padding lanes done.
+		builder_.SetInsertPoint(chunk);
+		first_ = builder_.CreatePHI(i64_, 2, "first");
+		first_->addIncoming(builder_.getInt64(0), entry);
+		llvm::Value* first32 = builder_.CreateTrunc(first_, i32_);
+		llvm::Value* lane_ids = builder_.CreateAdd(builder_.CreateVectorSplat(W, first32), Iota());
+		llvm::Value* live =
+		    builder_.CreateICmpULT(lane_ids, builder_.CreateVectorSplat(W, builder_.CreateTrunc(lanes_, i32_)));
+		builder_.CreateStore(builder_.CreateSelect(live, llvm::ConstantInt::get(VectorType(), 0),
+		                                           llvm::ConstantInt::get(VectorType(), kDonePc)),
+		                     pcs_);
+		builder_.CreateStore(builder_.getInt64(0), chunk_steps);
+		builder_.CreateBr(dispatch);
+
+		// The lowest block any lane waits at; none: this vector is done.
+		builder_.SetInsertPoint(dispatch);
+		llvm::Value* pcs = builder_.CreateLoad(VectorType(), pcs_);
+		current_ = builder_.CreateUnaryIntrinsic(llvm::Intrinsic::vector_reduce_umin, pcs);
+		builder_.CreateCondBr(builder_.CreateICmpEQ(current_, builder_.getInt32(kDonePc)), chunk_next, step);
+
+		builder_.SetInsertPoint(step);
+		llvm::Value* steps = builder_.CreateAdd(builder_.CreateLoad(i64_, chunk_steps), builder_.getInt64(1));
+		builder_.CreateStore(steps, chunk_steps);
+		builder_.CreateStore(builder_.CreateAdd(builder_.CreateLoad(i64_, total_steps), builder_.getInt64(1)),
+		                     total_steps);
+		auto* run = llvm::BasicBlock::Create(context_, "run", function_);
+		builder_.CreateCondBr(builder_.CreateICmpUGT(steps, max_steps), hung, run);
+		builder_.SetInsertPoint(run);
+		llvm::SwitchInst* to_block = builder_.CreateSwitch(current_, hung, uint32_t(program_.blocks.size()));
+		for (uint32_t b = 0; b < program_.blocks.size(); ++b) {
+			auto* block = llvm::BasicBlock::Create(context_, "block" + std::to_string(b), function_);
+			to_block->addCase(builder_.getInt32(b), block);
+			builder_.SetInsertPoint(block);
+			EmitBlock(b);
+			builder_.CreateBr(dispatch);
+		}
+
+		builder_.SetInsertPoint(chunk_next);
+		llvm::Value* next_first = builder_.CreateAdd(first_, builder_.getInt64(W));
+		first_->addIncoming(next_first, chunk_next);
+		builder_.CreateCondBr(builder_.CreateICmpULT(next_first, lanes_), chunk, done);
+
+		builder_.SetInsertPoint(hung);
+		builder_.CreateStore(builder_.CreateLoad(i64_, total_steps), builder_.CreateConstGEP1_64(i64_, environment, 4));
+		builder_.CreateRet(builder_.getInt32(1));
+		builder_.SetInsertPoint(done);
+		builder_.CreateStore(builder_.CreateLoad(i64_, total_steps), builder_.CreateConstGEP1_64(i64_, environment, 4));
+		builder_.CreateRet(builder_.getInt32(0));
+	}
+
+private:
+	static constexpr uint32_t kDonePc = UINT32_MAX;
+
+	llvm::FixedVectorType* VectorType() const { return llvm::FixedVectorType::get(i32_, shader::kSegmentLanes); }
+	llvm::Constant* Iota() const {
+		std::vector<llvm::Constant*> ids;
+		for (uint32_t k = 0; k < shader::kSegmentLanes; ++k) ids.push_back(llvm::ConstantInt::get(i32_, k));
+		return llvm::ConstantVector::get(ids);
+	}
+	llvm::Value* Row(uint32_t reg) {
+		return builder_.CreateGEP(i32_, registers_, builder_.CreateMul(builder_.getInt64(reg), stride_));
+	}
+
+	// Block b's code: lane loops, split at derivatives, the terminator in the last.
+	void EmitBlock(uint32_t b) {
+		const shader::Block& block = program_.blocks[b];
+		uint32_t begin = block.inst_begin, end = block.inst_begin + block.inst_count;
+		for (uint32_t i = begin; i < end; ++i) {
+			if (!shader::IsDerivative(program_.insts[i].op)) continue;
+			if (i > begin) EmitLaneLoop(b, begin, i, false);
+			EmitDerivative(b, program_.insts[i]);
+			begin = i + 1;
+		}
+		EmitLaneLoop(b, begin, end, true);
+	}
+
+	// Lanes (dx, dy) of a quad difference these pixels (as the interpreter).
+	void EmitDerivative(uint32_t b, const Inst& inst) {
+		static constexpr uint8_t kFrom[4][2][4] = {
+		    {{1, 1, 3, 3}, {0, 0, 2, 2}},
+		    {{2, 3, 2, 3}, {0, 1, 0, 1}},
+		    {{1, 1, 1, 1}, {0, 0, 0, 0}},
+		    {{2, 2, 2, 2}, {0, 0, 0, 0}},
+		};
+		const auto& from = kFrom[static_cast<uint32_t>(inst.op) - static_cast<uint32_t>(Op::kDerivativeFineX)];
+		constexpr uint32_t W = shader::kSegmentLanes;
+		auto splat = [&](uint32_t v) { return llvm::ConstantInt::get(VectorType(), v); };
+		std::vector<llvm::Constant*> from0, from1;
+		for (uint32_t k = 0; k < W; ++k) {
+			from0.push_back(llvm::ConstantInt::get(i32_, from[0][k & 3]));
+			from1.push_back(llvm::ConstantInt::get(i32_, from[1][k & 3]));
+		}
+		llvm::Value* quad = builder_.CreateAnd(Iota(), splat(~3u));
+		// Lanes of the quad that exist: a quad cut short by the end of the
+		// lane group borrows a neighbour's value.
+		llvm::Value* first32 = builder_.CreateTrunc(first_, i32_);
+		llvm::Value* avail = builder_.CreateSub(
+		    builder_.CreateVectorSplat(W, builder_.CreateSub(builder_.CreateTrunc(lanes_, i32_), first32)), quad);
+		llvm::Value* n = builder_.CreateSelect(builder_.CreateICmpSLT(avail, splat(0)), splat(0), avail);
+		n = builder_.CreateSelect(builder_.CreateICmpSGT(n, splat(4)), splat(4), n);
+		auto borrow = [&](llvm::Value* x) {
+			llvm::Value* x1 = builder_.CreateXor(x, splat(1));
+			llvm::Value* x2 = builder_.CreateXor(x, splat(2));
+			return builder_.CreateSelect(
+			    builder_.CreateICmpULT(x, n), x,
+			    builder_.CreateSelect(builder_.CreateICmpULT(x1, n), x1,
+			                          builder_.CreateSelect(builder_.CreateICmpULT(x2, n), x2, splat(0))));
+		};
+		llvm::Value* base = builder_.CreateGEP(i32_, Row(inst.a), first_);
+		auto gather = [&](llvm::Value* index) {
+			llvm::Value* pointers =
+			    builder_.CreateGEP(i32_, base, builder_.CreateZExt(index, llvm::FixedVectorType::get(i64_, W)));
+			llvm::Value* bits = builder_.CreateMaskedGather(VectorType(), pointers, llvm::Align(4));
+			return builder_.CreateBitCast(bits, llvm::FixedVectorType::get(llvm::Type::getFloatTy(context_), W));
+		};
+		llvm::Value* v0 = gather(builder_.CreateAdd(quad, borrow(llvm::ConstantVector::get(from0))));
+		llvm::Value* v1 = gather(builder_.CreateAdd(quad, borrow(llvm::ConstantVector::get(from1))));
+		llvm::Value* difference = builder_.CreateBitCast(builder_.CreateFSub(v0, v1), VectorType());
+		llvm::Value* on = builder_.CreateICmpEQ(builder_.CreateLoad(VectorType(), pcs_), splat(b));
+		llvm::Value* dst = builder_.CreateGEP(i32_, Row(inst.dst), first_);
+		llvm::Value* old = builder_.CreateAlignedLoad(VectorType(), dst, llvm::Align(4));
+		builder_.CreateAlignedStore(builder_.CreateSelect(on, difference, old), dst, llvm::Align(4));
+	}
+
+	// Instructions [begin, end) of block b for each lane of the vector, and
+	// the block's terminator when `terminator`.
+	void EmitLaneLoop(uint32_t b, uint32_t begin, uint32_t end, bool terminator) {
+		llvm::BasicBlock* preheader = builder_.GetInsertBlock();
+		auto* body = llvm::BasicBlock::Create(context_, "lanes", function_);
+		auto* after = llvm::BasicBlock::Create(context_, "after", function_);
+		builder_.CreateBr(body);
+		llvm::MDNode* group = llvm::MDNode::getDistinct(context_, {});
+		auto tag = [&](llvm::Instruction* access) {
+			access->setMetadata(llvm::LLVMContext::MD_access_group, group);
+			return access;
+		};
+		builder_.SetInsertPoint(body);
+		llvm::PHINode* k = builder_.CreatePHI(i64_, 2, "k");
+		k->addIncoming(builder_.getInt64(0), preheader);
+		llvm::Value* lane = builder_.CreateAdd(first_, k, "lane", true, true);
+		llvm::Value* pc_at = builder_.CreateGEP(i32_, pcs_, k);
+		llvm::Value* pc = tag(builder_.CreateLoad(i32_, pc_at));
+		llvm::Value* on = builder_.CreateICmpEQ(pc, builder_.getInt32(b));
+
+		auto address = [&](uint32_t reg) {
+			return builder_.CreateGEP(i32_, registers_,
+			                          builder_.CreateAdd(builder_.CreateMul(builder_.getInt64(reg), stride_), lane));
+		};
+		std::unordered_map<uint32_t, llvm::Value*> values;
+		std::vector<uint32_t> order;
+		auto read = [&](uint32_t reg) -> llvm::Value* {
+			if (auto it = values.find(reg); it != values.end()) return it->second;
+			if (auto it = constants_.find(reg); it != constants_.end()) return builder_.getInt32(it->second);
+			llvm::Value* value = tag(builder_.CreateLoad(i32_, address(reg)));
+			values[reg] = value;
+			return value;
+		};
+		std::unordered_set<uint32_t> written;
+		auto write = [&](uint32_t reg, llvm::Value* value) {
+			if (written.insert(reg).second) order.push_back(reg);
+			values[reg] = value;
+		};
+		// A private word of this lane: its address and whether it is inside
+		// the region (outside: the dummy word, which stays 0).
+		auto private_word = [&](const Inst& inst,
+		                        const shader::Region& region) -> std::pair<llvm::Value*, llvm::Value*> {
+			if (inst.a == 0 && inst.imm % 4 == 0 && uint64_t{inst.imm} + 4 <= region.size) {
+				llvm::Value* row = builder_.CreateMul(builder_.getInt64(region.base + inst.imm / 4), stride_);
+				return {builder_.CreateGEP(i32_, private_, builder_.CreateAdd(row, lane)), builder_.getTrue()};
+			}
+			llvm::Value* offset =
+			    builder_.CreateAdd(builder_.CreateZExt(read(inst.a), i64_), builder_.getInt64(inst.imm));
+			llvm::Value* inside = builder_.CreateAnd(
+			    builder_.CreateICmpULE(builder_.CreateAdd(offset, builder_.getInt64(4)),
+			                           builder_.getInt64(region.size)),
+			    builder_.CreateICmpEQ(builder_.CreateAnd(offset, builder_.getInt64(3)), builder_.getInt64(0)));
+			llvm::Value* word = builder_.CreateAdd(builder_.getInt64(region.base), builder_.CreateLShr(offset, 2));
+			llvm::Value* at =
+			    builder_.CreateGEP(i32_, private_, builder_.CreateAdd(builder_.CreateMul(word, stride_), lane));
+			return {builder_.CreateSelect(inside, at, dummy_), inside};
+		};
+		// A buffer or push-constant word: bounds-checked (robustBufferAccess).
+		auto buffer_word = [&](const Inst& inst) -> std::pair<llvm::Value*, llvm::Value*> {
+			llvm::Value* offset =
+			    builder_.CreateAdd(builder_.CreateZExt(read(inst.a), i64_), builder_.getInt64(inst.imm));
+			llvm::Value* inside =
+			    builder_.CreateICmpULE(builder_.CreateAdd(offset, builder_.getInt64(4)), span_size_.at(inst.region));
+			llvm::Value* at = builder_.CreateGEP(builder_.getInt8Ty(), span_data_.at(inst.region), offset);
+			return {builder_.CreateSelect(inside, at, dummy_), inside};
+		};
+
+		for (uint32_t index = begin; index < end; ++index) {
+			const Inst& inst = program_.insts[index];
+			if (inst.op < Op::kAluCount) {
+				llvm::Value* operands[4] = {read(inst.a), read(inst.b), read(inst.c), read(inst.d)};
+				write(inst.dst, builder_.CreateCall(OpFunction(inst.op), operands));
+				continue;
+			}
+			const shader::Region& region = program_.regions[inst.region];
+			bool is_private = region.kind == shader::RegionKind::kPrivate;
+			auto [at, inside] = is_private ? private_word(inst, region) : buffer_word(inst);
+			if (inst.op == Op::kLoad) {
+				llvm::LoadInst* load = builder_.CreateAlignedLoad(i32_, at, llvm::Align(is_private ? 4 : 1));
+				write(inst.dst, builder_.CreateSelect(inside, tag(load), builder_.getInt32(0)));
+			} else if (is_private) {
+				// The lane's own word: an inactive lane writes back what is there.
+				llvm::Value* value = read(inst.b);
+				llvm::Value* old = tag(builder_.CreateLoad(i32_, at));
+				tag(builder_.CreateStore(builder_.CreateSelect(builder_.CreateAnd(on, inside), value, old), at));
+			} else {
+				// Other invocations may own the word: only an active lane's store
+				// inside the buffer happens.
+				llvm::Value* value = read(inst.b);
+				auto* store = llvm::BasicBlock::Create(context_, "store", function_);
+				auto* next = llvm::BasicBlock::Create(context_, "stored", function_);
+				builder_.CreateCondBr(builder_.CreateAnd(on, inside), store, next);
+				builder_.SetInsertPoint(store);
+				tag(builder_.CreateAlignedStore(value, at, llvm::Align(1)));
+				builder_.CreateBr(next);
+				builder_.SetInsertPoint(next);
+			}
+		}
+
+		if (terminator) {
+			const shader::Terminator& t = program_.blocks[b].terminator;
+			const shader::Edge* edges = program_.edges.data() + t.edge_begin;
+			// Each edge's phi copies for the lanes that take it (taken[e]).
+			auto copy_along = [&](const std::vector<llvm::Value*>& taken) {
+				for (uint32_t e = 0; e < t.edge_count; ++e) {
+					const shader::Edge& edge = edges[e];
+					std::vector<llvm::Value*> sources;
+					for (uint32_t c = 0; c < edge.copy_count; ++c)
+						sources.push_back(read(program_.copies[edge.copy_begin + c].src));
+					for (uint32_t c = 0; c < edge.copy_count; ++c) {
+						uint32_t dst = program_.copies[edge.copy_begin + c].dst;
+						write(dst, taken[e] ? builder_.CreateSelect(taken[e], sources[c], read(dst)) : sources[c]);
+					}
+				}
+			};
+			llvm::Value* next = builder_.getInt32(kDonePc);
+			switch (t.kind) {
+			case shader::TerminatorKind::kExit: break;
+			case shader::TerminatorKind::kBranch:
+				copy_along({nullptr});
+				next = builder_.getInt32(edges[0].block);
+				break;
+			case shader::TerminatorKind::kConditional: {
+				llvm::Value* yes = builder_.CreateICmpNE(read(t.selector), builder_.getInt32(0));
+				copy_along({yes, builder_.CreateNot(yes)});
+				next = builder_.CreateSelect(yes, builder_.getInt32(edges[0].block), builder_.getInt32(edges[1].block));
+				break;
+			}
+			case shader::TerminatorKind::kSwitch: {
+				// The first matching case's edge, else the default (edge 0).
+				llvm::Value* selector = read(t.selector);
+				llvm::Value* edge = builder_.getInt32(0);
+				for (uint32_t c = t.edge_count - 1; c >= 1; --c)
+					edge = builder_.CreateSelect(
+					    builder_.CreateICmpEQ(selector, builder_.getInt32(program_.case_values[t.case_begin + c - 1])),
+					    builder_.getInt32(c), edge);
+				std::vector<llvm::Value*> taken;
+				for (uint32_t e = 0; e < t.edge_count; ++e)
+					taken.push_back(builder_.CreateICmpEQ(edge, builder_.getInt32(e)));
+				copy_along(taken);
+				next = builder_.getInt32(edges[0].block);
+				for (uint32_t e = 1; e < t.edge_count; ++e)
+					next = builder_.CreateSelect(taken[e], builder_.getInt32(edges[e].block), next);
+				break;
+			}
+			}
+			tag(builder_.CreateStore(builder_.CreateSelect(on, next, pc), pc_at));
+		}
+		for (uint32_t reg : order) {
+			llvm::Value* at = address(reg);
+			llvm::Value* old = tag(builder_.CreateLoad(i32_, at));
+			tag(builder_.CreateStore(builder_.CreateSelect(on, values[reg], old), at));
+		}
+
+		llvm::Value* k_next = builder_.CreateAdd(k, builder_.getInt64(1));
+		k->addIncoming(k_next, builder_.GetInsertBlock());
+		llvm::BranchInst* back =
+		    builder_.CreateCondBr(builder_.CreateICmpEQ(k_next, builder_.getInt64(shader::kSegmentLanes)), after, body);
+		back->setMetadata(llvm::LLVMContext::MD_loop, ParallelLoop(context_, group));
+		builder_.SetInsertPoint(after);
+	}
+
+	llvm::Function* OpFunction(Op op) { return AluFunction(module_, op); }
+
+	llvm::Module& module_;
+	llvm::LLVMContext& context_;
+	const Program& program_;
+	const Engine& engine_;
+	llvm::Type *i32_, *i64_, *ptr_;
+	llvm::IRBuilder<> builder_;
+	std::unordered_map<uint32_t, uint32_t> constants_;
+	llvm::Function* function_ = nullptr;
+	llvm::Value *registers_ = nullptr, *stride_ = nullptr, *private_ = nullptr, *lanes_ = nullptr;
+	llvm::Value *pcs_ = nullptr, *dummy_ = nullptr, *current_ = nullptr;
+	llvm::PHINode* first_ = nullptr;
+	std::unordered_map<uint32_t, llvm::Value*> span_data_, span_size_;
+};
+
+// The machine code of one program, freed when the last CompiledProgram
+// holding it goes.
+struct Code {
+	llvm::orc::ResourceTrackerSP tracker;
+	~Code() {
+		Engine& engine = GetEngine();
+		std::lock_guard lock(engine.mutex);
+		if (llvm::Error error = tracker->remove()) llvm::consumeError(std::move(error));
+	}
+};
+
+void Optimize(llvm::Module& module, llvm::TargetMachine& target) {
+	llvm::LoopAnalysisManager loops;
+	llvm::FunctionAnalysisManager functions;
+	llvm::CGSCCAnalysisManager cgscc;
+	llvm::ModuleAnalysisManager modules;
+	llvm::PassBuilder passes(&target);
+	passes.registerModuleAnalyses(modules);
+	passes.registerCGSCCAnalyses(cgscc);
+	passes.registerFunctionAnalyses(functions);
+	passes.registerLoopAnalyses(loops);
+	passes.crossRegisterProxies(loops, functions, cgscc, modules);
+	passes.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(module, modules);
+}
+
+}  // namespace
+
+std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
+	Engine& engine = GetEngine();
+	if (!engine.error.empty()) return nullptr;
+	auto start = std::chrono::steady_clock::now();
+
+	auto compiled = std::make_shared<CompiledProgram>();
+	const bool whole = CanCompileWhole(program);
+	if (!whole) {
+		// The segments: maximal runs of ALU instructions per block.
+		compiled->block_first.reserve(program.blocks.size() + 1);
+		for (const shader::Block& block : program.blocks) {
+			compiled->block_first.push_back(static_cast<uint32_t>(compiled->segments.size()));
+			uint32_t end = block.inst_begin + block.inst_count;
+			for (uint32_t i = block.inst_begin; i < end;) {
+				if (program.insts[i].op >= Op::kAluCount) {
+					++i;
+					continue;
+				}
+				uint32_t run_end = i;
+				while (run_end < end && program.insts[run_end].op < Op::kAluCount) ++run_end;
+				if (run_end - i >= kMinSegmentLength) compiled->segments.push_back({i, run_end, nullptr});
+				i = run_end;
+			}
+		}
+		compiled->block_first.push_back(static_cast<uint32_t>(compiled->segments.size()));
+		if (compiled->segments.empty()) return compiled;
+	}
+
+	std::lock_guard lock(engine.mutex);
+	auto context = std::make_unique<llvm::LLVMContext>();
+	// LLVM's remarks and warnings (a loop it did not vectorize) are not the
+	// user's business; errors come back through the calls below.
+	context->setDiagnosticHandlerCallBack([](const llvm::DiagnosticInfo*, void*) {});
+	auto module = std::make_unique<llvm::Module>("tessera_program", *context);
+	module->setDataLayout(engine.lljit->getDataLayout());
+	module->setTargetTriple(engine.target->getTargetTriple().str());
+	uint64_t id = engine.next_id++;
+	std::vector<std::string> names;
+	if (whole) {
+		names.push_back("p" + std::to_string(id));
+		ProgramBuilder(*module, program, engine).Build(names.back());
+	} else {
+		SegmentBuilder builder(*module, program, engine);
+		for (size_t s = 0; s < compiled->segments.size(); ++s) {
+			names.push_back("p" + std::to_string(id) + "_s" + std::to_string(s));
+			builder.Build(names.back(), compiled->segments[s].inst_begin, compiled->segments[s].inst_end);
+		}
+	}
+
+	auto fail = [&](const std::string& what) -> std::shared_ptr<const CompiledProgram> {
+		TESSERA_LOG(Warn, "jit: program not compiled, it stays interpreted: %s", what.c_str());
+		return nullptr;
+	};
+	llvm::StringRef bitcode(reinterpret_cast<const char*>(kTesseraAluBitcode), kTesseraAluBitcodeSize);
+	auto table = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "alu_lanes"), *context);
+	if (!table) return fail(llvm::toString(table.takeError()));
+	(*table)->setDataLayout(module->getDataLayout());
+	(*table)->setTargetTriple(module->getTargetTriple());
+	if (llvm::Linker::linkModules(*module, std::move(*table), llvm::Linker::Flags::LinkOnlyNeeded))
+		return fail("linking the ALU table failed");
+	for (llvm::Function& function : *module) {
+		if (function.isDeclaration() || !function.getName().starts_with("tessera_alu_")) continue;
+		function.setLinkage(llvm::GlobalValue::InternalLinkage);
+		function.removeFnAttr(llvm::Attribute::NoInline);
+		function.addFnAttr(llvm::Attribute::AlwaysInline);
+	}
+	std::string verify;
+	llvm::raw_string_ostream verify_stream(verify);
+	if (llvm::verifyModule(*module, &verify_stream)) return fail("invalid LLVM IR: " + verify);
+	auto optimize_start = std::chrono::steady_clock::now();
+	Optimize(*module, *engine.target);
+	// TESSERA_JIT_DUMP=<folder>: each program's optimized LLVM IR, p<N>.ll.
+	static const char* dump = std::getenv("TESSERA_JIT_DUMP");
+	if (dump && *dump) {
+		std::error_code error;
+		llvm::raw_fd_ostream out(std::string(dump) + "/p" + std::to_string(id) + ".ll", error);
+		if (!error) module->print(out, nullptr);
+	}
+	auto codegen_start = std::chrono::steady_clock::now();
+
+	auto code = std::make_shared<Code>();
+	code->tracker = engine.lljit->getMainJITDylib().createResourceTracker();
+	if (llvm::Error error = engine.lljit->addIRModule(
+	        code->tracker, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+		return fail(llvm::toString(std::move(error)));
+	for (size_t s = 0; s < names.size(); ++s) {
+		auto symbol = engine.lljit->lookup(names[s]);
+		if (!symbol) return fail(llvm::toString(symbol.takeError()));
+		if (whole)
+			compiled->program = symbol->toPtr<shader::ProgramFunction>();
+		else
+			compiled->segments[s].function = symbol->toPtr<shader::SegmentFunction>();
+	}
+	compiled->code = std::move(code);
+	auto end = std::chrono::steady_clock::now();
+	auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };
+	compiled->compile_ms = ms(start, end);
+	TESSERA_LOG(Debug, "jit: %s of %zu instructions compiled in %.1f ms (IR %.1f, optimizer %.1f, machine code %.1f)",
+	            whole ? "a whole program" : (std::to_string(compiled->segments.size()) + " segments").c_str(),
+	            program.insts.size(), compiled->compile_ms, ms(start, optimize_start),
+	            ms(optimize_start, codegen_start), ms(codegen_start, end));
+	return compiled;
+}
+
+}  // namespace tessera::jit

@@ -1,0 +1,169 @@
+// When a program gets compiled (compiled.h): TESSERA_JIT=off keeps
+// everything interpreted; sync compiles a program before its first run
+// (tests and benchmarks); async, the default, interprets a program until
+// it has cost about what compiling it would, then compiles it on a
+// background thread at the lowest priority, so pipeline creation and first
+// use never wait for LLVM. The compiled code is taken at the start of a
+// lane group's run, never in the middle of one.
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <thread>
+
+#include "jit/jit.h"
+#include "runtime/log.h"
+#include "shader/compiled.h"
+#include "shader/ir.h"
+
+namespace tessera::shader {
+namespace {
+
+// When a program is worth compiling: once the interpreter has spent on it
+// about what LLVM would spend compiling it (here about 10 ms plus 0.4 ms an
+// instruction), so that a program that runs little (a test's one small
+// draw, a clear) never pays for LLVM, and one that runs much pays at most
+// twice. The interpreter does roughly a billion lane-instructions a second
+// on one core of this kind of machine.
+constexpr uint64_t kLaneInstructionsPerMs = 1'000'000;
+uint64_t CompileThreshold(const Program& program) {
+	const uint64_t compile_ms = 10 + program.insts.size() * 2 / 5;
+	return compile_ms * kLaneInstructionsPerMs;
+}
+
+void Install(JitState& state, std::shared_ptr<const CompiledProgram> compiled) {
+	std::lock_guard lock(state.mutex);
+	if (state.owned) return;
+	state.owned = std::move(compiled);
+	state.compiled.store(state.owned.get(), std::memory_order_release);
+}
+
+// One background thread compiles queued programs, oldest first.
+class BackgroundCompiler {
+public:
+	~BackgroundCompiler() {
+		{
+			std::lock_guard lock(mutex_);
+			stop_ = true;
+		}
+		wake_.notify_all();
+		if (thread_.joinable()) thread_.join();
+	}
+
+	void Enqueue(const Program& program) {
+		Job job{program.jit.weak(), std::make_shared<Program>(program)};
+		std::lock_guard lock(mutex_);
+		if (stop_) return;
+		jobs_.push_back(std::move(job));
+		if (!thread_.joinable()) thread_ = std::thread([this] { Run(); });
+		wake_.notify_one();
+	}
+
+	void WaitIdle() {
+		std::unique_lock lock(mutex_);
+		idle_.wait(lock, [&] { return jobs_.empty() && !busy_; });
+	}
+
+private:
+	struct Job {
+		std::weak_ptr<JitState> state;
+		std::shared_ptr<const Program> program;  // a copy: the original may go first
+	};
+
+	void Run() {
+		// The lowest priority: the threads that draw come first.
+		setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
+		std::unique_lock lock(mutex_);
+		for (;;) {
+			wake_.wait(lock, [&] { return stop_ || !jobs_.empty(); });
+			if (stop_) return;
+			Job job = std::move(jobs_.front());
+			jobs_.pop_front();
+			busy_ = true;
+			lock.unlock();
+			if (!job.state.expired()) {
+				std::shared_ptr<const CompiledProgram> compiled = jit::CompileProgram(*job.program);
+				if (std::shared_ptr<JitState> state = job.state.lock()) {
+					if (compiled) Install(*state, std::move(compiled));
+				}
+			}
+			job = {};
+			lock.lock();
+			busy_ = false;
+			if (jobs_.empty()) idle_.notify_all();
+		}
+	}
+
+	std::mutex mutex_;
+	std::condition_variable wake_, idle_;
+	std::deque<Job> jobs_;
+	bool busy_ = false;
+	bool stop_ = false;
+	std::thread thread_;
+};
+
+BackgroundCompiler& Compiler() {
+	static BackgroundCompiler compiler;
+	return compiler;
+}
+
+}  // namespace
+
+namespace {
+std::atomic<int> forced_mode{-1};  // SetJitMode's, or -1
+}  // namespace
+
+JitMode CurrentJitMode() {
+	if (int forced = forced_mode.load(std::memory_order_relaxed); forced >= 0) return static_cast<JitMode>(forced);
+	static const JitMode mode = [] {
+		const char* value = std::getenv("TESSERA_JIT");
+		if (!value || !*value || std::strcmp(value, "async") == 0) return JitMode::kAsync;
+		if (std::strcmp(value, "off") == 0) return JitMode::kOff;
+		if (std::strcmp(value, "sync") == 0) return JitMode::kSync;
+		TESSERA_LOG(Warn, "TESSERA_JIT=%s is not off, async or sync; using async", value);
+		return JitMode::kAsync;
+	}();
+	return mode;
+}
+
+const CompiledProgram* CompiledCodeFor(const Program& program) {
+	JitState& state = program.jit.state();
+	if (const CompiledProgram* compiled = state.compiled.load(std::memory_order_acquire)) return compiled;
+	switch (CurrentJitMode()) {
+	case JitMode::kOff: return nullptr;
+	case JitMode::kSync: {
+		// Compiled before the first run: a thread that comes while another
+		// compiles waits for its result.
+		std::lock_guard lock(state.mutex);
+		if (const CompiledProgram* compiled = state.compiled.load(std::memory_order_acquire)) return compiled;
+		if (state.requested.exchange(true)) return nullptr;  // it failed: stays interpreted
+		state.owned = jit::CompileProgram(program);
+		state.compiled.store(state.owned.get(), std::memory_order_release);
+		return state.owned.get();
+	}
+	case JitMode::kAsync: return nullptr;
+	}
+	return nullptr;
+}
+
+void NoteInterpretedWork(const Program& program, uint64_t lane_instructions) {
+	if (CurrentJitMode() != JitMode::kAsync) return;
+	JitState& state = program.jit.state();
+	uint64_t work = state.work.fetch_add(lane_instructions, std::memory_order_relaxed) + lane_instructions;
+	if (work >= CompileThreshold(program) && !state.requested.load(std::memory_order_relaxed) &&
+	    !state.requested.exchange(true))
+		Compiler().Enqueue(program);
+}
+
+void SetJitMode(std::optional<JitMode> mode) {
+	forced_mode.store(mode ? static_cast<int>(*mode) : -1, std::memory_order_relaxed);
+}
+
+void WaitForBackgroundCompiles() { Compiler().WaitIdle(); }
+
+}  // namespace tessera::shader

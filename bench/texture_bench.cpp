@@ -3,7 +3,9 @@
 // its mip levels, minified: trilinear, then 16x anisotropic (both drivers
 // report samplerAnisotropy). Tessera next to lavapipe in one run; each
 // iteration submits one prerecorded command buffer (render pass with a
-// clear, one draw) and waits for its fence.
+// clear, one draw) and waits for its fence. The same quad shading a
+// Mandelbrot instead (bench_mandelbrot.frag): arithmetic, not texels. Run
+// with TESSERA_JIT=off and =sync to compare the tiers.
 //
 //   build/bench/tessera_texture_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -41,7 +43,7 @@ Context* GetContext(Driver driver) {
 // pipeline, descriptor set and a recorded command buffer.
 class PlaneScene {
 public:
-	PlaneScene(Context& ctx, float anisotropy) : ctx_(ctx) {
+	PlaneScene(Context& ctx, float anisotropy, const char* fragment_shader = "tex_implicit.frag.spv") : ctx_(ctx) {
 		VkDevice d = ctx.device();
 		// The texture: a checkerboard of 16-texel cells at every level.
 		texture_ = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kTexture, kTexture,
@@ -141,7 +143,7 @@ public:
 		li.pSetLayouts = &set_layout_;
 		vkCreatePipelineLayout(d, &li, nullptr, &layout_);
 		vs_ = Module("plane.vert.spv");
-		fs_ = Module("tex_implicit.frag.spv");
+		fs_ = Module(fragment_shader);
 		pipeline_ = CreatePipeline();
 
 		VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -303,8 +305,24 @@ void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 	vkDestroyFence(ctx->device(), fence, nullptr);
 }
 
+void BM_Mandelbrot(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	PlaneScene scene(*ctx, 1, "bench_mandelbrot.frag.spv");
+	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+	VkFence fence;
+	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
+	scene.Frame(fence);  // warm up (TESSERA_JIT=sync compiles here)
+	for (auto _ : state) scene.Frame(fence);
+	state.counters["Mpixel/s"] =
+	    benchmark::Counter(double(state.iterations()) * kWidth * kHeight / 1e6, benchmark::Counter::kIsRate);
+	vkDestroyFence(ctx->device(), fence, nullptr);
+}
+
 }  // namespace
 
+BENCHMARK_CAPTURE(BM_Mandelbrot, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Mandelbrot, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, tessera, Driver::Tessera)
     ->Arg(1)
     ->Arg(16)

@@ -13,9 +13,11 @@
 #include "jit/jit.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/ExecutionEngine/Orc/DebugUtils.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ObjectTransformLayer.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/LLVMContext.h>
@@ -30,7 +32,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <map>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -94,6 +99,9 @@ Engine* CreateEngine() {
 	auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*builder)).create();
 	if (!lljit) return fail(lljit.takeError());
 	engine->lljit = std::move(*lljit);
+	// TESSERA_JIT_DUMP=<folder>: the object files too (objdump -d them).
+	if (const char* dump = std::getenv("TESSERA_JIT_DUMP"); dump && *dump)
+		engine->lljit->getObjTransformLayer().setTransform(llvm::orc::DumpObjects(dump, "object"));
 	// The scalar functions call libm (sinf, frexpf, ...): resolved in this
 	// process, and in libm itself where the process reached it only through
 	// the driver (a loader that opened the driver RTLD_LOCAL).
@@ -365,6 +373,14 @@ public:
 		pcs_ = pcs_slot;
 		dummy_ = builder_.CreateAlloca(i32_, nullptr, "dummy");
 		builder_.CreateStore(builder_.getInt32(0), dummy_);
+		// The vector's registers: one slot each, indexed by constants only, so
+		// that once the lane loops are vectors, LLVM keeps them in registers
+		// across blocks (SROA) instead of memory.
+		for (uint32_t reg : ReferencedRegisters()) local_index_[reg] = uint32_t(local_index_.size());
+		auto* locals = builder_.CreateAlloca(
+		    llvm::ArrayType::get(VectorType(), std::max<size_t>(local_index_.size(), 1)), nullptr, "registers");
+		locals->setAlignment(llvm::Align(64));
+		locals_ = locals;
 		llvm::Value* total_steps = builder_.CreateAlloca(i64_, nullptr, "total_steps");
 		builder_.CreateStore(builder_.getInt64(0), total_steps);
 		llvm::Value* chunk_steps = builder_.CreateAlloca(i64_, nullptr, "chunk_steps");
@@ -398,28 +414,58 @@ public:
 		                                           llvm::ConstantInt::get(VectorType(), kDonePc)),
 		                     pcs_);
 		builder_.CreateStore(builder_.getInt64(0), chunk_steps);
+		// Each register's lanes from the interpreter's register file (the
+		// inputs: built-ins; the copies of registers written before they are
+		// read are dead code).
+		for (const auto& [reg, index] : local_index_) {
+			llvm::Value* row = builder_.CreateGEP(
+			    i32_, registers_, builder_.CreateAdd(builder_.CreateMul(builder_.getInt64(reg), stride_), first_));
+			builder_.CreateStore(builder_.CreateAlignedLoad(VectorType(), row, llvm::Align(4)), Row(reg));
+		}
 		builder_.CreateBr(dispatch);
 
 		// The lowest block any lane waits at; none: this vector is done.
 		builder_.SetInsertPoint(dispatch);
 		llvm::Value* pcs = builder_.CreateLoad(VectorType(), pcs_);
-		current_ = builder_.CreateUnaryIntrinsic(llvm::Intrinsic::vector_reduce_umin, pcs);
-		builder_.CreateCondBr(builder_.CreateICmpEQ(current_, builder_.getInt32(kDonePc)), chunk_next, step);
-
+		llvm::Value* current = builder_.CreateUnaryIntrinsic(llvm::Intrinsic::vector_reduce_umin, pcs);
+		builder_.CreateCondBr(builder_.CreateICmpEQ(current, builder_.getInt32(kDonePc)), chunk_next, step);
 		builder_.SetInsertPoint(step);
-		llvm::Value* steps = builder_.CreateAdd(builder_.CreateLoad(i64_, chunk_steps), builder_.getInt64(1));
-		builder_.CreateStore(steps, chunk_steps);
-		builder_.CreateStore(builder_.CreateAdd(builder_.CreateLoad(i64_, total_steps), builder_.getInt64(1)),
-		                     total_steps);
-		auto* run = llvm::BasicBlock::Create(context_, "run", function_);
-		builder_.CreateCondBr(builder_.CreateICmpUGT(steps, max_steps), hung, run);
-		builder_.SetInsertPoint(run);
-		llvm::SwitchInst* to_block = builder_.CreateSwitch(current_, hung, uint32_t(program_.blocks.size()));
+		llvm::SwitchInst* to_block = builder_.CreateSwitch(current, hung, uint32_t(program_.blocks.size()));
+		std::vector<llvm::BasicBlock*> blocks;
 		for (uint32_t b = 0; b < program_.blocks.size(); ++b) {
-			auto* block = llvm::BasicBlock::Create(context_, "block" + std::to_string(b), function_);
-			to_block->addCase(builder_.getInt32(b), block);
-			builder_.SetInsertPoint(block);
+			blocks.push_back(llvm::BasicBlock::Create(context_, "block" + std::to_string(b), function_));
+			to_block->addCase(builder_.getInt32(b), blocks.back());
+		}
+		for (uint32_t b = 0; b < program_.blocks.size(); ++b) {
+			builder_.SetInsertPoint(blocks[b]);
+			// Every block run counts against the step bound (endless loops).
+			llvm::Value* steps = builder_.CreateAdd(builder_.CreateLoad(i64_, chunk_steps), builder_.getInt64(1));
+			builder_.CreateStore(steps, chunk_steps);
+			builder_.CreateStore(builder_.CreateAdd(builder_.CreateLoad(i64_, total_steps), builder_.getInt64(1)),
+			                     total_steps);
+			auto* run = llvm::BasicBlock::Create(context_, "run" + std::to_string(b), function_);
+			builder_.CreateCondBr(builder_.CreateICmpUGT(steps, max_steps), hung, run);
+			builder_.SetInsertPoint(run);
 			EmitBlock(b);
+			// Where every lane went the same way (the common case: uniform
+			// branches, loops all lanes still run), straight there; else the
+			// dispatch finds the lowest block.
+			std::vector<uint32_t> successors;
+			const shader::Terminator& t = program_.blocks[b].terminator;
+			if (t.kind == shader::TerminatorKind::kExit) successors.push_back(kDonePc);
+			for (uint32_t e = 0; e < t.edge_count; ++e) {
+				uint32_t target = Forward(program_.edges[t.edge_begin + e].block);
+				if (std::find(successors.begin(), successors.end(), target) == successors.end())
+					successors.push_back(target);
+			}
+			llvm::Value* now = builder_.CreateLoad(VectorType(), pcs_);
+			for (uint32_t target : successors) {
+				auto* next = llvm::BasicBlock::Create(context_, "not_all", function_);
+				llvm::Value* all =
+				    builder_.CreateAndReduce(builder_.CreateICmpEQ(now, llvm::ConstantInt::get(VectorType(), target)));
+				builder_.CreateCondBr(all, target == kDonePc ? chunk_next : blocks.at(target), next);
+				builder_.SetInsertPoint(next);
+			}
 			builder_.CreateBr(dispatch);
 		}
 
@@ -445,21 +491,142 @@ private:
 		for (uint32_t k = 0; k < shader::kSegmentLanes; ++k) ids.push_back(llvm::ConstantInt::get(i32_, k));
 		return llvm::ConstantVector::get(ids);
 	}
-	llvm::Value* Row(uint32_t reg) {
-		return builder_.CreateGEP(i32_, registers_, builder_.CreateMul(builder_.getInt64(reg), stride_));
+	// Where a branch to `target` leads: past blocks that only branch on
+	// (no instructions, no phi copies). Lanes would leave them at once, and
+	// skipping them changes no lane's results (a whole program has no
+	// operation across lanes that control flow could reorder).
+	uint32_t Forward(uint32_t target) const {
+		for (size_t hops = 0; hops < program_.blocks.size(); ++hops) {
+			const shader::Block& block = program_.blocks[target];
+			const shader::Terminator& t = block.terminator;
+			if (block.inst_count != 0 || t.kind != shader::TerminatorKind::kBranch || t.edge_count != 1) break;
+			const shader::Edge& edge = program_.edges[t.edge_begin];
+			if (edge.copy_count != 0 || edge.block == target) break;
+			target = edge.block;
+		}
+		return target;
+	}
+
+	// The vector's slot for register `reg` (a <16 x i32>).
+	llvm::Value* Row(uint32_t reg) { return builder_.CreateConstGEP1_32(VectorType(), locals_, local_index_.at(reg)); }
+
+	// Registers the program names, but the constants (immediates).
+	std::vector<uint32_t> ReferencedRegisters() const {
+		std::set<uint32_t> regs;
+		auto add = [&](uint32_t reg) {
+			if (!constants_.count(reg)) regs.insert(reg);
+		};
+		for (const shader::Block& block : program_.blocks) {
+			for (uint32_t i = block.inst_begin; i < block.inst_begin + block.inst_count; ++i) {
+				const Inst& inst = program_.insts[i];
+				for (uint32_t reg : {inst.dst, inst.a, inst.b, inst.c, inst.d}) add(reg);
+			}
+			if (block.terminator.kind != shader::TerminatorKind::kExit &&
+			    block.terminator.kind != shader::TerminatorKind::kBranch)
+				add(block.terminator.selector);
+		}
+		for (const shader::PhiCopy& copy : program_.copies) add(copy.dst), add(copy.src);
+		return {regs.begin(), regs.end()};
 	}
 
 	// Block b's code: lane loops, split at derivatives, the terminator in the last.
+	// (and at buffer accesses, whose fast paths look at the whole vector).
 	void EmitBlock(uint32_t b) {
 		const shader::Block& block = program_.blocks[b];
 		uint32_t begin = block.inst_begin, end = block.inst_begin + block.inst_count;
 		for (uint32_t i = begin; i < end; ++i) {
-			if (!shader::IsDerivative(program_.insts[i].op)) continue;
+			const Inst& inst = program_.insts[i];
+			const bool derivative = shader::IsDerivative(inst.op);
+			const bool buffer = (inst.op == Op::kLoad || inst.op == Op::kStore) &&
+			                    program_.regions[inst.region].kind != shader::RegionKind::kPrivate;
+			if (!derivative && !buffer) continue;
 			if (i > begin) EmitLaneLoop(b, begin, i, false);
-			EmitDerivative(b, program_.insts[i]);
+			if (derivative)
+				EmitDerivative(b, inst);
+			else
+				EmitBufferAccess(b, inst);
 			begin = i + 1;
 		}
 		EmitLaneLoop(b, begin, end, true);
+	}
+
+	// A register's value in the vector's lanes (a constant's, splat).
+	llvm::Value* LoadRow(uint32_t reg) {
+		if (auto it = constants_.find(reg); it != constants_.end())
+			return llvm::ConstantInt::get(VectorType(), it->second);
+		return builder_.CreateLoad(VectorType(), Row(reg));
+	}
+
+	// A 32-bit load or store of a buffer or push constants for the vector's
+	// lanes, bounds-checked as the interpreter does (robustBufferAccess:
+	// loads outside read 0, stores outside are dropped, in lane order).
+	// Lanes reading consecutive words inside the buffer are one vector load,
+	// lanes reading one word one scalar load (LoadLanes' fast paths); stores
+	// to consecutive words one masked vector store; the rest gathers and
+	// scatters.
+	void EmitBufferAccess(uint32_t b, const Inst& inst) {
+		constexpr uint32_t W = shader::kSegmentLanes;
+		auto* i8 = builder_.getInt8Ty();
+		auto* vector64 = llvm::FixedVectorType::get(i64_, W);
+		auto splat = [&](uint32_t v) { return llvm::ConstantInt::get(VectorType(), v); };
+		llvm::Value* base = span_data_.at(inst.region);
+		llvm::Value* size = span_size_.at(inst.region);
+		llvm::Value* on = builder_.CreateICmpEQ(builder_.CreateLoad(VectorType(), pcs_), splat(b));
+		llvm::Value* address = LoadRow(inst.a);
+		llvm::Value* offset = builder_.CreateAdd(builder_.CreateZExt(address, vector64),
+		                                         llvm::ConstantInt::get(vector64, uint64_t{inst.imm}));
+		llvm::Value* inside = builder_.CreateICmpULE(builder_.CreateAdd(offset, llvm::ConstantInt::get(vector64, 4)),
+		                                             builder_.CreateVectorSplat(W, size));
+		llvm::Value* first_address = builder_.CreateExtractElement(address, uint64_t{0});
+		llvm::Value* first_offset = builder_.CreateExtractElement(offset, uint64_t{0});
+		llvm::Value* first_splat = builder_.CreateVectorSplat(W, first_address);
+		llvm::Value* consecutive = builder_.CreateAndReduce(
+		    builder_.CreateICmpEQ(address, builder_.CreateAdd(first_splat, builder_.CreateShl(Iota(), splat(2)))));
+		llvm::Value* all_inside =
+		    builder_.CreateICmpULE(builder_.CreateAdd(first_offset, builder_.getInt64(4 * W)), size);
+		llvm::Value* pointers = builder_.CreateGEP(i8, base, offset);
+		auto* join = llvm::BasicBlock::Create(context_, "accessed", function_);
+		auto* whole = llvm::BasicBlock::Create(context_, "whole", function_);
+		auto* other = llvm::BasicBlock::Create(context_, "other", function_);
+		builder_.CreateCondBr(builder_.CreateAnd(consecutive, all_inside), whole, other);
+
+		if (inst.op == Op::kStore) {
+			llvm::Value* value = LoadRow(inst.b);
+			builder_.SetInsertPoint(whole);
+			builder_.CreateMaskedStore(value, builder_.CreateGEP(i8, base, first_offset), llvm::Align(1), on);
+			builder_.CreateBr(join);
+			builder_.SetInsertPoint(other);
+			builder_.CreateMaskedScatter(value, pointers, llvm::Align(1), builder_.CreateAnd(on, inside));
+			builder_.CreateBr(join);
+			builder_.SetInsertPoint(join);
+			return;
+		}
+		builder_.SetInsertPoint(whole);
+		llvm::Value* whole_value =
+		    builder_.CreateAlignedLoad(VectorType(), builder_.CreateGEP(i8, base, first_offset), llvm::Align(1));
+		builder_.CreateBr(join);
+		builder_.SetInsertPoint(other);
+		auto* one = llvm::BasicBlock::Create(context_, "one", function_);
+		auto* scattered = llvm::BasicBlock::Create(context_, "scattered", function_);
+		llvm::Value* uniform = builder_.CreateAndReduce(builder_.CreateICmpEQ(address, first_splat));
+		llvm::Value* first_inside =
+		    builder_.CreateICmpULE(builder_.CreateAdd(first_offset, builder_.getInt64(4)), size);
+		builder_.CreateCondBr(builder_.CreateAnd(uniform, first_inside), one, scattered);
+		builder_.SetInsertPoint(one);
+		llvm::Value* one_value = builder_.CreateVectorSplat(
+		    W, builder_.CreateAlignedLoad(i32_, builder_.CreateGEP(i8, base, first_offset), llvm::Align(1)));
+		builder_.CreateBr(join);
+		builder_.SetInsertPoint(scattered);
+		llvm::Value* gathered = builder_.CreateMaskedGather(VectorType(), pointers, llvm::Align(1), inside,
+		                                                    llvm::ConstantInt::get(VectorType(), 0));
+		builder_.CreateBr(join);
+		builder_.SetInsertPoint(join);
+		llvm::PHINode* value = builder_.CreatePHI(VectorType(), 3);
+		value->addIncoming(whole_value, whole);
+		value->addIncoming(one_value, one);
+		value->addIncoming(gathered, scattered);
+		llvm::Value* dst = Row(inst.dst);
+		builder_.CreateStore(builder_.CreateSelect(on, value, builder_.CreateLoad(VectorType(), dst)), dst);
 	}
 
 	// Lanes (dx, dy) of a quad difference these pixels (as the interpreter).
@@ -473,11 +640,6 @@ private:
 		const auto& from = kFrom[static_cast<uint32_t>(inst.op) - static_cast<uint32_t>(Op::kDerivativeFineX)];
 		constexpr uint32_t W = shader::kSegmentLanes;
 		auto splat = [&](uint32_t v) { return llvm::ConstantInt::get(VectorType(), v); };
-		std::vector<llvm::Constant*> from0, from1;
-		for (uint32_t k = 0; k < W; ++k) {
-			from0.push_back(llvm::ConstantInt::get(i32_, from[0][k & 3]));
-			from1.push_back(llvm::ConstantInt::get(i32_, from[1][k & 3]));
-		}
 		llvm::Value* quad = builder_.CreateAnd(Iota(), splat(~3u));
 		// Lanes of the quad that exist: a quad cut short by the end of the
 		// lane group borrows a neighbour's value.
@@ -486,28 +648,33 @@ private:
 		    builder_.CreateVectorSplat(W, builder_.CreateSub(builder_.CreateTrunc(lanes_, i32_), first32)), quad);
 		llvm::Value* n = builder_.CreateSelect(builder_.CreateICmpSLT(avail, splat(0)), splat(0), avail);
 		n = builder_.CreateSelect(builder_.CreateICmpSGT(n, splat(4)), splat(4), n);
-		auto borrow = [&](llvm::Value* x) {
-			llvm::Value* x1 = builder_.CreateXor(x, splat(1));
-			llvm::Value* x2 = builder_.CreateXor(x, splat(2));
-			return builder_.CreateSelect(
-			    builder_.CreateICmpULT(x, n), x,
-			    builder_.CreateSelect(builder_.CreateICmpULT(x1, n), x1,
-			                          builder_.CreateSelect(builder_.CreateICmpULT(x2, n), x2, splat(0))));
+		// The value lane x of each quad holds, for x = from[k & 3]: lane
+		// shuffles of the register, and where the quad is cut short the first
+		// of x, x ^ 1, x ^ 2, 0 that exists.
+		llvm::Value* source = LoadRow(inst.a);
+		auto pick = [&](const uint8_t(&x)[4]) {
+			llvm::Value* picked = nullptr;
+			for (uint32_t flip : {3u, 2u, 1u, 0u}) {  // 3: lane 0 of the quad
+				std::vector<int> mask;
+				std::vector<llvm::Constant*> index;
+				for (uint32_t k = 0; k < W; ++k) {
+					uint32_t lane = flip == 3 ? 0u : (x[k & 3] ^ flip);
+					mask.push_back(int((k & ~3u) + lane));
+					index.push_back(llvm::ConstantInt::get(i32_, lane));
+				}
+				llvm::Value* shuffled = builder_.CreateShuffleVector(source, mask);
+				picked = picked ? builder_.CreateSelect(builder_.CreateICmpULT(llvm::ConstantVector::get(index), n),
+				                                        shuffled, picked)
+				                : shuffled;
+			}
+			return builder_.CreateBitCast(picked, llvm::FixedVectorType::get(llvm::Type::getFloatTy(context_), W));
 		};
-		llvm::Value* base = builder_.CreateGEP(i32_, Row(inst.a), first_);
-		auto gather = [&](llvm::Value* index) {
-			llvm::Value* pointers =
-			    builder_.CreateGEP(i32_, base, builder_.CreateZExt(index, llvm::FixedVectorType::get(i64_, W)));
-			llvm::Value* bits = builder_.CreateMaskedGather(VectorType(), pointers, llvm::Align(4));
-			return builder_.CreateBitCast(bits, llvm::FixedVectorType::get(llvm::Type::getFloatTy(context_), W));
-		};
-		llvm::Value* v0 = gather(builder_.CreateAdd(quad, borrow(llvm::ConstantVector::get(from0))));
-		llvm::Value* v1 = gather(builder_.CreateAdd(quad, borrow(llvm::ConstantVector::get(from1))));
+		llvm::Value* v0 = pick(from[0]);
+		llvm::Value* v1 = pick(from[1]);
 		llvm::Value* difference = builder_.CreateBitCast(builder_.CreateFSub(v0, v1), VectorType());
 		llvm::Value* on = builder_.CreateICmpEQ(builder_.CreateLoad(VectorType(), pcs_), splat(b));
-		llvm::Value* dst = builder_.CreateGEP(i32_, Row(inst.dst), first_);
-		llvm::Value* old = builder_.CreateAlignedLoad(VectorType(), dst, llvm::Align(4));
-		builder_.CreateAlignedStore(builder_.CreateSelect(on, difference, old), dst, llvm::Align(4));
+		llvm::Value* dst = Row(inst.dst);
+		builder_.CreateStore(builder_.CreateSelect(on, difference, builder_.CreateLoad(VectorType(), dst)), dst);
 	}
 
 	// Instructions [begin, end) of block b for each lane of the vector, and
@@ -530,10 +697,7 @@ private:
 		llvm::Value* pc = tag(builder_.CreateLoad(i32_, pc_at));
 		llvm::Value* on = builder_.CreateICmpEQ(pc, builder_.getInt32(b));
 
-		auto address = [&](uint32_t reg) {
-			return builder_.CreateGEP(i32_, registers_,
-			                          builder_.CreateAdd(builder_.CreateMul(builder_.getInt64(reg), stride_), lane));
-		};
+		auto address = [&](uint32_t reg) { return builder_.CreateGEP(i32_, Row(reg), k); };
 		std::unordered_map<uint32_t, llvm::Value*> values;
 		std::vector<uint32_t> order;
 		auto read = [&](uint32_t reg) -> llvm::Value* {
@@ -567,16 +731,6 @@ private:
 			    builder_.CreateGEP(i32_, private_, builder_.CreateAdd(builder_.CreateMul(word, stride_), lane));
 			return {builder_.CreateSelect(inside, at, dummy_), inside};
 		};
-		// A buffer or push-constant word: bounds-checked (robustBufferAccess).
-		auto buffer_word = [&](const Inst& inst) -> std::pair<llvm::Value*, llvm::Value*> {
-			llvm::Value* offset =
-			    builder_.CreateAdd(builder_.CreateZExt(read(inst.a), i64_), builder_.getInt64(inst.imm));
-			llvm::Value* inside =
-			    builder_.CreateICmpULE(builder_.CreateAdd(offset, builder_.getInt64(4)), span_size_.at(inst.region));
-			llvm::Value* at = builder_.CreateGEP(builder_.getInt8Ty(), span_data_.at(inst.region), offset);
-			return {builder_.CreateSelect(inside, at, dummy_), inside};
-		};
-
 		for (uint32_t index = begin; index < end; ++index) {
 			const Inst& inst = program_.insts[index];
 			if (inst.op < Op::kAluCount) {
@@ -584,28 +738,16 @@ private:
 				write(inst.dst, builder_.CreateCall(OpFunction(inst.op), operands));
 				continue;
 			}
-			const shader::Region& region = program_.regions[inst.region];
-			bool is_private = region.kind == shader::RegionKind::kPrivate;
-			auto [at, inside] = is_private ? private_word(inst, region) : buffer_word(inst);
+			// Private memory (buffers are vector operations of their own).
+			auto [at, inside] = private_word(inst, program_.regions[inst.region]);
 			if (inst.op == Op::kLoad) {
-				llvm::LoadInst* load = builder_.CreateAlignedLoad(i32_, at, llvm::Align(is_private ? 4 : 1));
-				write(inst.dst, builder_.CreateSelect(inside, tag(load), builder_.getInt32(0)));
-			} else if (is_private) {
+				write(inst.dst,
+				      builder_.CreateSelect(inside, tag(builder_.CreateLoad(i32_, at)), builder_.getInt32(0)));
+			} else {
 				// The lane's own word: an inactive lane writes back what is there.
 				llvm::Value* value = read(inst.b);
 				llvm::Value* old = tag(builder_.CreateLoad(i32_, at));
 				tag(builder_.CreateStore(builder_.CreateSelect(builder_.CreateAnd(on, inside), value, old), at));
-			} else {
-				// Other invocations may own the word: only an active lane's store
-				// inside the buffer happens.
-				llvm::Value* value = read(inst.b);
-				auto* store = llvm::BasicBlock::Create(context_, "store", function_);
-				auto* next = llvm::BasicBlock::Create(context_, "stored", function_);
-				builder_.CreateCondBr(builder_.CreateAnd(on, inside), store, next);
-				builder_.SetInsertPoint(store);
-				tag(builder_.CreateAlignedStore(value, at, llvm::Align(1)));
-				builder_.CreateBr(next);
-				builder_.SetInsertPoint(next);
 			}
 		}
 
@@ -630,12 +772,13 @@ private:
 			case shader::TerminatorKind::kExit: break;
 			case shader::TerminatorKind::kBranch:
 				copy_along({nullptr});
-				next = builder_.getInt32(edges[0].block);
+				next = builder_.getInt32(Forward(edges[0].block));
 				break;
 			case shader::TerminatorKind::kConditional: {
 				llvm::Value* yes = builder_.CreateICmpNE(read(t.selector), builder_.getInt32(0));
 				copy_along({yes, builder_.CreateNot(yes)});
-				next = builder_.CreateSelect(yes, builder_.getInt32(edges[0].block), builder_.getInt32(edges[1].block));
+				next = builder_.CreateSelect(yes, builder_.getInt32(Forward(edges[0].block)),
+				                             builder_.getInt32(Forward(edges[1].block)));
 				break;
 			}
 			case shader::TerminatorKind::kSwitch: {
@@ -650,9 +793,9 @@ private:
 				for (uint32_t e = 0; e < t.edge_count; ++e)
 					taken.push_back(builder_.CreateICmpEQ(edge, builder_.getInt32(e)));
 				copy_along(taken);
-				next = builder_.getInt32(edges[0].block);
+				next = builder_.getInt32(Forward(edges[0].block));
 				for (uint32_t e = 1; e < t.edge_count; ++e)
-					next = builder_.CreateSelect(taken[e], builder_.getInt32(edges[e].block), next);
+					next = builder_.CreateSelect(taken[e], builder_.getInt32(Forward(edges[e].block)), next);
 				break;
 			}
 			}
@@ -683,7 +826,8 @@ private:
 	std::unordered_map<uint32_t, uint32_t> constants_;
 	llvm::Function* function_ = nullptr;
 	llvm::Value *registers_ = nullptr, *stride_ = nullptr, *private_ = nullptr, *lanes_ = nullptr;
-	llvm::Value *pcs_ = nullptr, *dummy_ = nullptr, *current_ = nullptr;
+	llvm::Value *pcs_ = nullptr, *dummy_ = nullptr, *locals_ = nullptr;
+	std::map<uint32_t, uint32_t> local_index_;  // register -> its slot in locals_
 	llvm::PHINode* first_ = nullptr;
 	std::unordered_map<uint32_t, llvm::Value*> span_data_, span_size_;
 };
@@ -752,14 +896,22 @@ std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
 	module->setDataLayout(engine.lljit->getDataLayout());
 	module->setTargetTriple(engine.target->getTargetTriple().str());
 	uint64_t id = engine.next_id++;
+	// Symbol names: p<id> for a whole program, p<id>_s<k> for segment k.
+	// (Appended piece by piece: GCC 12 warns, wrongly, about "p" + string.)
+	auto symbol_name = [id](std::optional<size_t> segment) {
+		std::string name("p");
+		name += std::to_string(id);
+		if (segment) name += "_s", name += std::to_string(*segment);
+		return name;
+	};
 	std::vector<std::string> names;
 	if (whole) {
-		names.push_back("p" + std::to_string(id));
+		names.push_back(symbol_name(std::nullopt));
 		ProgramBuilder(*module, program, engine).Build(names.back());
 	} else {
 		SegmentBuilder builder(*module, program, engine);
 		for (size_t s = 0; s < compiled->segments.size(); ++s) {
-			names.push_back("p" + std::to_string(id) + "_s" + std::to_string(s));
+			names.push_back(symbol_name(s));
 			builder.Build(names.back(), compiled->segments[s].inst_begin, compiled->segments[s].inst_end);
 		}
 	}
@@ -790,7 +942,9 @@ std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
 	static const char* dump = std::getenv("TESSERA_JIT_DUMP");
 	if (dump && *dump) {
 		std::error_code error;
-		llvm::raw_fd_ostream out(std::string(dump) + "/p" + std::to_string(id) + ".ll", error);
+		std::string path(dump);
+		path += "/", path += symbol_name(std::nullopt), path += ".ll";
+		llvm::raw_fd_ostream out(path, error);
 		if (!error) module->print(out, nullptr);
 	}
 	auto codegen_start = std::chrono::steady_clock::now();

@@ -2,7 +2,7 @@
 // everything interpreted; sync compiles a program before its first run
 // (tests and benchmarks); async, the default, interprets a program until
 // it has cost about what compiling it would, then compiles it on a
-// background thread at the lowest priority, so pipeline creation and first
+// background thread at a lower priority, so pipeline creation and first
 // use never wait for LLVM. The compiled code is taken at the start of a
 // lane group's run, never in the middle of one.
 #include <sys/resource.h>
@@ -34,6 +34,18 @@ constexpr uint64_t kLaneInstructionsPerMs = 1'000'000;
 uint64_t CompileThreshold(const Program& program) {
 	const uint64_t compile_ms = 10 + program.insts.size() * 2 / 5;
 	return compile_ms * kLaneInstructionsPerMs;
+}
+
+// jit::CompileProgram, or nullptr (the program stays interpreted) if it
+// fails in any way, an allocation included: never an exception into a
+// draw or the compiler thread.
+std::shared_ptr<const CompiledProgram> Compile(const Program& program) {
+	try {
+		return jit::CompileProgram(program);
+	} catch (const std::exception& error) {
+		TESSERA_LOG(Warn, "jit: program not compiled, it stays interpreted: %s", error.what());
+		return nullptr;
+	}
 }
 
 void Install(JitState& state, std::shared_ptr<const CompiledProgram> compiled) {
@@ -76,8 +88,12 @@ private:
 	};
 
 	void Run() {
-		// The lowest priority: the threads that draw come first.
-		setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
+		// Below the threads that draw, but not starved by them: at nice 19 a
+		// compile waited behind a renderer that kept both cores busy for
+		// seconds (the Mandelbrot benchmark never got its code); at nice 5
+		// it takes about a quarter of a busy core. What it may cost overall
+		// is bounded by the threshold above.
+		setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 5);
 		std::unique_lock lock(mutex_);
 		for (;;) {
 			wake_.wait(lock, [&] { return stop_ || !jobs_.empty(); });
@@ -87,7 +103,7 @@ private:
 			busy_ = true;
 			lock.unlock();
 			if (!job.state.expired()) {
-				std::shared_ptr<const CompiledProgram> compiled = jit::CompileProgram(*job.program);
+				std::shared_ptr<const CompiledProgram> compiled = Compile(*job.program);
 				if (std::shared_ptr<JitState> state = job.state.lock()) {
 					if (compiled) Install(*state, std::move(compiled));
 				}
@@ -142,7 +158,7 @@ const CompiledProgram* CompiledCodeFor(const Program& program) {
 		std::lock_guard lock(state.mutex);
 		if (const CompiledProgram* compiled = state.compiled.load(std::memory_order_acquire)) return compiled;
 		if (state.requested.exchange(true)) return nullptr;  // it failed: stays interpreted
-		state.owned = jit::CompileProgram(program);
+		state.owned = Compile(program);
 		state.compiled.store(state.owned.get(), std::memory_order_release);
 		return state.owned.get();
 	}

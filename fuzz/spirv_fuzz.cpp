@@ -5,12 +5,16 @@
 // tessellation control or evaluation stage, the first it has)
 // and, when that succeeds, one workgroup (or a lane group of the stage) runs
 // with a tiny buffer bound to every slot and a low step bound, so that the
-// interpreter's bounds checks are fuzzed along with the front end.
+// interpreter's bounds checks are fuzzed along with the front end. One input
+// in 32 (by a hash of its bytes, so runs repeat) runs compiled instead
+// (TESSERA_JIT=sync: SPIR-V -> IR -> machine code -> run); all of them would
+// spend the run's time in LLVM.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
+#include "shader/compiled.h"
 #include "shader/interpreter.h"
 #include "spirv/compile.h"
 
@@ -44,6 +48,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	shader::AddressRange range{begin, begin + memory.size() * 4};
 	resources.check_device_addresses = true;
 	resources.device_memory = {&range, 1};
+
+	uint32_t hash = 2166136261u;  // FNV-1a
+	for (size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 16777619u;
+	shader::SetJitMode(hash % 32 == 0 ? shader::JitMode::kSync : shader::JitMode::kOff);
 
 	shader::RunOptions run;
 	run.max_block_steps = 4096;

@@ -161,6 +161,17 @@ llvm::MDNode* ParallelLoop(llvm::LLVMContext& context, llvm::MDNode* group) {
 	return id;
 }
 
+// The registers compiled code reads as immediates: constants no
+// instruction, phi copy or built-in writes, and register 0 (zero).
+std::unordered_map<uint32_t, uint32_t> ImmediateConstants(const Program& program) {
+	std::vector<bool> written = WrittenRegisters(program);
+	std::unordered_map<uint32_t, uint32_t> constants;
+	for (const shader::Constant& constant : program.constants)
+		if (constant.reg < written.size() && !written[constant.reg]) constants[constant.reg] = constant.bits;
+	constants.emplace(0, 0u);
+	return constants;
+}
+
 class SegmentBuilder {
 public:
 	SegmentBuilder(llvm::Module& module, const Program& program, const Engine& engine)
@@ -168,11 +179,7 @@ public:
 	      context_(module.getContext()),
 	      program_(program),
 	      engine_(engine),
-	      written_(WrittenRegisters(program)) {
-		for (const shader::Constant& constant : program.constants)
-			if (constant.reg < written_.size() && !written_[constant.reg]) constants_[constant.reg] = constant.bits;
-		constants_.emplace(0, 0u);  // register 0 reads as zero
-	}
+	      constants_(ImmediateConstants(program)) {}
 
 	// Defines the function `name` for instructions [begin, end).
 	void Build(const std::string& name, uint32_t begin, uint32_t end) {
@@ -244,7 +251,7 @@ private:
 			values[reg] = load;
 			return load;
 		};
-		std::vector<bool> is_written(written_.size(), false);
+		std::vector<bool> is_written(program_.register_count, false);
 		for (uint32_t index = begin; index < end; ++index) {
 			const Inst& inst = program_.insts[index];
 			llvm::Value* operands[4] = {read(inst.a), read(inst.b), read(inst.c), read(inst.d)};
@@ -291,7 +298,6 @@ private:
 	llvm::LLVMContext& context_;
 	const Program& program_;
 	const Engine& engine_;
-	std::vector<bool> written_;
 	std::unordered_map<uint32_t, uint32_t> constants_;
 };
 
@@ -341,12 +347,8 @@ public:
 	      i32_(llvm::Type::getInt32Ty(context_)),
 	      i64_(llvm::Type::getInt64Ty(context_)),
 	      ptr_(llvm::PointerType::get(context_, 0)),
-	      builder_(context_) {
-		std::vector<bool> written = WrittenRegisters(program);
-		for (const shader::Constant& constant : program.constants)
-			if (constant.reg < written.size() && !written[constant.reg]) constants_[constant.reg] = constant.bits;
-		constants_.emplace(0, 0u);
-	}
+	      builder_(context_),
+	      constants_(ImmediateConstants(program)) {}
 
 	void Build(const std::string& name) {
 		constexpr uint32_t W = shader::kSegmentLanes;

@@ -71,6 +71,24 @@ bool WritesMemory(const shader::Program& program) {
 	return false;
 }
 
+// Whether a store of the program may write private word `word`: false
+// only when every store into the word's region has a constant address
+// elsewhere. glslang declares gl_ClipDistance and gl_CullDistance in every
+// gl_PerVertex block; one the program never writes holds 0 (private memory
+// starts zeroed), which clips and culls nothing, so it need not be counted.
+bool StoresWord(const shader::Program& program, uint32_t word) {
+	using shader::Op;
+	for (const shader::Inst& inst : program.insts) {
+		if (inst.op != Op::kStore && inst.op != Op::kStore16 && inst.op != Op::kStore8) continue;
+		const shader::Region& region = program.regions[inst.region];
+		if (region.kind != shader::RegionKind::kPrivate) continue;
+		if (word < region.base || uint64_t(word - region.base) * 4 >= region.size) continue;
+		if (inst.a != 0) return true;  // a computed address may reach any word of the region
+		if (region.base + inst.imm / 4 == word) return true;
+	}
+	return false;
+}
+
 // Whether a program reads input attachments (subpass inputs are image
 // bindings whose layout type is INPUT_ATTACHMENT).
 bool ReadsInputAttachments(const shader::Program& program, const PipelineLayout& layout) {
@@ -296,7 +314,7 @@ void LinkStages(GraphicsPipeline& g) {
 		if (w.builtin == shader::InterfaceBuiltin::kViewportIndex) g.viewport_index_word = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kClipDistance && w.index < raster::kMaxClipDistances) {
 			g.clip_distance_words[w.index] = w.word;
-			clip_count = std::max(clip_count, w.index + 1);
+			if (StoresWord(last, w.word)) clip_count = std::max(clip_count, w.index + 1);
 		}
 	}
 	g.state.raster.clip_distance_count = clip_count;
@@ -304,7 +322,7 @@ void LinkStages(GraphicsPipeline& g) {
 	for (const shader::InterfaceWord& w : last.outputs)
 		if (w.builtin == shader::InterfaceBuiltin::kCullDistance && w.index < raster::kMaxClipDistances) {
 			g.cull_distance_words[w.index] = w.word;
-			g.cull_distance_count = std::max(g.cull_distance_count, w.index + 1);
+			if (StoresWord(last, w.word)) g.cull_distance_count = std::max(g.cull_distance_count, w.index + 1);
 		}
 
 	std::fill(std::begin(g.frag_coord_words), std::end(g.frag_coord_words), kNoWord);
@@ -390,6 +408,11 @@ void LinkStages(GraphicsPipeline& g) {
 	// Vulkan 1.3 §28.4 "Sample Shading": reading SampleId or SamplePosition,
 	// or a Sample-decorated input, runs the shader per sample.
 	shader.per_sample = fs.sample_shading;
+	shader.reads_frag_coord_xy = g.frag_coord_words[0] != kNoWord || g.frag_coord_words[1] != kNoWord;
+	shader.reads_frag_coord_z = g.frag_coord_words[2] != kNoWord;
+	shader.reads_frag_coord_w = g.frag_coord_words[3] != kNoWord;
+	shader.reads_front_facing = g.front_facing_word != kNoWord;
+	shader.reads_sample_mask_in = g.sample_mask_in_word != kNoWord;
 }
 
 }  // namespace

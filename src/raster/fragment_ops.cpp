@@ -179,6 +179,15 @@ struct Unorm8Table {
 };
 const Unorm8Table kUnorm8;
 
+// The table's values are also float(i) / 255.0f, which vectorizes where the
+// lookup would not.
+constexpr bool Unorm8DivisionExact() {
+	for (int i = 0; i < 256; ++i)
+		if (float(double(i) / 255.0) != float(i) / 255.0f) return false;
+	return true;
+}
+static_assert(Unorm8DivisionExact());
+
 struct GenericCodec {
 	static void Unpack(const ColorOps& o, const uint8_t* p, float out[4]) {
 		texture::TexelValue v = texture::UnpackTexel(*o.format, p);
@@ -428,8 +437,11 @@ __attribute__((target_clones("avx2", "default"))) void WriteUnorm8Opaque(const C
 // and store two rows of 8 bytes, and lanes without coverage are computed
 // and dropped.
 template <int kR, int kB>
-void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
-                             const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+__attribute__((target_clones("avx2", "default"))) void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t,
+                                                                               uint32_t, const FragmentBatch& b,
+                                                                               uint32_t att,
+                                                                               const uint32_t* quad_coverage,
+                                                                               uint32_t quad_begin, uint32_t quad_end) {
 	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
 	alignas(64) float src[4][kMaxBatchLanes], src1[4][kMaxBatchLanes], dst[4][kMaxBatchLanes];
 	alignas(64) uint32_t packed[kMaxBatchLanes];
@@ -455,7 +467,7 @@ void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t, uint32_t, 
 	}
 	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
 	for (int c = 0; c < 4; ++c)
-		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = kUnorm8.v[(packed[i] >> kShift[c]) & 0xff];
+		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = float((packed[i] >> kShift[c]) & 0xff) / 255.0f;
 	const float* sp[4] = {src[0], src[1], src[2], src[3]};
 	const float* s1p[4] = {src1[0], src1[1], src1[2], src1[3]};
 	float* dp[4] = {dst[0], dst[1], dst[2], dst[3]};
@@ -481,8 +493,9 @@ ColorWriteFn PickColorWrite(bool blend) {
 	return blend ? &WriteColor<Codec, true> : &WriteColor<Codec, false>;
 }
 
-void FactorLanes(VkBlendFactor f, int c, const float* const s[4], const float* const s1[4], const float* const d[4],
-                 const float k[4], uint32_t n, float* out) {
+__attribute__((target_clones("avx2", "default"))) void FactorLanes(VkBlendFactor f, int c, const float* const s[4],
+                                                                   const float* const s1[4], const float* const d[4],
+                                                                   const float k[4], uint32_t n, float* out) {
 	switch (f) {
 	case VK_BLEND_FACTOR_ZERO: std::fill_n(out, n, 0.0f); break;
 	case VK_BLEND_FACTOR_ONE: std::fill_n(out, n, 1.0f); break;
@@ -564,8 +577,10 @@ uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d) {
 
 // Vulkan 1.3 §29.13.2-3: RGB and alpha each take their own factors and op;
 // MIN and MAX ignore the factors.
-void BlendLanes(const BlendAttachmentState& blend, const float constants[4], const float* const src[4],
-                const float* const src1[4], float* const dst[4], uint32_t n) {
+__attribute__((target_clones("avx2", "default"))) void BlendLanes(const BlendAttachmentState& blend,
+                                                                  const float constants[4], const float* const src[4],
+                                                                  const float* const src1[4], float* const dst[4],
+                                                                  uint32_t n) {
 	alignas(64) float sf[kMaxBatchSamples], df[kMaxBatchSamples];
 	alignas(64) float out[4][kMaxBatchSamples];
 	for (uint32_t begin = 0; begin < n; begin += kMaxBatchSamples) {

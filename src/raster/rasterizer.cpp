@@ -13,6 +13,9 @@ constexpr SampleLocation kOneSample[1] = {{128, 128}};
 constexpr SampleLocation kFourSamples[4] = {{96, 32}, {224, 96}, {32, 160}, {160, 224}};
 constexpr uint32_t kTriangleChunk = 512;  // input triangles per setup task
 constexpr int32_t kTileFixed = int32_t(kTileSize) << kSubPixelBits;
+// A bin entry's flag: the primitive covers every pixel of the tile that the
+// draw may write (CompiledDraw::overwrites).
+constexpr uint64_t kCoversTile = uint64_t(1) << 31;
 
 inline int64_t EdgeAt(const SetupTriangle& t, int e, int64_t X, int64_t Y) {
 	return t.edge_a[e] * X + t.edge_b[e] * Y + t.edge_c[e];
@@ -55,6 +58,19 @@ struct TilePrimitive {
 	float varying_base[kMaxVaryings];
 	float point_coord_base[2];
 };
+
+// Copies what a primitive's varying_count varyings use of it (the whole
+// record is over 600 bytes).
+void MovePrimitive(TilePrimitive& to, const TilePrimitive& from, uint32_t varying_count) {
+	to.tri = from.tri;
+	to.planes = from.planes;
+	to.depth_base = from.depth_base;
+	to.inv_w_base = from.inv_w_base;
+	std::copy(std::begin(from.depth_offset), std::end(from.depth_offset), to.depth_offset);
+	std::copy(from.varying_base, from.varying_base + varying_count, to.varying_base);
+	to.point_coord_base[0] = from.point_coord_base[0];
+	to.point_coord_base[1] = from.point_coord_base[1];
+}
 
 // One worker's state for one tile: the batch being gathered, whose quads
 // may come from several triangles (in submission order).
@@ -120,7 +136,8 @@ void MultisampleCoverage(TileContext& t) {
 
 // Hot path: interpolation, the fragment stage, late tests and color writes
 // for the batch gathered so far.
-void FlushBatch(TileContext& t) {
+// Built for AVX2 as well, picked at load time where the CPU has it.
+__attribute__((target_clones("avx2", "default"))) void FlushBatch(TileContext& t) {
 	FragmentBatch& b = t.batch;
 	const uint32_t lanes = 4 * b.quad_count;
 	if (!lanes) return;
@@ -131,23 +148,36 @@ void FlushBatch(TileContext& t) {
 	for (uint32_t q = 0; q < b.quad_count; ++q)
 		if (q == 0 || t.quad_primitive[q] != t.quad_primitive[q - 1]) run_begin[run_count++] = q;
 	run_begin[run_count] = b.quad_count;
+	const RasterState& r = d.state.raster;
+	const FragmentShader& shader = d.state.shader;
+	// Centroid inputs of a multisampled draw (below) look at each lane's samples.
+	const bool centroid_draw = samples > 1 && !d.per_sample && r.varying_count > 0 &&
+	                           std::any_of(r.centroid, r.centroid + r.varying_count, [](bool c) { return c; });
 	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
 	uint32_t lane_samples[4];
 	for (uint32_t l = 0; l < 4; ++l) lane_samples[l] = ((1u << samples) - 1) << (l * samples);
 	for (uint32_t q = 0; q < b.quad_count; ++q) {
 		const uint32_t coverage = t.coverage[q];
+		const float x = float(b.quad_x[q] - t.tile_x) + 0.5f, y = float(b.quad_y[q] - t.tile_y) + 0.5f;
 		for (uint32_t l = 0; l < 4; ++l) {
 			const uint32_t i = 4 * q + l;
-			int32_t px = b.quad_x[q] + int32_t(l & 1), py = b.quad_y[q] + int32_t(l >> 1);
-			lx[i] = float(px - t.tile_x) + 0.5f;
-			ly[i] = float(py - t.tile_y) + 0.5f;
-			b.frag_coord[0][i] = float(px) + 0.5f;
-			b.frag_coord[1][i] = float(py) + 0.5f;
+			lx[i] = x + float(l & 1);
+			ly[i] = y + float(l >> 1);
 			b.live[i] = (coverage & lane_samples[l]) != 0;
-			b.discarded[i] = 0;
-			b.sample_mask_in[i] = (coverage & lane_samples[l]) >> (l * samples);
 		}
 	}
+	if (shader.reads_frag_coord_xy || d.per_sample) {
+		const float x = float(t.tile_x), y = float(t.tile_y);  // exact: small integers plus halves
+		for (uint32_t i = 0; i < lanes; ++i) {
+			b.frag_coord[0][i] = lx[i] + x;
+			b.frag_coord[1][i] = ly[i] + y;
+		}
+	}
+	if (shader.may_discard) std::fill_n(b.discarded, lanes, uint8_t(0));
+	if (shader.reads_sample_mask_in || centroid_draw)
+		for (uint32_t q = 0; q < b.quad_count; ++q)
+			for (uint32_t l = 0; l < 4; ++l)
+				b.sample_mask_in[4 * q + l] = (t.coverage[q] & lane_samples[l]) >> (l * samples);
 	if (d.per_sample) {
 		// Inputs are interpolated at the sample's location ("Sample
 		// Shading": undecorated inputs may use any position in the
@@ -178,27 +208,32 @@ void FlushBatch(TileContext& t) {
 		std::fill_n(b.sample_position[0], 4 * b.quad_count, 0.5f);
 		std::fill_n(b.sample_position[1], 4 * b.quad_count, 0.5f);
 	}
-	for (uint32_t r = 0; r < run_count; ++r) {
-		const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[r]]];
+	// 1/w_c: read by the shader, and what smooth varyings divide by.
+	const bool smooth_varyings = std::any_of(r.interpolation, r.interpolation + r.varying_count,
+	                                         [](Interpolation i) { return i == Interpolation::Smooth; });
+	const bool inv_w = shader.reads_frag_coord_w || smooth_varyings;
+	for (uint32_t k = 0; k < run_count; ++k) {
+		const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
 		const SetupTriangle& tri = *p.tri;
-		const uint32_t begin = 4 * run_begin[r], end = 4 * run_begin[r + 1];
-		for (uint32_t i = begin; i < end; ++i)
-			b.frag_coord[2][i] = p.depth_base + tri.depth[0] * lx[i] + tri.depth[1] * ly[i];
-		for (uint32_t i = begin; i < end; ++i)
-			b.frag_coord[3][i] = p.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
-		std::fill(b.front_facing + begin, b.front_facing + end, uint8_t(tri.front_facing));
+		const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
+		if (shader.reads_frag_coord_z)
+			for (uint32_t i = begin; i < end; ++i)
+				b.frag_coord[2][i] = p.depth_base + tri.depth[0] * lx[i] + tri.depth[1] * ly[i];
+		if (inv_w)
+			for (uint32_t i = begin; i < end; ++i)
+				b.frag_coord[3][i] = p.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
+		if (shader.reads_front_facing)
+			std::fill(b.front_facing + begin, b.front_facing + end, uint8_t(tri.front_facing));
 	}
-	const RasterState& r = d.state.raster;
 	alignas(64) float w[kMaxBatchLanes];
-	for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
+	if (inv_w)
+		for (uint32_t i = 0; i < lanes; ++i) w[i] = 1.0f / b.frag_coord[3][i];
 	// Vulkan 1.3 §15.1.x "Interpolation Decorations": a Centroid input is
 	// interpolated at a location inside both the pixel and the primitive.
 	// A fully covered pixel (and a helper lane, which covers nothing) uses
 	// the pixel center like the other inputs; a partly covered one uses its
 	// lowest-numbered covered sample. With sample shading every input is
 	// already at a covered sample.
-	const bool centroid_draw = samples > 1 && !d.per_sample && r.varying_count > 0 &&
-	                           std::any_of(r.centroid, r.centroid + r.varying_count, [](bool c) { return c; });
 	alignas(64) float cx[kMaxBatchLanes], cy[kMaxBatchLanes], cw[kMaxBatchLanes];
 	if (centroid_draw) {
 		const SampleLocation* loc = StandardSampleLocations(samples);
@@ -254,7 +289,6 @@ void FlushBatch(TileContext& t) {
 			}
 		}
 	}
-	const FragmentShader& shader = d.state.shader;
 	b.abandoned = false;
 	if (shader.run) shader.run(shader.user, b);
 	if (b.abandoned) {  // the draw was lost (an endless loop): nothing more is written
@@ -293,9 +327,18 @@ void FlushBatch(TileContext& t) {
 		for (uint32_t q = 0; q < b.quad_count; ++q) t.samples_passed += uint32_t(__builtin_popcount(t.coverage[q]));
 	// Quads of different triangles may cover the same pixels: color goes out
 	// in runs without a repeated quad, so each reads what the one before wrote.
+	if (run_count == 1) {  // one primitive's quads never repeat
+		for (uint32_t i = 0; i < d.ops.color_count; ++i) {
+			const ColorOps& c = d.ops.color[i];
+			if (c.write) c.write(c, t.fb.color[i], samples, b, i, t.coverage, 0, b.quad_count);
+		}
+		b.quad_count = 0;
+		t.primitive_count = 0;
+		return;
+	}
 	uint64_t seen[kTileSize / 2 * kTileSize / 2 / 64] = {};
 	uint32_t write_begin = 0;
-	for (uint32_t q = run_count > 1 ? 0 : b.quad_count; q <= b.quad_count; ++q) {
+	for (uint32_t q = 0; q <= b.quad_count; ++q) {
 		uint32_t bit = 0;
 		if (q < b.quad_count) {
 			bit = uint32_t((b.quad_y[q] - t.tile_y) / 2 * (kTileSize / 2) + (b.quad_x[q] - t.tile_x) / 2);
@@ -435,17 +478,19 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 					slot_used = true;
 					++t.primitive_count;
 				}
+				// The count read once: the byte stores below may alias anything.
 				FragmentBatch& b = t.batch;
-				b.quad_x[b.quad_count] = qx;
-				b.quad_y[b.quad_count] = qy;
-				t.coverage[b.quad_count] = quad_mask;
-				t.quad_primitive[b.quad_count] = uint8_t(slot);
-				t.quad_sample[b.quad_count] = uint8_t(sample);
-				if (++b.quad_count == kMaxBatchQuads) {
+				const uint32_t n = b.quad_count;
+				b.quad_x[n] = qx;
+				b.quad_y[n] = qy;
+				t.coverage[n] = quad_mask;
+				t.quad_primitive[n] = uint8_t(slot);
+				t.quad_sample[n] = uint8_t(sample);
+				b.quad_count = n + 1;
+				if (n + 1 == kMaxBatchQuads) {
 					// Full: shade it; this triangle goes on in slot 0 of the next.
-					const TilePrimitive keep = *p;
-					FlushBatch(t);
-					t.primitives[0] = keep;
+					FlushBatch(t);  // reads the primitives, never changes them
+					if (slot != 0) MovePrimitive(t.primitives[0], *p, d.state.raster.varying_count);
 					slot = 0;
 					p = &t.primitives[0];
 					slot_used = false;
@@ -470,6 +515,7 @@ const SampleLocation* StandardSampleLocations(uint32_t samples) { return samples
 size_t Renderer::ScratchBytes() const {
 	size_t bytes = chunks_.capacity() * sizeof(Chunk) + tile_begin_.capacity() * sizeof(uint32_t) +
 	               bins_.capacity() * sizeof(BinEntry) + busy_tiles_.capacity() * sizeof(uint32_t) +
+	               (tile_hidden_.capacity() + tile_seen_.capacity()) * sizeof(uint32_t) +
 	               tile_samples_.capacity() * sizeof(uint64_t) + assembled_.capacity() * sizeof(uint32_t);
 	for (const Chunk& c : chunks_)
 		bytes += c.bins.capacity() * sizeof(uint64_t) + c.setup.triangles.capacity() * sizeof(SetupTriangle) +
@@ -502,6 +548,14 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	d.per_sample =
 	    samples > 1 &&
 	    (s.per_sample || (state.raster.sample_shading && state.raster.min_sample_shading * float(samples) > 1.0f));
+	const uint32_t all_samples = (1u << samples) - 1;
+	d.overwrites = !d.has_tests && !s.may_discard && !s.writes_sample_mask && !s.writes_memory &&
+	               !s.reads_attachments && !state.raster.alpha_to_coverage &&
+	               (state.raster.sample_mask & all_samples) == all_samples;
+	for (uint32_t i = 0; i < d.ops.color_count; ++i) {
+		const ColorOps& c = d.ops.color[i];
+		if (c.write && (c.blend.blend_enable || c.logic_op || !c.full_write)) d.overwrites = false;
+	}
 	return d;
 }
 
@@ -553,6 +607,8 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 	if (chunks_.size() < chunk_count) chunks_.resize(chunk_count);
 
 	// Primitive processing and binning, chunk by chunk in parallel.
+	const PrimitiveSetupState& setup = draw.setup;
+	const bool overwrites = draw.overwrites && !draw.count_samples;  // queries count the hidden samples
 	ParallelFor(chunk_count, [&](uint32_t c) {
 		Chunk& chunk = chunks_[c];
 		chunk.setup.Clear();
@@ -572,22 +628,47 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 						if (ClassifyRect(t, X0, Y0, X0 + kTileFixed, Y0 + kTileFixed) == RectCoverage::Outside)
 							continue;
 					}
-					chunk.bins.push_back((uint64_t(ty * tiles_x_ + tx) << 32) | i);
+					uint64_t entry = (uint64_t(ty * tiles_x_ + tx) << 32) | i;
+					if (overwrites) {
+						// The pixels of this tile any primitive of the draw may
+						// reach: the tile inside the scissor.
+						const int32_t x0 = std::max(int32_t(tx * kTileSize), setup.scissor_min_x);
+						const int32_t y0 = std::max(int32_t(ty * kTileSize), setup.scissor_min_y);
+						const int32_t x1 = std::min(int32_t(tx * kTileSize + kTileSize - 1), setup.scissor_max_x);
+						const int32_t y1 = std::min(int32_t(ty * kTileSize + kTileSize - 1), setup.scissor_max_y);
+						if (t.min_x <= x0 && t.min_y <= y0 && t.max_x >= x1 && t.max_y >= y1 &&
+						    ClassifyRect(t, int64_t(x0) << kSubPixelBits, int64_t(y0) << kSubPixelBits,
+						                 int64_t(x1 + 1) << kSubPixelBits,
+						                 int64_t(y1 + 1) << kSubPixelBits) == RectCoverage::Inside)
+							entry |= kCoversTile;
+					}
+					chunk.bins.push_back(entry);
 				}
 			}
 		}
 	});
 
 	// Per-tile lists, chunks in order: submission order within every tile.
+	// Entries before a tile's last covering primitive are dropped.
 	tile_begin_.assign(tile_count + 1, 0);
+	tile_hidden_.assign(tile_count, 0);
 	for (uint32_t c = 0; c < chunk_count; ++c)
-		for (uint64_t e : chunks_[c].bins) ++tile_begin_[(e >> 32) + 1];
-	for (uint32_t i = 0; i < tile_count; ++i) tile_begin_[i + 1] += tile_begin_[i];
+		for (uint64_t e : chunks_[c].bins) {
+			const uint32_t tile = uint32_t(e >> 32);
+			if (e & kCoversTile) tile_hidden_[tile] = tile_begin_[tile + 1];
+			++tile_begin_[tile + 1];
+		}
+	for (uint32_t i = 0; i < tile_count; ++i) tile_begin_[i + 1] += tile_begin_[i] - tile_hidden_[i];
 	bins_.resize(tile_begin_[tile_count]);
 	{
 		std::vector<uint32_t> cursor(tile_begin_.begin(), tile_begin_.end() - 1);
+		tile_seen_.assign(tile_count, 0);
 		for (uint32_t c = 0; c < chunk_count; ++c)
-			for (uint64_t e : chunks_[c].bins) bins_[cursor[e >> 32]++] = BinEntry{c, uint32_t(e)};
+			for (uint64_t e : chunks_[c].bins) {
+				const uint32_t tile = uint32_t(e >> 32);
+				if (tile_seen_[tile]++ < tile_hidden_[tile]) continue;
+				bins_[cursor[tile]++] = BinEntry{c, uint32_t(e) & ~uint32_t(kCoversTile)};
+			}
 	}
 	busy_tiles_.clear();
 	for (uint32_t i = 0; i < tile_count; ++i)

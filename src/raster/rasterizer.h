@@ -26,6 +26,13 @@ struct CompiledDraw {
 	bool has_tests = false;      // a depth bounds, stencil or depth test to run
 	bool count_samples = false;  // an occlusion query is active: Renderer::Draw counts passing samples
 	bool per_sample = false;     // sample shading: the shader runs once a covered sample
+	// Every covered sample ends up with the latest primitive's values alone:
+	// no tests, blending, logic op, partial write mask, discard, sample mask
+	// or side effect, and nobody counts fragments. A primitive that covers
+	// a whole tile then leaves nothing of the draw's earlier primitives
+	// visible there, and Renderer::Draw drops them from the tile's list.
+	// Cleared by whoever counts fragment invocations (statistics queries).
+	bool overwrites = false;
 };
 
 CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb);
@@ -66,7 +73,9 @@ private:
 	bool points_ = false;  // this draw makes point primitives (gl_PointCoord to fill)
 	uint32_t tiles_x_ = 0, tiles_y_ = 0;
 	std::vector<Chunk> chunks_;
-	std::vector<uint32_t> tile_begin_;  // tile_count + 1 offsets into bins_
+	std::vector<uint32_t> tile_begin_;   // tile_count + 1 offsets into bins_
+	std::vector<uint32_t> tile_hidden_;  // per tile: entries before its last covering primitive (overwrites)
+	std::vector<uint32_t> tile_seen_;
 	std::vector<BinEntry> bins_;
 	std::vector<uint32_t> busy_tiles_;
 	std::vector<uint64_t> tile_samples_;  // per busy tile: samples passed (occlusion queries)

@@ -231,6 +231,13 @@ struct FragmentShader {
 	// Reads SampleId or SamplePosition (or inputs decorated Sample): the
 	// shader runs once a covered sample, as with min_sample_shading = 1.
 	bool per_sample = false;
+	// Built-in inputs the shader reads. The rasterizer leaves the batch's
+	// arrays of the others unwritten (stale).
+	bool reads_frag_coord_xy = true;  // frag_coord[0], [1]
+	bool reads_frag_coord_z = true;   // frag_coord[2]
+	bool reads_frag_coord_w = true;   // frag_coord[3] (smooth varyings need it anyway)
+	bool reads_front_facing = true;
+	bool reads_sample_mask_in = true;
 };
 
 struct DrawState {

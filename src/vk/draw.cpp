@@ -529,6 +529,7 @@ struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
 	runtime::ThreadPool* pool = nullptr;
 	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled, xfb_values, xfb_primitives;
+	std::vector<uint32_t> instanced;  // raster indices of a draw's instances rasterized together
 	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
 	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
 	// The geometry stage's inputs and outputs (geometry_stage.h).
@@ -564,9 +565,9 @@ DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
 void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
-	for (const auto* v :
-	     {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices, &scratch.assembled,
-	      &scratch.geometry_values, &scratch.geometry_primitives, &scratch.geometry_vertices.indices})
+	for (const auto* v : {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices,
+	                      &scratch.assembled, &scratch.instanced, &scratch.geometry_values,
+	                      &scratch.geometry_primitives, &scratch.geometry_vertices.indices})
 		bytes += v->capacity() * sizeof(uint32_t);
 	for (const auto& v : scratch.geometry_run.batches) bytes += v.capacity() * sizeof(uint32_t);
 	bytes += (scratch.geometry_vertices.positions.capacity() + scratch.geometry_vertices.varyings.capacity()) * 4;
@@ -760,6 +761,7 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
 			s.raster.scissor = dynamic_scissor ? g.scissors[viewport] : gp.scissors[viewport];
 			other = raster::CompileDraw(s, fb);
 			other.count_samples = compiled.count_samples;
+			other.overwrites = other.overwrites && compiled.overwrites;
 			draw = &other;
 		}
 		job.viewport_index = viewport;
@@ -1162,6 +1164,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		// layers share.
 		raster::CompiledDraw compiled = raster::CompileDraw(state, fb);
 		compiled.count_samples = g.occlusion_pool != nullptr;
+		// A statistics query counts the fragments of hidden primitives too.
+		if (g.statistics_pool) compiled.overwrites = false;
 
 		// Which vertices to shade, and the rasterizer's indices into them.
 		raster::VertexInput input;
@@ -1325,7 +1329,65 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		uint64_t tess_primitives = 0;                      // primitives the tessellator made
 		uint64_t geometry_runs = 0;                        // geometry stage runs
 		uint64_t emitted[shader::kMaxVertexStreams] = {};  // primitives it emitted to each stream
-		for (uint32_t instance = 0; instance < p.instance_count && !job.lost; ++instance) {
+		// Instances of a plain list draw go to the rasterizer as one draw:
+		// their primitives in order, one binning pass, and a primitive that
+		// covers a tile hides the earlier instances' there (overwrites).
+		const bool lists = topology == raster::Topology::TriangleList || topology == raster::Topology::LineList ||
+		                   topology == raster::Topology::PointList;
+		const uint32_t per = topology == raster::Topology::TriangleList ? 3
+		                     : topology == raster::Topology::LineList   ? 2
+		                                                                : 1;
+		const uint64_t together_bytes = uint64_t(n) * p.instance_count * vertex_bytes +
+		                                (raster_indices ? uint64_t(p.count) * p.instance_count * 4 : 0);
+		const bool together = p.instance_count > 1 && lists && !restart && !adjacency && !tessellated && !gp.geometry &&
+		                      !assembled && !capture && !discard && view_count == 1 && p.count % per == 0 &&
+		                      uint64_t(p.count) * p.instance_count <= UINT32_MAX &&
+		                      together_bytes <= VertexScratchBudget();
+		if (together) {
+			const uint32_t instances = p.instance_count;
+			job.view_index = views[0];
+			SizeVertexArrays(job, scratch, n * instances);
+			if (job.point_sizes) scratch.point_sizes.resize(size_t(n) * instances);
+			float* const positions = job.positions;
+			float* const varyings = job.varyings;
+			float* const clip_distances = job.clip_distances;
+			for (uint32_t instance = 0; instance < instances && !job.lost; ++instance) {
+				job.instance = p.first_instance + instance;
+				const size_t first = size_t(instance) * n;
+				job.positions = positions + first * 4;
+				job.varyings = varyings + first * gp.varying_count;
+				job.clip_distances = clip_distances + first * job.clip_count;
+				if (job.point_sizes) job.point_sizes = scratch.point_sizes.data() + first;
+				auto shade = [&](uint32_t batch) {
+					uint32_t from = batch * kVertexBatch;
+					ShadeVertices(job, from, std::min(kVertexBatch, n - from));
+				};
+				if (batches > 1)
+					pool->ParallelFor(batches, shade);
+				else
+					shade(0);
+				shaded += n;
+			}
+			raster::VertexInput all = input;
+			all.positions = positions;
+			all.varyings = varyings;
+			all.clip_distances = job.clip_count ? clip_distances : nullptr;
+			all.point_sizes = job.point_sizes ? scratch.point_sizes.data() : nullptr;
+			all.vertex_count = p.count * instances;
+			if (raster_indices) {
+				scratch.instanced.resize(size_t(p.count) * instances);
+				for (uint32_t instance = 0; instance < instances; ++instance)
+					for (uint32_t i = 0; i < p.count; ++i)
+						scratch.instanced[size_t(instance) * p.count + i] = raster_indices[i] + instance * n;
+				all.indices = scratch.instanced.data();
+			}
+			job.layer = views[0];
+			if (!job.lost) {
+				const uint64_t passed = scratch.renderer->Draw(compiled, fb, all);
+				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
+			}
+		}
+		for (uint32_t instance = 0; instance < p.instance_count && !together && !job.lost; ++instance) {
 			job.instance = p.first_instance + instance;
 			auto shade = [&](uint32_t batch) {
 				uint32_t first = batch * kVertexBatch;

@@ -375,3 +375,33 @@ TEST_CASE("VK_EXT_primitive_topology_list_restart: a restart index in a list mat
 	}
 	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
 }
+
+TEST_CASE("instances that cover whole tiles, opaque and blended, match lavapipe", "[draw]") {
+	// Each instance is a quad over most of the target, shifted a little:
+	// later instances cover whole tiles of earlier ones (which the
+	// rasterizer may then skip when nothing shows through) but not all of
+	// them, and blending must show every instance.
+	std::vector<Vertex> v;
+	Triangle(v, -0.9f, -0.9f, 0.8f, -0.9f, -0.9f, 0.8f, 0.5f, 1, 0, 0);
+	Triangle(v, 0.8f, -0.9f, 0.8f, 0.8f, -0.9f, 0.8f, 0.5f, 1, 0, 0);
+	Scene s = ColorScene(v);
+	s.vertex_shader = "instanced.vert.spv";
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	std::vector<float> per_instance;
+	for (int i = 0; i < 6; ++i)
+		per_instance.insert(per_instance.end(), {0.02f * float(i), 0.03f * float(i), float(i) / 25.0f, 0.1f});
+	s.instance_data = Bytes(per_instance);
+	s.instance_stride = 16;
+	s.draws = {{6, 6, 0, 0, 0}};
+	SECTION("opaque") { CompareSceneWithLavapipe("instances-opaque", s, 2); }
+	SECTION("blended") {  // added up: every instance shows
+		s.configure = [](PipelineState& p) {
+			VkPipelineColorBlendAttachmentState& b = p.blend_attachments[0];
+			b.blendEnable = VK_TRUE;
+			b.srcColorBlendFactor = b.dstColorBlendFactor = VK_BLEND_FACTOR_ONE;
+			b.srcAlphaBlendFactor = b.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+			b.colorBlendOp = b.alphaBlendOp = VK_BLEND_OP_ADD;
+		};
+		CompareSceneWithLavapipe("instances-blended", s, 2);
+	}
+}

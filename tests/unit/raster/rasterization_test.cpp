@@ -372,3 +372,78 @@ TEST_CASE("raster: a batch gathers quads of several triangles of a tile in order
 	CHECK(log.facing[0] == 0);
 	CHECK(log.facing[1] == 1);
 }
+
+namespace {
+// Counts the live lanes shaded for primitives whose varying 0 is 1.
+void CountMarked(const void* user, FragmentBatch& b) {
+	int& count = *static_cast<int*>(const_cast<void*>(user));
+	for (uint32_t i = 0; i < 4 * b.quad_count; ++i) {
+		count += b.live[i] && b.varyings[0][i] == 1.0f;
+		for (uint32_t c = 0; c < 4; ++c) b.color[0][c][i] = 0.5f;
+	}
+}
+}  // namespace
+
+TEST_CASE("raster: a primitive covering a tile hides the draw's earlier ones there, unless they show through",
+          "[raster]") {
+	// Two tiles side by side. A marked sliver in each, then a big triangle
+	// that covers all of tile 0 and part of tile 1: the sliver in tile 0
+	// need not be shaded, the one in tile 1 must.
+	Target t(128, 64, VK_FORMAT_R8G8B8A8_UNORM);
+	int marked = 0;
+	DrawState state = MakeState(t);
+	state.shader.run = CountMarked;
+	state.shader.user = &marked;
+	state.raster.varying_count = 1;
+	state.raster.interpolation[0] = Interpolation::Flat;
+	auto mesh = [&](double big) {
+		Mesh m;
+		m.Add(t, 10, 10, 0.5f, 1, {1}), m.Add(t, 20, 10, 0.5f, 1, {1}), m.Add(t, 10, 20, 0.5f, 1, {1});
+		m.Add(t, 70, 10, 0.5f, 1, {1}), m.Add(t, 80, 10, 0.5f, 1, {1}), m.Add(t, 70, 20, 0.5f, 1, {1});
+		m.Add(t, 0, 0, 0.5f, 1, {0}), m.Add(t, big, 0, 0.5f, 1, {0}), m.Add(t, 0, big, 0.5f, 1, {0});
+		return m;
+	};
+	const Mesh covering = mesh(130);
+	auto run = [&](const DrawState& s, const Mesh& m) {
+		marked = 0;
+		Draw(s, t, m.Input());
+		return marked;
+	};
+	// The slivers alone (the big triangle empty), to know their size.
+	const int both = run(state, mesh(0)), sliver = both / 2;
+	REQUIRE(sliver > 0);
+	SECTION("opaque: the covered tile's sliver is hidden") { CHECK(run(state, covering) == sliver); }
+	SECTION("blending shows it") {
+		DrawState s = state;
+		s.blend.attachment_count = 1;
+		s.blend.attachments[0].blend_enable = true;
+		CHECK(run(s, covering) == both);
+	}
+	SECTION("a partial write mask keeps it") {
+		DrawState s = state;
+		s.blend.attachment_count = 1;
+		s.blend.attachments[0].write_mask = 0x7;
+		CHECK(run(s, covering) == both);
+	}
+	SECTION("a shader that may discard keeps it") {
+		DrawState s = state;
+		s.shader.may_discard = true;
+		CHECK(run(s, covering) == both);
+	}
+	SECTION("a depth test keeps it") {
+		t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+		DrawState s = state;
+		s.depth_stencil.depth_test = true;
+		s.depth_stencil.depth_compare = VK_COMPARE_OP_ALWAYS;
+		CHECK(run(s, covering) == both);
+	}
+	SECTION("inside a scissor, covering the scissored part of the tile is enough") {
+		DrawState s = state;
+		s.raster.scissor = Rect{0, 0, 40, 40};
+		// Only the sliver in tile 0 lies inside the scissor.
+		CHECK(run(s, mesh(90)) == 0);
+		CHECK(run(s, mesh(0)) == sliver);
+		// A triangle that leaves a corner of the scissor uncovered hides nothing.
+		CHECK(run(s, mesh(75)) == sliver);
+	}
+}

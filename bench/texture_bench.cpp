@@ -4,8 +4,10 @@
 // report samplerAnisotropy). Tessera next to lavapipe in one run; each
 // iteration submits one prerecorded command buffer (render pass with a
 // clear, one draw) and waits for its fence. The same quad shading a
-// Mandelbrot instead (bench_mandelbrot.frag): arithmetic, not texels. Run
-// with TESSERA_JIT=off and =sync to compare the tiers.
+// Mandelbrot instead (bench_mandelbrot.frag): arithmetic, not texels. And
+// fill rate: 8 flat-colored full-screen quads in one draw, opaque and
+// blended (bench_layer.*), the fixed-function path's own cost. Run with
+// TESSERA_JIT=off and =sync to compare the tiers.
 //
 //   build/bench/tessera_texture_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -39,11 +41,22 @@ Context* GetContext(Driver driver) {
 	return ctx.get();
 }
 
+// What a scene draws: its shaders, how many vertices and instances, and
+// whether color blends (source alpha over the destination).
+struct SceneOptions {
+	float anisotropy = 1;
+	const char* vertex_shader = "plane.vert.spv";
+	const char* fragment_shader = "tex_implicit.frag.spv";
+	uint32_t vertices = 6, instances = 1;
+	bool blend = false;
+};
+
 // Everything one driver needs: the texture (uploaded), attachment, pass,
 // pipeline, descriptor set and a recorded command buffer.
 class PlaneScene {
 public:
-	PlaneScene(Context& ctx, float anisotropy, const char* fragment_shader = "tex_implicit.frag.spv") : ctx_(ctx) {
+	PlaneScene(Context& ctx, const SceneOptions& options) : ctx_(ctx), options_(options) {
+		const float anisotropy = options.anisotropy;
 		VkDevice d = ctx.device();
 		// The texture: a checkerboard of 16-texel cells at every level.
 		texture_ = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kTexture, kTexture,
@@ -142,8 +155,8 @@ public:
 		li.setLayoutCount = 1;
 		li.pSetLayouts = &set_layout_;
 		vkCreatePipelineLayout(d, &li, nullptr, &layout_);
-		vs_ = Module("plane.vert.spv");
-		fs_ = Module(fragment_shader);
+		vs_ = Module(options.vertex_shader);
+		fs_ = Module(options.fragment_shader);
 		pipeline_ = CreatePipeline();
 
 		VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -166,7 +179,7 @@ public:
 		vkCmdBeginRenderPass(cb_, &rbi, VK_SUBPASS_CONTENTS_INLINE);
 		vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_);
 		vkCmdBindDescriptorSets(cb_, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &set_, 0, nullptr);
-		vkCmdDraw(cb_, 6, 1, 0, 0);
+		vkCmdDraw(cb_, options.vertices, options.instances, 0, 0);
 		vkCmdEndRenderPass(cb_);
 		vkEndCommandBuffer(cb_);
 	}
@@ -235,6 +248,14 @@ private:
 		ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
 		VkPipelineColorBlendAttachmentState blend{};
 		blend.colorWriteMask = 0xf;
+		if (options_.blend) {
+			blend.blendEnable = VK_TRUE;
+			blend.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
+			blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+			blend.colorBlendOp = blend.alphaBlendOp = VK_BLEND_OP_ADD;
+			blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+			blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+		}
 		VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
 		cb.attachmentCount = 1;
 		cb.pAttachments = &blend;
@@ -274,6 +295,7 @@ private:
 	}
 
 	Context& ctx_;
+	SceneOptions options_;
 	TestImage texture_, color_;
 	VkImageView texture_view_, color_view_;
 	VkSampler sampler_;
@@ -293,7 +315,9 @@ private:
 void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");
-	PlaneScene scene(*ctx, float(state.range(0)));
+	SceneOptions options;
+	options.anisotropy = float(state.range(0));
+	PlaneScene scene(*ctx, options);
 	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	VkFence fence;
 	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
@@ -308,7 +332,9 @@ void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 void BM_Mandelbrot(benchmark::State& state, Driver driver) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");
-	PlaneScene scene(*ctx, 1, "bench_mandelbrot.frag.spv");
+	SceneOptions options;
+	options.fragment_shader = "bench_mandelbrot.frag.spv";
+	PlaneScene scene(*ctx, options);
 	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	VkFence fence;
 	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
@@ -319,8 +345,35 @@ void BM_Mandelbrot(benchmark::State& state, Driver driver) {
 	vkDestroyFence(ctx->device(), fence, nullptr);
 }
 
+// Fill rate: 8 full-screen quads in one draw (8 instances, a flat color
+// each, no depth), opaque (arg 0) or blended with source alpha (arg 1).
+void BM_Overdraw(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	SceneOptions options;
+	options.vertex_shader = "bench_layer.vert.spv";
+	options.fragment_shader = "bench_layer.frag.spv";
+	options.instances = 8;
+	options.blend = state.range(0) != 0;
+	PlaneScene scene(*ctx, options);
+	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+	VkFence fence;
+	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
+	scene.Frame(fence);  // warm up (TESSERA_JIT=sync compiles here)
+	for (auto _ : state) scene.Frame(fence);
+	state.counters["Mpixel/s"] = benchmark::Counter(
+	    double(state.iterations()) * kWidth * kHeight * options.instances / 1e6, benchmark::Counter::kIsRate);
+	vkDestroyFence(ctx->device(), fence, nullptr);
+}
+
 }  // namespace
 
+BENCHMARK_CAPTURE(BM_Overdraw, tessera, Driver::Tessera)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Overdraw, lavapipe, Driver::Lavapipe)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Mandelbrot, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Mandelbrot, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, tessera, Driver::Tessera)

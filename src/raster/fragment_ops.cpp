@@ -237,8 +237,8 @@ struct Unorm8x4Codec {
 // Lanes of 4 floats to packed 8-bit UNORM words (byte order kR, G, kB, A),
 // vectorized like the opaque store.
 template <int kR, int kB>
-__attribute__((target_clones("avx2", "default"))) void PackUnorm8Lanes(const float* const v[4], uint32_t n,
-                                                                       uint32_t* out) {
+__attribute__((target_clones("avx512f", "avx2", "default"))) void PackUnorm8Lanes(const float* const v[4], uint32_t n,
+                                                                                  uint32_t* out) {
 	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
 	for (uint32_t i = 0; i < n; ++i) out[i] = 0;
 	for (int c = 0; c < 4; ++c) {
@@ -402,10 +402,9 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 // time where the CPU has it, SSE2 elsewhere (no -march: the build machine
 // is not the user's).
 template <int kR, int kB>
-__attribute__((target_clones("avx2", "default"))) void WriteUnorm8Opaque(const ColorOps&, const ColorTarget& t,
-                                                                         uint32_t, const FragmentBatch& b, uint32_t att,
-                                                                         const uint32_t* quad_coverage,
-                                                                         uint32_t quad_begin, uint32_t quad_end) {
+__attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opaque(
+    const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
+    const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
 	// Whole lanes at a time, so that the compiler vectorizes the conversion.
 	const uint32_t first = 4 * quad_begin, end = 4 * quad_end;
 	alignas(64) uint32_t packed[kMaxBatchLanes] = {};
@@ -447,9 +446,14 @@ __attribute__((target_clones("avx2", "default"))) void BlendUnorm8SingleSample(c
 	alignas(64) uint32_t packed[kMaxBatchLanes];
 	for (int c = 0; c < 4; ++c) {
 		// §29.13.1: a UNORM attachment clamps the source to [0, 1] first.
-		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = Clamp01(b.color[att][c][first + i]);
-		if (o.dual_source)
-			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = Clamp01(b.color[1][c][first + i]);
+		// (Through pointers: with `first + i` as the index the compiler
+		// must allow for 32-bit wrap-around and gathers lane by lane.)
+		const float* from = b.color[att][c] + first;
+		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = Clamp01(from[i]);
+		if (o.dual_source) {
+			const float* from1 = b.color[1][c] + first;
+			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = Clamp01(from1[i]);
+		}
 	}
 	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		const uint32_t m = quad_coverage[q];

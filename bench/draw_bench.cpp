@@ -2,7 +2,8 @@
 // pipeline (shaders/lit_mesh.*), Tessera next to lavapipe in one run; the
 // same sheet with a geometry stage that draws each triangle three times
 // (bench_amplify.geom), and as a tessellated terrain: 64 x 64 quad patches
-// cut 11 x 11, 991,232 triangles (bench_terrain.*). Each
+// cut 11 x 11, 991,232 triangles (bench_terrain.*); and a small sheet cut
+// into 2,048 draws (the per-draw cost). Each
 // iteration submits one prerecorded command buffer (render pass with clears,
 // the draws) and waits for its fence: what an application's frame costs.
 // Also: graphics pipeline creation.
@@ -113,7 +114,9 @@ enum class Stages { kPlain, kGeometry, kTessellation };
 
 class SheetScene {
 public:
-	SheetScene(Context& ctx, uint32_t cells, Stages stages = Stages::kPlain) : ctx_(ctx), stages_(stages) {
+	// draws: the indices split into that many draws (whole primitives each).
+	SheetScene(Context& ctx, uint32_t cells, Stages stages = Stages::kPlain, uint32_t draws = 1)
+	    : ctx_(ctx), stages_(stages) {
 		VkDevice d = ctx.device();
 		Sheet(cells, cells, vertices_, indices_);
 		if (stages == Stages::kTessellation) {
@@ -212,7 +215,12 @@ public:
 		Camera(pc);
 		vkCmdPushConstants(cb_, layout_, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 0,
 		                   sizeof pc, &pc);
-		vkCmdDrawIndexed(cb_, uint32_t(indices_.size()), 1, 0, 0, 0);
+		const uint32_t per = stages == Stages::kTessellation ? 4 : 3;  // indices a primitive
+		const uint32_t primitives = uint32_t(indices_.size()) / per;
+		for (uint32_t k = 0; k < draws; ++k) {
+			const uint32_t first = primitives * k / draws, end = primitives * (k + 1) / draws;
+			if (end > first) vkCmdDrawIndexed(cb_, (end - first) * per, 1, first * per, 0, 0);
+		}
 		vkCmdEndRenderPass(cb_);
 		vkEndCommandBuffer(cb_);
 	}
@@ -379,6 +387,23 @@ void BM_Sheet(benchmark::State& state, Driver driver, Stages stages = Stages::kP
 	vkDestroyFence(ctx->device(), fence, nullptr);
 }
 
+// The 64 x 64-cell sheet (8,192 triangles) as 2,048 draws of 4 triangles:
+// what a scene of many small meshes costs per draw.
+void BM_ManyDraws(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	const uint32_t draws = 2048;
+	SheetScene scene(*ctx, 64, Stages::kPlain, draws);
+	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+	VkFence fence;
+	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
+	scene.Frame(fence);  // warm up
+	for (auto _ : state) scene.Frame(fence);
+	state.counters["frames/s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+	state.counters["draws/s"] = benchmark::Counter(double(state.iterations()) * draws, benchmark::Counter::kIsRate);
+	vkDestroyFence(ctx->device(), fence, nullptr);
+}
+
 // Graphics pipeline creation (shaders already modules), as CI runs of many
 // short tests pay it. Lavapipe caches compiled shaders on disk; run with
 // MESA_SHADER_CACHE_DISABLE=true for a first-run figure.
@@ -421,6 +446,8 @@ BENCHMARK_CAPTURE(BM_Sheet, tessellated_terrain_lavapipe, Driver::Lavapipe, Stag
     ->Arg(64)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK_CAPTURE(BM_ManyDraws, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_ManyDraws, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, swiftshader, Driver::SwiftShader)

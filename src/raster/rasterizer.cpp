@@ -12,6 +12,9 @@ namespace {
 constexpr SampleLocation kOneSample[1] = {{128, 128}};
 constexpr SampleLocation kFourSamples[4] = {{96, 32}, {224, 96}, {32, 160}, {160, 224}};
 constexpr uint32_t kTriangleChunk = 512;  // input triangles per setup task
+// Draws whose triangles' bounding boxes hold at most this many pixels are
+// rasterized on the calling thread (about what a wake-up of the pool costs).
+constexpr uint64_t kInlinePixels = 4096;
 constexpr int32_t kTileFixed = int32_t(kTileSize) << kSubPixelBits;
 // A bin entry's flag: the primitive covers every pixel of the tile that the
 // draw may write (CompiledDraw::overwrites).
@@ -616,8 +619,10 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 		uint32_t end = std::min(triangle_count, (c + 1) * kTriangleChunk);
 		for (uint32_t i = c * kTriangleChunk; i < end; ++i) process(draw.setup, input, i, chunk.setup);
 		const auto& tris = chunk.setup.triangles;
+		chunk.area = 0;
 		for (uint32_t i = 0; i < tris.size(); ++i) {
 			const SetupTriangle& t = tris[i];
+			chunk.area += uint64_t(t.max_x - t.min_x + 1) * uint64_t(t.max_y - t.min_y + 1);
 			uint32_t tx0 = uint32_t(t.min_x) / kTileSize, tx1 = uint32_t(t.max_x) / kTileSize;
 			uint32_t ty0 = uint32_t(t.min_y) / kTileSize, ty1 = uint32_t(t.max_y) / kTileSize;
 			bool single = tx0 == tx1 && ty0 == ty1;
@@ -674,8 +679,15 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 	for (uint32_t i = 0; i < tile_count; ++i)
 		if (tile_begin_[i + 1] > tile_begin_[i]) busy_tiles_.push_back(i);
 	tile_samples_.assign(busy_tiles_.size(), 0);
-	ParallelFor(uint32_t(busy_tiles_.size()),
-	            [&](uint32_t i) { tile_samples_[i] = RasterizeTile(draw, fb, busy_tiles_[i]); });
+	// A small draw runs on the caller: waking the workers costs more than
+	// its pixels (many small meshes are drawn one draw each).
+	uint64_t area = 0;
+	for (uint32_t c = 0; c < chunk_count; ++c) area += chunks_[c].area;
+	auto rasterize = [&](uint32_t i) { tile_samples_[i] = RasterizeTile(draw, fb, busy_tiles_[i]); };
+	if (area <= kInlinePixels)
+		for (uint32_t i = 0; i < busy_tiles_.size(); ++i) rasterize(i);
+	else
+		ParallelFor(uint32_t(busy_tiles_.size()), rasterize);
 	uint64_t samples = 0;
 	for (uint64_t n : tile_samples_) samples += n;
 	return samples;

@@ -65,6 +65,7 @@ private:
 	struct Chunk {
 		TriangleSetupOutput setup;
 		std::vector<uint64_t> bins;  // (tile << 32) | triangle, in triangle order
+		uint64_t area = 0;           // pixels of the triangles' bounding boxes
 	};
 	void ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body);
 	uint64_t RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const;

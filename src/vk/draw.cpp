@@ -162,7 +162,15 @@ void FetchAttribute(const DrawJob& job, const VertexAttributeDescription& a, uin
 			if (plain_float) {
 				v.f[0] = v.f[1] = v.f[2] = 0.0f;
 				v.f[3] = 1.0f;
-				std::memcpy(v.f, buffer.data + offset, size);
+				// Constant sizes: a copy of a run-time size is a `rep movs`,
+				// whose start-up costs more than the vertex.
+				const uint8_t* from = buffer.data + offset;
+				switch (size) {
+				case 4: std::memcpy(v.f, from, 4); break;
+				case 8: std::memcpy(v.f, from, 8); break;
+				case 12: std::memcpy(v.f, from, 12); break;
+				default: std::memcpy(v.f, from, 16); break;
+				}
 			} else {
 				v = texture::UnpackTexel(format, buffer.data + offset);
 			}

@@ -1,7 +1,8 @@
 // Texture sampling throughput: a full-screen quad at 1920x1080 (a receding
 // plane, shaders/plane.vert) sampling a 1024x1024 RGBA8 texture with all
 // its mip levels, minified: trilinear, then 16x anisotropic (both drivers
-// report samplerAnisotropy). Tessera next to lavapipe in one run; each
+// report samplerAnisotropy), and trilinear from the same texture in
+// RGBA16F (the format of HDR environment maps). Tessera next to lavapipe in one run; each
 // iteration submits one prerecorded command buffer (render pass with a
 // clear, one draw) and waits for its fence. The same quad shading a
 // Mandelbrot instead (bench_mandelbrot.frag): arithmetic, not texels. And
@@ -17,6 +18,8 @@
 #include <map>
 #include <memory>
 #include <vector>
+
+#include <glm/gtc/packing.hpp>
 
 #include "compute_kernel.h"
 #include "vk_context.h"
@@ -49,6 +52,7 @@ struct SceneOptions {
 	const char* fragment_shader = "tex_implicit.frag.spv";
 	uint32_t vertices = 6, instances = 1;
 	bool blend = false;
+	VkFormat texture_format = VK_FORMAT_R8G8B8A8_UNORM;  // or R16G16B16A16_SFLOAT
 };
 
 // Everything one driver needs: the texture (uploaded), attachment, pass,
@@ -59,7 +63,8 @@ public:
 		const float anisotropy = options.anisotropy;
 		VkDevice d = ctx.device();
 		// The texture: a checkerboard of 16-texel cells at every level.
-		texture_ = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kTexture, kTexture,
+		const bool half = options.texture_format == VK_FORMAT_R16G16B16A16_SFLOAT;
+		texture_ = ctx.CreateImage2D(options.texture_format, kTexture, kTexture,
 		                             VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, kLevels);
 		std::vector<uint8_t> texels;
 		std::vector<VkBufferImageCopy> regions;
@@ -73,8 +78,15 @@ public:
 			for (uint32_t y = 0; y < n; ++y)
 				for (uint32_t x = 0; x < n; ++x) {
 					const bool on = (x / cell + y / cell) % 2 == 0;
-					texels.insert(texels.end(),
-					              {uint8_t(on ? 230 : 40), uint8_t(on ? 200 : 60), uint8_t(level * 20), 255});
+					const uint8_t texel[4] = {uint8_t(on ? 230 : 40), uint8_t(on ? 200 : 60), uint8_t(level * 20), 255};
+					if (!half) {
+						texels.insert(texels.end(), texel, texel + 4);
+						continue;
+					}
+					for (uint8_t v : texel) {  // as halves: value / 255 (HDR data would go past 1)
+						const uint16_t h = glm::packHalf1x16(float(v) / 255.0f);
+						texels.insert(texels.end(), {uint8_t(h), uint8_t(h >> 8)});
+					}
 				}
 		}
 		TestBuffer upload = ctx.CreateBuffer(texels.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
@@ -86,7 +98,7 @@ public:
 			Barrier(cb, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 		});
 		ctx.Destroy(upload);
-		texture_view_ = View(texture_.image, kLevels);
+		texture_view_ = View(texture_.image, kLevels, options.texture_format);
 		VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
 		si.magFilter = si.minFilter = VK_FILTER_LINEAR;
 		si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
@@ -97,7 +109,7 @@ public:
 		vkCreateSampler(d, &si, nullptr, &sampler_);
 
 		color_ = ctx.CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
-		color_view_ = View(color_.image, 1);
+		color_view_ = View(color_.image, 1, VK_FORMAT_R8G8B8A8_UNORM);
 		VkAttachmentDescription a{};
 		a.format = VK_FORMAT_R8G8B8A8_UNORM;
 		a.samples = VK_SAMPLE_COUNT_1_BIT;
@@ -274,11 +286,11 @@ private:
 		vkCreateGraphicsPipelines(ctx_.device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
 		return pipeline;
 	}
-	VkImageView View(VkImage image, uint32_t levels) {
+	VkImageView View(VkImage image, uint32_t levels, VkFormat format) {
 		VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		info.image = image;
 		info.viewType = VK_IMAGE_VIEW_TYPE_2D;
-		info.format = VK_FORMAT_R8G8B8A8_UNORM;
+		info.format = format;
 		info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
 		VkImageView view;
 		vkCreateImageView(ctx_.device(), &info, nullptr, &view);
@@ -311,12 +323,14 @@ private:
 	VkCommandBuffer cb_;
 };
 
-// state.range(0): maxAnisotropy (1: trilinear only).
+// state.range(0): maxAnisotropy (1: trilinear only); range(1): 1 for an
+// RGBA16F texture (HDR environment maps are), 0 for RGBA8.
 void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");
 	SceneOptions options;
 	options.anisotropy = float(state.range(0));
+	if (state.range(1)) options.texture_format = VK_FORMAT_R16G16B16A16_SFLOAT;
 	PlaneScene scene(*ctx, options);
 	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	VkFence fence;
@@ -377,17 +391,20 @@ BENCHMARK_CAPTURE(BM_Overdraw, lavapipe, Driver::Lavapipe)
 BENCHMARK_CAPTURE(BM_Mandelbrot, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Mandelbrot, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, tessera, Driver::Tessera)
-    ->Arg(1)
-    ->Arg(16)
+    ->Args({1, 0})
+    ->Args({16, 0})
+    ->Args({1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, lavapipe, Driver::Lavapipe)
-    ->Arg(1)
-    ->Arg(16)
+    ->Args({1, 0})
+    ->Args({16, 0})
+    ->Args({1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, swiftshader, Driver::SwiftShader)
-    ->Arg(1)
-    ->Arg(16)
+    ->Args({1, 0})
+    ->Args({16, 0})
+    ->Args({1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();

@@ -52,6 +52,7 @@ struct FastLevels {
 	const uint8_t* origin = nullptr;
 	bool pow2[2] = {};                       // every level's size in that dimension is a power of two
 	bool tiled = false;                      // some level has tile_shift != 0
+	int32_t element_shift = 2;               // log2 of the texel size: 4 bytes, or 8 (RGBA16F)
 	alignas(64) int32_t offset[kMaxLevels];  // level base - origin
 	alignas(64) int32_t width[kMaxLevels];
 	alignas(64) int32_t height[kMaxLevels];
@@ -70,6 +71,8 @@ struct FastImage {
 	// R8G8B8A8_UNORM / B8G8R8A8_UNORM (swap_rb): decoded by division (the
 	// tables hold the same quotients).
 	bool unorm = false, swap_rb = false;
+	// R16G16B16A16_SFLOAT: 8-byte texels, each half converted as HalfToFloat.
+	bool half = false;
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
@@ -122,15 +125,18 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	out->origin = origin;
 	out->pow2[0] = out->pow2[1] = true;
 	out->tiled = false;
+	const uint32_t size = image.levels[0].element_size;
+	if (size != 4 && size != 8) return out;
+	out->element_shift = size == 8 ? 3 : 2;
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
-		if (p.element_size != 4 || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
+		if (p.element_size != size || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
 		    p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24))
 			return out;
 		// Every texel of the level within 2^31 bytes of the origin.
 		const uint64_t tile = 1u << p.tile_shift;
 		const uint64_t rows = (uint64_t(p.extent[1]) + tile - 1) / tile;
-		const uint64_t end = uint64_t(p.base - origin) + rows * p.row_pitch + 4 * tile * uint64_t(p.extent[0]);
+		const uint64_t end = uint64_t(p.base - origin) + rows * p.row_pitch + size * tile * uint64_t(p.extent[0]);
 		if (end > uint64_t(INT32_MAX) || p.row_pitch > uint64_t(INT32_MAX)) return out;
 		auto is_pow2 = [](int32_t size) { return (size & (size - 1)) == 0; };
 		out->pow2[0] &= is_pow2(p.extent[0]);
@@ -153,16 +159,24 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage* f) {
 	const SamplerState& s = image.sampler;
 	if constexpr (std::endian::native != std::endian::little) return false;  // texels are read as words
-	// Four 8-bit components through decode tables (what ReadBytes reads).
-	if (image.component_count != 4 || image.integer || image.dimensions != 2 || image.cube || image.arrayed ||
-	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || (image.compare && lanes.dref) ||
-	    lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
+	// Four 8-bit components through decode tables (what ReadBytes reads),
+	// or four halves (what ReadColor reads of RGBA16F: HalfToFloat).
+	f->half = image.format && image.format->format == VK_FORMAT_R16G16B16A16_SFLOAT && image.read != nullptr;
+	if ((image.component_count != 4 && !f->half) || image.integer || image.dimensions != 2 || image.cube ||
+	    image.arrayed || image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates ||
+	    (image.compare && lanes.dref) || lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
 		return false;
 	for (int d = 0; d < 2; ++d) {
 		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
 		    image.address[d] != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
 			return false;
 		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
+	}
+	if (f->half) {
+		if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
+		f->q = image.level_count - 1;
+		f->levels = PreparedLevels(image);
+		return f->levels->ok && f->levels->element_shift == 3;
 	}
 	for (uint32_t c = 0; c < 4; ++c) {
 		if (!image.component_table[c] || image.component_slot[c] > 3 || image.component_offset[c] > 3) return false;
@@ -179,7 +193,7 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
 	f->q = image.level_count - 1;
 	f->levels = PreparedLevels(image);
-	return f->levels->ok;
+	return f->levels->ok && f->levels->element_shift == 2;
 }
 
 // LinearTexelCoordinate (sampling_math.cpp) with the floor done without
@@ -299,18 +313,19 @@ HWY_INLINE VI Wrap(VI i, VI size, VI mask, bool repeat, bool pow2) {
 }
 
 // TexelOffset (sample.h) split into its row part (j) and column part (i),
-// which add: offset = (j >> s) * row_pitch + ((i >> s) << 2s | (j & m) << s | i & m) * 4.
-HWY_INLINE VI RowOffset(const LevelVec& l, VI j, bool tiled) {
+// which add: offset = (j >> s) * row_pitch + ((i >> s) << 2s | (j & m) << s | i & m) * size,
+// size = 1 << shift.
+HWY_INLINE VI RowOffset(const LevelVec& l, VI j, bool tiled, int shift) {
 	if (!tiled) return hn::Mul(j, l.row_pitch);
 	const DI di;
 	const VI m = hn::Sub(hn::Set(di, 1) << l.tile_shift, hn::Set(di, 1));
-	return hn::Add(hn::Mul(j >> l.tile_shift, l.row_pitch), hn::ShiftLeft<2>(hn::And(j, m) << l.tile_shift));
+	return hn::Add(hn::Mul(j >> l.tile_shift, l.row_pitch), hn::ShiftLeftSame(hn::And(j, m) << l.tile_shift, shift));
 }
-HWY_INLINE VI ColumnOffset(const LevelVec& l, VI i, bool tiled) {
-	if (!tiled) return hn::ShiftLeft<2>(i);
+HWY_INLINE VI ColumnOffset(const LevelVec& l, VI i, bool tiled, int shift) {
+	if (!tiled) return hn::ShiftLeftSame(i, shift);
 	const DI di;
 	const VI m = hn::Sub(hn::Set(di, 1) << l.tile_shift, hn::Set(di, 1));
-	return hn::ShiftLeft<2>(hn::Or((i >> l.tile_shift) << hn::Add(l.tile_shift, l.tile_shift), hn::And(i, m)));
+	return hn::ShiftLeftSame(hn::Or((i >> l.tile_shift) << hn::Add(l.tile_shift, l.tile_shift), hn::And(i, m)), shift);
 }
 
 // b / 255.0f for bytes b (as floats): q0 = b * (1/255) corrected once,
@@ -393,6 +408,31 @@ HWY_INLINE void WeightedSum(const FastImage& f, const VI texel[4], const VF w[4]
 	out[3] = sum3;
 }
 
+// HalfToFloat of the low 16 bits of each lane (the high ones must be 0):
+// exponent and mantissa moved into a float and scaled by 2^112 (exact, for
+// subnormal halves too: no DAZ), infinities and NaNs keeping their payload,
+// then the sign (HalfToFloatFast, resolve.h).
+HWY_INLINE VF HalfToFloat(VI half) {
+	const DF df;
+	const DI di;
+	const VI magnitude = hn::ShiftLeft<13>(hn::And(half, hn::Set(di, 0x7fff)));
+	const VF scaled = hn::Mul(hn::BitCast(df, magnitude), hn::Set(df, 0x1p112f));
+	const VI exponent = hn::And(half, hn::Set(di, 0x7c00));
+	const VI special = hn::Or(magnitude, hn::Set(di, 0x7f800000));  // infinity or NaN
+	const VI bits = hn::IfThenElse(hn::Eq(exponent, hn::Set(di, 0x7c00)), special, hn::BitCast(di, scaled));
+	return hn::BitCast(df, hn::Or(bits, hn::ShiftLeft<16>(hn::And(half, hn::Set(di, 0x8000)))));
+}
+
+// Component c of RGBA16F texels given as their two words (R, G in the
+// first; B, A in the second).
+HWY_INLINE VF HalfComponent(VI first, VI second, int c) {
+	const DI di;
+	const VI word = c < 2 ? first : second;
+	const hn::RebindToUnsigned<DI> du;
+	return HalfToFloat(c % 2 ? hn::BitCast(di, hn::ShiftRight<16>(hn::BitCast(du, word)))
+	                         : hn::And(word, hn::Set(di, 0xffff)));
+}
+
 // The four components of one vector of texel words (NEAREST).
 void Decode(const FastImage& f, VI texel, VF out[4]) {
 	if (!f.unorm) {
@@ -416,11 +456,18 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
 	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
+	const bool tiled = f.levels->tiled;
+	const int shift = f.levels->element_shift;
 	if (hn::AllFalse(df, linear)) {
 		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
 		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
-		const VI offset =
-		    hn::Add(hn::Add(l.offset, RowOffset(l, j, f.levels->tiled)), ColumnOffset(l, i, f.levels->tiled));
+		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
+		if (f.half) {
+			VI first, second;
+			GatherPairs(f.levels->origin, offset, &first, &second);
+			for (int c = 0; c < 4; ++c) out[c] = HalfComponent(first, second, c);
+			return;
+		}
 		Decode(f, hn::GatherOffset(di, words, offset), out);
 		return;
 	}
@@ -440,9 +487,31 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
 	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
 	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
-	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, f.levels->tiled)),
-	         row1 = hn::Add(l.offset, RowOffset(l, j1, f.levels->tiled));
-	const VI col0 = ColumnOffset(l, i0, f.levels->tiled), col1 = ColumnOffset(l, i1, f.levels->tiled);
+	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, tiled, shift)),
+	         row1 = hn::Add(l.offset, RowOffset(l, j1, tiled, shift));
+	const VI col0 = ColumnOffset(l, i0, tiled, shift), col1 = ColumnOffset(l, i1, tiled, shift);
+	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
+	const VF k1 = hn::Set(df, 1.0f);
+	const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
+	const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
+	if (f.half) {
+		// Each texel's two words (one 64-bit gather), then the generic sum
+		// (0 + w0 t0) + w1 t1 + w2 t2 + w3 t3 per component.
+		VI first[4], second[4];
+		GatherPairs(f.levels->origin, hn::Add(row0, col0), &first[0], &second[0]);
+		GatherPairs(f.levels->origin, hn::Add(row0, col1), &first[1], &second[1]);
+		GatherPairs(f.levels->origin, hn::Add(row1, col0), &first[2], &second[2]);
+		GatherPairs(f.levels->origin, hn::Add(row1, col1), &first[3], &second[3]);
+		// NEAREST lanes of a mixed vector: the texel itself, as the generic
+		// path reads it (a sum would turn -0 into +0 and 0 * inf into NaN).
+		const bool mixed = !hn::AllTrue(df, linear);
+		for (int c = 0; c < 4; ++c) {
+			VF sum = hn::Zero(df);
+			for (int n = 0; n < 4; ++n) sum = hn::Add(sum, hn::Mul(w[n], HalfComponent(first[n], second[n], c)));
+			out[c] = mixed ? hn::IfThenElse(linear, sum, HalfComponent(first[0], second[0], c)) : sum;
+		}
+		return;
+	}
 	VI texel[4];
 	if (hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))))) {
 		// i1 = i0 + 1 in every lane (not wrapped, not across a tile): the
@@ -455,10 +524,6 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		texel[2] = hn::GatherOffset(di, words, hn::Add(row1, col0));
 		texel[3] = hn::GatherOffset(di, words, hn::Add(row1, col1));
 	}
-	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
-	const VF k1 = hn::Set(df, 1.0f);
-	const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
-	const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
 	if (!f.unorm)
 		WeightedSum<DecodeMode::kTables>(f, texel, w, out);
 	else if (f.fused_division)
@@ -678,6 +743,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		const int32_t most = hn::GetLane(hn::MaxOfLanes(di, aniso_samples));
 		const auto spread = hn::RebindMask(df, hn::Gt(aniso_samples, one));
 		const VF n_plus_1 = hn::ConvertTo(df, hn::Add(aniso_samples, one));
+		VF single[4];  // the lookup of the lanes with N = 1, as it comes
 		for (int c = 0; c < 4; ++c) result[c] = zero;
 		for (int32_t i = 1; i <= most; ++i) {
 			const auto active = hn::RebindMask(df, hn::Gt(aniso_samples, hn::Set(di, i - 1)));  // i <= N
@@ -688,10 +754,13 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, one_lookup);
 			for (int c = 0; c < 4; ++c)
 				result[c] = hn::IfThenElse(active, hn::Add(result[c], one_lookup[c]), result[c]);
+			if (i == 1)
+				for (int c = 0; c < 4; ++c) single[c] = one_lookup[c];
 		}
-		// N = 1 lanes: 0 + v = v (filtered values are never -0) and v * 1.
+		// N = 1 lanes keep their one lookup (0 + v would turn a NEAREST -0
+		// into +0).
 		const VF scale = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, aniso_samples));
-		for (int c = 0; c < 4; ++c) result[c] = hn::Mul(result[c], scale);
+		for (int c = 0; c < 4; ++c) result[c] = hn::IfThenElse(spread, hn::Mul(result[c], scale), single[c]);
 	}
 	hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out);
 }

@@ -1,4 +1,4 @@
-// The fast path of Sample(): 2D lookups of four-component 8-bit images,
+// The fast path of Sample(): 2D lookups of four-component 8-bit and RGBA16F images,
 // computed a vector of lanes at a time (sample_fast.cpp, Highway with run-time
 // target dispatch). Internal to texture/sample.cpp and the unit tests.
 #pragma once
@@ -10,10 +10,10 @@ namespace tessera::texture {
 // Samples every lane and returns true when the lookup is one the fast path
 // takes: 2D (not arrayed, not cube), normalized coordinates, one sample,
 // four 8-bit components read through decode tables (RGBA8/BGRA8 UNORM,
-// SRGB, SNORM), identity swizzle, REPEAT or CLAMP_TO_EDGE, no Dref, no
+// SRGB, SNORM) or R16G16B16A16_SFLOAT, identity swizzle, REPEAT or CLAMP_TO_EDGE, no Dref, no
 // offsets, levels in rows of texels or in 4x4 tiles (tile_shift 0 or 2).
 // Its results are the generic path's, bit for bit (same operations, same
-// order; see sample_fast.cpp). Returns false, writing nothing, otherwise.
+// order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns false, writing nothing, otherwise.
 bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
 
 }  // namespace tessera::texture

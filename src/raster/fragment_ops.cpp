@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "texture/resolve.h"
 #include "texture/texel.h"
 
 namespace tessera::raster {
@@ -197,6 +198,22 @@ struct GenericCodec {
 		texture::TexelValue v;
 		for (int c = 0; c < 4; ++c) v.f[c] = in[c];
 		texture::PackTexel(*o.format, v, p);
+	}
+};
+
+// R16G16B16A16_SFLOAT (HDR targets): PackTexel's and UnpackTexel's halves
+// (FloatToHalf / HalfToFloat) with their branch-light forms, which give the
+// same bits (tests/unit/texture/resolve_test.cpp checks every value).
+struct Half4Codec {
+	static void Unpack(const ColorOps&, const uint8_t* p, float out[4]) {
+		uint16_t h[4];
+		std::memcpy(h, p, 8);
+		for (int c = 0; c < 4; ++c) out[c] = texture::HalfToFloatFast(h[c]);
+	}
+	static void Pack(const ColorOps&, const float in[4], uint8_t* p) {
+		uint16_t h[4];
+		for (int c = 0; c < 4; ++c) h[c] = texture::FloatToHalfFast(in[c]);
+		std::memcpy(p, h, 8);
 	}
 };
 
@@ -719,6 +736,7 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		case VK_FORMAT_B8G8R8A8_UNORM: c.write = PickColorWrite<Bgra8Codec>(blend); break;
 		case VK_FORMAT_R8G8B8A8_SRGB: c.write = PickColorWrite<Srgb8x4Codec<0, 2>>(blend); break;
 		case VK_FORMAT_B8G8R8A8_SRGB: c.write = PickColorWrite<Srgb8x4Codec<2, 0>>(blend); break;
+		case VK_FORMAT_R16G16B16A16_SFLOAT: c.write = PickColorWrite<Half4Codec>(blend); break;
 		default: c.write = PickColorWrite<GenericCodec>(blend); break;
 		}
 	}

@@ -428,10 +428,75 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	const DepthTestFn depth_only = d.ops.stencil || d.ops.depth_bounds ? nullptr : d.ops.depth_test;
 	float depth[16];
 	bool slot_used = false;
+	// A batch that filled is shaded; this triangle goes on in slot 0 of the next.
+	auto flush_full = [&] {
+		FlushBatch(t);  // reads the primitives, never changes them
+		if (slot != 0) MovePrimitive(t.primitives[0], *p, d.state.raster.varying_count);
+		slot = 0;
+		p = &t.primitives[0];
+		slot_used = false;
+	};
+	auto add = [&](int32_t qx, int32_t qy, uint32_t quad_mask, uint32_t sample) {
+		if (!slot_used) {
+			slot_used = true;
+			++t.primitive_count;
+		}
+		// The count read once: the byte stores below may alias anything.
+		FragmentBatch& b = t.batch;
+		const uint32_t n = b.quad_count;
+		b.quad_x[n] = qx;
+		b.quad_y[n] = qy;
+		t.coverage[n] = quad_mask;
+		t.quad_primitive[n] = uint8_t(slot);
+		t.quad_sample[n] = uint8_t(sample);
+		b.quad_count = n + 1;
+		if (n + 1 == kMaxBatchQuads) flush_full();
+	};
+	// A box the triangle covers whole, with nothing to test per quad: each
+	// row's inner quads (both columns inside the box) all take the row's
+	// mask and go into the batch a run at a time; only the end quads of a
+	// row that straddle the box's edge take the loop below.
+	const bool whole_rows = accept_all && !d.per_sample && !(d.early_tests && d.has_tests);
 	for (int32_t qy = qy0; qy <= y1; qy += 2) {
 		uint32_t row_lanes = 0xf;
 		if (qy < y0) row_lanes &= 0xc;  // top row of the quad above the rectangle
 		if (qy + 1 > y1) row_lanes &= 0x3;
+		if (whole_rows) {
+			int32_t qx = qx0;
+			if (qx < x0) {  // left column outside the box
+				const uint32_t mask = ExpandLanes(row_lanes & 0xa, samples) & quad_sample_mask;
+				if (mask) add(qx, qy, mask, 0);
+				qx += 2;
+			}
+			const uint32_t mask = ExpandLanes(row_lanes, samples) & quad_sample_mask;
+			while (qx + 1 <= x1) {
+				const uint32_t quads = uint32_t(x1 + 1 - qx) / 2;
+				if (!mask) {
+					qx += 2 * int32_t(quads);
+					break;
+				}
+				if (!slot_used) {
+					slot_used = true;
+					++t.primitive_count;
+				}
+				FragmentBatch& b = t.batch;
+				const uint32_t n = b.quad_count, run = std::min(quads, kMaxBatchQuads - n);
+				for (uint32_t k = 0; k < run; ++k) {
+					b.quad_x[n + k] = qx + 2 * int32_t(k);
+					b.quad_y[n + k] = qy;
+					t.coverage[n + k] = mask;
+					t.quad_primitive[n + k] = uint8_t(slot);
+				}
+				b.quad_count = n + run;
+				qx += 2 * int32_t(run);
+				if (n + run == kMaxBatchQuads) flush_full();
+			}
+			if (qx <= x1) {  // right column outside the box
+				const uint32_t last = ExpandLanes(row_lanes & 0x5, samples) & quad_sample_mask;
+				if (last) add(qx, qy, last, 0);
+			}
+			continue;
+		}
 		int64_t e0 = EdgeAt(tri, 0, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		int64_t e1 = EdgeAt(tri, 1, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		int64_t e2 = EdgeAt(tri, 2, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
@@ -476,37 +541,14 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				                  : DepthStencilTests(d.ops, t.fb, qx, qy, depth, mask, tri.front_facing);
 				if (!mask) continue;
 			}
-			auto add = [&](uint32_t quad_mask, uint32_t sample) {
-				if (!slot_used) {
-					slot_used = true;
-					++t.primitive_count;
-				}
-				// The count read once: the byte stores below may alias anything.
-				FragmentBatch& b = t.batch;
-				const uint32_t n = b.quad_count;
-				b.quad_x[n] = qx;
-				b.quad_y[n] = qy;
-				t.coverage[n] = quad_mask;
-				t.quad_primitive[n] = uint8_t(slot);
-				t.quad_sample[n] = uint8_t(sample);
-				b.quad_count = n + 1;
-				if (n + 1 == kMaxBatchQuads) {
-					// Full: shade it; this triangle goes on in slot 0 of the next.
-					FlushBatch(t);  // reads the primitives, never changes them
-					if (slot != 0) MovePrimitive(t.primitives[0], *p, d.state.raster.varying_count);
-					slot = 0;
-					p = &t.primitives[0];
-					slot_used = false;
-				}
-			};
 			if (!d.per_sample) {
-				add(mask, 0);
+				add(qx, qy, mask, 0);
 				continue;
 			}
 			// Sample shading: one batch quad a sample index (of 4), its
 			// coverage that sample's bits.
 			for (uint32_t s = 0; s < samples; ++s)
-				if (mask & (0x1111u << s)) add(mask & (0x1111u << s), s);
+				if (mask & (0x1111u << s)) add(qx, qy, mask & (0x1111u << s), s);
 		}
 	}
 }

@@ -481,11 +481,16 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				}
 				FragmentBatch& b = t.batch;
 				const uint32_t n = b.quad_count, run = std::min(quads, kMaxBatchQuads - n);
+				// (Restrict: the arrays do not overlap, so the loop vectorizes.)
+				int32_t* __restrict xs = b.quad_x + n;
+				int32_t* __restrict ys = b.quad_y + n;
+				uint32_t* __restrict coverage = t.coverage + n;
+				uint8_t* __restrict primitive = t.quad_primitive + n;
 				for (uint32_t k = 0; k < run; ++k) {
-					b.quad_x[n + k] = qx + 2 * int32_t(k);
-					b.quad_y[n + k] = qy;
-					t.coverage[n + k] = mask;
-					t.quad_primitive[n + k] = uint8_t(slot);
+					xs[k] = qx + 2 * int32_t(k);
+					ys[k] = qy;
+					coverage[k] = mask;
+					primitive[k] = uint8_t(slot);
 				}
 				b.quad_count = n + run;
 				qx += 2 * int32_t(run);
@@ -735,13 +740,54 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 	return samples;
 }
 
+// The binning hid what one primitive covering the tile overwrites; two can
+// cover it together: the two triangles of a quad, on the tiles its
+// diagonal crosses. Two triangles share an edge when one has the other's
+// edge function negated (the same two vertices, SetupEdges): every sample
+// on that line belongs to exactly one of them (the biases are
+// complementary), so a sample inside both triangles' other four edges lies
+// in one or the other. The region (the tile inside the scissor) is covered
+// when its corners hold those four edges. Consecutive entries near the end
+// are checked; returns the first entry a later pair does not wholly hide.
+uint32_t Renderer::FirstVisible(const PrimitiveSetupState& setup, int32_t tile_x, int32_t tile_y, uint32_t begin,
+                                uint32_t end) const {
+	constexpr uint32_t kMostPairs = 4;
+	const int32_t x0 = std::max(tile_x, setup.scissor_min_x), y0 = std::max(tile_y, setup.scissor_min_y);
+	const int32_t x1 = std::min(tile_x + int32_t(kTileSize) - 1, setup.scissor_max_x);
+	const int32_t y1 = std::min(tile_y + int32_t(kTileSize) - 1, setup.scissor_max_y);
+	if (x0 > x1 || y0 > y1) return begin;
+	const int64_t X0 = int64_t(x0) << kSubPixelBits, Y0 = int64_t(y0) << kSubPixelBits;
+	const int64_t X1 = int64_t(x1 + 1) << kSubPixelBits, Y1 = int64_t(y1 + 1) << kSubPixelBits;
+	auto holds = [&](const SetupTriangle& t, int e) {
+		const int64_t bias = t.edge_bias[e];
+		return EdgeAt(t, e, X0, Y0) >= bias && EdgeAt(t, e, X1, Y0) >= bias && EdgeAt(t, e, X0, Y1) >= bias &&
+		       EdgeAt(t, e, X1, Y1) >= bias;
+	};
+	for (uint32_t k = end - 1, pairs = 0; k > begin && pairs < kMostPairs; --k, ++pairs) {
+		const SetupTriangle& a = chunks_[bins_[k - 1].chunk].setup.triangles[bins_[k - 1].triangle];
+		const SetupTriangle& b = chunks_[bins_[k].chunk].setup.triangles[bins_[k].triangle];
+		for (int i = 0; i < 3; ++i)
+			for (int j = 0; j < 3; ++j) {
+				if (a.edge_a[i] != -b.edge_a[j] || a.edge_b[i] != -b.edge_b[j] || a.edge_c[i] != -b.edge_c[j] ||
+				    a.edge_bias[i] + b.edge_bias[j] != 1 || (a.edge_a[i] == 0 && a.edge_b[i] == 0))
+					continue;
+				if (holds(a, (i + 1) % 3) && holds(a, (i + 2) % 3) && holds(b, (j + 1) % 3) && holds(b, (j + 2) % 3))
+					return k - 1;
+			}
+	}
+	return begin;
+}
+
 uint64_t Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
 	TileContext context{draw, fb, tile_x, tile_y, batch, points_};
 	const uint32_t end = tile_begin_[tile + 1];
-	for (uint32_t k = tile_begin_[tile]; k < end; ++k) {
+	uint32_t begin = tile_begin_[tile];
+	if (draw.overwrites && !draw.count_samples && end - begin > 1)
+		begin = FirstVisible(draw.setup, tile_x, tile_y, begin, end);
+	for (uint32_t k = begin; k < end; ++k) {
 		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
 		if (k + 4 < end) {
 			const BinEntry& e = bins_[k + 4];

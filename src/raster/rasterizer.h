@@ -69,6 +69,8 @@ private:
 	};
 	void ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body);
 	uint64_t RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const;
+	uint32_t FirstVisible(const PrimitiveSetupState& setup, int32_t tile_x, int32_t tile_y, uint32_t begin,
+	                      uint32_t end) const;
 
 	runtime::ThreadPool* pool_;
 	bool points_ = false;  // this draw makes point primitives (gl_PointCoord to fill)

@@ -463,6 +463,18 @@ TEST_CASE("raster: a primitive covering a tile hides the draw's earlier ones the
 		s.depth_stencil.depth_compare = VK_COMPARE_OP_ALWAYS;
 		CHECK(run(s, covering) == both);
 	}
+	SECTION("two triangles that cover the tile together hide it too") {
+		// A quad over tile 0 whose diagonal crosses it: neither triangle
+		// covers the tile alone.
+		Mesh m = mesh(0);
+		m.Add(t, 0, 0, 0.5f, 1, {0}), m.Add(t, 66, 0, 0.5f, 1, {0}), m.Add(t, 0, 66, 0.5f, 1, {0});
+		m.Add(t, 66, 0, 0.5f, 1, {0}), m.Add(t, 66, 66, 0.5f, 1, {0}), m.Add(t, 0, 66, 0.5f, 1, {0});
+		CHECK(run(state, m) == sliver);
+		// Without the second triangle the sliver shows.
+		Mesh half = mesh(0);
+		half.Add(t, 0, 0, 0.5f, 1, {0}), half.Add(t, 66, 0, 0.5f, 1, {0}), half.Add(t, 0, 66, 0.5f, 1, {0});
+		CHECK(run(state, half) == both);
+	}
 	SECTION("inside a scissor, covering the scissored part of the tile is enough") {
 		DrawState s = state;
 		s.raster.scissor = Rect{0, 0, 40, 40};

@@ -369,40 +369,34 @@ private:
 	VkCommandBuffer cb_;
 };
 
-// state.range(0): cells per side of the sheet (2 triangles a cell).
-void BM_Sheet(benchmark::State& state, Driver driver, Stages stages = Stages::kPlain) {
+// Times whole frames of a sheet of `cells` x `cells` cells cut into
+// `draws` draws (after one untimed frame).
+void TimeSheet(benchmark::State& state, Driver driver, uint32_t cells, Stages stages, uint32_t draws) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");
-	SheetScene scene(*ctx, uint32_t(state.range(0)), stages);
+	SheetScene scene(*ctx, cells, stages, draws);
 	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	VkFence fence;
 	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
 	scene.Frame(fence);  // warm up
 	for (auto _ : state) scene.Frame(fence);
-	state.counters["frames/s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+	const double frames = double(state.iterations());
+	state.counters["frames/s"] = benchmark::Counter(frames, benchmark::Counter::kIsRate);
 	state.counters["Mtri/s"] =
-	    benchmark::Counter(double(state.iterations()) * double(scene.Triangles()) / 1e6, benchmark::Counter::kIsRate);
-	state.counters["Mpixel/s"] =
-	    benchmark::Counter(double(state.iterations()) * kWidth * kHeight / 1e6, benchmark::Counter::kIsRate);
+	    benchmark::Counter(frames * double(scene.Triangles()) / 1e6, benchmark::Counter::kIsRate);
+	state.counters["Mpixel/s"] = benchmark::Counter(frames * kWidth * kHeight / 1e6, benchmark::Counter::kIsRate);
+	if (draws > 1) state.counters["draws/s"] = benchmark::Counter(frames * draws, benchmark::Counter::kIsRate);
 	vkDestroyFence(ctx->device(), fence, nullptr);
+}
+
+// state.range(0): cells per side of the sheet (2 triangles a cell).
+void BM_Sheet(benchmark::State& state, Driver driver, Stages stages = Stages::kPlain) {
+	TimeSheet(state, driver, uint32_t(state.range(0)), stages, 1);
 }
 
 // The 64 x 64-cell sheet (8,192 triangles) as 2,048 draws of 4 triangles:
 // what a scene of many small meshes costs per draw.
-void BM_ManyDraws(benchmark::State& state, Driver driver) {
-	Context* ctx = GetContext(driver);
-	if (!ctx) return state.SkipWithError("driver not found");
-	const uint32_t draws = 2048;
-	SheetScene scene(*ctx, 64, Stages::kPlain, draws);
-	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-	VkFence fence;
-	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
-	scene.Frame(fence);  // warm up
-	for (auto _ : state) scene.Frame(fence);
-	state.counters["frames/s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
-	state.counters["draws/s"] = benchmark::Counter(double(state.iterations()) * draws, benchmark::Counter::kIsRate);
-	vkDestroyFence(ctx->device(), fence, nullptr);
-}
+void BM_ManyDraws(benchmark::State& state, Driver driver) { TimeSheet(state, driver, 64, Stages::kPlain, 2048); }
 
 // Graphics pipeline creation (shaders already modules), as CI runs of many
 // short tests pay it. Lavapipe caches compiled shaders on disk; run with

@@ -323,14 +323,11 @@ private:
 	VkCommandBuffer cb_;
 };
 
-// state.range(0): maxAnisotropy (1: trilinear only); range(1): 1 for an
-// RGBA16F texture (HDR environment maps are), 0 for RGBA8.
-void BM_TexturedPlane(benchmark::State& state, Driver driver) {
+// Times whole frames of one scene (after one untimed frame, where
+// TESSERA_JIT=sync compiles) and reports `pixels` a frame as Mpixel/s.
+void TimeFrames(benchmark::State& state, Driver driver, const SceneOptions& options, double pixels) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");
-	SceneOptions options;
-	options.anisotropy = float(state.range(0));
-	if (state.range(1)) options.texture_format = VK_FORMAT_R16G16B16A16_SFLOAT;
 	PlaneScene scene(*ctx, options);
 	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	VkFence fence;
@@ -339,45 +336,34 @@ void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 	for (auto _ : state) scene.Frame(fence);
 	state.counters["frames/s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 	state.counters["Mpixel/s"] =
-	    benchmark::Counter(double(state.iterations()) * kWidth * kHeight / 1e6, benchmark::Counter::kIsRate);
+	    benchmark::Counter(double(state.iterations()) * pixels / 1e6, benchmark::Counter::kIsRate);
 	vkDestroyFence(ctx->device(), fence, nullptr);
 }
 
+// state.range(0): maxAnisotropy (1: trilinear only); range(1): 1 for an
+// RGBA16F texture (HDR environment maps are), 0 for RGBA8.
+void BM_TexturedPlane(benchmark::State& state, Driver driver) {
+	SceneOptions options;
+	options.anisotropy = float(state.range(0));
+	if (state.range(1)) options.texture_format = VK_FORMAT_R16G16B16A16_SFLOAT;
+	TimeFrames(state, driver, options, double(kWidth) * kHeight);
+}
+
 void BM_Mandelbrot(benchmark::State& state, Driver driver) {
-	Context* ctx = GetContext(driver);
-	if (!ctx) return state.SkipWithError("driver not found");
 	SceneOptions options;
 	options.fragment_shader = "bench_mandelbrot.frag.spv";
-	PlaneScene scene(*ctx, options);
-	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-	VkFence fence;
-	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
-	scene.Frame(fence);  // warm up (TESSERA_JIT=sync compiles here)
-	for (auto _ : state) scene.Frame(fence);
-	state.counters["Mpixel/s"] =
-	    benchmark::Counter(double(state.iterations()) * kWidth * kHeight / 1e6, benchmark::Counter::kIsRate);
-	vkDestroyFence(ctx->device(), fence, nullptr);
+	TimeFrames(state, driver, options, double(kWidth) * kHeight);
 }
 
 // Fill rate: 8 full-screen quads in one draw (8 instances, a flat color
 // each, no depth), opaque (arg 0) or blended with source alpha (arg 1).
 void BM_Overdraw(benchmark::State& state, Driver driver) {
-	Context* ctx = GetContext(driver);
-	if (!ctx) return state.SkipWithError("driver not found");
 	SceneOptions options;
 	options.vertex_shader = "bench_layer.vert.spv";
 	options.fragment_shader = "bench_layer.frag.spv";
 	options.instances = 8;
 	options.blend = state.range(0) != 0;
-	PlaneScene scene(*ctx, options);
-	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-	VkFence fence;
-	vkCreateFence(ctx->device(), &fci, nullptr, &fence);
-	scene.Frame(fence);  // warm up (TESSERA_JIT=sync compiles here)
-	for (auto _ : state) scene.Frame(fence);
-	state.counters["Mpixel/s"] = benchmark::Counter(
-	    double(state.iterations()) * kWidth * kHeight * options.instances / 1e6, benchmark::Counter::kIsRate);
-	vkDestroyFence(ctx->device(), fence, nullptr);
+	TimeFrames(state, driver, options, double(kWidth) * kHeight * options.instances);
 }
 
 }  // namespace

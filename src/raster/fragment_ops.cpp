@@ -365,12 +365,13 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 		}
 	}
 	if (!n) return;
-	if (o.clamp_unorm) {
+	if (o.clamp_unorm || o.clamp_snorm) {
+		const float low = o.clamp_snorm ? -1.0f : 0.0f;
 		for (int c = 0; c < 4; ++c)
-			for (uint32_t i = 0; i < n; ++i) src[c][i] = Clamp01(src[c][i]);
+			for (uint32_t i = 0; i < n; ++i) src[c][i] = std::min(std::max(src[c][i], low), 1.0f);
 		if (o.dual_source)
 			for (int c = 0; c < 4; ++c)
-				for (uint32_t i = 0; i < n; ++i) src1[c][i] = Clamp01(src1[c][i]);
+				for (uint32_t i = 0; i < n; ++i) src1[c][i] = std::min(std::max(src1[c][i], low), 1.0f);
 	}
 	float(*result)[kMaxBatchSamples] = src;
 	if constexpr (kBlend) {
@@ -688,8 +689,11 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		c.integer = format->IsInteger();
 		if (bs.logic_op_enable || c.integer) c.blend.blend_enable = false;
 		c.clamp_unorm = numeric == texture::NumericFormat::UNORM || numeric == texture::NumericFormat::SRGB;
+		c.clamp_snorm = numeric == texture::NumericFormat::SNORM;
 		for (int k = 0; k < 4; ++k)
-			c.constants[k] = c.clamp_unorm ? std::clamp(bs.constants[k], 0.0f, 1.0f) : bs.constants[k];
+			c.constants[k] = c.clamp_unorm   ? std::clamp(bs.constants[k], 0.0f, 1.0f)
+			                 : c.clamp_snorm ? std::clamp(bs.constants[k], -1.0f, 1.0f)
+			                                 : bs.constants[k];
 		c.dual_source = i == 0 && c.blend.blend_enable &&
 		                (UsesSrc1(c.blend.src_color) || UsesSrc1(c.blend.dst_color) || UsesSrc1(c.blend.src_alpha) ||
 		                 UsesSrc1(c.blend.dst_alpha));

@@ -30,7 +30,10 @@ struct ColorOps {
 	const texture::FormatInfo* format = nullptr;
 	BlendAttachmentState blend;
 	bool clamp_unorm = false;  // §29.13.1: fixed-point attachments clamp source, factors to [0,1]
-	bool logic_op = false;     // only integer and normalized formats (§29.14)
+	// Signed normalized: source and constants clamped to [-1,1] (§29.13.1;
+	// the factors are left as computed, as the CTS's reference does).
+	bool clamp_snorm = false;
+	bool logic_op = false;  // only integer and normalized formats (§29.14)
 	VkLogicOp logic = VK_LOGIC_OP_COPY;
 	bool dual_source = false;  // reads FragmentBatch color[1] as the second source
 	bool integer = false;      // UINT/SINT: the batch's floats hold 32-bit integer bits

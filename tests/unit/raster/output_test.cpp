@@ -317,3 +317,24 @@ TEST_CASE("raster: sample shading writes the same bytes on any thread count", "[
 	for (uint8_t v : single) nonzero += v != 0;
 	CHECK(nonzero > single.size() / 4);
 }
+
+TEST_CASE("raster: blending into SNORM clamps source and constants to [-1, 1]", "[raster]") {
+	// Vulkan "Blend Operations": for a signed normalized attachment the
+	// source and the constants are clamped to [-1, 1] before blending (as
+	// [0, 1] for unsigned ones). CONSTANT_COLOR x source, nothing of dst.
+	static const float kColor[4] = {2.0f, 0.5f, 1.0f, -2.0f};
+	Target t(32, 32, VK_FORMAT_R8G8B8A8_SNORM);
+	DrawState s = MakeState(t);
+	s.shader.run = ConstantColorShader;
+	s.shader.user = kColor;
+	s.blend.attachment_count = 1;
+	BlendAttachmentState& b = s.blend.attachments[0];
+	b.blend_enable = true;
+	b.src_color = b.src_alpha = VK_BLEND_FACTOR_CONSTANT_COLOR;
+	b.dst_color = b.dst_alpha = VK_BLEND_FACTOR_ZERO;
+	const float constants[4] = {0.5f, 2.0f, -2.0f, 1.0f};
+	std::copy(constants, constants + 4, s.blend.constants);
+	Draw(s, t, FullScreen(t, 0.5f).Input());
+	const float expected[4] = {0.5f, 0.5f, -1.0f, -1.0f};  // clamp(constant) * clamp(source)
+	for (int c = 0; c < 4; ++c) CHECK(std::abs(t.At(5, 7, uint32_t(c)) - expected[c]) <= 1.0f / 127.0f);
+}

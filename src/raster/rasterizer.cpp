@@ -30,16 +30,37 @@ enum class RectCoverage { Outside, Partial, Inside };
 // inclusive) from the edge functions at its four corners: every sample lies
 // inside the rectangle, and a half-plane holds all of it when it holds its
 // corners.
+// How many corners of the rectangle edge e holds.
+int CornersIn(const SetupTriangle& t, int e, int64_t X0, int64_t Y0, int64_t X1, int64_t Y1) {
+	const int64_t bias = t.edge_bias[e];
+	return (EdgeAt(t, e, X0, Y0) >= bias) + (EdgeAt(t, e, X1, Y0) >= bias) + (EdgeAt(t, e, X0, Y1) >= bias) +
+	       (EdgeAt(t, e, X1, Y1) >= bias);
+}
+
 RectCoverage ClassifyRect(const SetupTriangle& t, int64_t X0, int64_t Y0, int64_t X1, int64_t Y1) {
 	bool inside = true;
 	for (int e = 0; e < 3; ++e) {
-		int64_t bias = t.edge_bias[e];
-		int in = (EdgeAt(t, e, X0, Y0) >= bias) + (EdgeAt(t, e, X1, Y0) >= bias) + (EdgeAt(t, e, X0, Y1) >= bias) +
-		         (EdgeAt(t, e, X1, Y1) >= bias);
+		const int in = CornersIn(t, e, X0, Y0, X1, Y1);
 		if (in == 0) return RectCoverage::Outside;
 		inside &= in == 4;
 	}
 	return inside ? RectCoverage::Inside : RectCoverage::Partial;
+}
+
+// The pixels of a tile that a draw may write (the tile inside the
+// scissor), as a fixed-point rectangle with inclusive corners; false when
+// there are none.
+struct FixedRect {
+	int64_t x0, y0, x1, y1;
+};
+bool TileRegion(const PrimitiveSetupState& setup, int32_t tile_x, int32_t tile_y, FixedRect* out) {
+	const int32_t x0 = std::max(tile_x, setup.scissor_min_x), y0 = std::max(tile_y, setup.scissor_min_y);
+	const int32_t x1 = std::min(tile_x + int32_t(kTileSize) - 1, setup.scissor_max_x);
+	const int32_t y1 = std::min(tile_y + int32_t(kTileSize) - 1, setup.scissor_max_y);
+	if (x0 > x1 || y0 > y1) return false;
+	*out = {int64_t(x0) << kSubPixelBits, int64_t(y0) << kSubPixelBits, int64_t(x1 + 1) << kSubPixelBits,
+	        int64_t(y1 + 1) << kSubPixelBits};
+	return true;
 }
 
 // Bits of the samples of each lane: lane mask (4 bits) -> sample mask.
@@ -153,9 +174,6 @@ __attribute__((target_clones("avx2", "default"))) void FlushBatch(TileContext& t
 	run_begin[run_count] = b.quad_count;
 	const RasterState& r = d.state.raster;
 	const FragmentShader& shader = d.state.shader;
-	// Centroid inputs of a multisampled draw (below) look at each lane's samples.
-	const bool centroid_draw = samples > 1 && !d.per_sample && r.varying_count > 0 &&
-	                           std::any_of(r.centroid, r.centroid + r.varying_count, [](bool c) { return c; });
 	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
 	uint32_t lane_samples[4];
 	for (uint32_t l = 0; l < 4; ++l) lane_samples[l] = ((1u << samples) - 1) << (l * samples);
@@ -177,7 +195,7 @@ __attribute__((target_clones("avx2", "default"))) void FlushBatch(TileContext& t
 		}
 	}
 	if (shader.may_discard) std::fill_n(b.discarded, lanes, uint8_t(0));
-	if (shader.reads_sample_mask_in || centroid_draw)
+	if (shader.reads_sample_mask_in || d.centroid_inputs)
 		for (uint32_t q = 0; q < b.quad_count; ++q)
 			for (uint32_t l = 0; l < 4; ++l)
 				b.sample_mask_in[4 * q + l] = (t.coverage[q] & lane_samples[l]) >> (l * samples);
@@ -212,9 +230,7 @@ __attribute__((target_clones("avx2", "default"))) void FlushBatch(TileContext& t
 		std::fill_n(b.sample_position[1], 4 * b.quad_count, 0.5f);
 	}
 	// 1/w_c: read by the shader, and what smooth varyings divide by.
-	const bool smooth_varyings = std::any_of(r.interpolation, r.interpolation + r.varying_count,
-	                                         [](Interpolation i) { return i == Interpolation::Smooth; });
-	const bool inv_w = shader.reads_frag_coord_w || smooth_varyings;
+	const bool inv_w = shader.reads_frag_coord_w || d.smooth_varyings;
 	for (uint32_t k = 0; k < run_count; ++k) {
 		const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
 		const SetupTriangle& tri = *p.tri;
@@ -238,7 +254,7 @@ __attribute__((target_clones("avx2", "default"))) void FlushBatch(TileContext& t
 	// lowest-numbered covered sample. With sample shading every input is
 	// already at a covered sample.
 	alignas(64) float cx[kMaxBatchLanes], cy[kMaxBatchLanes], cw[kMaxBatchLanes];
-	if (centroid_draw) {
+	if (d.centroid_inputs) {
 		const SampleLocation* loc = StandardSampleLocations(samples);
 		const uint32_t full = (1u << samples) - 1;
 		for (uint32_t i = 0; i < lanes; ++i) {
@@ -258,7 +274,7 @@ __attribute__((target_clones("avx2", "default"))) void FlushBatch(TileContext& t
 	}
 	for (uint32_t v = 0; v < r.varying_count; ++v) {
 		float* out = b.varyings[v];
-		const bool centroid = centroid_draw && r.centroid[v];
+		const bool centroid = d.centroid_inputs && r.centroid[v];
 		const float* vx = centroid ? cx : lx;
 		const float* vy = centroid ? cy : ly;
 		const float* vw = centroid ? cw : w;
@@ -436,11 +452,14 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 		p = &t.primitives[0];
 		slot_used = false;
 	};
-	auto add = [&](int32_t qx, int32_t qy, uint32_t quad_mask, uint32_t sample) {
+	auto use_slot = [&] {  // taken for good once a quad uses it
 		if (!slot_used) {
 			slot_used = true;
 			++t.primitive_count;
 		}
+	};
+	auto add = [&](int32_t qx, int32_t qy, uint32_t quad_mask, uint32_t sample) {
+		use_slot();
 		// The count read once: the byte stores below may alias anything.
 		FragmentBatch& b = t.batch;
 		const uint32_t n = b.quad_count;
@@ -475,10 +494,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 					qx += 2 * int32_t(quads);
 					break;
 				}
-				if (!slot_used) {
-					slot_used = true;
-					++t.primitive_count;
-				}
+				use_slot();
 				FragmentBatch& b = t.batch;
 				const uint32_t n = b.quad_count, run = std::min(quads, kMaxBatchQuads - n);
 				// (Restrict: the arrays do not overlap, so the loop vectorizes.)
@@ -598,6 +614,11 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	d.per_sample =
 	    samples > 1 &&
 	    (s.per_sample || (state.raster.sample_shading && state.raster.min_sample_shading * float(samples) > 1.0f));
+	const RasterState& r = state.raster;
+	d.centroid_inputs =
+	    samples > 1 && !d.per_sample && std::any_of(r.centroid, r.centroid + r.varying_count, [](bool c) { return c; });
+	d.smooth_varyings = std::any_of(r.interpolation, r.interpolation + r.varying_count,
+	                                [](Interpolation i) { return i == Interpolation::Smooth; });
 	const uint32_t all_samples = (1u << samples) - 1;
 	d.overwrites = !d.has_tests && !s.may_discard && !s.writes_sample_mask && !s.writes_memory &&
 	               !s.reads_attachments && !state.raster.alpha_to_coverage &&
@@ -632,11 +653,7 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 		input.topology = Topology::LineList;
 	} else if (input.primitive_restart && input.indices) {
 		assembled_.clear();
-		AssembleList(input,
-		             input.topology == Topology::TriangleList ? 3
-		             : input.topology == Topology::LineList   ? 2
-		                                                      : 1,
-		             assembled_);
+		AssembleList(input, ListVertexCount(input.topology), assembled_);
 		input.indices = assembled_.data();
 		input.vertex_count = uint32_t(assembled_.size());
 		input.primitive_restart = false;
@@ -658,7 +675,7 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 
 	// Primitive processing and binning, chunk by chunk in parallel.
 	const PrimitiveSetupState& setup = draw.setup;
-	const bool overwrites = draw.overwrites && !draw.count_samples;  // queries count the hidden samples
+	const bool hides = draw.Hides();
 	ParallelFor(chunk_count, [&](uint32_t c) {
 		Chunk& chunk = chunks_[c];
 		chunk.setup.Clear();
@@ -681,19 +698,12 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 							continue;
 					}
 					uint64_t entry = (uint64_t(ty * tiles_x_ + tx) << 32) | i;
-					if (overwrites) {
-						// The pixels of this tile any primitive of the draw may
-						// reach: the tile inside the scissor.
-						const int32_t x0 = std::max(int32_t(tx * kTileSize), setup.scissor_min_x);
-						const int32_t y0 = std::max(int32_t(ty * kTileSize), setup.scissor_min_y);
-						const int32_t x1 = std::min(int32_t(tx * kTileSize + kTileSize - 1), setup.scissor_max_x);
-						const int32_t y1 = std::min(int32_t(ty * kTileSize + kTileSize - 1), setup.scissor_max_y);
-						if (t.min_x <= x0 && t.min_y <= y0 && t.max_x >= x1 && t.max_y >= y1 &&
-						    ClassifyRect(t, int64_t(x0) << kSubPixelBits, int64_t(y0) << kSubPixelBits,
-						                 int64_t(x1 + 1) << kSubPixelBits,
-						                 int64_t(y1 + 1) << kSubPixelBits) == RectCoverage::Inside)
-							entry |= kCoversTile;
-					}
+					// (Samples inside all three edges lie inside the triangle's
+					// box, and the region inside the scissor.)
+					FixedRect r;
+					if (hides && TileRegion(setup, int32_t(tx * kTileSize), int32_t(ty * kTileSize), &r) &&
+					    ClassifyRect(t, r.x0, r.y0, r.x1, r.y1) == RectCoverage::Inside)
+						entry |= kCoversTile;
 					chunk.bins.push_back(entry);
 				}
 			}
@@ -752,17 +762,9 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 uint32_t Renderer::FirstVisible(const PrimitiveSetupState& setup, int32_t tile_x, int32_t tile_y, uint32_t begin,
                                 uint32_t end) const {
 	constexpr uint32_t kMostPairs = 4;
-	const int32_t x0 = std::max(tile_x, setup.scissor_min_x), y0 = std::max(tile_y, setup.scissor_min_y);
-	const int32_t x1 = std::min(tile_x + int32_t(kTileSize) - 1, setup.scissor_max_x);
-	const int32_t y1 = std::min(tile_y + int32_t(kTileSize) - 1, setup.scissor_max_y);
-	if (x0 > x1 || y0 > y1) return begin;
-	const int64_t X0 = int64_t(x0) << kSubPixelBits, Y0 = int64_t(y0) << kSubPixelBits;
-	const int64_t X1 = int64_t(x1 + 1) << kSubPixelBits, Y1 = int64_t(y1 + 1) << kSubPixelBits;
-	auto holds = [&](const SetupTriangle& t, int e) {
-		const int64_t bias = t.edge_bias[e];
-		return EdgeAt(t, e, X0, Y0) >= bias && EdgeAt(t, e, X1, Y0) >= bias && EdgeAt(t, e, X0, Y1) >= bias &&
-		       EdgeAt(t, e, X1, Y1) >= bias;
-	};
+	FixedRect r;
+	if (!TileRegion(setup, tile_x, tile_y, &r)) return begin;
+	auto holds = [&](const SetupTriangle& t, int e) { return CornersIn(t, e, r.x0, r.y0, r.x1, r.y1) == 4; };
 	for (uint32_t k = end - 1, pairs = 0; k > begin && pairs < kMostPairs; --k, ++pairs) {
 		const SetupTriangle& a = chunks_[bins_[k - 1].chunk].setup.triangles[bins_[k - 1].triangle];
 		const SetupTriangle& b = chunks_[bins_[k].chunk].setup.triangles[bins_[k].triangle];
@@ -785,8 +787,7 @@ uint64_t Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb
 	TileContext context{draw, fb, tile_x, tile_y, batch, points_};
 	const uint32_t end = tile_begin_[tile + 1];
 	uint32_t begin = tile_begin_[tile];
-	if (draw.overwrites && !draw.count_samples && end - begin > 1)
-		begin = FirstVisible(draw.setup, tile_x, tile_y, begin, end);
+	if (draw.Hides() && end - begin > 1) begin = FirstVisible(draw.setup, tile_x, tile_y, begin, end);
 	for (uint32_t k = begin; k < end; ++k) {
 		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
 		if (k + 4 < end) {

@@ -33,6 +33,12 @@ struct CompiledDraw {
 	// visible there, and Renderer::Draw drops them from the tile's list.
 	// Cleared by whoever counts fragment invocations (statistics queries).
 	bool overwrites = false;
+	bool centroid_inputs = false;  // multisampled, one pixel one invocation, some input Centroid
+	bool smooth_varyings = false;  // some varying divides by w (the batch then needs 1/w_c)
+
+	// Whether the rasterizer may drop what later primitives overwrite:
+	// an occlusion query counts the hidden samples too.
+	bool Hides() const { return overwrites && !count_samples; }
 };
 
 CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb);

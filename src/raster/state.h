@@ -148,6 +148,12 @@ struct Framebuffer {
 // Vulkan 1.3 §21.1 (primitive topologies).
 enum class Topology : uint8_t { TriangleList, TriangleStrip, TriangleFan, PointList, LineList, LineStrip };
 
+// Vertices a primitive of a list takes: 3 for TriangleList, 2 for
+// LineList, 1 for PointList.
+constexpr uint32_t ListVertexCount(Topology t) {
+	return t == Topology::TriangleList ? 3 : t == Topology::LineList ? 2 : 1;
+}
+
 // Vertices after the vertex shader: clip-space positions and scalar
 // varyings, one array each, indexed by vertex; triangles are a list
 // (vertex 3i, 3i+1, 3i+2), a strip or a fan, lines a list (2i, 2i+1) or a

@@ -172,28 +172,24 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 			return false;
 		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
 	}
-	if (f->half) {
-		if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
-		f->q = image.level_count - 1;
-		f->levels = PreparedLevels(image);
-		return f->levels->ok && f->levels->element_shift == 3;
+	if (!f->half) {
+		for (uint32_t c = 0; c < 4; ++c) {
+			if (!image.component_table[c] || image.component_slot[c] > 3 || image.component_offset[c] > 3) return false;
+			f->table[image.component_slot[c]] = image.component_table[c];
+			f->byte_shift[image.component_slot[c]] = int32_t(8u * image.component_offset[c]);
+		}
+		if (!f->table[0] || !f->table[1] || !f->table[2] || !f->table[3]) return false;
+		const bool unorm =
+		    f->byte_shift[1] == 8 && f->byte_shift[3] == 24 &&
+		    ((f->byte_shift[0] == 0 && f->byte_shift[2] == 16) || (f->byte_shift[0] == 16 && f->byte_shift[2] == 0));
+		f->unorm = unorm && DividesBy255(f->table[0]) && DividesBy255(f->table[1]) && DividesBy255(f->table[2]) &&
+		           DividesBy255(f->table[3]);
+		f->swap_rb = f->unorm && f->byte_shift[0] == 16;
 	}
-	for (uint32_t c = 0; c < 4; ++c) {
-		if (!image.component_table[c] || image.component_slot[c] > 3 || image.component_offset[c] > 3) return false;
-		f->table[image.component_slot[c]] = image.component_table[c];
-		f->byte_shift[image.component_slot[c]] = int32_t(8u * image.component_offset[c]);
-	}
-	if (!f->table[0] || !f->table[1] || !f->table[2] || !f->table[3]) return false;
-	const bool unorm =
-	    f->byte_shift[1] == 8 && f->byte_shift[3] == 24 &&
-	    ((f->byte_shift[0] == 0 && f->byte_shift[2] == 16) || (f->byte_shift[0] == 16 && f->byte_shift[2] == 0));
-	f->unorm = unorm && DividesBy255(f->table[0]) && DividesBy255(f->table[1]) && DividesBy255(f->table[2]) &&
-	           DividesBy255(f->table[3]);
-	f->swap_rb = f->unorm && f->byte_shift[0] == 16;
 	if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
 	f->q = image.level_count - 1;
 	f->levels = PreparedLevels(image);
-	return f->levels->ok && f->levels->element_shift == 2;
+	return f->levels->ok && f->levels->element_shift == (f->half ? 3 : 2);  // 8-byte halves, 4-byte words
 }
 
 // LinearTexelCoordinate (sampling_math.cpp) with the floor done without

@@ -713,9 +713,7 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
 		per = 2;
 		break;
 	default:
-		per = input.topology == raster::Topology::TriangleList ? 3
-		      : input.topology == raster::Topology::LineList   ? 2
-		                                                       : 1;
+		per = raster::ListVertexCount(input.topology);
 		raster::AssembleList(input, per, list);
 		break;
 	}
@@ -1337,14 +1335,24 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		uint64_t tess_primitives = 0;                      // primitives the tessellator made
 		uint64_t geometry_runs = 0;                        // geometry stage runs
 		uint64_t emitted[shader::kMaxVertexStreams] = {};  // primitives it emitted to each stream
+		// The vertex stage over the n vertices, for the job's current
+		// instance and view, into its output arrays.
+		auto shade_all = [&] {
+			auto shade = [&](uint32_t batch) {
+				const uint32_t first = batch * kVertexBatch;
+				ShadeVertices(job, first, std::min(kVertexBatch, n - first));
+			};
+			if (batches > 1)
+				pool->ParallelFor(batches, shade);
+			else
+				shade(0);
+		};
 		// Instances of a plain list draw go to the rasterizer as one draw:
 		// their primitives in order, one binning pass, and a primitive that
 		// covers a tile hides the earlier instances' there (overwrites).
 		const bool lists = topology == raster::Topology::TriangleList || topology == raster::Topology::LineList ||
 		                   topology == raster::Topology::PointList;
-		const uint32_t per = topology == raster::Topology::TriangleList ? 3
-		                     : topology == raster::Topology::LineList   ? 2
-		                                                                : 1;
+		const uint32_t per = raster::ListVertexCount(topology);
 		const uint64_t together_bytes = uint64_t(n) * p.instance_count * vertex_bytes +
 		                                (raster_indices ? uint64_t(p.count) * p.instance_count * 4 : 0);
 		const bool together = p.instance_count > 1 && lists && !restart && !adjacency && !tessellated && !gp.geometry &&
@@ -1366,14 +1374,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				job.varyings = varyings + first * gp.varying_count;
 				job.clip_distances = clip_distances + first * job.clip_count;
 				if (job.point_sizes) job.point_sizes = scratch.point_sizes.data() + first;
-				auto shade = [&](uint32_t batch) {
-					uint32_t from = batch * kVertexBatch;
-					ShadeVertices(job, from, std::min(kVertexBatch, n - from));
-				};
-				if (batches > 1)
-					pool->ParallelFor(batches, shade);
-				else
-					shade(0);
+				shade_all();
 				shaded += n;
 			}
 			raster::VertexInput all = input;
@@ -1397,19 +1398,12 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		for (uint32_t instance = 0; instance < p.instance_count && !together && !job.lost; ++instance) {
 			job.instance = p.first_instance + instance;
-			auto shade = [&](uint32_t batch) {
-				uint32_t first = batch * kVertexBatch;
-				ShadeVertices(job, first, std::min(kVertexBatch, n - first));
-			};
 			for (uint32_t v = 0; v < view_count && !job.lost; ++v) {
 				job.view_index = views[v];
 				// The vertices of the other views differ only when the
 				// vertex program reads ViewIndex.
 				if (v == 0 || gp.vertex_view_index_word != kNoWord) {
-					if (batches > 1)
-						pool->ParallelFor(batches, shade);
-					else
-						shade(0);
+					shade_all();
 					shaded += n;
 					if (job.lost) break;
 				}

@@ -7,6 +7,46 @@
 
 namespace tessera::raster {
 
+// One draw set up and binned: its primitives in chunks (set up in
+// parallel), and each busy tile's entries in submission order.
+struct Renderer::Binned {
+	struct Entry {
+		uint32_t chunk;
+		uint32_t triangle;
+	};
+	struct Chunk {
+		TriangleSetupOutput setup;
+		std::vector<uint64_t> bins;  // (tile << 32) | triangle, in triangle order
+		uint64_t area = 0;           // pixels of the triangles' bounding boxes
+	};
+	CompiledDraw draw;
+	Framebuffer fb;
+	bool points = false;  // the draw makes point primitives (gl_PointCoord to fill)
+	uint32_t tiles_x = 0;
+	uint32_t chunk_count = 0;
+	std::vector<Chunk> chunks;         // [0, chunk_count) in use
+	std::vector<uint32_t> busy;        // tiles with entries, ascending
+	std::vector<uint32_t> busy_begin;  // busy.size() + 1 offsets into entries
+	std::vector<Entry> entries;        // by tile, then submission order
+	uint64_t area = 0;                 // pixels of the primitives' bounding boxes
+	uint64_t primitives = 0;           // primitives in
+
+	const SetupTriangle& Triangle(const Entry& e) const { return chunks[e.chunk].setup.triangles[e.triangle]; }
+	const float* Planes(const Entry& e) const {
+		const TriangleSetupOutput& setup = chunks[e.chunk].setup;
+		return setup.varying_planes.data() + setup.triangles[e.triangle].varying_offset;
+	}
+	size_t Bytes() const {
+		size_t bytes = sizeof(Binned) + chunks.capacity() * sizeof(Chunk) +
+		               (busy.capacity() + busy_begin.capacity()) * sizeof(uint32_t) +
+		               entries.capacity() * sizeof(Entry);
+		for (const Chunk& c : chunks)
+			bytes += c.bins.capacity() * sizeof(uint64_t) + c.setup.triangles.capacity() * sizeof(SetupTriangle) +
+			         c.setup.varying_planes.capacity() * sizeof(float);
+		return bytes;
+	}
+};
+
 namespace {
 
 constexpr SampleLocation kOneSample[1] = {{128, 128}};
@@ -99,6 +139,10 @@ void MovePrimitive(TilePrimitive& to, const TilePrimitive& from, uint32_t varyin
 // One worker's state for one tile: the batch being gathered, whose quads
 // may come from several triangles (in submission order).
 struct TileContext {
+	// (Only what is read before it is written: the arrays below hold over
+	// 20 KiB, and a tile may take a context for each of many small draws.)
+	TileContext(const CompiledDraw& d, const Framebuffer& f, int32_t x, int32_t y, FragmentBatch& b, bool p)
+	    : draw(d), fb(f), tile_x(x), tile_y(y), batch(b), points(p) {}
 	const CompiledDraw& draw;
 	const Framebuffer& fb;
 	int32_t tile_x, tile_y;  // pixels
@@ -578,14 +622,89 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 
 const SampleLocation* StandardSampleLocations(uint32_t samples) { return samples == 4 ? kFourSamples : kOneSample; }
 
+namespace {
+
+// The binning hid what one primitive covering the tile overwrites; two can
+// cover it together: the two triangles of a quad, on the tiles its
+// diagonal crosses. Two triangles share an edge when one has the other's
+// edge function negated (the same two vertices, SetupEdges): every sample
+// on that line belongs to exactly one of them (the biases are
+// complementary), so a sample inside both triangles' other four edges lies
+// in one or the other. The region (the tile inside the scissor) is covered
+// when its corners hold those four edges. Consecutive entries near the end
+// are checked; returns the first entry a later pair does not wholly hide.
+uint32_t FirstVisible(const Renderer::Binned& b, int32_t tile_x, int32_t tile_y, uint32_t begin, uint32_t end) {
+	constexpr uint32_t kMostPairs = 4;
+	FixedRect r;
+	if (!TileRegion(b.draw.setup, tile_x, tile_y, &r)) return begin;
+	auto holds = [&](const SetupTriangle& t, int e) { return CornersIn(t, e, r.x0, r.y0, r.x1, r.y1) == 4; };
+	for (uint32_t k = end - 1, pairs = 0; k > begin && pairs < kMostPairs; --k, ++pairs) {
+		const SetupTriangle& p = b.Triangle(b.entries[k - 1]);
+		const SetupTriangle& q = b.Triangle(b.entries[k]);
+		for (int i = 0; i < 3; ++i)
+			for (int j = 0; j < 3; ++j) {
+				if (p.edge_a[i] != -q.edge_a[j] || p.edge_b[i] != -q.edge_b[j] || p.edge_c[i] != -q.edge_c[j] ||
+				    p.edge_bias[i] + q.edge_bias[j] != 1 || (p.edge_a[i] == 0 && p.edge_b[i] == 0))
+					continue;
+				if (holds(p, (i + 1) % 3) && holds(p, (i + 2) % 3) && holds(q, (j + 1) % 3) && holds(q, (j + 2) % 3))
+					return k - 1;
+			}
+	}
+	return begin;
+}
+
+// Busy tile `busy` of a binned draw: its primitives in order. Returns the
+// samples that passed when the draw counts them.
+uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
+	const CompiledDraw& draw = b.draw;
+	const uint32_t tile = b.busy[busy];
+	FragmentBatch batch;
+	batch.quad_count = 0;
+	const int32_t tile_x = int32_t(tile % b.tiles_x * kTileSize), tile_y = int32_t(tile / b.tiles_x * kTileSize);
+	TileContext context{draw, b.fb, tile_x, tile_y, batch, b.points};
+	const uint32_t end = b.busy_begin[busy + 1];
+	uint32_t begin = b.busy_begin[busy];
+	if (draw.Hides() && end - begin > 1) begin = FirstVisible(b, tile_x, tile_y, begin, end);
+	for (uint32_t k = begin; k < end; ++k) {
+		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
+		if (k + 4 < end) __builtin_prefetch(&b.Triangle(b.entries[k + 4]));
+		if (k + 2 < end) __builtin_prefetch(b.Planes(b.entries[k + 2]));
+		const SetupTriangle& tri = b.Triangle(b.entries[k]);
+		// A batch holds quads of up to kMaxBatchQuads triangles.
+		if (context.primitive_count == kMaxBatchQuads) FlushBatch(context);
+		const float* planes = b.Planes(b.entries[k]);
+		if (draw.ops.samples == 1)
+			RasterizeTriangleInTile<1>(context, tri, planes);
+		else
+			RasterizeTriangleInTile<4>(context, tri, planes);
+	}
+	FlushBatch(context);
+	return context.samples_passed;
+}
+
+bool SameTargets(const Framebuffer& a, const Framebuffer& b) {
+	if (a.width != b.width || a.height != b.height || a.samples != b.samples || a.color_count != b.color_count ||
+	    a.depth.base != b.depth.base || a.depth.format != b.depth.format || a.stencil.base != b.stencil.base)
+		return false;
+	for (uint32_t i = 0; i < a.color_count; ++i)
+		if (a.color[i].base != b.color[i].base || a.color[i].format != b.color[i].format ||
+		    a.color[i].row_pitch != b.color[i].row_pitch)
+			return false;
+	return true;
+}
+
+}  // namespace
+
+Renderer::Renderer(runtime::ThreadPool* pool) : pool_(pool) {}
+Renderer::~Renderer() = default;
+
 size_t Renderer::ScratchBytes() const {
-	size_t bytes = chunks_.capacity() * sizeof(Chunk) + tile_begin_.capacity() * sizeof(uint32_t) +
-	               bins_.capacity() * sizeof(BinEntry) + busy_tiles_.capacity() * sizeof(uint32_t) +
-	               (tile_hidden_.capacity() + tile_seen_.capacity()) * sizeof(uint32_t) +
-	               tile_samples_.capacity() * sizeof(uint64_t) + assembled_.capacity() * sizeof(uint32_t);
-	for (const Chunk& c : chunks_)
-		bytes += c.bins.capacity() * sizeof(uint64_t) + c.setup.triangles.capacity() * sizeof(SetupTriangle) +
-		         c.setup.varying_planes.capacity() * sizeof(float);
+	size_t bytes = (tile_begin_.capacity() + tile_hidden_.capacity() + tile_seen_.capacity() + assembled_.capacity() +
+	                work_begin_.capacity() + work_tiles_.capacity()) *
+	                   sizeof(uint32_t) +
+	               work_.capacity() * sizeof(TileWork) + tile_samples_.capacity() * sizeof(uint64_t) +
+	               binned_.capacity() * sizeof(binned_[0]);
+	for (const auto& b : binned_) bytes += b->Bytes();
 	return bytes;
 }
 
@@ -637,7 +756,15 @@ void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& 
 		for (uint32_t i = 0; i < count; ++i) body(i);
 }
 
-uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+	b.draw = draw;
+	b.fb = fb;
+	b.chunk_count = 0;
+	b.busy.clear();
+	b.busy_begin.assign(1, 0);
+	b.entries.clear();
+	b.area = 0;
+	b.primitives = 0;
 	VertexInput input = vertex_input;
 	if (input.topology == Topology::TriangleStrip || input.topology == Topology::TriangleFan) {
 		assembled_.clear();
@@ -662,26 +789,28 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 	uint32_t vertices_per_primitive = 3;
 	if (input.topology == Topology::LineList) process = &ProcessLine, vertices_per_primitive = 2;
 	if (input.topology == Topology::PointList) process = &ProcessPoint, vertices_per_primitive = 1;
-	points_ = input.topology == Topology::PointList ||
-	          (vertices_per_primitive == 3 && draw.state.raster.polygon_mode == VK_POLYGON_MODE_POINT);
+	b.points = input.topology == Topology::PointList ||
+	           (vertices_per_primitive == 3 && draw.state.raster.polygon_mode == VK_POLYGON_MODE_POINT);
 	// Primitives, triangles or not, go through setup and the tiles alike.
 	const uint32_t triangle_count = input.vertex_count / vertices_per_primitive;
-	if (!triangle_count || fb.width == 0 || fb.height == 0) return 0;
-	tiles_x_ = (fb.width + kTileSize - 1) / kTileSize;
-	tiles_y_ = (fb.height + kTileSize - 1) / kTileSize;
-	const uint32_t tile_count = tiles_x_ * tiles_y_;
+	b.primitives = triangle_count;
+	if (!triangle_count || fb.width == 0 || fb.height == 0) return;
+	b.tiles_x = (fb.width + kTileSize - 1) / kTileSize;
+	const uint32_t tiles_x = b.tiles_x, tiles_y = (fb.height + kTileSize - 1) / kTileSize;
+	const uint32_t tile_count = tiles_x * tiles_y;
 	const uint32_t chunk_count = (triangle_count + kTriangleChunk - 1) / kTriangleChunk;
-	if (chunks_.size() < chunk_count) chunks_.resize(chunk_count);
+	if (b.chunks.size() < chunk_count) b.chunks.resize(chunk_count);
+	b.chunk_count = chunk_count;
 
 	// Primitive processing and binning, chunk by chunk in parallel.
 	const PrimitiveSetupState& setup = draw.setup;
 	const bool hides = draw.Hides();
 	ParallelFor(chunk_count, [&](uint32_t c) {
-		Chunk& chunk = chunks_[c];
+		Binned::Chunk& chunk = b.chunks[c];
 		chunk.setup.Clear();
 		chunk.bins.clear();
 		uint32_t end = std::min(triangle_count, (c + 1) * kTriangleChunk);
-		for (uint32_t i = c * kTriangleChunk; i < end; ++i) process(draw.setup, input, i, chunk.setup);
+		for (uint32_t i = c * kTriangleChunk; i < end; ++i) process(setup, input, i, chunk.setup);
 		const auto& tris = chunk.setup.triangles;
 		chunk.area = 0;
 		for (uint32_t i = 0; i < tris.size(); ++i) {
@@ -697,7 +826,7 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 						if (ClassifyRect(t, X0, Y0, X0 + kTileFixed, Y0 + kTileFixed) == RectCoverage::Outside)
 							continue;
 					}
-					uint64_t entry = (uint64_t(ty * tiles_x_ + tx) << 32) | i;
+					uint64_t entry = (uint64_t(ty * tiles_x + tx) << 32) | i;
 					// (Samples inside all three edges lie inside the triangle's
 					// box, and the region inside the scissor.)
 					FixedRect r;
@@ -712,105 +841,133 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 
 	// Per-tile lists, chunks in order: submission order within every tile.
 	// Entries before a tile's last covering primitive are dropped.
+	uint64_t entry_count = 0;
+	for (uint32_t c = 0; c < chunk_count; ++c) {
+		b.area += b.chunks[c].area;
+		entry_count += b.chunks[c].bins.size();
+	}
+	if (entry_count * 4 <= tile_count) {
+		// Few entries (a small draw): sorted by tile, in submission order
+		// within one, instead of counted over every tile of the framebuffer.
+		sorted_.clear();
+		for (uint32_t c = 0; c < chunk_count; ++c)
+			for (uint64_t e : b.chunks[c].bins) sorted_.push_back(SortedEntry{e, c});
+		// (Tile, chunk, triangle) is unique and orders a tile's entries as submitted.
+		std::sort(sorted_.begin(), sorted_.end(), [](const SortedEntry& x, const SortedEntry& y) {
+			const uint64_t xt = x.bin >> 32, yt = y.bin >> 32;
+			if (xt != yt) return xt < yt;
+			if (x.chunk != y.chunk) return x.chunk < y.chunk;
+			return (uint32_t(x.bin) & ~uint32_t(kCoversTile)) < (uint32_t(y.bin) & ~uint32_t(kCoversTile));
+		});
+		for (size_t k = 0; k < sorted_.size();) {
+			const uint32_t tile = uint32_t(sorted_[k].bin >> 32);
+			size_t end = k, first = k;
+			for (; end < sorted_.size() && uint32_t(sorted_[end].bin >> 32) == tile; ++end)
+				if (sorted_[end].bin & kCoversTile) first = end;
+			for (size_t i = first; i < end; ++i)
+				b.entries.push_back(Binned::Entry{sorted_[i].chunk, uint32_t(sorted_[i].bin) & ~uint32_t(kCoversTile)});
+			b.busy.push_back(tile);
+			b.busy_begin.push_back(uint32_t(b.entries.size()));
+			k = end;
+		}
+		return;
+	}
 	tile_begin_.assign(tile_count + 1, 0);
 	tile_hidden_.assign(tile_count, 0);
-	for (uint32_t c = 0; c < chunk_count; ++c)
-		for (uint64_t e : chunks_[c].bins) {
+	for (uint32_t c = 0; c < chunk_count; ++c) {
+		for (uint64_t e : b.chunks[c].bins) {
 			const uint32_t tile = uint32_t(e >> 32);
 			if (e & kCoversTile) tile_hidden_[tile] = tile_begin_[tile + 1];
 			++tile_begin_[tile + 1];
 		}
-	for (uint32_t i = 0; i < tile_count; ++i) tile_begin_[i + 1] += tile_begin_[i] - tile_hidden_[i];
-	bins_.resize(tile_begin_[tile_count]);
-	{
-		std::vector<uint32_t> cursor(tile_begin_.begin(), tile_begin_.end() - 1);
-		tile_seen_.assign(tile_count, 0);
-		for (uint32_t c = 0; c < chunk_count; ++c)
-			for (uint64_t e : chunks_[c].bins) {
-				const uint32_t tile = uint32_t(e >> 32);
-				if (tile_seen_[tile]++ < tile_hidden_[tile]) continue;
-				bins_[cursor[tile]++] = BinEntry{c, uint32_t(e) & ~uint32_t(kCoversTile)};
-			}
 	}
-	busy_tiles_.clear();
-	for (uint32_t i = 0; i < tile_count; ++i)
-		if (tile_begin_[i + 1] > tile_begin_[i]) busy_tiles_.push_back(i);
-	tile_samples_.assign(busy_tiles_.size(), 0);
+	for (uint32_t i = 0; i < tile_count; ++i) {
+		const uint32_t kept = tile_begin_[i + 1] - tile_hidden_[i];
+		tile_begin_[i + 1] = tile_begin_[i] + kept;
+		if (kept) {
+			b.busy.push_back(i);
+			b.busy_begin.push_back(tile_begin_[i + 1]);
+		}
+	}
+	b.entries.resize(tile_begin_[tile_count]);
+	tile_seen_.assign(tile_count, 0);
+	for (uint32_t c = 0; c < chunk_count; ++c)
+		for (uint64_t e : b.chunks[c].bins) {
+			const uint32_t tile = uint32_t(e >> 32);
+			if (tile_seen_[tile]++ < tile_hidden_[tile]) continue;
+			b.entries[tile_begin_[tile]++] = Binned::Entry{c, uint32_t(e) & ~uint32_t(kCoversTile)};
+		}
+}
+
+uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input) {
+	Flush();  // what was queued comes first
+	if (binned_.empty()) binned_.push_back(std::make_unique<Binned>());
+	Binned& b = *binned_[0];
+	Bin(b, draw, fb, input);
+	tile_samples_.assign(b.busy.size(), 0);
 	// A small draw runs on the caller: waking the workers costs more than
 	// its pixels (many small meshes are drawn one draw each).
-	uint64_t area = 0;
-	for (uint32_t c = 0; c < chunk_count; ++c) area += chunks_[c].area;
-	auto rasterize = [&](uint32_t i) { tile_samples_[i] = RasterizeTile(draw, fb, busy_tiles_[i]); };
-	if (area <= kInlinePixels)
-		for (uint32_t i = 0; i < busy_tiles_.size(); ++i) rasterize(i);
+	auto rasterize = [&](uint32_t i) { tile_samples_[i] = RasterizeTile(b, i); };
+	if (b.area <= kInlinePixels)
+		for (uint32_t i = 0; i < b.busy.size(); ++i) rasterize(i);
 	else
-		ParallelFor(uint32_t(busy_tiles_.size()), rasterize);
+		ParallelFor(uint32_t(b.busy.size()), rasterize);
 	uint64_t samples = 0;
 	for (uint64_t n : tile_samples_) samples += n;
 	return samples;
 }
 
-// The binning hid what one primitive covering the tile overwrites; two can
-// cover it together: the two triangles of a quad, on the tiles its
-// diagonal crosses. Two triangles share an edge when one has the other's
-// edge function negated (the same two vertices, SetupEdges): every sample
-// on that line belongs to exactly one of them (the biases are
-// complementary), so a sample inside both triangles' other four edges lies
-// in one or the other. The region (the tile inside the scissor) is covered
-// when its corners hold those four edges. Consecutive entries near the end
-// are checked; returns the first entry a later pair does not wholly hide.
-uint32_t Renderer::FirstVisible(const PrimitiveSetupState& setup, int32_t tile_x, int32_t tile_y, uint32_t begin,
-                                uint32_t end) const {
-	constexpr uint32_t kMostPairs = 4;
-	FixedRect r;
-	if (!TileRegion(setup, tile_x, tile_y, &r)) return begin;
-	auto holds = [&](const SetupTriangle& t, int e) { return CornersIn(t, e, r.x0, r.y0, r.x1, r.y1) == 4; };
-	for (uint32_t k = end - 1, pairs = 0; k > begin && pairs < kMostPairs; --k, ++pairs) {
-		const SetupTriangle& a = chunks_[bins_[k - 1].chunk].setup.triangles[bins_[k - 1].triangle];
-		const SetupTriangle& b = chunks_[bins_[k].chunk].setup.triangles[bins_[k].triangle];
-		for (int i = 0; i < 3; ++i)
-			for (int j = 0; j < 3; ++j) {
-				if (a.edge_a[i] != -b.edge_a[j] || a.edge_b[i] != -b.edge_b[j] || a.edge_c[i] != -b.edge_c[j] ||
-				    a.edge_bias[i] + b.edge_bias[j] != 1 || (a.edge_a[i] == 0 && a.edge_b[i] == 0))
-					continue;
-				if (holds(a, (i + 1) % 3) && holds(a, (i + 2) % 3) && holds(b, (j + 1) % 3) && holds(b, (j + 2) % 3))
-					return k - 1;
-			}
-	}
-	return begin;
+bool Renderer::CanQueue(const Framebuffer& fb, uint64_t primitives) const {
+	if (queued_count_ == 0) return primitives <= kMaxQueuedPrimitives;
+	return queued_count_ < kMaxQueuedDraws && queued_primitives_ + primitives <= kMaxQueuedPrimitives &&
+	       SameTargets(binned_[0]->fb, fb);
 }
 
-uint64_t Renderer::RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const {
-	FragmentBatch batch;
-	batch.quad_count = 0;
-	const int32_t tile_x = int32_t(tile % tiles_x_ * kTileSize), tile_y = int32_t(tile / tiles_x_ * kTileSize);
-	TileContext context{draw, fb, tile_x, tile_y, batch, points_};
-	const uint32_t end = tile_begin_[tile + 1];
-	uint32_t begin = tile_begin_[tile];
-	if (draw.Hides() && end - begin > 1) begin = FirstVisible(draw.setup, tile_x, tile_y, begin, end);
-	for (uint32_t k = begin; k < end; ++k) {
-		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
-		if (k + 4 < end) {
-			const BinEntry& e = bins_[k + 4];
-			__builtin_prefetch(&chunks_[e.chunk].setup.triangles[e.triangle]);
-		}
-		if (k + 2 < end) {
-			const BinEntry& e = bins_[k + 2];
-			const TriangleSetupOutput& setup = chunks_[e.chunk].setup;
-			__builtin_prefetch(setup.varying_planes.data() + setup.triangles[e.triangle].varying_offset);
-		}
-		const Chunk& chunk = chunks_[bins_[k].chunk];
-		const SetupTriangle& tri = chunk.setup.triangles[bins_[k].triangle];
-		// A batch holds quads of up to kMaxBatchQuads triangles.
-		if (context.primitive_count == kMaxBatchQuads) FlushBatch(context);
-		const float* planes = chunk.setup.varying_planes.data() + tri.varying_offset;
-		if (draw.ops.samples == 1)
-			RasterizeTriangleInTile<1>(context, tri, planes);
-		else
-			RasterizeTriangleInTile<4>(context, tri, planes);
+void Renderer::Queue(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input) {
+	if (queued_count_ == binned_.size()) binned_.push_back(std::make_unique<Binned>());
+	Binned& b = *binned_[queued_count_];
+	Bin(b, draw, fb, input);
+	if (b.busy.empty()) return;  // nothing to draw: the slot stays free
+	++queued_count_;
+	queued_primitives_ += b.primitives;
+}
+
+void Renderer::Flush() {
+	if (!queued_count_) return;
+	struct EmptyAfter {  // the queue, even when memory runs out below
+		Renderer* r;
+		~EmptyAfter() { r->queued_count_ = 0, r->queued_primitives_ = 0; }
+	} empty_after{this};
+	const Framebuffer& fb = binned_[0]->fb;
+	const uint32_t tile_count = ((fb.width + kTileSize - 1) / kTileSize) * ((fb.height + kTileSize - 1) / kTileSize);
+	// Each tile's work, draws in submission order.
+	work_begin_.assign(tile_count + 1, 0);
+	uint64_t area = 0;
+	for (uint32_t d = 0; d < queued_count_; ++d) {
+		area += binned_[d]->area;
+		for (uint32_t tile : binned_[d]->busy) ++work_begin_[tile + 1];
 	}
-	FlushBatch(context);
-	return context.samples_passed;
+	work_tiles_.clear();
+	for (uint32_t i = 0; i < tile_count; ++i) {
+		if (work_begin_[i + 1]) work_tiles_.push_back(i);
+		work_begin_[i + 1] += work_begin_[i];
+	}
+	work_.resize(work_begin_[tile_count]);
+	for (uint32_t d = 0; d < queued_count_; ++d) {
+		const std::vector<uint32_t>& busy = binned_[d]->busy;
+		for (uint32_t k = 0; k < busy.size(); ++k) work_[work_begin_[busy[k]]++] = TileWork{d, k};
+	}
+	// (The fill advanced each tile's begin to its end: tile i's work now
+	// starts at work_begin_[i - 1].)
+	auto rasterize = [&](uint32_t i) {
+		const uint32_t tile = work_tiles_[i];
+		const uint32_t begin = tile ? work_begin_[tile - 1] : 0, end = work_begin_[tile];
+		for (uint32_t w = begin; w < end; ++w) RasterizeTile(*binned_[work_[w].draw], work_[w].busy);
+	};
+	if (area <= kInlinePixels)
+		for (uint32_t i = 0; i < work_tiles_.size(); ++i) rasterize(i);
+	else
+		ParallelFor(uint32_t(work_tiles_.size()), rasterize);
 }
 
 }  // namespace tessera::raster

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "raster/fragment_ops.h"
@@ -53,42 +55,65 @@ const SampleLocation* StandardSampleLocations(uint32_t samples);
 class Renderer {
 public:
 	// pool: the threads to use; nullptr runs everything on the caller.
-	explicit Renderer(runtime::ThreadPool* pool) : pool_(pool) {}
+	explicit Renderer(runtime::ThreadPool* pool);
+	~Renderer();
 
-	// Returns the samples that passed every test and reached the color
-	// stage when draw.count_samples is set (occlusion queries), else 0.
+	// Rasterizes a draw now (after any queued ones). Returns the samples
+	// that passed every test and reached the color stage when
+	// draw.count_samples is set (occlusion queries), else 0.
 	uint64_t Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
+
+	// Deferred rendering of the draws of a render pass: Queue sets up and
+	// bins a draw now (the vertex input may then be reused) and Flush
+	// rasterizes every queued draw, tile by tile, each tile running its
+	// draws in submission order. The bytes written are those of drawing
+	// each at once; small draws then share the workers, and a tile's pixels
+	// stay in cache across draws. The draw's fragment shader (state.shader)
+	// must stay callable until Flush, and must not count samples.
+	// CanQueue: whether a draw of `primitives` primitives into fb may join
+	// the queue (the same attachments, and room); when it may not, Flush first.
+	bool CanQueue(const Framebuffer& fb, uint64_t primitives) const;
+	void Queue(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
+	void Flush();
+	bool HasQueued() const { return queued_count_ != 0; }
 
 	// Bytes the renderer keeps between draws (bins, set-up triangles), which
 	// grow with the largest draw it ran.
 	size_t ScratchBytes() const;
 
+	// The queue's bounds: Flush when either would be passed. Setup keeps
+	// about 200 bytes a primitive.
+	static constexpr uint64_t kMaxQueuedPrimitives = uint64_t(1) << 16;
+	static constexpr uint32_t kMaxQueuedDraws = 4096;
+
+	struct Binned;  // one draw set up and binned (rasterizer.cpp)
+
 private:
-	struct BinEntry {
-		uint32_t chunk;
-		uint32_t triangle;
-	};
-	struct Chunk {
-		TriangleSetupOutput setup;
-		std::vector<uint64_t> bins;  // (tile << 32) | triangle, in triangle order
-		uint64_t area = 0;           // pixels of the triangles' bounding boxes
-	};
 	void ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body);
-	uint64_t RasterizeTile(const CompiledDraw& draw, const Framebuffer& fb, uint32_t tile) const;
-	uint32_t FirstVisible(const PrimitiveSetupState& setup, int32_t tile_x, int32_t tile_y, uint32_t begin,
-	                      uint32_t end) const;
+	// Sets up and bins a draw into b (which keeps copies of draw and fb).
+	void Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input);
 
 	runtime::ThreadPool* pool_;
-	bool points_ = false;  // this draw makes point primitives (gl_PointCoord to fill)
-	uint32_t tiles_x_ = 0, tiles_y_ = 0;
-	std::vector<Chunk> chunks_;
-	std::vector<uint32_t> tile_begin_;   // tile_count + 1 offsets into bins_
-	std::vector<uint32_t> tile_hidden_;  // per tile: entries before its last covering primitive (overwrites)
-	std::vector<uint32_t> tile_seen_;
-	std::vector<BinEntry> bins_;
-	std::vector<uint32_t> busy_tiles_;
-	std::vector<uint64_t> tile_samples_;  // per busy tile: samples passed (occlusion queries)
-	std::vector<uint32_t> assembled_;     // vertex indices of strips and fans as a list
+	// Scratch of Bin, per tile.
+	std::vector<uint32_t> tile_begin_, tile_hidden_, tile_seen_;
+	struct SortedEntry {
+		uint64_t bin;  // Chunk::bins entry
+		uint32_t chunk;
+	};
+	std::vector<SortedEntry> sorted_;              // Bin of a small draw
+	std::vector<uint32_t> assembled_;              // vertex indices of strips and fans as a list
+	std::vector<std::unique_ptr<Binned>> binned_;  // [0, queued_count_): the queue; the rest kept for reuse
+	uint32_t queued_count_ = 0;
+	uint64_t queued_primitives_ = 0;
+	// Flush: per tile, the queued draws with entries there.
+	struct TileWork {
+		uint32_t draw;  // index into binned_
+		uint32_t busy;  // index into its busy tiles
+	};
+	std::vector<uint32_t> work_begin_;  // tile_count + 1 offsets into work_
+	std::vector<TileWork> work_;
+	std::vector<uint32_t> work_tiles_;    // tiles with work
+	std::vector<uint64_t> tile_samples_;  // Draw: per busy tile, samples passed (occlusion queries)
 };
 
 }  // namespace tessera::raster

@@ -18,6 +18,7 @@ namespace tessera::vk {
 namespace {
 
 struct BindPipelineCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // sets state only (command_buffer.h)
 	BindPoint bind_point;
 	const Pipeline* pipeline;
 	void Execute(ExecutionContext& context) const { context.pipelines[size_t(bind_point)] = pipeline; }

@@ -16,6 +16,7 @@ namespace {
 
 template <typename T>
 struct SetStateCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // sets state only (command_buffer.h)
 	void (*apply)(GraphicsContext&, const T&);
 	T value;
 	void Execute(ExecutionContext& context) const { apply(context.graphics, value); }
@@ -30,6 +31,7 @@ void Record(VkCommandBuffer commandBuffer, const T& value, void (*apply)(Graphic
 }
 
 struct BindVertexBuffersCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // sets state only (command_buffer.h)
 	uint32_t first;
 	uint32_t count;
 	const GraphicsContext::VertexBuffer* buffers;

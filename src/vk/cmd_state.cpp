@@ -21,6 +21,7 @@ namespace tessera::vk {
 namespace {
 
 struct PushConstantsCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // sets state only (command_buffer.h)
 	uint32_t offset;
 	uint32_t size;
 	const uint8_t* bytes;
@@ -36,6 +37,7 @@ struct SetBinding {
 };
 
 struct BindDescriptorSetsCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // sets state only (command_buffer.h)
 	BindPoint bind_point;
 	uint32_t first_set;
 	uint32_t set_count;

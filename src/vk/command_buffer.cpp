@@ -80,6 +80,7 @@ void CommandBuffer::Execute() {
 	ExecutionContext context{};
 	context.device = device_;
 	ExecuteCommands(context);
+	if (context.queued_draws) FlushQueuedDraws(context);
 	Completed();
 }
 

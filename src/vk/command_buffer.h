@@ -60,6 +60,21 @@ struct ExecutionContext {
 	// VK_EXT_conditional_rendering: draws, dispatches and
 	// vkCmdClearAttachments are skipped (vk/cmd_conditional_rendering.cpp).
 	bool conditional_discard = false;
+	// Draws wait in the queue thread's renderer to be rasterized together
+	// (vk/draw.cpp); FlushQueuedDraws writes them out.
+	bool queued_draws = false;
+};
+
+// Rasterizes the draws that wait (ExecutionContext::queued_draws). Runs
+// before every command that does not declare
+//     static constexpr bool kKeepsQueuedDraws = true;
+// (it only sets state, or is a draw that orders itself after them), and at
+// the end of each command buffer.
+void FlushQueuedDraws(ExecutionContext& context);
+
+template <typename T>
+concept KeepsQueuedDraws = requires {
+	requires T::kKeepsQueuedDraws;
 };
 
 struct Command {
@@ -93,6 +108,8 @@ public:
 		if (!memory) return Fail();
 		T* command = new (memory) T{};
 		command->execute = [](const Command& c, ExecutionContext& context) {
+			if constexpr (!KeepsQueuedDraws<T>)
+				if (context.queued_draws) FlushQueuedDraws(context);
 			static_cast<const T&>(c).Execute(context);
 		};
 		Append(command);

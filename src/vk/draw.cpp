@@ -533,8 +533,19 @@ uint32_t ReadIndex(const GraphicsContext& g, uint64_t i, bool restart) {
 	return v;
 }
 
+// A draw whose fragments wait in the renderer's queue (Renderer::Queue):
+// what RunFragments reads, kept until the queue is flushed.
+struct QueuedFragments {
+	DrawJob job;
+	BoundResources bound;  // job.fragment_resources
+	alignas(16) uint8_t push_constants[kMaxPushConstantsSize];
+	const Pipeline* pipeline = nullptr;
+};
+
 struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
+	// The fragment stages of the draws in the renderer's queue, in order.
+	std::vector<std::shared_ptr<QueuedFragments>> queued;
 	runtime::ThreadPool* pool = nullptr;
 	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled, xfb_values, xfb_primitives;
 	std::vector<uint32_t> instanced;  // raster indices of a draw's instances rasterized together
@@ -597,6 +608,29 @@ void ReportPipeline(ExecutionContext& context, const Pipeline& pipeline, const c
 // memory, or TESSERA_DRAW_MEMORY_MB. A vertexCount (or an indirect one) may
 // be up to 2^32 - 1, which no allocation should follow blindly: the kernel
 // would grant it and kill the process as the pages are touched.
+}  // namespace
+
+void FlushQueuedDraws(ExecutionContext& context) {
+	context.queued_draws = false;
+	DrawScratch& scratch = ThisThreadScratch();
+	if (!scratch.renderer) return;
+	try {
+		scratch.renderer->Flush();
+	} catch (const std::bad_alloc&) {
+		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+		                       "vkCmdDraw*: out of memory rasterizing the queued draws; they are skipped");
+	}
+	for (const auto& q : scratch.queued) {
+		if (!q->job.lost) continue;
+		ReportPipeline(context, *q->pipeline,
+		               "vkCmdDraw*: a shader ran past the execution bound (an endless loop?); the device is lost");
+		context.device->MarkLost();
+	}
+	scratch.queued.clear();
+}
+
+namespace {
+
 uint64_t VertexScratchBudget() {
 	static const uint64_t budget = [] {
 		if (const char* mb = std::getenv("TESSERA_DRAW_MEMORY_MB"))
@@ -1097,6 +1131,17 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		               "vkCmdDraw*: patch lists without tessellation shaders draw nothing; draw skipped");
 		return;
 	}
+	// A draw whose rasterization may wait in the renderer's queue, to run
+	// tile by tile with the pass's other draws (Renderer::Queue): nothing of
+	// it is counted, captured or written outside the attachments, and it
+	// takes the plain path to the rasterizer. Any other draw comes after
+	// what waits.
+	const bool may_queue = !discard && !gp.geometry && !tessellated && !capture && !side_effects && !generated &&
+	                       g.view_mask == 0 && !g.occlusion_pool && !g.statistics_pool && !state.shader.writes_memory &&
+	                       !state.shader.reads_attachments && gp.layer_word == kNoWord &&
+	                       gp.viewport_index_word == kNoWord && gp.cull_distance_count == 0 &&
+	                       gp.primitive_id_varying == kNoWord && !gp.line_stipple;
+	if (!may_queue && context.queued_draws) FlushQueuedDraws(context);
 	try {
 		BoundResources vertex_bound, geometry_bound, fragment_bound, control_bound, evaluation_bound;
 		if (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.vertex, "vkCmdDraw", vertex_bound)) return;
@@ -1107,9 +1152,20 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		if (gp.geometry &&
 		    !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.geometry, "vkCmdDraw", geometry_bound))
 			return;
-		if (gp.fragment &&
-		    !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.fragment, "vkCmdDraw", fragment_bound))
+		// A queued draw's fragment stage keeps its resources and push
+		// constants until the queue is flushed.
+		std::shared_ptr<QueuedFragments> queued;
+		if (gp.fragment && may_queue) {
+			queued = std::make_shared<QueuedFragments>();
+			if (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.fragment, "vkCmdDraw", queued->bound))
+				return;
+			std::memcpy(queued->push_constants, context.push_constants, kMaxPushConstantsSize);
+			queued->bound.resources.push_constants = queued->push_constants;
+			queued->pipeline = pipeline;
+		} else if (gp.fragment && !ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.fragment, "vkCmdDraw",
+		                                            fragment_bound)) {
 			return;
+		}
 		runtime::ThreadPool* pool = &context.device->ThreadPool();
 		DrawScratch& scratch = ThreadScratch(pool);
 		DrawJob job;
@@ -1143,6 +1199,14 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		if (gp.fragment) {
 			state.shader.run = RunFragments;
 			state.shader.user = &job;
+		}
+		if (queued) {  // what RunFragments reads of the job (one view, layer 0)
+			DrawJob& fragments = queued->job;
+			fragments.pipeline = &gp;
+			fragments.fragment_resources = &queued->bound.resources;
+			fragments.options = options;
+			fragments.samples = job.samples;
+			state.shader.user = &fragments;
 		}
 		// VK_EXT_line_rasterization: a stipple on the lines the draw makes (the
 		// fragment stage drops the fragments; without one, none are dropped).
@@ -1327,6 +1391,20 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			job.xfb_values = scratch.xfb_values.data();
 		}
 
+		// The rasterizer's part of `primitives` primitives: now, or queued.
+		bool was_queued = false;
+		auto rasterize = [&](const raster::VertexInput& in, uint64_t primitives) -> uint64_t {
+			raster::Renderer& renderer = *scratch.renderer;
+			if (!may_queue || primitives > raster::Renderer::kMaxQueuedPrimitives) {
+				if (context.queued_draws) FlushQueuedDraws(context);
+				return renderer.Draw(compiled, fb, in);
+			}
+			if (!renderer.CanQueue(fb, primitives)) FlushQueuedDraws(context);
+			if (queued && (scratch.queued.empty() || scratch.queued.back() != queued)) scratch.queued.push_back(queued);
+			renderer.Queue(compiled, fb, in);
+			context.queued_draws = was_queued = true;
+			return 0;  // nothing counts samples
+		};
 		const uint32_t batches = (n + kVertexBatch - 1) / kVertexBatch;
 		QueryPool* statistics = g.statistics_pool;
 		job.count_fragments = statistics != nullptr;
@@ -1392,7 +1470,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			}
 			job.layer = views[0];
 			if (!job.lost) {
-				const uint64_t passed = scratch.renderer->Draw(compiled, fb, all);
+				const uint64_t passed = rasterize(all, instance_primitives * instances);
 				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 			}
 		}
@@ -1435,7 +1513,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				// §18.4 lets a query in a multiview pass report the total of
 				// all views in its first query.
 				uint64_t passed = assembled ? DrawAssembled(gp, g, state, compiled, fb, input, job, scratch)
-				                            : scratch.renderer->Draw(compiled, fb, input);
+				                            : rasterize(input, instance_primitives);
 				if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 			}
 		}
@@ -1484,7 +1562,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			                                          : instance_primitives * p.instance_count * view_count;
 			generated->AddPrimitivesGenerated(g.generated_query[stream], primitives);
 		}
-		if (job.lost) {
+		// (A queued fragment stage's loss is found when the queue is flushed.)
+		if (job.lost || (queued && !was_queued && queued->job.lost)) {
 			ReportPipeline(context, *pipeline,
 			               "vkCmdDraw*: a shader ran past the execution bound (an endless loop?); the device is lost");
 			context.device->MarkLost();
@@ -1495,6 +1574,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 }
 
 struct DrawCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // Draw orders itself after them
 	DrawParams params;
 	void Execute(ExecutionContext& context) const { Draw(context, params); }
 };
@@ -1502,6 +1582,7 @@ struct DrawCommand : Command {
 // vkCmdDrawMultiEXT / vkCmdDrawMultiIndexedEXT (VK_EXT_multi_draw): draws
 // in order, DrawIndex counting them from 0.
 struct MultiDrawCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // Draw orders itself after them
 	const DrawParams* draws;
 	uint32_t count;
 	void Execute(ExecutionContext& context) const {
@@ -1547,6 +1628,7 @@ struct DrawByteCountCommand : Command {
 
 // vkCmdDraw*Indirect(Count): the parameters come from a buffer at execution.
 struct DrawIndirectCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // Draw orders itself after them
 	const Buffer* buffer;
 	VkDeviceSize offset;
 	const Buffer* count_buffer;  // null: draw_count is the count

@@ -774,7 +774,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			}
 		};
 		if (scene.record_draws)
-			scene.record_draws(cb, {indirect.buffer, vertices.buffer, instances.buffer, indices.buffer});
+			scene.record_draws(cb,
+			                   {indirect.buffer, vertices.buffer, instances.buffer, indices.buffer, layout, stages});
 		else
 			draw_all(scene.draws);
 		if (second_pipeline) {

@@ -90,6 +90,8 @@ struct Scene {
 	std::vector<uint8_t> indirect_data;
 	struct Buffers {
 		VkBuffer indirect, vertices, instances, indices;
+		VkPipelineLayout layout;  // for vkCmdPushConstants
+		VkShaderStageFlags push_stages;
 	};
 	std::function<void(VkCommandBuffer, const Buffers&)> record_draws;
 	// A second subpass (render passes only) that uses the same attachments

@@ -485,3 +485,106 @@ TEST_CASE("raster: a primitive covering a tile hides the draw's earlier ones the
 		CHECK(run(s, mesh(75)) == sliver);
 	}
 }
+
+TEST_CASE("raster: queued draws write the bytes of drawing each at once", "[raster]") {
+	// Many small draws in different states (depth tested and blended,
+	// opaque, another blend constant), some covering whole tiles, then one
+	// draw too big for the queue: queued and flushed, on one thread or
+	// several, they give the bytes of drawing them one by one.
+	struct Part {
+		DrawState state;
+		Mesh mesh;
+	};
+	auto scene = [](Target& t) {
+		std::vector<Part> parts;
+		std::mt19937 rng(11);
+		std::uniform_real_distribution<float> pos(-20, 250), unit(0, 1);
+		for (int d = 0; d < 300; ++d) {
+			Part p{MakeState(t), {}};
+			p.state.shader.run = VaryingColorShader;
+			p.state.raster.varying_count = 4;
+			if (d % 3 != 1) {
+				p.state.depth_stencil.depth_test = true;
+				p.state.depth_stencil.depth_write = true;
+				p.state.depth_stencil.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+				p.state.blend.attachment_count = 1;
+				BlendAttachmentState& b = p.state.blend.attachments[0];
+				b.blend_enable = true;
+				b.src_color = d % 3 ? VK_BLEND_FACTOR_CONSTANT_COLOR : VK_BLEND_FACTOR_SRC_ALPHA;
+				b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+				p.state.blend.constants[0] = p.state.blend.constants[1] = float(d % 7) / 7;
+			}
+			const bool big = d % 50 == 7;  // covers tiles: hides what came before there
+			const int triangles = big ? 2 : 1 + d % 4;
+			for (int i = 0; i < triangles; ++i) {
+				const float cx = big ? -10.0f + 10 * float(i) : pos(rng), cy = big ? -10.0f : pos(rng) * 0.7f;
+				const float size = big ? 400.0f : 40.0f;
+				for (int k = 0; k < 3; ++k)
+					p.mesh.Add(t, cx + (k == 1 ? size : unit(rng) * 8), cy + (k == 2 ? size : unit(rng) * 8), unit(rng),
+					           0.5f + unit(rng), {unit(rng), unit(rng), unit(rng), unit(rng)});
+			}
+			parts.push_back(std::move(p));
+		}
+		// Past the queue's bound: drawn at once, after what waits.
+		Part last{MakeState(t), {}};
+		last.state.shader.run = VaryingColorShader;
+		last.state.raster.varying_count = 4;
+		const uint32_t many = uint32_t(Renderer::kMaxQueuedPrimitives) + 1;
+		for (uint32_t i = 0; i < many; ++i)
+			for (int k = 0; k < 3; ++k)
+				last.mesh.Add(t, 100 + (k == 1) * 0.3 + i % 7, 50 + (k == 2) * 0.3, 0.5f, 1, {1, 0, 0, 1});
+		parts.push_back(std::move(last));
+		return parts;
+	};
+	auto render = [&](bool queue, tessera::runtime::ThreadPool* pool) {
+		Target t(250, 180, VK_FORMAT_R8G8B8A8_UNORM);
+		t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+		const std::vector<Part> parts = scene(t);
+		Renderer r(pool);
+		const Framebuffer fb = t.Get();
+		for (const Part& p : parts) {
+			const CompiledDraw d = CompileDraw(p.state, fb);
+			const VertexInput in = p.mesh.Input();
+			const uint64_t primitives = in.vertex_count / 3;
+			if (!queue || primitives > Renderer::kMaxQueuedPrimitives) {
+				r.Draw(d, fb, in);
+				continue;
+			}
+			if (!r.CanQueue(fb, primitives)) r.Flush();
+			r.Queue(d, fb, in);
+			CHECK(r.HasQueued());
+		}
+		r.Flush();
+		CHECK_FALSE(r.HasQueued());
+		return std::make_pair(t.color, t.depth);
+	};
+	const auto once = render(false, nullptr);
+	size_t nonzero = 0;
+	for (uint8_t v : once.first) nonzero += v != 0;
+	CHECK(nonzero > once.first.size() / 2);
+	tessera::runtime::ThreadPool pool3(3);
+	CHECK(render(true, nullptr) == once);
+	CHECK(render(true, &pool3) == once);
+}
+
+TEST_CASE("raster: the queue takes draws into the same attachments only", "[raster]") {
+	Target a(64, 64, VK_FORMAT_R8G8B8A8_UNORM), b(64, 64, VK_FORMAT_R8G8B8A8_UNORM);
+	const float red[4] = {1, 0, 0, 1};
+	DrawState state = MakeState(a);
+	state.shader.run = ConstantColorShader;
+	state.shader.user = red;
+	Mesh m;
+	m.Add(a, 0, 0), m.Add(a, 64, 0), m.Add(a, 0, 64);
+	Renderer r(nullptr);
+	const Framebuffer fa = a.Get(), fb = b.Get();
+	CHECK(r.CanQueue(fa, 1));
+	r.Queue(CompileDraw(state, fa), fa, m.Input());
+	CHECK(r.CanQueue(fa, 1));
+	CHECK_FALSE(r.CanQueue(fb, 1));
+	CHECK_FALSE(r.CanQueue(fa, Renderer::kMaxQueuedPrimitives));
+	CHECK(a.At(1, 1) == 0.0f);                      // nothing written before Flush
+	r.Draw(CompileDraw(state, fb), fb, m.Input());  // Draw flushes first
+	CHECK(a.At(1, 1) == 1.0f);
+	CHECK(b.At(1, 1) == 1.0f);
+	CHECK_FALSE(r.HasQueued());
+}

@@ -682,6 +682,31 @@ uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
 	return context.samples_passed;
 }
 
+// Fetches a tile's attachment memory into the cache before its primitives
+// are drawn: the tile's rows lie a row pitch apart, which the hardware
+// prefetchers do not follow, and otherwise the first quad to reach each
+// row waits for it (the depth loads of a full-screen pass of small
+// triangles were a fifth of their time).
+void PrefetchTile(const Framebuffer& fb, uint32_t tile, uint32_t tiles_x) {
+	const uint32_t x0 = tile % tiles_x * kTileSize, y0 = tile / tiles_x * kTileSize;
+	const uint32_t width = std::min(kTileSize, fb.width - x0), height = std::min(kTileSize, fb.height - y0);
+	auto rows = [&](const uint8_t* base, uint64_t pitch, uint32_t bytes_per_pixel) {
+		if (!base) return;
+		const uint64_t bytes = uint64_t(width) * bytes_per_pixel;
+		const uint8_t* row = base + uint64_t(y0) * pitch + uint64_t(x0) * bytes_per_pixel;
+		for (uint32_t y = 0; y < height; ++y, row += pitch)
+			for (uint64_t k = 0; k < bytes; k += 64) __builtin_prefetch(row + k, 1);
+	};
+	const uint32_t samples = fb.samples;
+	if (fb.depth.base)
+		rows(fb.depth.base, fb.depth.row_pitch, samples * (fb.depth.format == VK_FORMAT_D16_UNORM ? 2 : 4));
+	rows(fb.stencil.base, fb.stencil.row_pitch, samples);
+	for (uint32_t i = 0; i < fb.color_count; ++i) {
+		const texture::FormatInfo* f = fb.color[i].base ? texture::FindFormat(fb.color[i].format) : nullptr;
+		if (f) rows(fb.color[i].base, fb.color[i].row_pitch, samples * f->block_size);
+	}
+}
+
 bool SameTargets(const Framebuffer& a, const Framebuffer& b) {
 	if (a.width != b.width || a.height != b.height || a.samples != b.samples || a.color_count != b.color_count ||
 	    a.depth.base != b.depth.base || a.depth.format != b.depth.format || a.stencil.base != b.stencil.base)
@@ -907,7 +932,10 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 	tile_samples_.assign(b.busy.size(), 0);
 	// A small draw runs on the caller: waking the workers costs more than
 	// its pixels (many small meshes are drawn one draw each).
-	auto rasterize = [&](uint32_t i) { tile_samples_[i] = RasterizeTile(b, i); };
+	auto rasterize = [&](uint32_t i) {
+		PrefetchTile(b.fb, b.busy[i], b.tiles_x);
+		tile_samples_[i] = RasterizeTile(b, i);
+	};
 	if (b.area <= kInlinePixels)
 		for (uint32_t i = 0; i < b.busy.size(); ++i) rasterize(i);
 	else
@@ -962,6 +990,7 @@ void Renderer::Flush() {
 	auto rasterize = [&](uint32_t i) {
 		const uint32_t tile = work_tiles_[i];
 		const uint32_t begin = tile ? work_begin_[tile - 1] : 0, end = work_begin_[tile];
+		PrefetchTile(fb, tile, binned_[0]->tiles_x);
 		for (uint32_t w = begin; w < end; ++w) RasterizeTile(*binned_[work_[w].draw], work_[w].busy);
 	};
 	if (area <= kInlinePixels)

@@ -53,6 +53,7 @@ struct SceneOptions {
 	uint32_t vertices = 6, instances = 1;
 	bool blend = false;
 	VkFormat texture_format = VK_FORMAT_R8G8B8A8_UNORM;  // or R16G16B16A16_SFLOAT
+	bool array_view = false;  // the texture through a 2D_ARRAY view (fragment_shader samples an array)
 };
 
 // Everything one driver needs: the texture (uploaded), attachment, pass,
@@ -98,7 +99,8 @@ public:
 			Barrier(cb, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 		});
 		ctx.Destroy(upload);
-		texture_view_ = View(texture_.image, kLevels, options.texture_format);
+		texture_view_ = View(texture_.image, kLevels, options.texture_format,
+		                     options.array_view ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D);
 		VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
 		si.magFilter = si.minFilter = VK_FILTER_LINEAR;
 		si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
@@ -286,10 +288,10 @@ private:
 		vkCreateGraphicsPipelines(ctx_.device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
 		return pipeline;
 	}
-	VkImageView View(VkImage image, uint32_t levels, VkFormat format) {
+	VkImageView View(VkImage image, uint32_t levels, VkFormat format, VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D) {
 		VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		info.image = image;
-		info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		info.viewType = type;
 		info.format = format;
 		info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
 		VkImageView view;
@@ -341,11 +343,16 @@ void TimeFrames(benchmark::State& state, Driver driver, const SceneOptions& opti
 }
 
 // state.range(0): maxAnisotropy (1: trilinear only); range(1): 1 for an
-// RGBA16F texture (HDR environment maps are), 0 for RGBA8.
+// RGBA16F texture (HDR environment maps are), 0 for RGBA8; range(2): 1 to
+// sample it through a 2D array view (engines keep texture atlases as arrays).
 void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 	SceneOptions options;
 	options.anisotropy = float(state.range(0));
 	if (state.range(1)) options.texture_format = VK_FORMAT_R16G16B16A16_SFLOAT;
+	if (state.range(2)) {
+		options.array_view = true;
+		options.fragment_shader = "bench_tex_array.frag.spv";
+	}
 	TimeFrames(state, driver, options, double(kWidth) * kHeight);
 }
 
@@ -377,20 +384,23 @@ BENCHMARK_CAPTURE(BM_Overdraw, lavapipe, Driver::Lavapipe)
 BENCHMARK_CAPTURE(BM_Mandelbrot, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Mandelbrot, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, tessera, Driver::Tessera)
-    ->Args({1, 0})
-    ->Args({16, 0})
-    ->Args({1, 1})
+    ->Args({1, 0, 0})
+    ->Args({16, 0, 0})
+    ->Args({1, 1, 0})
+    ->Args({1, 0, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, lavapipe, Driver::Lavapipe)
-    ->Args({1, 0})
-    ->Args({16, 0})
-    ->Args({1, 1})
+    ->Args({1, 0, 0})
+    ->Args({16, 0, 0})
+    ->Args({1, 1, 0})
+    ->Args({1, 0, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, swiftshader, Driver::SwiftShader)
-    ->Args({1, 0})
-    ->Args({16, 0})
-    ->Args({1, 1})
+    ->Args({1, 0, 0})
+    ->Args({16, 0, 0})
+    ->Args({1, 1, 0})
+    ->Args({1, 0, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();

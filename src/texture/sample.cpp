@@ -533,10 +533,15 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 
 // Hot path: runs once per lane of every sampling instruction.
 void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
+	// The common 2D and 2D array cases (sample_fast.cpp). It averages:
+	// min/max reductions take the generic path.
+	if (image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && SampleFast(image, lanes, out))
+		return;
+	SampleGeneric(image, lanes, out);
+}
+
+void SampleGeneric(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
 	const SamplerState& s = image.sampler;
-	// The common 2D RGBA8 case (sample_fast.cpp). It averages: min/max
-	// reductions take the generic path.
-	if (s.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && SampleFast(image, lanes, out)) return;
 	const bool compare = image.compare && lanes.dref;
 	const int32_t zero[3] = {0, 0, 0};
 	for (uint32_t lane = 0; lane < lanes.count; ++lane) {

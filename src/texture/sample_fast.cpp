@@ -60,6 +60,7 @@ struct FastLevels {
 	alignas(64) int32_t height_mask[kMaxLevels];
 	alignas(64) int32_t row_pitch[kMaxLevels];
 	alignas(64) int32_t tile_shift[kMaxLevels];
+	alignas(64) int32_t array_pitch[kMaxLevels];  // bytes from one layer to the next (arrays)
 	alignas(64) float fwidth[kMaxLevels];
 	alignas(64) float fheight[kMaxLevels];
 };
@@ -78,12 +79,17 @@ struct FastImage {
 	bool fused_division = false;
 	bool repeat[2] = {};  // REPEAT, else CLAMP_TO_EDGE
 	uint32_t q = 0;       // level_count - 1
+	// 2D arrays: each lane reads layer SelectArrayLayer(coord[2]) of
+	// layer_count, array_pitch bytes a layer on from the first.
+	bool arrayed = false;
+	uint32_t layer_count = 1;
 	const FastLevels* levels = nullptr;
 };
 
 // The lanes' operands, null where absent (read as 0).
 struct FastLanes {
 	const float* coord[2] = {};
+	const float* layer = nullptr;  // arrays: the layer coordinate
 	const float* lod = nullptr;
 	const float* ddx[2] = {};
 	const float* ddy[2] = {};
@@ -108,7 +114,7 @@ inline bool DividesBy255(const float* table) {
 // (their values are all the arrays derive from).
 inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	struct Cache {
-		uint32_t count = 0;
+		uint32_t count = 0, layers = 0;
 		PreparedLevel key[kMaxLevels];
 		FastLevels levels;
 	};
@@ -116,8 +122,10 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	const uint32_t count = image.level_count;
 	const size_t bytes = count * sizeof(PreparedLevel);
 	FastLevels* out = &cache.levels;
-	if (cache.count == count && std::memcmp(cache.key, image.levels, bytes) == 0) return out;
+	const uint32_t layers = image.arrayed ? image.layer_count : 1;
+	if (cache.count == count && cache.layers == layers && std::memcmp(cache.key, image.levels, bytes) == 0) return out;
 	cache.count = count;  // (a declined set of levels is remembered too)
+	cache.layers = layers;
 	std::memcpy(cache.key, image.levels, bytes);
 	out->ok = false;
 	const uint8_t* origin = image.levels[0].base;
@@ -133,11 +141,13 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 		if (p.element_size != size || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
 		    p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24))
 			return out;
-		// Every texel of the level within 2^31 bytes of the origin.
+		// Every texel of the level (of its last layer) within 2^31 bytes of the origin.
 		const uint64_t tile = 1u << p.tile_shift;
 		const uint64_t rows = (uint64_t(p.extent[1]) + tile - 1) / tile;
-		const uint64_t end = uint64_t(p.base - origin) + rows * p.row_pitch + size * tile * uint64_t(p.extent[0]);
+		const uint64_t end = uint64_t(p.base - origin) + uint64_t(layers - 1) * p.array_pitch + rows * p.row_pitch +
+		                     size * tile * uint64_t(p.extent[0]);
 		if (end > uint64_t(INT32_MAX) || p.row_pitch > uint64_t(INT32_MAX)) return out;
+		out->array_pitch[l] = int32_t(layers > 1 ? p.array_pitch : 0);
 		auto is_pow2 = [](int32_t size) { return (size & (size - 1)) == 0; };
 		out->pow2[0] &= is_pow2(p.extent[0]);
 		out->pow2[1] &= is_pow2(p.extent[1]);
@@ -163,8 +173,8 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	// or four halves (what ReadColor reads of RGBA16F: HalfToFloat).
 	f->half = image.format && image.format->format == VK_FORMAT_R16G16B16A16_SFLOAT && image.read != nullptr;
 	if ((image.component_count != 4 && !f->half) || image.integer || image.dimensions != 2 || image.cube ||
-	    image.arrayed || image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates ||
-	    (image.compare && lanes.dref) || lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
+	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || (image.compare && lanes.dref) ||
+	    lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
 		return false;
 	for (int d = 0; d < 2; ++d) {
 		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
@@ -188,6 +198,8 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	}
 	if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
 	f->q = image.level_count - 1;
+	f->arrayed = image.arrayed;
+	f->layer_count = image.arrayed ? std::max(image.layer_count, 1u) : 1;
 	f->levels = PreparedLevels(image);
 	return f->levels->ok && f->levels->element_shift == (f->half ? 3 : 2);  // 8-byte halves, 4-byte words
 }
@@ -249,6 +261,27 @@ HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
 	        hn::GatherIndex(di, f.levels->height_mask, index), hn::GatherIndex(di, f.levels->row_pitch, index),
 	        hn::GatherIndex(di, f.levels->tile_shift, index),  hn::GatherIndex(df, f.levels->fwidth, index),
 	        hn::GatherIndex(df, f.levels->fheight, index)};
+}
+
+// A layer's offset added to each lane's level offset (2D arrays).
+HWY_INLINE void AddLayer(const FastImage& f, VI level, VI layer, LevelVec* l) {
+	const DI di;
+	const int32_t first = hn::GetLane(level);
+	const VI pitch = hn::AllTrue(di, hn::Eq(level, hn::Set(di, first)))
+	                     ? hn::Set(di, f.levels->array_pitch[first])
+	                     : hn::GatherIndex(di, f.levels->array_pitch, level);
+	l->offset = hn::Add(l->offset, hn::Mul(layer, pitch));
+}
+
+// SelectArrayLayer (sampling_math.cpp): the coordinate rounded to nearest
+// even, NaN and negatives to 0, then clamped to the last layer.
+HWY_INLINE VI ArrayLayers(VF a, uint32_t layer_count) {
+	const DF df;
+	const DI di;
+	const VF r = hn::Round(a);  // ties to even
+	const VF last = hn::Set(df, float(layer_count - 1));
+	const VF clamped = hn::IfThenElse(hn::Ge(r, last), last, r);
+	return hn::ConvertTo(di, hn::IfThenElseZero(hn::Gt(r, hn::Zero(df)), clamped));
 }
 
 // LinearTexelCoordinate: i0 = floor(u - 1/2) and alpha = frac(u - 1/2) with
@@ -724,9 +757,17 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	const LodResult lod = in.lod ? steps(lambda_base) : ResolveLog2(steps, log_arg);
 	const LevelsVec& levels = lod.levels;
 	const MF linear = lod.linear;
-	const LevelVec hi = LoadLevels(f, levels.hi);
+	LevelVec hi = LoadLevels(f, levels.hi);
 	const bool need_lo = sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && f.q > 0;
-	const LevelVec lo = need_lo ? LoadLevels(f, levels.lo) : hi;
+	LevelVec lo = need_lo ? LoadLevels(f, levels.lo) : hi;
+	if (f.arrayed) {
+		const VI layer = ArrayLayers(LoadOr(in.layer, lane, zero), f.layer_count);
+		AddLayer(f, levels.hi, layer, &hi);
+		if (need_lo)
+			AddLayer(f, levels.lo, layer, &lo);
+		else
+			lo = hi;
+	}
 
 	VF result[4];
 	const VI one = hn::Set(di, 1);
@@ -769,6 +810,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	const size_t n = hn::Lanes(df);
 	FastLanes in;
 	in.coord[0] = lanes.coord[0], in.coord[1] = lanes.coord[1];
+	if (f.arrayed) in.layer = lanes.coord[2];
 	if (lanes.lod) {
 		in.lod = lanes.lod;
 	} else if (lanes.ddx[0]) {  // derivatives (ResolveLane: none unless ddx[0])
@@ -785,10 +827,10 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	if (lane == lanes.count) return;
 	// The last lanes: their operands copied into a full vector (0 beyond).
 	const size_t rest = lanes.count - lane;
-	alignas(64) float operands[9][kMaxVectorLanes] = {};
-	const float** fields[9] = {&in.coord[0], &in.coord[1], &in.lod,  &in.ddx[0], &in.ddx[1],
-	                           &in.ddy[0],   &in.ddy[1],   &in.bias, &in.min_lod};
-	for (int k = 0; k < 9; ++k)
+	alignas(64) float operands[10][kMaxVectorLanes] = {};
+	const float** fields[10] = {&in.coord[0], &in.coord[1], &in.layer,  &in.lod,  &in.ddx[0],
+	                            &in.ddx[1],   &in.ddy[0],   &in.ddy[1], &in.bias, &in.min_lod};
+	for (int k = 0; k < 10; ++k)
 		if (*fields[k]) {
 			std::memcpy(operands[k], *fields[k] + lane, rest * sizeof(float));
 			*fields[k] = operands[k];

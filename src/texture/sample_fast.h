@@ -8,12 +8,15 @@
 namespace tessera::texture {
 
 // Samples every lane and returns true when the lookup is one the fast path
-// takes: 2D (not arrayed, not cube), normalized coordinates, one sample,
+// takes: 2D or 2D array (not cube), normalized coordinates, one sample,
 // four 8-bit components read through decode tables (RGBA8/BGRA8 UNORM,
 // SRGB, SNORM) or R16G16B16A16_SFLOAT, identity swizzle, REPEAT or CLAMP_TO_EDGE, no Dref, no
 // offsets, levels in rows of texels or in 4x4 tiles (tile_shift 0 or 2).
 // Its results are the generic path's, bit for bit (same operations, same
 // order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns false, writing nothing, otherwise.
 bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
+
+// Sample() without the fast path: the reference it matches.
+void SampleGeneric(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
 
 }  // namespace tessera::texture

@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
+#include <limits>
 #include <random>
 #include <utility>
 #include <vector>
@@ -151,7 +153,7 @@ TEST_CASE("sampling fast path: levels in 4x4 tiles read as rows of texels", "[te
 						REQUIRE(SampleFast(tiled, r.lanes, b.data()));
 						CheckSameBits(a, b, r);
 						r.lanes.coord[2] = r.layer.data();
-						Sample(generic, r.lanes, c.data());
+						SampleGeneric(generic, r.lanes, c.data());
 						if (format == VK_FORMAT_R16G16B16A16_SFLOAT)
 							CheckSameValues(b, c, r);
 						else
@@ -174,7 +176,7 @@ TEST_CASE("sampling fast path: any lane count gives the generic path's bits", "[
 			std::vector<TexelValue> a(n), b(n);
 			REQUIRE(SampleFast(fast, r.lanes, a.data()));
 			r.lanes.coord[2] = r.layer.data();
-			Sample(generic, r.lanes, b.data());
+			SampleGeneric(generic, r.lanes, b.data());
 			CheckSameBits(a, b, r);
 		}
 	}
@@ -188,7 +190,8 @@ TEST_CASE("sampling fast path: declines what it does not handle", "[texture][sam
 	SamplerState border = Sampler(VK_FILTER_LINEAR, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER);
 	CHECK_FALSE(SampleFast(Prepare(border, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
 	const SamplerState linear = Sampler(VK_FILTER_LINEAR);
-	CHECK_FALSE(SampleFast(Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY)), r.lanes, out.data()));
+	TestImage cube_image(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, {16, 16, 1}, 1, 6);
+	CHECK_FALSE(SampleFast(Prepare(linear, cube_image.View(VK_IMAGE_VIEW_TYPE_CUBE)), r.lanes, out.data()));
 	SampledImage tiled8 = Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D));
 	tiled8.levels[0].tile_shift = 3;  // only 4x4 tiles are read
 	CHECK_FALSE(SampleFast(tiled8, r.lanes, out.data()));
@@ -230,9 +233,54 @@ TEST_CASE("sampling fast path: derivative LODs next to level-rounding ties", "[t
 				std::vector<TexelValue> a(kLanes), b(kLanes);
 				REQUIRE(SampleFast(fast, lanes, a.data()));
 				lanes.coord[2] = layer.data();
-				Sample(generic, lanes, b.data());
+				SampleGeneric(generic, lanes, b.data());
 				INFO("k " << k << " mag " << mag << " mip " << mip);
 				for (uint32_t i = 0; i < kLanes; ++i)
 					for (int c = 0; c < 4; ++c) CHECK(a[i].u[c] == b[i].u[c]);
 			}
+}
+
+TEST_CASE("sampling fast path: 2D array layers as the generic path selects them", "[texture][sample]") {
+	// Layer coordinates: integers, ties (to even), out of range on both
+	// sides, infinities and NaN; each layer's texels random, so a wrong
+	// layer shows.
+	std::mt19937 rng(21);
+	const float kLayers[] = {0.0f,
+	                         1.0f,
+	                         2.0f,
+	                         3.0f,
+	                         0.5f,
+	                         1.5f,
+	                         2.5f,
+	                         2.49f,
+	                         -0.4f,
+	                         -3.0f,
+	                         3.6f,
+	                         40.0f,
+	                         std::numeric_limits<float>::infinity(),
+	                         -std::numeric_limits<float>::infinity(),
+	                         std::numeric_limits<float>::quiet_NaN()};
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT}) {
+		TestImage img(format, VK_IMAGE_TYPE_2D, {24, 16, 1}, 4, 4);
+		std::uniform_int_distribution<int> byte(0, 255);
+		for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
+		for (const SamplerState& sampler : Samplers()) {
+			const SampledImage array = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+			INFO("format " << format << " mag " << sampler.mag_filter << " min " << sampler.min_filter << " mip "
+			               << sampler.mipmap_mode << " aniso " << sampler.max_anisotropy);
+			for (uint32_t n : {64u, 21u})
+				for (bool explicit_lod : {false, true}) {
+					RandomLanes r(n, rng, explicit_lod, !explicit_lod);
+					for (uint32_t i = 0; i < n; ++i) r.layer[i] = kLayers[(i + n) % std::size(kLayers)];
+					r.lanes.coord[2] = r.layer.data();
+					std::vector<TexelValue> a(n), b(n);
+					REQUIRE(SampleFast(array, r.lanes, a.data()));
+					SampleGeneric(array, r.lanes, b.data());
+					if (format == VK_FORMAT_R16G16B16A16_SFLOAT)
+						CheckSameValues(a, b, r);
+					else
+						CheckSameBits(a, b, r);
+				}
+		}
+	}
 }

@@ -54,6 +54,7 @@ struct SceneOptions {
 	bool blend = false;
 	VkFormat texture_format = VK_FORMAT_R8G8B8A8_UNORM;  // or R16G16B16A16_SFLOAT
 	bool array_view = false;  // the texture through a 2D_ARRAY view (fragment_shader samples an array)
+	bool cube = false;        // a 512^2 cube map (6 layers, mipmapped) through a CUBE view
 };
 
 // Everything one driver needs: the texture (uploaded), attachment, pass,
@@ -65,21 +66,35 @@ public:
 		VkDevice d = ctx.device();
 		// The texture: a checkerboard of 16-texel cells at every level.
 		const bool half = options.texture_format == VK_FORMAT_R16G16B16A16_SFLOAT;
-		texture_ = ctx.CreateImage2D(options.texture_format, kTexture, kTexture,
-		                             VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, kLevels);
+		const uint32_t side = options.cube ? kTexture / 2 : kTexture;
+		levels_ = options.cube ? kLevels - 1 : kLevels;
+		layers_ = options.cube ? 6 : 1;
+		VkImageCreateInfo image{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+		image.flags = options.cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
+		image.imageType = VK_IMAGE_TYPE_2D;
+		image.format = options.texture_format;
+		image.extent = {side, side, 1};
+		image.mipLevels = levels_;
+		image.arrayLayers = layers_;
+		image.samples = VK_SAMPLE_COUNT_1_BIT;
+		image.tiling = VK_IMAGE_TILING_OPTIMAL;
+		image.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+		texture_ = ctx.CreateImage(image);
 		std::vector<uint8_t> texels;
 		std::vector<VkBufferImageCopy> regions;
-		for (uint32_t level = 0; level < kLevels; ++level) {
-			const uint32_t n = kTexture >> level, cell = std::max(1u, 16u >> level);
+		for (uint32_t level = 0; level < levels_ * layers_; ++level) {
+			const uint32_t layer = level % layers_, mip = level / layers_;
+			const uint32_t n = side >> mip, cell = std::max(1u, 16u >> mip);
 			VkBufferImageCopy r{};
 			r.bufferOffset = texels.size();
-			r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1};
+			r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, layer, 1};
 			r.imageExtent = {n, n, 1};
 			regions.push_back(r);
 			for (uint32_t y = 0; y < n; ++y)
 				for (uint32_t x = 0; x < n; ++x) {
 					const bool on = (x / cell + y / cell) % 2 == 0;
-					const uint8_t texel[4] = {uint8_t(on ? 230 : 40), uint8_t(on ? 200 : 60), uint8_t(level * 20), 255};
+					const uint8_t texel[4] = {uint8_t(on ? 230 : 40 + 30 * layer), uint8_t(on ? 200 : 60),
+					                          uint8_t(mip * 20), 255};
 					if (!half) {
 						texels.insert(texels.end(), texel, texel + 4);
 						continue;
@@ -99,8 +114,11 @@ public:
 			Barrier(cb, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 		});
 		ctx.Destroy(upload);
-		texture_view_ = View(texture_.image, kLevels, options.texture_format,
-		                     options.array_view ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D);
+		texture_view_ = View(texture_.image, levels_, options.texture_format,
+		                     options.cube         ? VK_IMAGE_VIEW_TYPE_CUBE
+		                     : options.array_view ? VK_IMAGE_VIEW_TYPE_2D_ARRAY
+		                                          : VK_IMAGE_VIEW_TYPE_2D,
+		                     layers_);
 		VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
 		si.magFilter = si.minFilter = VK_FILTER_LINEAR;
 		si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
@@ -234,7 +252,7 @@ private:
 		b.newLayout = to;
 		b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
 		b.image = texture_.image;
-		b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, kLevels, 0, 1};
+		b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels_, 0, layers_};
 		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr,
 		                     0, nullptr, 1, &b);
 	}
@@ -288,12 +306,13 @@ private:
 		vkCreateGraphicsPipelines(ctx_.device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
 		return pipeline;
 	}
-	VkImageView View(VkImage image, uint32_t levels, VkFormat format, VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D) {
+	VkImageView View(VkImage image, uint32_t levels, VkFormat format, VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D,
+	                 uint32_t layers = 1) {
 		VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		info.image = image;
 		info.viewType = type;
 		info.format = format;
-		info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
+		info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers};
 		VkImageView view;
 		vkCreateImageView(ctx_.device(), &info, nullptr, &view);
 		return view;
@@ -311,6 +330,7 @@ private:
 	Context& ctx_;
 	SceneOptions options_;
 	TestImage texture_, color_;
+	uint32_t levels_ = kLevels, layers_ = 1;  // of texture_
 	VkImageView texture_view_, color_view_;
 	VkSampler sampler_;
 	VkRenderPass pass_;
@@ -356,6 +376,16 @@ void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 	TimeFrames(state, driver, options, double(kWidth) * kHeight);
 }
 
+// A PBR-like environment lookup: a 512^2 RGBA16F cube map, trilinear
+// (three.js samples its HDR environment so), over the whole screen.
+void BM_EnvironmentCube(benchmark::State& state, Driver driver) {
+	SceneOptions options;
+	options.texture_format = VK_FORMAT_R16G16B16A16_SFLOAT;
+	options.cube = true;
+	options.fragment_shader = "bench_env_cube.frag.spv";
+	TimeFrames(state, driver, options, double(kWidth) * kHeight);
+}
+
 void BM_Mandelbrot(benchmark::State& state, Driver driver) {
 	SceneOptions options;
 	options.fragment_shader = "bench_mandelbrot.frag.spv";
@@ -381,6 +411,8 @@ BENCHMARK_CAPTURE(BM_Overdraw, lavapipe, Driver::Lavapipe)
     ->Arg(1)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK_CAPTURE(BM_EnvironmentCube, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_EnvironmentCube, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Mandelbrot, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Mandelbrot, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, tessera, Driver::Tessera)

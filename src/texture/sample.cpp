@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "texture/resolve.h"
 #include "texture/sample_fast.h"
 #include "texture/sampling_math.h"
 
@@ -28,6 +29,18 @@ TexelValue ReadWords(const SampledImage& image, const uint8_t* texel) {
 	TexelValue v = image.defaults;
 	for (uint32_t c = 0; c < image.component_count; ++c)
 		std::memcpy(&v.u[image.component_slot[c]], texel + image.component_offset[c], 4);
+	return v;
+}
+
+// 16-bit SFLOAT components (RGBA16F environment maps and render targets),
+// each HalfToFloat's value as UnpackTexel gives it.
+TexelValue ReadHalves(const SampledImage& image, const uint8_t* texel) {
+	TexelValue v = image.defaults;
+	for (uint32_t c = 0; c < image.component_count; ++c) {
+		uint16_t half;
+		std::memcpy(&half, texel + image.component_offset[c], 2);
+		v.f[image.component_slot[c]] = HalfToFloatFast(half);
+	}
 	return v;
 }
 
@@ -63,13 +76,14 @@ int ComponentSlot(char name) {
 	}
 }
 
-// Picks ReadBytes or ReadWords when every component of the format fits one.
+// Picks ReadBytes, ReadWords or ReadHalves when every component of the
+// format fits one.
 void ChooseColorReader(const FormatInfo& format, SampledImage* out) {
 	out->read = ReadColor;
 	if (format.Has64BitComponents() || format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32 ||
 	    format.component_count == 0 || format.component_count > 4)
 		return;
-	bool bytes = true, words = true;
+	bool bytes = true, words = true, halves = true;
 	for (uint32_t c = 0; c < format.component_count; ++c) {
 		const FormatComponent& comp = format.components[c];
 		const int slot = ComponentSlot(comp.name);
@@ -77,18 +91,19 @@ void ChooseColorReader(const FormatInfo& format, SampledImage* out) {
 		bytes &= comp.bits == 8 && ByteTableFor(comp.numeric, slot) != nullptr;
 		words &= comp.bits == 32 && (comp.numeric == NumericFormat::SFLOAT || comp.numeric == NumericFormat::UINT ||
 		                             comp.numeric == NumericFormat::SINT);
+		halves &= comp.bits == 16 && comp.numeric == NumericFormat::SFLOAT;
 		out->component_offset[c] = uint8_t(comp.offset / 8);
 		out->component_slot[c] = uint8_t(slot);
 		out->component_table[c] = bytes ? ByteTableFor(comp.numeric, slot) : nullptr;
 	}
-	if (!bytes && !words) return;
+	if (!bytes && !words && !halves) return;
 	out->component_count = format.component_count;
 	out->defaults = TexelValue{};
 	if (out->integer)
 		out->defaults.u[3] = 1;
 	else
 		out->defaults.f[3] = 1.0f;
-	out->read = bytes ? ReadBytes : ReadWords;
+	out->read = bytes ? ReadBytes : words ? ReadWords : ReadHalves;
 }
 
 // §16 "Component Substitution": depth reads as (D, 0, 0, 1), stencil as

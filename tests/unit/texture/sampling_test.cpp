@@ -3,10 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "sampling_fixture.h"
 #include "texture/sample.h"
+#include "texture/sample_fast.h"
+#include "texture/texel.h"
 
 using namespace tessera::texture;
 using namespace tessera::texture::test;
@@ -416,4 +419,40 @@ TEST_CASE("integer cube maps read a corner texel from a neighbouring face", "[te
 	CHECK(g.u[1] == 311u);  // i1j1: the corner
 	CHECK(g.u[2] == 510u);  // i1j0
 	CHECK(g.u[3] == 11u);   // i0j0
+}
+
+TEST_CASE("16-bit float texels read as UnpackTexel converts them: every half", "[texture][sampling]") {
+	// 128 x 128 RGBA16F texels hold all 65,536 halves (normals, subnormals,
+	// signed zeros, infinities, NaN payloads), and so do 128 x 256 RG16F
+	// texels; a 2D array view reads them through the generic path's direct
+	// reader (ReadHalves).
+	for (VkFormat format : {VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R16G16_SFLOAT}) {
+		const uint32_t components = format == VK_FORMAT_R16G16B16A16_SFLOAT ? 4 : 2, side = 128;
+		const uint32_t height = 65536 / components / side;
+		TestImage img(format, VK_IMAGE_TYPE_2D, {side, height, 1});
+		for (uint32_t h = 0; h < 65536; ++h) {
+			const uint16_t half = uint16_t(h);
+			std::memcpy(img.memory.data() + 2 * h, &half, 2);
+		}
+		const SampledImage image = Prepare(Sampler(VK_FILTER_NEAREST), img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+		const FormatInfo& info = *FindFormat(format);
+		std::vector<float> s(side), t(side), layer(side, 0.0f), lod(side, 0.0f);
+		SampleLanes lanes;
+		lanes.count = side;
+		lanes.coord[0] = s.data(), lanes.coord[1] = t.data(), lanes.coord[2] = layer.data();
+		lanes.lod = lod.data();
+		std::vector<TexelValue> out(side);
+		for (uint32_t y = 0; y < height; ++y) {
+			for (uint32_t x = 0; x < side; ++x)
+				s[x] = (float(x) + 0.5f) / float(side), t[x] = (float(y) + 0.5f) / float(height);
+			SampleGeneric(image, lanes, out.data());
+			for (uint32_t x = 0; x < side; ++x) {
+				const TexelValue want = UnpackTexel(info, img.memory.data() + (size_t(y) * side + x) * 2 * components);
+				for (int c = 0; c < 4; ++c) {
+					INFO("format " << format << " texel " << x << ", " << y << " component " << c);
+					CHECK(out[x].u[c] == want.u[c]);
+				}
+			}
+		}
+	}
 }

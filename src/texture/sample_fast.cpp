@@ -80,19 +80,23 @@ struct FastImage {
 	bool repeat[2] = {};  // REPEAT, else CLAMP_TO_EDGE
 	uint32_t q = 0;       // level_count - 1
 	// 2D arrays: each lane reads layer SelectArrayLayer(coord[2]) of
-	// layer_count, array_pitch bytes a layer on from the first.
+	// layer_count, array_pitch bytes a layer on from the first. Cube maps:
+	// the layer is the face (plus 6 times the cube of a cube array).
 	bool arrayed = false;
-	uint32_t layer_count = 1;
+	bool cube = false;
+	uint32_t layer_count = 1;  // layers, or cubes of a cube array
 	const FastLevels* levels = nullptr;
 };
 
 // The lanes' operands, null where absent (read as 0).
 struct FastLanes {
 	const float* coord[2] = {};
-	const float* layer = nullptr;  // arrays: the layer coordinate
+	const float* layer = nullptr;   // arrays: the layer coordinate (cube arrays: the cube)
+	const float* cube_z = nullptr;  // cubes: the direction is (coord[0], coord[1], cube_z)
 	const float* lod = nullptr;
 	const float* ddx[2] = {};
 	const float* ddy[2] = {};
+	const float* ddz[2] = {};  // cubes: d/dx and d/dy of the direction's z
 	const float* bias = nullptr;
 	const float* min_lod = nullptr;
 };
@@ -122,7 +126,7 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	const uint32_t count = image.level_count;
 	const size_t bytes = count * sizeof(PreparedLevel);
 	FastLevels* out = &cache.levels;
-	const uint32_t layers = image.arrayed ? image.layer_count : 1;
+	const uint32_t layers = (image.cube ? 6 : 1) * (image.arrayed ? image.layer_count : 1);
 	if (cache.count == count && cache.layers == layers && std::memcmp(cache.key, image.levels, bytes) == 0) return out;
 	cache.count = count;  // (a declined set of levels is remembered too)
 	cache.layers = layers;
@@ -172,9 +176,12 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	// Four 8-bit components through decode tables (what ReadBytes reads),
 	// or four halves (what ReadColor reads of RGBA16F: HalfToFloat).
 	f->half = image.format && image.format->format == VK_FORMAT_R16G16B16A16_SFLOAT && image.read != nullptr;
-	if ((image.component_count != 4 && !f->half) || image.integer || image.dimensions != 2 || image.cube ||
-	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || (image.compare && lanes.dref) ||
-	    lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
+	// Cubes: seamless ones (LINEAR lanes whose 2 x 2 texels cross an edge
+	// are done by the generic path afterwards); they filter isotropically.
+	if ((image.component_count != 4 && !f->half) || image.integer || image.dimensions != 2 ||
+	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 || !image.identity_swizzle ||
+	    s.unnormalized_coordinates || (image.compare && lanes.dref) || lanes.offset[0] || lanes.offset[1] ||
+	    lanes.offset[2])
 		return false;
 	for (int d = 0; d < 2; ++d) {
 		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
@@ -199,6 +206,7 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
 	f->q = image.level_count - 1;
 	f->arrayed = image.arrayed;
+	f->cube = image.cube;
 	f->layer_count = image.arrayed ? std::max(image.layer_count, 1u) : 1;
 	f->levels = PreparedLevels(image);
 	return f->levels->ok && f->levels->element_shift == (f->half ? 3 : 2);  // 8-byte halves, 4-byte words
@@ -282,6 +290,60 @@ HWY_INLINE VI ArrayLayers(VF a, uint32_t layer_count) {
 	const VF last = hn::Set(df, float(layer_count - 1));
 	const VF clamped = hn::IfThenElse(hn::Ge(r, last), last, r);
 	return hn::ConvertTo(di, hn::IfThenElseZero(hn::Gt(r, hn::Zero(df)), clamped));
+}
+
+// A vector of cube lookups after SelectCubeFace: each lane's face, s_c, t_c,
+// |r_c| and the face coordinates (CubeFaceCoordinate), in the same float
+// operations (a sign is a product with +-1.0f, as kCubeAxes gives it).
+struct CubeLanes {
+	VI face;
+	VF sc, tc, rc, s, t;
+};
+HWY_INLINE CubeLanes SelectFaces(VF x, VF y, VF z) {
+	const DF df;
+	const DI di;
+	const VF zero = hn::Zero(df);
+	const VF ax = hn::Abs(x), ay = hn::Abs(y), az = hn::Abs(z);
+	// CubeFaceOf: r_z wins ties over r_y and r_x, r_y over r_x; NaN: +X.
+	const MF z_major = hn::And(hn::Ge(az, ay), hn::Ge(az, ax));
+	const MF y_major = hn::AndNot(z_major, hn::Ge(ay, ax));
+	const MF x_major = hn::Not(hn::Or(z_major, y_major));
+	const MF negative = hn::Or(hn::Or(hn::And(z_major, hn::Lt(z, zero)), hn::And(y_major, hn::Lt(y, zero))),
+	                           hn::And(x_major, hn::Lt(x, zero)));
+	CubeLanes c;
+	c.face = hn::Add(hn::IfThenElse(hn::RebindMask(di, z_major), hn::Set(di, 4),
+	                                hn::IfThenElseZero(hn::RebindMask(di, y_major), hn::Set(di, 2))),
+	                 hn::IfThenElseZero(hn::RebindMask(di, negative), hn::Set(di, 1)));
+	const VF v[3] = {x, y, z};
+	c.sc = c.tc = c.rc = zero;
+	for (uint32_t face = 0; face < 6; ++face) {
+		const CubeAxes& a = kCubeAxes[face];
+		const MF on = hn::RebindMask(df, hn::Eq(c.face, hn::Set(di, int32_t(face))));
+		c.sc = hn::IfThenElse(on, hn::Mul(hn::Set(df, a.s_sign), v[a.s_axis]), c.sc);
+		c.tc = hn::IfThenElse(on, hn::Mul(hn::Set(df, a.t_sign), v[a.t_axis]), c.tc);
+		c.rc = hn::IfThenElse(on, hn::Abs(v[a.r_axis]), c.rc);
+	}
+	const VF half = hn::Set(df, 0.5f);
+	c.s = hn::Add(hn::Div(hn::Mul(half, c.sc), c.rc), half);
+	c.t = hn::Add(hn::Div(hn::Mul(half, c.tc), c.rc), half);
+	return c;
+}
+
+// CubeFaceDerivatives of one derivative of the direction (d/dx or d/dy).
+HWY_INLINE void FaceDerivatives(const CubeLanes& c, const VF d[3], VF* ds, VF* dt) {
+	const DF df;
+	const DI di;
+	VF dsc = hn::Zero(df), dtc = dsc, drc = dsc;
+	for (uint32_t face = 0; face < 6; ++face) {
+		const CubeAxes& a = kCubeAxes[face];
+		const MF on = hn::RebindMask(df, hn::Eq(c.face, hn::Set(di, int32_t(face))));
+		dsc = hn::IfThenElse(on, hn::Mul(hn::Set(df, a.s_sign), d[a.s_axis]), dsc);
+		dtc = hn::IfThenElse(on, hn::Mul(hn::Set(df, a.t_sign), d[a.t_axis]), dtc);
+		drc = hn::IfThenElse(on, hn::Mul(hn::Set(df, a.r_sign), d[a.r_axis]), drc);
+	}
+	const VF inv = hn::Div(hn::Set(df, 0.5f), hn::Mul(c.rc, c.rc));
+	*ds = hn::Mul(hn::Sub(hn::Mul(c.rc, dsc), hn::Mul(c.sc, drc)), inv);
+	*dt = hn::Mul(hn::Sub(hn::Mul(c.rc, dtc), hn::Mul(c.tc, drc)), inv);
 }
 
 // LinearTexelCoordinate: i0 = floor(u - 1/2) and alpha = frac(u - 1/2) with
@@ -480,7 +542,11 @@ void Decode(const FastImage& f, VI texel, VF out[4]) {
 // NEAREST lanes read as LINEAR with alpha = beta = 0 (weights 1, 0, 0, 0:
 // the sum is the texel itself, as the tables hold no -0) unless every lane
 // is NEAREST.
-void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF out[4]) {
+// Cube maps: the generic sum is w0 t0 + w1 t1 + w2 t2 + w3 t3 (no leading 0,
+// which matters for -0 halves), and LINEAR lanes whose texels lie beyond
+// the face are added to *seams (the generic path reads them across the
+// edge).
+void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF out[4], MF* seams = nullptr) {
 	const DF df;
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
@@ -512,6 +578,11 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		b = hn::IfThenElseZero(linear, b);
 	}
 	const VI one = hn::Set(di, 1);
+	if (f.cube) {
+		const auto out_i = hn::Or(hn::Lt(i0, hn::Zero(di)), hn::Gt(hn::Add(i0, one), hn::Sub(l.width, one)));
+		const auto out_j = hn::Or(hn::Lt(j0, hn::Zero(di)), hn::Gt(hn::Add(j0, one), hn::Sub(l.height, one)));
+		*seams = hn::Or(*seams, hn::And(linear, hn::RebindMask(df, hn::Or(out_i, out_j))));
+	}
 	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
 	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
 	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
@@ -535,8 +606,9 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		// path reads it (a sum would turn -0 into +0 and 0 * inf into NaN).
 		const bool mixed = !hn::AllTrue(df, linear);
 		for (int c = 0; c < 4; ++c) {
-			VF sum = hn::Zero(df);
-			for (int n = 0; n < 4; ++n) sum = hn::Add(sum, hn::Mul(w[n], HalfComponent(first[n], second[n], c)));
+			VF sum = f.cube ? hn::Mul(w[0], HalfComponent(first[0], second[0], c)) : hn::Zero(df);
+			for (int n = f.cube ? 1 : 0; n < 4; ++n)
+				sum = hn::Add(sum, hn::Mul(w[n], HalfComponent(first[n], second[n], c)));
 			out[c] = mixed ? hn::IfThenElse(linear, sum, HalfComponent(first[0], second[0], c)) : sum;
 		}
 		return;
@@ -591,14 +663,14 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 // FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
 // levels differ (§16 "Texel Mipmap Filtering"), else tau_hi.
 void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
-                     VF s, VF t, MF linear, VF out[4]) {
+                     VF s, VF t, MF linear, VF out[4], MF* seams) {
 	const DF df;
-	FilterLevel(f, hi, s, t, linear, out);
+	FilterLevel(f, hi, s, t, linear, out, seams);
 	if (!need_lo) return;
 	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
 	if (hn::AllFalse(df, blend)) return;
 	VF low[4];
-	FilterLevel(f, lo, s, t, linear, low);
+	FilterLevel(f, lo, s, t, linear, low, seams);
 	const VF keep = hn::Sub(hn::Set(df, 1.0f), levels.delta);
 	for (int c = 0; c < 4; ++c)
 		out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(keep, out[c]), hn::Mul(levels.delta, low[c])), out[c]);
@@ -637,7 +709,9 @@ struct LodSteps {
 		lambda = hn::IfThenElse(hn::Gt(lambda, lod_max), lod_max, lambda);
 		lambda = hn::IfThenElse(hn::Ge(lambda, lod_min), lambda, lod_min);
 		const MF magnified = hn::Le(lambda, hn::Zero(df));
-		const MF all = hn::Or(hn::Eq(lambda_base, lambda_base), hn::Ne(lambda_base, lambda_base));
+		// (Every lane; Ne is an ordered comparison on some targets, false for
+		// NaN, so Eq(x, x) or Ne(x, x) would leave out NaN lambdas.)
+		const MF all = hn::Eq(hn::Zero(df), hn::Zero(df));
 		const MF linear = mag_linear == min_linear ? (mag_linear ? all : hn::Not(all))
 		                                           : (mag_linear ? magnified : hn::Not(magnified));
 		return {SelectLevels(lambda, q, mipmap_mode), linear};
@@ -690,13 +764,30 @@ LodResult ResolveLog2(const LodSteps& steps, VF x) {
 	return steps(Log2(x));
 }
 
-// One vector of lanes starting at `lane` (all of them valid).
-void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, float* out) {
+// One vector of lanes starting at `lane` (all of them valid). Returns the
+// lanes (bit i: lane + i) whose result the generic path must give instead:
+// cube lookups that read across a face's edge.
+uint64_t SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, float* out) {
 	const DF df;
 	const DI di;
 	const SamplerState& sampler = image.sampler;
 	const VF zero = hn::Zero(df);
-	const VF s = LoadOr(in.coord[0], lane, zero), t = LoadOr(in.coord[1], lane, zero);
+	VF s = LoadOr(in.coord[0], lane, zero), t = LoadOr(in.coord[1], lane, zero);
+	// The derivatives of (s, t) (ResolveLane: none unless given).
+	VF dx[2] = {LoadOr(in.ddx[0], lane, zero), LoadOr(in.ddx[1], lane, zero)};
+	VF dy[2] = {LoadOr(in.ddy[0], lane, zero), LoadOr(in.ddy[1], lane, zero)};
+	VI face = hn::Zero(di);
+	if (f.cube) {  // (s, t) hold the direction's x and y
+		const CubeLanes c = SelectFaces(s, t, LoadOr(in.cube_z, lane, zero));
+		face = c.face;
+		if (in.ddx[0]) {
+			const VF gx[3] = {dx[0], dx[1], LoadOr(in.ddz[0], lane, zero)};
+			const VF gy[3] = {dy[0], dy[1], LoadOr(in.ddz[1], lane, zero)};
+			FaceDerivatives(c, gx, &dx[0], &dx[1]);
+			FaceDerivatives(c, gy, &dy[0], &dy[1]);
+		}
+		s = c.s, t = c.t;
+	}
 
 	// ResolveLane's LOD (§16 "Scale Factor Operation", "Level-of-Detail
 	// Operation"): the same operations, ScaleFactors' sums with the third
@@ -707,8 +798,6 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	if (in.lod) {
 		lambda_base = hn::LoadU(df, in.lod + lane);
 	} else {
-		const VF dx[2] = {LoadOr(in.ddx[0], lane, zero), LoadOr(in.ddx[1], lane, zero)};
-		const VF dy[2] = {LoadOr(in.ddy[0], lane, zero), LoadOr(in.ddy[1], lane, zero)};
 		const VF extent[2] = {hn::Set(df, f.levels->fwidth[0]), hn::Set(df, f.levels->fheight[0])};
 		VF x2 = zero, y2 = zero;
 		for (int d = 0; d < 2; ++d) {
@@ -760,8 +849,9 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	LevelVec hi = LoadLevels(f, levels.hi);
 	const bool need_lo = sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && f.q > 0;
 	LevelVec lo = need_lo ? LoadLevels(f, levels.lo) : hi;
-	if (f.arrayed) {
-		const VI layer = ArrayLayers(LoadOr(in.layer, lane, zero), f.layer_count);
+	if (f.arrayed || f.cube) {
+		VI layer = f.arrayed ? ArrayLayers(LoadOr(in.layer, lane, zero), f.layer_count) : hn::Zero(di);
+		if (f.cube) layer = hn::Add(hn::Mul(layer, hn::Set(di, 6)), face);
 		AddLayer(f, levels.hi, layer, &hi);
 		if (need_lo)
 			AddLayer(f, levels.lo, layer, &lo);
@@ -770,9 +860,10 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	}
 
 	VF result[4];
+	MF seams = hn::FirstN(df, 0);
 	const VI one = hn::Set(di, 1);
 	if (hn::AllTrue(di, hn::Lt(aniso_samples, hn::Set(di, 2)))) {  // (no int Le in Highway 1.0)
-		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, result);
+		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, result, &seams);
 	} else {
 		// §16 "Texel Anisotropic Filtering": the mean of N isotropic lookups
 		// at (x - 1/2 + i / (N + 1)) along the major axis; lanes with N = 1
@@ -788,7 +879,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			const VF ss = hn::IfThenElse(hn::And(active, spread), hn::Add(s, hn::Mul(at, axis[0])), s);
 			const VF tt = hn::IfThenElse(hn::And(active, spread), hn::Add(t, hn::Mul(at, axis[1])), t);
 			VF one_lookup[4];
-			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, one_lookup);
+			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, one_lookup, &seams);
 			for (int c = 0; c < 4; ++c)
 				result[c] = hn::IfThenElse(active, hn::Add(result[c], one_lookup[c]), result[c]);
 			if (i == 1)
@@ -800,6 +891,25 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		for (int c = 0; c < 4; ++c) result[c] = hn::IfThenElse(spread, hn::Mul(result[c], scale), single[c]);
 	}
 	hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out);
+	if (hn::AllFalse(df, seams)) return 0;
+	alignas(64) int32_t flags[kMaxVectorLanes];
+	hn::Store(hn::VecFromMask(di, hn::RebindMask(di, seams)), di, flags);
+	uint64_t bits = 0;
+	for (size_t n = 0; n < hn::Lanes(di); ++n) bits |= uint64_t(flags[n] != 0) << n;
+	return bits;
+}
+
+// Lane k of a lookup's operands, as a lookup of one lane.
+SampleLanes OneLane(const SampleLanes& lanes, size_t k) {
+	SampleLanes one = lanes;
+	one.count = 1;
+	auto at = [k](auto*& p) {
+		if (p) p += k;
+	};
+	for (int d = 0; d < 4; ++d) at(one.coord[d]);
+	for (int d = 0; d < 3; ++d) at(one.ddx[d]), at(one.ddy[d]), at(one.offset[d]);
+	at(one.lod), at(one.bias), at(one.min_lod), at(one.dref);
+	return one;
 }
 
 }  // namespace
@@ -810,33 +920,46 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	const size_t n = hn::Lanes(df);
 	FastLanes in;
 	in.coord[0] = lanes.coord[0], in.coord[1] = lanes.coord[1];
-	if (f.arrayed) in.layer = lanes.coord[2];
+	if (f.cube) in.cube_z = lanes.coord[2];
+	if (f.arrayed) in.layer = lanes.coord[f.cube ? 3 : 2];
 	if (lanes.lod) {
 		in.lod = lanes.lod;
 	} else if (lanes.ddx[0]) {  // derivatives (ResolveLane: none unless ddx[0])
 		for (int d = 0; d < 2; ++d) in.ddx[d] = lanes.ddx[d], in.ddy[d] = lanes.ddy[d];
+		if (f.cube) in.ddz[0] = lanes.ddx[2], in.ddz[1] = lanes.ddy[2];
 	}
+	// Lanes the vectors leave to the generic path, one at a time.
+	auto redo = [&](uint64_t bits, size_t first) {
+		for (; bits; bits &= bits - 1) {
+			const size_t k = first + size_t(std::countr_zero(bits));
+			SampleGeneric(image, OneLane(lanes, k), out + k);
+		}
+	};
 	in.bias = lanes.bias;
 	in.min_lod = lanes.min_lod;
 	alignas(64) float texels[4 * kMaxVectorLanes];
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
-		SampleVector(image, f, in, lane, texels);
+		const uint64_t generic = SampleVector(image, f, in, lane, texels);
 		std::memcpy(out + lane, texels, n * sizeof(TexelValue));
+		redo(generic, lane);
 	}
 	if (lane == lanes.count) return;
 	// The last lanes: their operands copied into a full vector (0 beyond).
 	const size_t rest = lanes.count - lane;
-	alignas(64) float operands[10][kMaxVectorLanes] = {};
-	const float** fields[10] = {&in.coord[0], &in.coord[1], &in.layer,  &in.lod,  &in.ddx[0],
-	                            &in.ddx[1],   &in.ddy[0],   &in.ddy[1], &in.bias, &in.min_lod};
-	for (int k = 0; k < 10; ++k)
+	constexpr int kFields = 13;
+	alignas(64) float operands[kFields][kMaxVectorLanes] = {};
+	const float** fields[kFields] = {&in.coord[0], &in.coord[1], &in.layer,  &in.cube_z, &in.lod,
+	                                 &in.ddx[0],   &in.ddx[1],   &in.ddy[0], &in.ddy[1], &in.ddz[0],
+	                                 &in.ddz[1],   &in.bias,     &in.min_lod};
+	for (int k = 0; k < kFields; ++k)
 		if (*fields[k]) {
 			std::memcpy(operands[k], *fields[k] + lane, rest * sizeof(float));
 			*fields[k] = operands[k];
 		}
-	SampleVector(image, f, in, 0, texels);
+	const uint64_t generic = SampleVector(image, f, in, 0, texels);
 	std::memcpy(out + lane, texels, rest * sizeof(TexelValue));
+	redo(generic & ((uint64_t(1) << rest) - 1), lane);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -15,22 +15,6 @@ int32_t Modulo(int32_t a, int32_t b) {
 	return r < 0 ? r + b : r;
 }
 
-// §16 "Cube Map Face and Coordinate Selection" and "Cube Map Derivative
-// Selection" as data: for each face, the axis and sign giving s_c, t_c, and
-// the axis of r_c with the sign of its derivative (that of |r_c|).
-struct CubeAxes {
-	uint8_t s_axis, t_axis, r_axis;
-	float s_sign, t_sign, r_sign;
-};
-constexpr CubeAxes kCubeAxes[6] = {
-    {2, 1, 0, -1.0f, -1.0f, 1.0f},   // +X: s = -z, t = -y
-    {2, 1, 0, 1.0f, -1.0f, -1.0f},   // -X: s = +z, t = -y
-    {0, 2, 1, 1.0f, 1.0f, 1.0f},     // +Y: s = +x, t = +z
-    {0, 2, 1, 1.0f, -1.0f, -1.0f},   // -Y: s = +x, t = -z
-    {0, 1, 2, 1.0f, -1.0f, 1.0f},    // +Z: s = +x, t = -y
-    {0, 1, 2, -1.0f, -1.0f, -1.0f},  // -Z: s = -x, t = -y
-};
-
 uint32_t CubeFaceOf(float ax, float ay, float az, bool x_negative, bool y_negative, bool z_negative) {
 	if (az >= ay && az >= ax) return z_negative ? 5 : 4;
 	if (ay >= ax) return y_negative ? 3 : 2;

@@ -17,6 +17,22 @@ namespace tessera::texture {
 // texel).
 int32_t WrapTexelCoordinate(int32_t i, int32_t size, VkSamplerAddressMode mode);
 
+// §16 "Cube Map Face and Coordinate Selection" and "Cube Map Derivative
+// Selection" as data: for each face, the axis and sign giving s_c, t_c, and
+// the axis of r_c with the sign of its derivative (that of |r_c|).
+struct CubeAxes {
+	uint8_t s_axis, t_axis, r_axis;
+	float s_sign, t_sign, r_sign;
+};
+constexpr CubeAxes kCubeAxes[6] = {
+    {2, 1, 0, -1.0f, -1.0f, 1.0f},   // +X: s = -z, t = -y
+    {2, 1, 0, 1.0f, -1.0f, -1.0f},   // -X: s = +z, t = -y
+    {0, 2, 1, 1.0f, 1.0f, 1.0f},     // +Y: s = +x, t = +z
+    {0, 2, 1, 1.0f, -1.0f, -1.0f},   // -Y: s = +x, t = -z
+    {0, 1, 2, 1.0f, -1.0f, 1.0f},    // +Z: s = +x, t = -y
+    {0, 1, 2, -1.0f, -1.0f, -1.0f},  // -Z: s = -x, t = -y
+};
+
 // §16 "Cube Map Face Selection": the face (layer number 0..5), the face's
 // coordinates (s_c, t_c) and |r_c|. Ties: r_z wins over r_y and r_x, r_y over
 // r_x (the rule the spec recommends).

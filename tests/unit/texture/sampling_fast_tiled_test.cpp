@@ -191,7 +191,11 @@ TEST_CASE("sampling fast path: declines what it does not handle", "[texture][sam
 	CHECK_FALSE(SampleFast(Prepare(border, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
 	const SamplerState linear = Sampler(VK_FILTER_LINEAR);
 	TestImage cube_image(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, {16, 16, 1}, 1, 6);
-	CHECK_FALSE(SampleFast(Prepare(linear, cube_image.View(VK_IMAGE_VIEW_TYPE_CUBE)), r.lanes, out.data()));
+	SamplerState non_seamless = linear;
+	non_seamless.non_seamless_cube = true;
+	CHECK_FALSE(SampleFast(Prepare(non_seamless, cube_image.View(VK_IMAGE_VIEW_TYPE_CUBE)), r.lanes, out.data()));
+	TestImage volume(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, {8, 8, 8}, 1);
+	CHECK_FALSE(SampleFast(Prepare(linear, volume.View(VK_IMAGE_VIEW_TYPE_3D)), r.lanes, out.data()));
 	SampledImage tiled8 = Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D));
 	tiled8.levels[0].tile_shift = 3;  // only 4x4 tiles are read
 	CHECK_FALSE(SampleFast(tiled8, r.lanes, out.data()));
@@ -282,5 +286,88 @@ TEST_CASE("sampling fast path: 2D array layers as the generic path selects them"
 						CheckSameBits(a, b, r);
 				}
 		}
+	}
+}
+
+TEST_CASE("sampling fast path: cube maps and cube arrays give the generic path's bits", "[texture][sample]") {
+	// Random directions (with ties between the major axes, zeros, NaN and
+	// infinities), their derivatives and levels: lanes whose LINEAR texels
+	// cross a face's edge come from the generic path, the others from the
+	// vectors, and every lane must match SampleGeneric.
+	std::mt19937 rng(31);
+	std::uniform_real_distribution<float> unit(-1.0f, 1.0f), deriv(-0.05f, 0.05f), lods(-1.0f, 6.0f);
+	const float kOdd[] = {
+	    0.0f, -0.0f, 1.0f, -1.0f, std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()};
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SNORM, VK_FORMAT_R16G16B16A16_SFLOAT})
+		for (bool array : {false, true}) {
+			TestImage img(format, VK_IMAGE_TYPE_2D, {16, 16, 1}, 5, array ? 12 : 6);
+			std::uniform_int_distribution<int> byte(0, 255);
+			for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
+			for (const SamplerState& sampler : Samplers()) {
+				const SampledImage cube =
+				    Prepare(sampler, img.View(array ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_CUBE));
+				INFO("format " << format << " array " << array << " mag " << sampler.mag_filter << " min "
+				               << sampler.min_filter << " mip " << sampler.mipmap_mode);
+				for (uint32_t n : {64u, 23u})
+					for (bool explicit_lod : {false, true}) {
+						std::vector<float> c[4], dx[3], dy[3], lod(n);
+						for (int k = 0; k < 4; ++k) c[k].resize(n);
+						for (int k = 0; k < 3; ++k) dx[k].resize(n), dy[k].resize(n);
+						for (uint32_t i = 0; i < n; ++i) {
+							for (int k = 0; k < 3; ++k) {
+								c[k][i] = unit(rng);
+								const float scale = std::ldexp(1.0f, int(i % 7) - 3);
+								dx[k][i] = deriv(rng) * scale, dy[k][i] = deriv(rng) * scale;
+							}
+							if (i % 9 == 4) c[1][i] = c[0][i];  // a tie of |x| and |y|
+							if (i % 9 == 5) c[2][i] = -c[0][i];
+							if (i % 13 == 6) c[i % 3][i] = kOdd[(i / 13) % std::size(kOdd)];
+							c[3][i] = float(i % 3) - 0.4f;  // cube 0, 1, then past the last
+							lod[i] = lods(rng);
+						}
+						SampleLanes lanes;
+						lanes.count = n;
+						for (int k = 0; k < 4; ++k) lanes.coord[k] = c[k].data();
+						if (explicit_lod)
+							lanes.lod = lod.data();
+						else
+							for (int k = 0; k < 3; ++k) lanes.ddx[k] = dx[k].data(), lanes.ddy[k] = dy[k].data();
+						std::vector<TexelValue> a(n), b(n);
+						REQUIRE(SampleFast(cube, lanes, a.data()));
+						SampleGeneric(cube, lanes, b.data());
+						for (uint32_t i = 0; i < n; ++i) {
+							INFO("lane " << i << " at (" << c[0][i] << ", " << c[1][i] << ", " << c[2][i] << ")");
+							for (int k = 0; k < 4; ++k)
+								CHECK((a[i].u[k] == b[i].u[k] || (std::isnan(a[i].f[k]) && std::isnan(b[i].f[k]))));
+						}
+					}
+			}
+		}
+}
+
+TEST_CASE("sampling fast path: a cube of -0 halves filters to -0, as the generic path sums", "[texture][sample]") {
+	// The generic cube filter sums w0 t0 + w1 t1 + w2 t2 + w3 t3 without a
+	// leading 0: -0 texels give -0 (0 + -0 would be +0).
+	TestImage img(VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 6);
+	for (size_t i = 0; i < img.memory.size(); i += 2) img.memory[i] = 0x00, img.memory[i + 1] = 0x80;
+	const SampledImage cube = Prepare(Sampler(VK_FILTER_LINEAR), img.View(VK_IMAGE_VIEW_TYPE_CUBE));
+	std::mt19937 rng(5);
+	std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+	constexpr uint32_t n = 32;
+	std::vector<float> c[3], lod(n, 0.0f);
+	for (auto& v : c) {
+		v.resize(n);
+		for (float& x : v) x = unit(rng);
+	}
+	SampleLanes lanes;
+	lanes.count = n;
+	for (int k = 0; k < 3; ++k) lanes.coord[k] = c[k].data();
+	lanes.lod = lod.data();
+	std::vector<TexelValue> a(n), b(n);
+	REQUIRE(SampleFast(cube, lanes, a.data()));
+	SampleGeneric(cube, lanes, b.data());
+	for (uint32_t i = 0; i < n; ++i) {
+		CHECK(b[i].u[0] == 0x80000000u);
+		for (int k = 0; k < 4; ++k) CHECK(a[i].u[k] == b[i].u[k]);
 	}
 }

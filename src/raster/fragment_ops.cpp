@@ -449,30 +449,11 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opa
 	}
 }
 
-// Hot path for blending into 8-bit UNORM RGBA/BGRA with one sample: the
-// batch's lane arrays are blended in place of a gather, whole quads load
-// and store two rows of 8 bytes, and lanes without coverage are computed
-// and dropped.
-template <int kR, int kB>
-__attribute__((target_clones("avx2", "default"))) void BlendUnorm8SingleSample(const ColorOps& o, const ColorTarget& t,
-                                                                               uint32_t, const FragmentBatch& b,
-                                                                               uint32_t att,
-                                                                               const uint32_t* quad_coverage,
-                                                                               uint32_t quad_begin, uint32_t quad_end) {
-	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
-	alignas(64) float src[4][kMaxBatchLanes], src1[4][kMaxBatchLanes], dst[4][kMaxBatchLanes];
-	alignas(64) uint32_t packed[kMaxBatchLanes];
-	for (int c = 0; c < 4; ++c) {
-		// §29.13.1: a UNORM attachment clamps the source to [0, 1] first.
-		// (Through pointers: with `first + i` as the index the compiler
-		// must allow for 32-bit wrap-around and gathers lane by lane.)
-		const float* from = b.color[att][c] + first;
-		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = Clamp01(from[i]);
-		if (o.dual_source) {
-			const float* from1 = b.color[1][c] + first;
-			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = Clamp01(from1[i]);
-		}
-	}
+// A batch's quads of one 8-bit attachment to and from packed lane words:
+// whole quads as two rows of 8 bytes, lanes without coverage read as 0 and
+// not written.
+inline void LoadQuads(const ColorTarget& t, const FragmentBatch& b, const uint32_t* quad_coverage, uint32_t quad_begin,
+                      uint32_t quad_end, uint32_t* packed) {
 	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		const uint32_t m = quad_coverage[q];
 		const uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
@@ -487,14 +468,9 @@ __attribute__((target_clones("avx2", "default"))) void BlendUnorm8SingleSample(c
 			}
 		}
 	}
-	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
-	for (int c = 0; c < 4; ++c)
-		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = float((packed[i] >> kShift[c]) & 0xff) / 255.0f;
-	const float* sp[4] = {src[0], src[1], src[2], src[3]};
-	const float* s1p[4] = {src1[0], src1[1], src1[2], src1[3]};
-	float* dp[4] = {dst[0], dst[1], dst[2], dst[3]};
-	BlendLanes(o.blend, o.constants, sp, o.dual_source ? s1p : sp, dp, lanes);
-	PackUnorm8Lanes<kR, kB>(dp, lanes, packed);
+}
+inline void StoreQuads(const ColorTarget& t, const FragmentBatch& b, const uint32_t* quad_coverage, uint32_t quad_begin,
+                       uint32_t quad_end, const uint32_t* packed) {
 	for (uint32_t q = quad_begin; q < quad_end; ++q) {
 		const uint32_t m = quad_coverage[q];
 		if (!m) continue;
@@ -510,14 +486,137 @@ __attribute__((target_clones("avx2", "default"))) void BlendUnorm8SingleSample(c
 	}
 }
 
+// Hot path for blending into 8-bit UNORM RGBA/BGRA with one sample: the
+// batch's lane arrays are blended in place of a gather, whole quads load
+// and store two rows of 8 bytes, and lanes without coverage are computed
+// and dropped.
+template <int kR, int kB>
+__attribute__((target_clones("avx512f", "avx2", "default"))) void BlendUnorm8SingleSample(
+    const ColorOps& o, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
+    const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+	alignas(64) float src[4][kMaxBatchLanes], src1[4][kMaxBatchLanes], dst[4][kMaxBatchLanes];
+	alignas(64) uint32_t packed[kMaxBatchLanes];
+	for (int c = 0; c < 4; ++c) {
+		// §29.13.1: a UNORM attachment clamps the source to [0, 1] first.
+		// (Through pointers: with `first + i` as the index the compiler
+		// must allow for 32-bit wrap-around and gathers lane by lane.)
+		const float* from = b.color[att][c] + first;
+		for (uint32_t i = 0; i < lanes; ++i) src[c][i] = Clamp01(from[i]);
+		if (o.dual_source) {
+			const float* from1 = b.color[1][c] + first;
+			for (uint32_t i = 0; i < lanes; ++i) src1[c][i] = Clamp01(from1[i]);
+		}
+	}
+	LoadQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (int c = 0; c < 4; ++c)
+		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = float((packed[i] >> kShift[c]) & 0xff) / 255.0f;
+	const float* sp[4] = {src[0], src[1], src[2], src[3]};
+	const float* s1p[4] = {src1[0], src1[1], src1[2], src1[3]};
+	float* dp[4] = {dst[0], dst[1], dst[2], dst[3]};
+	BlendLanes(o.blend, o.constants, sp, o.dual_source ? s1p : sp, dp, lanes);
+	PackUnorm8Lanes<kR, kB>(dp, lanes, packed);
+	StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+}
+
+// A blend factor of one component (c: its source s_c and destination d_c;
+// s_a and d_a the alphas), as FactorLanes computes it.
+template <VkBlendFactor kF>
+[[gnu::always_inline]] inline float FactorOf(float s_c, float s_a, float d_c, float d_a) {
+	if constexpr (kF == VK_BLEND_FACTOR_ZERO)
+		return 0.0f;
+	else if constexpr (kF == VK_BLEND_FACTOR_ONE)
+		return 1.0f;
+	else if constexpr (kF == VK_BLEND_FACTOR_SRC_COLOR)
+		return s_c;
+	else if constexpr (kF == VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR)
+		return 1.0f - s_c;
+	else if constexpr (kF == VK_BLEND_FACTOR_DST_COLOR)
+		return d_c;
+	else if constexpr (kF == VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR)
+		return 1.0f - d_c;
+	else if constexpr (kF == VK_BLEND_FACTOR_SRC_ALPHA)
+		return s_a;
+	else if constexpr (kF == VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA)
+		return 1.0f - s_a;
+	else if constexpr (kF == VK_BLEND_FACTOR_DST_ALPHA)
+		return d_a;
+	else {
+		static_assert(kF == VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA);
+		return 1.0f - d_a;
+	}
+}
+
+// BlendUnorm8SingleSample for blend equations that add, with factors known
+// at compile time (the common ones: "over", premultiplied "over",
+// additive): each lane's clamp, unpack, blend and pack in one pass, with
+// BlendLanes' and PackUnorm8Lanes' operations in their order, so the bytes
+// are the same.
+template <int kR, int kB, VkBlendFactor kSrcColor, VkBlendFactor kDstColor, VkBlendFactor kSrcAlpha,
+          VkBlendFactor kDstAlpha>
+__attribute__((target_clones("avx512f", "avx2", "default"))) void BlendUnorm8Add(
+    const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
+    const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+	alignas(64) uint32_t packed[kMaxBatchLanes];
+	LoadQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	const float* __restrict r = b.color[att][0] + first;
+	const float* __restrict g = b.color[att][1] + first;
+	const float* __restrict bl = b.color[att][2] + first;
+	const float* __restrict a = b.color[att][3] + first;
+	uint32_t* __restrict out = packed;
+	for (uint32_t i = 0; i < lanes; ++i) {
+		const uint32_t dst = out[i];
+		const float s[4] = {Clamp01(r[i]), Clamp01(g[i]), Clamp01(bl[i]), Clamp01(a[i])};
+		float d[4];
+		for (int c = 0; c < 4; ++c) d[c] = float((dst >> kShift[c]) & 0xff) / 255.0f;
+		uint32_t word = 0;
+		for (int c = 0; c < 4; ++c) {
+			const float sf =
+			    c < 3 ? FactorOf<kSrcColor>(s[c], s[3], d[c], d[3]) : FactorOf<kSrcAlpha>(s[c], s[3], d[c], d[3]);
+			const float df =
+			    c < 3 ? FactorOf<kDstColor>(s[c], s[3], d[c], d[3]) : FactorOf<kDstAlpha>(s[c], s[3], d[c], d[3]);
+			const float x = Clamp01(s[c] * sf + d[c] * df);
+			word |= uint32_t(int32_t(double(x) * 255.0 + 0.5)) << kShift[c];
+		}
+		out[i] = word;
+	}
+	StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+}
+
+// The fused blend for an attachment's equation, or null when it has none:
+// both ops ADD and one of the factor sets below.
+template <int kR, int kB>
+ColorWriteFn PickBlendUnorm8Add(const BlendAttachmentState& blend) {
+	if (blend.color_op != VK_BLEND_OP_ADD || blend.alpha_op != VK_BLEND_OP_ADD) return nullptr;
+	constexpr VkBlendFactor kOne = VK_BLEND_FACTOR_ONE, kSrcAlpha = VK_BLEND_FACTOR_SRC_ALPHA,
+	                        kInvSrcAlpha = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+	auto is = [&](VkBlendFactor sc, VkBlendFactor dc, VkBlendFactor sa, VkBlendFactor da) {
+		return blend.src_color == sc && blend.dst_color == dc && blend.src_alpha == sa && blend.dst_alpha == da;
+	};
+	if (is(kSrcAlpha, kInvSrcAlpha, kOne, kInvSrcAlpha))  // "over", alpha accumulated (three.js, Dear ImGui)
+		return &BlendUnorm8Add<kR, kB, kSrcAlpha, kInvSrcAlpha, kOne, kInvSrcAlpha>;
+	if (is(kSrcAlpha, kInvSrcAlpha, kSrcAlpha, kInvSrcAlpha))
+		return &BlendUnorm8Add<kR, kB, kSrcAlpha, kInvSrcAlpha, kSrcAlpha, kInvSrcAlpha>;
+	if (is(kOne, kInvSrcAlpha, kOne, kInvSrcAlpha))  // premultiplied alpha
+		return &BlendUnorm8Add<kR, kB, kOne, kInvSrcAlpha, kOne, kInvSrcAlpha>;
+	if (is(kOne, kOne, kOne, kOne))  // additive
+		return &BlendUnorm8Add<kR, kB, kOne, kOne, kOne, kOne>;
+	return nullptr;
+}
+
 template <typename Codec>
 ColorWriteFn PickColorWrite(bool blend) {
 	return blend ? &WriteColor<Codec, true> : &WriteColor<Codec, false>;
 }
 
-__attribute__((target_clones("avx2", "default"))) void FactorLanes(VkBlendFactor f, int c, const float* const s[4],
-                                                                   const float* const s1[4], const float* const d[4],
-                                                                   const float k[4], uint32_t n, float* out) {
+__attribute__((target_clones("avx512f", "avx2", "default"))) void FactorLanes(VkBlendFactor f, int c,
+                                                                              const float* const s[4],
+                                                                              const float* const s1[4],
+                                                                              const float* const d[4], const float k[4],
+                                                                              uint32_t n, float* out) {
 	switch (f) {
 	case VK_BLEND_FACTOR_ZERO: std::fill_n(out, n, 0.0f); break;
 	case VK_BLEND_FACTOR_ONE: std::fill_n(out, n, 1.0f); break;
@@ -599,10 +698,11 @@ uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d) {
 
 // Vulkan 1.3 §29.13.2-3: RGB and alpha each take their own factors and op;
 // MIN and MAX ignore the factors.
-__attribute__((target_clones("avx2", "default"))) void BlendLanes(const BlendAttachmentState& blend,
-                                                                  const float constants[4], const float* const src[4],
-                                                                  const float* const src1[4], float* const dst[4],
-                                                                  uint32_t n) {
+__attribute__((target_clones("avx512f", "avx2", "default"))) void BlendLanes(const BlendAttachmentState& blend,
+                                                                             const float constants[4],
+                                                                             const float* const src[4],
+                                                                             const float* const src1[4],
+                                                                             float* const dst[4], uint32_t n) {
 	alignas(64) float sf[kMaxBatchSamples], df[kMaxBatchSamples];
 	alignas(64) float out[4][kMaxBatchSamples];
 	for (uint32_t begin = 0; begin < n; begin += kMaxBatchSamples) {
@@ -712,12 +812,15 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		if (!any_component) continue;
 		bool blend = c.blend.blend_enable;
 		if (fb.samples == 1 && blend && c.full_write) {
+			const bool fused = !c.dual_source && !c.logic_op;
 			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
-				c.write = &BlendUnorm8SingleSample<0, 2>;
+				c.write = fused ? PickBlendUnorm8Add<0, 2>(c.blend) : nullptr;
+				if (!c.write) c.write = &BlendUnorm8SingleSample<0, 2>;
 				continue;
 			}
 			if (fb.color[i].format == VK_FORMAT_B8G8R8A8_UNORM) {
-				c.write = &BlendUnorm8SingleSample<2, 0>;
+				c.write = fused ? PickBlendUnorm8Add<2, 0>(c.blend) : nullptr;
+				if (!c.write) c.write = &BlendUnorm8SingleSample<2, 0>;
 				continue;
 			}
 		}

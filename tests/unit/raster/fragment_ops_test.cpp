@@ -454,34 +454,48 @@ TEST_CASE("raster: blending on sRGB attachments works in linear space", "[raster
 TEST_CASE("raster: the RGBA8 fast paths write the generic path's bytes", "[raster]") {
 	// A8B8G8R8_UNORM_PACK32 has RGBA8's byte layout on a little-endian host
 	// and goes through texture::PackTexel/UnpackTexel, so the specialized
-	// RGBA8 stores (opaque and blended) must match it byte for byte.
-	for (bool blend : {false, true}) {
-		auto render = [&](VkFormat format) {
-			Target t(70, 50, format);
-			for (size_t i = 0; i < t.color.size(); ++i) t.color[i] = uint8_t(i * 37 + 11);
-			DrawState state = MakeState(t);
-			state.shader.run = VaryingColorShader;
-			state.raster.varying_count = 4;
-			state.blend.attachment_count = 1;
-			BlendAttachmentState& b = state.blend.attachments[0];
-			b.blend_enable = blend;
-			b.src_color = VK_BLEND_FACTOR_SRC_ALPHA;
-			b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-			b.src_alpha = VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA;
-			b.dst_alpha = VK_BLEND_FACTOR_DST_COLOR;
-			b.alpha_op = VK_BLEND_OP_REVERSE_SUBTRACT;
-			std::mt19937 rng(9);
-			std::uniform_real_distribution<float> pos(-10, 80), color(-0.2f, 1.2f);
-			Mesh m;
-			for (int i = 0; i < 60; ++i)
-				for (int k = 0; k < 3; ++k)
-					m.Add(t, pos(rng), pos(rng), 0.5f, 1, {color(rng), color(rng), color(rng), color(rng)});
-			Draw(state, t, m.Input());
-			return t.color;
-		};
-		INFO("blend " << blend);
-		CHECK(render(VK_FORMAT_R8G8B8A8_UNORM) == render(VK_FORMAT_A8B8G8R8_UNORM_PACK32));
-	}
+	// RGBA8 stores (opaque, blended, and the fused blends of the common
+	// factor sets) must match it byte for byte.
+	struct Factors {
+		VkBlendFactor sc, dc, sa, da;
+		VkBlendOp alpha_op;
+	};
+	const Factors kFactors[] = {
+	    {VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA,
+	     VK_BLEND_FACTOR_DST_COLOR, VK_BLEND_OP_REVERSE_SUBTRACT},  // BlendUnorm8SingleSample
+	    {VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_FACTOR_ONE,
+	     VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_OP_ADD},  // the fused ones
+	    {VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_FACTOR_SRC_ALPHA,
+	     VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_OP_ADD},
+	    {VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_FACTOR_ONE,
+	     VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, VK_BLEND_OP_ADD},
+	    {VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD},
+	};
+	for (const Factors& f : kFactors)
+		for (bool blend : {false, true}) {
+			auto render = [&](VkFormat format) {
+				Target t(70, 50, format);
+				for (size_t i = 0; i < t.color.size(); ++i) t.color[i] = uint8_t(i * 37 + 11);
+				DrawState state = MakeState(t);
+				state.shader.run = VaryingColorShader;
+				state.raster.varying_count = 4;
+				state.blend.attachment_count = 1;
+				BlendAttachmentState& b = state.blend.attachments[0];
+				b.blend_enable = blend;
+				b.src_color = f.sc, b.dst_color = f.dc, b.src_alpha = f.sa, b.dst_alpha = f.da;
+				b.alpha_op = f.alpha_op;
+				std::mt19937 rng(9);
+				std::uniform_real_distribution<float> pos(-10, 80), color(-0.2f, 1.2f);
+				Mesh m;
+				for (int i = 0; i < 60; ++i)
+					for (int k = 0; k < 3; ++k)
+						m.Add(t, pos(rng), pos(rng), 0.5f, 1, {color(rng), color(rng), color(rng), color(rng)});
+				Draw(state, t, m.Input());
+				return t.color;
+			};
+			INFO("blend " << blend << " factors " << f.sc << " " << f.dc << " " << f.sa << " " << f.da);
+			CHECK(render(VK_FORMAT_R8G8B8A8_UNORM) == render(VK_FORMAT_A8B8G8R8_UNORM_PACK32));
+		}
 }
 
 namespace {

@@ -27,9 +27,12 @@ struct Renderer::Binned {
 	std::vector<Chunk> chunks;         // [0, chunk_count) in use
 	std::vector<uint32_t> busy;        // tiles with entries, ascending
 	std::vector<uint32_t> busy_begin;  // busy.size() + 1 offsets into entries
-	std::vector<Entry> entries;        // by tile, then submission order
-	uint64_t area = 0;                 // pixels of the primitives' bounding boxes
-	uint64_t primitives = 0;           // primitives in
+	// Per busy tile: its first entry covers the region the draw may write
+	// there (only for draws that Hides()), so nothing earlier shows through.
+	std::vector<uint8_t> covered;
+	std::vector<Entry> entries;  // by tile, then submission order
+	uint64_t area = 0;           // pixels of the primitives' bounding boxes
+	uint64_t primitives = 0;     // primitives in
 
 	const SetupTriangle& Triangle(const Entry& e) const { return chunks[e.chunk].setup.triangles[e.triangle]; }
 	const float* Planes(const Entry& e) const {
@@ -787,6 +790,7 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 	b.chunk_count = 0;
 	b.busy.clear();
 	b.busy_begin.assign(1, 0);
+	b.covered.clear();
 	b.entries.clear();
 	b.area = 0;
 	b.primitives = 0;
@@ -887,22 +891,25 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 		for (size_t k = 0; k < sorted_.size();) {
 			const uint32_t tile = uint32_t(sorted_[k].bin >> 32);
 			size_t end = k, first = k;
+			bool covers = false;
 			for (; end < sorted_.size() && uint32_t(sorted_[end].bin >> 32) == tile; ++end)
-				if (sorted_[end].bin & kCoversTile) first = end;
+				if (sorted_[end].bin & kCoversTile) first = end, covers = true;
 			for (size_t i = first; i < end; ++i)
 				b.entries.push_back(Binned::Entry{sorted_[i].chunk, uint32_t(sorted_[i].bin) & ~uint32_t(kCoversTile)});
 			b.busy.push_back(tile);
 			b.busy_begin.push_back(uint32_t(b.entries.size()));
+			b.covered.push_back(covers);
 			k = end;
 		}
 		return;
 	}
 	tile_begin_.assign(tile_count + 1, 0);
 	tile_hidden_.assign(tile_count, 0);
+	if (hides) tile_covered_.assign(tile_count, 0);
 	for (uint32_t c = 0; c < chunk_count; ++c) {
 		for (uint64_t e : b.chunks[c].bins) {
 			const uint32_t tile = uint32_t(e >> 32);
-			if (e & kCoversTile) tile_hidden_[tile] = tile_begin_[tile + 1];
+			if (e & kCoversTile) tile_hidden_[tile] = tile_begin_[tile + 1], tile_covered_[tile] = 1;
 			++tile_begin_[tile + 1];
 		}
 	}
@@ -912,6 +919,7 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 		if (kept) {
 			b.busy.push_back(i);
 			b.busy_begin.push_back(tile_begin_[i + 1]);
+			b.covered.push_back(hides && tile_covered_[i]);
 		}
 	}
 	b.entries.resize(tile_begin_[tile_count]);
@@ -960,6 +968,38 @@ void Renderer::Queue(const CompiledDraw& draw, const Framebuffer& fb, const Vert
 	queued_primitives_ += b.primitives;
 }
 
+// A draw whose first entry in a tile covers the region it may write there,
+// and which overwrites (CompiledDraw::Hides), hides the earlier draws of the
+// tile that leave nothing else behind: no depth, stencil or bounds test (so
+// no depth or stencil writes), no side effect, no sample count, color only
+// in attachments the covering draw writes, and pixels only inside its
+// region (their scissor inside its). Sets the work items of the
+// tile's work [begin, end) that need not run, [*from, *to) (empty: from ==
+// to == end).
+void Renderer::HiddenDraws(uint32_t tile, uint32_t begin, uint32_t end, uint32_t* from, uint32_t* to) const {
+	*from = *to = end;
+	for (uint32_t w = end; w-- > begin + 1;) {
+		const Binned& k = *binned_[work_[w].draw];
+		if (!k.covered[work_[w].busy]) continue;
+		const int32_t x = int32_t(tile % k.tiles_x * kTileSize), y = int32_t(tile / k.tiles_x * kTileSize);
+		FixedRect region;
+		if (!TileRegion(k.draw.setup, x, y, &region)) return;
+		auto hidden = [&](const Binned& e) {
+			const CompiledDraw& d = e.draw;
+			if (d.has_tests || d.count_samples || d.state.shader.writes_memory) return false;
+			for (uint32_t a = 0; a < d.ops.color_count; ++a)
+				if (d.ops.color[a].write && !k.draw.ops.color[a].write) return false;
+			FixedRect r;
+			if (!TileRegion(d.setup, x, y, &r)) return true;  // nothing of it in this tile
+			return r.x0 >= region.x0 && r.y0 >= region.y0 && r.x1 <= region.x1 && r.y1 <= region.y1;
+		};
+		uint32_t first = w;
+		while (first > begin && hidden(*binned_[work_[first - 1].draw])) --first;
+		if (first < w) *from = first, *to = w;
+		return;
+	}
+}
+
 void Renderer::Flush() {
 	if (!queued_count_) return;
 	struct EmptyAfter {  // the queue, even when memory runs out below
@@ -990,8 +1030,13 @@ void Renderer::Flush() {
 	auto rasterize = [&](uint32_t i) {
 		const uint32_t tile = work_tiles_[i];
 		const uint32_t begin = tile ? work_begin_[tile - 1] : 0, end = work_begin_[tile];
+		uint32_t hidden_begin, hidden_end;
+		HiddenDraws(tile, begin, end, &hidden_begin, &hidden_end);
 		PrefetchTile(fb, tile, binned_[0]->tiles_x);
-		for (uint32_t w = begin; w < end; ++w) RasterizeTile(*binned_[work_[w].draw], work_[w].busy);
+		for (uint32_t w = begin; w < end; ++w) {
+			if (w == hidden_begin) w = hidden_end;
+			RasterizeTile(*binned_[work_[w].draw], work_[w].busy);
+		}
 	};
 	if (area <= kInlinePixels)
 		for (uint32_t i = 0; i < work_tiles_.size(); ++i) rasterize(i);

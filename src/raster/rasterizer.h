@@ -94,8 +94,11 @@ private:
 	void Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input);
 
 	runtime::ThreadPool* pool_;
+	void HiddenDraws(uint32_t tile, uint32_t begin, uint32_t end, uint32_t* from, uint32_t* to) const;
+
 	// Scratch of Bin, per tile.
 	std::vector<uint32_t> tile_begin_, tile_hidden_, tile_seen_;
+	std::vector<uint8_t> tile_covered_;
 	struct SortedEntry {
 		uint64_t bin;  // Chunk::bins entry
 		uint32_t chunk;

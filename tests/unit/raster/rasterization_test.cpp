@@ -567,6 +567,56 @@ TEST_CASE("raster: queued draws write the bytes of drawing each at once", "[rast
 	CHECK(render(true, &pool3) == once);
 }
 
+TEST_CASE("raster: a queued draw covering a tile hides the earlier queued draws there, unless they show through",
+          "[raster]") {
+	// Two tiles side by side. A first draw marks a sliver in each; a second
+	// covers all of tile 0 and part of tile 1. Queued together, the first
+	// draw's sliver in tile 0 need not be shaded, the one in tile 1 must.
+	Target t(128, 64, VK_FORMAT_R8G8B8A8_UNORM);
+	t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+	int marked = 0;
+	DrawState state = MakeState(t);
+	state.shader.run = CountMarked;
+	state.shader.user = &marked;
+	state.raster.varying_count = 1;
+	state.raster.interpolation[0] = Interpolation::Flat;
+	Mesh slivers, cover;
+	slivers.Add(t, 10, 10, 0.5f, 1, {1}), slivers.Add(t, 20, 10, 0.5f, 1, {1}), slivers.Add(t, 10, 20, 0.5f, 1, {1});
+	slivers.Add(t, 70, 10, 0.5f, 1, {1}), slivers.Add(t, 80, 10, 0.5f, 1, {1}), slivers.Add(t, 70, 20, 0.5f, 1, {1});
+	cover.Add(t, 0, 0, 0.5f, 1, {0}), cover.Add(t, 130, 0, 0.5f, 1, {0}), cover.Add(t, 0, 130, 0.5f, 1, {0});
+	const Framebuffer fb = t.Get();
+	auto run = [&](const DrawState& first, const DrawState& second) {
+		marked = 0;
+		Renderer r(nullptr);
+		r.Queue(CompileDraw(first, fb), fb, slivers.Input());
+		r.Queue(CompileDraw(second, fb), fb, cover.Input());
+		r.Flush();
+		return marked;
+	};
+	marked = 0;
+	Draw(state, t, slivers.Input());
+	const int both = marked, sliver = both / 2;
+	REQUIRE(sliver > 0);
+	SECTION("opaque: the covered tile's sliver is hidden") { CHECK(run(state, state) == sliver); }
+	SECTION("a depth test in the first draw keeps it (its depth writes show)") {
+		DrawState tested = state;
+		tested.depth_stencil.depth_test = tested.depth_stencil.depth_write = true;
+		tested.depth_stencil.depth_compare = VK_COMPARE_OP_ALWAYS;
+		CHECK(run(tested, state) == both);
+	}
+	SECTION("blending in the covering draw keeps it") {
+		DrawState blended = state;
+		blended.blend.attachment_count = 1;
+		blended.blend.attachments[0].blend_enable = true;
+		CHECK(run(state, blended) == both);
+	}
+	SECTION("a first draw reaching outside the covering draw's scissor keeps it") {
+		DrawState narrow = state;
+		narrow.raster.scissor = Rect{0, 0, 60, 64};  // tile 0 less four columns
+		CHECK(run(state, narrow) == both);
+	}
+}
+
 TEST_CASE("raster: the queue takes draws into the same attachments only", "[raster]") {
 	Target a(64, 64, VK_FORMAT_R8G8B8A8_UNORM), b(64, 64, VK_FORMAT_R8G8B8A8_UNORM);
 	const float red[4] = {1, 0, 0, 1};

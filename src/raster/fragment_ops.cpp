@@ -414,41 +414,6 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 	}
 }
 
-// Hot path for the common case: one sample, 8-bit UNORM RGBA or BGRA, no
-// blending, logic op or write mask. Same rounding as FloatToUnorm8.
-// The exact (double) rounding only vectorizes with AVX2; pick that at load
-// time where the CPU has it, SSE2 elsewhere (no -march: the build machine
-// is not the user's).
-template <int kR, int kB>
-__attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opaque(
-    const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
-    const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
-	// Whole lanes at a time, so that the compiler vectorizes the conversion.
-	const uint32_t first = 4 * quad_begin, end = 4 * quad_end;
-	alignas(64) uint32_t packed[kMaxBatchLanes] = {};
-	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
-	for (int c = 0; c < 4; ++c) {
-		const float* src = b.color[att][c];
-		for (uint32_t i = first; i < end; ++i) {
-			float v = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
-			packed[i] |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
-		}
-	}
-	for (uint32_t q = quad_begin; q < quad_end; ++q) {
-		const uint32_t m = quad_coverage[q];
-		if (!m) continue;
-		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
-		const uint32_t* p = packed + 4 * q;
-		if (m == 0xf) {
-			std::memcpy(row, p, 8);
-			std::memcpy(row + t.row_pitch, p + 2, 8);
-			continue;
-		}
-		for (uint32_t l = 0; l < 4; ++l)
-			if (m & (1u << l)) std::memcpy(row + (l >> 1) * t.row_pitch + (l & 1) * 4, p + l, 4);
-	}
-}
-
 // A batch's quads of one 8-bit attachment to and from packed lane words:
 // whole quads as two rows of 8 bytes, lanes without coverage read as 0 and
 // not written.
@@ -484,6 +449,29 @@ inline void StoreQuads(const ColorTarget& t, const FragmentBatch& b, const uint3
 		for (uint32_t l = 0; l < 4; ++l)
 			if (m & (1u << l)) std::memcpy(row + (l >> 1) * t.row_pitch + (l & 1) * 4, p + l, 4);
 	}
+}
+
+// Hot path for the common case: one sample, 8-bit UNORM RGBA or BGRA, no
+// blending, logic op or write mask. Same rounding as FloatToUnorm8.
+// The exact (double) rounding only vectorizes with AVX2; pick that at load
+// time where the CPU has it, SSE2 elsewhere (no -march: the build machine
+// is not the user's).
+template <int kR, int kB>
+__attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opaque(
+    const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
+    const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+	// Whole lanes at a time, so that the compiler vectorizes the conversion.
+	const uint32_t first = 4 * quad_begin, end = 4 * quad_end;
+	alignas(64) uint32_t packed[kMaxBatchLanes] = {};
+	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+	for (int c = 0; c < 4; ++c) {
+		const float* src = b.color[att][c];
+		for (uint32_t i = first; i < end; ++i) {
+			float v = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
+			packed[i] |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
+		}
+	}
+	StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed + first);
 }
 
 // Hot path for blending into 8-bit UNORM RGBA/BGRA with one sample: the

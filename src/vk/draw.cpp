@@ -604,10 +604,6 @@ void ReportPipeline(ExecutionContext& context, const Pipeline& pipeline, const c
 	                       uint64_t(const_cast<Pipeline&>(pipeline).ToHandle()), "%s", message);
 }
 
-// What one draw may take for its vertex results: a quarter of the machine's
-// memory, or TESSERA_DRAW_MEMORY_MB. A vertexCount (or an indirect one) may
-// be up to 2^32 - 1, which no allocation should follow blindly: the kernel
-// would grant it and kill the process as the pages are touched.
 }  // namespace
 
 void FlushQueuedDraws(ExecutionContext& context) {
@@ -631,6 +627,10 @@ void FlushQueuedDraws(ExecutionContext& context) {
 
 namespace {
 
+// What one draw may take for its vertex results: a quarter of the machine's
+// memory, or TESSERA_DRAW_MEMORY_MB. A vertexCount (or an indirect one) may
+// be up to 2^32 - 1, which no allocation should follow blindly: the kernel
+// would grant it and kill the process as the pages are touched.
 uint64_t VertexScratchBudget() {
 	static const uint64_t budget = [] {
 		if (const char* mb = std::getenv("TESSERA_DRAW_MEMORY_MB"))

@@ -18,19 +18,9 @@ std::vector<float> Quad(float x0, float y0, float x1, float y1, float z) {
 	        x1, y0, z, 1, 0, 1, 0, 1, x1, y1, z, 1, 0, 1, 0, 1, x0, y1, z, 1, 0, 1, 0, 1};
 }
 
-// Three queries: a quad over the left half at depth 0.5 (32x64 pixels), the
-// same quad again behind it (0 samples pass LESS), and a full-screen quad at
-// depth 0.25 (64x64, all in front). With 4 samples, four times as many.
-std::vector<uint64_t> RunQueries(Driver driver, VkSampleCountFlagBits samples) {
-	SceneFeatures features;
-	features.core.features.occlusionQueryPrecise = VK_TRUE;
-	features.v12.hostQueryReset = VK_TRUE;
-	auto ctx = Context::Create(driver, features.Options());
-	REQUIRE(ctx);
-	std::vector<float> v = Quad(-1, -1, 0, 1, 0.5f);
-	std::vector<float> behind = Quad(-1, -1, 0, 1, 0.75f), front = Quad(-1, -1, 1, 1, 0.25f);
-	v.insert(v.end(), behind.begin(), behind.end());
-	v.insert(v.end(), front.begin(), front.end());
+// scene.vert / scene.frag over the given vertices (x, y, z, w, r, g, b, a),
+// depth tested LESS with writes.
+Scene DepthTestedScene(const std::vector<float>& v, VkSampleCountFlagBits samples) {
 	Scene s;
 	s.vertex_shader = "scene.vert.spv";
 	s.fragment_shader = "scene.frag.spv";
@@ -45,6 +35,23 @@ std::vector<uint64_t> RunQueries(Driver driver, VkSampleCountFlagBits samples) {
 		p.depth_stencil.depthWriteEnable = VK_TRUE;
 		p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
 	};
+	return s;
+}
+
+// Three queries: a quad over the left half at depth 0.5 (32x64 pixels), the
+// same quad again behind it (0 samples pass LESS), and a full-screen quad at
+// depth 0.25 (64x64, all in front). With 4 samples, four times as many.
+std::vector<uint64_t> RunQueries(Driver driver, VkSampleCountFlagBits samples) {
+	SceneFeatures features;
+	features.core.features.occlusionQueryPrecise = VK_TRUE;
+	features.v12.hostQueryReset = VK_TRUE;
+	auto ctx = Context::Create(driver, features.Options());
+	REQUIRE(ctx);
+	std::vector<float> v = Quad(-1, -1, 0, 1, 0.5f);
+	std::vector<float> behind = Quad(-1, -1, 0, 1, 0.75f), front = Quad(-1, -1, 1, 1, 0.25f);
+	v.insert(v.end(), behind.begin(), behind.end());
+	v.insert(v.end(), front.begin(), front.end());
+	Scene s = DepthTestedScene(v, samples);
 	VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
 	qi.queryType = VK_QUERY_TYPE_OCCLUSION;
 	qi.queryCount = 3;
@@ -78,6 +85,55 @@ TEST_CASE("occlusion queries count the samples that pass, like lavapipe", "[draw
 		CHECK(ours[0] == 32u * 64u * samples);
 		CHECK(ours[1] == 0u);
 		CHECK(ours[2] == 64u * 64u * samples);
+	}
+}
+
+namespace {
+
+// Draws outside any query wait in the rasterizer's queue; vkCmdBeginQuery
+// writes them out first, so the counted draw is tested against their depth.
+// Two quads over the left half at depth 0.5 (no query), then, counted, a
+// full-screen quad at 0.75: only the right half (32x64 pixels) passes LESS.
+uint64_t RunQueryAfterDraws(Driver driver, VkSampleCountFlagBits samples) {
+	SceneFeatures features;
+	features.core.features.occlusionQueryPrecise = VK_TRUE;
+	features.v12.hostQueryReset = VK_TRUE;
+	auto ctx = Context::Create(driver, features.Options());
+	REQUIRE(ctx);
+	std::vector<float> v = Quad(-1, -1, 0, 0, 0.5f), lower = Quad(-1, 0, 0, 1, 0.5f), back = Quad(-1, -1, 1, 1, 0.75f);
+	v.insert(v.end(), lower.begin(), lower.end());
+	v.insert(v.end(), back.begin(), back.end());
+	Scene s = DepthTestedScene(v, samples);
+	VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+	qi.queryType = VK_QUERY_TYPE_OCCLUSION;
+	qi.queryCount = 1;
+	VkQueryPool pool;
+	REQUIRE(vkCreateQueryPool(ctx->device(), &qi, nullptr, &pool) == VK_SUCCESS);
+	vkResetQueryPool(ctx->device(), pool, 0, 1);
+	s.record_draws = [pool](VkCommandBuffer cb, const Scene::Buffers&) {
+		vkCmdDraw(cb, 6, 1, 0, 0);
+		vkCmdDraw(cb, 6, 1, 6, 0);
+		vkCmdBeginQuery(cb, pool, 0, VK_QUERY_CONTROL_PRECISE_BIT);
+		vkCmdDraw(cb, 6, 1, 12, 0);
+		vkCmdEndQuery(cb, pool, 0);
+	};
+	RenderScene(*ctx, s);
+	uint64_t result = 0;
+	REQUIRE(vkGetQueryPoolResults(ctx->device(), pool, 0, 1, sizeof result, &result, sizeof result,
+	                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+	vkDestroyQueryPool(ctx->device(), pool, nullptr);
+	CHECK(ctx->validation_errors() == 0);
+	return result;
+}
+
+}  // namespace
+
+TEST_CASE("an occlusion query after queued draws counts against their depth, like lavapipe", "[draw][query]") {
+	for (VkSampleCountFlagBits samples : {VK_SAMPLE_COUNT_1_BIT, VK_SAMPLE_COUNT_4_BIT}) {
+		CAPTURE(samples);
+		const uint64_t ours = RunQueryAfterDraws(Driver::Tessera, samples);
+		CHECK(ours == 32u * 64u * samples);
+		CHECK(ours == RunQueryAfterDraws(Driver::Lavapipe, samples));
 	}
 }
 

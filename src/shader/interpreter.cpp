@@ -177,7 +177,9 @@ void Interpreter::PrepareLanes(const Program& program, uint32_t lanes) {
 }
 
 void Interpreter::FillConstants(const Program& program) {
-	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), lanes_, constant.bits);
+	// The whole row (padding lanes too): a later run whose lane count rounds
+	// to the same stride finds them filled.
+	for (const Constant& constant : program.constants) std::fill_n(Reg(constant.reg), stride_, constant.bits);
 }
 
 RunStatus Interpreter::Execute(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps) {

@@ -157,11 +157,12 @@ private:
 	// kSegmentLanes, so that compiled code runs whole vectors (the padding
 	// lanes compute values no one reads). active_ has as many words.
 	uint32_t stride_ = 0;
-	// The program (ProgramSerial) whose constants registers_ holds for
-	// constants_lanes_ lanes, so that back-to-back stage runs of one program
-	// (a draw's fragment batches) fill them once; 0 when none.
+	// The program (ProgramSerial) whose constants registers_ holds in rows of
+	// constants_stride_ lanes, so that back-to-back stage runs of one program
+	// (a draw's fragment batches, of any size that rounds to the same
+	// stride) fill them once; 0 when none.
 	uint64_t constants_serial_ = 0;
-	uint32_t constants_lanes_ = 0;
+	uint32_t constants_stride_ = 0;
 	RunStats stats_;
 	std::vector<uint32_t> registers_;
 	std::vector<uint32_t> private_memory_;  // private_words x stride_, word-major

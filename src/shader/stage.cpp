@@ -21,10 +21,10 @@ RunStatus Interpreter::RunStage(const Program& program, const Resources& resourc
 	// Constants keep registers of their own that no instruction writes
 	// (register_allocation.h): after a run of this program with these lanes
 	// they still hold their values.
-	if (constants_serial_ != program.serial.value || constants_lanes_ != lanes) {
+	if (constants_serial_ != program.serial.value || constants_stride_ != stride_) {
 		FillConstants(program);
 		constants_serial_ = program.serial.value;
-		constants_lanes_ = lanes;
+		constants_stride_ = stride_;
 	}
 	// Compute built-ins a graphics stage may read: the subgroup ones (the
 	// lane group is cut into subgroups of kSubgroupSize lanes).

@@ -460,18 +460,23 @@ template <int kR, int kB>
 __attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opaque(
     const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
     const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
-	// Whole lanes at a time, so that the compiler vectorizes the conversion.
-	const uint32_t first = 4 * quad_begin, end = 4 * quad_end;
-	alignas(64) uint32_t packed[kMaxBatchLanes] = {};
+	// Each lane's four components in one pass, which the compiler
+	// vectorizes (through pointers: `first + i` indexing must allow for
+	// 32-bit wrap-around).
+	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+	alignas(64) uint32_t packed[kMaxBatchLanes];
 	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
-	for (int c = 0; c < 4; ++c) {
-		const float* src = b.color[att][c];
-		for (uint32_t i = first; i < end; ++i) {
-			float v = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
-			packed[i] |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
+	const float* __restrict src[4] = {b.color[att][0] + first, b.color[att][1] + first, b.color[att][2] + first,
+	                                  b.color[att][3] + first};
+	for (uint32_t i = 0; i < lanes; ++i) {
+		uint32_t word = 0;
+		for (int c = 0; c < 4; ++c) {
+			const float v = std::min(std::max(src[c][i], 0.0f), 1.0f);  // NaN -> 0
+			word |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
 		}
+		packed[i] = word;
 	}
-	StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed + first);
+	StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
 }
 
 // Hot path for blending into 8-bit UNORM RGBA/BGRA with one sample: the

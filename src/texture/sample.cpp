@@ -33,7 +33,8 @@ TexelValue ReadWords(const SampledImage& image, const uint8_t* texel) {
 }
 
 // 16-bit SFLOAT components (RGBA16F environment maps and render targets),
-// each HalfToFloat's value as UnpackTexel gives it.
+// each HalfToFloat's value as UnpackTexel gives it (HalfToFloatFast: lookups
+// run on the queue and pool threads, whose MXCSR keeps subnormals).
 TexelValue ReadHalves(const SampledImage& image, const uint8_t* texel) {
 	TexelValue v = image.defaults;
 	for (uint32_t c = 0; c < image.component_count; ++c) {
@@ -548,7 +549,7 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 
 // Hot path: runs once per lane of every sampling instruction.
 void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
-	// The common 2D and 2D array cases (sample_fast.cpp). It averages:
+	// The common 2D, array and cube cases (sample_fast.cpp). It averages:
 	// min/max reductions take the generic path.
 	if (image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && SampleFast(image, lanes, out))
 		return;

@@ -271,7 +271,7 @@ HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
 	        hn::GatherIndex(df, f.levels->fheight, index)};
 }
 
-// A layer's offset added to each lane's level offset (2D arrays).
+// A layer's offset added to each lane's level offset (arrays and cube faces).
 HWY_INLINE void AddLayer(const FastImage& f, VI level, VI layer, LevelVec* l) {
 	const DI di;
 	const int32_t first = hn::GetLane(level);

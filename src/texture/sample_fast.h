@@ -1,4 +1,4 @@
-// The fast path of Sample(): 2D lookups of four-component 8-bit and RGBA16F images,
+// The fast path of Sample(): 2D, array and cube lookups of four-component 8-bit and RGBA16F images,
 // computed a vector of lanes at a time (sample_fast.cpp, Highway with run-time
 // target dispatch). Internal to texture/sample.cpp and the unit tests.
 #pragma once
@@ -8,7 +8,9 @@
 namespace tessera::texture {
 
 // Samples every lane and returns true when the lookup is one the fast path
-// takes: 2D or 2D array (not cube), normalized coordinates, one sample,
+// takes: a 2D, 2D array, cube or cube array view (not a non-seamless cube;
+// cube lanes whose LINEAR texels cross a face edge are filled in by
+// SampleGeneric), normalized coordinates, one sample,
 // four 8-bit components read through decode tables (RGBA8/BGRA8 UNORM,
 // SRGB, SNORM) or R16G16B16A16_SFLOAT, identity swizzle, REPEAT or CLAMP_TO_EDGE, no Dref, no
 // offsets, levels in rows of texels or in 4x4 tiles (tile_shift 0 or 2).

@@ -165,6 +165,10 @@ void StencilWrite(uint8_t* p, const StencilFaceState& f, VkStencilOp op) {
 // std::clamp to [0, 1] (NaN stays NaN) in the min/max form the vectorizer
 // maps to SIMD min and max.
 inline float Clamp01(float v) { return std::min(std::max(v, 0.0f), 1.0f); }
+// The value an 8-bit UNORM store rounds: clamped to [0, 1], NaN to 0 as
+// texture::FloatToUnorm does (Clamp01 keeps a NaN, which the conversion to
+// an integer below would turn into 0x80000000).
+inline float UnormStoreValue(float v) { return v > 0.0f ? std::min(v, 1.0f) : 0.0f; }
 
 inline uint8_t FloatToUnorm8(float f) {
 	if (!(f > 0.0f)) return 0;
@@ -261,7 +265,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void PackUnorm8Lane
 	for (int c = 0; c < 4; ++c) {
 		const float* src = v[c];
 		for (uint32_t i = 0; i < n; ++i) {
-			float x = std::min(std::max(src[i], 0.0f), 1.0f);  // NaN -> 0
+			const float x = UnormStoreValue(src[i]);
 			out[i] |= uint32_t(int32_t(double(x) * 255.0 + 0.5)) << kShift[c];
 		}
 	}
@@ -471,7 +475,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opa
 	for (uint32_t i = 0; i < lanes; ++i) {
 		uint32_t word = 0;
 		for (int c = 0; c < 4; ++c) {
-			const float v = std::min(std::max(src[c][i], 0.0f), 1.0f);  // NaN -> 0
+			const float v = UnormStoreValue(src[c][i]);
 			word |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
 		}
 		packed[i] = word;
@@ -571,7 +575,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void BlendUnorm8Add
 			    c < 3 ? FactorOf<kSrcColor>(s[c], s[3], d[c], d[3]) : FactorOf<kSrcAlpha>(s[c], s[3], d[c], d[3]);
 			const float df =
 			    c < 3 ? FactorOf<kDstColor>(s[c], s[3], d[c], d[3]) : FactorOf<kDstAlpha>(s[c], s[3], d[c], d[3]);
-			const float x = Clamp01(s[c] * sf + d[c] * df);
+			const float x = UnormStoreValue(s[c] * sf + d[c] * df);
 			word |= uint32_t(int32_t(double(x) * 255.0 + 0.5)) << kShift[c];
 		}
 		out[i] = word;

@@ -490,6 +490,12 @@ TEST_CASE("raster: the RGBA8 fast paths write the generic path's bytes", "[raste
 				for (int i = 0; i < 60; ++i)
 					for (int k = 0; k < 3; ++k)
 						m.Add(t, pos(rng), pos(rng), 0.5f, 1, {color(rng), color(rng), color(rng), color(rng)});
+				// Triangles whose red, then alpha, is NaN (converted to 0, §3.9.2).
+				const float nan = std::numeric_limits<float>::quiet_NaN();
+				for (int k = 0; k < 3; ++k)
+					m.Add(t, 5 + 50 * (k == 1), 5 + 30 * (k == 2), 0.5f, 1, {nan, 0.5f, 0.25f, 0.75f});
+				for (int k = 0; k < 3; ++k)
+					m.Add(t, 60 - 40 * (k == 1), 45 - 30 * (k == 2), 0.5f, 1, {0.5f, 0.25f, 1, nan});
 				Draw(state, t, m.Input());
 				return t.color;
 			};

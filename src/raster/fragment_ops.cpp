@@ -193,6 +193,17 @@ constexpr bool Unorm8DivisionExact() {
 }
 static_assert(Unorm8DivisionExact());
 
+// The same values by a product in double, which costs a few multiplies and
+// conversions where the division is one slow vdivps a vector of lanes: the
+// fused blends unpack each destination component so.
+constexpr bool Unorm8ProductExact() {
+	for (int i = 0; i < 256; ++i)
+		if (float(double(i) * (1.0 / 255.0)) != float(i) / 255.0f) return false;
+	return true;
+}
+static_assert(Unorm8ProductExact());
+[[gnu::always_inline]] inline float Unorm8ToFloat(uint32_t byte) { return float(double(byte) * (1.0 / 255.0)); }
+
 struct GenericCodec {
 	static void Unpack(const ColorOps& o, const uint8_t* p, float out[4]) {
 		texture::TexelValue v = texture::UnpackTexel(*o.format, p);
@@ -266,7 +277,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void PackUnorm8Lane
 		const float* src = v[c];
 		for (uint32_t i = 0; i < n; ++i) {
 			const float x = UnormStoreValue(src[i]);
-			out[i] |= uint32_t(int32_t(double(x) * 255.0 + 0.5)) << kShift[c];
+			out[i] |= RoundUnorm8(x) << kShift[c];
 		}
 	}
 }
@@ -456,10 +467,10 @@ inline void StoreQuads(const ColorTarget& t, const FragmentBatch& b, const uint3
 }
 
 // Hot path for the common case: one sample, 8-bit UNORM RGBA or BGRA, no
-// blending, logic op or write mask. Same rounding as FloatToUnorm8.
-// The exact (double) rounding only vectorizes with AVX2; pick that at load
-// time where the CPU has it, SSE2 elsewhere (no -march: the build machine
-// is not the user's).
+// blending, logic op or write mask. Same rounding as FloatToUnorm8
+// (RoundUnorm8). The variable shifts it takes vectorize with AVX2; pick
+// that or AVX-512 at load time where the CPU has it, SSE2 elsewhere (no
+// -march: the build machine is not the user's).
 template <int kR, int kB>
 __attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opaque(
     const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
@@ -476,7 +487,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opa
 		uint32_t word = 0;
 		for (int c = 0; c < 4; ++c) {
 			const float v = UnormStoreValue(src[c][i]);
-			word |= uint32_t(int32_t(double(v) * 255.0 + 0.5)) << kShift[c];
+			word |= RoundUnorm8(v) << kShift[c];
 		}
 		packed[i] = word;
 	}
@@ -508,7 +519,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void BlendUnorm8Sin
 	LoadQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
 	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
 	for (int c = 0; c < 4; ++c)
-		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = float((packed[i] >> kShift[c]) & 0xff) / 255.0f;
+		for (uint32_t i = 0; i < lanes; ++i) dst[c][i] = Unorm8ToFloat((packed[i] >> kShift[c]) & 0xff);
 	const float* sp[4] = {src[0], src[1], src[2], src[3]};
 	const float* s1p[4] = {src1[0], src1[1], src1[2], src1[3]};
 	float* dp[4] = {dst[0], dst[1], dst[2], dst[3]};
@@ -568,7 +579,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void BlendUnorm8Add
 		const uint32_t dst = out[i];
 		const float s[4] = {Clamp01(r[i]), Clamp01(g[i]), Clamp01(bl[i]), Clamp01(a[i])};
 		float d[4];
-		for (int c = 0; c < 4; ++c) d[c] = float((dst >> kShift[c]) & 0xff) / 255.0f;
+		for (int c = 0; c < 4; ++c) d[c] = Unorm8ToFloat((dst >> kShift[c]) & 0xff);
 		uint32_t word = 0;
 		for (int c = 0; c < 4; ++c) {
 			const float sf =
@@ -576,7 +587,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void BlendUnorm8Add
 			const float df =
 			    c < 3 ? FactorOf<kDstColor>(s[c], s[3], d[c], d[3]) : FactorOf<kDstAlpha>(s[c], s[3], d[c], d[3]);
 			const float x = UnormStoreValue(s[c] * sf + d[c] * df);
-			word |= uint32_t(int32_t(double(x) * 255.0 + 0.5)) << kShift[c];
+			word |= RoundUnorm8(x) << kShift[c];
 		}
 		out[i] = word;
 	}

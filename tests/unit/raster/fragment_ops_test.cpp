@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -449,6 +450,19 @@ TEST_CASE("raster: blending on sRGB attachments works in linear space", "[raster
 		INFO("format " << format);
 		for (int c = 0; c < 4; ++c) CHECK(int(t.color[(2 * 8 + 5) * 4 + c]) == int(bytes[c]));
 	}
+}
+
+TEST_CASE("raster: RoundUnorm8 rounds every float in [0, 1] as the double form does", "[raster]") {
+	// Every bit pattern from +0 to 1.0: zeros, subnormals, and each value's
+	// neighbours at the halfway points k + 1/2.
+	const uint32_t one = std::bit_cast<uint32_t>(1.0f);
+	uint32_t mismatches = 0, first = 0;
+	for (uint32_t bits = 0; bits <= one; ++bits) {
+		const float x = std::bit_cast<float>(bits);
+		if (RoundUnorm8(x) != uint32_t(int32_t(double(x) * 255.0 + 0.5)) && mismatches++ == 0) first = bits;
+	}
+	INFO("first mismatch at bits " << first);
+	CHECK(mismatches == 0);
 }
 
 TEST_CASE("raster: the RGBA8 fast paths write the generic path's bytes", "[raster]") {

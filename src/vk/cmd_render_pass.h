@@ -49,8 +49,9 @@ struct RenderingInstance {
 // Clears the aspects of a view inside a rectangle, on layer_count layers
 // from first_layer (counted from the view's base layer); Vulkan 1.3 §19.3
 // clear values, packed per format.
-void ClearView(const ImageView& view, VkImageAspectFlags aspects, const VkClearValue& value, const VkRect2D& area,
-               uint32_t first_layer, uint32_t layer_count);
+// Large clears spread their rows over pool.
+void ClearView(runtime::ThreadPool& pool, const ImageView& view, VkImageAspectFlags aspects, const VkClearValue& value,
+               const VkRect2D& area, uint32_t first_layer, uint32_t layer_count);
 
 // Resolves the samples of src into dst inside a rectangle, on layer_count
 // layers from first_layer (§20.7 rules for color; depth and stencil aspects

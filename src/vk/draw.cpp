@@ -1708,11 +1708,13 @@ struct ClearAttachmentsCommand : Command {
 					// layer. With multiview the rect names layer 0 and the
 					// clear applies to each view of the subpass (§19.4).
 					if (g.view_mask == 0) {
-						ClearView(*view, aspects, a.clearValue, rect.rect, rect.baseArrayLayer, rect.layerCount);
+						ClearView(context.device->ThreadPool(), *view, aspects, a.clearValue, rect.rect,
+						          rect.baseArrayLayer, rect.layerCount);
 						return;
 					}
 					for (uint32_t mask = g.view_mask; mask; mask &= mask - 1)
-						ClearView(*view, aspects, a.clearValue, rect.rect, uint32_t(std::countr_zero(mask)), 1);
+						ClearView(context.device->ThreadPool(), *view, aspects, a.clearValue, rect.rect,
+						          uint32_t(std::countr_zero(mask)), 1);
 				};
 				if (a.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
 					if (a.colorAttachment < g.color_count)

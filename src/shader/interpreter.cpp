@@ -166,9 +166,10 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	return Execute(program, resources, lanes, max_steps);
 }
 
-void Interpreter::PrepareLanes(const Program& program, uint32_t lanes) {
+void Interpreter::PrepareLanes(const Program& program, uint32_t lanes, uint32_t layout_lanes) {
 	lanes_ = lanes;
-	stride_ = (lanes + kSegmentLanes - 1) / kSegmentLanes * kSegmentLanes;
+	padded_lanes_ = (lanes + kSegmentLanes - 1) / kSegmentLanes * kSegmentLanes;
+	stride_ = std::max(padded_lanes_, (layout_lanes + kSegmentLanes - 1) / kSegmentLanes * kSegmentLanes);
 	registers_.resize(static_cast<size_t>(program.register_count) * stride_);
 	scratch_.resize(lanes);
 	active_.resize(stride_);
@@ -363,7 +364,7 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 	for (; inst != end; ++inst) {
 		if (segment != segments_end && inst == first + segment->inst_begin) {
 			// A compiled run of arithmetic: one call for all of it.
-			segment->function(registers_.data(), stride_, stride_, full ? nullptr : active_.data());
+			segment->function(registers_.data(), stride_, padded_lanes_, full ? nullptr : active_.data());
 			inst = first + segment->inst_end - 1;
 			++segment;
 			continue;

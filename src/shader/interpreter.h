@@ -110,8 +110,10 @@ public:
 	// pixel (dx, dy) of quad q, which is what derivatives read. A fragment lane
 	// whose kHelperInvocation input word is non-zero is a helper: it runs (for
 	// derivatives) but its stores and atomics to buffers and images are
-	// dropped.
-	void BeginStage(const Program& program, uint32_t lanes);
+	// dropped. layout_lanes: lay the registers out for that many lanes (at
+	// least `lanes`), so that runs of varying lane counts up to it share one
+	// layout and keep the program's constants filled (fragment batches).
+	void BeginStage(const Program& program, uint32_t lanes, uint32_t layout_lanes = 0);
 	uint32_t* StageWord(uint32_t word) { return private_memory_.data() + size_t(word) * stride_; }
 	// The workgroup memory of the stage's run (a tessellation control
 	// stage's patch records): Program::workgroup_memory_size bytes.
@@ -121,7 +123,7 @@ public:
 private:
 	RunStatus RunLanes(const Program& program, const Resources& resources, const WorkgroupPosition& position,
 	                   uint64_t first_invocation, uint32_t lanes, uint64_t max_steps);
-	void PrepareLanes(const Program& program, uint32_t lanes);
+	void PrepareLanes(const Program& program, uint32_t lanes, uint32_t layout_lanes = 0);
 	void FillConstants(const Program& program);
 	RunStatus Execute(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps);
 	// The interpreter proper, with the program's compiled segments if any.
@@ -153,9 +155,11 @@ private:
 	uint32_t* Reg(uint32_t reg) { return registers_.data() + static_cast<size_t>(reg) * stride_; }
 
 	uint32_t lanes_ = 0;
-	// A register's row and a private word's: lanes_ rounded up to
-	// kSegmentLanes, so that compiled code runs whole vectors (the padding
-	// lanes compute values no one reads). active_ has as many words.
+	// lanes_ rounded up to kSegmentLanes: what compiled segments run, whole
+	// vectors (the padding lanes compute values no one reads).
+	uint32_t padded_lanes_ = 0;
+	// A register's row and a private word's: padded_lanes_, or more for a
+	// stage begun with layout_lanes. active_ has as many words.
 	uint32_t stride_ = 0;
 	// The program (ProgramSerial) whose constants registers_ holds in rows of
 	// constants_stride_ lanes, so that back-to-back stage runs of one program

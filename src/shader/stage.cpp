@@ -8,8 +8,8 @@
 
 namespace tessera::shader {
 
-void Interpreter::BeginStage(const Program& program, uint32_t lanes) {
-	PrepareLanes(program, lanes);
+void Interpreter::BeginStage(const Program& program, uint32_t lanes, uint32_t layout_lanes) {
+	PrepareLanes(program, lanes, layout_lanes);
 	private_memory_.assign(static_cast<size_t>(program.private_words) * stride_, 0);
 	// A tessellation control stage's patch records (TessellationInfo).
 	workgroup_memory_.assign(program.workgroup_memory_size, 0);

@@ -338,7 +338,7 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		return;
 	}
 	shader::Interpreter& interp = ThreadInterpreter();
-	interp.BeginStage(fs, lanes);
+	interp.BeginStage(fs, lanes, raster::kMaxBatchLanes);  // one layout for all batches
 	for (int c = 0; c < 4; ++c)
 		if (gp.frag_coord_words[c] != kNoWord)
 			std::memcpy(interp.StageWord(gp.frag_coord_words[c]), b.frag_coord[c], lanes * 4);

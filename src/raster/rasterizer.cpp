@@ -483,8 +483,13 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 
 	// The largest offset of each edge: a quad fails every sample of edge e
 	// when its corner value plus this is negative.
-	int64_t max_offset[3];
-	for (int e = 0; e < 3; ++e) max_offset[e] = *std::max_element(offset[e], offset[e] + bits);
+	// The smallest: every sample of the quad passes edge e when its corner
+	// value plus this is at least 0.
+	int64_t max_offset[3], min_offset[3];
+	for (int e = 0; e < 3; ++e) {
+		max_offset[e] = *std::max_element(offset[e], offset[e] + bits);
+		min_offset[e] = *std::min_element(offset[e], offset[e] + bits);
+	}
 
 	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
 	// Only a depth test: straight to it, without the stencil and bounds checks.
@@ -590,7 +595,10 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			if (qx < x0) lanes &= 0xa;
 			if (qx + 1 > x1) lanes &= 0x5;
 			uint32_t mask = ExpandLanes(lanes, samples) & quad_sample_mask;
-			if (!accept_all) {
+			// A quad with all its samples inside every edge (most of a large
+			// triangle's) skips the per-sample tests.
+			const bool inner = e0 + min_offset[0] >= 0 && e1 + min_offset[1] >= 0 && e2 + min_offset[2] >= 0;
+			if (!accept_all && !inner) {
 				uint32_t in0 = 0, in1 = 0, in2 = 0;
 				for (uint32_t k = 0; k < bits; ++k) {
 					in0 |= uint32_t(e0 + offset[0][k] >= 0) << k;

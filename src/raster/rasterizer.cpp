@@ -207,8 +207,10 @@ void MultisampleCoverage(TileContext& t) {
 
 // Hot path: interpolation, the fragment stage, late tests and color writes
 // for the batch gathered so far.
-// Built for AVX2 as well, picked at load time where the CPU has it.
-__attribute__((target_clones("avx2", "default"))) void FlushBatch(TileContext& t) {
+// Built for AVX-512 and AVX2 as well, picked at load time where the CPU
+// has them: the lane arrays it writes are read back with 64-byte loads
+// (memcpy, the compiled shader), which 32-byte stores cannot forward to.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(TileContext& t) {
 	FragmentBatch& b = t.batch;
 	const uint32_t lanes = 4 * b.quad_count;
 	if (!lanes) return;

@@ -1,8 +1,11 @@
 #include "vk/device.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "runtime/log.h"
@@ -20,6 +23,10 @@ Device::Device(PhysicalDevice* physical_device, const VkAllocationCallbacks* all
 		allocator_ = *allocator;
 		has_allocator_ = true;
 	}
+	const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+	draw_memory_budget_ = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) / 4 : uint64_t(1) << 30;
+	if (const char* mb = std::getenv("TESSERA_DRAW_MEMORY_MB"))
+		if (uint64_t value = std::strtoull(mb, nullptr, 10)) draw_memory_budget_ = value << 20;
 }
 
 Device::~Device() { Delete(Allocator(), queue_); }

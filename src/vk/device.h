@@ -53,6 +53,12 @@ public:
 	const spirv::ValidationRules& ShaderRules() const { return shader_rules_; }
 	Queue* GetQueue(uint32_t family, uint32_t index) const;
 	runtime::ThreadPool& ThreadPool();
+	// What one draw may take for its vertex results (vk/draw.cpp): a quarter
+	// of the machine's memory, or TESSERA_DRAW_MEMORY_MB, read when the
+	// device is created. A vertexCount (or an indirect one) may be up to
+	// 2^32 - 1, which no allocation should follow blindly: the kernel would
+	// grant it and kill the process as the pages are touched.
+	uint64_t DrawMemoryBudget() const { return draw_memory_budget_; }
 
 	// Host waits. Every state change that a wait may look for calls Notify().
 	template <typename Predicate>
@@ -117,6 +123,7 @@ private:
 	std::condition_variable sync_changed_;
 
 	std::atomic<bool> lost_{false};
+	uint64_t draw_memory_budget_ = 0;
 
 	mutable std::mutex ranges_mutex_;
 	std::map<uint64_t, uint64_t> live_ranges_;  // begin -> end of each allocation

@@ -627,20 +627,6 @@ void FlushQueuedDraws(ExecutionContext& context) {
 
 namespace {
 
-// What one draw may take for its vertex results: a quarter of the machine's
-// memory, or TESSERA_DRAW_MEMORY_MB. A vertexCount (or an indirect one) may
-// be up to 2^32 - 1, which no allocation should follow blindly: the kernel
-// would grant it and kill the process as the pages are touched.
-uint64_t VertexScratchBudget() {
-	static const uint64_t budget = [] {
-		if (const char* mb = std::getenv("TESSERA_DRAW_MEMORY_MB"))
-			if (uint64_t value = std::strtoull(mb, nullptr, 10)) return value << 20;
-		const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-		return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) / 4 : uint64_t(1) << 30;
-	}();
-	return budget;
-}
-
 // Gives each primitive of `list` (per vertices each) its own copies of its
 // vertices, rewriting `input` and `list` to them, for what differs between
 // primitives that share a vertex:
@@ -1309,13 +1295,13 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		    tessellated   ? 4 * uint64_t(gp.tess_sources.size())
 		    : gp.geometry ? 4 * uint64_t(gp.geometry_sources.size())
 		                  : 4 * (4 + uint64_t(gp.varying_count) + job.clip_count + job.cull_count + 2 + job.xfb_count);
-		if (uint64_t(n) * vertex_bytes > VertexScratchBudget()) {
+		if (uint64_t(n) * vertex_bytes > context.device->DrawMemoryBudget()) {
 			char message[192];
 			std::snprintf(message, sizeof message,
 			              "vkCmdDraw*: %u vertices need %llu MiB of vertex results, more than a draw may take "
 			              "(%llu MiB); draw skipped",
 			              n, static_cast<unsigned long long>(uint64_t(n) * vertex_bytes >> 20),
-			              static_cast<unsigned long long>(VertexScratchBudget() >> 20));
+			              static_cast<unsigned long long>(context.device->DrawMemoryBudget() >> 20));
 			ReportPipeline(context, *pipeline, message);
 			return;
 		}
@@ -1436,7 +1422,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		const bool together = p.instance_count > 1 && lists && !restart && !adjacency && !tessellated && !gp.geometry &&
 		                      !assembled && !capture && !discard && view_count == 1 && p.count % per == 0 &&
 		                      uint64_t(p.count) * p.instance_count <= UINT32_MAX &&
-		                      together_bytes <= VertexScratchBudget();
+		                      together_bytes <= context.device->DrawMemoryBudget();
 		if (together) {
 			const uint32_t instances = p.instance_count;
 			job.view_index = views[0];

@@ -69,7 +69,7 @@ TEST_CASE("a draw larger than the vertex-memory budget is skipped with a message
 	// quarter of the machine's memory; TESSERA_DRAW_MEMORY_MB here, so that
 	// the test is the same on every machine) is reported through
 	// VK_EXT_debug_utils and skipped, and the work after it still runs.
-	setenv("TESSERA_DRAW_MEMORY_MB", "64", 1);  // read at the process's first draw
+	setenv("TESSERA_DRAW_MEMORY_MB", "64", 1);  // read when the device is created
 	auto ctx = Context::Create(Driver::Tessera);
 	REQUIRE(ctx);
 	Scene s;

@@ -87,7 +87,7 @@ uint32_t AlphaToCoverageMask(float alpha, uint32_t samples);
 // significand, so x * 255 + 1/2 = (m * 255 + 2^(s-1)) / 2^s, s = 150 - e,
 // and floor((v + 2^(s-1)) / 2^s) = (floor(v / 2^(s-1)) + 1) / 2 rounded
 // down. Shifts of 32 or more give 0 (zeros, subnormals and values below
-// 2^-10 that round to 0). The unit tests compare it with the double form for
+// 2^-9, which round to 0). The unit tests compare it with the double form for
 // every float in [0, 1].
 [[gnu::always_inline]] inline uint32_t RoundUnorm8(float x) {
 	uint32_t bits;

@@ -26,8 +26,7 @@ struct ImageBatch {
 	std::vector<uint32_t> lanes;
 	std::vector<float> f;
 	std::vector<int32_t> i;
-	std::vector<TexelValue> texels;  // lookup results
-	std::vector<float> lod;          // QueryLod results, 2 a lane
+	std::vector<float> lod;  // QueryLod results, 2 a lane
 	const float* F(uint32_t slot) const { return f.data() + size_t(slot) * n; }
 	const int32_t* I(uint32_t slot) const { return i.data() + size_t(slot) * n; }
 };
@@ -35,7 +34,8 @@ struct ImageBatch {
 // Scratch memory of image instructions, kept by the interpreter between
 // calls so that a run allocates once.
 struct ImageScratch {
-	std::vector<uint32_t> derivatives, pending, rest, out;
+	std::vector<uint32_t> derivatives, pending, rest;
+	std::vector<TexelValue> out;  // a batch's results, one texel a lane
 	ImageBatch batch;
 	SampledImage combined;  // a separate image and sampler prepared together
 };
@@ -79,14 +79,18 @@ TexelValue TexelBufferOutside(const texture::FormatInfo& format) {
 	return v;
 }
 
-// Runs one batch of lanes that share a descriptor. out: 4 result words a lane.
+// Operations that write all four result words of every lane.
+bool IsLookup(ImageOpKind kind) {
+	return kind == ImageOpKind::kSample || kind == ImageOpKind::kGather || kind == ImageOpKind::kFetch ||
+	       kind == ImageOpKind::kRead;
+}
+
+// Runs one batch of lanes that share a descriptor. out: 4 result words a
+// lane, zeroed by the caller except for lookups (IsLookup), which write
+// them all.
 void RunBatch(const ImageOperation& op, const ImageBinding* binding, const SampledImage* image, ImageBatch& b,
-              uint32_t (*out)[4]) {
+              TexelValue* out) {
 	const uint32_t n = b.n;
-	std::vector<TexelValue>& texels = b.texels;
-	auto store_texels = [&] {
-		for (uint32_t j = 0; j < n; ++j) std::memcpy(out[j], texels[j].u, 16);
-	};
 	// Texel buffers (Dim Buffer): one coordinate, no levels.
 	if (binding && binding->texel_format) {
 		const texture::FormatInfo& format = *binding->texel_format;
@@ -101,8 +105,7 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		case ImageOpKind::kFetch:
 			for (uint32_t j = 0; j < n; ++j) {
 				const uint8_t* t = texel(j);
-				TexelValue v = t ? texture::UnpackTexel(format, t) : TexelBufferOutside(format);
-				std::memcpy(out[j], v.u, 16);
+				out[j] = t ? texture::UnpackTexel(format, t) : TexelBufferOutside(format);
 			}
 			return;
 		case ImageOpKind::kWrite:
@@ -120,19 +123,19 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 				if (t && reinterpret_cast<uintptr_t>(t) % 4 == 0)
 					old = AtomicApply(op.atomic, reinterpret_cast<uint32_t*>(t), uint32_t(b.I(kArgValue)[j]),
 					                  uint32_t(b.I(kArgComparator)[j]));
-				out[j][0] = old;
+				out[j].u[0] = old;
 			}
 			return;
 		case ImageOpKind::kQuerySize:
-			for (uint32_t j = 0; j < n; ++j) out[j][0] = binding->texel_count;
+			for (uint32_t j = 0; j < n; ++j) out[j].u[0] = binding->texel_count;
 			return;
-		default: return;
+		default: std::fill_n(out, n, TexelValue{}); return;  // no such lookup on texel buffers
 		}
 	}
 	if (!image) {
 		// No descriptor (null, or an index past the array): reads give zero,
 		// writes are dropped.
-		for (uint32_t j = 0; j < n; ++j) std::fill_n(out[j], 4, 0u);
+		std::fill_n(out, n, TexelValue{});
 		return;
 	}
 	texture::SampleLanes sample;
@@ -148,22 +151,15 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		for (uint32_t c = 0; c < 3; ++c) sample.offset[c] = b.I(kArgOffset + c);
 
 	switch (op.kind) {
-	case ImageOpKind::kSample:
-		texels.resize(n);
-		texture::Sample(*image, sample, texels.data());
-		store_texels();
-		return;
+	case ImageOpKind::kSample: texture::Sample(*image, sample, out); return;
 	case ImageOpKind::kGather:
-		texels.resize(n);
-		texture::Gather(*image, sample, op.component, op.has_const_offsets ? op.const_offsets : nullptr, texels.data());
-		store_texels();
+		texture::Gather(*image, sample, op.component, op.has_const_offsets ? op.const_offsets : nullptr, out);
 		return;
 	case ImageOpKind::kQueryLod: {
 		std::vector<float>& lod = b.lod;
 		lod.resize(2 * size_t(n));
 		texture::QueryLod(*image, sample, reinterpret_cast<float(*)[2]>(lod.data()));
-		for (uint32_t j = 0; j < n; ++j)
-			out[j][0] = std::bit_cast<uint32_t>(lod[2 * j]), out[j][1] = std::bit_cast<uint32_t>(lod[2 * j + 1]);
+		for (uint32_t j = 0; j < n; ++j) out[j].f[0] = lod[2 * j], out[j].f[1] = lod[2 * j + 1];
 		return;
 	}
 	case ImageOpKind::kRead:
@@ -175,9 +171,7 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		if (op.has_sample) fetch.sample = b.I(kArgSample);
 		if (op.has_offset)
 			for (uint32_t c = 0; c < 3; ++c) fetch.offset[c] = b.I(kArgOffset + c);
-		texels.resize(n);
-		texture::Fetch(*image, fetch, texels.data());
-		store_texels();
+		texture::Fetch(*image, fetch, out);
 		return;
 	}
 	case ImageOpKind::kWrite:
@@ -203,7 +197,7 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 			if (t && reinterpret_cast<uintptr_t>(t) % 4 == 0)
 				old = AtomicApply(op.atomic, reinterpret_cast<uint32_t*>(t), uint32_t(b.I(kArgValue)[j]),
 				                  uint32_t(b.I(kArgComparator)[j]));
-			out[j][0] = old;
+			out[j].u[0] = old;
 		}
 		return;
 	case ImageOpKind::kQuerySize:
@@ -211,14 +205,14 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 			uint32_t lod = op.has_lod ? uint32_t(b.I(kArgLod)[j]) : 0;
 			uint32_t size[4] = {};
 			texture::QuerySize(*image, lod, size);
-			std::memcpy(out[j], size, 16);
+			std::memcpy(out[j].u, size, 16);
 		}
 		return;
 	case ImageOpKind::kQueryLevels:
-		for (uint32_t j = 0; j < n; ++j) out[j][0] = texture::QueryLevels(*image);
+		for (uint32_t j = 0; j < n; ++j) out[j].u[0] = texture::QueryLevels(*image);
 		return;
 	case ImageOpKind::kQuerySamples:
-		for (uint32_t j = 0; j < n; ++j) out[j][0] = texture::QuerySamples(*image);
+		for (uint32_t j = 0; j < n; ++j) out[j].u[0] = texture::QuerySamples(*image);
 		return;
 	}
 }
@@ -347,7 +341,7 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	// writes, atomics and queries as integers.
 	const bool float_operands =
 	    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kGather || op.kind == ImageOpKind::kQueryLod;
-	std::vector<uint32_t>& out = scratch.out;
+	std::vector<TexelValue>& out = scratch.out;
 	SampledImage& combined = scratch.combined;
 	while (!pending.empty()) {
 		const uint64_t key = key_of(pending[0]);
@@ -407,12 +401,15 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 				image = &combined;
 		}
 
-		out.assign(4 * size_t(n), 0);
-		RunBatch(op, binding, image, batch, reinterpret_cast<uint32_t(*)[4]>(out.data()));
+		if (IsLookup(op.kind))
+			out.resize(n);
+		else
+			out.assign(n, TexelValue{});
+		RunBatch(op, binding, image, batch, out.data());
 		// 4 words a lane -> 4 result slots (one pass, the compiler's shuffles).
 		uint32_t* r0 = image_results_.data();
 		uint32_t *r1 = r0 + lanes, *r2 = r1 + lanes, *r3 = r2 + lanes;
-		const uint32_t* o = out.data();
+		const uint32_t* o = out.data()->u;
 		if (identity) {
 			uint32_t j = 0;
 			for (; j + 4 <= n; j += 4) Transpose4x4(o + 4 * j, r0 + j, r1 + j, r2 + j, r3 + j);

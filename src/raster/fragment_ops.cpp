@@ -170,11 +170,8 @@ inline float Clamp01(float v) { return std::min(std::max(v, 0.0f), 1.0f); }
 // an integer below would turn into 0x80000000).
 inline float UnormStoreValue(float v) { return v > 0.0f ? std::min(v, 1.0f) : 0.0f; }
 
-inline uint8_t FloatToUnorm8(float f) {
-	if (!(f > 0.0f)) return 0;
-	if (f >= 1.0f) return 255;
-	return uint8_t(double(f) * 255.0 + 0.5);  // as texture::PackTexel: round to nearest
-}
+// As texture::PackTexel: clamped (NaN to 0), rounded to nearest.
+inline uint8_t FloatToUnorm8(float f) { return uint8_t(RoundUnorm8(UnormStoreValue(f))); }
 
 struct Unorm8Table {
 	float v[256];

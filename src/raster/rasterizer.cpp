@@ -599,8 +599,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			uint32_t mask = ExpandLanes(lanes, samples) & quad_sample_mask;
 			// A quad with all its samples inside every edge (most of a large
 			// triangle's) skips the per-sample tests.
-			const bool inner = e0 + min_offset[0] >= 0 && e1 + min_offset[1] >= 0 && e2 + min_offset[2] >= 0;
-			if (!accept_all && !inner) {
+			if (!accept_all && !(e0 + min_offset[0] >= 0 && e1 + min_offset[1] >= 0 && e2 + min_offset[2] >= 0)) {
 				uint32_t in0 = 0, in1 = 0, in2 = 0;
 				for (uint32_t k = 0; k < bits; ++k) {
 					in0 |= uint32_t(e0 + offset[0][k] >= 0) << k;

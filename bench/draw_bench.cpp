@@ -3,7 +3,9 @@
 // same sheet with a geometry stage that draws each triangle three times
 // (bench_amplify.geom), and as a tessellated terrain: 64 x 64 quad patches
 // cut 11 x 11, 991,232 triangles (bench_terrain.*); and a small sheet cut
-// into 2,048 draws (the per-draw cost). Each
+// into 2,048 draws (the per-draw cost); and about a million triangles of
+// about 20 pixels at random places and depths (the small-triangle
+// row: setup, binning and the depth test at scale). Each
 // iteration submits one prerecorded command buffer (render pass with clears,
 // the draws) and waits for its fence: what an application's frame costs.
 // Also: graphics pipeline creation.
@@ -63,6 +65,32 @@ void Sheet(uint32_t rows, uint32_t columns, std::vector<Vertex>& vertices, std::
 		}
 }
 
+// count triangles of about 20 pixels at 1920x1080 (legs of 6 pixels),
+// already in clip space, at random places and depths from a fixed seed, so
+// that about half of each one's pixels fail a LESS test against what came
+// before. Normals vary so that the lighting is not constant.
+void Scatter(uint32_t count, std::vector<Vertex>& vertices, std::vector<uint32_t>& indices) {
+	uint32_t seed = 12345;
+	auto next = [&seed] {  // xorshift32: the same scene on every machine
+		seed ^= seed << 13;
+		seed ^= seed >> 17;
+		seed ^= seed << 5;
+		return float(seed >> 8) / float(1u << 24);
+	};
+	const float dx = 6.0f * 2 / kWidth, dy = 6.0f * 2 / kHeight;
+	for (uint32_t i = 0; i < count; ++i) {
+		const float x = next() * 2 - 1, y = next() * 2 - 1, z = next();
+		const float n[3] = {next() - 0.5f, 1.0f, next() - 0.5f};
+		const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+		const float normal[3] = {n[0] / len, n[1] / len, n[2] / len};
+		const float corner[3][2] = {{x, y}, {x + dx, y}, {x, y + dy}};
+		for (const auto& c : corner) {
+			indices.push_back(uint32_t(vertices.size()));
+			vertices.push_back({{c[0], c[1], z}, {normal[0], normal[1], normal[2]}});
+		}
+	}
+}
+
 struct PushConstants {
 	float view_projection[16];
 	float model[16];
@@ -110,7 +138,7 @@ void Camera(PushConstants& pc) {
 
 // Everything one driver needs to draw a sheet: attachments, pass, pipeline,
 // buffers and a recorded command buffer.
-enum class Stages { kPlain, kGeometry, kTessellation };
+enum class Stages { kPlain, kGeometry, kTessellation, kScatter };
 
 class SheetScene {
 public:
@@ -118,7 +146,10 @@ public:
 	SheetScene(Context& ctx, uint32_t cells, Stages stages = Stages::kPlain, uint32_t draws = 1)
 	    : ctx_(ctx), stages_(stages) {
 		VkDevice d = ctx.device();
-		Sheet(cells, cells, vertices_, indices_);
+		if (stages == Stages::kScatter)
+			Scatter(cells, vertices_, indices_);  // cells: the triangle count
+		else
+			Sheet(cells, cells, vertices_, indices_);
 		if (stages == Stages::kTessellation) {
 			// One quad patch a cell: its corners (u along x, v along z).
 			indices_.clear();
@@ -213,6 +244,10 @@ public:
 		vkCmdBindIndexBuffer(cb_, index_.buffer, 0, VK_INDEX_TYPE_UINT32);
 		PushConstants pc;
 		Camera(pc);
+		if (stages == Stages::kScatter) {  // positions are in clip space
+			std::memset(&pc, 0, sizeof pc);
+			for (int i = 0; i < 4; ++i) pc.view_projection[5 * i] = pc.model[5 * i] = 1;
+		}
 		vkCmdPushConstants(cb_, layout_, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, 0,
 		                   sizeof pc, &pc);
 		const uint32_t per = stages == Stages::kTessellation ? 4 : 3;  // indices a primitive
@@ -398,6 +433,11 @@ void BM_Sheet(benchmark::State& state, Driver driver, Stages stages = Stages::kP
 // what a scene of many small meshes costs per draw.
 void BM_ManyDraws(benchmark::State& state, Driver driver) { TimeSheet(state, driver, 64, Stages::kPlain, 2048); }
 
+// About a million triangles of about 20 pixels at random depths, one draw.
+void BM_ScatteredTriangles(benchmark::State& state, Driver driver) {
+	TimeSheet(state, driver, 1u << 20, Stages::kScatter, 1);
+}
+
 // Graphics pipeline creation (shaders already modules), as CI runs of many
 // short tests pay it. Lavapipe caches compiled shaders on disk; run with
 // MESA_SHADER_CACHE_DISABLE=true for a first-run figure.
@@ -438,6 +478,11 @@ BENCHMARK_CAPTURE(BM_Sheet, tessellated_terrain_tessera, Driver::Tessera, Stages
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Sheet, tessellated_terrain_lavapipe, Driver::Lavapipe, Stages::kTessellation)
     ->Arg(64)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_ScatteredTriangles, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_ScatteredTriangles, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_ScatteredTriangles, swiftshader, Driver::SwiftShader)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_ManyDraws, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <iterator>
+#include <new>
 
 namespace tessera::raster {
 
@@ -733,15 +734,19 @@ bool SameTargets(const Framebuffer& a, const Framebuffer& b) {
 }  // namespace
 
 Renderer::Renderer(runtime::ThreadPool* pool) : pool_(pool) {}
-Renderer::~Renderer() = default;
+Renderer::~Renderer() { FinishFlight(); }
 
 size_t Renderer::ScratchBytes() const {
-	size_t bytes = (tile_begin_.capacity() + tile_hidden_.capacity() + tile_seen_.capacity() + assembled_.capacity() +
-	                work_begin_.capacity() + work_tiles_.capacity()) *
+	size_t bytes = (tile_begin_.capacity() + tile_hidden_.capacity() + tile_seen_.capacity() + assembled_.capacity()) *
 	                   sizeof(uint32_t) +
-	               work_.capacity() * sizeof(TileWork) + tile_samples_.capacity() * sizeof(uint64_t) +
-	               binned_.capacity() * sizeof(binned_[0]);
-	for (const auto& b : binned_) bytes += b->Bytes();
+	               tile_samples_.capacity() * sizeof(uint64_t);
+	for (const Work* w : {&work_, &flight_work_})
+		bytes +=
+		    (w->begin.capacity() + w->tiles.capacity()) * sizeof(uint32_t) + w->items.capacity() * sizeof(TileWork);
+	for (const Draws* draws : {&binned_, &flight_}) {
+		bytes += draws->capacity() * sizeof(binned_[0]);
+		for (const auto& b : *draws) bytes += b->Bytes();
+	}
 	return bytes;
 }
 
@@ -975,6 +980,43 @@ void Renderer::Queue(const CompiledDraw& draw, const Framebuffer& fb, const Vert
 	if (b.busy.empty()) return;  // nothing to draw: the slot stays free
 	++queued_count_;
 	queued_primitives_ += b.primitives;
+	queued_area_ += b.area;
+	// Many draws, each set up here in turn: a worker rasterizes those queued
+	// so far meanwhile, and takes the next ones once it is done. (Started
+	// at once, it keeps pace: it takes more draws each time, as rasterizing
+	// a draw costs more than setting it up.)
+	if (flight_count_ && !pool_->Started()) FinishFlight();
+	if (!flight_count_ && pool_ && pool_->ThreadCount() > 1 && queued_area_ > kInlinePixels) {
+		try {
+			StartFlight();
+		} catch (const std::bad_alloc&) {
+			// No room for the flight's work lists: the draws wait for Flush.
+		}
+	}
+}
+
+// Each tile's work, draws in submission order.
+void Renderer::Plan(const Draws& draws, uint32_t count, Work& work) {
+	const Framebuffer& fb = draws[0]->fb;
+	const uint32_t tile_count = ((fb.width + kTileSize - 1) / kTileSize) * ((fb.height + kTileSize - 1) / kTileSize);
+	work.begin.assign(tile_count + 1, 0);
+	work.area = 0;
+	for (uint32_t d = 0; d < count; ++d) {
+		work.area += draws[d]->area;
+		for (uint32_t tile : draws[d]->busy) ++work.begin[tile + 1];
+	}
+	work.tiles.clear();
+	for (uint32_t i = 0; i < tile_count; ++i) {
+		if (work.begin[i + 1]) work.tiles.push_back(i);
+		work.begin[i + 1] += work.begin[i];
+	}
+	work.items.resize(work.begin[tile_count]);
+	for (uint32_t d = 0; d < count; ++d) {
+		const std::vector<uint32_t>& busy = draws[d]->busy;
+		for (uint32_t k = 0; k < busy.size(); ++k) work.items[work.begin[busy[k]]++] = TileWork{d, k};
+	}
+	// (The fill advanced each tile's begin to its end: tile i's work now
+	// starts at begin[i - 1].)
 }
 
 // A draw whose first entry in a tile covers the region it may write there,
@@ -985,11 +1027,12 @@ void Renderer::Queue(const CompiledDraw& draw, const Framebuffer& fb, const Vert
 // region (their scissor inside its). Sets the work items of the
 // tile's work [begin, end) that need not run, [*from, *to) (empty: from ==
 // to == end).
-void Renderer::HiddenDraws(uint32_t tile, uint32_t begin, uint32_t end, uint32_t* from, uint32_t* to) const {
+void Renderer::HiddenDraws(const Draws& draws, const Work& work, uint32_t tile, uint32_t begin, uint32_t end,
+                           uint32_t* from, uint32_t* to) {
 	*from = *to = end;
 	for (uint32_t w = end; w-- > begin + 1;) {
-		const Binned& k = *binned_[work_[w].draw];
-		if (!k.covered[work_[w].busy]) continue;
+		const Binned& k = *draws[work.items[w].draw];
+		if (!k.covered[work.items[w].busy]) continue;
 		const int32_t x = int32_t(tile % k.tiles_x * kTileSize), y = int32_t(tile / k.tiles_x * kTileSize);
 		FixedRect region;
 		if (!TileRegion(k.draw.setup, x, y, &region)) return;
@@ -1003,54 +1046,54 @@ void Renderer::HiddenDraws(uint32_t tile, uint32_t begin, uint32_t end, uint32_t
 			return r.x0 >= region.x0 && r.y0 >= region.y0 && r.x1 <= region.x1 && r.y1 <= region.y1;
 		};
 		uint32_t first = w;
-		while (first > begin && hidden(*binned_[work_[first - 1].draw])) --first;
+		while (first > begin && hidden(*draws[work.items[first - 1].draw])) --first;
 		if (first < w) *from = first, *to = w;
 		return;
 	}
 }
 
+// The i-th tile with work: its draws in order.
+void Renderer::RasterizeWorkTile(const Draws& draws, const Work& work, uint32_t i) {
+	const uint32_t tile = work.tiles[i];
+	const uint32_t begin = tile ? work.begin[tile - 1] : 0, end = work.begin[tile];
+	uint32_t hidden_begin, hidden_end;
+	HiddenDraws(draws, work, tile, begin, end, &hidden_begin, &hidden_end);
+	PrefetchTile(draws[0]->fb, tile, draws[0]->tiles_x);
+	for (uint32_t w = begin; w < end; ++w) {
+		if (w == hidden_begin) w = hidden_end;
+		RasterizeTile(*draws[work.items[w].draw], work.items[w].busy);
+	}
+}
+
+void Renderer::StartFlight() {
+	Plan(binned_, queued_count_, flight_work_);  // (may throw bad_alloc: nothing has moved yet)
+	// The queue flies; the next draws take the spare slots of the last flight.
+	std::swap(binned_, flight_);
+	flight_count_ = queued_count_;
+	queued_count_ = 0, queued_primitives_ = 0, queued_area_ = 0;
+	flight_body_ = [this](uint32_t i) { RasterizeWorkTile(flight_, flight_work_, i); };
+	pool_->Start(uint32_t(flight_work_.tiles.size()), flight_body_);
+}
+
+void Renderer::FinishFlight() {
+	if (!flight_count_) return;
+	pool_->Wait();
+	flight_count_ = 0;
+}
+
 void Renderer::Flush() {
+	FinishFlight();
 	if (!queued_count_) return;
 	struct EmptyAfter {  // the queue, even when memory runs out below
 		Renderer* r;
-		~EmptyAfter() { r->queued_count_ = 0, r->queued_primitives_ = 0; }
+		~EmptyAfter() { r->queued_count_ = 0, r->queued_primitives_ = 0, r->queued_area_ = 0; }
 	} empty_after{this};
-	const Framebuffer& fb = binned_[0]->fb;
-	const uint32_t tile_count = ((fb.width + kTileSize - 1) / kTileSize) * ((fb.height + kTileSize - 1) / kTileSize);
-	// Each tile's work, draws in submission order.
-	work_begin_.assign(tile_count + 1, 0);
-	uint64_t area = 0;
-	for (uint32_t d = 0; d < queued_count_; ++d) {
-		area += binned_[d]->area;
-		for (uint32_t tile : binned_[d]->busy) ++work_begin_[tile + 1];
-	}
-	work_tiles_.clear();
-	for (uint32_t i = 0; i < tile_count; ++i) {
-		if (work_begin_[i + 1]) work_tiles_.push_back(i);
-		work_begin_[i + 1] += work_begin_[i];
-	}
-	work_.resize(work_begin_[tile_count]);
-	for (uint32_t d = 0; d < queued_count_; ++d) {
-		const std::vector<uint32_t>& busy = binned_[d]->busy;
-		for (uint32_t k = 0; k < busy.size(); ++k) work_[work_begin_[busy[k]]++] = TileWork{d, k};
-	}
-	// (The fill advanced each tile's begin to its end: tile i's work now
-	// starts at work_begin_[i - 1].)
-	auto rasterize = [&](uint32_t i) {
-		const uint32_t tile = work_tiles_[i];
-		const uint32_t begin = tile ? work_begin_[tile - 1] : 0, end = work_begin_[tile];
-		uint32_t hidden_begin, hidden_end;
-		HiddenDraws(tile, begin, end, &hidden_begin, &hidden_end);
-		PrefetchTile(fb, tile, binned_[0]->tiles_x);
-		for (uint32_t w = begin; w < end; ++w) {
-			if (w == hidden_begin) w = hidden_end;
-			RasterizeTile(*binned_[work_[w].draw], work_[w].busy);
-		}
-	};
-	if (area <= kInlinePixels)
-		for (uint32_t i = 0; i < work_tiles_.size(); ++i) rasterize(i);
+	Plan(binned_, queued_count_, work_);
+	auto rasterize = [&](uint32_t i) { RasterizeWorkTile(binned_, work_, i); };
+	if (work_.area <= kInlinePixels)
+		for (uint32_t i = 0; i < work_.tiles.size(); ++i) rasterize(i);
 	else
-		ParallelFor(uint32_t(work_tiles_.size()), rasterize);
+		ParallelFor(uint32_t(work_.tiles.size()), rasterize);
 }
 
 }  // namespace tessera::raster

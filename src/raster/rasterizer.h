@@ -72,10 +72,17 @@ public:
 	// must stay callable until Flush, and must not count samples.
 	// CanQueue: whether a draw of `primitives` primitives into fb may join
 	// the queue (the same attachments, and room); when it may not, Flush first.
+	// With workers, whenever none are being rasterized and the queue holds
+	// more than a few pixels, Queue starts rasterizing it on the workers
+	// while the caller goes on setting up the next draws (their tiles wait
+	// for these); Flush finishes them first. Until Flush, the
+	// caller must leave the attachments and the queued fragment shaders'
+	// resources alone, and use the pool only through ParallelFor (which
+	// waits for them).
 	bool CanQueue(const Framebuffer& fb, uint64_t primitives) const;
 	void Queue(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
 	void Flush();
-	bool HasQueued() const { return queued_count_ != 0; }
+	bool HasQueued() const { return queued_count_ != 0 || flight_count_ != 0; }
 
 	// Bytes the renderer keeps between draws (bins, set-up triangles), which
 	// grow with the largest draw it ran.
@@ -94,7 +101,26 @@ private:
 	void Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input);
 
 	runtime::ThreadPool* pool_;
-	void HiddenDraws(uint32_t tile, uint32_t begin, uint32_t end, uint32_t* from, uint32_t* to) const;
+
+	struct TileWork {
+		uint32_t draw;  // index into the pass's draws
+		uint32_t busy;  // index into its busy tiles
+	};
+	using Draws = std::vector<std::unique_ptr<Binned>>;
+	// A flush's work: each busy tile's (draw, busy tile) items in submission order.
+	struct Work {
+		std::vector<uint32_t> begin;  // tile i's items: [begin[i - 1], begin[i]) (from 0 for tile 0)
+		std::vector<TileWork> items;
+		std::vector<uint32_t> tiles;  // tiles with work
+		uint64_t area = 0;            // pixels of the draws' bounding boxes
+	};
+	static void Plan(const Draws& draws, uint32_t count, Work& work);
+	static void RasterizeWorkTile(const Draws& draws, const Work& work, uint32_t i);
+	static void HiddenDraws(const Draws& draws, const Work& work, uint32_t tile, uint32_t begin, uint32_t end,
+	                        uint32_t* from, uint32_t* to);
+	// Moves the queue to the workers (Queue); FinishFlight waits for them.
+	void StartFlight();
+	void FinishFlight();
 
 	// Scratch of Bin, per tile.
 	std::vector<uint32_t> tile_begin_, tile_hidden_, tile_seen_;
@@ -103,19 +129,18 @@ private:
 		uint64_t bin;  // Chunk::bins entry
 		uint32_t chunk;
 	};
-	std::vector<SortedEntry> sorted_;              // Bin of a small draw
-	std::vector<uint32_t> assembled_;              // vertex indices of strips and fans as a list
-	std::vector<std::unique_ptr<Binned>> binned_;  // [0, queued_count_): the queue; the rest kept for reuse
+	std::vector<SortedEntry> sorted_;  // Bin of a small draw
+	std::vector<uint32_t> assembled_;  // vertex indices of strips and fans as a list
+	Draws binned_;                     // [0, queued_count_): the queue; the rest kept for reuse
 	uint32_t queued_count_ = 0;
-	uint64_t queued_primitives_ = 0;
-	// Flush: per tile, the queued draws with entries there.
-	struct TileWork {
-		uint32_t draw;  // index into binned_
-		uint32_t busy;  // index into its busy tiles
-	};
-	std::vector<uint32_t> work_begin_;  // tile_count + 1 offsets into work_
-	std::vector<TileWork> work_;
-	std::vector<uint32_t> work_tiles_;    // tiles with work
+	uint64_t queued_primitives_ = 0, queued_area_ = 0;
+	Work work_;  // Flush's
+	// The draws being rasterized on the workers (StartFlight): [0, flight_count_)
+	// of flight_; the rest kept for reuse.
+	Draws flight_;
+	uint32_t flight_count_ = 0;
+	Work flight_work_;
+	std::function<void(uint32_t)> flight_body_;
 	std::vector<uint64_t> tile_samples_;  // Draw: per busy tile, samples passed (occlusion queries)
 };
 

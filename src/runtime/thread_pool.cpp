@@ -79,13 +79,7 @@ void ThreadPool::WorkerLoop() {
 	}
 }
 
-void ThreadPool::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body) {
-	if (count == 0) return;
-	if (workers_.empty() || count == 1) {
-		for (uint32_t i = 0; i < count; ++i) body(i);
-		return;
-	}
-	std::lock_guard submit(submit_mutex_);
+void ThreadPool::Begin(uint32_t count, const std::function<void(uint32_t)>& body) {
 	{
 		std::unique_lock lock(mutex_);
 		// Workers still leaving the previous job must not pick up this one's
@@ -98,10 +92,52 @@ void ThreadPool::ParallelFor(uint32_t count, const std::function<void(uint32_t)>
 		++generation_;
 	}
 	wake_.notify_all();
+}
+
+void ThreadPool::Finish() {
 	RunItems();
 	std::unique_lock lock(mutex_);
 	done_.wait(lock, [&] { return finished_ == count_ && busy_workers_ == 0; });
 	body_ = nullptr;
+}
+
+void ThreadPool::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body) {
+	if (count == 0) return;
+	if (workers_.empty() || count == 1) {
+		for (uint32_t i = 0; i < count; ++i) body(i);
+		return;
+	}
+	Wait();
+	std::lock_guard submit(submit_mutex_);
+	Begin(count, body);
+	Finish();
+}
+
+void ThreadPool::Start(uint32_t count, const std::function<void(uint32_t)>& body) {
+	if (count == 0) return;
+	if (workers_.empty()) {
+		for (uint32_t i = 0; i < count; ++i) body(i);
+		return;
+	}
+	Wait();
+	submit_mutex_.lock();  // unlocked by Wait, on this thread
+	started_by_.store(std::this_thread::get_id(), std::memory_order_relaxed);
+	Begin(count, body);
+}
+
+void ThreadPool::Wait() {
+	// Only the starting thread stores its id here, and clears it before
+	// unlocking: another thread never reads its own id.
+	if (started_by_.load(std::memory_order_relaxed) != std::this_thread::get_id()) return;
+	Finish();
+	started_by_.store(std::thread::id{}, std::memory_order_relaxed);
+	submit_mutex_.unlock();
+}
+
+bool ThreadPool::Started() const {
+	if (started_by_.load(std::memory_order_relaxed) != std::this_thread::get_id()) return false;
+	std::lock_guard lock(mutex_);
+	return finished_ != count_;
 }
 
 void ParallelRanges(ThreadPool& pool, uint64_t size, uint64_t granule, uint64_t min_parallel,

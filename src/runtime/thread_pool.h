@@ -31,15 +31,31 @@ public:
 
 	// Runs body(i) for i in [0, count), spread over the workers and the caller;
 	// returns when all are done. Calls from several threads are serialized.
+	// A job this thread Start()ed is finished first.
 	void ParallelFor(uint32_t count, const std::function<void(uint32_t index)>& body);
+
+	// Starts body(i) for i in [0, count) on the workers and returns at once,
+	// so that the caller can go on with other work meanwhile; Wait() takes
+	// part in what is left and returns when all are done. body must live
+	// until then. Until this thread waits, the pool is its own: other
+	// threads' jobs wait, and so does this thread's next ParallelFor or
+	// Start (which waits first). Without workers body runs here and now.
+	void Start(uint32_t count, const std::function<void(uint32_t index)>& body);
+	// Finishes the job this thread started, if any.
+	void Wait();
+	// Whether the job this thread started has items not yet done (Wait
+	// would then take part in them or wait for them).
+	bool Started() const;
 
 private:
 	void WorkerLoop();
 	void RunItems();
+	void Begin(uint32_t count, const std::function<void(uint32_t)>& body);  // submit_mutex_ held
+	void Finish();
 
 	std::vector<std::thread> workers_;
 	std::mutex submit_mutex_;  // one ParallelFor at a time
-	std::mutex mutex_;
+	mutable std::mutex mutex_;
 	std::condition_variable wake_;
 	std::condition_variable done_;
 	const std::function<void(uint32_t)>* body_ = nullptr;
@@ -49,6 +65,8 @@ private:
 	uint64_t generation_ = 0;
 	unsigned busy_workers_ = 0;
 	bool stopping_ = false;
+	// The thread whose Start()ed job holds submit_mutex_ (none: a default id).
+	std::atomic<std::thread::id> started_by_{};
 };
 
 // Splits [0, size) into contiguous ranges whose boundaries are multiples of

@@ -16,7 +16,10 @@
 namespace tessera::test {
 
 inline std::vector<uint32_t> LoadSpirv(const std::string& name) {
-	std::ifstream file(std::string(TESSERA_SHADER_DIR) + "/" + name + ".spv", std::ios::binary);
+	// (Appended in place: GCC 12 warns, wrongly, of the chained operator+ here.)
+	std::string path = TESSERA_SHADER_DIR;
+	path.append("/").append(name).append(".spv");
+	std::ifstream file(path, std::ios::binary);
 	REQUIRE(file.good());
 	std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
 	std::vector<uint32_t> words(bytes.size() / 4);

@@ -325,6 +325,23 @@ void ShadeEvaluation(DrawJob& job, uint32_t first, uint32_t lanes) {
 
 // The rasterizer's fragment stage: one batch of quads through the fragment
 // program (raster::FragmentShader::run).
+// Vulkan "Line Stipple": the fragment lies in unit rectangle s of its
+// line, s the distance from the start rounded down; it is dropped when bit
+// (s / factor) mod 16 of the pattern is 0. A sample exactly on a
+// rectangle's edge (a pixel center when the vertices lie on centers) goes
+// to the rectangle that begins there: the distance gains 1/1024 pixel,
+// below the 1/256 sub-pixel grid, so the rounding of the interpolation
+// cannot move it back.
+void DropStippled(const DrawJob& job, raster::FragmentBatch& b) {
+	if (job.stipple_varying == kNoWord) return;
+	const float* distance = b.varyings[job.stipple_varying];
+	for (uint32_t l = 0; l < b.quad_count * 4; ++l) {
+		const float d = distance[l] + 1.0f / 1024.0f;
+		const uint64_t s = d > 0.0f ? uint64_t(d) : 0;
+		if (!(job.stipple_pattern >> (s / job.stipple_factor % 16) & 1)) b.discarded[l] = 1;
+	}
+}
+
 void RunFragments(const void* user, raster::FragmentBatch& b) {
 	auto& job = *static_cast<DrawJob*>(const_cast<void*>(user));
 	const GraphicsPipeline& gp = *job.pipeline;
@@ -397,22 +414,12 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		const uint32_t* w = interp.StageWord(fs.discard_word);
 		for (uint32_t l = 0; l < lanes; ++l) b.discarded[l] = w[l] != 0;
 	}
-	if (job.stipple_varying != kNoWord) {
-		// Vulkan "Line Stipple": the fragment lies in unit rectangle s of its
-		// line, s the distance from the start rounded down; it is dropped when
-		// bit (s / factor) mod 16 of the pattern is 0.
-		// A sample exactly on a rectangle's edge (a pixel center when the
-		// vertices lie on centers) goes to the rectangle that begins there:
-		// the distance gains 1/1024 pixel, below the 1/256 sub-pixel grid,
-		// so the rounding of the interpolation cannot move it back.
-		const float* distance = b.varyings[job.stipple_varying];
-		for (uint32_t l = 0; l < lanes; ++l) {
-			const float d = distance[l] + 1.0f / 1024.0f;
-			const uint64_t s = d > 0.0f ? uint64_t(d) : 0;
-			if (!(job.stipple_pattern >> (s / job.stipple_factor % 16) & 1)) b.discarded[l] = 1;
-		}
-	}
+	DropStippled(job, b);
 }
+
+// Lines with a stipple and no fragment stage: the stipple alone drops
+// fragments (Vulkan "Line Stipple" comes before the fragment shader).
+void RunStipple(const void* user, raster::FragmentBatch& b) { DropStippled(*static_cast<const DrawJob*>(user), b); }
 
 // The pipeline's state with the dynamic state applied (§10.2).
 raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext& g, bool* discard,
@@ -1194,12 +1201,12 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			fragments.samples = job.samples;
 			state.shader.user = &fragments;
 		}
-		// VK_EXT_line_rasterization: a stipple on the lines the draw makes (the
-		// fragment stage drops the fragments; without one, none are dropped).
+		// VK_EXT_line_rasterization: a stipple on the lines the draw makes
+		// drops fragments after the fragment stage (without one, in its place).
 		const bool lines = gp.geometry
 		                       ? gp.geometry->geometry.output == shader::GeometryOutput::kLineStrip
 		                       : topology == raster::Topology::LineList || topology == raster::Topology::LineStrip;
-		if (gp.line_stipple && lines && gp.fragment && state.raster.varying_count < raster::kMaxVaryings) {
+		if (gp.line_stipple && lines && state.raster.varying_count < raster::kMaxVaryings) {
 			const bool dynamic_stipple = (gp.dynamic & Bit(Dynamic::kLineStipple)) != 0;
 			job.stipple_varying = state.raster.varying_count++;
 			state.raster.interpolation[job.stipple_varying] = raster::Interpolation::NoPerspective;
@@ -1207,6 +1214,10 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			job.stipple_factor = dynamic_stipple ? g.line_stipple_factor : gp.line_stipple_factor;
 			job.stipple_pattern = dynamic_stipple ? g.line_stipple_pattern : gp.line_stipple_pattern;
 			state.shader.may_discard = true;
+			if (!gp.fragment) {
+				state.shader.run = RunStipple;
+				state.shader.user = &job;
+			}
 		}
 		// Vulkan 1.3 §8.1 (multiview): each draw is broadcast to the views of
 		// the subpass's view mask, view i rendering into layer i of the

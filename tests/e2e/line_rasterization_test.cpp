@@ -7,6 +7,7 @@
 // outlier pixels; colors within 1 code (interpolation rounding differs).
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <vector>
 
 #include "draw_scene_helpers.h"
@@ -137,6 +138,56 @@ TEST_CASE("VK_EXT_line_rasterization: stippled rectangular lines match lavapipe"
 			const SceneResult reference = RenderScene(*ctx.lavapipe, dynamic);
 			CompareImages("stipple-dynamic", dynamic.width, dynamic.height, ours.colors[0], reference.colors[0], 1, 0);
 		}
+	}
+	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
+	CHECK(ctx.tessera->validation_errors() == 0);
+	CHECK(ctx.lavapipe->validation_errors() == 0);
+}
+
+// Without a fragment stage the stipple still drops fragments: a depth-only
+// pass of stippled lines writes depth where lavapipe does, and at fewer
+// pixels than without the stipple.
+TEST_CASE("VK_EXT_line_rasterization: a stipple drops fragments without a fragment shader, as on lavapipe",
+          "[e2e][lines]") {
+	LineContexts ctx;
+	REQUIRE(ctx.tessera);
+	REQUIRE(ctx.lavapipe);
+	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_LINE_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP}) {
+		CAPTURE(topology);
+		VkPipelineRasterizationLineStateCreateInfoEXT line{
+		    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
+		line.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_EXT;
+		line.lineStippleFactor = 2;
+		line.lineStipplePattern = 0xb38f;
+		size_t written[2] = {};  // pixels with depth written: stippled, plain
+		for (bool stipple : {true, false}) {
+			line.stippledLineEnable = stipple;
+			Scene s = StippleScene(topology, &line, false);
+			s.fragment_shader.clear();
+			s.depth_format = VK_FORMAT_D32_SFLOAT;
+			s.configure = [topology, &line](PipelineState& ps) {
+				ps.input_assembly.topology = topology;
+				ps.rasterization.pNext = &line;
+				ps.depth_stencil.depthTestEnable = VK_TRUE;
+				ps.depth_stencil.depthWriteEnable = VK_TRUE;
+				ps.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+			};
+			const SceneResult ours = RenderScene(*ctx.tessera, s);
+			const SceneResult reference = RenderScene(*ctx.lavapipe, s);
+			REQUIRE(ours.depth.size() == size_t(s.width) * s.height * 4);
+			REQUIRE(ours.depth.size() == reference.depth.size());
+			size_t differ = 0;
+			for (size_t i = 0; i < ours.depth.size(); i += 4) {
+				float a, b;
+				std::memcpy(&a, &ours.depth[i], 4);
+				std::memcpy(&b, &reference.depth[i], 4);
+				differ += a != b;
+				written[stipple ? 0 : 1] += a != 1.0f;
+			}
+			CHECK(differ == 0);
+		}
+		CHECK(written[0] > 0);
+		CHECK(written[0] < written[1]);
 	}
 	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
 	CHECK(ctx.tessera->validation_errors() == 0);

@@ -88,6 +88,36 @@ struct FastImage {
 	const FastLevels* levels = nullptr;
 };
 
+// §16 "Cube Map Edge Handling" as a table, built from CubeNeighbourTexel:
+// the texel one step past edge e of face f (e: 0 at i = -1, 1 at i = size,
+// 2 at j = -1, 3 at j = size), whose coordinate along that edge is c, is
+// texel (ai c + bi (size - 1), aj c + bj (size - 1)) of face `face`, entry
+// 4 f + e. (Its formula is linear in c, the same for every size.)
+struct CubeEdgeTable {
+	alignas(64) int32_t face[24], ai[24], bi[24], aj[24], bj[24];
+};
+inline const CubeEdgeTable& CubeEdges() {
+	static const CubeEdgeTable table = [] {
+		CubeEdgeTable t{};
+		constexpr int32_t kSize = 8;
+		for (uint32_t f = 0; f < 6; ++f)
+			for (int e = 0; e < 4; ++e) {
+				int32_t out_i[2], out_j[2];
+				uint32_t face = 0;
+				for (int32_t c = 0; c < 2; ++c) {
+					const int32_t past = e & 1 ? kSize : -1;
+					CubeNeighbourTexel(f, e < 2 ? past : c, e < 2 ? c : past, kSize, &face, &out_i[c], &out_j[c]);
+				}
+				const int k = int(f) * 4 + e;
+				t.face[k] = int32_t(face);
+				t.bi[k] = out_i[0] / (kSize - 1), t.ai[k] = out_i[1] - out_i[0];
+				t.bj[k] = out_j[0] / (kSize - 1), t.aj[k] = out_j[1] - out_j[0];
+			}
+		return t;
+	}();
+	return table;
+}
+
 // The lanes' operands, null where absent (read as 0).
 struct FastLanes {
 	const float* coord[2] = {};
@@ -176,8 +206,8 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	// Four 8-bit components through decode tables (what ReadBytes reads),
 	// or four halves (what ReadColor reads of RGBA16F: HalfToFloat).
 	f->half = image.format && image.format->format == VK_FORMAT_R16G16B16A16_SFLOAT && image.read != nullptr;
-	// Cubes: seamless ones (LINEAR lanes whose 2 x 2 texels cross an edge
-	// are done by the generic path afterwards); they filter isotropically.
+	// Cubes: seamless ones (LINEAR texels past a face's edge are read from
+	// its neighbour, FilterCubeSeams); they filter isotropically.
 	if ((image.component_count != 4 && !f->half) || image.integer || image.dimensions != 2 ||
 	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 || !image.identity_swizzle ||
 	    s.unnormalized_coordinates || (image.compare && lanes.dref) || lanes.offset[0] || lanes.offset[1] ||
@@ -251,6 +281,7 @@ using MF = hn::Mask<DF>;
 struct LevelVec {
 	VI offset, width, height, width_mask, height_mask, row_pitch, tile_shift;
 	VF fwidth, fheight;
+	VI array_pitch, face;  // AddLayer's pitch; cubes: the lane's face (its layer in offset)
 };
 
 HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
@@ -258,17 +289,29 @@ HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
 	const DF df;
 	const int32_t first = hn::GetLane(index);
 	if (hn::AllTrue(di, hn::Eq(index, hn::Set(di, first)))) {  // the usual case: one level for all lanes
-		return {hn::Set(di, f.levels->offset[first]),      hn::Set(di, f.levels->width[first]),
-		        hn::Set(di, f.levels->height[first]),      hn::Set(di, f.levels->width_mask[first]),
-		        hn::Set(di, f.levels->height_mask[first]), hn::Set(di, f.levels->row_pitch[first]),
-		        hn::Set(di, f.levels->tile_shift[first]),  hn::Set(df, f.levels->fwidth[first]),
-		        hn::Set(df, f.levels->fheight[first])};
+		return {hn::Set(di, f.levels->offset[first]),
+		        hn::Set(di, f.levels->width[first]),
+		        hn::Set(di, f.levels->height[first]),
+		        hn::Set(di, f.levels->width_mask[first]),
+		        hn::Set(di, f.levels->height_mask[first]),
+		        hn::Set(di, f.levels->row_pitch[first]),
+		        hn::Set(di, f.levels->tile_shift[first]),
+		        hn::Set(df, f.levels->fwidth[first]),
+		        hn::Set(df, f.levels->fheight[first]),
+		        hn::Zero(di),
+		        hn::Zero(di)};
 	}
-	return {hn::GatherIndex(di, f.levels->offset, index),      hn::GatherIndex(di, f.levels->width, index),
-	        hn::GatherIndex(di, f.levels->height, index),      hn::GatherIndex(di, f.levels->width_mask, index),
-	        hn::GatherIndex(di, f.levels->height_mask, index), hn::GatherIndex(di, f.levels->row_pitch, index),
-	        hn::GatherIndex(di, f.levels->tile_shift, index),  hn::GatherIndex(df, f.levels->fwidth, index),
-	        hn::GatherIndex(df, f.levels->fheight, index)};
+	return {hn::GatherIndex(di, f.levels->offset, index),
+	        hn::GatherIndex(di, f.levels->width, index),
+	        hn::GatherIndex(di, f.levels->height, index),
+	        hn::GatherIndex(di, f.levels->width_mask, index),
+	        hn::GatherIndex(di, f.levels->height_mask, index),
+	        hn::GatherIndex(di, f.levels->row_pitch, index),
+	        hn::GatherIndex(di, f.levels->tile_shift, index),
+	        hn::GatherIndex(df, f.levels->fwidth, index),
+	        hn::GatherIndex(df, f.levels->fheight, index),
+	        hn::Zero(di),
+	        hn::Zero(di)};
 }
 
 // A layer's offset added to each lane's level offset (arrays and cube faces).
@@ -279,6 +322,7 @@ HWY_INLINE void AddLayer(const FastImage& f, VI level, VI layer, LevelVec* l) {
 	                     ? hn::Set(di, f.levels->array_pitch[first])
 	                     : hn::GatherIndex(di, f.levels->array_pitch, level);
 	l->offset = hn::Add(l->offset, hn::Mul(layer, pitch));
+	l->array_pitch = pitch;
 }
 
 // SelectArrayLayer (sampling_math.cpp): the coordinate rounded to nearest
@@ -536,6 +580,72 @@ void Decode(const FastImage& f, VI texel, VF out[4]) {
 	if (f.swap_rb) std::swap(out[0], out[2]);
 }
 
+// FilterLevel of a cube vector with LINEAR lanes whose 2 x 2 texels reach
+// past a face (i0 or j0 at -1, i1 or j1 at size), as ReadCubeQuad reads
+// them (§16 "Cube Map Edge Handling"): a texel past one edge comes from the
+// neighbouring face (CubeEdges), one past two (the corner) is the mean of
+// the other three; the sum is the generic w0 t0 + w1 t1 + w2 t2 + w3 t3.
+// Other lanes read as FilterLevel reads them: LINEAR ones inside the face
+// alike, NEAREST ones their texel (i0, j0) clamped to the face.
+void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const VF w[4], MF linear, VF out[4]) {
+	const DF df;
+	const DI di;
+	const CubeEdgeTable& edges = CubeEdges();
+	const auto linear_i = hn::RebindMask(di, linear);
+	const VI zero = hn::Zero(di), last = hn::Sub(l.width, hn::Set(di, 1));  // faces are square
+	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
+	const bool tiled = f.levels->tiled;
+	const int shift = f.levels->element_shift;
+	VF t[4][4];
+	hn::Mask<DI> corner[4];
+	for (int n = 0; n < 4; ++n) {
+		VI i = hn::Add(i0, hn::Set(di, n & 1)), j = hn::Add(j0, hn::Set(di, n >> 1));
+		const auto below_i = hn::Lt(i, zero), past_i = hn::Gt(i, last);
+		const auto below_j = hn::Lt(j, zero), past_j = hn::Gt(j, last);
+		const auto out_x = hn::Or(below_i, past_i), out_y = hn::Or(below_j, past_j);
+		corner[n] = hn::And(linear_i, hn::And(out_x, out_y));
+		const auto one_edge = hn::And(linear_i, hn::Xor(out_x, out_y));
+		// The edge crossed, and the coordinate along it.
+		const VI edge = hn::IfThenElse(out_x, hn::IfThenElseZero(past_i, hn::Set(di, 1)),
+		                               hn::IfThenElse(past_j, hn::Set(di, 3), hn::Set(di, 2)));
+		const VI along = hn::IfThenElse(out_x, j, i);
+		const VI k = hn::Add(hn::ShiftLeft<2>(l.face), edge);
+		auto gather = [&](const int32_t* table) { return hn::GatherIndex(di, table, hn::IfThenElseZero(one_edge, k)); };
+		const VI ni = hn::Add(hn::Mul(gather(edges.ai), along), hn::Mul(gather(edges.bi), last));
+		const VI nj = hn::Add(hn::Mul(gather(edges.aj), along), hn::Mul(gather(edges.bj), last));
+		const VI face_step = hn::Mul(hn::Sub(gather(edges.face), l.face), l.array_pitch);
+		// Corners and NEAREST lanes: clamped into the face (a corner's
+		// texel is replaced below).
+		i = hn::IfThenElse(one_edge, ni, hn::Min(hn::Max(i, zero), last));
+		j = hn::IfThenElse(one_edge, nj, hn::Min(hn::Max(j, zero), last));
+		const VI offset =
+		    hn::Add(hn::Add(hn::Add(l.offset, hn::IfThenElseZero(one_edge, face_step)), RowOffset(l, j, tiled, shift)),
+		            ColumnOffset(l, i, tiled, shift));
+		if (f.half) {
+			VI first, second;
+			GatherPairs(f.levels->origin, offset, &first, &second);
+			for (int c = 0; c < 4; ++c) t[n][c] = HalfComponent(first, second, c);
+		} else {
+			Decode(f, hn::GatherOffset(di, words, offset), t[n]);
+		}
+	}
+	for (int n = 0; n < 4; ++n) {
+		if (hn::AllFalse(di, corner[n])) continue;
+		const auto at = hn::RebindMask(df, corner[n]);
+		for (int c = 0; c < 4; ++c) {
+			VF sum = hn::Zero(df);
+			for (int m = 0; m < 4; ++m)
+				if (m != n) sum = hn::Add(sum, t[m][c]);
+			t[n][c] = hn::IfThenElse(at, hn::Div(sum, hn::Set(df, 3.0f)), t[n][c]);
+		}
+	}
+	for (int c = 0; c < 4; ++c) {
+		VF sum = hn::Mul(w[0], t[0][c]);
+		for (int n = 1; n < 4; ++n) sum = hn::Add(sum, hn::Mul(w[n], t[n][c]));
+		out[c] = hn::IfThenElse(linear, sum, t[0][c]);
+	}
+}
+
 // FilterLevel for the fast case, on the levels `l` (one per lane): NEAREST
 // where `linear` is false, else LINEAR. out[c] = the sum of w * texel in
 // the generic order (i0j0, i1j0, i0j1, i1j1) from 0, with w = wi * wj.
@@ -543,10 +653,9 @@ void Decode(const FastImage& f, VI texel, VF out[4]) {
 // the sum is the texel itself, as the tables hold no -0) unless every lane
 // is NEAREST.
 // Cube maps: the generic sum is w0 t0 + w1 t1 + w2 t2 + w3 t3 (no leading 0,
-// which matters for -0 halves), and LINEAR lanes whose texels lie beyond
-// the face are added to *seams (the generic path reads them across the
-// edge).
-void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF out[4], MF* seams = nullptr) {
+// which matters for -0 halves); a vector with LINEAR lanes whose texels lie
+// beyond the face reads across its edges (FilterCubeSeams).
+void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF out[4]) {
 	const DF df;
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
@@ -578,10 +687,17 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		b = hn::IfThenElseZero(linear, b);
 	}
 	const VI one = hn::Set(di, 1);
+	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
+	const VF k1 = hn::Set(df, 1.0f);
+	const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
+	const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
 	if (f.cube) {
 		const auto out_i = hn::Or(hn::Lt(i0, hn::Zero(di)), hn::Gt(hn::Add(i0, one), hn::Sub(l.width, one)));
 		const auto out_j = hn::Or(hn::Lt(j0, hn::Zero(di)), hn::Gt(hn::Add(j0, one), hn::Sub(l.height, one)));
-		*seams = hn::Or(*seams, hn::And(linear, hn::RebindMask(df, hn::Or(out_i, out_j))));
+		if (!hn::AllFalse(df, hn::And(linear, hn::RebindMask(df, hn::Or(out_i, out_j))))) {
+			FilterCubeSeams(f, l, i0, j0, w, linear, out);
+			return;
+		}
 	}
 	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
 	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
@@ -590,10 +706,6 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, tiled, shift)),
 	         row1 = hn::Add(l.offset, RowOffset(l, j1, tiled, shift));
 	const VI col0 = ColumnOffset(l, i0, tiled, shift), col1 = ColumnOffset(l, i1, tiled, shift);
-	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
-	const VF k1 = hn::Set(df, 1.0f);
-	const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
-	const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
 	if (f.half) {
 		// Each texel's two words (one 64-bit gather), then the generic sum
 		// (0 + w0 t0) + w1 t1 + w2 t2 + w3 t3 per component.
@@ -663,14 +775,14 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 // FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
 // levels differ (§16 "Texel Mipmap Filtering"), else tau_hi.
 void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
-                     VF s, VF t, MF linear, VF out[4], MF* seams) {
+                     VF s, VF t, MF linear, VF out[4]) {
 	const DF df;
-	FilterLevel(f, hi, s, t, linear, out, seams);
+	FilterLevel(f, hi, s, t, linear, out);
 	if (!need_lo) return;
 	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
 	if (hn::AllFalse(df, blend)) return;
 	VF low[4];
-	FilterLevel(f, lo, s, t, linear, low, seams);
+	FilterLevel(f, lo, s, t, linear, low);
 	const VF keep = hn::Sub(hn::Set(df, 1.0f), levels.delta);
 	for (int c = 0; c < 4; ++c)
 		out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(keep, out[c]), hn::Mul(levels.delta, low[c])), out[c]);
@@ -764,10 +876,8 @@ LodResult ResolveLog2(const LodSteps& steps, VF x) {
 	return steps(Log2(x));
 }
 
-// One vector of lanes starting at `lane` (all of them valid). Returns the
-// lanes (bit i: lane + i) whose result the generic path must give instead:
-// cube lookups that read across a face's edge.
-uint64_t SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, float* out) {
+// One vector of lanes starting at `lane` (all of them valid).
+void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, float* out) {
 	const DF df;
 	const DI di;
 	const SamplerState& sampler = image.sampler;
@@ -853,17 +963,18 @@ uint64_t SampleVector(const SampledImage& image, const FastImage& f, const FastL
 		VI layer = f.arrayed ? ArrayLayers(LoadOr(in.layer, lane, zero), f.layer_count) : hn::Zero(di);
 		if (f.cube) layer = hn::Add(hn::Mul(layer, hn::Set(di, 6)), face);
 		AddLayer(f, levels.hi, layer, &hi);
+		hi.face = face;
 		if (need_lo)
 			AddLayer(f, levels.lo, layer, &lo);
 		else
 			lo = hi;
+		lo.face = face;
 	}
 
 	VF result[4];
-	MF seams = hn::FirstN(df, 0);
 	const VI one = hn::Set(di, 1);
 	if (hn::AllTrue(di, hn::Lt(aniso_samples, hn::Set(di, 2)))) {  // (no int Le in Highway 1.0)
-		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, result, &seams);
+		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, result);
 	} else {
 		// §16 "Texel Anisotropic Filtering": the mean of N isotropic lookups
 		// at (x - 1/2 + i / (N + 1)) along the major axis; lanes with N = 1
@@ -879,7 +990,7 @@ uint64_t SampleVector(const SampledImage& image, const FastImage& f, const FastL
 			const VF ss = hn::IfThenElse(hn::And(active, spread), hn::Add(s, hn::Mul(at, axis[0])), s);
 			const VF tt = hn::IfThenElse(hn::And(active, spread), hn::Add(t, hn::Mul(at, axis[1])), t);
 			VF one_lookup[4];
-			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, one_lookup, &seams);
+			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, one_lookup);
 			for (int c = 0; c < 4; ++c)
 				result[c] = hn::IfThenElse(active, hn::Add(result[c], one_lookup[c]), result[c]);
 			if (i == 1)
@@ -891,25 +1002,6 @@ uint64_t SampleVector(const SampledImage& image, const FastImage& f, const FastL
 		for (int c = 0; c < 4; ++c) result[c] = hn::IfThenElse(spread, hn::Mul(result[c], scale), single[c]);
 	}
 	hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out);
-	if (hn::AllFalse(df, seams)) return 0;
-	alignas(64) int32_t flags[kMaxVectorLanes];
-	hn::Store(hn::VecFromMask(di, hn::RebindMask(di, seams)), di, flags);
-	uint64_t bits = 0;
-	for (size_t n = 0; n < hn::Lanes(di); ++n) bits |= uint64_t(flags[n] != 0) << n;
-	return bits;
-}
-
-// Lane k of a lookup's operands, as a lookup of one lane.
-SampleLanes OneLane(const SampleLanes& lanes, size_t k) {
-	SampleLanes one = lanes;
-	one.count = 1;
-	auto at = [k](auto*& p) {
-		if (p) p += k;
-	};
-	for (int d = 0; d < 4; ++d) at(one.coord[d]);
-	for (int d = 0; d < 3; ++d) at(one.ddx[d]), at(one.ddy[d]), at(one.offset[d]);
-	at(one.lod), at(one.bias), at(one.min_lod), at(one.dref);
-	return one;
 }
 
 }  // namespace
@@ -928,21 +1020,13 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 		for (int d = 0; d < 2; ++d) in.ddx[d] = lanes.ddx[d], in.ddy[d] = lanes.ddy[d];
 		if (f.cube) in.ddz[0] = lanes.ddx[2], in.ddz[1] = lanes.ddy[2];
 	}
-	// Lanes the vectors leave to the generic path, one at a time.
-	auto redo = [&](uint64_t bits, size_t first) {
-		for (; bits; bits &= bits - 1) {
-			const size_t k = first + size_t(std::countr_zero(bits));
-			SampleGeneric(image, OneLane(lanes, k), out + k);
-		}
-	};
 	in.bias = lanes.bias;
 	in.min_lod = lanes.min_lod;
 	alignas(64) float texels[4 * kMaxVectorLanes];
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
-		const uint64_t generic = SampleVector(image, f, in, lane, texels);
+		SampleVector(image, f, in, lane, texels);
 		std::memcpy(out + lane, texels, n * sizeof(TexelValue));
-		redo(generic, lane);
 	}
 	if (lane == lanes.count) return;
 	// The last lanes: their operands copied into a full vector (0 beyond).
@@ -957,9 +1041,8 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 			std::memcpy(operands[k], *fields[k] + lane, rest * sizeof(float));
 			*fields[k] = operands[k];
 		}
-	const uint64_t generic = SampleVector(image, f, in, 0, texels);
+	SampleVector(image, f, in, 0, texels);
 	std::memcpy(out + lane, texels, rest * sizeof(TexelValue));
-	redo(generic & ((uint64_t(1) << rest) - 1), lane);
 }
 
 }  // namespace HWY_NAMESPACE

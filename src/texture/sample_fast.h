@@ -8,9 +8,8 @@
 namespace tessera::texture {
 
 // Samples every lane and returns true when the lookup is one the fast path
-// takes: a 2D, 2D array, cube or cube array view (not a non-seamless cube;
-// cube lanes whose LINEAR texels cross a face edge are filled in by
-// SampleGeneric), normalized coordinates, one sample,
+// takes: a 2D, 2D array, cube or cube array view (not a non-seamless cube),
+// normalized coordinates, one sample,
 // four 8-bit components read through decode tables (RGBA8/BGRA8 UNORM,
 // SRGB, SNORM) or R16G16B16A16_SFLOAT, identity swizzle, REPEAT or CLAMP_TO_EDGE, no Dref, no
 // offsets, levels in rows of texels or in 4x4 tiles (tile_shift 0 or 2).

@@ -294,9 +294,10 @@ TEST_CASE("sampling fast path: 2D array layers as the generic path selects them"
 
 TEST_CASE("sampling fast path: cube maps and cube arrays give the generic path's bits", "[texture][sample]") {
 	// Random directions (with ties between the major axes, zeros, NaN and
-	// infinities), their derivatives and levels: lanes whose LINEAR texels
-	// cross a face's edge come from the generic path, the others from the
-	// vectors, and every lane must match SampleGeneric.
+	// infinities), their derivatives and levels (down to 1 x 1 faces, where
+	// every LINEAR footprint has a corner): lanes whose LINEAR texels cross
+	// a face's edge read them from the neighbouring faces, and every lane
+	// must match SampleGeneric.
 	std::mt19937 rng(31);
 	std::uniform_real_distribution<float> unit(-1.0f, 1.0f), deriv(-0.05f, 0.05f), lods(-1.0f, 6.0f);
 	const float kOdd[] = {

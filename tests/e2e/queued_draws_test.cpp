@@ -68,7 +68,9 @@ Scene ManySmallDraws() {
 
 }  // namespace
 
-TEST_CASE("many small draws with push constants and clears between them match lavapipe", "[draw]") {
+// [threads]: the ThreadSanitizer pass runs it too, for the workers that
+// rasterize queued draws while the queue thread sets up the next ones.
+TEST_CASE("many small draws with push constants and clears between them match lavapipe", "[draw][threads]") {
 	Scene s = ManySmallDraws();
 	SECTION("render pass, then a second subpass") {
 		// The first 40 triangles again, shifted and tinted by the second

@@ -223,8 +223,9 @@ private:
 
 // Frees the calling thread's draw scratch (vertex results, bins, set-up
 // triangles; vk/draw.cpp) when it holds more than keep_bytes: a large draw
-// grows it, and the queue thread calls this when it runs out of work so an
-// idle application does not keep that memory.
+// grows it, and the queue thread calls this once it has been out of work
+// for a while (vk/queue.cpp), so an idle application does not keep that
+// memory and one that waits for each frame does not fault it in anew.
 void ReleaseDrawScratch(size_t keep_bytes);
 
 }  // namespace tessera::vk

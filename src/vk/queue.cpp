@@ -1,5 +1,7 @@
 #include "vk/queue.h"
 
+#include <chrono>
+
 #include "runtime/log.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
@@ -12,6 +14,12 @@ namespace {
 // What the queue thread keeps of its draw scratch while idle: enough for
 // scenes of a few hundred thousand vertices to start without reallocating.
 constexpr size_t kKeptDrawScratchBytes = size_t(64) << 20;
+// How long the queue stays idle before the rest is released. An
+// application that submits a frame and waits for it goes idle every frame;
+// freeing a large scene's scratch then would make every frame fault its
+// hundreds of megabytes in again (a third of a frame of a million
+// triangles).
+constexpr auto kScratchRelease = std::chrono::milliseconds(500);
 
 }  // namespace
 
@@ -59,11 +67,20 @@ void Queue::WaitIdle() {
 }
 
 void Queue::ThreadMain() {
+	bool ran = false;  // work ran since the draw scratch was last trimmed
 	for (;;) {
 		Submission submission;
 		{
 			std::unique_lock lock(mutex_);
-			work_available_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
+			auto ready = [&] { return stopping_ || !pending_.empty(); };
+			if (ran && !work_available_.wait_for(lock, kScratchRelease, ready)) {
+				// Idle for a while: keep only kKeptDrawScratchBytes.
+				lock.unlock();
+				ReleaseDrawScratch(kKeptDrawScratchBytes);
+				ran = false;
+				lock.lock();
+			}
+			work_available_.wait(lock, ready);
 			if (pending_.empty()) return;  // stopping with nothing left
 			submission = std::move(pending_.front());
 			pending_.pop_front();
@@ -74,12 +91,7 @@ void Queue::ThreadMain() {
 			++completed_;
 		}
 		device_->Notify();
-		bool idle;
-		{
-			std::lock_guard lock(mutex_);
-			idle = pending_.empty();
-		}
-		if (idle) ReleaseDrawScratch(kKeptDrawScratchBytes);
+		ran = true;
 	}
 }
 

@@ -53,7 +53,8 @@ TEST_CASE("the draw scratch memory is released when the queue goes idle", "[draw
 	s.draws = {DrawCall{kVertices}};
 	const uint64_t before = ResidentBytes();
 	RenderScene(*ctx, s);
-	// The release follows the submission's completion on the queue thread.
+	// The release follows the submission's completion on the queue thread,
+	// once it has been idle for half a second.
 	uint64_t after = ResidentBytes();
 	for (int i = 0; i < 100 && after > before + (96u << 20); ++i) {
 		std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -682,7 +682,8 @@ void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const rast
 	for (size_t i = 0; i < count; ++i) {
 		const size_t v = list[i];
 		std::memcpy(&out.positions[i * 4], &input.positions[v * 4], 16);
-		std::memcpy(&out.varyings[i * out_n], &input.varyings[v * n], size_t(n) * 4);
+		// (No varyings without a fragment stage: input.varyings is null then.)
+		if (n) std::memcpy(&out.varyings[i * out_n], &input.varyings[v * n], size_t(n) * 4);
 		if (gp.primitive_id_varying != kNoWord && !gp.geometry) {
 			const uint32_t primitive = job.vertex_primitive_ids ? job.vertex_primitive_ids[v] : uint32_t(i / per);
 			std::memcpy(&out.varyings[i * out_n + gp.primitive_id_varying], &primitive, 4);

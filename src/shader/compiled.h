@@ -118,5 +118,8 @@ void NoteInterpretedWork(const Program& program, uint64_t lane_instructions);
 // Waits until the background compiler has nothing queued or running (tests
 // and benchmarks that measure compiled code under TESSERA_JIT=async).
 void WaitForBackgroundCompiles();
+// Waits for the background compile running now, if any: DestroyDevice, so
+// that a program that then exits does not exit during one (tiering.cpp).
+void WaitForRunningCompile();
 
 }  // namespace tessera::shader

@@ -56,15 +56,29 @@ void Install(JitState& state, std::shared_ptr<const CompiledProgram> compiled) {
 }
 
 // One background thread compiles queued programs, oldest first.
+//
+// A compile must not outlive the process's exit handlers that LLVM
+// registers while compiling: LLVM 19 keeps tables in function-local statics
+// (SelectionDAG's value types among them), first built during a program's
+// code generation and so destroyed by exit() before any handler registered
+// earlier runs, this object's destructor included. A compile still running
+// then reads freed tables (a crash, or "LLVM ERROR" at exit). So once the
+// thread's first compile has built them, it registers Stop with atexit,
+// which runs before their destructors and waits for the compile in hand;
+// and DestroyDevice waits for the compile in hand (WaitForRunningCompile),
+// so a program that destroys its device before exiting never exits during one.
 class BackgroundCompiler {
 public:
-	~BackgroundCompiler() {
+	static BackgroundCompiler& Instance();
+	~BackgroundCompiler() { Stop(); }
+
+	void Stop() {
 		{
 			std::lock_guard lock(mutex_);
 			stop_ = true;
 		}
 		wake_.notify_all();
-		if (thread_.joinable()) thread_.join();
+		if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
 	}
 
 	void Enqueue(const Program& program) {
@@ -79,6 +93,13 @@ public:
 	void WaitIdle() {
 		std::unique_lock lock(mutex_);
 		idle_.wait(lock, [&] { return jobs_.empty() && !busy_; });
+	}
+
+	// Waits for the compile running now, if any (not for the queued ones).
+	void WaitForRunning() {
+		std::unique_lock lock(mutex_);
+		const uint64_t running = started_;
+		idle_.wait(lock, [&] { return !busy_ || finished_ >= running; });
 	}
 
 private:
@@ -101,17 +122,23 @@ private:
 			Job job = std::move(jobs_.front());
 			jobs_.pop_front();
 			busy_ = true;
+			++started_;
 			lock.unlock();
 			if (!job.state.expired()) {
 				std::shared_ptr<const CompiledProgram> compiled = Compile(*job.program);
 				if (std::shared_ptr<JitState> state = job.state.lock()) {
 					if (compiled) Install(*state, std::move(compiled));
 				}
+				if (!exit_hook_) {
+					exit_hook_ = true;
+					std::atexit([] { Instance().Stop(); });
+				}
 			}
 			job = {};
 			lock.lock();
 			busy_ = false;
-			if (jobs_.empty()) idle_.notify_all();
+			++finished_;
+			idle_.notify_all();
 		}
 	}
 
@@ -120,13 +147,17 @@ private:
 	std::deque<Job> jobs_;
 	bool busy_ = false;
 	bool stop_ = false;
+	uint64_t started_ = 0, finished_ = 0;  // jobs taken and done
+	bool exit_hook_ = false;               // the compile thread's own
 	std::thread thread_;
 };
 
-BackgroundCompiler& Compiler() {
+BackgroundCompiler& BackgroundCompiler::Instance() {
 	static BackgroundCompiler compiler;
 	return compiler;
 }
+
+BackgroundCompiler& Compiler() { return BackgroundCompiler::Instance(); }
 
 }  // namespace
 
@@ -181,5 +212,7 @@ void SetJitMode(std::optional<JitMode> mode) {
 }
 
 void WaitForBackgroundCompiles() { Compiler().WaitIdle(); }
+
+void WaitForRunningCompile() { Compiler().WaitForRunning(); }
 
 }  // namespace tessera::shader

@@ -10,6 +10,7 @@
 
 #include "runtime/log.h"
 #include "runtime/thread_pool.h"
+#include "shader/compiled.h"
 #include "vk/instance.h"
 #include "vk/physical_device.h"
 #include "vk/queue.h"
@@ -203,6 +204,9 @@ VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCall
 	if (!device) return;
 	Device* self = Device::Cast(device);
 	vk::Delete(self->Allocator(pAllocator), self);
+	// A program that exits next must not exit while LLVM compiles one of
+	// this device's shaders in the background (tiering.cpp).
+	shader::WaitForRunningCompile();
 }
 
 VKAPI_ATTR void VKAPI_CALL GetDeviceQueue(VkDevice device, uint32_t queueFamilyIndex, uint32_t queueIndex,

@@ -46,10 +46,16 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-120}
 FUZZ_SEED=${FUZZ_SEED:-1}
 FUZZ_RUNS=${FUZZ_RUNS:-100000}
 
+# Optimized, with line tables only (-g1): stack traces and sanitizer reports
+# keep file and line, and the builds of `test` take about 30% less time
+# than with full debug information (-g).
+CONFIG=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG"
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG")
+
 build() {  # build <dir> [cmake args...]
   local dir=$1
   shift
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+  cmake -S . -B "$dir" "${CONFIG[@]}" "$@" >/dev/null
   cmake --build "$dir" -j "$jobs"
 }
 
@@ -79,14 +85,14 @@ case "${1:-}" in
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest --output-on-failure -j "$jobs") | tee -a "$results"
     echo "== ThreadSanitizer pass (the e2e tests tagged [threads])"
-    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_TSAN=ON -DTESSERA_BUILD_BENCH=OFF \
+    cmake -S . -B build-tsan "${CONFIG[@]}" -DTESSERA_TSAN=ON -DTESSERA_BUILD_BENCH=OFF \
       -DTESSERA_BUILD_EXAMPLES=OFF >/dev/null
     cmake --build build-tsan -j "$jobs" --target tessera_e2e_tests
     (cd build-tsan &&
       TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/../tests/tsan.supp" \
       ctest --output-on-failure -j "$jobs" -R "^e2e tsan:") | tee -a "$results"
     echo "== fuzzing the shader engine (libFuzzer: seed $FUZZ_SEED, $FUZZ_RUNS runs, at most $FUZZ_SECONDS s)"
-    CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_BUILD_FUZZ=ON \
+    CC=clang CXX=clang++ cmake -S . -B build-fuzz "${CONFIG[@]}" -DTESSERA_BUILD_FUZZ=ON \
       -DTESSERA_BUILD_TESTS=OFF -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF >/dev/null
     cmake --build build-fuzz -j "$jobs" --target tessera_spirv_fuzz tessera_shaders
     corpus=$(mktemp -d)

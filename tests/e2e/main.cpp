@@ -4,14 +4,13 @@
 // here rather than through ctest keeps a direct run of the binary the same as
 // a ctest run (ctest properties cannot carry a list of variables through
 // catch_discover_tests).
-#define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-
 #include <cstdlib>
+
+#include "catch_session.h"
 
 int main(int argc, char** argv) {
 	setenv("VK_DRIVER_FILES", TESSERA_TEST_DRIVER_FILES, 0);
 	setenv("VK_LOADER_LAYERS_DISABLE", "~implicit~", 0);
 	setenv("TESSERA_TEST_OUTPUT", TESSERA_TEST_OUTPUT_DIR, 0);
-	return Catch::Session().run(argc, argv);
+	return tessera::test::RunCatchSession(argc, argv);
 }

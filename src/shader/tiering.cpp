@@ -67,9 +67,11 @@ void Install(JitState& state, std::shared_ptr<const CompiledProgram> compiled) {
 // which runs before their destructors and waits for the compile in hand;
 // and DestroyDevice waits for the compile in hand (WaitForRunningCompile),
 // so a program that destroys its device before exiting never exits during one.
+class BackgroundCompiler;
+BackgroundCompiler& Compiler();
+
 class BackgroundCompiler {
 public:
-	static BackgroundCompiler& Instance();
 	~BackgroundCompiler() { Stop(); }
 
 	void Stop() {
@@ -92,14 +94,14 @@ public:
 
 	void WaitIdle() {
 		std::unique_lock lock(mutex_);
-		idle_.wait(lock, [&] { return jobs_.empty() && !busy_; });
+		idle_.wait(lock, [&] { return jobs_.empty() && started_ == finished_; });
 	}
 
 	// Waits for the compile running now, if any (not for the queued ones).
 	void WaitForRunning() {
 		std::unique_lock lock(mutex_);
 		const uint64_t running = started_;
-		idle_.wait(lock, [&] { return !busy_ || finished_ >= running; });
+		idle_.wait(lock, [&] { return finished_ >= running; });
 	}
 
 private:
@@ -121,7 +123,6 @@ private:
 			if (stop_) return;
 			Job job = std::move(jobs_.front());
 			jobs_.pop_front();
-			busy_ = true;
 			++started_;
 			lock.unlock();
 			if (!job.state.expired()) {
@@ -131,12 +132,11 @@ private:
 				}
 				if (!exit_hook_) {
 					exit_hook_ = true;
-					std::atexit([] { Instance().Stop(); });
+					std::atexit([] { Compiler().Stop(); });
 				}
 			}
 			job = {};
 			lock.lock();
-			busy_ = false;
 			++finished_;
 			idle_.notify_all();
 		}
@@ -145,19 +145,16 @@ private:
 	std::mutex mutex_;
 	std::condition_variable wake_, idle_;
 	std::deque<Job> jobs_;
-	bool busy_ = false;
 	bool stop_ = false;
-	uint64_t started_ = 0, finished_ = 0;  // jobs taken and done
+	uint64_t started_ = 0, finished_ = 0;  // jobs taken and done: one runs while they differ
 	bool exit_hook_ = false;               // the compile thread's own
 	std::thread thread_;
 };
 
-BackgroundCompiler& BackgroundCompiler::Instance() {
+BackgroundCompiler& Compiler() {
 	static BackgroundCompiler compiler;
 	return compiler;
 }
-
-BackgroundCompiler& Compiler() { return BackgroundCompiler::Instance(); }
 
 }  // namespace
 

@@ -211,7 +211,11 @@ struct FragmentBatch {
 	// color[1] is the second source of attachment 0. For UINT and SINT
 	// attachments the shader stores the 32-bit integer bits in the float
 	// (bit-for-bit, e.g. with memcpy); they are read back as integers.
-	float color[kMaxColorAttachments][4][kMaxBatchLanes];
+	// Each component's lanes are color_storage's, or the shader points them
+	// at where it left them (its own registers, kept until the batch is
+	// written).
+	float* color[kMaxColorAttachments][4];
+	float color_storage[kMaxColorAttachments][4][kMaxBatchLanes];
 	float frag_depth[kMaxBatchLanes];   // read when the shader writes depth
 	uint8_t discarded[kMaxBatchLanes];  // set to 1 by the shader to discard
 	// gl_SampleMaskIn: the lane's covered samples (bit s = sample s; with
@@ -223,6 +227,14 @@ struct FragmentBatch {
 	// Set by the shader when it could not run the batch (the draw is lost):
 	// the batch then writes nothing at all.
 	bool abandoned = false;
+
+	FragmentBatch() {
+		for (uint32_t a = 0; a < kMaxColorAttachments; ++a)
+			for (uint32_t c = 0; c < 4; ++c) color[a][c] = color_storage[a][c];
+	}
+	// (color points into the batch.)
+	FragmentBatch(const FragmentBatch&) = delete;
+	FragmentBatch& operator=(const FragmentBatch&) = delete;
 };
 
 // The fragment stage: the shader engine later, a C++ function in tests.

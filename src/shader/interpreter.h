@@ -113,7 +113,10 @@ public:
 	// dropped. layout_lanes: lay the registers out for that many lanes (at
 	// least `lanes`), so that runs of varying lane counts up to it share one
 	// layout and keep the program's constants filled (fragment batches).
-	void BeginStage(const Program& program, uint32_t lanes, uint32_t layout_lanes = 0);
+	// `filled`: words (ascending) whose first `lanes` values the caller
+	// writes before every run; BeginStage zeroes only the rest of them.
+	void BeginStage(const Program& program, uint32_t lanes, uint32_t layout_lanes = 0,
+	                std::span<const uint32_t> filled = {});
 	uint32_t* StageWord(uint32_t word) { return private_memory_.data() + size_t(word) * stride_; }
 	// The workgroup memory of the stage's run (a tessellation control
 	// stage's patch records): Program::workgroup_memory_size bytes.

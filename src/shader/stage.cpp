@@ -8,9 +8,20 @@
 
 namespace tessera::shader {
 
-void Interpreter::BeginStage(const Program& program, uint32_t lanes, uint32_t layout_lanes) {
+void Interpreter::BeginStage(const Program& program, uint32_t lanes, uint32_t layout_lanes,
+                             std::span<const uint32_t> filled) {
 	PrepareLanes(program, lanes, layout_lanes);
-	private_memory_.assign(static_cast<size_t>(program.private_words) * stride_, 0);
+	private_memory_.resize(static_cast<size_t>(program.private_words) * stride_);
+	// Every word reads as zero but the caller's part of the filled ones
+	// (a full batch's interface words are most of a fragment stage's).
+	uint32_t* memory = private_memory_.data();
+	auto next = filled.begin();
+	for (uint32_t word = 0; word < program.private_words; ++word) {
+		uint32_t* w = memory + size_t(word) * stride_;
+		while (next != filled.end() && *next < word) ++next;
+		const uint32_t keep = next != filled.end() && *next == word ? lanes : 0;
+		std::fill(w + keep, w + stride_, 0u);
+	}
 	// A tessellation control stage's patch records (TessellationInfo).
 	workgroup_memory_.assign(program.workgroup_memory_size, 0);
 }

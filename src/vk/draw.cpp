@@ -355,7 +355,7 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		return;
 	}
 	shader::Interpreter& interp = ThreadInterpreter();
-	interp.BeginStage(fs, lanes, raster::kMaxBatchLanes);  // one layout for all batches
+	interp.BeginStage(fs, lanes, raster::kMaxBatchLanes, gp.fragment_filled_words);  // one layout for all batches
 	for (int c = 0; c < 4; ++c)
 		if (gp.frag_coord_words[c] != kNoWord)
 			std::memcpy(interp.StageWord(gp.frag_coord_words[c]), b.frag_coord[c], lanes * 4);
@@ -404,10 +404,13 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		b.abandoned = true;
 		return;
 	}
+	// The outputs are read where the shader left them: this thread's
+	// interpreter runs nothing else before the batch is written.
 	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
 		for (int c = 0; c < 4; ++c)
-			if (gp.color_words[a][c] != kNoWord)
-				std::memcpy(b.color[a][c], interp.StageWord(gp.color_words[a][c]), lanes * 4);
+			b.color[a][c] = gp.color_words[a][c] != kNoWord
+			                    ? reinterpret_cast<float*>(interp.StageWord(gp.color_words[a][c]))
+			                    : b.color_storage[a][c];
 	if (gp.frag_depth_word != kNoWord) std::memcpy(b.frag_depth, interp.StageWord(gp.frag_depth_word), lanes * 4);
 	if (gp.sample_mask_word != kNoWord) std::memcpy(b.sample_mask, interp.StageWord(gp.sample_mask_word), lanes * 4);
 	if (fs.discard_word != kNoWord) {

@@ -387,6 +387,16 @@ void LinkStages(GraphicsPipeline& g) {
 		}
 	}
 	g.state.raster.varying_count = g.varying_count;
+	std::vector<uint32_t>& filled = g.fragment_filled_words;
+	filled.clear();
+	for (uint32_t word : g.frag_coord_words) filled.push_back(word);
+	for (uint32_t c = 0; c < 2; ++c) filled.insert(filled.end(), {g.point_coord_words[c], g.sample_position_words[c]});
+	filled.insert(filled.end(),
+	              {g.front_facing_word, g.helper_word, g.sample_id_word, g.sample_mask_in_word, g.sample_count_word,
+	               g.fragment_view_index_word, g.fragment_layer_word, g.fragment_viewport_index_word});
+	for (uint32_t v = 0; v < g.varying_count; ++v) filled.push_back(g.varyings[v].fragment_word);
+	std::erase(filled, kNoWord);
+	std::sort(filled.begin(), filled.end());
 	for (const shader::InterfaceWord& w : fs.outputs) {
 		// Vulkan 1.3 §29.13.x (dual-source blending): Location 0 Index 1 is
 		// the second source of attachment 0, which the rasterizer reads as

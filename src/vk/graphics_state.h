@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "raster/state.h"
 #include "raster/tessellator.h"
@@ -204,6 +205,9 @@ struct GraphicsPipeline {
 	uint32_t sample_position_words[2];
 	uint32_t color_words[raster::kMaxColorAttachments][4];
 	uint32_t frag_depth_word = shader::Program::kNoWord;
+	// The input words above and the varyings' fragment words, ascending:
+	// what RunFragments writes for a batch's lanes (BeginStage's `filled`).
+	std::vector<uint32_t> fragment_filled_words;
 
 	// Input assembly (§21).
 	VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;

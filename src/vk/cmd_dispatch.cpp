@@ -25,7 +25,7 @@ struct BindPipelineCommand : Command {
 };
 
 void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
-	const shader::RunOptions& options = ShaderRunOptions();
+	const shader::RunOptions& options = context.device->ShaderRunOptions();
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Compute)];
 	if (!pipeline || size.count[0] == 0 || size.count[1] == 0 || size.count[2] == 0) return;
 	if (context.conditional_discard) return;  // VK_EXT_conditional_rendering

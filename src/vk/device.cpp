@@ -28,6 +28,8 @@ Device::Device(PhysicalDevice* physical_device, const VkAllocationCallbacks* all
 	draw_memory_budget_ = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) / 4 : uint64_t(1) << 30;
 	if (const char* mb = std::getenv("TESSERA_DRAW_MEMORY_MB"))
 		if (uint64_t value = std::strtoull(mb, nullptr, 10)) draw_memory_budget_ = value << 20;
+	if (const char* limit = std::getenv("TESSERA_SHADER_STEP_LIMIT"))
+		if (uint64_t steps = std::strtoull(limit, nullptr, 10)) run_options_.max_block_steps = steps;
 }
 
 Device::~Device() { Delete(Allocator(), queue_); }

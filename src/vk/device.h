@@ -59,6 +59,11 @@ public:
 	// 2^32 - 1, which no allocation should follow blindly: the kernel would
 	// grant it and kill the process as the pages are touched.
 	uint64_t DrawMemoryBudget() const { return draw_memory_budget_; }
+	// The engine's run options for dispatches and draws:
+	// TESSERA_SHADER_STEP_LIMIT, read when the device is created, overrides
+	// how many blocks one lane group may run before the device is declared
+	// lost (an endless loop); the default is the engine's generous bound.
+	const shader::RunOptions& ShaderRunOptions() const { return run_options_; }
 
 	// Host waits. Every state change that a wait may look for calls Notify().
 	template <typename Predicate>
@@ -124,6 +129,7 @@ private:
 
 	std::atomic<bool> lost_{false};
 	uint64_t draw_memory_budget_ = 0;
+	shader::RunOptions run_options_;
 
 	mutable std::mutex ranges_mutex_;
 	std::map<uint64_t, uint64_t> live_ranges_;  // begin -> end of each allocation

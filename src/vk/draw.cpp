@@ -1083,7 +1083,7 @@ void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topolo
 }
 
 void Draw(ExecutionContext& context, const DrawParams& given) {
-	const shader::RunOptions& options = ShaderRunOptions();
+	const shader::RunOptions& options = context.device->ShaderRunOptions();
 	DrawParams p = given;
 	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
 	const GraphicsContext& g = context.graphics;

@@ -186,18 +186,6 @@ const shader::ImageBinding& LazyImages::ResolveSlow(size_t slot) const {
 	return images_[slot];
 }
 
-const shader::RunOptions& ShaderRunOptions() {
-	static const shader::RunOptions options = [] {
-		shader::RunOptions o;
-		if (const char* limit = std::getenv("TESSERA_SHADER_STEP_LIMIT")) {
-			unsigned long long steps = std::strtoull(limit, nullptr, 10);
-			if (steps > 0) o.max_block_steps = steps;
-		}
-		return o;
-	}();
-	return options;
-}
-
 bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, const Pipeline& pipeline,
                       const shader::Program& program, const char* what, BoundResources& out) {
 	const BoundDescriptorSets& bound = context.descriptor_sets[size_t(bind_point)];

@@ -70,10 +70,4 @@ struct BoundResources {
 bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, const Pipeline& pipeline,
                       const shader::Program& program, const char* what, BoundResources& out);
 
-// The engine's run options for dispatches and draws: TESSERA_SHADER_STEP_LIMIT
-// overrides how many blocks one lane group may run before the device is
-// declared lost (an endless loop); the default is the engine's generous bound.
-// Read once.
-const shader::RunOptions& ShaderRunOptions();
-
 }  // namespace tessera::vk

@@ -499,9 +499,15 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	const DepthTestFn depth_only = d.ops.stencil || d.ops.depth_bounds ? nullptr : d.ops.depth_test;
 	float depth[16];
 	bool slot_used = false;
+	// The batch's quad count, kept here and stored when the batch is shaded
+	// and at the end: the byte stores below may alias anything, and reading
+	// it back after each quad's stores waited on them.
+	uint32_t count = t.batch.quad_count;
 	// A batch that filled is shaded; this triangle goes on in slot 0 of the next.
 	auto flush_full = [&] {
+		t.batch.quad_count = count;
 		FlushBatch(t);  // reads the primitives, never changes them
+		count = 0;
 		if (slot != 0) MovePrimitive(t.primitives[0], *p, d.state.raster.varying_count);
 		slot = 0;
 		p = &t.primitives[0];
@@ -515,16 +521,15 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	};
 	auto add = [&](int32_t qx, int32_t qy, uint32_t quad_mask, uint32_t sample) {
 		use_slot();
-		// The count read once: the byte stores below may alias anything.
 		FragmentBatch& b = t.batch;
-		const uint32_t n = b.quad_count;
+		const uint32_t n = count;
 		b.quad_x[n] = qx;
 		b.quad_y[n] = qy;
 		t.coverage[n] = quad_mask;
 		t.quad_primitive[n] = uint8_t(slot);
 		t.quad_sample[n] = uint8_t(sample);
-		b.quad_count = n + 1;
-		if (n + 1 == kMaxBatchQuads) flush_full();
+		count = n + 1;
+		if (count == kMaxBatchQuads) flush_full();
 	};
 	// A box the triangle covers whole, with nothing to test per quad: each
 	// row's inner quads (both columns inside the box) all take the row's
@@ -551,7 +556,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				}
 				use_slot();
 				FragmentBatch& b = t.batch;
-				const uint32_t n = b.quad_count, run = std::min(quads, kMaxBatchQuads - n);
+				const uint32_t n = count, run = std::min(quads, kMaxBatchQuads - n);
 				// (Restrict: the arrays do not overlap, so the loop vectorizes.)
 				int32_t* __restrict xs = b.quad_x + n;
 				int32_t* __restrict ys = b.quad_y + n;
@@ -563,9 +568,9 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 					coverage[k] = mask;
 					primitive[k] = uint8_t(slot);
 				}
-				b.quad_count = n + run;
+				count = n + run;
 				qx += 2 * int32_t(run);
-				if (n + run == kMaxBatchQuads) flush_full();
+				if (count == kMaxBatchQuads) flush_full();
 			}
 			if (qx <= x1) {  // right column outside the box
 				const uint32_t last = ExpandLanes(row_lanes & 0x5, samples) & quad_sample_mask;
@@ -629,6 +634,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				if (mask & (0x1111u << s)) add(qx, qy, mask & (0x1111u << s), s);
 		}
 	}
+	t.batch.quad_count = count;
 }
 
 }  // namespace

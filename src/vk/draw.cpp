@@ -405,7 +405,10 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		return;
 	}
 	// The outputs are read where the shader left them: this thread's
-	// interpreter runs nothing else before the batch is written.
+	// interpreter runs nothing else before the batch is written. (The
+	// engine stores them as uint32_t, the output merger loads them as
+	// float: no function sees both, so type-based alias analysis cannot
+	// reorder the two; an LTO build would have to revisit this.)
 	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
 		for (int c = 0; c < 4; ++c)
 			b.color[a][c] = gp.color_words[a][c] != kNoWord

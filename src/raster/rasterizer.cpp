@@ -59,7 +59,6 @@ constexpr uint32_t kTriangleChunk = 512;  // input triangles per setup task
 // Draws whose triangles' bounding boxes hold at most this many pixels are
 // rasterized on the calling thread (about what a wake-up of the pool costs).
 constexpr uint64_t kInlinePixels = 4096;
-constexpr int32_t kTileFixed = int32_t(kTileSize) << kSubPixelBits;
 // A bin entry's flag: the primitive covers every pixel of the tile that the
 // draw may write (CompiledDraw::overwrites).
 constexpr uint64_t kCoversTile = uint64_t(1) << 31;
@@ -70,10 +69,12 @@ inline int64_t EdgeAt(const SetupTriangle& t, int e, int64_t X, int64_t Y) {
 
 enum class RectCoverage { Outside, Partial, Inside };
 
-// Trivial reject / accept of a pixel rectangle (fixed point, corners
-// inclusive) from the edge functions at its four corners: every sample lies
-// inside the rectangle, and a half-plane holds all of it when it holds its
-// corners.
+// Trivial reject / accept of the samples of a pixel rectangle from the edge
+// functions at the four corners of their hull (fixed point, corners
+// inclusive): a half-plane holds every sample when it holds those corners.
+// The hull, not the pixels' outer corners: an edge along the rectangle's
+// border (a full-screen quad's, on the screen's last column and row) runs
+// through the outer corners but holds every sample.
 // How many corners of the rectangle edge e holds.
 int CornersIn(const SetupTriangle& t, int e, int64_t X0, int64_t Y0, int64_t X1, int64_t Y1) {
 	const int64_t bias = t.edge_bias[e];
@@ -91,19 +92,37 @@ RectCoverage ClassifyRect(const SetupTriangle& t, int64_t X0, int64_t Y0, int64_
 	return inside ? RectCoverage::Inside : RectCoverage::Partial;
 }
 
-// The pixels of a tile that a draw may write (the tile inside the
-// scissor), as a fixed-point rectangle with inclusive corners; false when
-// there are none.
+// The hull of a pixel's samples, in 1/256 pixel from its top-left corner:
+// the pixel center, or 0.125 to 0.875 for the four standard locations.
+struct SampleHull {
+	int32_t min_x, min_y, max_x, max_y;
+};
+constexpr SampleHull HullOf(uint32_t samples) {
+	return samples == 4 ? SampleHull{32, 32, 224, 224} : SampleHull{128, 128, 128, 128};
+}
+
+// The samples of pixels x0..x1, y0..y1 (inclusive) as a fixed-point
+// rectangle with inclusive corners.
 struct FixedRect {
 	int64_t x0, y0, x1, y1;
 };
-bool TileRegion(const PrimitiveSetupState& setup, int32_t tile_x, int32_t tile_y, FixedRect* out) {
+constexpr FixedRect SampleRect(int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t samples) {
+	const SampleHull h = HullOf(samples);
+	return {(int64_t(x0) << kSubPixelBits) + h.min_x, (int64_t(y0) << kSubPixelBits) + h.min_y,
+	        (int64_t(x1) << kSubPixelBits) + h.max_x, (int64_t(y1) << kSubPixelBits) + h.max_y};
+}
+RectCoverage ClassifyRect(const SetupTriangle& t, const FixedRect& r) {
+	return ClassifyRect(t, r.x0, r.y0, r.x1, r.y1);
+}
+
+// The samples of a tile that a draw may write (the tile inside the
+// scissor); false when there are none.
+bool TileRegion(const PrimitiveSetupState& setup, uint32_t samples, int32_t tile_x, int32_t tile_y, FixedRect* out) {
 	const int32_t x0 = std::max(tile_x, setup.scissor_min_x), y0 = std::max(tile_y, setup.scissor_min_y);
 	const int32_t x1 = std::min(tile_x + int32_t(kTileSize) - 1, setup.scissor_max_x);
 	const int32_t y1 = std::min(tile_y + int32_t(kTileSize) - 1, setup.scissor_max_y);
 	if (x0 > x1 || y0 > y1) return false;
-	*out = {int64_t(x0) << kSubPixelBits, int64_t(y0) << kSubPixelBits, int64_t(x1 + 1) << kSubPixelBits,
-	        int64_t(y1 + 1) << kSubPixelBits};
+	*out = SampleRect(x0, y0, x1, y1, samples);
 	return true;
 }
 
@@ -438,8 +457,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	const int32_t x1 = std::min(tri.max_x, t.tile_x + int32_t(kTileSize) - 1);
 	const int32_t y1 = std::min(tri.max_y, t.tile_y + int32_t(kTileSize) - 1);
 	if (x0 > x1 || y0 > y1) return;
-	RectCoverage rect = ClassifyRect(tri, int64_t(x0) << kSubPixelBits, int64_t(y0) << kSubPixelBits,
-	                                 int64_t(x1 + 1) << kSubPixelBits, int64_t(y1 + 1) << kSubPixelBits);
+	const RectCoverage rect = ClassifyRect(tri, SampleRect(x0, y0, x1, y1, kSamples));
 	if (rect == RectCoverage::Outside) return;
 	const bool accept_all = rect == RectCoverage::Inside;
 
@@ -655,7 +673,7 @@ namespace {
 uint32_t FirstVisible(const Renderer::Binned& b, int32_t tile_x, int32_t tile_y, uint32_t begin, uint32_t end) {
 	constexpr uint32_t kMostPairs = 4;
 	FixedRect r;
-	if (!TileRegion(b.draw.setup, tile_x, tile_y, &r)) return begin;
+	if (!TileRegion(b.draw.setup, b.draw.ops.samples, tile_x, tile_y, &r)) return begin;
 	auto holds = [&](const SetupTriangle& t, int e) { return CornersIn(t, e, r.x0, r.y0, r.x1, r.y1) == 4; };
 	for (uint32_t k = end - 1, pairs = 0; k > begin && pairs < kMostPairs; --k, ++pairs) {
 		const SetupTriangle& p = b.Triangle(b.entries[k - 1]);
@@ -854,6 +872,7 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 	// Primitive processing and binning, chunk by chunk in parallel.
 	const PrimitiveSetupState& setup = draw.setup;
 	const bool hides = draw.Hides();
+	const uint32_t samples = draw.ops.samples;
 	ParallelFor(chunk_count, [&](uint32_t c) {
 		Binned::Chunk& chunk = b.chunks[c];
 		chunk.setup.Clear();
@@ -871,16 +890,17 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 			for (uint32_t ty = ty0; ty <= ty1; ++ty) {
 				for (uint32_t tx = tx0; tx <= tx1; ++tx) {
 					if (!single) {
-						int64_t X0 = int64_t(tx) * kTileFixed, Y0 = int64_t(ty) * kTileFixed;
-						if (ClassifyRect(t, X0, Y0, X0 + kTileFixed, Y0 + kTileFixed) == RectCoverage::Outside)
-							continue;
+						const int32_t x = int32_t(tx * kTileSize), y = int32_t(ty * kTileSize);
+						const FixedRect tile =
+						    SampleRect(x, y, x + int32_t(kTileSize) - 1, y + int32_t(kTileSize) - 1, samples);
+						if (ClassifyRect(t, tile) == RectCoverage::Outside) continue;
 					}
 					uint64_t entry = (uint64_t(ty * tiles_x + tx) << 32) | i;
 					// (Samples inside all three edges lie inside the triangle's
 					// box, and the region inside the scissor.)
 					FixedRect r;
-					if (hides && TileRegion(setup, int32_t(tx * kTileSize), int32_t(ty * kTileSize), &r) &&
-					    ClassifyRect(t, r.x0, r.y0, r.x1, r.y1) == RectCoverage::Inside)
+					if (hides && TileRegion(setup, samples, int32_t(tx * kTileSize), int32_t(ty * kTileSize), &r) &&
+					    ClassifyRect(t, r) == RectCoverage::Inside)
 						entry |= kCoversTile;
 					chunk.bins.push_back(entry);
 				}
@@ -1041,14 +1061,14 @@ void Renderer::HiddenDraws(const Draws& draws, const Work& work, uint32_t tile, 
 		if (!k.covered[work.items[w].busy]) continue;
 		const int32_t x = int32_t(tile % k.tiles_x * kTileSize), y = int32_t(tile / k.tiles_x * kTileSize);
 		FixedRect region;
-		if (!TileRegion(k.draw.setup, x, y, &region)) return;
+		if (!TileRegion(k.draw.setup, k.draw.ops.samples, x, y, &region)) return;
 		auto hidden = [&](const Binned& e) {
 			const CompiledDraw& d = e.draw;
 			if (d.has_tests || d.count_samples || d.state.shader.writes_memory) return false;
 			for (uint32_t a = 0; a < d.ops.color_count; ++a)
 				if (d.ops.color[a].write && !k.draw.ops.color[a].write) return false;
 			FixedRect r;
-			if (!TileRegion(d.setup, x, y, &r)) return true;  // nothing of it in this tile
+			if (!TileRegion(d.setup, k.draw.ops.samples, x, y, &r)) return true;  // nothing of it in this tile
 			return r.x0 >= region.x0 && r.y0 >= region.y0 && r.x1 <= region.x1 && r.y1 <= region.y1;
 		};
 		uint32_t first = w;

@@ -475,6 +475,14 @@ TEST_CASE("raster: a primitive covering a tile hides the draw's earlier ones the
 		half.Add(t, 0, 0, 0.5f, 1, {0}), half.Add(t, 66, 0, 0.5f, 1, {0}), half.Add(t, 0, 66, 0.5f, 1, {0});
 		CHECK(run(state, half) == both);
 	}
+	SECTION("a quad whose right and bottom edges are the target's hides the tiles on them") {
+		// The edges run through the last pixels' outer corners, which are
+		// outside them; every pixel center is inside.
+		Mesh m = mesh(0);
+		m.Add(t, 0, 0, 0.5f, 1, {0}), m.Add(t, 128, 0, 0.5f, 1, {0}), m.Add(t, 0, 64, 0.5f, 1, {0});
+		m.Add(t, 128, 0, 0.5f, 1, {0}), m.Add(t, 128, 64, 0.5f, 1, {0}), m.Add(t, 0, 64, 0.5f, 1, {0});
+		CHECK(run(state, m) == 0);
+	}
 	SECTION("inside a scissor, covering the scissored part of the tile is enough") {
 		DrawState s = state;
 		s.raster.scissor = Rect{0, 0, 40, 40};

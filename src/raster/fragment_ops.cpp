@@ -428,38 +428,80 @@ void WriteColor(const ColorOps& o, const ColorTarget& t, uint32_t samples, const
 
 // A batch's quads of one 8-bit attachment to and from packed lane words:
 // whole quads as two rows of 8 bytes, lanes without coverage read as 0 and
-// not written.
+// not written. A run of whole quads side by side in one row of quads (a
+// wide triangle's) moves as two rows of pixels: vector loads and stores
+// and a shuffle to or from the lane order, not two 8-byte moves a quad (the
+// stores of a pass over memory wait in the store buffer, a slot each).
+//
+// The number of whole quads from q that lie side by side in q's row.
+inline uint32_t WholeRun(const FragmentBatch& b, const uint32_t* quad_coverage, uint32_t q, uint32_t quad_end) {
+	const int32_t x = b.quad_x[q], y = b.quad_y[q];
+	uint32_t run = 1;
+	while (q + run < quad_end && quad_coverage[q + run] == 0xf && b.quad_y[q + run] == y &&
+	       b.quad_x[q + run] == x + 2 * int32_t(run))
+		++run;
+	return run;
+}
+// Lane words of `quads` quads (each: row 0's two pixels, then row 1's) from
+// and to two rows of 8-byte pixel pairs.
+[[gnu::always_inline]] inline void RowsToQuads(const uint8_t* __restrict row0, const uint8_t* __restrict row1,
+                                               uint32_t quads, uint32_t* __restrict packed) {
+	for (uint32_t k = 0; k < quads; ++k) {
+		uint64_t a, c;
+		std::memcpy(&a, row0 + 8 * k, 8);
+		std::memcpy(&c, row1 + 8 * k, 8);
+		std::memcpy(packed + 4 * k, &a, 8);
+		std::memcpy(packed + 4 * k + 2, &c, 8);
+	}
+}
+[[gnu::always_inline]] inline void QuadsToRows(const uint32_t* __restrict packed, uint32_t quads,
+                                               uint8_t* __restrict row0, uint8_t* __restrict row1) {
+	for (uint32_t k = 0; k < quads; ++k) {
+		uint64_t a, c;
+		std::memcpy(&a, packed + 4 * k, 8);
+		std::memcpy(&c, packed + 4 * k + 2, 8);
+		std::memcpy(row0 + 8 * k, &a, 8);
+		std::memcpy(row1 + 8 * k, &c, 8);
+	}
+}
 inline void LoadQuads(const ColorTarget& t, const FragmentBatch& b, const uint32_t* quad_coverage, uint32_t quad_begin,
                       uint32_t quad_end, uint32_t* packed) {
-	for (uint32_t q = quad_begin; q < quad_end; ++q) {
+	for (uint32_t q = quad_begin; q < quad_end;) {
 		const uint32_t m = quad_coverage[q];
 		const uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
 		uint32_t* p = packed + 4 * (q - quad_begin);
 		if (m == 0xf) {
-			std::memcpy(p, row, 8);
-			std::memcpy(p + 2, row + t.row_pitch, 8);
-		} else {
-			for (uint32_t l = 0; l < 4; ++l) {
-				p[l] = 0;
-				if (m & (1u << l)) std::memcpy(p + l, row + (l >> 1) * t.row_pitch + (l & 1) * 4, 4);
-			}
+			const uint32_t run = WholeRun(b, quad_coverage, q, quad_end);
+			RowsToQuads(row, row + t.row_pitch, run, p);
+			q += run;
+			continue;
 		}
+		for (uint32_t l = 0; l < 4; ++l) {
+			p[l] = 0;
+			if (m & (1u << l)) std::memcpy(p + l, row + (l >> 1) * t.row_pitch + (l & 1) * 4, 4);
+		}
+		++q;
 	}
 }
 inline void StoreQuads(const ColorTarget& t, const FragmentBatch& b, const uint32_t* quad_coverage, uint32_t quad_begin,
                        uint32_t quad_end, const uint32_t* packed) {
-	for (uint32_t q = quad_begin; q < quad_end; ++q) {
+	for (uint32_t q = quad_begin; q < quad_end;) {
 		const uint32_t m = quad_coverage[q];
-		if (!m) continue;
+		if (!m) {
+			++q;
+			continue;
+		}
 		uint8_t* row = t.base + uint64_t(b.quad_y[q]) * t.row_pitch + uint64_t(b.quad_x[q]) * 4;
 		const uint32_t* p = packed + 4 * (q - quad_begin);
 		if (m == 0xf) {
-			std::memcpy(row, p, 8);
-			std::memcpy(row + t.row_pitch, p + 2, 8);
+			const uint32_t run = WholeRun(b, quad_coverage, q, quad_end);
+			QuadsToRows(p, run, row, row + t.row_pitch);
+			q += run;
 			continue;
 		}
 		for (uint32_t l = 0; l < 4; ++l)
 			if (m & (1u << l)) std::memcpy(row + (l >> 1) * t.row_pitch + (l & 1) * 4, p + l, 4);
+		++q;
 	}
 }
 

@@ -237,9 +237,14 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 	const CompiledDraw& d = t.draw;
 	const uint32_t samples = d.ops.samples;
 	// Runs of quads from one primitive: the lane loops below go over a run.
+	// Slots are taken in order, so quad_primitive never decreases: equal
+	// ends make one run, without reading back each byte just stored.
 	uint32_t run_begin[kMaxBatchQuads + 1], run_count = 0;
-	for (uint32_t q = 0; q < b.quad_count; ++q)
-		if (q == 0 || t.quad_primitive[q] != t.quad_primitive[q - 1]) run_begin[run_count++] = q;
+	if (t.quad_primitive[0] == t.quad_primitive[b.quad_count - 1])
+		run_begin[run_count++] = 0;
+	else
+		for (uint32_t q = 0; q < b.quad_count; ++q)
+			if (q == 0 || t.quad_primitive[q] != t.quad_primitive[q - 1]) run_begin[run_count++] = q;
 	run_begin[run_count] = b.quad_count;
 	const RasterState& r = d.state.raster;
 	const FragmentShader& shader = d.state.shader;

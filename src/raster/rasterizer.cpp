@@ -82,16 +82,6 @@ int CornersIn(const SetupTriangle& t, int e, int64_t X0, int64_t Y0, int64_t X1,
 	       (EdgeAt(t, e, X1, Y1) >= bias);
 }
 
-RectCoverage ClassifyRect(const SetupTriangle& t, int64_t X0, int64_t Y0, int64_t X1, int64_t Y1) {
-	bool inside = true;
-	for (int e = 0; e < 3; ++e) {
-		const int in = CornersIn(t, e, X0, Y0, X1, Y1);
-		if (in == 0) return RectCoverage::Outside;
-		inside &= in == 4;
-	}
-	return inside ? RectCoverage::Inside : RectCoverage::Partial;
-}
-
 // The hull of a pixel's samples, in 1/256 pixel from its top-left corner:
 // the pixel center, or 0.125 to 0.875 for the four standard locations.
 struct SampleHull {
@@ -112,7 +102,13 @@ constexpr FixedRect SampleRect(int32_t x0, int32_t y0, int32_t x1, int32_t y1, u
 	        (int64_t(x1) << kSubPixelBits) + h.max_x, (int64_t(y1) << kSubPixelBits) + h.max_y};
 }
 RectCoverage ClassifyRect(const SetupTriangle& t, const FixedRect& r) {
-	return ClassifyRect(t, r.x0, r.y0, r.x1, r.y1);
+	bool inside = true;
+	for (int e = 0; e < 3; ++e) {
+		const int in = CornersIn(t, e, r.x0, r.y0, r.x1, r.y1);
+		if (in == 0) return RectCoverage::Outside;
+		inside &= in == 4;
+	}
+	return inside ? RectCoverage::Inside : RectCoverage::Partial;
 }
 
 // The samples of a tile that a draw may write (the tile inside the

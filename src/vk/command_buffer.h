@@ -17,6 +17,10 @@
 #include "vk/graphics_state.h"
 #include "vk/object.h"
 
+namespace tessera::texture {
+void NoteMemoryWrites();  // texture/decoded_view_cache.h
+}  // namespace tessera::texture
+
 namespace tessera::vk {
 
 class CommandPool;
@@ -111,6 +115,9 @@ public:
 			if constexpr (!KeepsQueuedDraws<T>)
 				if (context.queued_draws) FlushQueuedDraws(context);
 			static_cast<const T&>(c).Execute(context);
+			// Any command but those may have written memory that a decoded
+			// view was made from (draws with side effects note it themselves).
+			if constexpr (!KeepsQueuedDraws<T>) texture::NoteMemoryWrites();
 		};
 		Append(command);
 		return command;

@@ -1142,6 +1142,14 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	                       gp.viewport_index_word == kNoWord && gp.cull_distance_count == 0 &&
 	                       gp.primitive_id_varying == kNoWord && !gp.line_stipple;
 	if (!may_queue && context.queued_draws) FlushQueuedDraws(context);
+	// A draw that stores to memory (or captures vertices into buffers) may
+	// change what a decoded view was made from: noted when it has run.
+	struct NoteWritesWhenDone {
+		bool writes;
+		~NoteWritesWhenDone() {
+			if (writes) texture::NoteMemoryWrites();
+		}
+	} note_writes{side_effects || capture || state.shader.writes_memory};
 	try {
 		BoundResources vertex_bound, geometry_bound, fragment_bound, control_bound, evaluation_bound;
 		if (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.vertex, "vkCmdDraw", vertex_bound)) return;

@@ -98,11 +98,17 @@ void Queue::ThreadMain() {
 void Queue::Execute(Submission& submission) {
 	for (SubmitBatch& batch : submission.batches) {
 		for (const SemaphoreOperation& wait : batch.waits) wait.semaphore->WaitAndConsume(wait.value);
+		// The host, or work the waits ordered before this batch, may have
+		// written image memory that a decoded view was made from.
+		texture::NoteMemoryWrites();
 		// After a device loss, work is skipped but semaphores and fences
 		// still signal, so no waiter hangs.
 		for (CommandBuffer* cb : batch.command_buffers)
 			if (!device_->IsLost()) cb->Execute();
-		if (batch.host_work) batch.host_work();
+		if (batch.host_work) {
+			batch.host_work();
+			texture::NoteMemoryWrites();
+		}
 		for (const SemaphoreOperation& signal : batch.signals) signal.semaphore->Signal(signal.value);
 	}
 	if (submission.fence) submission.fence->Signal();

@@ -50,9 +50,16 @@ TEST_CASE("DecodedViewCache decodes a BC1 view once and again after its bytes ch
 	CHECK(cache.Get(view, nullptr) == first);
 	CHECK(cache.DecodeCount() == 1);
 
-	// A write to level 0 (block (1, 0)): decoded again, new values; the
-	// first copy is still whole for whoever holds it.
+	// A write to level 0 (block (1, 0)) that no queue noted: the copy is
+	// used without comparing (Vulkan orders host and device writes before
+	// reads through submits, waits and commands, which note them).
 	PutBc1(memory.data() + layout.Offset(0, 0, 0, 1, 0, 0), 0x001F);
+	const uint64_t compares = cache.CompareCount();
+	CHECK(cache.Get(view, nullptr) == first);
+	CHECK(cache.CompareCount() == compares);
+	// Noted: compared, decoded again, new values; the first copy is still
+	// whole for whoever holds it.
+	NoteMemoryWrites();
 	auto second = cache.Get(view, nullptr);
 	REQUIRE(second);
 	CHECK(second != first);
@@ -62,6 +69,7 @@ TEST_CASE("DecodedViewCache decodes a BC1 view once and again after its bytes ch
 
 	// A write to the last level of the view counts too.
 	PutBc1(memory.data() + layout.Offset(0, 1, 0, 0, 0, 0), 0x001F);
+	NoteMemoryWrites();
 	CHECK(cache.Get(view, nullptr) != second);
 	CHECK(cache.DecodeCount() == 3);
 	CHECK(cache.Get(view, nullptr));
@@ -82,13 +90,60 @@ TEST_CASE("DecodedViewCache decodes a BC1 view once and again after its bytes ch
 
 	// Bytes outside the view's levels do not matter.
 	PutBc1(memory.data() + layout.Offset(0, 0, 0, 0, 0, 0), 0x07E0);
+	NoteMemoryWrites();
 	CHECK(cache.Get(swizzled, nullptr));
 	CHECK(cache.DecodeCount() == 5);
+	CHECK(cache.CompareCount() == compares + 3);
 
 	// Uncompressed views are not decoded.
 	ImageViewState plain = view;
 	plain.format = VK_FORMAT_R8G8B8A8_UNORM;
 	CHECK_FALSE(cache.Get(plain, nullptr));
+}
+
+// A BC1 view of w x h texels, every block `color`.
+struct Bc1Image {
+	ImageLayout layout;
+	std::vector<uint8_t> memory;
+	ImageViewState view;
+	Bc1Image(uint32_t w, uint32_t h, uint16_t color) {
+		ImageDescription d;
+		d.format = VK_FORMAT_BC1_RGB_UNORM_BLOCK;
+		d.extent = {w, h, 1};
+		REQUIRE(layout.Init(d));
+		memory.resize(layout.TotalSize());
+		for (uint32_t by = 0; by < h / 4; ++by)
+			for (uint32_t bx = 0; bx < w / 4; ++bx) PutBc1(memory.data() + layout.Offset(0, 0, 0, bx, by, 0), color);
+		view.layout = &layout;
+		view.memory = memory.data();
+		view.format = d.format;
+		view.level_count = 1;
+	}
+};
+
+TEST_CASE("DecodedViewCache: copies past the budget drop the least recently used", "[texture][decoded_cache]") {
+	// Each 64x64 BC1 view keeps 64 KiB decoded (RGBA32F) and 2 KiB of snapshot.
+	const size_t before = DecodedCacheBytes();
+	const size_t saved = SetDecodedCacheBudget(before + 3 * 70000);
+	Bc1Image a(64, 64, 0xF800), b(64, 64, 0x07E0), c(64, 64, 0x001F), d(64, 64, 0xFFFF);
+	DecodedViewCache ca, cb, cc, cd;
+	REQUIRE(ca.Get(a.view, nullptr));
+	REQUIRE(cb.Get(b.view, nullptr));
+	REQUIRE(cc.Get(c.view, nullptr));
+	CHECK(DecodedCacheBytes() == before + 3 * (65536 + 2048));
+	REQUIRE(ca.Get(a.view, nullptr));  // a is now more recent than b
+	REQUIRE(cd.Get(d.view, nullptr));  // past the budget: b goes
+	CHECK(DecodedCacheBytes() == before + 3 * (65536 + 2048));
+	REQUIRE(ca.Get(a.view, nullptr));
+	REQUIRE(cc.Get(c.view, nullptr));
+	CHECK(ca.DecodeCount() == 1);
+	CHECK(cc.DecodeCount() == 1);
+	auto again = cb.Get(b.view, nullptr);  // decoded again (and d, least recent, goes)
+	REQUIRE(again);
+	CHECK(Texel(*again, 9, 9) == std::vector<float>{0, 1, 0, 1});
+	CHECK(cb.DecodeCount() == 2);
+	CHECK(DecodedCacheBytes() <= before + 3 * 70000);
+	SetDecodedCacheBudget(saved);
 }
 
 // An NV12 image: Y' a ramp, CbCr constant.
@@ -125,6 +180,7 @@ TEST_CASE("DecodedViewCache converts a Y'CbCr view once and again after a plane 
 
 	// A chroma write (plane 1) is seen.
 	image.memory[image.layout.Offset(1, 0, 0, 3, 2, 0)] = 10;
+	NoteMemoryWrites();
 	auto second = cache.Get(image.view, &image.conversion);
 	REQUIRE(second);
 	CHECK(cache.DecodeCount() == 2);

@@ -7,7 +7,8 @@
 // clear, one draw) and waits for its fence. The same quad shading a
 // Mandelbrot instead (bench_mandelbrot.frag): arithmetic, not texels. And
 // fill rate: 8 flat-colored full-screen quads in one draw, opaque and
-// blended (bench_layer.*), the fixed-function path's own cost. Run with
+// blended (bench_layer.*), the fixed-function path's own cost. BC1 and BC7
+// textures on the plane, in one draw and in 256. Run with
 // TESSERA_JIT=off and =sync to compare the tiers.
 //
 //   build/bench/tessera_texture_bench --benchmark_counters_tabular=true
@@ -55,7 +56,21 @@ struct SceneOptions {
 	VkFormat texture_format = VK_FORMAT_R8G8B8A8_UNORM;  // or R16G16B16A16_SFLOAT
 	bool array_view = false;  // the texture through a 2D_ARRAY view (fragment_shader samples an array)
 	bool cube = false;        // a 512^2 cube map (6 layers, mipmapped) through a CUBE view
+	// Block-compressed (BC1, BC7: random blocks, all valid encodings), and
+	// the screen drawn as grid x grid draws, each scissored to its cell.
+	uint32_t grid = 1;
 };
+
+// Bytes of one 4x4 block of a BC format, 0 for uncompressed ones.
+uint32_t BlockBytes(VkFormat format) {
+	switch (format) {
+	case VK_FORMAT_BC1_RGB_UNORM_BLOCK:
+	case VK_FORMAT_BC1_RGBA_UNORM_BLOCK: return 8;
+	case VK_FORMAT_BC7_UNORM_BLOCK:
+	case VK_FORMAT_BC7_SRGB_BLOCK: return 16;
+	default: return 0;
+	}
+}
 
 // Everything one driver needs: the texture (uploaded), attachment, pass,
 // pipeline, descriptor set and a recorded command buffer.
@@ -82,6 +97,8 @@ public:
 		texture_ = ctx.CreateImage(image);
 		std::vector<uint8_t> texels;
 		std::vector<VkBufferImageCopy> regions;
+		const uint32_t block_bytes = BlockBytes(options.texture_format);
+		uint32_t random = 12345;
 		for (uint32_t level = 0; level < levels_ * layers_; ++level) {
 			const uint32_t layer = level % layers_, mip = level / layers_;
 			const uint32_t n = side >> mip, cell = std::max(1u, 16u >> mip);
@@ -90,6 +107,14 @@ public:
 			r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, layer, 1};
 			r.imageExtent = {n, n, 1};
 			regions.push_back(r);
+			if (block_bytes) {
+				const uint32_t blocks = (n + 3) / 4;
+				for (uint32_t k = 0; k < blocks * blocks * block_bytes; ++k) {
+					random = random * 1664525u + 1013904223u;
+					texels.push_back(uint8_t(random >> 24));
+				}
+				continue;
+			}
 			for (uint32_t y = 0; y < n; ++y)
 				for (uint32_t x = 0; x < n; ++x) {
 					const bool on = (x / cell + y / cell) % 2 == 0;
@@ -211,7 +236,17 @@ public:
 		vkCmdBeginRenderPass(cb_, &rbi, VK_SUBPASS_CONTENTS_INLINE);
 		vkCmdBindPipeline(cb_, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_);
 		vkCmdBindDescriptorSets(cb_, VK_PIPELINE_BIND_POINT_GRAPHICS, layout_, 0, 1, &set_, 0, nullptr);
-		vkCmdDraw(cb_, options.vertices, options.instances, 0, 0);
+		const uint32_t grid = options.grid;
+		for (uint32_t cell = 0; cell < grid * grid; ++cell) {
+			if (grid > 1) {
+				const uint32_t x = cell % grid, y = cell / grid;
+				VkRect2D scissor{
+				    {int32_t(kWidth * x / grid), int32_t(kHeight * y / grid)},
+				    {kWidth * (x + 1) / grid - kWidth * x / grid, kHeight * (y + 1) / grid - kHeight * y / grid}};
+				vkCmdSetScissor(cb_, 0, 1, &scissor);
+			}
+			vkCmdDraw(cb_, options.vertices, options.instances, 0, 0);
+		}
 		vkCmdEndRenderPass(cb_);
 		vkEndCommandBuffer(cb_);
 	}
@@ -291,7 +326,12 @@ private:
 		VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
 		cb.attachmentCount = 1;
 		cb.pAttachments = &blend;
+		const VkDynamicState scissor_state = VK_DYNAMIC_STATE_SCISSOR;
+		VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+		dynamic.dynamicStateCount = 1;
+		dynamic.pDynamicStates = &scissor_state;
 		VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+		if (options_.grid > 1) info.pDynamicState = &dynamic;
 		info.stageCount = 2;
 		info.pStages = stages;
 		info.pVertexInputState = &vi;
@@ -376,6 +416,17 @@ void BM_TexturedPlane(benchmark::State& state, Driver driver) {
 	TimeFrames(state, driver, options, double(kWidth) * kHeight);
 }
 
+// Block-compressed textures, decoded by Tessera to an uncompressed copy kept
+// between draws (texture/decoded_view_cache.h), sampled by lavapipe from
+// the blocks: range(0) 1 for BC7, 0 for BC1; range(1) the screen as that
+// many x that many scissored draws (every draw checks the copy is current).
+void BM_CompressedPlane(benchmark::State& state, Driver driver) {
+	SceneOptions options;
+	options.texture_format = state.range(0) ? VK_FORMAT_BC7_UNORM_BLOCK : VK_FORMAT_BC1_RGB_UNORM_BLOCK;
+	options.grid = uint32_t(state.range(1));
+	TimeFrames(state, driver, options, double(kWidth) * kHeight);
+}
+
 // A PBR-like environment lookup: a 512^2 RGBA16F cube map, trilinear
 // (three.js samples its HDR environment so), over the whole screen.
 void BM_EnvironmentCube(benchmark::State& state, Driver driver) {
@@ -427,6 +478,18 @@ BENCHMARK_CAPTURE(BM_TexturedPlane, lavapipe, Driver::Lavapipe)
     ->Args({16, 0, 0})
     ->Args({1, 1, 0})
     ->Args({1, 0, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_CompressedPlane, tessera, Driver::Tessera)
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Args({1, 16})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_CompressedPlane, lavapipe, Driver::Lavapipe)
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Args({1, 16})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, swiftshader, Driver::SwiftShader)

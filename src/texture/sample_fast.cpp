@@ -52,7 +52,7 @@ struct FastLevels {
 	const uint8_t* origin = nullptr;
 	bool pow2[2] = {};                       // every level's size in that dimension is a power of two
 	bool tiled = false;                      // some level has tile_shift != 0
-	int32_t element_shift = 2;               // log2 of the texel size: 4 bytes, or 8 (RGBA16F)
+	int32_t element_shift = 2;               // log2 of the texel size: 4 bytes, 8 (RGBA16F) or 16 (RGBA32F)
 	alignas(64) int32_t offset[kMaxLevels];  // level base - origin
 	alignas(64) int32_t width[kMaxLevels];
 	alignas(64) int32_t height[kMaxLevels];
@@ -74,6 +74,9 @@ struct FastImage {
 	bool unorm = false, swap_rb = false;
 	// R16G16B16A16_SFLOAT: 8-byte texels, each half converted as HalfToFloat.
 	bool half = false;
+	// R32G32B32A32_SFLOAT: 16-byte texels, each component its own bits (as
+	// ReadWords reads them).
+	bool float32 = false;
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
@@ -168,8 +171,8 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	out->pow2[0] = out->pow2[1] = true;
 	out->tiled = false;
 	const uint32_t size = image.levels[0].element_size;
-	if (size != 4 && size != 8) return out;
-	out->element_shift = size == 8 ? 3 : 2;
+	if (size != 4 && size != 8 && size != 16) return out;
+	out->element_shift = std::countr_zero(size);
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
 		if (p.element_size != size || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
@@ -204,8 +207,12 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	const SamplerState& s = image.sampler;
 	if constexpr (std::endian::native != std::endian::little) return false;  // texels are read as words
 	// Four 8-bit components through decode tables (what ReadBytes reads),
-	// or four halves (what ReadColor reads of RGBA16F: HalfToFloat).
+	// four halves (what ReadColor reads of RGBA16F: HalfToFloat), or four
+	// floats R, G, B, A in memory order (what ReadWords reads of RGBA32F).
 	f->half = image.format && image.format->format == VK_FORMAT_R16G16B16A16_SFLOAT && image.read != nullptr;
+	f->float32 = image.format && image.format->format == VK_FORMAT_R32G32B32A32_SFLOAT && image.component_count == 4;
+	for (uint32_t c = 0; c < 4 && f->float32; ++c)
+		f->float32 = image.component_slot[c] == c && image.component_offset[c] == 4 * c;
 	// Cubes: seamless ones (LINEAR texels past a face's edge are read from
 	// its neighbour, FilterCubeSeams); they filter isotropically.
 	if ((image.component_count != 4 && !f->half) || image.integer || image.dimensions != 2 ||
@@ -219,7 +226,7 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 			return false;
 		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
 	}
-	if (!f->half) {
+	if (!f->half && !f->float32) {
 		for (uint32_t c = 0; c < 4; ++c) {
 			if (!image.component_table[c] || image.component_slot[c] > 3 || image.component_offset[c] > 3) return false;
 			f->table[image.component_slot[c]] = image.component_table[c];
@@ -239,7 +246,8 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	f->cube = image.cube;
 	f->layer_count = image.arrayed ? std::max(image.layer_count, 1u) : 1;
 	f->levels = PreparedLevels(image);
-	return f->levels->ok && f->levels->element_shift == (f->half ? 3 : 2);  // 8-byte halves, 4-byte words
+	// 8-byte halves, 16-byte floats, 4-byte words.
+	return f->levels->ok && f->levels->element_shift == (f->half ? 3 : f->float32 ? 4 : 2);
 }
 
 // LinearTexelCoordinate (sampling_math.cpp) with the floor done without
@@ -489,8 +497,9 @@ bool FusedDivisionExact() {
 	return exact;
 }
 
-// The texel words at `offset` and at offset + 4 (the next texel of the row)
-// for each lane: one 64-bit gather per pair instead of two 32-bit gathers.
+// The words at `offset` and at offset + 4 for each lane (two texels of a
+// row, or two components of one texel): one 64-bit gather per pair instead
+// of two 32-bit gathers.
 HWY_INLINE void GatherPairs(const uint8_t* origin, VI offset, VI* first, VI* second) {
 	const DI di;
 #if HWY_TARGET == HWY_SCALAR
@@ -568,6 +577,36 @@ HWY_INLINE VF HalfComponent(VI first, VI second, int c) {
 	                         : hn::And(word, hn::Set(di, 0xffff)));
 }
 
+// The four components of the RGBA16F or RGBA32F texels at `offset`: one
+// 64-bit gather (RGBA16F) or two (RGBA32F: R, G then B, A), the bits of a
+// float kept as they are (ReadWords copies them).
+HWY_INLINE void ReadFloatTexels(const FastImage& f, VI offset, VF out[4]) {
+	const DF df;
+	const DI di;
+	VI first, second;
+	GatherPairs(f.levels->origin, offset, &first, &second);
+	if (f.half) {
+		for (int c = 0; c < 4; ++c) out[c] = HalfComponent(first, second, c);
+		return;
+	}
+	VI third, fourth;
+	GatherPairs(f.levels->origin, hn::Add(offset, hn::Set(di, 8)), &third, &fourth);
+	out[0] = hn::BitCast(df, first), out[1] = hn::BitCast(df, second);
+	out[2] = hn::BitCast(df, third), out[3] = hn::BitCast(df, fourth);
+}
+
+// FilterLevel's sum of one component of float texels t (i0j0, i1j0, i0j1,
+// i1j1) with weights w: (0 + w0 t0) + w1 t1 + w2 t2 + w3 t3, or for cubes
+// w0 t0 + w1 t1 + w2 t2 + w3 t3 (ReadCubeQuad's sum has no leading 0, which
+// matters for -0). NEAREST lanes of a mixed vector take t0 itself, as the
+// generic path reads it (a sum would turn -0 into +0 and 0 * inf into NaN).
+HWY_INLINE VF FloatSum(const VF w[4], const VF t[4], bool cube, MF linear, bool mixed) {
+	const DF df;
+	VF sum = cube ? hn::Mul(w[0], t[0]) : hn::Add(hn::Zero(df), hn::Mul(w[0], t[0]));
+	for (int n = 1; n < 4; ++n) sum = hn::Add(sum, hn::Mul(w[n], t[n]));
+	return mixed ? hn::IfThenElse(linear, sum, t[0]) : sum;
+}
+
 // The four components of one vector of texel words (NEAREST).
 void Decode(const FastImage& f, VI texel, VF out[4]) {
 	if (!f.unorm) {
@@ -621,10 +660,8 @@ void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const 
 		const VI offset =
 		    hn::Add(hn::Add(hn::Add(l.offset, hn::IfThenElseZero(one_edge, face_step)), RowOffset(l, j, tiled, shift)),
 		            ColumnOffset(l, i, tiled, shift));
-		if (f.half) {
-			VI first, second;
-			GatherPairs(f.levels->origin, offset, &first, &second);
-			for (int c = 0; c < 4; ++c) t[n][c] = HalfComponent(first, second, c);
+		if (f.half || f.float32) {
+			ReadFloatTexels(f, offset, t[n]);
 		} else {
 			Decode(f, hn::GatherOffset(di, words, offset), t[n]);
 		}
@@ -650,10 +687,10 @@ void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const 
 // where `linear` is false, else LINEAR. out[c] = the sum of w * texel in
 // the generic order (i0j0, i1j0, i0j1, i1j1) from 0, with w = wi * wj.
 // NEAREST lanes read as LINEAR with alpha = beta = 0 (weights 1, 0, 0, 0:
-// the sum is the texel itself, as the tables hold no -0) unless every lane
-// is NEAREST.
+// the sum is the texel itself, as the tables hold no -0; float texels keep
+// the texel, FloatSum) unless every lane is NEAREST.
 // Cube maps: the generic sum is w0 t0 + w1 t1 + w2 t2 + w3 t3 (no leading 0,
-// which matters for -0 halves); a vector with LINEAR lanes whose texels lie
+// which matters for -0 floats); a vector with LINEAR lanes whose texels lie
 // beyond the face reads across its edges (FilterCubeSeams).
 void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF out[4]) {
 	const DF df;
@@ -666,10 +703,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
 		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
 		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
-		if (f.half) {
-			VI first, second;
-			GatherPairs(f.levels->origin, offset, &first, &second);
-			for (int c = 0; c < 4; ++c) out[c] = HalfComponent(first, second, c);
+		if (f.half || f.float32) {
+			ReadFloatTexels(f, offset, out);
 			return;
 		}
 		Decode(f, hn::GatherOffset(di, words, offset), out);
@@ -706,22 +741,33 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, tiled, shift)),
 	         row1 = hn::Add(l.offset, RowOffset(l, j1, tiled, shift));
 	const VI col0 = ColumnOffset(l, i0, tiled, shift), col1 = ColumnOffset(l, i1, tiled, shift);
+	const VI at[4] = {hn::Add(row0, col0), hn::Add(row0, col1), hn::Add(row1, col0), hn::Add(row1, col1)};
+	const bool mixed = !hn::AllTrue(df, linear);
 	if (f.half) {
 		// Each texel's two words (one 64-bit gather), then the generic sum
-		// (0 + w0 t0) + w1 t1 + w2 t2 + w3 t3 per component.
+		// per component.
 		VI first[4], second[4];
-		GatherPairs(f.levels->origin, hn::Add(row0, col0), &first[0], &second[0]);
-		GatherPairs(f.levels->origin, hn::Add(row0, col1), &first[1], &second[1]);
-		GatherPairs(f.levels->origin, hn::Add(row1, col0), &first[2], &second[2]);
-		GatherPairs(f.levels->origin, hn::Add(row1, col1), &first[3], &second[3]);
-		// NEAREST lanes of a mixed vector: the texel itself, as the generic
-		// path reads it (a sum would turn -0 into +0 and 0 * inf into NaN).
-		const bool mixed = !hn::AllTrue(df, linear);
+		for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, at[n], &first[n], &second[n]);
 		for (int c = 0; c < 4; ++c) {
-			VF sum = f.cube ? hn::Mul(w[0], HalfComponent(first[0], second[0], c)) : hn::Zero(df);
-			for (int n = f.cube ? 1 : 0; n < 4; ++n)
-				sum = hn::Add(sum, hn::Mul(w[n], HalfComponent(first[n], second[n], c)));
-			out[c] = mixed ? hn::IfThenElse(linear, sum, HalfComponent(first[0], second[0], c)) : sum;
+			const VF t[4] = {HalfComponent(first[0], second[0], c), HalfComponent(first[1], second[1], c),
+			                 HalfComponent(first[2], second[2], c), HalfComponent(first[3], second[3], c)};
+			out[c] = FloatSum(w, t, f.cube, linear, mixed);
+		}
+		return;
+	}
+	if (f.float32) {
+		// R and G of the four texels (a 64-bit gather each), then B and A
+		// 8 bytes on, each summed as the generic path sums.
+		for (int pair = 0; pair < 2; ++pair) {
+			const VI step = hn::Set(di, 8 * pair);
+			VI first[4], second[4];
+			for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, hn::Add(at[n], step), &first[n], &second[n]);
+			const VF t0[4] = {hn::BitCast(df, first[0]), hn::BitCast(df, first[1]), hn::BitCast(df, first[2]),
+			                  hn::BitCast(df, first[3])};
+			const VF t1[4] = {hn::BitCast(df, second[0]), hn::BitCast(df, second[1]), hn::BitCast(df, second[2]),
+			                  hn::BitCast(df, second[3])};
+			out[2 * pair] = FloatSum(w, t0, f.cube, linear, mixed);
+			out[2 * pair + 1] = FloatSum(w, t1, f.cube, linear, mixed);
 		}
 		return;
 	}

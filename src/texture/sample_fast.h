@@ -1,6 +1,7 @@
-// The fast path of Sample(): 2D, array and cube lookups of four-component 8-bit and RGBA16F images,
-// computed a vector of lanes at a time (sample_fast.cpp, Highway with run-time
-// target dispatch). Internal to texture/sample.cpp and the unit tests.
+// The fast path of Sample(): 2D, array and cube lookups of four-component
+// 8-bit, RGBA16F and RGBA32F images, computed a vector of lanes at a time
+// (sample_fast.cpp, Highway with run-time target dispatch). Internal to
+// texture/sample.cpp and the unit tests.
 #pragma once
 
 #include "texture/sample.h"
@@ -9,12 +10,13 @@ namespace tessera::texture {
 
 // Samples every lane and returns true when the lookup is one the fast path
 // takes: a 2D, 2D array, cube or cube array view (not a non-seamless cube),
-// normalized coordinates, one sample,
-// four 8-bit components read through decode tables (RGBA8/BGRA8 UNORM,
-// SRGB, SNORM) or R16G16B16A16_SFLOAT, identity swizzle, REPEAT or CLAMP_TO_EDGE, no Dref, no
-// offsets, levels in rows of texels or in 4x4 tiles (tile_shift 0 or 2).
+// normalized coordinates, one sample, four 8-bit components read through
+// decode tables (RGBA8/BGRA8 UNORM, SRGB, SNORM), R16G16B16A16_SFLOAT or
+// R32G32B32A32_SFLOAT, identity swizzle, REPEAT or CLAMP_TO_EDGE, no Dref,
+// no offsets, levels in rows of texels or in 4x4 tiles (tile_shift 0 or 2).
 // Its results are the generic path's, bit for bit (same operations, same
-// order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns false, writing nothing, otherwise.
+// order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns
+// false, writing nothing, otherwise.
 bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
 
 // Sample() without the fast path: the reference it matches.

@@ -2,7 +2,7 @@
 // lookups it claims (SampleFast returns true), read levels stored in 4x4
 // tiles (PreparedLevel::tile_shift = 2, TexelOffset's layout) exactly as
 // rows of texels, and give the generic path's bits for any lane count
-// (whole vectors and a partial last one).
+// (whole vectors and a partial last one), for 4-, 8- and 16-byte texels.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -22,10 +22,50 @@ using namespace tessera::texture::test;
 
 namespace {
 
+// Random texels. RGBA32F: random bits rarely make a zero or an infinity, so
+// a quarter of the floats are values whose sums depend on the order of the
+// operations (signed zeros, infinities, NaNs with payloads, quiet and
+// signalling, subnormals, the largest floats) and a quarter ordinary ones
+// (whose rounding does).
+void FillRandom(VkFormat format, std::vector<uint8_t>& memory, std::mt19937& rng) {
+	std::uniform_int_distribution<int> byte(0, 255);
+	if (format != VK_FORMAT_R32G32B32A32_SFLOAT) {
+		for (uint8_t& b : memory) b = uint8_t(byte(rng));
+		return;
+	}
+	const uint32_t kSpecial[] = {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+	                             0xffc12345u, 0x7f800001u, 0xffa00abcu, 0x00000001u, 0x807fffffu,
+	                             0x7f7fffffu, 0xff7fffffu, 0x3f800000u, 0xbf800000u};
+	std::uniform_int_distribution<uint32_t> bits;
+	std::uniform_real_distribution<float> ordinary(-2.0f, 2.0f);
+	for (size_t i = 0; i + 4 <= memory.size(); i += 4) {
+		uint32_t word = bits(rng);
+		if (word % 4 == 0) {
+			word = kSpecial[(word >> 2) % std::size(kSpecial)];
+		} else if (word % 4 == 1) {
+			const float value = ordinary(rng);
+			std::memcpy(&word, &value, 4);
+		}
+		std::memcpy(&memory[i], &word, 4);
+	}
+}
+
 TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t levels, std::mt19937& rng) {
 	TestImage img(format, VK_IMAGE_TYPE_2D, {width, height, 1}, levels);
-	std::uniform_int_distribution<int> byte(0, 255);
-	for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
+	FillRandom(format, img.memory, rng);
+	return img;
+}
+
+// An image of `layers` layers in rows of texels or in 2^tile_shift tiles
+// (ImageLayout's own tiling: arrays and cubes tiled layer by layer), its
+// texels random.
+TestImage RandomLayers(VkFormat format, uint32_t width, uint32_t height, uint32_t levels, uint32_t layers,
+                       uint32_t tile_shift, std::mt19937& rng) {
+	TestImage img(format, VK_IMAGE_TYPE_2D, {width, height, 1}, levels, layers);
+	REQUIRE(img.layout.Init({format, VK_IMAGE_TYPE_2D, {width, height, 1}, levels, layers, 1, tile_shift}));
+	REQUIRE(img.layout.Level(0, 0).tile_shift == tile_shift);
+	img.memory.assign(img.layout.TotalSize(), 0);
+	FillRandom(format, img.memory, rng);
 	return img;
 }
 
@@ -108,10 +148,22 @@ void CheckSameValues(const std::vector<TexelValue>& a, const std::vector<TexelVa
 	}
 }
 
-// RGBA16F holds NaNs (compared as values), the 8-bit formats none (bits).
-void CheckSameLookups(VkFormat format, const std::vector<TexelValue>& a, const std::vector<TexelValue>& b,
-                      const RandomLanes& r) {
-	if (format == VK_FORMAT_R16G16B16A16_SFLOAT)
+// Whether a lookup's result may be a NaN that two NaNs (or a NaN and an
+// invalid operation) made in a sum: a float format, filtered. Which one
+// the sum keeps is the operand order the compiler chose, in either path
+// (x86 keeps the first operand's); lookups of one texel as it is (NEAREST
+// filters and mipmaps, no anisotropy) keep its bits, signalling NaNs too.
+bool NaNAsNaN(VkFormat format, const SamplerState& sampler) {
+	const bool one_texel = sampler.mag_filter == VK_FILTER_NEAREST && sampler.min_filter == VK_FILTER_NEAREST &&
+	                       sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_NEAREST && !sampler.anisotropy_enable;
+	return (format == VK_FORMAT_R16G16B16A16_SFLOAT || format == VK_FORMAT_R32G32B32A32_SFLOAT) && !one_texel;
+}
+
+// The 8-bit formats hold no NaN (bits); RGBA16F and RGBA32F filtered
+// compared as values (NaN as NaN), else bits.
+void CheckSameLookups(VkFormat format, const SamplerState& sampler, const std::vector<TexelValue>& a,
+                      const std::vector<TexelValue>& b, const RandomLanes& r) {
+	if (NaNAsNaN(format, sampler))
 		CheckSameValues(a, b, r);
 	else
 		CheckSameBits(a, b, r);
@@ -140,9 +192,11 @@ std::vector<SamplerState> Samplers() {
 
 TEST_CASE("sampling fast path: levels in 4x4 tiles read as rows of texels", "[texture][sample]") {
 	// RGBA16F with random halves: normals, subnormals, signed zeros,
-	// infinities and NaNs (compared as values, NaN as NaN).
+	// infinities and NaNs (compared as values, NaN as NaN); RGBA32F with
+	// such floats (FillRandom), 16-byte texels in 256-byte tiles.
 	std::mt19937 rng(99);
-	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R16G16B16A16_SFLOAT})
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R16G16B16A16_SFLOAT,
+	                        VK_FORMAT_R32G32B32A32_SFLOAT})
 		for (auto size : {std::pair{32u, 16u}, std::pair{24u, 10u}}) {  // power of two; not, nor a multiple of 4
 			const TestImage img = RandomImage(format, size.first, size.second, 5, rng);
 			for (const SamplerState& sampler : Samplers()) {
@@ -163,7 +217,7 @@ TEST_CASE("sampling fast path: levels in 4x4 tiles read as rows of texels", "[te
 						CheckSameBits(a, b, r);
 						r.lanes.coord[2] = r.layer.data();
 						SampleGeneric(generic, r.lanes, c.data());
-						CheckSameLookups(format, b, c, r);
+						CheckSameLookups(format, sampler, b, c, r);
 					}
 			}
 		}
@@ -206,6 +260,18 @@ TEST_CASE("sampling fast path: declines what it does not handle", "[texture][sam
 	tiled8.levels[0].tile_shift = 3;  // only 4x4 tiles are read
 	CHECK_FALSE(SampleFast(tiled8, r.lanes, out.data()));
 	CHECK(SampleFast(Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
+	// 32-bit components: four floats only (not integers, not fewer, not
+	// swizzled).
+	const TestImage floats(VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_TYPE_2D, {16, 16, 1}, 1);
+	CHECK(SampleFast(Prepare(linear, floats.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
+	ImageViewState swizzled = floats.View(VK_IMAGE_VIEW_TYPE_2D);
+	swizzled.components.r = VK_COMPONENT_SWIZZLE_B, swizzled.components.b = VK_COMPONENT_SWIZZLE_R;
+	CHECK_FALSE(SampleFast(Prepare(linear, swizzled), r.lanes, out.data()));
+	for (VkFormat format : {VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SINT, VK_FORMAT_R32G32_SFLOAT}) {
+		INFO("format " << format);
+		const TestImage other(format, VK_IMAGE_TYPE_2D, {16, 16, 1}, 1);
+		CHECK_FALSE(SampleFast(Prepare(linear, other.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
+	}
 }
 
 // The fast path takes log2 of the scale factor from an approximation where
@@ -270,26 +336,26 @@ TEST_CASE("sampling fast path: 2D array layers as the generic path selects them"
 	                         std::numeric_limits<float>::infinity(),
 	                         -std::numeric_limits<float>::infinity(),
 	                         std::numeric_limits<float>::quiet_NaN()};
-	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT}) {
-		TestImage img(format, VK_IMAGE_TYPE_2D, {24, 16, 1}, 4, 4);
-		std::uniform_int_distribution<int> byte(0, 255);
-		for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
-		for (const SamplerState& sampler : Samplers()) {
-			const SampledImage array = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
-			INFO("format " << format << " mag " << sampler.mag_filter << " min " << sampler.min_filter << " mip "
-			               << sampler.mipmap_mode << " aniso " << sampler.max_anisotropy);
-			for (uint32_t n : {64u, 21u})
-				for (bool explicit_lod : {false, true}) {
-					RandomLanes r(n, rng, explicit_lod, !explicit_lod);
-					for (uint32_t i = 0; i < n; ++i) r.layer[i] = kLayers[(i + n) % std::size(kLayers)];
-					r.lanes.coord[2] = r.layer.data();
-					std::vector<TexelValue> a(n), b(n);
-					REQUIRE(SampleFast(array, r.lanes, a.data()));
-					SampleGeneric(array, r.lanes, b.data());
-					CheckSameLookups(format, a, b, r);
-				}
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT})
+		for (uint32_t tile_shift : {0u, 2u}) {
+			const TestImage img = RandomLayers(format, 24, 16, 4, 4, tile_shift, rng);
+			for (const SamplerState& sampler : Samplers()) {
+				const SampledImage array = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+				INFO("format " << format << " tile_shift " << tile_shift << " mag " << sampler.mag_filter << " min "
+				               << sampler.min_filter << " mip " << sampler.mipmap_mode << " aniso "
+				               << sampler.max_anisotropy);
+				for (uint32_t n : {64u, 21u})
+					for (bool explicit_lod : {false, true}) {
+						RandomLanes r(n, rng, explicit_lod, !explicit_lod);
+						for (uint32_t i = 0; i < n; ++i) r.layer[i] = kLayers[(i + n) % std::size(kLayers)];
+						r.lanes.coord[2] = r.layer.data();
+						std::vector<TexelValue> a(n), b(n);
+						REQUIRE(SampleFast(array, r.lanes, a.data()));
+						SampleGeneric(array, r.lanes, b.data());
+						CheckSameLookups(format, sampler, a, b, r);
+					}
+			}
 		}
-	}
 }
 
 TEST_CASE("sampling fast path: cube maps and cube arrays give the generic path's bits", "[texture][sample]") {
@@ -302,76 +368,84 @@ TEST_CASE("sampling fast path: cube maps and cube arrays give the generic path's
 	std::uniform_real_distribution<float> unit(-1.0f, 1.0f), deriv(-0.05f, 0.05f), lods(-1.0f, 6.0f);
 	const float kOdd[] = {
 	    0.0f, -0.0f, 1.0f, -1.0f, std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()};
-	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SNORM, VK_FORMAT_R16G16B16A16_SFLOAT})
-		for (bool array : {false, true}) {
-			TestImage img(format, VK_IMAGE_TYPE_2D, {16, 16, 1}, 5, array ? 12 : 6);
-			std::uniform_int_distribution<int> byte(0, 255);
-			for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
-			for (const SamplerState& sampler : Samplers()) {
-				const SampledImage cube =
-				    Prepare(sampler, img.View(array ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_CUBE));
-				INFO("format " << format << " array " << array << " mag " << sampler.mag_filter << " min "
-				               << sampler.min_filter << " mip " << sampler.mipmap_mode);
-				for (uint32_t n : {64u, 23u})
-					for (bool explicit_lod : {false, true}) {
-						std::vector<float> c[4], dx[3], dy[3], lod(n);
-						for (int k = 0; k < 4; ++k) c[k].resize(n);
-						for (int k = 0; k < 3; ++k) dx[k].resize(n), dy[k].resize(n);
-						for (uint32_t i = 0; i < n; ++i) {
-							for (int k = 0; k < 3; ++k) {
-								c[k][i] = unit(rng);
-								const float scale = std::ldexp(1.0f, int(i % 7) - 3);
-								dx[k][i] = deriv(rng) * scale, dy[k][i] = deriv(rng) * scale;
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SNORM, VK_FORMAT_R16G16B16A16_SFLOAT,
+	                        VK_FORMAT_R32G32B32A32_SFLOAT})
+		for (bool array : {false, true})
+			for (uint32_t tile_shift : {0u, 2u}) {
+				const TestImage img = RandomLayers(format, 16, 16, 5, array ? 12 : 6, tile_shift, rng);
+				for (const SamplerState& sampler : Samplers()) {
+					const SampledImage cube =
+					    Prepare(sampler, img.View(array ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_CUBE));
+					INFO("format " << format << " array " << array << " tile_shift " << tile_shift << " mag "
+					               << sampler.mag_filter << " min " << sampler.min_filter << " mip "
+					               << sampler.mipmap_mode);
+					for (uint32_t n : {64u, 23u})
+						for (bool explicit_lod : {false, true}) {
+							std::vector<float> c[4], dx[3], dy[3], lod(n);
+							for (int k = 0; k < 4; ++k) c[k].resize(n);
+							for (int k = 0; k < 3; ++k) dx[k].resize(n), dy[k].resize(n);
+							for (uint32_t i = 0; i < n; ++i) {
+								for (int k = 0; k < 3; ++k) {
+									c[k][i] = unit(rng);
+									const float scale = std::ldexp(1.0f, int(i % 7) - 3);
+									dx[k][i] = deriv(rng) * scale, dy[k][i] = deriv(rng) * scale;
+								}
+								if (i % 9 == 4) c[1][i] = c[0][i];  // a tie of |x| and |y|
+								if (i % 9 == 5) c[2][i] = -c[0][i];
+								if (i % 13 == 6) c[i % 3][i] = kOdd[(i / 13) % std::size(kOdd)];
+								c[3][i] = float(i % 3) - 0.4f;  // cube 0, 1, then past the last
+								lod[i] = lods(rng);
 							}
-							if (i % 9 == 4) c[1][i] = c[0][i];  // a tie of |x| and |y|
-							if (i % 9 == 5) c[2][i] = -c[0][i];
-							if (i % 13 == 6) c[i % 3][i] = kOdd[(i / 13) % std::size(kOdd)];
-							c[3][i] = float(i % 3) - 0.4f;  // cube 0, 1, then past the last
-							lod[i] = lods(rng);
+							SampleLanes lanes;
+							lanes.count = n;
+							for (int k = 0; k < 4; ++k) lanes.coord[k] = c[k].data();
+							if (explicit_lod)
+								lanes.lod = lod.data();
+							else
+								for (int k = 0; k < 3; ++k) lanes.ddx[k] = dx[k].data(), lanes.ddy[k] = dy[k].data();
+							std::vector<TexelValue> a(n), b(n);
+							REQUIRE(SampleFast(cube, lanes, a.data()));
+							SampleGeneric(cube, lanes, b.data());
+							const bool nan_as_nan = NaNAsNaN(format, sampler);
+							for (uint32_t i = 0; i < n; ++i) {
+								INFO("lane " << i << " at (" << c[0][i] << ", " << c[1][i] << ", " << c[2][i] << ")");
+								for (int k = 0; k < 4; ++k)
+									CHECK((a[i].u[k] == b[i].u[k] ||
+									       (nan_as_nan && std::isnan(a[i].f[k]) && std::isnan(b[i].f[k]))));
+							}
 						}
-						SampleLanes lanes;
-						lanes.count = n;
-						for (int k = 0; k < 4; ++k) lanes.coord[k] = c[k].data();
-						if (explicit_lod)
-							lanes.lod = lod.data();
-						else
-							for (int k = 0; k < 3; ++k) lanes.ddx[k] = dx[k].data(), lanes.ddy[k] = dy[k].data();
-						std::vector<TexelValue> a(n), b(n);
-						REQUIRE(SampleFast(cube, lanes, a.data()));
-						SampleGeneric(cube, lanes, b.data());
-						for (uint32_t i = 0; i < n; ++i) {
-							INFO("lane " << i << " at (" << c[0][i] << ", " << c[1][i] << ", " << c[2][i] << ")");
-							for (int k = 0; k < 4; ++k)
-								CHECK((a[i].u[k] == b[i].u[k] || (std::isnan(a[i].f[k]) && std::isnan(b[i].f[k]))));
-						}
-					}
+				}
 			}
-		}
 }
 
-TEST_CASE("sampling fast path: a cube of -0 halves filters to -0, as the generic path sums", "[texture][sample]") {
+TEST_CASE("sampling fast path: a cube of -0 floats filters to -0, as the generic path sums", "[texture][sample]") {
 	// The generic cube filter sums w0 t0 + w1 t1 + w2 t2 + w3 t3 without a
 	// leading 0: -0 texels give -0 (0 + -0 would be +0).
-	TestImage img(VK_FORMAT_R16G16B16A16_SFLOAT, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 6);
-	for (size_t i = 0; i < img.memory.size(); i += 2) img.memory[i] = 0x00, img.memory[i + 1] = 0x80;
-	const SampledImage cube = Prepare(Sampler(VK_FILTER_LINEAR), img.View(VK_IMAGE_VIEW_TYPE_CUBE));
-	std::mt19937 rng(5);
-	std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
-	constexpr uint32_t n = 32;
-	std::vector<float> c[3], lod(n, 0.0f);
-	for (auto& v : c) {
-		v.resize(n);
-		for (float& x : v) x = unit(rng);
-	}
-	SampleLanes lanes;
-	lanes.count = n;
-	for (int k = 0; k < 3; ++k) lanes.coord[k] = c[k].data();
-	lanes.lod = lod.data();
-	std::vector<TexelValue> a(n), b(n);
-	REQUIRE(SampleFast(cube, lanes, a.data()));
-	SampleGeneric(cube, lanes, b.data());
-	for (uint32_t i = 0; i < n; ++i) {
-		CHECK(b[i].u[0] == 0x80000000u);
-		for (int k = 0; k < 4; ++k) CHECK(a[i].u[k] == b[i].u[k]);
+	for (VkFormat format : {VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT}) {
+		INFO("format " << format);
+		TestImage img(format, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 6);
+		// Every component -0: its last byte (little-endian) holds the sign.
+		const size_t size = format == VK_FORMAT_R16G16B16A16_SFLOAT ? 2 : 4;
+		for (size_t i = 0; i < img.memory.size(); ++i) img.memory[i] = i % size == size - 1 ? 0x80 : 0x00;
+		const SampledImage cube = Prepare(Sampler(VK_FILTER_LINEAR), img.View(VK_IMAGE_VIEW_TYPE_CUBE));
+		std::mt19937 rng(5);
+		std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+		constexpr uint32_t n = 32;
+		std::vector<float> c[3], lod(n, 0.0f);
+		for (auto& v : c) {
+			v.resize(n);
+			for (float& x : v) x = unit(rng);
+		}
+		SampleLanes lanes;
+		lanes.count = n;
+		for (int k = 0; k < 3; ++k) lanes.coord[k] = c[k].data();
+		lanes.lod = lod.data();
+		std::vector<TexelValue> a(n), b(n);
+		REQUIRE(SampleFast(cube, lanes, a.data()));
+		SampleGeneric(cube, lanes, b.data());
+		for (uint32_t i = 0; i < n; ++i) {
+			CHECK(b[i].u[0] == 0x80000000u);
+			for (int k = 0; k < 4; ++k) CHECK(a[i].u[k] == b[i].u[k]);
+		}
 	}
 }

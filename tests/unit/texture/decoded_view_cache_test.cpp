@@ -3,10 +3,12 @@
 // conversion changes.
 #include "texture/decoded_view_cache.h"
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 namespace tessera::texture {
@@ -143,6 +145,39 @@ TEST_CASE("DecodedViewCache: copies past the budget drop the least recently used
 	CHECK(Texel(*again, 9, 9) == std::vector<float>{0, 1, 0, 1});
 	CHECK(cb.DecodeCount() == 2);
 	CHECK(DecodedCacheBytes() <= before + 3 * 70000);
+	SetDecodedCacheBudget(saved);
+}
+
+TEST_CASE("DecodedViewCache: threads whose copies evict each other read whole copies", "[texture][decoded_cache]") {
+	// Four threads, each with two views it decodes in turn, under a budget
+	// of about three copies: every Get past the first few evicts another
+	// thread's copy (try_lock), while that thread may be reading its own.
+	const size_t before = DecodedCacheBytes();
+	const size_t saved = SetDecodedCacheBudget(before + 3 * 20000);
+	constexpr int kThreads = 4;
+	const uint16_t colors[kThreads][2] = {{0xF800, 0x07E0}, {0x001F, 0xFFFF}, {0xF81F, 0x07FF}, {0xFFE0, 0x0000}};
+	std::vector<std::thread> threads;
+	std::atomic<int> wrong{0};
+	for (int t = 0; t < kThreads; ++t)
+		threads.emplace_back([&, t] {
+			Bc1Image images[2] = {{32, 32, colors[t][0]}, {32, 32, colors[t][1]}};
+			DecodedViewCache caches[2];
+			for (int k = 0; k < 300; ++k) {
+				const int which = k % 2;
+				auto copy = caches[which].Get(images[which].view, nullptr);
+				if (!copy) {
+					++wrong;
+					continue;
+				}
+				const uint16_t c = colors[t][which];
+				const std::vector<float> want = {float((c >> 11) / 31.0), float(((c >> 5) & 63) / 63.0),
+				                                 float((c & 31) / 31.0), 1.0f};  // as decode_bc.cpp divides
+				if (Texel(*copy, 17, 30) != want) ++wrong;
+			}
+		});
+	for (std::thread& t : threads) t.join();
+	CHECK(wrong == 0);
+	CHECK(DecodedCacheBytes() == before);  // every cache is gone, and its bytes with it
 	SetDecodedCacheBudget(saved);
 }
 

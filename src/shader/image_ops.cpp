@@ -24,11 +24,14 @@ using texture::TexelValue;
 struct ImageBatch {
 	uint32_t n = 0;
 	std::vector<uint32_t> lanes;
-	std::vector<float> f;
-	std::vector<int32_t> i;
-	std::vector<float> lod;  // QueryLod results, 2 a lane
-	const float* F(uint32_t slot) const { return f.data() + size_t(slot) * n; }
-	const int32_t* I(uint32_t slot) const { return i.data() + size_t(slot) * n; }
+	// Each operand slot's n words: the interpreter's own arrays when the
+	// batch is lanes 0..n-1 in order, else gathered into `words`.
+	const uint32_t* slots[kImageArgCount] = {};
+	std::vector<uint32_t> words;
+	std::vector<float> lod;         // QueryLod results, 2 a lane
+	bool quad_derivatives = false;  // ImplicitLod sampling left to texture::Sample (SampleLanes)
+	const float* F(uint32_t slot) const { return reinterpret_cast<const float*>(slots[slot]); }
+	const int32_t* I(uint32_t slot) const { return reinterpret_cast<const int32_t*>(slots[slot]); }
 };
 
 // Scratch memory of image instructions, kept by the interpreter between
@@ -89,7 +92,7 @@ bool IsLookup(ImageOpKind kind) {
 // lane, zeroed by the caller except for lookups (IsLookup), which write
 // them all.
 void RunBatch(const ImageOperation& op, const ImageBinding* binding, const SampledImage* image, ImageBatch& b,
-              TexelValue* out) {
+              TexelValue* out, float* const* components) {
 	const uint32_t n = b.n;
 	// Texel buffers (Dim Buffer): one coordinate, no levels.
 	if (binding && binding->texel_format) {
@@ -145,13 +148,20 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	if (op.has_bias) sample.bias = b.F(kArgLod);
 	if (op.has_min_lod) sample.min_lod = b.F(kArgMinLod);
 	if (op.has_dref) sample.dref = b.F(kArgDref);
-	if (op.has_grad || op.implicit_lod)
+	if (b.quad_derivatives)
+		sample.quad_derivatives = true;
+	else if (op.has_grad || op.implicit_lod)
 		for (uint32_t c = 0; c < 3; ++c) sample.ddx[c] = b.F(kArgDdx + c), sample.ddy[c] = b.F(kArgDdy + c);
 	if (op.has_offset)
 		for (uint32_t c = 0; c < 3; ++c) sample.offset[c] = b.I(kArgOffset + c);
 
 	switch (op.kind) {
-	case ImageOpKind::kSample: texture::Sample(*image, sample, out); return;
+	case ImageOpKind::kSample:
+		if (components)
+			texture::Sample(*image, sample, components);
+		else
+			texture::Sample(*image, sample, out);
+		return;
 	case ImageOpKind::kGather:
 		texture::Gather(*image, sample, op.component, op.has_const_offsets ? op.const_offsets : nullptr, out);
 		return;
@@ -276,29 +286,26 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	// ImplicitLod / QueryLod: derivatives from the aligned 2x2 lane quads
 	// (lane 4q + 2dy + dx is pixel (dx, dy) of quad q; Vulkan 1.3 §16.6.1
 	// "Derivative Operations", fine derivatives). Missing lanes of a partial
-	// quad give a zero difference.
+	// quad give a zero difference. A sampling batch of whole quads in lane
+	// order leaves them to texture::Sample (SampleLanes::quad_derivatives),
+	// which takes them in registers; other batches read these arrays, made
+	// on first need.
 	if (!image_scratch_) image_scratch_ = std::make_shared<ImageScratch>();
 	ImageScratch& scratch = *image_scratch_;
 	std::vector<uint32_t>& derivatives = scratch.derivatives;
-	const bool quad_derivatives = op.implicit_lod;
-	if (quad_derivatives) {
+	bool derivatives_made = false;
+	auto make_derivatives = [&] {
+		if (derivatives_made) return;
+		derivatives_made = true;
 		derivatives.resize(6 * size_t(lanes));
 		for (uint32_t c = 0; c < 3; ++c) {
 			const uint32_t* coord = arg(kArgCoord + c);
 			uint32_t* dx = derivatives.data() + size_t(c) * lanes;
 			uint32_t* dy = derivatives.data() + size_t(3 + c) * lanes;
-			// Whole quads: straight-line differences (the compiler vectorizes them).
+			// Whole quads: texture::QuadDerivatives' differences.
 			const uint32_t whole = lanes & ~3u;
-			for (uint32_t base = 0; base < whole; base += 4) {
-				float v[4], ddx[4], ddy[4];
-				std::memcpy(v, coord + base, 16);
-				ddx[0] = ddx[1] = v[1] - v[0];
-				ddx[2] = ddx[3] = v[3] - v[2];
-				ddy[0] = ddy[2] = v[2] - v[0];
-				ddy[1] = ddy[3] = v[3] - v[1];
-				std::memcpy(dx + base, ddx, 16);
-				std::memcpy(dy + base, ddy, 16);
-			}
+			texture::QuadDerivatives(reinterpret_cast<const float*>(coord), whole, reinterpret_cast<float*>(dx),
+			                         reinterpret_cast<float*>(dy));
 			for (uint32_t i = whole; i < lanes; ++i) {
 				uint32_t base = i & ~3u, x = i & 1u, y = (i >> 1) & 1u;
 				uint32_t row = base + 2 * y, col = base + x;
@@ -311,7 +318,7 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 				dy[i] = std::bit_cast<uint32_t>(ddy);
 			}
 		}
-	}
+	};
 
 	// Batches of lanes that share (image element, sampler element).
 	std::vector<uint32_t>& pending = scratch.pending;
@@ -337,10 +344,6 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	std::vector<uint32_t>& rest = scratch.rest;
 	ImageBatch& batch = scratch.batch;
 	const uint32_t used = UsedSlots(op);
-	// Lookups read their operands as floats (offsets as integers); fetches,
-	// writes, atomics and queries as integers.
-	const bool float_operands =
-	    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kGather || op.kind == ImageOpKind::kQueryLod;
 	std::vector<TexelValue>& out = scratch.out;
 	SampledImage& combined = scratch.combined;
 	while (!pending.empty()) {
@@ -354,30 +357,27 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		pending.swap(rest);
 
 		const uint32_t n = batch.n = static_cast<uint32_t>(batch.lanes.size());
-		batch.f.resize(size_t(kImageArgCount) * n);
-		batch.i.resize(size_t(kImageArgCount) * n);
-		// Lanes 0..n-1 in order (a full group): slots copy as they are.
+		// Lanes 0..n-1 in order (a full group): slots are read in place.
 		const bool identity = n == lanes && (n == 0 || batch.lanes[n - 1] == n - 1);
+		batch.quad_derivatives = identity && op.implicit_lod && op.kind == ImageOpKind::kSample && n % 4 == 0;
+		const bool explicit_derivatives = op.has_grad || (op.implicit_lod && !batch.quad_derivatives);
+		if (op.implicit_lod && !batch.quad_derivatives) make_derivatives();
+		if (!identity) batch.words.resize(size_t(kImageArgCount) * n);
 		for (uint32_t slot = 0; slot < kImageArgCount; ++slot) {
-			if (!(used >> slot & 1u)) continue;
-			const uint32_t* src = quad_derivatives && slot >= kArgDdx && slot < kArgDdx + 6
-			                          ? derivatives.data() + size_t(slot - kArgDdx) * lanes
-			                          : arg(slot);
-			float* f = batch.f.data() + size_t(slot) * n;
-			int32_t* i = batch.i.data() + size_t(slot) * n;
-			// Each slot is read as float or as integer, never both (RunBatch).
-			const bool as_float = float_operands && !(slot >= kArgOffset && slot < kArgOffset + 3);
-			if (identity) {
-				std::memcpy(as_float ? static_cast<void*>(f) : static_cast<void*>(i), src, size_t(n) * 4);
+			const bool derivative = slot >= kArgDdx && slot < kArgDdx + 6;
+			if (!(used >> slot & 1u) || (derivative && !explicit_derivatives)) {
+				batch.slots[slot] = nullptr;
 				continue;
 			}
-			for (uint32_t j = 0; j < n; ++j) {
-				const uint32_t bits = src[batch.lanes[j]];
-				if (as_float)
-					f[j] = std::bit_cast<float>(bits);
-				else
-					i[j] = static_cast<int32_t>(bits);
+			const uint32_t* src =
+			    op.implicit_lod && derivative ? derivatives.data() + size_t(slot - kArgDdx) * lanes : arg(slot);
+			if (identity) {
+				batch.slots[slot] = src;
+				continue;
 			}
+			uint32_t* words = batch.words.data() + size_t(slot) * n;
+			for (uint32_t j = 0; j < n; ++j) words[j] = src[batch.lanes[j]];
+			batch.slots[slot] = words;
 		}
 
 		// The descriptors: an element past the array is no descriptor.
@@ -401,14 +401,21 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 				image = &combined;
 		}
 
+		// 4 words a lane -> 4 result slots: written there by the sampler for
+		// a batch of all lanes, else moved (one pass, the compiler's shuffles).
+		uint32_t* r0 = image_results_.data();
+		uint32_t *r1 = r0 + lanes, *r2 = r1 + lanes, *r3 = r2 + lanes;
+		if (identity && op.kind == ImageOpKind::kSample && image && !(binding && binding->texel_format)) {
+			float* const components[4] = {reinterpret_cast<float*>(r0), reinterpret_cast<float*>(r1),
+			                              reinterpret_cast<float*>(r2), reinterpret_cast<float*>(r3)};
+			RunBatch(op, binding, image, batch, nullptr, components);
+			continue;
+		}
 		if (IsLookup(op.kind))
 			out.resize(n);
 		else
 			out.assign(n, TexelValue{});
-		RunBatch(op, binding, image, batch, out.data());
-		// 4 words a lane -> 4 result slots (one pass, the compiler's shuffles).
-		uint32_t* r0 = image_results_.data();
-		uint32_t *r1 = r0 + lanes, *r2 = r1 + lanes, *r3 = r2 + lanes;
+		RunBatch(op, binding, image, batch, out.data(), nullptr);
 		const uint32_t* o = out.data()->u;
 		if (identity) {
 			uint32_t j = 0;

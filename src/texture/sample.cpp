@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "texture/resolve.h"
 #include "texture/sample_fast.h"
@@ -547,13 +548,63 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 	return true;
 }
 
+void QuadDerivatives(const float* v, uint32_t count, float* dx, float* dy) {
+	for (uint32_t base = 0; base + 4 <= count; base += 4) {
+		const float* q = v + base;
+		dx[base] = dx[base + 1] = q[1] - q[0];
+		dx[base + 2] = dx[base + 3] = q[3] - q[2];
+		dy[base] = dy[base + 2] = q[2] - q[0];
+		dy[base + 1] = dy[base + 3] = q[3] - q[1];
+	}
+}
+
+namespace {
+
+// The lanes with their quad derivatives written out (SampleLanes::
+// quad_derivatives) for the paths that read ddx and ddy: the coordinates
+// but the array layer (cubes: x, y and z).
+struct ExplicitDerivatives {
+	SampleLanes lanes;
+
+	ExplicitDerivatives(const SampledImage& image, const SampleLanes& given) : lanes(given) {
+		if (!given.quad_derivatives) return;
+		thread_local std::vector<float> storage;
+		const uint32_t n = given.count, dims = image.cube ? 3 : image.dimensions;
+		storage.resize(size_t(6) * n);
+		for (uint32_t c = 0; c < 3; ++c) {
+			float* dx = storage.data() + size_t(c) * n;
+			float* dy = storage.data() + size_t(3 + c) * n;
+			if (c < dims && given.coord[c]) {
+				QuadDerivatives(given.coord[c], n, dx, dy);
+			} else {
+				std::fill_n(dx, n, 0.0f);
+				std::fill_n(dy, n, 0.0f);
+			}
+			lanes.ddx[c] = dx, lanes.ddy[c] = dy;
+		}
+		lanes.quad_derivatives = false;
+	}
+};
+
+}  // namespace
+
 // Hot path: runs once per lane of every sampling instruction.
-void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
+void Sample(const SampledImage& image, const SampleLanes& given, TexelValue* out) {
+	const ExplicitDerivatives explicit_lanes(image, given);
+	const SampleLanes& lanes = explicit_lanes.lanes;
 	// The common 2D, array and cube cases (sample_fast.cpp). It averages:
 	// min/max reductions take the generic path.
 	if (image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && SampleFast(image, lanes, out))
 		return;
 	SampleGeneric(image, lanes, out);
+}
+
+void Sample(const SampledImage& image, const SampleLanes& lanes, float* const components[4]) {
+	thread_local std::vector<TexelValue> texels;
+	texels.resize(lanes.count);
+	Sample(image, lanes, texels.data());
+	for (uint32_t j = 0; j < lanes.count; ++j)
+		for (int c = 0; c < 4; ++c) std::memcpy(&components[c][j], &texels[j].u[c], 4);
 }
 
 void SampleGeneric(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {

@@ -102,11 +102,24 @@ struct SampleLanes {
 	const float* min_lod = nullptr;  // MinLod operand
 	const float* dref = nullptr;     // Dref operand (with a compare-enabled sampler)
 	const int32_t* offset[3] = {};   // Offset / ConstOffset (nullptr: 0)
+	// ImplicitLod in a fragment stage, given without ddx and ddy: each
+	// coordinate's derivatives are its differences within the aligned 2x2
+	// lane quads (lane 4q + 2y + x is pixel (x, y) of quad q; Vulkan 1.3
+	// §16.6.1 fine derivatives), as QuadDerivatives computes them. count
+	// must then be a multiple of 4.
+	bool quad_derivatives = false;
 };
 
 // Filtered texels, after the swizzle. Dref lookups return the filtered
 // comparison result in component 0 (R).
 void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
+// The same, component c of lane j at components[c][j] (a shader's
+// registers hold results so).
+void Sample(const SampledImage& image, const SampleLanes& lanes, float* const components[4]);
+
+// d/dx and d/dy of `count` lanes of v (count a multiple of 4) within their
+// aligned quads: dx = v(1, y) - v(0, y), dy = v(x, 1) - v(x, 0).
+void QuadDerivatives(const float* v, uint32_t count, float* dx, float* dy);
 
 // OpImage*Gather: component (0..3) of the four texels LINEAR would read at
 // the view's base level, as (i0j1, i1j1, i1j0, i0j0). const_offsets: the

@@ -52,7 +52,7 @@ struct FastLevels {
 	const uint8_t* origin = nullptr;
 	bool pow2[2] = {};                       // every level's size in that dimension is a power of two
 	bool tiled = false;                      // some level has tile_shift != 0
-	int32_t element_shift = 2;               // log2 of the texel size: 4 bytes, 8 (RGBA16F) or 16 (RGBA32F)
+	int32_t element_shift = 2;               // log2 of the texel size: 1 to 16 bytes
 	alignas(64) int32_t offset[kMaxLevels];  // level base - origin
 	alignas(64) int32_t width[kMaxLevels];
 	alignas(64) int32_t height[kMaxLevels];
@@ -63,6 +63,24 @@ struct FastLevels {
 	alignas(64) int32_t array_pitch[kMaxLevels];  // bytes from one layer to the next (arrays)
 	alignas(64) float fwidth[kMaxLevels];
 	alignas(64) float fheight[kMaxLevels];
+};
+
+// One- and two-component formats and depth: how a component is stored.
+enum class Channel : uint8_t {
+	kTable,    // a byte through its decode table (ReadBytes)
+	kHalf,     // 16 bits, HalfToFloat (ReadHalves)
+	kFloat,    // 32 bits, the float's own bits (ReadWords, D32_SFLOAT)
+	kUnorm16,  // D16_UNORM: UnormToFloat(v, 16)
+	kUnorm24,  // X8_D24_UNORM_PACK32 (and D24S8's depth plane): the low 24 bits
+};
+struct FastChannels {
+	bool on = false;
+	Channel decode = Channel::kFloat;
+	uint32_t count = 0;          // components in the texel: 1 or 2
+	int32_t slot[2] = {};        // the output component each one is
+	int32_t shift[2] = {};       // its first bit in the texel (kFloat: 0 or 32, the word)
+	const float* table[2] = {};  // kTable
+	float defaults[4] = {};      // the components the format lacks
 };
 
 // What the lanes of one Sample() call share, resolved once per call.
@@ -77,6 +95,15 @@ struct FastImage {
 	// R32G32B32A32_SFLOAT: 16-byte texels, each component its own bits (as
 	// ReadWords reads them).
 	bool float32 = false;
+	// R8, R8G8 (UNORM, SNORM, SRGB), R16(G16)_SFLOAT, R32(G32)_SFLOAT and the
+	// depth formats (ReadDepth: D, 0, 0, 1).
+	FastChannels channels;
+	// Dref lookups of a depth view (§16 "Depth Compare Operation"): D
+	// replaced by (reference op D) ? 1 : 0 per texel, before filtering, the
+	// reference clamped to [0, 1] for UNORM depth (as SampleGeneric does).
+	bool compare = false;
+	bool clamp_reference = false;
+	VkCompareOp compare_op = VK_COMPARE_OP_NEVER;
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
@@ -132,6 +159,7 @@ struct FastLanes {
 	const float* ddz[2] = {};  // cubes: d/dx and d/dy of the direction's z
 	const float* bias = nullptr;
 	const float* min_lod = nullptr;
+	const float* dref = nullptr;  // compare lookups
 };
 
 // Whether a decode table holds b / 255.0f for every byte b (checked once
@@ -171,8 +199,9 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	out->pow2[0] = out->pow2[1] = true;
 	out->tiled = false;
 	const uint32_t size = image.levels[0].element_size;
-	if (size != 4 && size != 8 && size != 16) return out;
+	if (size == 0 || size > 16 || !std::has_single_bit(size)) return out;
 	out->element_shift = std::countr_zero(size);
+	uint64_t texels = 0;
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
 		if (p.element_size != size || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
@@ -198,9 +227,67 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 		out->tile_shift[l] = int32_t(p.tile_shift);
 		out->fwidth[l] = float(p.extent[0]);
 		out->fheight[l] = float(p.extent[1]);
+		texels += uint64_t(p.extent[0]) * uint64_t(p.extent[1]) * layers;
 	}
-	out->ok = true;
+	// 1- and 2-byte texels are read as the 32-bit word that ends with them
+	// (or the first word, ReadChannels): the texels must span 4 bytes.
+	out->ok = texels * size >= 4;
 	return out;
+}
+
+// The formats PrepareChannels reads: their texel size and components.
+struct ChannelFormat {
+	VkFormat format;
+	Channel decode;
+	uint32_t size, count;
+};
+constexpr ChannelFormat kChannelFormats[] = {
+    {VK_FORMAT_R8_UNORM, Channel::kTable, 1, 1},    {VK_FORMAT_R8_SNORM, Channel::kTable, 1, 1},
+    {VK_FORMAT_R8_SRGB, Channel::kTable, 1, 1},     {VK_FORMAT_R8G8_UNORM, Channel::kTable, 2, 2},
+    {VK_FORMAT_R8G8_SNORM, Channel::kTable, 2, 2},  {VK_FORMAT_R8G8_SRGB, Channel::kTable, 2, 2},
+    {VK_FORMAT_R16_SFLOAT, Channel::kHalf, 2, 1},   {VK_FORMAT_R16G16_SFLOAT, Channel::kHalf, 4, 2},
+    {VK_FORMAT_R32_SFLOAT, Channel::kFloat, 4, 1},  {VK_FORMAT_R32G32_SFLOAT, Channel::kFloat, 8, 2},
+    {VK_FORMAT_D16_UNORM, Channel::kUnorm16, 2, 1}, {VK_FORMAT_X8_D24_UNORM_PACK32, Channel::kUnorm24, 4, 1},
+    {VK_FORMAT_D32_SFLOAT, Channel::kFloat, 4, 1},
+};
+
+// The one- and two-component formats and depth views: what SampleGeneric's
+// reader gives. Depth formats only with a compare sampler (image.compare
+// says the view is of the depth aspect, read by ReadDepth); compare: Dref
+// given as well. Returns the texel size, 0 when the image is not one.
+inline uint32_t PrepareChannels(const SampledImage& image, bool compare, FastImage* f) {
+	const ChannelFormat* format = nullptr;
+	for (const ChannelFormat& c : kChannelFormats)
+		if (image.format && image.format->format == c.format) format = &c;
+	if (!format) return 0;
+	FastChannels& ch = f->channels;
+	ch.decode = format->decode;
+	ch.count = format->count;
+	const bool depth = format->decode == Channel::kUnorm16 || format->decode == Channel::kUnorm24 ||
+	                   image.format->format == VK_FORMAT_D32_SFLOAT;
+	if (depth) {
+		if (!image.compare) return 0;  // (the aspect is not known to be depth)
+		// §16 "Component Substitution": depth reads as (D, 0, 0, 1).
+		ch.slot[0] = 0, ch.shift[0] = 0;
+		ch.defaults[0] = ch.defaults[1] = ch.defaults[2] = 0.0f, ch.defaults[3] = 1.0f;
+		f->compare = compare;
+		f->clamp_reference = image.clamp_reference;
+		f->compare_op = image.sampler.compare_op;
+	} else {
+		// ReadBytes / ReadHalves / ReadWords: image.defaults, then each
+		// component into its slot.
+		if (image.compare || image.component_count != format->count) return 0;
+		for (int c = 0; c < 4; ++c) ch.defaults[c] = image.defaults.f[c];
+		for (uint32_t c = 0; c < ch.count; ++c) {
+			if (image.component_slot[c] > 3 || image.component_offset[c] >= format->size) return 0;
+			ch.slot[c] = image.component_slot[c];
+			ch.shift[c] = 8 * image.component_offset[c];
+			ch.table[c] = image.component_table[c];
+			if (ch.decode == Channel::kTable && !ch.table[c]) return 0;
+		}
+	}
+	ch.on = true;
+	return format->size;
 }
 
 inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, FastImage* f) {
@@ -215,18 +302,19 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 		f->float32 = image.component_slot[c] == c && image.component_offset[c] == 4 * c;
 	// Cubes: seamless ones (LINEAR texels past a face's edge are read from
 	// its neighbour, FilterCubeSeams); they filter isotropically.
-	if ((image.component_count != 4 && !f->half) || image.integer || image.dimensions != 2 ||
-	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 || !image.identity_swizzle ||
-	    s.unnormalized_coordinates || (image.compare && lanes.dref) || lanes.offset[0] || lanes.offset[1] ||
-	    lanes.offset[2])
+	if (image.integer || image.dimensions != 2 || (image.cube && (!image.seamless_cube || image.anisotropic)) ||
+	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || lanes.offset[0] ||
+	    lanes.offset[1] || lanes.offset[2])
 		return false;
+	const uint32_t channel_size = PrepareChannels(image, image.compare && lanes.dref, f);
+	if (!channel_size && (image.compare || (image.component_count != 4 && !f->half))) return false;
 	for (int d = 0; d < 2; ++d) {
 		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
 		    image.address[d] != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
 			return false;
 		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
 	}
-	if (!f->half && !f->float32) {
+	if (!f->half && !f->float32 && !f->channels.on) {
 		for (uint32_t c = 0; c < 4; ++c) {
 			if (!image.component_table[c] || image.component_slot[c] > 3 || image.component_offset[c] > 3) return false;
 			f->table[image.component_slot[c]] = image.component_table[c];
@@ -246,8 +334,9 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	f->cube = image.cube;
 	f->layer_count = image.arrayed ? std::max(image.layer_count, 1u) : 1;
 	f->levels = PreparedLevels(image);
-	// 8-byte halves, 16-byte floats, 4-byte words.
-	return f->levels->ok && f->levels->element_shift == (f->half ? 3 : f->float32 ? 4 : 2);
+	// 8-byte halves, 16-byte floats, 4-byte words, the channel formats' sizes.
+	const int32_t shift = f->channels.on ? std::countr_zero(channel_size) : f->half ? 3 : f->float32 ? 4 : 2;
+	return f->levels->ok && f->levels->element_shift == shift;
 }
 
 // LinearTexelCoordinate (sampling_math.cpp) with the floor done without
@@ -595,6 +684,68 @@ HWY_INLINE void ReadFloatTexels(const FastImage& f, VI offset, VF out[4]) {
 	out[2] = hn::BitCast(df, third), out[3] = hn::BitCast(df, fourth);
 }
 
+// §16 "Depth Compare Operation" (DepthCompare, sampling_math.cpp): 1 where
+// (reference op d) holds, else 0. NaN: every ordered comparison fails and
+// NOT_EQUAL holds (Ne may be ordered on some targets: Not(Eq) is not).
+HWY_INLINE VF DepthCompare(VkCompareOp op, VF reference, VF d) {
+	const DF df;
+	MF pass;
+	switch (op) {
+	case VK_COMPARE_OP_LESS: pass = hn::Lt(reference, d); break;
+	case VK_COMPARE_OP_EQUAL: pass = hn::Eq(reference, d); break;
+	case VK_COMPARE_OP_LESS_OR_EQUAL: pass = hn::Le(reference, d); break;
+	case VK_COMPARE_OP_GREATER: pass = hn::Gt(reference, d); break;
+	case VK_COMPARE_OP_NOT_EQUAL: pass = hn::Not(hn::Eq(reference, d)); break;
+	case VK_COMPARE_OP_GREATER_OR_EQUAL: pass = hn::Ge(reference, d); break;
+	case VK_COMPARE_OP_ALWAYS: return hn::Set(df, 1.0f);
+	default: return hn::Zero(df);  // NEVER
+	}
+	return hn::IfThenElseZero(pass, hn::Set(df, 1.0f));
+}
+
+// The texels at `offset` of a FastChannels format, as its reader (and
+// ReadSite's compare) gives them. A texel of 1 or 2 bytes comes from the
+// 32-bit word that ends with it (or, within the first 4 bytes, the first
+// word): such a word lies in the image, as a word from the texel on might
+// not (PrepareLevels). UNORM depth is the quotient c / (2^b - 1) in float:
+// UnormToFloat divides in double and rounds to float, which gives the same
+// float (c and 2^b - 1 are exact floats for b <= 24, and a double quotient
+// rounded to float is the correctly rounded one: 53 >= 2 * 24 + 2).
+HWY_INLINE void ReadChannels(const FastImage& f, VI offset, VF reference, VF out[4]) {
+	const DF df;
+	const DI di;
+	const FastChannels& ch = f.channels;
+	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
+	const int shift = f.levels->element_shift;
+	VI first, second = hn::Zero(di);
+	if (shift == 3) {
+		GatherPairs(f.levels->origin, offset, &first, &second);
+	} else if (shift == 2) {
+		first = hn::GatherOffset(di, words, offset);
+	} else {
+		const VI start = hn::Max(hn::Sub(offset, hn::Set(di, 4 - (1 << shift))), hn::Zero(di));
+		first = hn::GatherOffset(di, words, start) >> hn::ShiftLeft<3>(hn::Sub(offset, start));
+	}
+	for (int c = 0; c < 4; ++c) out[c] = hn::Set(df, ch.defaults[c]);
+	for (uint32_t c = 0; c < ch.count; ++c) {
+		const VI bits = hn::ShiftRightSame(first, ch.shift[c] & 31);  // (masked below: sign bits go)
+		VF v;
+		switch (ch.decode) {
+		case Channel::kTable: v = hn::GatherIndex(df, ch.table[c], hn::And(bits, hn::Set(di, 0xff))); break;
+		case Channel::kHalf: v = HalfToFloat(hn::And(bits, hn::Set(di, 0xffff))); break;
+		case Channel::kUnorm16:
+			v = hn::Div(hn::ConvertTo(df, hn::And(first, hn::Set(di, 0xffff))), hn::Set(df, 65535.0f));
+			break;
+		case Channel::kUnorm24:
+			v = hn::Div(hn::ConvertTo(df, hn::And(first, hn::Set(di, 0xffffff))), hn::Set(df, 16777215.0f));
+			break;
+		default: v = hn::BitCast(df, ch.shift[c] ? second : first); break;  // kFloat
+		}
+		out[ch.slot[c]] = v;
+	}
+	if (f.compare) out[0] = DepthCompare(f.compare_op, reference, out[0]);
+}
+
 // FilterLevel's sum of one component of float texels t (i0j0, i1j0, i0j1,
 // i1j1) with weights w: (0 + w0 t0) + w1 t1 + w2 t2 + w3 t3, or for cubes
 // w0 t0 + w1 t1 + w2 t2 + w3 t3 (ReadCubeQuad's sum has no leading 0, which
@@ -619,20 +770,33 @@ void Decode(const FastImage& f, VI texel, VF out[4]) {
 	if (f.swap_rb) std::swap(out[0], out[2]);
 }
 
+// The four components of the texels at `offset`, any format (ReadSite).
+void ReadTexels(const FastImage& f, VI offset, VF reference, VF out[4]) {
+	if (f.channels.on) {
+		ReadChannels(f, offset, reference, out);
+	} else if (f.half || f.float32) {
+		ReadFloatTexels(f, offset, out);
+	} else {
+		const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
+		Decode(f, hn::GatherOffset(DI(), words, offset), out);
+	}
+}
+
 // FilterLevel of a cube vector with LINEAR lanes whose 2 x 2 texels reach
 // past a face (i0 or j0 at -1, i1 or j1 at size), as ReadCubeQuad reads
 // them (§16 "Cube Map Edge Handling"): a texel past one edge comes from the
 // neighbouring face (CubeEdges), one past two (the corner) is the mean of
 // the other three; the sum is the generic w0 t0 + w1 t1 + w2 t2 + w3 t3.
 // Other lanes read as FilterLevel reads them: LINEAR ones inside the face
-// alike, NEAREST ones their texel (i0, j0) clamped to the face.
-void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const VF w[4], MF linear, VF out[4]) {
+// alike, NEAREST ones their texel (i0, j0) clamped to the face. Dref
+// lookups average the three compare results into the corner.
+void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const VF w[4], MF linear, VF reference,
+                     VF out[4]) {
 	const DF df;
 	const DI di;
 	const CubeEdgeTable& edges = CubeEdges();
 	const auto linear_i = hn::RebindMask(di, linear);
 	const VI zero = hn::Zero(di), last = hn::Sub(l.width, hn::Set(di, 1));  // faces are square
-	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
 	VF t[4][4];
@@ -660,11 +824,7 @@ void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const 
 		const VI offset =
 		    hn::Add(hn::Add(hn::Add(l.offset, hn::IfThenElseZero(one_edge, face_step)), RowOffset(l, j, tiled, shift)),
 		            ColumnOffset(l, i, tiled, shift));
-		if (f.half || f.float32) {
-			ReadFloatTexels(f, offset, t[n]);
-		} else {
-			Decode(f, hn::GatherOffset(di, words, offset), t[n]);
-		}
+		ReadTexels(f, offset, reference, t[n]);
 	}
 	for (int n = 0; n < 4; ++n) {
 		if (hn::AllFalse(di, corner[n])) continue;
@@ -692,7 +852,8 @@ void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const 
 // Cube maps: the generic sum is w0 t0 + w1 t1 + w2 t2 + w3 t3 (no leading 0,
 // which matters for -0 floats); a vector with LINEAR lanes whose texels lie
 // beyond the face reads across its edges (FilterCubeSeams).
-void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF out[4]) {
+// FastChannels formats (and Dref results) are summed as float texels.
+void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF reference, VF out[4]) {
 	const DF df;
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
@@ -703,11 +864,7 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
 		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
 		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
-		if (f.half || f.float32) {
-			ReadFloatTexels(f, offset, out);
-			return;
-		}
-		Decode(f, hn::GatherOffset(di, words, offset), out);
+		ReadTexels(f, offset, reference, out);
 		return;
 	}
 	VI i0, j0;
@@ -730,7 +887,7 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		const auto out_i = hn::Or(hn::Lt(i0, hn::Zero(di)), hn::Gt(hn::Add(i0, one), hn::Sub(l.width, one)));
 		const auto out_j = hn::Or(hn::Lt(j0, hn::Zero(di)), hn::Gt(hn::Add(j0, one), hn::Sub(l.height, one)));
 		if (!hn::AllFalse(df, hn::And(linear, hn::RebindMask(df, hn::Or(out_i, out_j))))) {
-			FilterCubeSeams(f, l, i0, j0, w, linear, out);
+			FilterCubeSeams(f, l, i0, j0, w, linear, reference, out);
 			return;
 		}
 	}
@@ -743,6 +900,15 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const VI col0 = ColumnOffset(l, i0, tiled, shift), col1 = ColumnOffset(l, i1, tiled, shift);
 	const VI at[4] = {hn::Add(row0, col0), hn::Add(row0, col1), hn::Add(row1, col0), hn::Add(row1, col1)};
 	const bool mixed = !hn::AllTrue(df, linear);
+	if (f.channels.on) {
+		VF texel[4][4];
+		for (int n = 0; n < 4; ++n) ReadChannels(f, at[n], reference, texel[n]);
+		for (int c = 0; c < 4; ++c) {
+			const VF tc[4] = {texel[0][c], texel[1][c], texel[2][c], texel[3][c]};
+			out[c] = FloatSum(w, tc, f.cube, linear, mixed);
+		}
+		return;
+	}
 	if (f.half) {
 		// Each texel's two words (one 64-bit gather), then the generic sum
 		// per component.
@@ -821,14 +987,14 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 // FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
 // levels differ (§16 "Texel Mipmap Filtering"), else tau_hi.
 void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
-                     VF s, VF t, MF linear, VF out[4]) {
+                     VF s, VF t, MF linear, VF reference, VF out[4]) {
 	const DF df;
-	FilterLevel(f, hi, s, t, linear, out);
+	FilterLevel(f, hi, s, t, linear, reference, out);
 	if (!need_lo) return;
 	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
 	if (hn::AllFalse(df, blend)) return;
 	VF low[4];
-	FilterLevel(f, lo, s, t, linear, low);
+	FilterLevel(f, lo, s, t, linear, reference, low);
 	const VF keep = hn::Sub(hn::Set(df, 1.0f), levels.delta);
 	for (int c = 0; c < 4; ++c)
 		out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(keep, out[c]), hn::Mul(levels.delta, low[c])), out[c]);
@@ -1017,10 +1183,22 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		lo.face = face;
 	}
 
+	// SampleGeneric's reference: Dref, clamped to [0, 1] for UNORM depth
+	// (std::clamp: NaN stays NaN).
+	VF reference = zero;
+	if (f.compare) {
+		reference = hn::LoadU(df, in.dref + lane);
+		if (f.clamp_reference) {
+			const VF one_f = hn::Set(df, 1.0f);
+			reference = hn::IfThenElse(hn::Lt(reference, zero), zero,
+			                           hn::IfThenElse(hn::Lt(one_f, reference), one_f, reference));
+		}
+	}
+
 	VF result[4];
 	const VI one = hn::Set(di, 1);
 	if (hn::AllTrue(di, hn::Lt(aniso_samples, hn::Set(di, 2)))) {  // (no int Le in Highway 1.0)
-		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, result);
+		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, reference, result);
 	} else {
 		// §16 "Texel Anisotropic Filtering": the mean of N isotropic lookups
 		// at (x - 1/2 + i / (N + 1)) along the major axis; lanes with N = 1
@@ -1036,7 +1214,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			const VF ss = hn::IfThenElse(hn::And(active, spread), hn::Add(s, hn::Mul(at, axis[0])), s);
 			const VF tt = hn::IfThenElse(hn::And(active, spread), hn::Add(t, hn::Mul(at, axis[1])), t);
 			VF one_lookup[4];
-			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, one_lookup);
+			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, reference, one_lookup);
 			for (int c = 0; c < 4; ++c)
 				result[c] = hn::IfThenElse(active, hn::Add(result[c], one_lookup[c]), result[c]);
 			if (i == 1)
@@ -1068,6 +1246,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	}
 	in.bias = lanes.bias;
 	in.min_lod = lanes.min_lod;
+	if (f.compare) in.dref = lanes.dref;
 	alignas(64) float texels[4 * kMaxVectorLanes];
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
@@ -1077,11 +1256,11 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	if (lane == lanes.count) return;
 	// The last lanes: their operands copied into a full vector (0 beyond).
 	const size_t rest = lanes.count - lane;
-	constexpr int kFields = 13;
+	constexpr int kFields = 14;
 	alignas(64) float operands[kFields][kMaxVectorLanes] = {};
-	const float** fields[kFields] = {&in.coord[0], &in.coord[1], &in.layer,  &in.cube_z, &in.lod,
-	                                 &in.ddx[0],   &in.ddx[1],   &in.ddy[0], &in.ddy[1], &in.ddz[0],
-	                                 &in.ddz[1],   &in.bias,     &in.min_lod};
+	const float** fields[kFields] = {&in.coord[0], &in.coord[1], &in.layer,   &in.cube_z, &in.lod,
+	                                 &in.ddx[0],   &in.ddx[1],   &in.ddy[0],  &in.ddy[1], &in.ddz[0],
+	                                 &in.ddz[1],   &in.bias,     &in.min_lod, &in.dref};
 	for (int k = 0; k < kFields; ++k)
 		if (*fields[k]) {
 			std::memcpy(operands[k], *fields[k] + lane, rest * sizeof(float));

@@ -260,14 +260,14 @@ TEST_CASE("sampling fast path: declines what it does not handle", "[texture][sam
 	tiled8.levels[0].tile_shift = 3;  // only 4x4 tiles are read
 	CHECK_FALSE(SampleFast(tiled8, r.lanes, out.data()));
 	CHECK(SampleFast(Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
-	// 32-bit components: four floats only (not integers, not fewer, not
-	// swizzled).
+	// 32-bit components: floats only (not integers, not three: 12-byte
+	// texels, not swizzled). One and two floats: sampling_fast_formats_test.cpp.
 	const TestImage floats(VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_TYPE_2D, {16, 16, 1}, 1);
 	CHECK(SampleFast(Prepare(linear, floats.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
 	ImageViewState swizzled = floats.View(VK_IMAGE_VIEW_TYPE_2D);
 	swizzled.components.r = VK_COMPONENT_SWIZZLE_B, swizzled.components.b = VK_COMPONENT_SWIZZLE_R;
 	CHECK_FALSE(SampleFast(Prepare(linear, swizzled), r.lanes, out.data()));
-	for (VkFormat format : {VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SINT, VK_FORMAT_R32G32_SFLOAT}) {
+	for (VkFormat format : {VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SINT, VK_FORMAT_R32G32B32_SFLOAT}) {
 		INFO("format " << format);
 		const TestImage other(format, VK_IMAGE_TYPE_2D, {16, 16, 1}, 1);
 		CHECK_FALSE(SampleFast(Prepare(linear, other.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
@@ -420,32 +420,41 @@ TEST_CASE("sampling fast path: cube maps and cube arrays give the generic path's
 
 TEST_CASE("sampling fast path: a cube of -0 floats filters to -0, as the generic path sums", "[texture][sample]") {
 	// The generic cube filter sums w0 t0 + w1 t1 + w2 t2 + w3 t3 without a
-	// leading 0: -0 texels give -0 (0 + -0 would be +0).
-	for (VkFormat format : {VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT}) {
-		INFO("format " << format);
-		TestImage img(format, VK_IMAGE_TYPE_2D, {8, 8, 1}, 1, 6);
-		// Every component -0: its last byte (little-endian) holds the sign.
-		const size_t size = format == VK_FORMAT_R16G16B16A16_SFLOAT ? 2 : 4;
-		for (size_t i = 0; i < img.memory.size(); ++i) img.memory[i] = i % size == size - 1 ? 0x80 : 0x00;
-		const SampledImage cube = Prepare(Sampler(VK_FILTER_LINEAR), img.View(VK_IMAGE_VIEW_TYPE_CUBE));
-		std::mt19937 rng(5);
-		std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
-		constexpr uint32_t n = 32;
-		std::vector<float> c[3], lod(n, 0.0f);
-		for (auto& v : c) {
-			v.resize(n);
-			for (float& x : v) x = unit(rng);
+	// leading 0: -0 texels give -0 (0 + -0 would be +0). Faces of 8 x 8:
+	// most vectors have a lane across an edge (FilterCubeSeams); of 64 x 64,
+	// with directions near the faces' centres: none has.
+	for (VkFormat format : {VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R16_SFLOAT,
+	                        VK_FORMAT_R16G16_SFLOAT, VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT})
+		for (uint32_t face_size : {8u, 64u}) {
+			INFO("format " << format << " face size " << face_size);
+			TestImage img(format, VK_IMAGE_TYPE_2D, {face_size, face_size, 1}, 1, 6);
+			// Every component -0: its last byte (little-endian) holds the sign.
+			const size_t size = format == VK_FORMAT_R16G16B16A16_SFLOAT || format == VK_FORMAT_R16_SFLOAT ||
+			                            format == VK_FORMAT_R16G16_SFLOAT
+			                        ? 2
+			                        : 4;
+			for (size_t i = 0; i < img.memory.size(); ++i) img.memory[i] = i % size == size - 1 ? 0x80 : 0x00;
+			const SampledImage cube = Prepare(Sampler(VK_FILTER_LINEAR), img.View(VK_IMAGE_VIEW_TYPE_CUBE));
+			std::mt19937 rng(5);
+			std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+			constexpr uint32_t n = 32;
+			std::vector<float> c[3], lod(n, 0.0f);
+			for (auto& v : c) {
+				v.resize(n);
+				for (float& x : v) x = unit(rng);
+			}
+			if (face_size == 64)
+				for (uint32_t i = 0; i < n; ++i) c[0][i] *= 0.9f, c[1][i] *= 0.9f, c[2][i] = c[2][i] < 0 ? -1.0f : 1.0f;
+			SampleLanes lanes;
+			lanes.count = n;
+			for (int k = 0; k < 3; ++k) lanes.coord[k] = c[k].data();
+			lanes.lod = lod.data();
+			std::vector<TexelValue> a(n), b(n);
+			REQUIRE(SampleFast(cube, lanes, a.data()));
+			SampleGeneric(cube, lanes, b.data());
+			for (uint32_t i = 0; i < n; ++i) {
+				CHECK(b[i].u[0] == 0x80000000u);
+				for (int k = 0; k < 4; ++k) CHECK(a[i].u[k] == b[i].u[k]);
+			}
 		}
-		SampleLanes lanes;
-		lanes.count = n;
-		for (int k = 0; k < 3; ++k) lanes.coord[k] = c[k].data();
-		lanes.lod = lod.data();
-		std::vector<TexelValue> a(n), b(n);
-		REQUIRE(SampleFast(cube, lanes, a.data()));
-		SampleGeneric(cube, lanes, b.data());
-		for (uint32_t i = 0; i < n; ++i) {
-			CHECK(b[i].u[0] == 0x80000000u);
-			for (int k = 0; k < 4; ++k) CHECK(a[i].u[k] == b[i].u[k]);
-		}
-	}
 }

@@ -589,20 +589,20 @@ struct ExplicitDerivatives {
 }  // namespace
 
 // Hot path: runs once per lane of every sampling instruction.
-void Sample(const SampledImage& image, const SampleLanes& given, TexelValue* out) {
-	const ExplicitDerivatives explicit_lanes(image, given);
-	const SampleLanes& lanes = explicit_lanes.lanes;
+void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
 	// The common 2D, array and cube cases (sample_fast.cpp). It averages:
 	// min/max reductions take the generic path.
-	if (image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE && SampleFast(image, lanes, out))
-		return;
-	SampleGeneric(image, lanes, out);
+	const bool average = image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
+	if (average && SampleFast(image, lanes, out)) return;
+	SampleGeneric(image, ExplicitDerivatives(image, lanes).lanes, out);
 }
 
 void Sample(const SampledImage& image, const SampleLanes& lanes, float* const components[4]) {
+	const bool average = image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
+	if (average && SampleFast(image, lanes, components)) return;
 	thread_local std::vector<TexelValue> texels;
 	texels.resize(lanes.count);
-	Sample(image, lanes, texels.data());
+	SampleGeneric(image, ExplicitDerivatives(image, lanes).lanes, texels.data());
 	for (uint32_t j = 0; j < lanes.count; ++j)
 		for (int c = 0; c < 4; ++c) std::memcpy(&components[c][j], &texels[j].u[c], 4);
 }

@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 #include "texture/sampling_math.h"
 
@@ -160,6 +161,9 @@ struct FastLanes {
 	const float* bias = nullptr;
 	const float* min_lod = nullptr;
 	const float* dref = nullptr;  // compare lookups
+	// ImplicitLod: no ddx/ddy arrays; the derivatives of coord and cube_z
+	// are their differences within aligned quads of lanes (QuadDx, QuadDy).
+	bool quad = false;
 };
 
 // Whether a decode table holds b / 255.0f for every byte b (checked once
@@ -1088,23 +1092,48 @@ LodResult ResolveLog2(const LodSteps& steps, VF x) {
 	return steps(Log2(x));
 }
 
-// One vector of lanes starting at `lane` (all of them valid).
-void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, float* out) {
+// QuadDerivatives (sample.cpp) of a vector whose aligned groups of four
+// lanes are 2x2 quads (lane 4q + 2y + x; Highway's 128-bit blocks hold one
+// each): d/dx = v(1, y) - v(0, y), d/dy = v(x, 1) - v(x, 0).
+#if HWY_TARGET == HWY_SCALAR  // one lane: SampleLanesFast writes the arrays out instead
+HWY_INLINE VF QuadDx(VF) { return hn::Zero(DF()); }
+HWY_INLINE VF QuadDy(VF) { return hn::Zero(DF()); }
+#else
+HWY_INLINE VF QuadDx(VF v) { return hn::Sub(hn::DupOdd(v), hn::DupEven(v)); }
+HWY_INLINE VF QuadDy(VF v) {
+	const DF df;
+	const hn::Repartition<uint64_t, DF> d64;  // a row of the quad: two floats
+	const auto rows = hn::BitCast(d64, v);
+	return hn::Sub(hn::BitCast(df, hn::InterleaveUpper(d64, rows, rows)),
+	               hn::BitCast(df, hn::InterleaveLower(d64, rows, rows)));
+}
+#endif
+
+// One vector of lanes starting at `lane` (all of them valid): the four
+// components of each lane's texel.
+void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, VF result[4]) {
 	const DF df;
 	const DI di;
 	const SamplerState& sampler = image.sampler;
 	const VF zero = hn::Zero(df);
 	VF s = LoadOr(in.coord[0], lane, zero), t = LoadOr(in.coord[1], lane, zero);
 	// The derivatives of (s, t) (ResolveLane: none unless given).
-	VF dx[2] = {LoadOr(in.ddx[0], lane, zero), LoadOr(in.ddx[1], lane, zero)};
-	VF dy[2] = {LoadOr(in.ddy[0], lane, zero), LoadOr(in.ddy[1], lane, zero)};
+	VF dx[2], dy[2];
+	if (in.quad) {
+		dx[0] = QuadDx(s), dx[1] = QuadDx(t);
+		dy[0] = QuadDy(s), dy[1] = QuadDy(t);
+	} else {
+		dx[0] = LoadOr(in.ddx[0], lane, zero), dx[1] = LoadOr(in.ddx[1], lane, zero);
+		dy[0] = LoadOr(in.ddy[0], lane, zero), dy[1] = LoadOr(in.ddy[1], lane, zero);
+	}
 	VI face = hn::Zero(di);
 	if (f.cube) {  // (s, t) hold the direction's x and y
-		const CubeLanes c = SelectFaces(s, t, LoadOr(in.cube_z, lane, zero));
+		const VF z = LoadOr(in.cube_z, lane, zero);
+		const CubeLanes c = SelectFaces(s, t, z);
 		face = c.face;
-		if (in.ddx[0]) {
-			const VF gx[3] = {dx[0], dx[1], LoadOr(in.ddz[0], lane, zero)};
-			const VF gy[3] = {dy[0], dy[1], LoadOr(in.ddz[1], lane, zero)};
+		if (in.ddx[0] || in.quad) {
+			const VF gx[3] = {dx[0], dx[1], in.quad ? QuadDx(z) : LoadOr(in.ddz[0], lane, zero)};
+			const VF gy[3] = {dy[0], dy[1], in.quad ? QuadDy(z) : LoadOr(in.ddz[1], lane, zero)};
 			FaceDerivatives(c, gx, &dx[0], &dx[1]);
 			FaceDerivatives(c, gy, &dy[0], &dy[1]);
 		}
@@ -1195,7 +1224,6 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		}
 	}
 
-	VF result[4];
 	const VI one = hn::Set(di, 1);
 	if (hn::AllTrue(di, hn::Lt(aniso_samples, hn::Set(di, 2)))) {  // (no int Le in Highway 1.0)
 		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, reference, result);
@@ -1225,12 +1253,14 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		const VF scale = hn::Div(hn::Set(df, 1.0f), hn::ConvertTo(df, aniso_samples));
 		for (int c = 0; c < 4; ++c) result[c] = hn::IfThenElse(spread, hn::Mul(result[c], scale), single[c]);
 	}
-	hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out);
 }
 
 }  // namespace
 
-void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes& lanes, TexelValue* out) {
+// Samples lanes.count lanes into out (texels) or, when components is not
+// null, into components[c][lane].
+void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes& lanes, TexelValue* out,
+                     float* const* components) {
 	const DF df;
 	f.fused_division = FusedDivisionExact();
 	const size_t n = hn::Lanes(df);
@@ -1238,8 +1268,24 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	in.coord[0] = lanes.coord[0], in.coord[1] = lanes.coord[1];
 	if (f.cube) in.cube_z = lanes.coord[2];
 	if (f.arrayed) in.layer = lanes.coord[f.cube ? 3 : 2];
+	std::vector<float> derivative_arrays;
 	if (lanes.lod) {
 		in.lod = lanes.lod;
+	} else if (lanes.quad_derivatives && n >= 4) {
+		in.quad = true;
+	} else if (lanes.quad_derivatives) {
+		// Vectors narrower than a quad (HWY_SCALAR): the arrays, as the generic path reads them.
+		derivative_arrays.resize(size_t(6) * lanes.count);
+		float* d = derivative_arrays.data();
+		const float* coords[3] = {in.coord[0], in.coord[1], in.cube_z};
+		const float** ddx[3] = {&in.ddx[0], &in.ddx[1], &in.ddz[0]};
+		const float** ddy[3] = {&in.ddy[0], &in.ddy[1], &in.ddz[1]};
+		for (int c = 0; c < (f.cube ? 3 : 2); ++c) {
+			float* dx = d + size_t(2 * c) * lanes.count;
+			float* dy = dx + lanes.count;
+			QuadDerivatives(coords[c], lanes.count, dx, dy);
+			*ddx[c] = dx, *ddy[c] = dy;
+		}
 	} else if (lanes.ddx[0]) {  // derivatives (ResolveLane: none unless ddx[0])
 		for (int d = 0; d < 2; ++d) in.ddx[d] = lanes.ddx[d], in.ddy[d] = lanes.ddy[d];
 		if (f.cube) in.ddz[0] = lanes.ddx[2], in.ddz[1] = lanes.ddy[2];
@@ -1247,14 +1293,18 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	in.bias = lanes.bias;
 	in.min_lod = lanes.min_lod;
 	if (f.compare) in.dref = lanes.dref;
-	alignas(64) float texels[4 * kMaxVectorLanes];
+	VF result[4];
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
-		SampleVector(image, f, in, lane, texels);
-		std::memcpy(out + lane, texels, n * sizeof(TexelValue));
+		SampleVector(image, f, in, lane, result);
+		if (components)
+			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
+		else
+			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out[lane].f);
 	}
 	if (lane == lanes.count) return;
-	// The last lanes: their operands copied into a full vector (0 beyond).
+	// The last lanes: their operands copied into a full vector (0 beyond;
+	// whole quads stay whole, as lane is a multiple of the vector size).
 	const size_t rest = lanes.count - lane;
 	constexpr int kFields = 14;
 	alignas(64) float operands[kFields][kMaxVectorLanes] = {};
@@ -1266,7 +1316,16 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 			std::memcpy(operands[k], *fields[k] + lane, rest * sizeof(float));
 			*fields[k] = operands[k];
 		}
-	SampleVector(image, f, in, 0, texels);
+	SampleVector(image, f, in, 0, result);
+	alignas(64) float texels[4 * kMaxVectorLanes];
+	if (components) {
+		for (int c = 0; c < 4; ++c) {
+			hn::Store(result[c], df, texels);
+			std::memcpy(components[c] + lane, texels, rest * sizeof(float));
+		}
+		return;
+	}
+	hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, texels);
 	std::memcpy(out + lane, texels, rest * sizeof(TexelValue));
 }
 
@@ -1279,16 +1338,20 @@ namespace tessera::texture {
 namespace fast {
 HWY_EXPORT(SampleLanesFast);
 
-bool Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
+bool Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out, float* const* components) {
 	FastImage f;
 	if (!PrepareFast(image, lanes, &f)) return false;
-	HWY_DYNAMIC_DISPATCH(SampleLanesFast)(image, f, lanes, out);  // (sets f.fused_division)
+	HWY_DYNAMIC_DISPATCH(SampleLanesFast)(image, f, lanes, out, components);  // (sets f.fused_division)
 	return true;
 }
 }  // namespace fast
 
 bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
-	return fast::Sample(image, lanes, out);
+	return fast::Sample(image, lanes, out, nullptr);
+}
+
+bool SampleFast(const SampledImage& image, const SampleLanes& lanes, float* const components[4]) {
+	return fast::Sample(image, lanes, nullptr, components);
 }
 
 }  // namespace tessera::texture

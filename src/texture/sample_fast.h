@@ -22,6 +22,8 @@ namespace tessera::texture {
 // order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns
 // false, writing nothing, otherwise.
 bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
+// The same with the results as component arrays (Sample's second form).
+bool SampleFast(const SampledImage& image, const SampleLanes& lanes, float* const components[4]);
 
 // Sample() without the fast path: the reference it matches.
 void SampleGeneric(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);

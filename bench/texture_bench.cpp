@@ -8,7 +8,8 @@
 // Mandelbrot instead (bench_mandelbrot.frag): arithmetic, not texels. And
 // fill rate: 8 flat-colored full-screen quads in one draw, opaque and
 // blended (bench_layer.*), the fixed-function path's own cost. BC1 and BC7
-// textures on the plane, in one draw and in 256. Run with
+// textures on the plane, in one draw and in 256, and a D32 shadow map
+// through a compare sampler. Run with
 // TESSERA_JIT=off and =sync to compare the tiers.
 //
 //   build/bench/tessera_texture_bench --benchmark_counters_tabular=true
@@ -59,6 +60,9 @@ struct SceneOptions {
 	// Block-compressed (BC1, BC7: random blocks, all valid encodings), and
 	// the screen drawn as grid x grid draws, each scissored to its cell.
 	uint32_t grid = 1;
+	// A D32_SFLOAT shadow map (texture_format) read through a compare
+	// sampler (LESS, LINEAR: 2x2 percentage-closer filtering).
+	bool shadow = false;
 };
 
 // Bytes of one 4x4 block of a BC format, 0 for uncompressed ones.
@@ -98,15 +102,25 @@ public:
 		std::vector<uint8_t> texels;
 		std::vector<VkBufferImageCopy> regions;
 		const uint32_t block_bytes = BlockBytes(options.texture_format);
+		aspect_ = options.shadow ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
 		uint32_t random = 12345;
 		for (uint32_t level = 0; level < levels_ * layers_; ++level) {
 			const uint32_t layer = level % layers_, mip = level / layers_;
 			const uint32_t n = side >> mip, cell = std::max(1u, 16u >> mip);
 			VkBufferImageCopy r{};
 			r.bufferOffset = texels.size();
-			r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, layer, 1};
+			r.imageSubresource = {aspect_, mip, layer, 1};
 			r.imageExtent = {n, n, 1};
 			regions.push_back(r);
+			if (options.shadow) {  // depths: the checkerboard's cells at 0.25 and 0.75
+				for (uint32_t y = 0; y < n; ++y)
+					for (uint32_t x = 0; x < n; ++x) {
+						const float depth = (x / cell + y / cell) % 2 == 0 ? 0.25f : 0.75f;
+						const uint8_t* bytes = reinterpret_cast<const uint8_t*>(&depth);
+						texels.insert(texels.end(), bytes, bytes + 4);
+					}
+				continue;
+			}
 			if (block_bytes) {
 				const uint32_t blocks = (n + 3) / 4;
 				for (uint32_t k = 0; k < blocks * blocks * block_bytes; ++k) {
@@ -143,13 +157,15 @@ public:
 		                     options.cube         ? VK_IMAGE_VIEW_TYPE_CUBE
 		                     : options.array_view ? VK_IMAGE_VIEW_TYPE_2D_ARRAY
 		                                          : VK_IMAGE_VIEW_TYPE_2D,
-		                     layers_);
+		                     layers_, aspect_);
 		VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
 		si.magFilter = si.minFilter = VK_FILTER_LINEAR;
 		si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
 		si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT;
 		si.maxLod = VK_LOD_CLAMP_NONE;
 		si.anisotropyEnable = anisotropy > 1.0f;
+		si.compareEnable = options.shadow;
+		si.compareOp = VK_COMPARE_OP_LESS;
 		si.maxAnisotropy = anisotropy;
 		vkCreateSampler(d, &si, nullptr, &sampler_);
 
@@ -287,7 +303,7 @@ private:
 		b.newLayout = to;
 		b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
 		b.image = texture_.image;
-		b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels_, 0, layers_};
+		b.subresourceRange = {aspect_, 0, levels_, 0, layers_};
 		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr,
 		                     0, nullptr, 1, &b);
 	}
@@ -347,12 +363,12 @@ private:
 		return pipeline;
 	}
 	VkImageView View(VkImage image, uint32_t levels, VkFormat format, VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D,
-	                 uint32_t layers = 1) {
+	                 uint32_t layers = 1, VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT) {
 		VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		info.image = image;
 		info.viewType = type;
 		info.format = format;
-		info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers};
+		info.subresourceRange = {aspect, 0, levels, 0, layers};
 		VkImageView view;
 		vkCreateImageView(ctx_.device(), &info, nullptr, &view);
 		return view;
@@ -371,6 +387,7 @@ private:
 	SceneOptions options_;
 	TestImage texture_, color_;
 	uint32_t levels_ = kLevels, layers_ = 1;  // of texture_
+	VkImageAspectFlags aspect_ = VK_IMAGE_ASPECT_COLOR_BIT;
 	VkImageView texture_view_, color_view_;
 	VkSampler sampler_;
 	VkRenderPass pass_;
@@ -424,6 +441,17 @@ void BM_CompressedPlane(benchmark::State& state, Driver driver) {
 	SceneOptions options;
 	options.texture_format = state.range(0) ? VK_FORMAT_BC7_UNORM_BLOCK : VK_FORMAT_BC1_RGB_UNORM_BLOCK;
 	options.grid = uint32_t(state.range(1));
+	TimeFrames(state, driver, options, double(kWidth) * kHeight);
+}
+
+// A shadow map over the screen: a 1024^2 D32_SFLOAT depth texture with its
+// mip levels, compared (LESS) and filtered (LINEAR, trilinear) per pixel,
+// as a lit scene's shadow lookup is (shaders/tex_shadow.frag).
+void BM_ShadowPlane(benchmark::State& state, Driver driver) {
+	SceneOptions options;
+	options.texture_format = VK_FORMAT_D32_SFLOAT;
+	options.shadow = true;
+	options.fragment_shader = "tex_shadow.frag.spv";
 	TimeFrames(state, driver, options, double(kWidth) * kHeight);
 }
 
@@ -492,6 +520,8 @@ BENCHMARK_CAPTURE(BM_CompressedPlane, lavapipe, Driver::Lavapipe)
     ->Args({1, 16})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+BENCHMARK_CAPTURE(BM_ShadowPlane, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_ShadowPlane, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_TexturedPlane, swiftshader, Driver::SwiftShader)
     ->Args({1, 0, 0})
     ->Args({16, 0, 0})

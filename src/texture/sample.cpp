@@ -453,6 +453,7 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 	if (view.aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
 		out->read = ReadDepth;
 		out->format = plane_format;
+		out->depth = true;
 	} else if (view.aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
 		out->read = ReadStencil;
 		out->format = plane_format;

@@ -50,6 +50,10 @@ struct SampledImage {
 	bool cube = false;
 	bool arrayed = false;
 	bool integer = false;  // UINT/SINT: no filtering, no blending
+	// The view's aspect is depth: texels read as (D, 0, 0, 1) (ReadDepth,
+	// §16 "Component Substitution"), compare sampler or not. The fast path
+	// needs it: a depth format's plane alone does not say the aspect.
+	bool depth = false;
 	uint32_t samples = 1;
 	uint32_t level_count = 1;
 	uint32_t layer_count = 1;  // of the view (for cube views: cubes, not faces)

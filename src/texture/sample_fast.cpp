@@ -51,7 +51,7 @@ constexpr size_t kMaxVectorLanes = 64;  // 2048-bit vectors
 struct FastLevels {
 	bool ok = false;  // the fast path reads these levels
 	const uint8_t* origin = nullptr;
-	bool pow2[2] = {};                       // every level's size in that dimension is a power of two
+	bool pow2[3] = {};                       // every level's size in that dimension is a power of two
 	bool tiled = false;                      // some level has tile_shift != 0
 	int32_t element_shift = 2;               // log2 of the texel size: 1 to 16 bytes
 	alignas(64) int32_t offset[kMaxLevels];  // level base - origin
@@ -64,6 +64,12 @@ struct FastLevels {
 	alignas(64) int32_t array_pitch[kMaxLevels];  // bytes from one layer to the next (arrays)
 	alignas(64) float fwidth[kMaxLevels];
 	alignas(64) float fheight[kMaxLevels];
+	// 3D views: each level's depth (1 for other views), and the bytes from
+	// one slice to the next (0 where the depth is 1).
+	alignas(64) int32_t depth[kMaxLevels];
+	alignas(64) int32_t depth_mask[kMaxLevels];
+	alignas(64) int32_t depth_pitch[kMaxLevels];
+	alignas(64) float fdepth[kMaxLevels];
 };
 
 // One- and two-component formats and depth: how a component is stored.
@@ -108,13 +114,16 @@ struct FastImage {
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
-	bool repeat[2] = {};  // REPEAT, else CLAMP_TO_EDGE
+	bool repeat[3] = {};  // REPEAT, else CLAMP_TO_EDGE
 	uint32_t q = 0;       // level_count - 1
 	// 2D arrays: each lane reads layer SelectArrayLayer(coord[2]) of
 	// layer_count, array_pitch bytes a layer on from the first. Cube maps:
 	// the layer is the face (plus 6 times the cube of a cube array).
 	bool arrayed = false;
 	bool cube = false;
+	// 3D views: three coordinates (s, t, r), eight texels a LINEAR lookup
+	// (FilterVolume).
+	bool volume = false;
 	uint32_t layer_count = 1;  // layers, or cubes of a cube array
 	const FastLevels* levels = nullptr;
 };
@@ -152,16 +161,17 @@ inline const CubeEdgeTable& CubeEdges() {
 // The lanes' operands, null where absent (read as 0).
 struct FastLanes {
 	const float* coord[2] = {};
-	const float* layer = nullptr;   // arrays: the layer coordinate (cube arrays: the cube)
-	const float* cube_z = nullptr;  // cubes: the direction is (coord[0], coord[1], cube_z)
+	const float* layer = nullptr;  // arrays: the layer coordinate (cube arrays: the cube)
+	// Cubes: the direction is (coord[0], coord[1], z). 3D views: z is r.
+	const float* z = nullptr;
 	const float* lod = nullptr;
 	const float* ddx[2] = {};
 	const float* ddy[2] = {};
-	const float* ddz[2] = {};  // cubes: d/dx and d/dy of the direction's z
+	const float* ddz[2] = {};  // d/dx and d/dy of z
 	const float* bias = nullptr;
 	const float* min_lod = nullptr;
 	const float* dref = nullptr;  // compare lookups
-	// ImplicitLod: no ddx/ddy arrays; the derivatives of coord and cube_z
+	// ImplicitLod: no ddx/ddy arrays; the derivatives of coord and z
 	// are their differences within aligned quads of lanes (QuadDx, QuadDy).
 	bool quad = false;
 };
@@ -200,7 +210,7 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	const uint8_t* origin = image.levels[0].base;
 	for (uint32_t l = 0; l < image.level_count; ++l) origin = std::min(origin, image.levels[l].base);
 	out->origin = origin;
-	out->pow2[0] = out->pow2[1] = true;
+	out->pow2[0] = out->pow2[1] = out->pow2[2] = true;
 	out->tiled = false;
 	const uint32_t size = image.levels[0].element_size;
 	if (size == 0 || size > 16 || !std::has_single_bit(size)) return out;
@@ -209,18 +219,22 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
 		if (p.element_size != size || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
-		    p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24))
+		    p.extent[2] < 1 || p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24) || p.extent[2] > (1 << 24))
 			return out;
-		// Every texel of the level (of its last layer) within 2^31 bytes of the origin.
+		// Every texel of the level (of its last layer, its last 3D slice:
+		// TexelAddress adds k * depth_pitch, each slice rows or tiles alike)
+		// within 2^31 bytes of the origin.
 		const uint64_t tile = 1u << p.tile_shift;
 		const uint64_t rows = (uint64_t(p.extent[1]) + tile - 1) / tile;
-		const uint64_t end = uint64_t(p.base - origin) + uint64_t(layers - 1) * p.array_pitch + rows * p.row_pitch +
-		                     size * tile * uint64_t(p.extent[0]);
-		if (end > uint64_t(INT32_MAX) || p.row_pitch > uint64_t(INT32_MAX)) return out;
+		const uint64_t slices = uint64_t(p.extent[2] - 1) * p.depth_pitch;
+		const uint64_t end = uint64_t(p.base - origin) + uint64_t(layers - 1) * p.array_pitch + slices +
+		                     rows * p.row_pitch + size * tile * uint64_t(p.extent[0]);
+		if (end > uint64_t(INT32_MAX) || p.row_pitch > uint64_t(INT32_MAX) || slices > uint64_t(INT32_MAX)) return out;
 		out->array_pitch[l] = int32_t(layers > 1 ? p.array_pitch : 0);
 		auto is_pow2 = [](int32_t size) { return (size & (size - 1)) == 0; };
 		out->pow2[0] &= is_pow2(p.extent[0]);
 		out->pow2[1] &= is_pow2(p.extent[1]);
+		out->pow2[2] &= is_pow2(p.extent[2]);
 		out->tiled |= p.tile_shift != 0;
 		out->offset[l] = int32_t(p.base - origin);
 		out->width[l] = p.extent[0];
@@ -231,7 +245,11 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 		out->tile_shift[l] = int32_t(p.tile_shift);
 		out->fwidth[l] = float(p.extent[0]);
 		out->fheight[l] = float(p.extent[1]);
-		texels += uint64_t(p.extent[0]) * uint64_t(p.extent[1]) * layers;
+		out->depth[l] = p.extent[2];
+		out->depth_mask[l] = p.extent[2] - 1;
+		out->depth_pitch[l] = p.extent[2] > 1 ? int32_t(p.depth_pitch) : 0;
+		out->fdepth[l] = float(p.extent[2]);
+		texels += uint64_t(p.extent[0]) * uint64_t(p.extent[1]) * uint64_t(p.extent[2]) * layers;
 	}
 	// 1- and 2-byte texels are read as the 32-bit word that ends with them
 	// (or the first word, ReadChannels): the texels must span 4 bytes.
@@ -256,9 +274,11 @@ constexpr ChannelFormat kChannelFormats[] = {
 };
 
 // The one- and two-component formats and depth views: what SampleGeneric's
-// reader gives. Depth formats only with a compare sampler (image.compare
-// says the view is of the depth aspect, read by ReadDepth); compare: Dref
-// given as well. Returns the texel size, 0 when the image is not one.
+// reader gives. Depth formats only in views of the depth aspect
+// (image.depth: read by ReadDepth), with a compare sampler or without
+// (SSAO and deferred lighting read depth as a texture: (D, 0, 0, 1));
+// compare: a compare sampler and Dref given. Returns the texel size, 0 when
+// the image is not one.
 inline uint32_t PrepareChannels(const SampledImage& image, bool compare, FastImage* f) {
 	const ChannelFormat* format = nullptr;
 	for (const ChannelFormat& c : kChannelFormats)
@@ -270,7 +290,7 @@ inline uint32_t PrepareChannels(const SampledImage& image, bool compare, FastIma
 	const bool depth = format->decode == Channel::kUnorm16 || format->decode == Channel::kUnorm24 ||
 	                   image.format->format == VK_FORMAT_D32_SFLOAT;
 	if (depth) {
-		if (!image.compare) return 0;  // (the aspect is not known to be depth)
+		if (!image.depth) return 0;
 		// §16 "Component Substitution": depth reads as (D, 0, 0, 1).
 		ch.slot[0] = 0, ch.shift[0] = 0;
 		ch.defaults[0] = ch.defaults[1] = ch.defaults[2] = 0.0f, ch.defaults[3] = 1.0f;
@@ -305,14 +325,17 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	for (uint32_t c = 0; c < 4 && f->float32; ++c)
 		f->float32 = image.component_slot[c] == c && image.component_offset[c] == 4 * c;
 	// Cubes: seamless ones (LINEAR texels past a face's edge are read from
-	// its neighbour, FilterCubeSeams); they filter isotropically.
-	if (image.integer || image.dimensions != 2 || (image.cube && (!image.seamless_cube || image.anisotropic)) ||
-	    image.samples != 1 || !image.identity_swizzle || s.unnormalized_coordinates || lanes.offset[0] ||
-	    lanes.offset[1] || lanes.offset[2])
+	// its neighbour, FilterCubeSeams); they filter isotropically. 3D views
+	// (not arrayed: Vulkan has no 3D arrays) read eight texels a LINEAR
+	// lookup (FilterVolume).
+	const bool volume = image.dimensions == 3 && !image.cube && !image.arrayed;
+	if (image.integer || (image.dimensions != 2 && !volume) ||
+	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 || !image.identity_swizzle ||
+	    s.unnormalized_coordinates || lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
 		return false;
 	const uint32_t channel_size = PrepareChannels(image, image.compare && lanes.dref, f);
-	if (!channel_size && (image.compare || (image.component_count != 4 && !f->half))) return false;
-	for (int d = 0; d < 2; ++d) {
+	if (!channel_size && (image.compare || image.depth || (image.component_count != 4 && !f->half))) return false;
+	for (int d = 0; d < (volume ? 3 : 2); ++d) {
 		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
 		    image.address[d] != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
 			return false;
@@ -336,6 +359,7 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	f->q = image.level_count - 1;
 	f->arrayed = image.arrayed;
 	f->cube = image.cube;
+	f->volume = volume;
 	f->layer_count = image.arrayed ? std::max(image.layer_count, 1u) : 1;
 	f->levels = PreparedLevels(image);
 	// 8-byte halves, 16-byte floats, 4-byte words, the channel formats' sizes.
@@ -383,13 +407,17 @@ struct LevelVec {
 	VI offset, width, height, width_mask, height_mask, row_pitch, tile_shift;
 	VF fwidth, fheight;
 	VI array_pitch, face;  // AddLayer's pitch; cubes: the lane's face (its layer in offset)
+	// 3D views (FastImage::volume; else unset).
+	VI depth, depth_mask, depth_pitch;
+	VF fdepth;
 };
 
-HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
+// The 2D parameters of each lane's level (index; first: lane 0's, one_level:
+// all lanes read it).
+HWY_INLINE LevelVec LoadPlaneLevels(const FastImage& f, VI index, int32_t first, bool one_level) {
 	const DI di;
 	const DF df;
-	const int32_t first = hn::GetLane(index);
-	if (hn::AllTrue(di, hn::Eq(index, hn::Set(di, first)))) {  // the usual case: one level for all lanes
+	if (one_level) {  // the usual case: one level for all lanes
 		return {hn::Set(di, f.levels->offset[first]),
 		        hn::Set(di, f.levels->width[first]),
 		        hn::Set(di, f.levels->height[first]),
@@ -400,7 +428,11 @@ HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
 		        hn::Set(df, f.levels->fwidth[first]),
 		        hn::Set(df, f.levels->fheight[first]),
 		        hn::Zero(di),
-		        hn::Zero(di)};
+		        hn::Zero(di),
+		        hn::Zero(di),
+		        hn::Zero(di),
+		        hn::Zero(di),
+		        hn::Zero(df)};
 	}
 	return {hn::GatherIndex(di, f.levels->offset, index),
 	        hn::GatherIndex(di, f.levels->width, index),
@@ -412,7 +444,34 @@ HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
 	        hn::GatherIndex(df, f.levels->fwidth, index),
 	        hn::GatherIndex(df, f.levels->fheight, index),
 	        hn::Zero(di),
-	        hn::Zero(di)};
+	        hn::Zero(di),
+	        hn::Zero(di),
+	        hn::Zero(di),
+	        hn::Zero(di),
+	        hn::Zero(df)};
+}
+
+// Each lane's level parameters, with the depth ones for 3D views.
+HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
+	const DI di;
+	const DF df;
+	const int32_t first = hn::GetLane(index);
+	const bool one_level = hn::AllTrue(di, hn::Eq(index, hn::Set(di, first)));
+	LevelVec l = LoadPlaneLevels(f, index, first, one_level);
+	if (f.volume) {
+		if (one_level) {
+			l.depth = hn::Set(di, f.levels->depth[first]);
+			l.depth_mask = hn::Set(di, f.levels->depth_mask[first]);
+			l.depth_pitch = hn::Set(di, f.levels->depth_pitch[first]);
+			l.fdepth = hn::Set(df, f.levels->fdepth[first]);
+		} else {
+			l.depth = hn::GatherIndex(di, f.levels->depth, index);
+			l.depth_mask = hn::GatherIndex(di, f.levels->depth_mask, index);
+			l.depth_pitch = hn::GatherIndex(di, f.levels->depth_pitch, index);
+			l.fdepth = hn::GatherIndex(df, f.levels->fdepth, index);
+		}
+	}
+	return l;
 }
 
 // A layer's offset added to each lane's level offset (arrays and cube faces).
@@ -624,12 +683,12 @@ HWY_INLINE VF Component(const FastImage& f, VI texel, int c) {
 }
 
 // out[c] = ((0 + w0 t0[c]) + w1 t1[c]) + w2 t2[c]) + w3 t3[c] (FilterLevel's
-// sum), in registers.
-template <DecodeMode kMode>
-HWY_INLINE void WeightedSum(const FastImage& f, const VI texel[4], const VF w[4], VF out[4]) {
+// sum), in registers; kTexels = 8 for 3D views (the sum goes on to w7 t7).
+template <DecodeMode kMode, int kTexels = 4>
+HWY_INLINE void WeightedSum(const FastImage& f, const VI texel[kTexels], const VF w[kTexels], VF out[4]) {
 	const DF df;
 	VF sum0 = hn::Zero(df), sum1 = sum0, sum2 = sum0, sum3 = sum0;
-	for (int n = 0; n < 4; ++n) {
+	for (int n = 0; n < kTexels; ++n) {
 		sum0 = hn::Add(sum0, hn::Mul(w[n], Component<kMode>(f, texel[n], 0)));
 		sum1 = hn::Add(sum1, hn::Mul(w[n], Component<kMode>(f, texel[n], 1)));
 		sum2 = hn::Add(sum2, hn::Mul(w[n], Component<kMode>(f, texel[n], 2)));
@@ -961,6 +1020,87 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		WeightedSum<DecodeMode::kDividedUnorm>(f, texel, w, out);
 }
 
+// FilterLevel of a 3D view (FastImage::volume), as the generic FilterLevel
+// does it with three coordinates: NEAREST reads texel (i, j, k), LINEAR the
+// eight texels (§16 "Texel Filtering", "Linear Filtering" for 3D images) in
+// its order, i fastest, then j, then k, summed from 0 with the weights
+// (wi * wj) * wk. Every coordinate wraps as its own address mode says
+// (§16 "Wrapping Operation"), and texel (i, j, k) is slice k of the level
+// (k * depth_pitch, each slice in rows or tiles as TexelAddress reads).
+// NEAREST lanes of a mixed vector read as LINEAR with zero fractions, as
+// FilterLevel's 2D case does (float texels: the texel itself, FloatSum).
+void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF linear, VF reference, VF out[4]) {
+	const DF df;
+	const DI di;
+	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight), w_coord = hn::Mul(r, l.fdepth);
+	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
+	const bool tiled = f.levels->tiled;
+	const int shift = f.levels->element_shift;
+	const bool* pow2 = f.levels->pow2;
+	if (hn::AllFalse(df, linear)) {
+		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], pow2[0]);
+		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], pow2[1]);
+		const VI k = Wrap(NearestCoordinates(w_coord), l.depth, l.depth_mask, f.repeat[2], pow2[2]);
+		const VI offset = hn::Add(hn::Add(hn::Add(l.offset, hn::Mul(k, l.depth_pitch)), RowOffset(l, j, tiled, shift)),
+		                          ColumnOffset(l, i, tiled, shift));
+		ReadTexels(f, offset, reference, out);
+		return;
+	}
+	VI i0, j0, k0;
+	VF a, b, c;
+	LinearCoordinates(u, &i0, &a);
+	LinearCoordinates(v, &j0, &b);
+	LinearCoordinates(w_coord, &k0, &c);
+	const bool mixed = !hn::AllTrue(df, linear);
+	if (mixed) {
+		const auto linear_i = hn::RebindMask(di, linear);
+		i0 = hn::IfThenElse(linear_i, i0, NearestCoordinates(u));
+		j0 = hn::IfThenElse(linear_i, j0, NearestCoordinates(v));
+		k0 = hn::IfThenElse(linear_i, k0, NearestCoordinates(w_coord));
+		a = hn::IfThenElseZero(linear, a);
+		b = hn::IfThenElseZero(linear, b);
+		c = hn::IfThenElseZero(linear, c);
+	}
+	const VI one = hn::Set(di, 1);
+	const VF k1 = hn::Set(df, 1.0f);
+	const VF wi[2] = {hn::Sub(k1, a), a}, wj[2] = {hn::Sub(k1, b), b}, wk[2] = {hn::Sub(k1, c), c};
+	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], pow2[0]);
+	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], pow2[1]);
+	const VI k1i = Wrap(hn::Add(k0, one), l.depth, l.depth_mask, f.repeat[2], pow2[2]);
+	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], pow2[0]);
+	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], pow2[1]);
+	k0 = Wrap(k0, l.depth, l.depth_mask, f.repeat[2], pow2[2]);
+	const VI col[2] = {ColumnOffset(l, i0, tiled, shift), ColumnOffset(l, i1, tiled, shift)};
+	const VI row[2] = {RowOffset(l, j0, tiled, shift), RowOffset(l, j1, tiled, shift)};
+	const VI slice[2] = {hn::Add(l.offset, hn::Mul(k0, l.depth_pitch)), hn::Add(l.offset, hn::Mul(k1i, l.depth_pitch))};
+	VI at[8];
+	VF w[8];
+	for (int n = 0; n < 8; ++n) {
+		const int x = n & 1, y = (n >> 1) & 1, z = n >> 2;
+		at[n] = hn::Add(hn::Add(slice[z], row[y]), col[x]);
+		w[n] = hn::Mul(hn::Mul(wi[x], wj[y]), wk[z]);
+	}
+	if (f.channels.on || f.half || f.float32) {
+		// Float texels (and Dref results): each component summed from 0.
+		VF texel[8][4];
+		for (int n = 0; n < 8; ++n) ReadTexels(f, at[n], reference, texel[n]);
+		for (int comp = 0; comp < 4; ++comp) {
+			VF sum = hn::Zero(df);
+			for (int n = 0; n < 8; ++n) sum = hn::Add(sum, hn::Mul(w[n], texel[n][comp]));
+			out[comp] = mixed ? hn::IfThenElse(linear, sum, texel[0][comp]) : sum;
+		}
+		return;
+	}
+	VI texel[8];
+	for (int n = 0; n < 8; ++n) texel[n] = hn::GatherOffset(di, words, at[n]);
+	if (!f.unorm)
+		WeightedSum<DecodeMode::kTables, 8>(f, texel, w, out);
+	else if (f.fused_division)
+		WeightedSum<DecodeMode::kFusedUnorm, 8>(f, texel, w, out);
+	else
+		WeightedSum<DecodeMode::kDividedUnorm, 8>(f, texel, w, out);
+}
+
 // The levels of §16 "Image Level(s) Selection" for a vector of lanes
 // (SelectLevels): d' = clamp(lambda, 0, q) rounded to 1/256 (to nearest
 // even: (x + 2^23) - 2^23 for 0 <= x < 2^23, as nearbyint), NEAREST:
@@ -991,14 +1131,20 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 // FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
 // levels differ (§16 "Texel Mipmap Filtering"), else tau_hi.
 void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
-                     VF s, VF t, MF linear, VF reference, VF out[4]) {
+                     VF s, VF t, VF r, MF linear, VF reference, VF out[4]) {
 	const DF df;
-	FilterLevel(f, hi, s, t, linear, reference, out);
+	if (f.volume)
+		FilterVolume(f, hi, s, t, r, linear, reference, out);
+	else
+		FilterLevel(f, hi, s, t, linear, reference, out);
 	if (!need_lo) return;
 	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
 	if (hn::AllFalse(df, blend)) return;
 	VF low[4];
-	FilterLevel(f, lo, s, t, linear, reference, low);
+	if (f.volume)
+		FilterVolume(f, lo, s, t, r, linear, reference, low);
+	else
+		FilterLevel(f, lo, s, t, linear, reference, low);
 	const VF keep = hn::Sub(hn::Set(df, 1.0f), levels.delta);
 	for (int c = 0; c < 4; ++c)
 		out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(keep, out[c]), hn::Mul(levels.delta, low[c])), out[c]);
@@ -1117,8 +1263,11 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	const SamplerState& sampler = image.sampler;
 	const VF zero = hn::Zero(df);
 	VF s = LoadOr(in.coord[0], lane, zero), t = LoadOr(in.coord[1], lane, zero);
-	// The derivatives of (s, t) (ResolveLane: none unless given).
-	VF dx[2], dy[2];
+	// 3D views: r (ResolveLane's stu[2]).
+	const VF r = f.volume ? LoadOr(in.z, lane, zero) : zero;
+	// The derivatives of (s, t) and, 3D, r (ResolveLane: none unless given;
+	// 0 in the third dimension of other views).
+	VF dx[3], dy[3];
 	if (in.quad) {
 		dx[0] = QuadDx(s), dx[1] = QuadDx(t);
 		dy[0] = QuadDy(s), dy[1] = QuadDy(t);
@@ -1126,9 +1275,14 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		dx[0] = LoadOr(in.ddx[0], lane, zero), dx[1] = LoadOr(in.ddx[1], lane, zero);
 		dy[0] = LoadOr(in.ddy[0], lane, zero), dy[1] = LoadOr(in.ddy[1], lane, zero);
 	}
+	dx[2] = dy[2] = zero;
+	if (f.volume && in.quad)
+		dx[2] = QuadDx(r), dy[2] = QuadDy(r);
+	else if (f.volume)
+		dx[2] = LoadOr(in.ddz[0], lane, zero), dy[2] = LoadOr(in.ddz[1], lane, zero);
 	VI face = hn::Zero(di);
 	if (f.cube) {  // (s, t) hold the direction's x and y
-		const VF z = LoadOr(in.cube_z, lane, zero);
+		const VF z = LoadOr(in.z, lane, zero);
 		const CubeLanes c = SelectFaces(s, t, z);
 		face = c.face;
 		if (in.ddx[0] || in.quad) {
@@ -1142,22 +1296,29 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 
 	// ResolveLane's LOD (§16 "Scale Factor Operation", "Level-of-Detail
 	// Operation"): the same operations, ScaleFactors' sums with the third
-	// term 0 * 1.
+	// term 0 * 1 (3D views: the r derivatives times the base depth).
 	VF lambda_base = zero, log_arg = zero;  // lambda_base = log2(log_arg) without a Lod
 	VI aniso_samples = hn::Set(di, 1);
-	VF axis[2] = {zero, zero};
+	VF axis[3] = {zero, zero, zero};
 	if (in.lod) {
 		lambda_base = hn::LoadU(df, in.lod + lane);
 	} else {
-		const VF extent[2] = {hn::Set(df, f.levels->fwidth[0]), hn::Set(df, f.levels->fheight[0])};
+		const VF extent[3] = {hn::Set(df, f.levels->fwidth[0]), hn::Set(df, f.levels->fheight[0]),
+		                      hn::Set(df, f.levels->fdepth[0])};
 		VF x2 = zero, y2 = zero;
 		for (int d = 0; d < 2; ++d) {
 			const VF mx = hn::Mul(dx[d], extent[d]), my = hn::Mul(dy[d], extent[d]);
 			x2 = hn::Add(x2, hn::Mul(mx, mx));
 			y2 = hn::Add(y2, hn::Mul(my, my));
 		}
-		x2 = hn::Add(x2, zero);
-		y2 = hn::Add(y2, zero);
+		if (f.volume) {
+			const VF mx = hn::Mul(dx[2], extent[2]), my = hn::Mul(dy[2], extent[2]);
+			x2 = hn::Add(x2, hn::Mul(mx, mx));
+			y2 = hn::Add(y2, hn::Mul(my, my));
+		} else {
+			x2 = hn::Add(x2, zero);
+			y2 = hn::Add(y2, zero);
+		}
 		if (!image.anisotropic) {
 			log_arg = hn::Sqrt(StdMax(x2, y2));  // ScaleFactorMax
 		} else {
@@ -1177,7 +1338,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			aniso_samples =
 			    hn::IfThenElse(hn::RebindMask(di, footprint), hn::ConvertTo(di, hn::Ceil(eta)), hn::Set(di, 1));
 			log_arg = hn::IfThenElse(footprint, hn::Div(rho_max, eta), rho_max);
-			for (int d = 0; d < 2; ++d) axis[d] = hn::IfThenElse(x_major, dx[d], dy[d]);
+			for (int d = 0; d < 3; ++d) axis[d] = hn::IfThenElse(x_major, dx[d], dy[d]);
 		}
 	}
 	// LodBiasAndClamp: lambda_base + clamp(bias, +-maxSamplerLodBias) (fmin
@@ -1226,7 +1387,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 
 	const VI one = hn::Set(di, 1);
 	if (hn::AllTrue(di, hn::Lt(aniso_samples, hn::Set(di, 2)))) {  // (no int Le in Highway 1.0)
-		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, linear, reference, result);
+		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, r, linear, reference, result);
 	} else {
 		// §16 "Texel Anisotropic Filtering": the mean of N isotropic lookups
 		// at (x - 1/2 + i / (N + 1)) along the major axis; lanes with N = 1
@@ -1241,8 +1402,9 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			const VF at = hn::Sub(hn::Div(hn::Set(df, float(i)), n_plus_1), hn::Set(df, 0.5f));
 			const VF ss = hn::IfThenElse(hn::And(active, spread), hn::Add(s, hn::Mul(at, axis[0])), s);
 			const VF tt = hn::IfThenElse(hn::And(active, spread), hn::Add(t, hn::Mul(at, axis[1])), t);
+			const VF rr = hn::IfThenElse(hn::And(active, spread), hn::Add(r, hn::Mul(at, axis[2])), r);
 			VF one_lookup[4];
-			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, linear, reference, one_lookup);
+			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, rr, linear, reference, one_lookup);
 			for (int c = 0; c < 4; ++c)
 				result[c] = hn::IfThenElse(active, hn::Add(result[c], one_lookup[c]), result[c]);
 			if (i == 1)
@@ -1266,7 +1428,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	const size_t n = hn::Lanes(df);
 	FastLanes in;
 	in.coord[0] = lanes.coord[0], in.coord[1] = lanes.coord[1];
-	if (f.cube) in.cube_z = lanes.coord[2];
+	if (f.cube || f.volume) in.z = lanes.coord[2];
 	if (f.arrayed) in.layer = lanes.coord[f.cube ? 3 : 2];
 	std::vector<float> derivative_arrays;
 	if (lanes.lod) {
@@ -1277,10 +1439,10 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 		// Vectors narrower than a quad (HWY_SCALAR): the arrays, as the generic path reads them.
 		derivative_arrays.resize(size_t(6) * lanes.count);
 		float* d = derivative_arrays.data();
-		const float* coords[3] = {in.coord[0], in.coord[1], in.cube_z};
+		const float* coords[3] = {in.coord[0], in.coord[1], in.z};
 		const float** ddx[3] = {&in.ddx[0], &in.ddx[1], &in.ddz[0]};
 		const float** ddy[3] = {&in.ddy[0], &in.ddy[1], &in.ddz[1]};
-		for (int c = 0; c < (f.cube ? 3 : 2); ++c) {
+		for (int c = 0; c < (f.cube || f.volume ? 3 : 2); ++c) {
 			float* dx = d + size_t(2 * c) * lanes.count;
 			float* dy = dx + lanes.count;
 			QuadDerivatives(coords[c], lanes.count, dx, dy);
@@ -1288,7 +1450,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 		}
 	} else if (lanes.ddx[0]) {  // derivatives (ResolveLane: none unless ddx[0])
 		for (int d = 0; d < 2; ++d) in.ddx[d] = lanes.ddx[d], in.ddy[d] = lanes.ddy[d];
-		if (f.cube) in.ddz[0] = lanes.ddx[2], in.ddz[1] = lanes.ddy[2];
+		if (f.cube || f.volume) in.ddz[0] = lanes.ddx[2], in.ddz[1] = lanes.ddy[2];
 	}
 	in.bias = lanes.bias;
 	in.min_lod = lanes.min_lod;
@@ -1308,7 +1470,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	const size_t rest = lanes.count - lane;
 	constexpr int kFields = 14;
 	alignas(64) float operands[kFields][kMaxVectorLanes] = {};
-	const float** fields[kFields] = {&in.coord[0], &in.coord[1], &in.layer,   &in.cube_z, &in.lod,
+	const float** fields[kFields] = {&in.coord[0], &in.coord[1], &in.layer,   &in.z,      &in.lod,
 	                                 &in.ddx[0],   &in.ddx[1],   &in.ddy[0],  &in.ddy[1], &in.ddz[0],
 	                                 &in.ddz[1],   &in.bias,     &in.min_lod, &in.dref};
 	for (int k = 0; k < kFields; ++k)

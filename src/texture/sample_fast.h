@@ -1,4 +1,4 @@
-// The fast path of Sample(): 2D, array and cube lookups of four-component
+// The fast path of Sample(): 2D, array, cube and 3D lookups of four-component
 // 8-bit, RGBA16F and RGBA32F images, of one- and two-component 8-, 16- and
 // 32-bit ones and of depth (shadow lookups), computed a vector of lanes at a time
 // (sample_fast.cpp, Highway with run-time target dispatch). Internal to
@@ -10,14 +10,15 @@
 namespace tessera::texture {
 
 // Samples every lane and returns true when the lookup is one the fast path
-// takes: a 2D, 2D array, cube or cube array view (not a non-seamless cube),
+// takes: a 2D, 2D array, cube, cube array (not a non-seamless cube) or 3D view,
 // normalized coordinates, one sample, four 8-bit components read through
 // decode tables (RGBA8/BGRA8 UNORM, SRGB, SNORM), R16G16B16A16_SFLOAT,
 // R32G32B32A32_SFLOAT, R8 or R8G8 (UNORM, SNORM, SRGB), R16(G16)_SFLOAT,
 // R32(G32)_SFLOAT, or a depth view (D16, X8_D24, D32, and those planes of
-// D16S8, D24S8, D32S8) with a compare sampler, Dref or not; identity
+// D16S8, D24S8, D32S8) with or without a compare sampler, Dref or not; identity
 // swizzle, REPEAT or CLAMP_TO_EDGE, no offsets, levels in rows of texels or
-// in 4x4 tiles (tile_shift 0 or 2), at least 4 bytes of texels.
+// in 4x4 tiles (tile_shift 0 or 2; 3D: each slice so), at least 4 bytes of
+// texels.
 // Its results are the generic path's, bit for bit (same operations, same
 // order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns
 // false, writing nothing, otherwise.

@@ -223,6 +223,46 @@ TEST_CASE("sampling fast path: depth compare lookups equal the generic path bit 
 		}
 }
 
+TEST_CASE("sampling fast path: depth views without a compare sampler read (D, 0, 0, 1)", "[texture][sample]") {
+	// SSAO and deferred lighting sample depth as a texture: no compare
+	// sampler, D filtered as a color (§16 "Component Substitution"). A Dref
+	// operand is then ignored, as SampleGeneric ignores it.
+	std::mt19937 rng(4048);
+	const VkFormat formats[] = {VK_FORMAT_D16_UNORM,         VK_FORMAT_X8_D24_UNORM_PACK32,
+	                            VK_FORMAT_D32_SFLOAT,        VK_FORMAT_D16_UNORM_S8_UINT,
+	                            VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT};
+	for (VkFormat format : formats)
+		for (VkImageViewType type : kViewTypes) {
+			const bool cube = IsCube(type);
+			const uint32_t layers = type == VK_IMAGE_VIEW_TYPE_2D ? 1
+			                        : cube                        ? (type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 12)
+			                                                      : 3;
+			const uint32_t width = cube ? 8 : 13, height = cube ? 8 : 6;  // (not powers of two, odd)
+			const TestImage img = RandomImage(format, width, height, 4, layers, 0, rng);
+			const std::vector<float> depths = Depths(img, rng);
+			const bool float_depth = img.layout.Level(0, 0).format == VK_FORMAT_D32_SFLOAT;
+			for (const SamplerState& sampler : Samplers()) {
+				if (cube && sampler.address_u == VK_SAMPLER_ADDRESS_MODE_REPEAT) continue;  // (cubes clamp)
+				const SampledImage image = Prepare(sampler, img.View(type, VK_IMAGE_ASPECT_DEPTH_BIT));
+				REQUIRE(image.depth);
+				REQUIRE_FALSE(image.compare);
+				INFO("format " << format << " view " << type << " mag " << sampler.mag_filter << " min "
+				               << sampler.min_filter << " mip " << sampler.mipmap_mode << " mode " << sampler.address_u
+				               << " aniso " << sampler.max_anisotropy);
+				for (uint32_t n : {64u, 23u})
+					for (bool explicit_lod : {false, true})
+						for (bool dref : {false, true}) {
+							Lanes r(n, cube, explicit_lod, depths, rng);
+							if (!dref) r.lanes.dref = nullptr;
+							std::vector<TexelValue> a(n), b(n);
+							REQUIRE(SampleFast(image, r.lanes, a.data()));
+							SampleGeneric(image, r.lanes, b.data());
+							CheckSame(a, b, float_depth && !OneTexel(sampler));
+						}
+			}
+		}
+}
+
 TEST_CASE("sampling fast path: every D16 value compares as the generic path decodes it", "[texture][sample]") {
 	// UNORM depth is c / (2^b - 1) rounded once (sample_fast.cpp
 	// ReadChannels): Dref equal to each of the 65536 values, and its float
@@ -349,9 +389,9 @@ TEST_CASE("sampling fast path: 1- and 2-byte texels are read within the image", 
 }
 
 TEST_CASE("sampling fast path: depth views it declines", "[texture][sample]") {
-	// Without a compare sampler a depth view's aspect is not known to the
-	// fast path (a depth format viewed as color reads (0, 0, 0, 1)); the
-	// stencil aspect and border addressing take the generic path.
+	// A depth view is taken with or without a compare sampler
+	// (SampledImage::depth); the stencil aspect and border addressing take
+	// the generic path.
 	std::mt19937 rng(8);
 	const TestImage img = RandomImage(VK_FORMAT_D24_UNORM_S8_UINT, 8, 8, 1, 1, 0, rng);
 	std::vector<float> s(8, 0.3f), dref(8, 0.5f);
@@ -361,8 +401,7 @@ TEST_CASE("sampling fast path: depth views it declines", "[texture][sample]") {
 	lanes.dref = dref.data();
 	std::vector<TexelValue> out(8);
 	SamplerState sampler = Sampler(VK_FILTER_LINEAR);
-	CHECK_FALSE(
-	    SampleFast(Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_ASPECT_DEPTH_BIT)), lanes, out.data()));
+	CHECK(SampleFast(Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_ASPECT_DEPTH_BIT)), lanes, out.data()));
 	CHECK_FALSE(
 	    SampleFast(Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_ASPECT_STENCIL_BIT)), lanes, out.data()));
 	sampler.compare_enable = true;

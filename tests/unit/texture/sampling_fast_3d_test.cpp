@@ -62,25 +62,12 @@ TestImage RandomVolume(VkFormat format, VkExtent3D extent, uint32_t levels, uint
 // and CLAMP_TO_EDGE (w different from u and v in half of them), with and
 // without anisotropy.
 std::vector<SamplerState> Samplers() {
-	std::vector<SamplerState> out;
-	for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
-		for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR})
-			for (VkSamplerAddressMode mode : {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE})
-				for (float aniso : {1.0f, 16.0f}) {
-					SamplerState sampler = Sampler(filter, mode);
-					sampler.min_filter = filter == VK_FILTER_LINEAR ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
-					sampler.mipmap_mode = mip;
-					sampler.anisotropy_enable = aniso > 1.0f;
-					sampler.max_anisotropy = aniso;
-					sampler.max_lod = 4.0f;
-					if (aniso > 1.0f)
-						sampler.address_w = mode == VK_SAMPLER_ADDRESS_MODE_REPEAT
-						                        ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
-						                        : VK_SAMPLER_ADDRESS_MODE_REPEAT;
-					out.push_back(sampler);
-					sampler.min_filter = sampler.mag_filter;  // both filters alike
-					out.push_back(sampler);
-				}
+	std::vector<SamplerState> out = SamplerGrid();
+	for (SamplerState& sampler : out)
+		if (sampler.anisotropy_enable)
+			sampler.address_w = sampler.address_u == VK_SAMPLER_ADDRESS_MODE_REPEAT
+			                        ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+			                        : VK_SAMPLER_ADDRESS_MODE_REPEAT;
 	return out;
 }
 

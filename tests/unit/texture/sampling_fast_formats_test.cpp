@@ -75,25 +75,7 @@ TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t
 	return img;
 }
 
-std::vector<SamplerState> Samplers() {
-	std::vector<SamplerState> out;
-	for (VkFilter mag : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
-		for (VkFilter min : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
-			for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR})
-				for (VkSamplerAddressMode mode :
-				     {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE})
-					for (float aniso : {1.0f, 16.0f}) {
-						SamplerState sampler = Sampler(mag, mode);
-						sampler.min_filter = min;
-						sampler.mipmap_mode = mip;
-						sampler.anisotropy_enable = aniso > 1.0f;
-						sampler.max_anisotropy = aniso;
-						sampler.mip_lod_bias = 0.25f;
-						sampler.max_lod = 4.0f;
-						out.push_back(sampler);
-					}
-	return out;
-}
+std::vector<SamplerState> Samplers() { return SamplerGrid(0.25f); }
 
 bool OneTexel(const SamplerState& sampler) {
 	return sampler.mag_filter == VK_FILTER_NEAREST && sampler.min_filter == VK_FILTER_NEAREST &&
@@ -166,6 +148,15 @@ const VkImageViewType kViewTypes[] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_
 
 bool IsCube(VkImageViewType type) { return type == VK_IMAGE_VIEW_TYPE_CUBE || type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; }
 
+// A random depth image for a view of `type`: 4 levels, the layers the type
+// needs, not powers of two (odd) unless a cube.
+TestImage DepthImage(VkFormat format, VkImageViewType type, std::mt19937& rng) {
+	const bool cube = IsCube(type);
+	const uint32_t layers = type == VK_IMAGE_VIEW_TYPE_2D ? 1 : cube ? (type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 12) : 3;
+	const uint32_t width = cube ? 8 : 13, height = cube ? 8 : 6;
+	return RandomImage(format, width, height, 4, layers, 0, rng);
+}
+
 }  // namespace
 
 TEST_CASE("sampling fast path: depth compare lookups equal the generic path bit for bit", "[texture][sample]") {
@@ -188,11 +179,7 @@ TEST_CASE("sampling fast path: depth compare lookups equal the generic path bit 
 	for (VkFormat format : formats)
 		for (VkImageViewType type : kViewTypes) {
 			const bool cube = IsCube(type);
-			const uint32_t layers = type == VK_IMAGE_VIEW_TYPE_2D ? 1
-			                        : cube                        ? (type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 12)
-			                                                      : 3;
-			const uint32_t width = cube ? 8 : 13, height = cube ? 8 : 6;  // (not powers of two, odd)
-			const TestImage img = RandomImage(format, width, height, 4, layers, 0, rng);
+			const TestImage img = DepthImage(format, type, rng);
 			const std::vector<float> depths = Depths(img, rng);
 			const bool float_depth = img.layout.Level(0, 0).format == VK_FORMAT_D32_SFLOAT;
 			for (SamplerState sampler : Samplers()) {
@@ -234,11 +221,7 @@ TEST_CASE("sampling fast path: depth views without a compare sampler read (D, 0,
 	for (VkFormat format : formats)
 		for (VkImageViewType type : kViewTypes) {
 			const bool cube = IsCube(type);
-			const uint32_t layers = type == VK_IMAGE_VIEW_TYPE_2D ? 1
-			                        : cube                        ? (type == VK_IMAGE_VIEW_TYPE_CUBE ? 6 : 12)
-			                                                      : 3;
-			const uint32_t width = cube ? 8 : 13, height = cube ? 8 : 6;  // (not powers of two, odd)
-			const TestImage img = RandomImage(format, width, height, 4, layers, 0, rng);
+			const TestImage img = DepthImage(format, type, rng);
 			const std::vector<float> depths = Depths(img, rng);
 			const bool float_depth = img.layout.Level(0, 0).format == VK_FORMAT_D32_SFLOAT;
 			for (const SamplerState& sampler : Samplers()) {

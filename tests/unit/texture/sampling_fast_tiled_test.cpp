@@ -169,24 +169,7 @@ void CheckSameLookups(VkFormat format, const SamplerState& sampler, const std::v
 		CheckSameBits(a, b, r);
 }
 
-std::vector<SamplerState> Samplers() {
-	std::vector<SamplerState> out;
-	for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
-		for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR})
-			for (VkSamplerAddressMode mode : {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE})
-				for (float aniso : {1.0f, 16.0f}) {
-					SamplerState sampler = Sampler(filter, mode);
-					sampler.min_filter = filter == VK_FILTER_LINEAR ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
-					sampler.mipmap_mode = mip;
-					sampler.anisotropy_enable = aniso > 1.0f;
-					sampler.max_anisotropy = aniso;
-					sampler.max_lod = 4.0f;
-					out.push_back(sampler);
-					sampler.min_filter = sampler.mag_filter;  // both filters alike
-					out.push_back(sampler);
-				}
-	return out;
-}
+std::vector<SamplerState> Samplers() { return SamplerGrid(); }
 
 }  // namespace
 

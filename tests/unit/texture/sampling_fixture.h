@@ -53,6 +53,29 @@ inline SamplerState Sampler(VkFilter filter, VkSamplerAddressMode mode = VK_SAMP
 	return s;
 }
 
+// The sampler states the fast-path tests run through: mag and min filters
+// alike and mixed, both mipmap modes, REPEAT and CLAMP_TO_EDGE, with and
+// without 16x anisotropy; levels up to 4, the given LOD bias.
+inline std::vector<SamplerState> SamplerGrid(float lod_bias = 0.0f) {
+	std::vector<SamplerState> out;
+	for (VkFilter mag : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
+		for (VkFilter min : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
+			for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR})
+				for (VkSamplerAddressMode mode :
+				     {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE})
+					for (float aniso : {1.0f, 16.0f}) {
+						SamplerState sampler = Sampler(mag, mode);
+						sampler.min_filter = min;
+						sampler.mipmap_mode = mip;
+						sampler.anisotropy_enable = aniso > 1.0f;
+						sampler.max_anisotropy = aniso;
+						sampler.mip_lod_bias = lod_bias;
+						sampler.max_lod = 4.0f;
+						out.push_back(sampler);
+					}
+	return out;
+}
+
 inline SampledImage Prepare(const SamplerState& sampler, const ImageViewState& view) {
 	SampledImage image;
 	REQUIRE(PrepareSampledImage(sampler, view, &image));

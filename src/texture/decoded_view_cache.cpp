@@ -55,8 +55,10 @@ struct DecodedCacheRegistry {
 	std::atomic<uint64_t> clock{0};
 
 	static DecodedCacheRegistry& Get() {
-		static DecodedCacheRegistry registry;
-		return registry;
+		// Never destroyed: a view the application destroys during exit
+		// still finds it.
+		static DecodedCacheRegistry* registry = new DecodedCacheRegistry;
+		return *registry;
 	}
 
 	// Counts `self`'s new size (its mutex held) and drops other copies,

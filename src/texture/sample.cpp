@@ -591,8 +591,8 @@ struct ExplicitDerivatives {
 
 // Hot path: runs once per lane of every sampling instruction.
 void Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
-	// The common 2D, array and cube cases (sample_fast.cpp). It averages:
-	// min/max reductions take the generic path.
+	// The common cases (sample_fast.h lists them). It averages: min/max
+	// reductions take the generic path, which needs the derivative arrays.
 	const bool average = image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE;
 	if (average && SampleFast(image, lanes, out)) return;
 	SampleGeneric(image, ExplicitDerivatives(image, lanes).lanes, out);

@@ -31,6 +31,7 @@
 #include <llvm/Target/TargetMachine.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <map>
@@ -313,21 +314,32 @@ private:
 	std::unordered_map<uint32_t, uint32_t> constants_;
 };
 
+// Whether a program's lanes share workgroup memory or meet at barriers
+// (see ProgramBuilder). Only compute programs are compiled so.
+bool IsWorkgroupProgram(const Program& program) { return program.uses_barriers || program.workgroup_memory_size != 0; }
+
 // Whether CompileProgram can compile `program` whole: every instruction is
 // arithmetic, a 32-bit load or store of private memory, of a buffer (one
-// descriptor) or a push-constant load, or a quad derivative; and no lane
-// looks at a lane outside its quad (no barriers, subgroups or workgroup
-// memory). Fragment programs that store to buffers stay with the
-// interpreter, which drops helper lanes' stores.
+// descriptor), of workgroup memory (compute) or a push-constant load, or a
+// quad derivative (not in compute); and no subgroup operations. Fragment
+// programs that store to buffers stay with the interpreter, which drops
+// helper lanes' stores.
 bool CanCompileWhole(const Program& program) {
-	if (program.uses_barriers || program.uses_subgroups || program.workgroup_memory_size) return false;
+	if (program.uses_subgroups) return false;
+	const bool workgroup = IsWorkgroupProgram(program);
+	if (workgroup && program.stage != shader::Stage::kCompute) return false;
 	for (const Inst& inst : program.insts) {
-		if (inst.op < Op::kAluCount || shader::IsDerivative(inst.op)) continue;
+		if (inst.op < Op::kAluCount) continue;
+		if (shader::IsDerivative(inst.op)) {
+			if (workgroup) return false;
+			continue;
+		}
 		if ((inst.op != Op::kLoad && inst.op != Op::kStore) || inst.wide || inst.region >= program.regions.size())
 			return false;
 		const shader::Region& region = program.regions[inst.region];
 		switch (region.kind) {
 		case shader::RegionKind::kPrivate: break;
+		case shader::RegionKind::kWorkgroup: break;
 		case shader::RegionKind::kStorageBuffer:
 		case shader::RegionKind::kUniformBuffer:
 			if (region.descriptor_count != 1) return false;
@@ -349,6 +361,17 @@ bool CanCompileWhole(const Program& program) {
 // dispatch loop that takes the lowest and runs it, and each block as lane
 // loops (vectorized like segments) under the mask pcs[k] == block, split
 // where a derivative reads across lanes (a vector operation of its own).
+//
+// A compute program with barriers runs its vectors (one workgroup) in
+// rounds. A vector runs until each of its lanes is done or parked at a
+// barrier (a lane there takes the number kParkedPc + barrier); then its
+// block numbers go to ProgramEnvironment::pcs and the registers live past
+// the barrier to the register file, and the next vector runs. When every
+// vector has stopped so, each resumes where it parked (the piece of the
+// block after the barrier has a number of its own) in the next round. So
+// no lane passes a barrier before every lane of the workgroup has reached
+// it, which is all a barrier promises: between barriers, the invocations of
+// a data-race-free program may run in any order and give the same results.
 class ProgramBuilder {
 public:
 	ProgramBuilder(llvm::Module& module, const Program& program, const Engine& engine)
@@ -360,10 +383,14 @@ public:
 	      i64_(llvm::Type::getInt64Ty(context_)),
 	      ptr_(llvm::PointerType::get(context_, 0)),
 	      builder_(context_),
-	      constants_(ImmediateConstants(program)) {}
+	      constants_(ImmediateConstants(program)),
+	      parks_(!program.barriers.empty()) {
+		for (const shader::BarrierPoint& barrier : program_.barriers) barrier_blocks_.insert(barrier.block);
+	}
 
 	void Build(const std::string& name) {
 		constexpr uint32_t W = shader::kSegmentLanes;
+		const uint32_t block_count = static_cast<uint32_t>(program_.blocks.size());
 		auto* type = llvm::FunctionType::get(i32_, {ptr_, i64_, ptr_}, false);
 		function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
 		function_->addFnAttr("target-cpu", engine_.cpu);
@@ -384,6 +411,7 @@ public:
 		llvm::Value* spans = field(1, ptr_);
 		lanes_ = field(2, i64_);
 		llvm::Value* max_steps = field(3, i64_);
+		llvm::Value* saved_pcs = parks_ ? field(5, ptr_) : nullptr;
 		auto* pcs_slot = builder_.CreateAlloca(llvm::ArrayType::get(i32_, W), nullptr, "pcs");
 		pcs_slot->setAlignment(llvm::Align(64));  // read and written whole as a vector too
 		pcs_ = pcs_slot;
@@ -400,74 +428,185 @@ public:
 		llvm::Value* total_steps = builder_.CreateAlloca(i64_, nullptr, "total_steps");
 		builder_.CreateStore(builder_.getInt64(0), total_steps);
 		llvm::Value* chunk_steps = builder_.CreateAlloca(i64_, nullptr, "chunk_steps");
-		// The regions' bytes, once per call.
-		for (const Inst& inst : program_.insts) {
-			if (inst.op != Op::kLoad && inst.op != Op::kStore) continue;
-			if (program_.regions[inst.region].kind == shader::RegionKind::kPrivate) continue;
-			if (span_data_.count(inst.region)) continue;
-			llvm::Value* span = builder_.CreateConstGEP1_64(i64_, spans, 2 * uint64_t{inst.region});
-			span_data_[inst.region] = builder_.CreateLoad(ptr_, span);
-			span_size_[inst.region] = builder_.CreateLoad(i64_, builder_.CreateConstGEP1_64(i64_, span, 1));
-		}
+		llvm::Value* parked = builder_.CreateAlloca(builder_.getInt1Ty(), nullptr, "parked");
+		LoadSpans(spans);
+		if (parks_) live_at_barriers_ = LiveAtBarriers();
 
+		auto* round = llvm::BasicBlock::Create(context_, "round", function_);
 		auto* chunk = llvm::BasicBlock::Create(context_, "chunk", function_);
 		auto* dispatch = llvm::BasicBlock::Create(context_, "dispatch", function_);
 		auto* step = llvm::BasicBlock::Create(context_, "step", function_);
 		auto* chunk_next = llvm::BasicBlock::Create(context_, "chunk_next", function_);
 		auto* hung = llvm::BasicBlock::Create(context_, "hung", function_);
 		auto* done = llvm::BasicBlock::Create(context_, "done", function_);
-		builder_.CreateCondBr(builder_.CreateICmpEQ(lanes_, builder_.getInt64(0)), done, chunk);
+		builder_.CreateCondBr(builder_.CreateICmpEQ(lanes_, builder_.getInt64(0)), done, round);
 
-		// A vector of lanes starts: all at block 0, padding lanes done.
+		// A round: every vector runs until its lanes are done or parked.
+		builder_.SetInsertPoint(round);
+		llvm::PHINode* round_index = builder_.CreatePHI(i64_, 2, "round_index");
+		round_index->addIncoming(builder_.getInt64(0), entry);
+		llvm::Value* first_round = builder_.CreateICmpEQ(round_index, builder_.getInt64(0));
+		builder_.CreateStore(builder_.getFalse(), parked);
+		// A lane that parks at a barrier in every round of an endless loop.
+		auto* round_go = llvm::BasicBlock::Create(context_, "round_go", function_);
+		builder_.CreateCondBr(builder_.CreateICmpUGT(round_index, max_steps), hung, round_go);
+		builder_.SetInsertPoint(round_go);
+		builder_.CreateBr(chunk);
+
+		// A vector of lanes starts: all at block 0, padding lanes done; in a
+		// later round, where its lanes stopped, parked lanes at the piece
+		// after their barrier.
 		builder_.SetInsertPoint(chunk);
 		first_ = builder_.CreatePHI(i64_, 2, "first");
-		first_->addIncoming(builder_.getInt64(0), entry);
+		first_->addIncoming(builder_.getInt64(0), round_go);
 		llvm::Value* first32 = builder_.CreateTrunc(first_, i32_);
 		llvm::Value* lane_ids = builder_.CreateAdd(builder_.CreateVectorSplat(W, first32), Iota());
 		llvm::Value* live =
 		    builder_.CreateICmpULT(lane_ids, builder_.CreateVectorSplat(W, builder_.CreateTrunc(lanes_, i32_)));
-		builder_.CreateStore(builder_.CreateSelect(live, llvm::ConstantInt::get(VectorType(), 0),
-		                                           llvm::ConstantInt::get(VectorType(), kDonePc)),
-		                     pcs_);
+		llvm::Value* start_pcs = builder_.CreateSelect(live, Splat(0), Splat(kDonePc));
+		llvm::Value* saved_at = parks_ ? builder_.CreateGEP(i32_, saved_pcs, first_) : nullptr;
+		if (parks_) {
+			llvm::Value* saved = builder_.CreateAlignedLoad(VectorType(), saved_at, llvm::Align(4));
+			llvm::Value* waiting = builder_.CreateAnd(builder_.CreateICmpUGE(saved, Splat(kParkedPc)),
+			                                          builder_.CreateICmpNE(saved, Splat(kDonePc)));
+			llvm::Value* resumed = builder_.CreateSelect(
+			    waiting, builder_.CreateAdd(builder_.CreateSub(saved, Splat(kParkedPc)), Splat(block_count)), saved);
+			start_pcs = builder_.CreateSelect(first_round, start_pcs, resumed);
+		}
+		builder_.CreateStore(start_pcs, pcs_);
 		builder_.CreateStore(builder_.getInt64(0), chunk_steps);
 		// Each register's lanes from the interpreter's register file (the
 		// inputs: built-ins; the copies of registers written before they are
-		// read are dead code).
-		for (const auto& [reg, index] : local_index_) {
-			llvm::Value* row = builder_.CreateGEP(
-			    i32_, registers_, builder_.CreateAdd(builder_.CreateMul(builder_.getInt64(reg), stride_), first_));
-			builder_.CreateStore(builder_.CreateAlignedLoad(VectorType(), row, llvm::Align(4)), Row(reg));
+		// read are dead code); resuming, the registers live past a barrier.
+		auto copy_in = [&](const std::vector<uint32_t>& regs) {
+			for (uint32_t reg : regs)
+				builder_.CreateStore(builder_.CreateAlignedLoad(VectorType(), FileRow(reg), llvm::Align(4)), Row(reg));
+		};
+		std::vector<uint32_t> all_regs;
+		for (const auto& [reg, index] : local_index_) all_regs.push_back(reg);
+		if (!parks_) {
+			copy_in(all_regs);
+			builder_.CreateBr(dispatch);
+		} else {
+			auto* fresh = llvm::BasicBlock::Create(context_, "fresh", function_);
+			auto* resume = llvm::BasicBlock::Create(context_, "resume", function_);
+			auto* resume_copy = llvm::BasicBlock::Create(context_, "resume_copy", function_);
+			builder_.CreateCondBr(first_round, fresh, resume);
+			builder_.SetInsertPoint(fresh);
+			copy_in(all_regs);
+			builder_.CreateBr(dispatch);
+			builder_.SetInsertPoint(resume);
+			// A vector whose lanes are all done stays so.
+			llvm::Value* finished = builder_.CreateAndReduce(builder_.CreateICmpEQ(start_pcs, Splat(kDonePc)));
+			builder_.CreateCondBr(finished, chunk_next, resume_copy);
+			builder_.SetInsertPoint(resume_copy);
+			copy_in(live_at_barriers_);
+			builder_.CreateBr(dispatch);
 		}
-		builder_.CreateBr(dispatch);
 
-		// The lowest block any lane waits at; none: this vector is done.
+		// The lowest block any lane waits at; none: this vector is done (or
+		// all its lanes that are not are parked).
 		builder_.SetInsertPoint(dispatch);
 		llvm::Value* pcs = builder_.CreateLoad(VectorType(), pcs_);
 		llvm::Value* current = builder_.CreateUnaryIntrinsic(llvm::Intrinsic::vector_reduce_umin, pcs);
-		builder_.CreateCondBr(builder_.CreateICmpEQ(current, builder_.getInt32(kDonePc)), chunk_next, step);
-		builder_.SetInsertPoint(step);
-		llvm::SwitchInst* to_block = builder_.CreateSwitch(current, hung, uint32_t(program_.blocks.size()));
-		std::vector<llvm::BasicBlock*> blocks;
-		for (uint32_t b = 0; b < program_.blocks.size(); ++b) {
-			blocks.push_back(llvm::BasicBlock::Create(context_, "block" + std::to_string(b), function_));
-			to_block->addCase(builder_.getInt32(b), blocks.back());
+		llvm::BasicBlock* stopped = chunk_next;
+		if (parks_) {
+			// The vector stops: its block numbers saved, and if a lane
+			// parked, the registers live past the barriers.
+			stopped = llvm::BasicBlock::Create(context_, "stopped", function_);
+			auto* park = llvm::BasicBlock::Create(context_, "park", function_);
+			builder_.CreateCondBr(builder_.CreateICmpUGE(current, builder_.getInt32(kParkedPc)), stopped, step);
+			builder_.SetInsertPoint(stopped);
+			llvm::Value* final_pcs = builder_.CreateLoad(VectorType(), pcs_);
+			builder_.CreateAlignedStore(final_pcs, saved_at, llvm::Align(4));
+			llvm::Value* all_done = builder_.CreateAndReduce(builder_.CreateICmpEQ(final_pcs, Splat(kDonePc)));
+			builder_.CreateCondBr(all_done, chunk_next, park);
+			builder_.SetInsertPoint(park);
+			builder_.CreateStore(builder_.getTrue(), parked);
+			for (uint32_t reg : live_at_barriers_)
+				builder_.CreateAlignedStore(builder_.CreateLoad(VectorType(), Row(reg)), FileRow(reg), llvm::Align(4));
+			builder_.CreateBr(chunk_next);
+		} else {
+			builder_.CreateCondBr(builder_.CreateICmpEQ(current, builder_.getInt32(kDonePc)), chunk_next, step);
 		}
-		for (uint32_t b = 0; b < program_.blocks.size(); ++b) {
-			builder_.SetInsertPoint(blocks[b]);
+		builder_.SetInsertPoint(step);
+
+		// The pieces: each block up to its first barrier (numbered as the
+		// block), and the rest of it after each barrier (block_count + the
+		// barrier's index).
+		struct Piece {
+			uint32_t pc, block, begin, end;
+			std::optional<uint32_t> park;  // the barrier that ends it, else the terminator
+		};
+		std::vector<Piece> pieces;
+		for (uint32_t b = 0; b < block_count; ++b) {
+			const shader::Block& block = program_.blocks[b];
+			Piece piece{b, b, block.inst_begin, block.inst_begin + block.inst_count, std::nullopt};
+			for (uint32_t p = 0; p < program_.barriers.size(); ++p) {
+				if (program_.barriers[p].block != b) continue;
+				Piece before = piece;
+				before.end = program_.barriers[p].inst;
+				before.park = p;
+				pieces.push_back(before);
+				piece = {block_count + p, b, program_.barriers[p].inst, piece.end, std::nullopt};
+			}
+			pieces.push_back(piece);
+		}
+		// The pieces of loops twice: for a vector whose lanes all wait there
+		// (the converged case: no masks, as the interpreter's converged
+		// mode), and under the mask of the lanes that do. Elsewhere a piece
+		// runs once a vector, and one masked copy keeps compiles short.
+		const std::vector<bool> in_loop = BlocksInLoops();
+		auto* step_whole = llvm::BasicBlock::Create(context_, "step_whole", function_);
+		auto* step_masked = llvm::BasicBlock::Create(context_, "step_masked", function_);
+		llvm::Value* highest = builder_.CreateUnaryIntrinsic(llvm::Intrinsic::vector_reduce_umax, pcs);
+		builder_.CreateCondBr(builder_.CreateICmpEQ(current, highest), step_whole, step_masked);
+		std::unordered_map<uint32_t, llvm::BasicBlock*> piece_blocks[2];  // [converged]
+		std::vector<std::pair<const Piece*, bool>> variants;
+		for (const Piece& piece : pieces) {
+			auto* masked = llvm::BasicBlock::Create(context_, "piece" + std::to_string(piece.pc), function_);
+			piece_blocks[0][piece.pc] = piece_blocks[1][piece.pc] = masked;
+			variants.push_back({&piece, false});
+			if (in_loop[piece.block]) {
+				piece_blocks[1][piece.pc] =
+				    llvm::BasicBlock::Create(context_, "whole" + std::to_string(piece.pc), function_);
+				variants.push_back({&piece, true});
+			}
+		}
+		for (bool converged : {false, true}) {
+			builder_.SetInsertPoint(converged ? step_whole : step_masked);
+			llvm::SwitchInst* to_piece = builder_.CreateSwitch(current, hung, uint32_t(pieces.size()));
+			for (const Piece& piece : pieces)
+				to_piece->addCase(builder_.getInt32(piece.pc), piece_blocks[converged][piece.pc]);
+		}
+		for (const auto& [piece_at, converged] : variants) {
+			const Piece& piece = *piece_at;
+			converged_ = converged;
+			builder_.SetInsertPoint(piece_blocks[converged_][piece.pc]);
 			// Every block run counts against the step bound (endless loops).
 			llvm::Value* steps = builder_.CreateAdd(builder_.CreateLoad(i64_, chunk_steps), builder_.getInt64(1));
 			builder_.CreateStore(steps, chunk_steps);
 			builder_.CreateStore(builder_.CreateAdd(builder_.CreateLoad(i64_, total_steps), builder_.getInt64(1)),
 			                     total_steps);
-			auto* run = llvm::BasicBlock::Create(context_, "run" + std::to_string(b), function_);
+			auto* run = llvm::BasicBlock::Create(context_, "run" + std::to_string(piece.pc), function_);
 			builder_.CreateCondBr(builder_.CreateICmpUGT(steps, max_steps), hung, run);
 			builder_.SetInsertPoint(run);
-			EmitBlock(b);
+			mask_pc_ = piece.pc;
+			EmitRange(piece.block, piece.begin, piece.end, !piece.park);
+			std::vector<uint32_t> successors;
+			if (piece.park) {
+				// Its lanes park; the vector stops once no lane can go on.
+				llvm::Value* now = builder_.CreateLoad(VectorType(), pcs_);
+				builder_.CreateStore(builder_.CreateSelect(builder_.CreateICmpEQ(now, Splat(piece.pc)),
+				                                           Splat(kParkedPc + *piece.park), now),
+				                     pcs_);
+				builder_.CreateBr(dispatch);
+				continue;
+			}
 			// Where every lane went the same way (the common case: uniform
 			// branches, loops all lanes still run), straight there; else the
 			// dispatch finds the lowest block.
-			std::vector<uint32_t> successors;
-			const shader::Terminator& t = program_.blocks[b].terminator;
+			const shader::Terminator& t = program_.blocks[piece.block].terminator;
 			if (t.kind == shader::TerminatorKind::kExit) successors.push_back(kDonePc);
 			for (uint32_t e = 0; e < t.edge_count; ++e) {
 				uint32_t target = Forward(program_.edges[t.edge_begin + e].block);
@@ -477,9 +616,8 @@ public:
 			llvm::Value* now = builder_.CreateLoad(VectorType(), pcs_);
 			for (uint32_t target : successors) {
 				auto* next = llvm::BasicBlock::Create(context_, "not_all", function_);
-				llvm::Value* all =
-				    builder_.CreateAndReduce(builder_.CreateICmpEQ(now, llvm::ConstantInt::get(VectorType(), target)));
-				builder_.CreateCondBr(all, target == kDonePc ? chunk_next : blocks.at(target), next);
+				llvm::Value* all = builder_.CreateAndReduce(builder_.CreateICmpEQ(now, Splat(target)));
+				builder_.CreateCondBr(all, target == kDonePc ? stopped : piece_blocks[1].at(target), next);
 				builder_.SetInsertPoint(next);
 			}
 			builder_.CreateBr(dispatch);
@@ -487,8 +625,13 @@ public:
 
 		builder_.SetInsertPoint(chunk_next);
 		llvm::Value* next_first = builder_.CreateAdd(first_, builder_.getInt64(W));
+		auto* round_end = llvm::BasicBlock::Create(context_, "round_end", function_);
+		builder_.CreateCondBr(builder_.CreateICmpULT(next_first, lanes_), chunk, round_end);
 		first_->addIncoming(next_first, chunk_next);
-		builder_.CreateCondBr(builder_.CreateICmpULT(next_first, lanes_), chunk, done);
+		// Another round while a lane is parked.
+		builder_.SetInsertPoint(round_end);
+		round_index->addIncoming(builder_.CreateAdd(round_index, builder_.getInt64(1)), round_end);
+		builder_.CreateCondBr(builder_.CreateLoad(builder_.getInt1Ty(), parked), round, done);
 
 		builder_.SetInsertPoint(hung);
 		builder_.CreateStore(builder_.CreateLoad(i64_, total_steps), builder_.CreateConstGEP1_64(i64_, environment, 4));
@@ -501,12 +644,37 @@ public:
 private:
 	static constexpr uint32_t kDonePc = UINT32_MAX;
 
+	// The regions' bytes, once per call.
+	void LoadSpans(llvm::Value* spans) {
+		for (const Inst& inst : program_.insts) {
+			if (inst.op != Op::kLoad && inst.op != Op::kStore) continue;
+			if (program_.regions[inst.region].kind == shader::RegionKind::kPrivate) continue;
+			if (span_data_.count(inst.region)) continue;
+			llvm::Value* span = builder_.CreateConstGEP1_64(i64_, spans, 2 * uint64_t{inst.region});
+			span_data_[inst.region] = builder_.CreateLoad(ptr_, span);
+			span_size_[inst.region] = builder_.CreateLoad(i64_, builder_.CreateConstGEP1_64(i64_, span, 1));
+		}
+	}
+
+	// Parked lanes' numbers: kParkedPc + the barrier's index (below kDonePc).
+	static constexpr uint32_t kParkedPc = 0x80000000u;
+
 	llvm::FixedVectorType* VectorType() const { return llvm::FixedVectorType::get(i32_, shader::kSegmentLanes); }
 	llvm::Constant* Iota() const {
 		std::vector<llvm::Constant*> ids;
 		for (uint32_t k = 0; k < shader::kSegmentLanes; ++k) ids.push_back(llvm::ConstantInt::get(i32_, k));
 		return llvm::ConstantVector::get(ids);
 	}
+	llvm::Constant* Splat(uint32_t value) const { return llvm::ConstantInt::get(VectorType(), value); }
+	llvm::Value* LoadVector(llvm::Value* at) { return builder_.CreateLoad(VectorType(), at); }
+	void StoreVector(llvm::Value* value, llvm::Value* at) { builder_.CreateStore(value, at); }
+
+	// The vector's lanes of register `reg` in the interpreter's register file.
+	llvm::Value* FileRow(uint32_t reg) {
+		return builder_.CreateGEP(i32_, registers_,
+		                          builder_.CreateAdd(builder_.CreateMul(builder_.getInt64(reg), stride_), first_));
+	}
+
 	// Where a branch to `target` leads: past blocks that only branch on
 	// (no instructions, no phi copies). Lanes would leave them at once, and
 	// skipping them changes no lane's results (a whole program has no
@@ -515,7 +683,9 @@ private:
 		for (size_t hops = 0; hops < program_.blocks.size(); ++hops) {
 			const shader::Block& block = program_.blocks[target];
 			const shader::Terminator& t = block.terminator;
-			if (block.inst_count != 0 || t.kind != shader::TerminatorKind::kBranch || t.edge_count != 1) break;
+			if (block.inst_count != 0 || t.kind != shader::TerminatorKind::kBranch || t.edge_count != 1 ||
+			    barrier_blocks_.count(target))
+				break;
 			const shader::Edge& edge = program_.edges[t.edge_begin];
 			if (edge.copy_count != 0 || edge.block == target) break;
 			target = edge.block;
@@ -525,6 +695,84 @@ private:
 
 	// The vector's slot for register `reg` (a <16 x i32>).
 	llvm::Value* Row(uint32_t reg) { return builder_.CreateConstGEP1_32(VectorType(), locals_, local_index_.at(reg)); }
+
+	// The registers (but constants) whose values a lane may still read after
+	// a barrier: live at some barrier point. Liveness over the blocks,
+	// generous where it is cheap to be (an instruction's four operands all
+	// count as read; a phi copy's source is read at the end of its block).
+	std::vector<uint32_t> LiveAtBarriers() const {
+		const size_t count = program_.blocks.size();
+		auto reads = [&](const Inst& inst, std::set<uint32_t>& live) {
+			for (uint32_t reg : {inst.a, inst.b, inst.c, inst.d})
+				if (!constants_.count(reg)) live.insert(reg);
+		};
+		auto writes = [&](const Inst& inst) { return inst.op < Op::kAluCount || inst.op == Op::kLoad; };
+		// Live at the end of block b, before its terminator, given live_in.
+		std::vector<std::set<uint32_t>> live_in(count);
+		auto live_at_end = [&](uint32_t b) {
+			std::set<uint32_t> live;
+			const shader::Terminator& t = program_.blocks[b].terminator;
+			if (t.kind == shader::TerminatorKind::kConditional || t.kind == shader::TerminatorKind::kSwitch)
+				if (!constants_.count(t.selector)) live.insert(t.selector);
+			for (uint32_t e = 0; e < t.edge_count; ++e) {
+				const shader::Edge& edge = program_.edges[t.edge_begin + e];
+				std::set<uint32_t> along = live_in[edge.block];
+				for (uint32_t c = 0; c < edge.copy_count; ++c) along.erase(program_.copies[edge.copy_begin + c].dst);
+				for (uint32_t c = 0; c < edge.copy_count; ++c) {
+					uint32_t src = program_.copies[edge.copy_begin + c].src;
+					if (!constants_.count(src)) along.insert(src);
+				}
+				live.insert(along.begin(), along.end());
+			}
+			return live;
+		};
+		// Backward from the end of block b to instruction `stop`.
+		auto live_before = [&](uint32_t b, uint32_t stop) {
+			std::set<uint32_t> live = live_at_end(b);
+			const shader::Block& block = program_.blocks[b];
+			for (uint32_t i = block.inst_begin + block.inst_count; i-- > stop;) {
+				const Inst& inst = program_.insts[i];
+				if (writes(inst)) live.erase(inst.dst);
+				reads(inst, live);
+			}
+			return live;
+		};
+		for (bool changed = true; changed;) {
+			changed = false;
+			for (uint32_t b = uint32_t(count); b-- > 0;) {
+				std::set<uint32_t> live = live_before(b, program_.blocks[b].inst_begin);
+				if (live != live_in[b]) live_in[b] = std::move(live), changed = true;
+			}
+		}
+		std::set<uint32_t> at_barriers;
+		for (const shader::BarrierPoint& barrier : program_.barriers) {
+			std::set<uint32_t> live = live_before(barrier.block, barrier.inst);
+			at_barriers.insert(live.begin(), live.end());
+		}
+		return {at_barriers.begin(), at_barriers.end()};
+	}
+
+	// Whether each block is on a cycle of the control flow graph.
+	std::vector<bool> BlocksInLoops() const {
+		const size_t count = program_.blocks.size();
+		std::vector<bool> in_loop(count, false);
+		for (uint32_t b = 0; b < count; ++b) {
+			// Does b reach itself?
+			std::vector<bool> seen(count, false);
+			std::vector<uint32_t> stack{b};
+			while (!stack.empty() && !in_loop[b]) {
+				uint32_t at = stack.back();
+				stack.pop_back();
+				const shader::Terminator& t = program_.blocks[at].terminator;
+				for (uint32_t e = 0; e < t.edge_count; ++e) {
+					uint32_t next = program_.edges[t.edge_begin + e].block;
+					if (next == b) in_loop[b] = true;
+					if (!seen[next]) seen[next] = true, stack.push_back(next);
+				}
+			}
+		}
+		return in_loop;
+	}
 
 	// Registers the program names, but the constants (immediates).
 	std::vector<uint32_t> ReferencedRegisters() const {
@@ -545,11 +793,11 @@ private:
 		return {regs.begin(), regs.end()};
 	}
 
-	// Block b's code: lane loops, split at derivatives, the terminator in the last.
-	// (and at buffer accesses, whose fast paths look at the whole vector).
-	void EmitBlock(uint32_t b) {
-		const shader::Block& block = program_.blocks[b];
-		uint32_t begin = block.inst_begin, end = block.inst_begin + block.inst_count;
+	// Instructions [begin, end) of block b: lane loops under the mask
+	// pcs[k] == mask_pc_, split at derivatives and buffer accesses (vector
+	// operations of their own, whose fast paths look at the whole vector);
+	// the block's terminator in the last when `terminator`.
+	void EmitRange(uint32_t b, uint32_t begin, uint32_t end, bool terminator) {
 		for (uint32_t i = begin; i < end; ++i) {
 			const Inst& inst = program_.insts[i];
 			const bool derivative = shader::IsDerivative(inst.op);
@@ -558,19 +806,19 @@ private:
 			if (!derivative && !buffer) continue;
 			if (i > begin) EmitLaneLoop(b, begin, i, false);
 			if (derivative)
-				EmitDerivative(b, inst);
+				EmitDerivative(inst);
 			else
-				EmitBufferAccess(b, inst);
+				EmitBufferAccess(inst);
 			begin = i + 1;
 		}
-		EmitLaneLoop(b, begin, end, true);
+		if (terminator || end > begin) EmitLaneLoop(b, begin, end, terminator);
 	}
 
 	// A register's value in the vector's lanes (a constant's, splat).
 	llvm::Value* LoadRow(uint32_t reg) {
 		if (auto it = constants_.find(reg); it != constants_.end())
 			return llvm::ConstantInt::get(VectorType(), it->second);
-		return builder_.CreateLoad(VectorType(), Row(reg));
+		return LoadVector(Row(reg));
 	}
 
 	// A 32-bit load or store of a buffer or push constants for the vector's
@@ -580,14 +828,15 @@ private:
 	// lanes reading one word one scalar load (LoadLanes' fast paths); stores
 	// to consecutive words one masked vector store; the rest gathers and
 	// scatters.
-	void EmitBufferAccess(uint32_t b, const Inst& inst) {
+	void EmitBufferAccess(const Inst& inst) {
 		constexpr uint32_t W = shader::kSegmentLanes;
 		auto* i8 = builder_.getInt8Ty();
 		auto* vector64 = llvm::FixedVectorType::get(i64_, W);
 		auto splat = [&](uint32_t v) { return llvm::ConstantInt::get(VectorType(), v); };
 		llvm::Value* base = span_data_.at(inst.region);
 		llvm::Value* size = span_size_.at(inst.region);
-		llvm::Value* on = builder_.CreateICmpEQ(builder_.CreateLoad(VectorType(), pcs_), splat(b));
+		llvm::Value* on = converged_ ? llvm::ConstantInt::getTrue(llvm::FixedVectorType::get(builder_.getInt1Ty(), W))
+		                             : builder_.CreateICmpEQ(LoadVector(pcs_), splat(mask_pc_));
 		llvm::Value* address = LoadRow(inst.a);
 		llvm::Value* offset = builder_.CreateAdd(builder_.CreateZExt(address, vector64),
 		                                         llvm::ConstantInt::get(vector64, uint64_t{inst.imm}));
@@ -604,10 +853,10 @@ private:
 		auto* join = llvm::BasicBlock::Create(context_, "accessed", function_);
 		auto* whole = llvm::BasicBlock::Create(context_, "whole", function_);
 		auto* other = llvm::BasicBlock::Create(context_, "other", function_);
+		llvm::Value* value = inst.op == Op::kStore ? LoadRow(inst.b) : nullptr;
 		builder_.CreateCondBr(builder_.CreateAnd(consecutive, all_inside), whole, other);
 
 		if (inst.op == Op::kStore) {
-			llvm::Value* value = LoadRow(inst.b);
 			builder_.SetInsertPoint(whole);
 			builder_.CreateMaskedStore(value, builder_.CreateGEP(i8, base, first_offset), llvm::Align(1), on);
 			builder_.CreateBr(join);
@@ -637,16 +886,16 @@ private:
 		                                                    llvm::ConstantInt::get(VectorType(), 0));
 		builder_.CreateBr(join);
 		builder_.SetInsertPoint(join);
-		llvm::PHINode* value = builder_.CreatePHI(VectorType(), 3);
-		value->addIncoming(whole_value, whole);
-		value->addIncoming(one_value, one);
-		value->addIncoming(gathered, scattered);
+		llvm::PHINode* loaded = builder_.CreatePHI(VectorType(), 3);
+		loaded->addIncoming(whole_value, whole);
+		loaded->addIncoming(one_value, one);
+		loaded->addIncoming(gathered, scattered);
 		llvm::Value* dst = Row(inst.dst);
-		builder_.CreateStore(builder_.CreateSelect(on, value, builder_.CreateLoad(VectorType(), dst)), dst);
+		StoreVector(builder_.CreateSelect(on, loaded, LoadVector(dst)), dst);
 	}
 
 	// Lanes (dx, dy) of a quad difference these pixels (as the interpreter).
-	void EmitDerivative(uint32_t b, const Inst& inst) {
+	void EmitDerivative(const Inst& inst) {
 		static constexpr uint8_t kFrom[4][2][4] = {
 		    {{1, 1, 3, 3}, {0, 0, 2, 2}},
 		    {{2, 3, 2, 3}, {0, 1, 0, 1}},
@@ -688,9 +937,10 @@ private:
 		llvm::Value* v0 = pick(from[0]);
 		llvm::Value* v1 = pick(from[1]);
 		llvm::Value* difference = builder_.CreateBitCast(builder_.CreateFSub(v0, v1), VectorType());
-		llvm::Value* on = builder_.CreateICmpEQ(builder_.CreateLoad(VectorType(), pcs_), splat(b));
+		llvm::Value* on = converged_ ? llvm::ConstantInt::getTrue(llvm::FixedVectorType::get(builder_.getInt1Ty(), W))
+		                             : builder_.CreateICmpEQ(LoadVector(pcs_), splat(mask_pc_));
 		llvm::Value* dst = Row(inst.dst);
-		builder_.CreateStore(builder_.CreateSelect(on, difference, builder_.CreateLoad(VectorType(), dst)), dst);
+		StoreVector(builder_.CreateSelect(on, difference, LoadVector(dst)), dst);
 	}
 
 	// Instructions [begin, end) of block b for each lane of the vector, and
@@ -711,7 +961,7 @@ private:
 		llvm::Value* lane = builder_.CreateAdd(first_, k, "lane", true, true);
 		llvm::Value* pc_at = builder_.CreateGEP(i32_, pcs_, k);
 		llvm::Value* pc = tag(builder_.CreateLoad(i32_, pc_at));
-		llvm::Value* on = builder_.CreateICmpEQ(pc, builder_.getInt32(b));
+		llvm::Value* on = converged_ ? builder_.getTrue() : builder_.CreateICmpEQ(pc, builder_.getInt32(mask_pc_));
 
 		auto address = [&](uint32_t reg) { return builder_.CreateGEP(i32_, Row(reg), k); };
 		std::unordered_map<uint32_t, llvm::Value*> values;
@@ -840,6 +1090,11 @@ private:
 	llvm::Type *i32_, *i64_, *ptr_;
 	llvm::IRBuilder<> builder_;
 	std::unordered_map<uint32_t, uint32_t> constants_;
+	const bool parks_;  // the program has barriers (see the class comment)
+	std::unordered_set<uint32_t> barrier_blocks_;
+	std::vector<uint32_t> live_at_barriers_;  // registers saved and restored around a barrier
+	uint32_t mask_pc_ = 0;                    // the number of the piece being emitted
+	bool converged_ = false;                  // ... for a vector whose lanes all run it
 	llvm::Function* function_ = nullptr;
 	llvm::Value *registers_ = nullptr, *stride_ = nullptr, *private_ = nullptr, *lanes_ = nullptr;
 	llvm::Value *pcs_ = nullptr, *dummy_ = nullptr, *locals_ = nullptr;
@@ -874,6 +1129,12 @@ void Optimize(llvm::Module& module, llvm::TargetMachine& target) {
 }
 
 }  // namespace
+
+namespace {
+std::atomic<uint64_t> invalid_ir_count{0};
+}  // namespace
+
+uint64_t InvalidIrCount() { return invalid_ir_count.load(std::memory_order_relaxed); }
 
 std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
 	Engine& engine = GetEngine();
@@ -951,7 +1212,10 @@ std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
 	}
 	std::string verify;
 	llvm::raw_string_ostream verify_stream(verify);
-	if (llvm::verifyModule(*module, &verify_stream)) return fail("invalid LLVM IR: " + verify);
+	if (llvm::verifyModule(*module, &verify_stream)) {
+		invalid_ir_count.fetch_add(1, std::memory_order_relaxed);
+		return fail("invalid LLVM IR: " + verify);
+	}
 	auto optimize_start = std::chrono::steady_clock::now();
 	Optimize(*module, *engine.target);
 	// TESSERA_JIT_DUMP=<folder>: each program's optimized LLVM IR, p<N>.ll.

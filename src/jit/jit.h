@@ -17,4 +17,9 @@ namespace tessera::jit {
 // reason is logged once); the program then stays interpreted.
 std::shared_ptr<const shader::CompiledProgram> CompileProgram(const shader::Program& program);
 
+// How many compiles the LLVM verifier refused (the program then stays
+// interpreted, with a warning in the log): a bug of this room, which the
+// tests check never happens.
+uint64_t InvalidIrCount();
+
 }  // namespace tessera::jit

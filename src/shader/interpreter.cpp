@@ -174,7 +174,7 @@ void Interpreter::PrepareLanes(const Program& program, uint32_t lanes, uint32_t 
 	scratch_.resize(lanes);
 	active_.resize(stride_);
 	edge_.resize(lanes);
-	pc_.resize(lanes);
+	pc_.resize(padded_lanes_);  // a compiled workgroup program's pcs are whole vectors
 }
 
 void Interpreter::FillConstants(const Program& program) {
@@ -324,6 +324,9 @@ RunStatus Interpreter::RunCompiled(const Program& program, const CompiledProgram
 			spans_[r] = {static_cast<const uint8_t*>(view.data), view.data ? view.size : 0};
 		} else if (region.kind == RegionKind::kPushConstant && resources.push_constants) {
 			spans_[r] = {static_cast<const uint8_t*>(resources.push_constants), resources.push_constant_size};
+		} else if (region.kind == RegionKind::kWorkgroup && workgroup_memory_.size() >= region.base) {
+			spans_[r] = {workgroup_memory_.data() + region.base,
+			             std::min<uint64_t>(region.size, workgroup_memory_.size() - region.base)};
 		}
 	}
 	ProgramEnvironment environment;
@@ -331,6 +334,7 @@ RunStatus Interpreter::RunCompiled(const Program& program, const CompiledProgram
 	environment.spans = spans_.data();
 	environment.lanes = lanes;
 	environment.max_steps = max_steps;
+	environment.pcs = pc_.data();
 	uint32_t status = compiled.program(registers_.data(), stride_, &environment);
 	stats_.block_steps += environment.steps;
 	return status == 0 ? RunStatus::kSuccess : RunStatus::kDeviceLost;

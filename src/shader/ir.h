@@ -234,6 +234,13 @@ struct Constant {
 // Phi operands travel along edges: a lane taking an edge copies src into the
 // phi's shadow register; the target block starts by copying shadows into the
 // phis. The two steps keep the copies parallel (a loop that swaps two phis).
+// A control barrier: in blocks[block], just before insts[inst] (inst may be
+// the block's end: after its instructions, before its terminator).
+struct BarrierPoint {
+	uint32_t block = 0;
+	uint32_t inst = 0;
+};
+
 struct PhiCopy {
 	uint32_t dst = 0;
 	uint32_t src = 0;
@@ -461,6 +468,11 @@ struct Program {
 	uint32_t push_constant_size = 0;     // bytes the program may read
 	bool uses_barriers = false;
 	bool uses_subgroups = false;  // lanes of a workgroup run together, like barriers
+	// Where each OpControlBarrier was, in program order. The interpreter
+	// needs none (its lanes run each instruction together); the compiled
+	// tier, which runs one vector of lanes after another, parks each vector
+	// there until the workgroup's others arrive.
+	std::vector<BarrierPoint> barriers;
 
 	// Changes when the program is copied or assigned; a program must not be
 	// changed in place once it has run as a stage (RunStage keeps its

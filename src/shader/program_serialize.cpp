@@ -26,7 +26,8 @@ constexpr uint32_t kMaxInvocations = 1024;
 // Fields() below and kProgramFormatVersion bumped.
 static_assert(sizeof(Inst) == 44 && sizeof(Region) == 20 && sizeof(BindingSlot) == 16 && sizeof(BuiltinInput) == 12 &&
               sizeof(Edge) == 12 && sizeof(Block) == 32 && sizeof(InterfaceWord) == 28 && sizeof(Constant) == 8 &&
-              sizeof(PhiCopy) == 8 && sizeof(ImageBindingSlot) == 16 && sizeof(ImageOperation) == 68);
+              sizeof(PhiCopy) == 8 && sizeof(BarrierPoint) == 8 && sizeof(ImageBindingSlot) == 16 &&
+              sizeof(ImageOperation) == 68);
 
 class Writer {
 public:
@@ -133,6 +134,10 @@ void Fields(IO& io, Constant& x) {
 	io.Field(x.reg), io.Field(x.bits);
 }
 template <class IO>
+void Fields(IO& io, BarrierPoint& x) {
+	io.Field(x.block), io.Field(x.inst);
+}
+template <class IO>
 void Fields(IO& io, PhiCopy& x) {
 	io.Field(x.dst), io.Field(x.src);
 }
@@ -212,6 +217,7 @@ void Fields(IO& io, Program& p) {
 	for (uint32_t& size : p.workgroup_size) io.Field(size);
 	io.Field(p.workgroup_memory_size), io.Field(p.private_words), io.Field(p.push_constant_size);
 	io.Field(p.uses_barriers), io.Field(p.uses_subgroups);
+	io.Vector(p.barriers);
 	io.Vector(p.image_bindings), io.Vector(p.image_ops);
 }
 
@@ -322,6 +328,10 @@ std::string CheckProgram(const Program& p) {
 		if (inst.op == Op::kImageResult && inst.imm >= 4) return "image result out of range";
 	}
 	if (p.blocks.empty()) return "no blocks";
+	for (const BarrierPoint& barrier : p.barriers)
+		if (barrier.block >= p.blocks.size() || barrier.inst < p.blocks[barrier.block].inst_begin ||
+		    barrier.inst - p.blocks[barrier.block].inst_begin > p.blocks[barrier.block].inst_count)
+			return "barrier out of range";
 	for (const Block& block : p.blocks) {
 		const Terminator& t = block.terminator;
 		if (!Within(block.inst_begin, block.inst_count, p.insts.size())) return "block instructions out of range";

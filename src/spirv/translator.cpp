@@ -674,7 +674,10 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 			program_.uses_barriers = true;
 			out.has_barrier = true;
 			// Lanes of the group run each instruction together: they all reach
-			// the barrier in the same step, so nothing is left to do.
+			// the barrier in the same step, so nothing is left to do but note
+			// where it was (for the compiled tier).
+			program_.barriers.push_back(
+			    {static_cast<uint32_t>(program_.blocks.size()), static_cast<uint32_t>(program_.insts.size())});
 			continue;
 		}
 		TranslateMemoryOrValue(inst);

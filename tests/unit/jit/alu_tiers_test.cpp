@@ -77,7 +77,7 @@ TEST_CASE("compiled arithmetic gives the interpreter's bits for every ALU op", "
 	}
 	program.insts.push_back({Op::kCopy, 0, 5 + kAluOps, 5 + kAluOps - 1});
 	program.blocks = {{0, static_cast<uint32_t>(program.insts.size()), {shader::TerminatorKind::kExit}}};
-	program.uses_barriers = true;  // compiled as segments, not as a whole program
+	program.uses_subgroups = true;  // compiled as segments, not as a whole program
 
 	std::shared_ptr<const shader::CompiledProgram> compiled = jit::CompileProgram(program);
 	REQUIRE(compiled);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "jit/jit.h"
 #include "shader/compiled.h"
 #include "shader/interpreter.h"
 #include "spirv/compile.h"
@@ -142,4 +143,22 @@ TEST_CASE("every corpus shader gives the same bytes interpreted and compiled", "
 	}
 	INFO(compared << " shaders compared");
 	CHECK(compared >= 100);
+	// A program LLVM refused would have run interpreted both times.
+	CHECK(jit::InvalidIrCount() == 0);
+}
+
+// The corpus test above compares bytes; this one makes sure the programs
+// that share workgroup memory through barriers are among those compiled
+// whole (else the comparison would only test the interpreter twice).
+TEST_CASE("compute shaders with barriers and shared memory compile whole", "[jit][corpus]") {
+	for (const char* name : {"barriers.spv", "forever_barrier.spv", "matmul.spv", "reduce.spv"}) {
+		INFO(name);
+		auto program = spirv::Compile(ReadWords(std::filesystem::path(TESSERA_SHADER_DIR) / name),
+		                              shader::Stage::kCompute, "main", {});
+		REQUIRE(program);
+		REQUIRE(program.value().uses_barriers);
+		std::shared_ptr<const shader::CompiledProgram> compiled = jit::CompileProgram(program.value());
+		REQUIRE(compiled);
+		CHECK(compiled->program != nullptr);
+	}
 }

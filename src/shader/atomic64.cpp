@@ -1,11 +1,12 @@
 // 64-bit atomics (Int64Atomics): OpAtomic* on 64-bit integers in storage
-// buffers and workgroup memory. The value lives in two registers (low and
+// buffers, workgroup memory and through device addresses. The value lives in two registers (low and
 // high word, Inst::dst/dst_hi, b/b_hi, c/c_hi).
 #include <atomic>
 #include <cstring>
 #include <mutex>
 
 #include "shader/interpreter.h"
+#include "shader/memory_ops.h"
 
 namespace tessera::shader {
 namespace {
@@ -88,6 +89,11 @@ void Interpreter::ExecuteAtomic64(const Program& program, const Inst& inst, cons
 				uint64_t next = Next(inst.op, old, value, comparator);
 				memcpy(at, &next, 8);
 			}
+		} else if (region.kind == RegionKind::kPhysical) {
+			// A device address (physical_memory.cpp): its high word is operand d.
+			const uint64_t at = ((uint64_t{element[i]} << 32) | address[i]) + inst.imm;
+			if (DeviceAddressReachable(resources, at, 8) && at % 4 == 0)
+				old = ApplyShared(inst.op, reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(at)), value, comparator);
 		} else {
 			uint8_t* data = nullptr;
 			uint64_t size = 0;

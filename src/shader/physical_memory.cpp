@@ -22,7 +22,9 @@ namespace {
 
 constexpr uint64_t kNullPage = 4096;
 
-bool Reachable(const Resources& resources, uint64_t address, uint32_t width) {
+}  // namespace
+
+bool DeviceAddressReachable(const Resources& resources, uint64_t address, uint32_t width) {
 	if (address < kNullPage || address > UINT64_MAX - width) return false;
 	if (!resources.check_device_addresses) return true;
 	std::span<const AddressRange> ranges = resources.device_memory;
@@ -33,6 +35,8 @@ bool Reachable(const Resources& resources, uint64_t address, uint32_t width) {
 	--it;
 	return address + width <= it->end;
 }
+
+namespace {
 
 uint32_t Width(Op op) {
 	switch (op) {
@@ -56,7 +60,7 @@ void Interpreter::ExecutePhysical(const Inst& inst, const Resources& resources, 
 	for (uint32_t i = 0; i < lanes; ++i) {
 		if (!full && !active_[i]) continue;
 		uint64_t address = ((uint64_t{high[i]} << 32) | low[i]) + inst.imm;
-		bool reachable = Reachable(resources, address, width);
+		bool reachable = DeviceAddressReachable(resources, address, width);
 		auto* bytes = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(address));
 		switch (inst.op) {
 		case Op::kLoad:

@@ -111,3 +111,36 @@ TEST_CASE("Device addresses: OpPtrAccessChain with ArrayStride, negative and con
 		CHECK(pairs[2 * i + 1] == pairs[2 * i] * 3 + pairs[0]);
 	}
 }
+
+TEST_CASE("Device addresses: 64-bit atomics through a pointer", "[shader][memory]") {
+	shader::Program program = test::CompileShader("buffer_reference_atomic64");
+	struct Cells {
+		uint64_t total, highest, swapped, last;
+	};
+	struct Out64 {
+		uint64_t ticket[16], seen[16];
+	};
+	// total starts past 2^32, so a 32-bit add would show.
+	std::vector<Cells> cells{{0x1'0000'0007ull, 0, 0, 0}};
+	std::vector<Out64> out(1);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	bindings.Push(Address(cells.data()));
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+
+	// Lane by lane in lane order: each add sees the sum of those before it,
+	// and the compare-exchange chain 0 -> 1 -> ... -> 16 succeeds each time.
+	uint64_t total = 0x1'0000'0007ull, highest = 0;
+	for (uint32_t i = 0; i < 16; ++i) {
+		INFO("invocation " << i);
+		const uint64_t big = (uint64_t{i + 1} << 33) + i;
+		CHECK(out[0].ticket[i] == total);
+		CHECK(out[0].seen[i] == i);
+		total += big;
+		highest = std::max<uint64_t>(highest, big ^ 0x5555000000000000ull);
+	}
+	CHECK(cells[0].total == total);
+	CHECK(cells[0].highest == highest);
+	CHECK(cells[0].swapped == 16);
+	CHECK(cells[0].last == (uint64_t{16} << 33) + 15);
+}

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "run_shader.h"
+#include "shader/alu.h"
 
 using namespace tessera;
 
@@ -83,4 +84,32 @@ TEST_CASE("FPRoundingMode RTZ conversions to binary16 truncate, OpQuantizeToF16 
 		CHECK(std::signbit(std::bit_cast<float>(out[3 * i + 1])) == std::signbit(cases[i].d_toward_zero));
 		CHECK(std::bit_cast<float>(out[3 * i + 2]) == cases[i].x_quantized);  // +0 or -0 for subnormals
 	}
+}
+
+TEST_CASE("sinh and cosh overflow where exp does as their inherited precision says", "[shader][glsl]") {
+	// Vulkan: sinh and cosh inherit their precision from (exp(x) -/+ exp(-x))
+	// * 0.5; past |x| = 88.72 exp overflows, so they are infinite there
+	// although the true values are finite up to 89.4 (CTS
+	// glsl.builtin.precision.{sinh,cosh}.highp).
+	const float x[8] = {89.0f, -89.0f, 89.41f, 88.0f, -88.0f, 1.5f, INFINITY, NAN};
+	std::vector<uint32_t> in(8), sinh_out(8), cosh_out(8), unused(8, 0);
+	for (int i = 0; i < 8; ++i) in[i] = std::bit_cast<uint32_t>(x[i]);
+	shader::GetAluKernel(shader::Op::kSinh)(sinh_out.data(), in.data(), unused.data(), unused.data(), unused.data(), 8);
+	shader::GetAluKernel(shader::Op::kCosh)(cosh_out.data(), in.data(), unused.data(), unused.data(), unused.data(), 8);
+	auto f = [](uint32_t bits) { return std::bit_cast<float>(bits); };
+	CHECK(f(sinh_out[0]) == INFINITY);
+	CHECK(f(sinh_out[1]) == -INFINITY);
+	CHECK(f(sinh_out[2]) == INFINITY);
+	CHECK(f(cosh_out[0]) == INFINITY);
+	CHECK(f(cosh_out[1]) == INFINITY);
+	CHECK(f(cosh_out[2]) == INFINITY);
+	// Below the overflow, the accurate values.
+	for (int i = 3; i < 6; ++i) {
+		INFO("x = " << x[i]);
+		CHECK(f(sinh_out[i]) == std::sinh(x[i]));
+		CHECK(f(cosh_out[i]) == std::cosh(x[i]));
+	}
+	CHECK(f(sinh_out[6]) == INFINITY);
+	CHECK(std::isnan(f(sinh_out[7])));
+	CHECK(std::isnan(f(cosh_out[7])));
 }

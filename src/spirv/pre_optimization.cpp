@@ -3,6 +3,7 @@
 // types and variables, and those before the functions.
 #include "spirv/pre_optimization.h"
 
+#define SPV_ENABLE_UTILITY_CODE  // spv::HasResultAndType
 #include <spirv/unified1/spirv.hpp11>
 
 #include <algorithm>
@@ -252,6 +253,32 @@ bool FoldSpecConstantQuantize(std::vector<uint32_t>& words) {
 	out[3] = bound;
 	words = std::move(out);
 	return true;
+}
+
+bool HasNarrowBitcast(const std::vector<uint32_t>& words) {
+	std::unordered_map<uint32_t, uint32_t> widths;       // scalar and vector types: their components' bits
+	std::unordered_map<uint32_t, uint32_t> value_types;  // result id -> result type
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;
+		const auto op = static_cast<spv::Op>(opcode);
+		if ((op == spv::Op::OpTypeInt || op == spv::Op::OpTypeFloat) && count >= 3) widths[words[i + 1]] = words[i + 2];
+		if (op == spv::Op::OpTypeVector && count >= 3 && widths.count(words[i + 2]))
+			widths[words[i + 1]] = widths[words[i + 2]];
+		bool has_result = false, has_type = false;
+		spv::HasResultAndType(op, &has_result, &has_type);
+		if (has_result && has_type && count >= 3) value_types[words[i + 2]] = words[i + 1];
+		if (op == spv::Op::OpBitcast && count >= 4) {
+			auto narrow = [&](uint32_t type) {
+				auto width = widths.find(type);
+				return width != widths.end() && width->second < 32;
+			};
+			auto operand = value_types.find(words[i + 3]);
+			if (narrow(words[i + 1]) || (operand != value_types.end() && narrow(operand->second))) return true;
+		}
+		i += count;
+	}
+	return false;
 }
 
 }  // namespace tessera::spirv

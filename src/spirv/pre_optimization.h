@@ -46,4 +46,13 @@ bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
 // changed anything.
 bool FoldSpecConstantQuantize(std::vector<uint32_t>& words);
 
+// Whether the module has an OpBitcast to or from a scalar or vector type
+// with components narrower than 32 bits (f16vec2 to uint, uint to u8vec4).
+// SPIRV-Tools 2023.1 folds such a bitcast of constants wrongly: a float
+// constant of the first component's bits alone, or a malformed constant of
+// a word per component (fixed upstream in 2025,
+// KhronosGroup/SPIRV-Tools#6321); the optimizer then runs without its
+// constant-folding passes.
+bool HasNarrowBitcast(const std::vector<uint32_t>& words);
+
 }  // namespace tessera::spirv

@@ -113,3 +113,24 @@ TEST_CASE("sinh and cosh overflow where exp does as their inherited precision sa
 	CHECK(std::isnan(f(sinh_out[7])));
 	CHECK(std::isnan(f(cosh_out[7])));
 }
+
+TEST_CASE("f16vec2 constants bitcast to a uint hold their binary16 bits", "[shader][half]") {
+	shader::Program program = test::CompileShader("half_constant_pack");
+	std::vector<float> in{1.0f, 0.0f, -0.0f, 0.25f};
+	std::vector<uint32_t> out(16, 0xdeadbeef), as_float(8, 0xdeadbeef);
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	bindings.Bind(2, as_float);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	const uint32_t computed[4] = {0xbc003c00u, 0xbc000000u, 0xbc008000u, 0xbc003400u};
+	for (uint32_t i = 0; i < 4; ++i) {
+		INFO("invocation " << i);
+		CHECK(out[i] == computed[i]);
+		CHECK(out[4 + i] == 0xbc000000u);
+		CHECK(out[8 + i] == 0xc0003800u);
+		CHECK(out[12 + i] == (i == 1 || i == 2 ? 0xbc000000u : 7u));
+		CHECK(as_float[i] == 0xbc000000u);
+		CHECK(as_float[4 + i] == (i == 1 || i == 2 ? 0xbc000000u : computed[i]));
+	}
+}

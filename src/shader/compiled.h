@@ -49,17 +49,17 @@ struct ProgramEnvironment {
 	uint64_t lanes = 0;                  // the lane group's invocations (the registers have stride rows)
 	uint64_t max_steps = 0;              // blocks one run of kSegmentLanes lanes may execute
 	uint64_t steps = 0;                  // out: blocks executed, summed over the runs
-	uint32_t* pcs = nullptr;             // a workgroup program's: each lane's block (lanes padded to kSegmentLanes)
+	uint32_t* pcs = nullptr;             // with barriers: each lane's block or barrier between rounds (padded lanes)
 };
 
 // A whole program compiled: the lanes run in vectors of kSegmentLanes, each
 // with the interpreter's scheduling (the lowest block any lane waits at
 // runs next, under the mask of the lanes waiting there). Returns 0, or 1
 // when a vector of lanes ran past max_steps (an endless loop). A compute
-// program with barriers or workgroup memory runs its lanes (one workgroup)
-// block by block instead, all vectors through a block before the next, and
-// the step bound counts those blocks. No program with subgroup operations
-// is compiled whole; see jit::CompileProgram.
+// program with barriers runs its lanes (one workgroup) in rounds: each
+// vector until its lanes are done or parked at a barrier, then the next;
+// max_steps also bounds the rounds. No program with subgroup operations is
+// compiled whole; see jit::CompileProgram and src/jit/README.md.
 using ProgramFunction = uint32_t (*)(uint32_t* registers, uint64_t stride, ProgramEnvironment* environment);
 
 // A program's compiled code: the whole program, or else its segments. Owns

@@ -231,9 +231,6 @@ struct Constant {
 	uint32_t bits = 0;
 };
 
-// Phi operands travel along edges: a lane taking an edge copies src into the
-// phi's shadow register; the target block starts by copying shadows into the
-// phis. The two steps keep the copies parallel (a loop that swaps two phis).
 // A control barrier: in blocks[block], just before insts[inst] (inst may be
 // the block's end: after its instructions, before its terminator).
 struct BarrierPoint {
@@ -241,6 +238,9 @@ struct BarrierPoint {
 	uint32_t inst = 0;
 };
 
+// Phi operands travel along edges: a lane taking an edge copies src into the
+// phi's shadow register; the target block starts by copying shadows into the
+// phis. The two steps keep the copies parallel (a loop that swaps two phis).
 struct PhiCopy {
 	uint32_t dst = 0;
 	uint32_t src = 0;

@@ -666,8 +666,6 @@ private:
 		return llvm::ConstantVector::get(ids);
 	}
 	llvm::Constant* Splat(uint32_t value) const { return llvm::ConstantInt::get(VectorType(), value); }
-	llvm::Value* LoadVector(llvm::Value* at) { return builder_.CreateLoad(VectorType(), at); }
-	void StoreVector(llvm::Value* value, llvm::Value* at) { builder_.CreateStore(value, at); }
 
 	// The vector's lanes of register `reg` in the interpreter's register file.
 	llvm::Value* FileRow(uint32_t reg) {
@@ -818,7 +816,7 @@ private:
 	llvm::Value* LoadRow(uint32_t reg) {
 		if (auto it = constants_.find(reg); it != constants_.end())
 			return llvm::ConstantInt::get(VectorType(), it->second);
-		return LoadVector(Row(reg));
+		return builder_.CreateLoad(VectorType(), Row(reg));
 	}
 
 	// A 32-bit load or store of a buffer or push constants for the vector's
@@ -836,7 +834,7 @@ private:
 		llvm::Value* base = span_data_.at(inst.region);
 		llvm::Value* size = span_size_.at(inst.region);
 		llvm::Value* on = converged_ ? llvm::ConstantInt::getTrue(llvm::FixedVectorType::get(builder_.getInt1Ty(), W))
-		                             : builder_.CreateICmpEQ(LoadVector(pcs_), splat(mask_pc_));
+		                             : builder_.CreateICmpEQ(builder_.CreateLoad(VectorType(), pcs_), splat(mask_pc_));
 		llvm::Value* address = LoadRow(inst.a);
 		llvm::Value* offset = builder_.CreateAdd(builder_.CreateZExt(address, vector64),
 		                                         llvm::ConstantInt::get(vector64, uint64_t{inst.imm}));
@@ -891,7 +889,7 @@ private:
 		loaded->addIncoming(one_value, one);
 		loaded->addIncoming(gathered, scattered);
 		llvm::Value* dst = Row(inst.dst);
-		StoreVector(builder_.CreateSelect(on, loaded, LoadVector(dst)), dst);
+		builder_.CreateStore(builder_.CreateSelect(on, loaded, builder_.CreateLoad(VectorType(), dst)), dst);
 	}
 
 	// Lanes (dx, dy) of a quad difference these pixels (as the interpreter).
@@ -938,9 +936,9 @@ private:
 		llvm::Value* v1 = pick(from[1]);
 		llvm::Value* difference = builder_.CreateBitCast(builder_.CreateFSub(v0, v1), VectorType());
 		llvm::Value* on = converged_ ? llvm::ConstantInt::getTrue(llvm::FixedVectorType::get(builder_.getInt1Ty(), W))
-		                             : builder_.CreateICmpEQ(LoadVector(pcs_), splat(mask_pc_));
+		                             : builder_.CreateICmpEQ(builder_.CreateLoad(VectorType(), pcs_), splat(mask_pc_));
 		llvm::Value* dst = Row(inst.dst);
-		StoreVector(builder_.CreateSelect(on, difference, LoadVector(dst)), dst);
+		builder_.CreateStore(builder_.CreateSelect(on, difference, builder_.CreateLoad(VectorType(), dst)), dst);
 	}
 
 	// Instructions [begin, end) of block b for each lane of the vector, and

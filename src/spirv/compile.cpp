@@ -60,58 +60,6 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 			spec_values[entry.constant_id] = bits;
 		}
 
-		std::string message;
-		constexpr uint32_t kMaxScalarReplacement = 4096;  // elements of one composite
-		// `fold`: with the passes that fold constants (CCP, simplification);
-		// without them where their results cannot be trusted (HasNarrowBitcast).
-		auto run_optimizer = [&](const std::vector<uint32_t>& in, std::vector<uint32_t>* out, bool fold) {
-			spvtools::Optimizer optimizer(kTargetEnv);
-			optimizer.SetMessageConsumer(
-			    [&](spv_message_level_t level, const char*, const spv_position_t&, const char* text) {
-				    if (level <= SPV_MSG_ERROR && message.empty()) message = text;
-			    });
-			// Decoration groups (OpGroupDecorate, OpGroupMemberDecorate) become
-			// plain OpDecorate and OpMemberDecorate, the only forms the translator reads.
-			optimizer.RegisterPass(spvtools::CreateFlattenDecorationPass());
-			if (!spec_values.empty())
-				optimizer.RegisterPass(spvtools::CreateSetSpecConstantDefaultValuePass(spec_values));
-			optimizer.RegisterPass(spvtools::CreateFreezeSpecConstantValuePass())
-			    .RegisterPass(spvtools::CreateFoldSpecConstantOpAndCompositePass())
-			    .RegisterPass(spvtools::CreateUnifyConstantPass())
-			    .RegisterPass(spvtools::CreateDeadBranchElimPass())
-			    // The inliner will not inline a function that kills (OpKill,
-			    // OpTerminateInvocation) into a continue construct: the kill
-			    // would break the rule that the construct's back-edge block
-			    // post-dominates the continue target (SPIR-V 1.6 §2.11). This
-			    // pass moves each kill into a function of its own, so the rest
-			    // inlines; a call to one that stays ends the invocation in the
-			    // translator (ParseFunction).
-			    .RegisterPass(spvtools::CreateWrapOpKillPass())
-			    .RegisterPass(spvtools::CreateMergeReturnPass())
-			    .RegisterPass(spvtools::CreateInlineExhaustivePass())
-			    .RegisterPass(spvtools::CreateEliminateDeadFunctionsPass())
-			    .RegisterPass(spvtools::CreatePrivateToLocalPass())
-			    .RegisterPass(spvtools::CreateLocalSingleBlockLoadStoreElimPass())
-			    .RegisterPass(spvtools::CreateLocalSingleStoreElimPass())
-			    // Bounded: a local array of 2^32 elements would become 2^32
-			    // variables (a hang found by the fuzzer). Larger arrays stay in
-			    // private memory, where the translator's size limits apply.
-			    .RegisterPass(spvtools::CreateScalarReplacementPass(kMaxScalarReplacement))
-			    .RegisterPass(spvtools::CreateSSARewritePass());
-			if (fold)
-				optimizer.RegisterPass(spvtools::CreateCCPPass()).RegisterPass(spvtools::CreateSimplificationPass());
-			optimizer.RegisterPass(spvtools::CreateDeadBranchElimPass())
-			    .RegisterPass(spvtools::CreateCopyPropagateArraysPass())
-			    .RegisterPass(spvtools::CreateVectorDCEPass())
-			    .RegisterPass(spvtools::CreateDeadInsertElimPass())
-			    .RegisterPass(spvtools::CreateRedundancyEliminationPass())
-			    .RegisterPass(spvtools::CreateAggressiveDCEPass())
-			    .RegisterPass(spvtools::CreateCFGCleanupPass());
-			spvtools::OptimizerOptions options;
-			options.set_run_validator(false);  // validated above
-			return optimizer.Run(in.data(), in.size(), out, options);
-		};
-		std::vector<uint32_t> optimized;
 		spvtools::OptimizerOptions options;
 		options.set_run_validator(false);  // validated above
 		std::vector<uint32_t> rewritten(words.begin(), words.end());
@@ -131,7 +79,53 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 				rewritten = std::move(frozen);
 			}
 		}
-		if (!run_optimizer(rewritten, &optimized, !HasNarrowBitcast(rewritten)))
+		// With the passes that fold constants (CCP, simplification), but where
+		// their results cannot be trusted (HasNarrowBitcast).
+		const bool fold = !HasNarrowBitcast(rewritten);
+		std::string message;
+		constexpr uint32_t kMaxScalarReplacement = 4096;  // elements of one composite
+		spvtools::Optimizer optimizer(kTargetEnv);
+		optimizer.SetMessageConsumer(
+		    [&](spv_message_level_t level, const char*, const spv_position_t&, const char* text) {
+			    if (level <= SPV_MSG_ERROR && message.empty()) message = text;
+		    });
+		// Decoration groups (OpGroupDecorate, OpGroupMemberDecorate) become
+		// plain OpDecorate and OpMemberDecorate, the only forms the translator reads.
+		optimizer.RegisterPass(spvtools::CreateFlattenDecorationPass());
+		if (!spec_values.empty()) optimizer.RegisterPass(spvtools::CreateSetSpecConstantDefaultValuePass(spec_values));
+		optimizer.RegisterPass(spvtools::CreateFreezeSpecConstantValuePass())
+		    .RegisterPass(spvtools::CreateFoldSpecConstantOpAndCompositePass())
+		    .RegisterPass(spvtools::CreateUnifyConstantPass())
+		    .RegisterPass(spvtools::CreateDeadBranchElimPass())
+		    // The inliner will not inline a function that kills (OpKill,
+		    // OpTerminateInvocation) into a continue construct: the kill
+		    // would break the rule that the construct's back-edge block
+		    // post-dominates the continue target (SPIR-V 1.6 §2.11). This
+		    // pass moves each kill into a function of its own, so the rest
+		    // inlines; a call to one that stays ends the invocation in the
+		    // translator (ParseFunction).
+		    .RegisterPass(spvtools::CreateWrapOpKillPass())
+		    .RegisterPass(spvtools::CreateMergeReturnPass())
+		    .RegisterPass(spvtools::CreateInlineExhaustivePass())
+		    .RegisterPass(spvtools::CreateEliminateDeadFunctionsPass())
+		    .RegisterPass(spvtools::CreatePrivateToLocalPass())
+		    .RegisterPass(spvtools::CreateLocalSingleBlockLoadStoreElimPass())
+		    .RegisterPass(spvtools::CreateLocalSingleStoreElimPass())
+		    // Bounded: a local array of 2^32 elements would become 2^32
+		    // variables (a hang found by the fuzzer). Larger arrays stay in
+		    // private memory, where the translator's size limits apply.
+		    .RegisterPass(spvtools::CreateScalarReplacementPass(kMaxScalarReplacement))
+		    .RegisterPass(spvtools::CreateSSARewritePass());
+		if (fold) optimizer.RegisterPass(spvtools::CreateCCPPass()).RegisterPass(spvtools::CreateSimplificationPass());
+		optimizer.RegisterPass(spvtools::CreateDeadBranchElimPass())
+		    .RegisterPass(spvtools::CreateCopyPropagateArraysPass())
+		    .RegisterPass(spvtools::CreateVectorDCEPass())
+		    .RegisterPass(spvtools::CreateDeadInsertElimPass())
+		    .RegisterPass(spvtools::CreateRedundancyEliminationPass())
+		    .RegisterPass(spvtools::CreateAggressiveDCEPass())
+		    .RegisterPass(spvtools::CreateCFGCleanupPass());
+		std::vector<uint32_t> optimized;
+		if (!optimizer.Run(rewritten.data(), rewritten.size(), &optimized, options))
 			return Error{"SPIR-V optimization failed: " + (message.empty() ? std::string("unknown error") : message)};
 
 		shader::Program program;

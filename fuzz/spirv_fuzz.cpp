@@ -8,9 +8,11 @@
 // interpreter's bounds checks are fuzzed along with the front end. One input
 // in 32 (by a hash of its bytes, so runs repeat) runs compiled instead
 // (TESSERA_JIT=sync: SPIR-V -> IR -> machine code -> run); all of them would
-// spend the run's time in LLVM.
+// spend the run's time in LLVM. The code cache on disk is off: each compiled
+// input goes through LLVM, and a fuzzing run writes no files.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -19,6 +21,11 @@
 #include "spirv/compile.h"
 
 using namespace tessera;
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+	setenv("TESSERA_CACHE_DIR", "0", 1);
+	return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	std::vector<uint32_t> words(size / 4);

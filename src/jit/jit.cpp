@@ -13,6 +13,8 @@
 #include "jit/jit.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/DebugUtils.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
@@ -44,7 +46,10 @@
 #include <vector>
 
 #include <llvm/Support/raw_ostream.h>
+#include "jit/code_cache.h"
+#include "runtime/build_id.h"
 #include "runtime/log.h"
+#include "shader/program_serialize.h"
 
 // The bitcode of alu_lanes.cpp (generated at build time).
 extern const unsigned char kTesseraAluBitcode[];
@@ -87,6 +92,11 @@ struct Engine {
 	std::string prefer_vector_width;
 	uint64_t next_id = 0;
 	std::string error;  // why the JIT cannot be used; empty when it can
+	// Compiled programs (code_cache.h): 64 MiB of machine code is a few
+	// thousand programs.
+	MemoryCache memory{64ull << 20};
+	DiskCache disk = DiskCache::FromEnvironment();
+	CacheStats stats;
 };
 
 Engine* CreateEngine() {
@@ -101,6 +111,10 @@ Engine* CreateEngine() {
 	auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
 	if (!builder) return fail(builder.takeError());
 	builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+	// What LLJIT sets for JITLink on x86-64 ELF; set here too, because
+	// `target` also makes the object files LLJIT links.
+	builder->setRelocationModel(llvm::Reloc::PIC_);
+	builder->setCodeModel(llvm::CodeModel::Small);
 	auto target = builder->createTargetMachine();
 	if (!target) return fail(target.takeError());
 	engine->target = std::move(*target);
@@ -113,15 +127,16 @@ Engine* CreateEngine() {
 	// TESSERA_JIT_DUMP=<folder>: the object files too (objdump -d them).
 	if (const char* dump = std::getenv("TESSERA_JIT_DUMP"); dump && *dump)
 		engine->lljit->getObjTransformLayer().setTransform(llvm::orc::DumpObjects(dump, "object"));
-	// The scalar functions call libm (sinf, frexpf, ...): resolved in this
-	// process, and in libm itself where the process reached it only through
-	// the driver (a loader that opened the driver RTLD_LOCAL).
+	// Each program's code is a JITDylib of its own, whose link order has
+	// the process's symbols. The scalar functions call libm (sinf, frexpf,
+	// ...): resolved in this process, and in libm itself where the process
+	// reached it only through the driver (a loader that opened the driver
+	// RTLD_LOCAL).
 	char prefix = engine->lljit->getDataLayout().getGlobalPrefix();
-	auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
-	if (!process) return fail(process.takeError());
-	engine->lljit->getMainJITDylib().addGenerator(std::move(*process));
+	llvm::orc::JITDylibSP process = engine->lljit->getProcessSymbolsJITDylib();
+	if (!process) return fail(llvm::createStringError("LLJIT made no JITDylib of the process's symbols"));
 	if (auto libm = llvm::orc::DynamicLibrarySearchGenerator::Load("libm.so.6", prefix))
-		engine->lljit->getMainJITDylib().addGenerator(std::move(*libm));
+		process->addGenerator(std::move(*libm));
 	else
 		llvm::consumeError(libm.takeError());
 	TESSERA_LOG(Info, "jit: LLVM %s for %s (%s)", LLVM_VERSION_STRING, engine->cpu.c_str(), engine->features.c_str());
@@ -1101,16 +1116,59 @@ private:
 	std::unordered_map<uint32_t, llvm::Value*> span_data_, span_size_;
 };
 
-// The machine code of one program, freed when the last CompiledProgram
+// The machine code of one program, a JITDylib of its own (its symbols have
+// the same names in every program: the object files in the caches are the
+// same whichever process made them), freed when the last CompiledProgram
 // holding it goes.
 struct Code {
-	llvm::orc::ResourceTrackerSP tracker;
+	llvm::orc::JITDylib* dylib = nullptr;
 	~Code() {
 		Engine& engine = GetEngine();
 		std::lock_guard lock(engine.mutex);
-		if (llvm::Error error = tracker->remove()) llvm::consumeError(std::move(error));
+		if (llvm::Error error = engine.lljit->getExecutionSession().removeJITDylib(*dylib))
+			llvm::consumeError(std::move(error));
 	}
 };
+
+// The key of a program's machine code in the caches: everything that
+// decides it. The program bytes end with their own digest; hashing them
+// all is cheap next to a compile (microseconds).
+CodeKey KeyOf(const Program& program, const Engine& engine) {
+	Sha256 hash;
+	auto text = [&](const std::string& value) {
+		hash.UpdateU32(uint32_t(value.size()));
+		hash.Update(value.data(), value.size());
+	};
+	text("tessera jit object 1");
+	const std::vector<uint8_t>& build = runtime::OwnBuildId();
+	hash.UpdateU32(uint32_t(build.size()));
+	hash.Update(build.data(), build.size());
+	text(LLVM_VERSION_STRING);
+	text(engine.cpu);
+	text(engine.features);
+	text(engine.prefer_vector_width);
+	std::vector<uint8_t> bytes = shader::SerializeProgram(program);
+	hash.UpdateU32(uint32_t(bytes.size()));
+	hash.Update(bytes);
+	return hash.Finish();
+}
+
+// Symbol names: tessera_program for a whole program, tessera_segment<k>
+// for segment k. (Appended piece by piece: GCC 12 warns, wrongly, about
+// "literal" + string.)
+std::string SymbolName(std::optional<size_t> segment) {
+	if (!segment) return "tessera_program";
+	std::string name("tessera_segment");
+	name += std::to_string(*segment);
+	return name;
+}
+
+// A name of its own for each program's JITDylib (and its IR dump).
+std::string DylibName(uint64_t id) {
+	std::string name("p");
+	name += std::to_string(id);
+	return name;
+}
 
 void Optimize(llvm::Module& module, llvm::TargetMachine& target) {
 	llvm::LoopAnalysisManager loops;
@@ -1134,7 +1192,80 @@ std::atomic<uint64_t> invalid_ir_count{0};
 
 uint64_t InvalidIrCount() { return invalid_ir_count.load(std::memory_order_relaxed); }
 
-std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
+namespace {
+
+struct BuildTimes {
+	double ir_ms = 0, optimize_ms = 0, codegen_ms = 0;
+};
+
+double MsBetween(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
+	return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+// The program (or its segments) as LLVM IR, optimized, then as an object
+// file for the running CPU. Under the engine's lock.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> BuildObject(const Program& program, const CompiledProgram& compiled,
+                                                                const std::vector<std::string>& names, Engine& engine,
+                                                                BuildTimes& times) {
+	auto start = std::chrono::steady_clock::now();
+	auto context = std::make_unique<llvm::LLVMContext>();
+	// LLVM's remarks and warnings (a loop it did not vectorize) are not the
+	// user's business; errors come back through the calls below.
+	context->setDiagnosticHandlerCallBack([](const llvm::DiagnosticInfo*, void*) {});
+	auto module = std::make_unique<llvm::Module>("tessera_program", *context);
+	module->setDataLayout(engine.lljit->getDataLayout());
+	module->setTargetTriple(engine.target->getTargetTriple().str());
+	if (compiled.segments.empty()) {
+		ProgramBuilder(*module, program, engine).Build(names.front());
+	} else {
+		SegmentBuilder builder(*module, program, engine);
+		for (size_t s = 0; s < compiled.segments.size(); ++s)
+			builder.Build(names[s], compiled.segments[s].inst_begin, compiled.segments[s].inst_end);
+	}
+
+	llvm::StringRef bitcode(reinterpret_cast<const char*>(kTesseraAluBitcode), kTesseraAluBitcodeSize);
+	auto table = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "alu_lanes"), *context);
+	if (!table) return table.takeError();
+	(*table)->setDataLayout(module->getDataLayout());
+	(*table)->setTargetTriple(module->getTargetTriple());
+	if (llvm::Linker::linkModules(*module, std::move(*table), llvm::Linker::Flags::LinkOnlyNeeded))
+		return llvm::createStringError("linking the ALU table failed");
+	for (llvm::Function& function : *module) {
+		if (function.isDeclaration() || !function.getName().starts_with("tessera_alu_")) continue;
+		function.setLinkage(llvm::GlobalValue::InternalLinkage);
+		function.removeFnAttr(llvm::Attribute::NoInline);
+		function.addFnAttr(llvm::Attribute::AlwaysInline);
+	}
+	std::string verify;
+	llvm::raw_string_ostream verify_stream(verify);
+	if (llvm::verifyModule(*module, &verify_stream)) {
+		invalid_ir_count.fetch_add(1, std::memory_order_relaxed);
+		return llvm::createStringError("invalid LLVM IR: " + verify);
+	}
+	auto optimize_start = std::chrono::steady_clock::now();
+	Optimize(*module, *engine.target);
+	// TESSERA_JIT_DUMP=<folder>: each program's optimized LLVM IR, p<N>.ll.
+	static const char* dump = std::getenv("TESSERA_JIT_DUMP");
+	if (dump && *dump) {
+		std::error_code error;
+		std::string path(dump);
+		path += "/", path += DylibName(engine.next_id), path += ".ll";
+		llvm::raw_fd_ostream out(path, error);
+		if (!error) module->print(out, nullptr);
+	}
+	auto codegen_start = std::chrono::steady_clock::now();
+	auto object = llvm::orc::SimpleCompiler(*engine.target)(*module);
+	auto end = std::chrono::steady_clock::now();
+	times = {MsBetween(start, optimize_start), MsBetween(optimize_start, codegen_start), MsBetween(codegen_start, end)};
+	return object;
+}
+
+}  // namespace
+
+namespace {
+
+// CompileProgram, or with compile false only what the caches have.
+std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compile) {
 	Engine& engine = GetEngine();
 	if (!engine.error.empty()) return nullptr;
 	auto start = std::chrono::steady_clock::now();
@@ -1161,79 +1292,49 @@ std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
 		compiled->block_first.push_back(static_cast<uint32_t>(compiled->segments.size()));
 		if (compiled->segments.empty()) return compiled;
 	}
+	std::vector<std::string> names;
+	if (whole) names.push_back(SymbolName(std::nullopt));
+	for (size_t s = 0; s < compiled->segments.size(); ++s) names.push_back(SymbolName(s));
+	const CodeKey key = KeyOf(program, engine);
 
 	std::lock_guard lock(engine.mutex);
-	auto context = std::make_unique<llvm::LLVMContext>();
-	// LLVM's remarks and warnings (a loop it did not vectorize) are not the
-	// user's business; errors come back through the calls below.
-	context->setDiagnosticHandlerCallBack([](const llvm::DiagnosticInfo*, void*) {});
-	auto module = std::make_unique<llvm::Module>("tessera_program", *context);
-	module->setDataLayout(engine.lljit->getDataLayout());
-	module->setTargetTriple(engine.target->getTargetTriple().str());
-	uint64_t id = engine.next_id++;
-	// Symbol names: p<id> for a whole program, p<id>_s<k> for segment k.
-	// (Appended piece by piece: GCC 12 warns, wrongly, about "p" + string.)
-	auto symbol_name = [id](std::optional<size_t> segment) {
-		std::string name("p");
-		name += std::to_string(id);
-		if (segment) name += "_s", name += std::to_string(*segment);
-		return name;
-	};
-	std::vector<std::string> names;
-	if (whole) {
-		names.push_back(symbol_name(std::nullopt));
-		ProgramBuilder(*module, program, engine).Build(names.back());
-	} else {
-		SegmentBuilder builder(*module, program, engine);
-		for (size_t s = 0; s < compiled->segments.size(); ++s) {
-			names.push_back(symbol_name(s));
-			builder.Build(names.back(), compiled->segments[s].inst_begin, compiled->segments[s].inst_end);
-		}
+	if (auto found = engine.memory.Find(key)) {
+		++engine.stats.memory_hits;
+		return found;
 	}
-
 	auto fail = [&](const std::string& what) -> std::shared_ptr<const CompiledProgram> {
 		TESSERA_LOG(Warn, "jit: program not compiled, it stays interpreted: %s", what.c_str());
 		return nullptr;
 	};
-	llvm::StringRef bitcode(reinterpret_cast<const char*>(kTesseraAluBitcode), kTesseraAluBitcodeSize);
-	auto table = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "alu_lanes"), *context);
-	if (!table) return fail(llvm::toString(table.takeError()));
-	(*table)->setDataLayout(module->getDataLayout());
-	(*table)->setTargetTriple(module->getTargetTriple());
-	if (llvm::Linker::linkModules(*module, std::move(*table), llvm::Linker::Flags::LinkOnlyNeeded))
-		return fail("linking the ALU table failed");
-	for (llvm::Function& function : *module) {
-		if (function.isDeclaration() || !function.getName().starts_with("tessera_alu_")) continue;
-		function.setLinkage(llvm::GlobalValue::InternalLinkage);
-		function.removeFnAttr(llvm::Attribute::NoInline);
-		function.addFnAttr(llvm::Attribute::AlwaysInline);
+	std::unique_ptr<llvm::MemoryBuffer> object;
+	BuildTimes times;
+	bool loaded = false;
+	if (auto bytes = engine.disk.Load(key)) {
+		loaded = true;
+		object = llvm::MemoryBuffer::getMemBufferCopy(
+		    llvm::StringRef(reinterpret_cast<const char*>(bytes->data()), bytes->size()), "tessera_program");
+		++engine.stats.disk_hits;
+	} else if (!compile) {
+		return nullptr;
+	} else {
+		auto built = BuildObject(program, *compiled, names, engine, times);
+		if (!built) return fail(llvm::toString(built.takeError()));
+		object = std::move(*built);
+		++engine.stats.compiles;
+		auto stored = std::span(reinterpret_cast<const uint8_t*>(object->getBufferStart()), object->getBufferSize());
+		if (engine.disk.Store(key, stored)) ++engine.stats.disk_stores;
 	}
-	std::string verify;
-	llvm::raw_string_ostream verify_stream(verify);
-	if (llvm::verifyModule(*module, &verify_stream)) {
-		invalid_ir_count.fetch_add(1, std::memory_order_relaxed);
-		return fail("invalid LLVM IR: " + verify);
-	}
-	auto optimize_start = std::chrono::steady_clock::now();
-	Optimize(*module, *engine.target);
-	// TESSERA_JIT_DUMP=<folder>: each program's optimized LLVM IR, p<N>.ll.
-	static const char* dump = std::getenv("TESSERA_JIT_DUMP");
-	if (dump && *dump) {
-		std::error_code error;
-		std::string path(dump);
-		path += "/", path += symbol_name(std::nullopt), path += ".ll";
-		llvm::raw_fd_ostream out(path, error);
-		if (!error) module->print(out, nullptr);
-	}
-	auto codegen_start = std::chrono::steady_clock::now();
+	const uint64_t object_bytes = object->getBufferSize();
 
+	auto link_start = std::chrono::steady_clock::now();
+	auto dylib = engine.lljit->createJITDylib(DylibName(engine.next_id++));
+	if (!dylib) return fail(llvm::toString(dylib.takeError()));
 	auto code = std::make_shared<Code>();
-	code->tracker = engine.lljit->getMainJITDylib().createResourceTracker();
-	if (llvm::Error error = engine.lljit->addIRModule(
-	        code->tracker, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+	code->dylib = &*dylib;
+	if (llvm::Error error = engine.lljit->addObjectFile(*dylib, std::move(object)))
 		return fail(llvm::toString(std::move(error)));
 	for (size_t s = 0; s < names.size(); ++s) {
-		auto symbol = engine.lljit->lookup(names[s]);
+		auto symbol = engine.lljit->lookup(*dylib, names[s]);
 		if (!symbol) return fail(llvm::toString(symbol.takeError()));
 		if (whole)
 			compiled->program = symbol->toPtr<shader::ProgramFunction>();
@@ -1242,13 +1343,38 @@ std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) {
 	}
 	compiled->code = std::move(code);
 	auto end = std::chrono::steady_clock::now();
-	auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };
-	compiled->compile_ms = ms(start, end);
-	TESSERA_LOG(Debug, "jit: %s of %zu instructions compiled in %.1f ms (IR %.1f, optimizer %.1f, machine code %.1f)",
-	            whole ? "a whole program" : (std::to_string(compiled->segments.size()) + " segments").c_str(),
-	            program.insts.size(), compiled->compile_ms, ms(start, optimize_start),
-	            ms(optimize_start, codegen_start), ms(codegen_start, end));
+	compiled->compile_ms = MsBetween(start, end);
+	const char* what = whole ? "a whole program" : "segments";
+	if (loaded)
+		TESSERA_LOG(Debug, "jit: %s of %zu instructions loaded from the disk cache in %.1f ms (link %.1f)", what,
+		            program.insts.size(), compiled->compile_ms, MsBetween(link_start, end));
+	else
+		TESSERA_LOG(Debug,
+		            "jit: %s of %zu instructions compiled in %.1f ms (IR %.1f, optimizer %.1f, machine code %.1f, "
+		            "link %.1f)",
+		            what, program.insts.size(), compiled->compile_ms, times.ir_ms, times.optimize_ms, times.codegen_ms,
+		            MsBetween(link_start, end));
+	engine.memory.Insert(key, compiled, object_bytes);
 	return compiled;
+}
+
+}  // namespace
+
+std::shared_ptr<const CompiledProgram> CompileProgram(const Program& program) { return Obtain(program, true); }
+
+std::shared_ptr<const CompiledProgram> CachedProgram(const Program& program) { return Obtain(program, false); }
+
+CacheStats GetCacheStats() {
+	Engine& engine = GetEngine();
+	std::lock_guard lock(engine.mutex);
+	return engine.stats;
+}
+
+void ResetCaches(const DiskCache& disk) {
+	Engine& engine = GetEngine();
+	std::lock_guard lock(engine.mutex);
+	engine.memory.Clear();
+	engine.disk = disk;
 }
 
 }  // namespace tessera::jit

@@ -5,21 +5,41 @@
 
 #include <memory>
 
+#include "jit/code_cache.h"
 #include "shader/compiled.h"
 #include "shader/ir.h"
 
 namespace tessera::jit {
 
-// Compiles the segments of `program` (see shader/compiled.h): every run of
-// two or more consecutive ALU instructions in a block. Thread-safe
-// (compiles one at a time). A program with no such run gets a
+// Compiles `program` whole, or else its segments (see shader/compiled.h):
+// every run of two or more consecutive ALU instructions in a block.
+// Thread-safe (compiles one at a time). A program with no such run gets a
 // CompiledProgram with no segments. nullptr when LLVM cannot be used (the
-// reason is logged once); the program then stays interpreted.
+// reason is logged once); the program then stays interpreted. A program
+// compiled before, in this process or (through the disk cache) another,
+// gets that code (code_cache.h).
 std::shared_ptr<const shader::CompiledProgram> CompileProgram(const shader::Program& program);
+
+// CompileProgram's result if it needs no compile: the program's code is in
+// memory or in the disk cache (about a millisecond to link); else nullptr.
+std::shared_ptr<const shader::CompiledProgram> CachedProgram(const shader::Program& program);
 
 // How many compiles the LLVM verifier refused (the program then stays
 // interpreted, with a warning in the log): a bug of this room, which the
 // tests check never happens.
 uint64_t InvalidIrCount();
+
+// Where this process's programs came from, for tests and measurement.
+struct CacheStats {
+	uint64_t compiles = 0;     // by LLVM
+	uint64_t memory_hits = 0;  // the code of an equal program, already loaded
+	uint64_t disk_hits = 0;    // machine code from the disk cache, linked
+	uint64_t disk_stores = 0;  // compiles written to the disk cache
+};
+CacheStats GetCacheStats();
+
+// For tests: forgets the compiled programs in memory (programs that hold
+// their code keep it) and uses `disk` from now on.
+void ResetCaches(const DiskCache& disk);
 
 }  // namespace tessera::jit

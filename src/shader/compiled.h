@@ -81,6 +81,7 @@ struct JitState {
 	std::atomic<const CompiledProgram*> compiled{nullptr};  // published once, lives as long as `owned`
 	std::atomic<uint64_t> work{0};                          // lane-instructions interpreted so far
 	std::atomic<bool> requested{false};                     // a compile was started or queued
+	std::atomic<bool> probed{false};                        // the caches were asked for its code
 	std::mutex mutex;
 	std::shared_ptr<const CompiledProgram> owned;
 };

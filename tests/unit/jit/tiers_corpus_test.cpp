@@ -5,6 +5,8 @@
 // stage outputs must come out byte for byte the same.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
@@ -161,4 +163,49 @@ TEST_CASE("compute shaders with barriers and shared memory compile whole", "[jit
 		REQUIRE(compiled);
 		CHECK(compiled->program != nullptr);
 	}
+}
+
+// The code caches in use: a program compiled once is taken from memory the
+// second time, from the disk cache once memory has forgotten it (as in
+// another process), compiled again when its file is corrupted, and gives the
+// interpreter's bytes every time. A whole program (reduce) and one compiled
+// as segments (its subgroup operations stay interpreted) both go through it.
+TEST_CASE("programs from the code caches give the interpreter's bytes", "[jit][cache]") {
+	auto folder = std::filesystem::temp_directory_path() / ("tessera-jit-cache-" + std::to_string(::getpid()));
+	std::filesystem::remove_all(folder);
+	jit::ResetCaches(jit::DiskCache(folder.string(), 64 << 20));
+	for (const char* name : {"reduce.spv", "subgroup.spv"}) {
+		INFO(name);
+		auto compiled = spirv::Compile(ReadWords(std::filesystem::path(TESSERA_SHADER_DIR) / name),
+		                               shader::Stage::kCompute, "main", {});
+		REQUIRE(compiled);
+		const shader::Program& program = compiled.value();
+		const uint32_t seed = 7;
+		shader::SetJitMode(shader::JitMode::kOff);
+		const Outcome interpreted = Run(program, seed);
+		shader::SetJitMode(shader::JitMode::kSync);
+		auto expect = [&](const char* how, uint64_t jit::CacheStats::*counter) {
+			INFO(how);
+			const jit::CacheStats before = jit::GetCacheStats();
+			Outcome out = Run(program, seed);
+			const jit::CacheStats after = jit::GetCacheStats();
+			CHECK(after.*counter == before.*counter + 1);
+			REQUIRE(out.status == interpreted.status);
+			CHECK(out.buffers == interpreted.buffers);
+		};
+		expect("first compile", &jit::CacheStats::compiles);
+		expect("from memory", &jit::CacheStats::memory_hits);
+		jit::ResetCaches(jit::DiskCache(folder.string(), 64 << 20));
+		expect("from disk", &jit::CacheStats::disk_hits);
+		jit::ResetCaches(jit::DiskCache(folder.string(), 64 << 20));
+		for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+			std::fstream file(entry.path(), std::ios::in | std::ios::out | std::ios::binary);
+			file.seekp(100);
+			file.put('\xff');
+		}
+		expect("compiled again after corruption", &jit::CacheStats::compiles);
+		std::filesystem::remove_all(folder);
+	}
+	shader::SetJitMode(std::nullopt);
+	jit::ResetCaches(jit::DiskCache::FromEnvironment());
 }

@@ -28,11 +28,12 @@ Context* GetContext(Driver driver) {
 
 // Blits src_side² to dst_side² (flipped vertically when flip) per
 // iteration; counts destination texels.
-void Blit(benchmark::State& state, Driver driver, int32_t src_side, int32_t dst_side, VkFilter filter, bool flip) {
+void Blit(benchmark::State& state, Driver driver, int32_t src_side, int32_t dst_side, VkFilter filter, bool flip,
+          VkFormat format) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");
-	TestImage src = ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, uint32_t(src_side), uint32_t(src_side));
-	TestImage dst = ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, uint32_t(dst_side), uint32_t(dst_side));
+	TestImage src = ctx->CreateImage2D(format, uint32_t(src_side), uint32_t(src_side));
+	TestImage dst = ctx->CreateImage2D(format, uint32_t(dst_side), uint32_t(dst_side));
 	ctx->Submit([&](VkCommandBuffer cb) {
 		ctx->Transition(cb, src.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
 		VkClearColorValue color{{0.25f, 0.5f, 0.75f, 1.0f}};
@@ -84,14 +85,19 @@ void Blit(benchmark::State& state, Driver driver, int32_t src_side, int32_t dst_
 int Register() {
 	for (Driver d : {Driver::Tessera, Driver::Lavapipe, Driver::SwiftShader}) {
 		std::string suffix = std::string("/") + DriverName(d);
+		const VkFormat rgba8 = VK_FORMAT_R8G8B8A8_UNORM;
 		benchmark::RegisterBenchmark(("BlitLinearHalve_2048_to_1024" + suffix).c_str(), Blit, d, 2048, 1024,
-		                             VK_FILTER_LINEAR, false)
+		                             VK_FILTER_LINEAR, false, rgba8)
+		    ->UseRealTime();
+		// A mip level of an sRGB texture, as engines and ANGLE make them.
+		benchmark::RegisterBenchmark(("BlitLinearHalveSrgb_2048_to_1024" + suffix).c_str(), Blit, d, 2048, 1024,
+		                             VK_FILTER_LINEAR, false, VK_FORMAT_R8G8B8A8_SRGB)
 		    ->UseRealTime();
 		benchmark::RegisterBenchmark(("BlitLinearDouble_1024_to_2048" + suffix).c_str(), Blit, d, 1024, 2048,
-		                             VK_FILTER_LINEAR, false)
+		                             VK_FILTER_LINEAR, false, rgba8)
 		    ->UseRealTime();
 		benchmark::RegisterBenchmark(("BlitNearestFlip_2048" + suffix).c_str(), Blit, d, 2048, 2048, VK_FILTER_NEAREST,
-		                             true)
+		                             true, rgba8)
 		    ->UseRealTime();
 	}
 	return 0;

@@ -9,6 +9,7 @@
 
 #include "raster/state.h"
 #include "texture/format.h"
+#include "texture/texel.h"
 
 namespace tessera::raster {
 
@@ -80,23 +81,8 @@ uint8_t EncodeSrgb8(float linear);
 // mask grows with alpha, is all ones at 1 and empty at 0, with no dither.
 uint32_t AlphaToCoverageMask(float alpha, uint32_t samples);
 
-// An 8-bit UNORM component from x in [0, 1] (after UnormStoreValue's
-// clamp): round(x * 255), halves up, as texture::PackTexel computes it in
-// double (int32_t(double(x) * 255.0 + 0.5)), in 32-bit integer operations
-// that vectorize at full width. x = m * 2^(e - 150) with m the 24-bit
-// significand, so x * 255 + 1/2 = (m * 255 + 2^(s-1)) / 2^s, s = 150 - e,
-// and floor((v + 2^(s-1)) / 2^s) = (floor(v / 2^(s-1)) + 1) / 2 rounded
-// down. Shifts of 32 or more give 0 (zeros, subnormals and values below
-// 2^-9, which round to 0). The unit tests compare it with the double form for
-// every float in [0, 1].
-[[gnu::always_inline]] inline uint32_t RoundUnorm8(float x) {
-	uint32_t bits;
-	__builtin_memcpy(&bits, &x, 4);
-	const uint32_t v = ((bits & 0x7fffffu) | 0x800000u) * 255u;  // below 2^32
-	const uint32_t shift = 149u - (bits >> 23);                  // s - 1, at least 22 for x <= 1
-	const uint32_t q = shift < 32 ? v >> shift : 0;
-	return (q + 1) >> 1;
-}
+// texture/texel.h's, which the blends and the blits share.
+using texture::RoundUnorm8;
 
 // Logic op (§29.14) on raw bits.
 uint32_t ApplyLogicOp(VkLogicOp op, uint32_t s, uint32_t d);

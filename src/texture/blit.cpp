@@ -180,7 +180,7 @@ inline int32_t PackSnorm(float f, double max) {
 }
 
 // Hot path (per texel).
-inline void PackFast(const FastTexelCodec& codec, const float in[4], uint8_t* out) {
+inline void PackFast(const FastTexelCodec& codec, const SrgbEncoding& srgb, const float in[4], uint8_t* out) {
 	for (uint8_t c = 0; c < codec.count; ++c) {
 		const FastTexelCodec::Component& comp = codec.components[c];
 		float f = in[comp.slot];
@@ -188,7 +188,7 @@ inline void PackFast(const FastTexelCodec& codec, const float in[4], uint8_t* ou
 			uint8_t raw;
 			switch (comp.numeric) {
 			case NumericFormat::SNORM: raw = uint8_t(int8_t(PackSnorm(f, 127.0))); break;
-			case NumericFormat::SRGB: raw = uint8_t(PackUnorm(comp.slot == 3 ? f : LinearToSrgb(f), 255.0)); break;
+			case NumericFormat::SRGB: raw = comp.slot == 3 ? uint8_t(PackUnorm(f, 255.0)) : srgb.Encode(f); break;
 			default: raw = uint8_t(PackUnorm(f, 255.0)); break;
 			}
 			out[comp.byte] = raw;
@@ -201,6 +201,57 @@ inline void PackFast(const FastTexelCodec& codec, const float in[4], uint8_t* ou
 		default: raw = FloatToHalf(f); break;
 		}
 		std::memcpy(out + comp.byte, &raw, 2);
+	}
+}
+
+// Both codecs four 8-bit UNORM fields at the same bytes and channels, and
+// the unpacking table byte / 255 (what RawUnorm8Unpack computes).
+bool SameUnorm8x4(const FastTexelCodec& unpack, const FastTexelCodec& pack) {
+	if (!unpack.all_bytes || !pack.all_bytes || unpack.count != 4 || pack.count != 4) return false;
+	for (int c = 0; c < 4; ++c) {
+		const FastTexelCodec::Component &u = unpack.components[c], &p = pack.components[c];
+		if (u.numeric != NumericFormat::UNORM || p.numeric != NumericFormat::UNORM || u.byte != p.byte ||
+		    u.slot != p.slot)
+			return false;
+		for (uint32_t v = 0; v < 256; ++v)
+			if (unpack.table[c][v] != float(v) / 255.0f) return false;
+	}
+	return true;
+}
+
+// Hot path (per byte): PackFast's and the tables' results for 8-bit UNORM
+// fields (RoundUnorm8 is PackUnorm's rounding; NaN and negatives give 0).
+__attribute__((target_clones("avx512f", "avx2", "default"))) void RawUnorm8Unpack(const uint8_t* __restrict in,
+                                                                                  size_t count, float* __restrict out) {
+	for (size_t i = 0; i < count; ++i) out[i] = float(in[i]) / 255.0f;
+}
+__attribute__((target_clones("avx512f", "avx2", "default"))) void RawUnorm8Pack(const float* __restrict in,
+                                                                                size_t count, uint8_t* __restrict out) {
+	for (size_t i = 0; i < count; ++i) {
+		const float f = in[i] > 0.0f ? std::min(in[i], 1.0f) : 0.0f;
+		out[i] = uint8_t(RoundUnorm8(f));
+	}
+}
+
+// Hot path (per float): out[i] = 0 + w[0] * rows[0][i] + w[1] * rows[1][i]
+// + ..., added in that order (the bits of a running sum from 0).
+template <int kRows>
+[[gnu::always_inline]] inline void WeightedSum(const float* const* rows, const float* w, size_t count,
+                                               float* __restrict out) {
+	for (size_t i = 0; i < count; ++i) {
+		float sum = 0.0f;
+		for (int k = 0; k < kRows; ++k) sum += w[k] * rows[k][i];
+		out[i] = sum;
+	}
+}
+__attribute__((target_clones("avx512f", "avx2", "default"))) void WeightedRowSum(const float* const* rows,
+                                                                                 const float* weights, int count_rows,
+                                                                                 size_t count, float* out) {
+	switch (count_rows) {
+	case 1: return WeightedSum<1>(rows, weights, count, out);
+	case 2: return WeightedSum<2>(rows, weights, count, out);
+	case 3: return WeightedSum<3>(rows, weights, count, out);
+	default: return WeightedSum<4>(rows, weights, count, out);
 	}
 }
 
@@ -220,6 +271,8 @@ BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitReg
 	if (conversion == BlitConversion::Float && x_.size() * y_.size() * z_.size() >= kMinTexelsForTables) {
 		unpack_ = MakeFastCodec(*src.format, true);
 		pack_ = MakeFastCodec(*dst.format, false);
+		raw_unorm8_ =
+		    unpack_ && pack_ && src.element_size == 4 && dst.element_size == 4 && SameUnorm8x4(*unpack_, *pack_);
 	}
 	if (dst.tile_shift) {
 		dst_columns_.reserve(x_.size());
@@ -254,6 +307,7 @@ void BlitPlan::UnpackRow(const uint8_t* in, uint32_t count, float* out) const {
 		}
 		return;
 	}
+	if (raw_unorm8_) return RawUnorm8Unpack(in, size_t(count) * 4, out);
 	const FastTexelCodec& codec = *unpack_;
 	if (codec.all_bytes && codec.count == 4) {
 		// RGBA8, BGRA8 and their sRGB and SNORM forms: four table reads.
@@ -279,8 +333,10 @@ void BlitPlan::PackRow(const float* in, uint32_t count, uint8_t* out) const {
 		}
 		return;
 	}
+	if (raw_unorm8_) return RawUnorm8Pack(in, size_t(count) * 4, out);
 	const FastTexelCodec& codec = *pack_;
-	for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) PackFast(codec, in, out);
+	const SrgbEncoding& srgb = SrgbEncoding::Get();
+	for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) PackFast(codec, srgb, in, out);
 }
 
 uint8_t* BlitPlan::DstRow(uint32_t row) const {
@@ -430,11 +486,18 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 					if (other.w != 0.0f && !other.texels && other.slice == n.slice && other.row == n.row)
 						other.texels = n.texels;
 			}
-			std::fill(blended.begin(), blended.end(), 0.0f);
+			const float* rows[4];
+			float weights[4];
+			int count_rows = 0;
 			for (const Need& n : needs) {
 				if (n.w == 0.0f) continue;
-				for (size_t i = 0; i < blended.size(); ++i) blended[i] += n.w * n.texels[i];
+				rows[count_rows] = n.texels;
+				weights[count_rows++] = n.w;
 			}
+			if (count_rows == 0)
+				std::fill(blended.begin(), blended.end(), 0.0f);
+			else
+				WeightedRowSum(rows, weights, count_rows, blended.size(), blended.data());
 			cached_y = &ty;
 			cached_z = &tz;
 		}

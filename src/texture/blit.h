@@ -145,6 +145,11 @@ private:
 	std::vector<uint32_t> left_, right_;
 	uint32_t first_column_ = 0, span_ = 0;
 	std::unique_ptr<FastTexelCodec> unpack_, pack_;  // null: the generic functions
+	// Both formats are four 8-bit UNORM bytes in the same order (RGBA8 to
+	// RGBA8, BGRA8 to BGRA8): rows are unpacked and packed byte by byte in
+	// stored order (filtering treats the four channels alike), in vector
+	// loops, with the codecs' results.
+	bool raw_unorm8_ = false;
 };
 
 // Blits one region on the calling thread.

@@ -43,8 +43,8 @@ bool ByteComponents(const FormatInfo& format, ByteKind kinds[4]) {
 	return true;
 }
 
-// sRGB bytes: the linear values UnpackTexel gives, and the byte PackTexel
-// gives for an averaged linear value.
+// sRGB bytes: the linear values UnpackTexel gives (the byte PackTexel gives
+// for an averaged linear value: SrgbEncoding, texel.h).
 const std::array<float, 256>& SrgbToLinearTable() {
 	static const std::array<float, 256> table = [] {
 		std::array<float, 256> t{};
@@ -56,50 +56,6 @@ const std::array<float, 256>& SrgbToLinearTable() {
 		return t;
 	}();
 	return table;
-}
-uint8_t PackSrgb(float linear) {
-	static const FormatInfo& r8 = *FindFormat(VK_FORMAT_R8_SRGB);
-	TexelValue v{};
-	v.f[0] = linear;
-	uint8_t byte = 0;
-	PackTexel(r8, v, &byte);
-	return byte;
-}
-
-// PackSrgb without its pow: the encoding is monotonic in the linear value,
-// so byte k is reached at a threshold, found once by bisecting float bit
-// patterns; a value's byte is the number of thresholds at or below it.
-uint8_t EncodeSrgb(float linear) {
-	static const std::array<float, 256> thresholds = [] {
-		std::array<float, 256> t{};  // t[k]: the least float in (0, 1] packing to k or more (t[0] unused)
-		for (uint32_t k = 1; k < 256; ++k) {
-			uint32_t lo = 0, hi = std::bit_cast<uint32_t>(1.0f);  // PackSrgb(hi) = 255 >= k
-			while (hi - lo > 1) {
-				const uint32_t mid = lo + (hi - lo) / 2;
-				(PackSrgb(std::bit_cast<float>(mid)) >= k ? hi : lo) = mid;
-			}
-			t[k] = std::bit_cast<float>(hi);
-		}
-		return t;
-	}();
-	// Bins of the float's exponent and top 8 mantissa bits over [2^-16, 1):
-	// a bin's first byte, then the few thresholds inside the bin.
-	constexpr uint32_t kFirstBin = (127u - 16u) << 8, kBins = (16u << 8);
-	static const std::array<uint8_t, kBins> first = [] {
-		std::array<uint8_t, kBins> f{};
-		for (uint32_t b = 0; b < kBins; ++b) {
-			const float start = std::bit_cast<float>((kFirstBin + b) << 15);
-			uint32_t k = 0;
-			while (k < 255 && thresholds[k + 1] <= start) ++k;
-			f[b] = uint8_t(k);
-		}
-		return f;
-	}();
-	if (!(linear > 0.0f) || linear >= 1.0f) return PackSrgb(linear);  // 0, 255, NaN: the exact path
-	const uint32_t bin = std::bit_cast<uint32_t>(linear) >> 15;
-	uint32_t k = bin < kFirstBin ? 0 : first[bin - kFirstBin];
-	while (k < 255 && thresholds[k + 1] <= linear) ++k;
-	return uint8_t(k);
 }
 
 }  // namespace
@@ -132,6 +88,7 @@ void ResolveBytes(const ByteKind kinds[4], uint32_t size, const ResolveRect& rec
 	const uint32_t n = rect.samples;
 	const uint64_t texel_stride = uint64_t(size) * n;
 	const std::array<float, 256>& srgb = SrgbToLinearTable();
+	const SrgbEncoding& encoding = SrgbEncoding::Get();
 	const float scale = 1.0f / float(n);
 	bool any_srgb = false;
 	for (uint32_t b = 0; b < size; ++b) any_srgb |= kinds[b] == ByteKind::kSrgb;
@@ -156,7 +113,7 @@ void ResolveBytes(const ByteKind kinds[4], uint32_t size, const ResolveRect& rec
 				} else {
 					float sum = 0;
 					for (uint32_t s = 0; s < n; ++s) sum += srgb[in[s * size + b]];
-					out[b] = EncodeSrgb(sum * scale);
+					out[b] = encoding.Encode(sum * scale);
 				}
 			}
 	}

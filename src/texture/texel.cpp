@@ -1,5 +1,6 @@
 #include "texture/texel.h"
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -232,6 +233,39 @@ float UnpackDepth(VkFormat format, const void* in) {
 		return f;
 	}
 	}
+}
+
+uint8_t PackSrgb8(float linear) {
+	static const FormatInfo& r8 = *FindFormat(VK_FORMAT_R8_SRGB);
+	TexelValue v{};
+	v.f[0] = linear;
+	uint8_t bytes[16] = {};  // room for any texel: GCC warns of the wider formats' stores
+	PackTexel(r8, v, bytes);
+	return bytes[0];
+}
+
+// PackSrgb8 is monotonic in the linear value, so byte k is reached at a
+// threshold, found by bisecting float bit patterns.
+const SrgbEncoding& SrgbEncoding::Get() {
+	static const SrgbEncoding encoding = [] {
+		SrgbEncoding e{};
+		for (uint32_t k = 1; k < 256; ++k) {
+			uint32_t lo = 0, hi = std::bit_cast<uint32_t>(1.0f);  // PackSrgb8(hi) = 255 >= k
+			while (hi - lo > 1) {
+				const uint32_t mid = lo + (hi - lo) / 2;
+				(PackSrgb8(std::bit_cast<float>(mid)) >= k ? hi : lo) = mid;
+			}
+			e.thresholds[k] = std::bit_cast<float>(hi);
+		}
+		for (uint32_t b = 0; b < kBins; ++b) {
+			const float start = std::bit_cast<float>((kFirstBin + b) << 15);
+			uint32_t k = 0;
+			while (k < 255 && e.thresholds[k + 1] <= start) ++k;
+			e.first[b] = uint8_t(k);
+		}
+		return e;
+	}();
+	return encoding;
 }
 
 }  // namespace tessera::texture

@@ -40,6 +40,49 @@ TexelValue UnpackTexel(const FormatInfo& format, const void* in);
 void PackDepth(VkFormat depth_plane_format, float depth, void* out);
 float UnpackDepth(VkFormat depth_plane_format, const void* in);
 
+// An 8-bit UNORM component from x in [0, 1] (clamped first): round(x *
+// 255), halves up, as PackTexel computes it in double (int32_t(double(x) *
+// 255.0 + 0.5)), in 32-bit integer operations
+// that vectorize at full width. x = m * 2^(e - 150) with m the 24-bit
+// significand, so x * 255 + 1/2 = (m * 255 + 2^(s-1)) / 2^s, s = 150 - e,
+// and floor((v + 2^(s-1)) / 2^s) = (floor(v / 2^(s-1)) + 1) / 2 rounded
+// down. Shifts of 32 or more give 0 (zeros, subnormals and values below
+// 2^-9, which round to 0). The unit tests compare it with the double form for
+// every float in [0, 1].
+[[gnu::always_inline]] inline uint32_t RoundUnorm8(float x) {
+	uint32_t bits;
+	__builtin_memcpy(&bits, &x, 4);
+	const uint32_t v = ((bits & 0x7fffffu) | 0x800000u) * 255u;  // below 2^32
+	const uint32_t shift = 149u - (bits >> 23);                  // s - 1, at least 22 for x <= 1
+	const uint32_t q = shift < 32 ? v >> shift : 0;
+	return (q + 1) >> 1;
+}
+
+// The byte PackTexel writes for an 8-bit sRGB color component.
+uint8_t PackSrgb8(float linear);
+
+// PackSrgb8 with no pow: a value's byte is the number of thresholds (the
+// 255 values where the byte changes, found once) at or below it. Loops
+// over many values take Get() once and inline Encode.
+struct SrgbEncoding {
+	// Bins of the float's exponent and top 8 mantissa bits over [2^-16, 1):
+	// a bin's first byte, then the few thresholds inside the bin.
+	static constexpr uint32_t kFirstBin = (127u - 16u) << 8, kBins = 16u << 8;
+	float thresholds[256];  // [k]: the least float in (0, 1] packing to k or more ([0] unused)
+	uint8_t first[kBins];
+
+	static const SrgbEncoding& Get();
+	[[gnu::always_inline]] uint8_t Encode(float linear) const {
+		if (!(linear > 0.0f) || linear >= 1.0f) return PackSrgb8(linear);  // 0, 255, NaN: the exact path
+		uint32_t bits;
+		__builtin_memcpy(&bits, &linear, 4);
+		const uint32_t bin = bits >> 15;
+		uint32_t k = bin < kFirstBin ? 0 : first[bin - kFirstBin];
+		while (k < 255 && thresholds[k + 1] <= linear) ++k;
+		return uint8_t(k);
+	}
+};
+
 // True for formats PackTexel/UnpackTexel handle.
 bool CanConvertTexels(const FormatInfo& format);
 

@@ -170,14 +170,21 @@ def main():
 
     results = {}
     start = time.monotonic()
+    # Each chunk's results as it ends, so that a run stopped early still
+    # says what it found (the bad ones among them: grep -v ',Pass$').
+    partial = open(os.path.join(args.out, "results.partial.csv"), "w")
     with tempfile.TemporaryDirectory(dir=workdir) as tmpdir, \
             concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         chunks = [to_run[i:i + args.chunk] for i in range(0, len(to_run), args.chunk)]
         futures = [pool.submit(run_chunk, deqp, chunk, args.timeout, env, tmpdir, i) for i, chunk in enumerate(chunks)]
         for n, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            results.update(future.result())
+            chunk_results = future.result()
+            results.update(chunk_results)
+            partial.writelines("%s,%s\n" % item for item in sorted(chunk_results.items()))
+            partial.flush()
             print("  %d/%d chunks, %d cases, %.0f s" % (n, len(chunks), len(results), time.monotonic() - start),
                   flush=True)
+    partial.close()
     for c in skipped:
         results[c] = "Skip"
 

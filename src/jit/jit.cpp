@@ -1260,9 +1260,48 @@ llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> BuildObject(const Program& p
 	return object;
 }
 
-}  // namespace
+// The segments of a program not compiled whole: maximal runs of ALU
+// instructions per block.
+void FindSegments(const Program& program, CompiledProgram& compiled) {
+	compiled.block_first.reserve(program.blocks.size() + 1);
+	for (const shader::Block& block : program.blocks) {
+		compiled.block_first.push_back(static_cast<uint32_t>(compiled.segments.size()));
+		uint32_t end = block.inst_begin + block.inst_count;
+		for (uint32_t i = block.inst_begin; i < end;) {
+			if (program.insts[i].op >= Op::kAluCount) {
+				++i;
+				continue;
+			}
+			uint32_t run_end = i;
+			while (run_end < end && program.insts[run_end].op < Op::kAluCount) ++run_end;
+			if (run_end - i >= kMinSegmentLength) compiled.segments.push_back({i, run_end, nullptr});
+			i = run_end;
+		}
+	}
+	compiled.block_first.push_back(static_cast<uint32_t>(compiled.segments.size()));
+}
 
-namespace {
+// Links an object file into a JITDylib of its own and points `compiled` at
+// its functions; the error, or an empty string.
+std::string Link(std::unique_ptr<llvm::MemoryBuffer> object, const std::vector<std::string>& names, bool whole,
+                 Engine& engine, CompiledProgram& compiled) {
+	auto dylib = engine.lljit->createJITDylib(DylibName(engine.next_id++));
+	if (!dylib) return llvm::toString(dylib.takeError());
+	auto code = std::make_shared<Code>();
+	code->dylib = &*dylib;
+	if (llvm::Error error = engine.lljit->addObjectFile(*dylib, std::move(object)))
+		return llvm::toString(std::move(error));
+	for (size_t s = 0; s < names.size(); ++s) {
+		auto symbol = engine.lljit->lookup(*dylib, names[s]);
+		if (!symbol) return llvm::toString(symbol.takeError());
+		if (whole)
+			compiled.program = symbol->toPtr<shader::ProgramFunction>();
+		else
+			compiled.segments[s].function = symbol->toPtr<shader::SegmentFunction>();
+	}
+	compiled.code = std::move(code);
+	return {};
+}
 
 // CompileProgram, or with compile false only what the caches have.
 std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compile) {
@@ -1273,23 +1312,7 @@ std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compi
 	auto compiled = std::make_shared<CompiledProgram>();
 	const bool whole = CanCompileWhole(program);
 	if (!whole) {
-		// The segments: maximal runs of ALU instructions per block.
-		compiled->block_first.reserve(program.blocks.size() + 1);
-		for (const shader::Block& block : program.blocks) {
-			compiled->block_first.push_back(static_cast<uint32_t>(compiled->segments.size()));
-			uint32_t end = block.inst_begin + block.inst_count;
-			for (uint32_t i = block.inst_begin; i < end;) {
-				if (program.insts[i].op >= Op::kAluCount) {
-					++i;
-					continue;
-				}
-				uint32_t run_end = i;
-				while (run_end < end && program.insts[run_end].op < Op::kAluCount) ++run_end;
-				if (run_end - i >= kMinSegmentLength) compiled->segments.push_back({i, run_end, nullptr});
-				i = run_end;
-			}
-		}
-		compiled->block_first.push_back(static_cast<uint32_t>(compiled->segments.size()));
+		FindSegments(program, *compiled);
 		if (compiled->segments.empty()) return compiled;
 	}
 	std::vector<std::string> names;
@@ -1306,54 +1329,46 @@ std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compi
 		TESSERA_LOG(Warn, "jit: program not compiled, it stays interpreted: %s", what.c_str());
 		return nullptr;
 	};
-	std::unique_ptr<llvm::MemoryBuffer> object;
-	BuildTimes times;
-	bool loaded = false;
+	const char* what = whole ? "a whole program" : "segments";
 	if (auto bytes = engine.disk.Load(key)) {
-		loaded = true;
-		object = llvm::MemoryBuffer::getMemBufferCopy(
-		    llvm::StringRef(reinterpret_cast<const char*>(bytes->data()), bytes->size()), "tessera_program");
-		++engine.stats.disk_hits;
-	} else if (!compile) {
-		return nullptr;
-	} else {
-		auto built = BuildObject(program, *compiled, names, engine, times);
-		if (!built) return fail(llvm::toString(built.takeError()));
-		object = std::move(*built);
-		++engine.stats.compiles;
-		auto stored = std::span(reinterpret_cast<const uint8_t*>(object->getBufferStart()), object->getBufferSize());
-		if (engine.disk.Store(key, stored)) ++engine.stats.disk_stores;
+		const uint64_t object_bytes = bytes->size();
+		auto link_start = std::chrono::steady_clock::now();
+		std::string error = Link(llvm::MemoryBuffer::getMemBufferCopy(
+		                             llvm::StringRef(reinterpret_cast<const char*>(bytes->data()), bytes->size())),
+		                         names, whole, engine, *compiled);
+		if (error.empty()) {
+			++engine.stats.disk_hits;
+			auto end = std::chrono::steady_clock::now();
+			compiled->compile_ms = MsBetween(start, end);
+			TESSERA_LOG(Debug, "jit: %s of %zu instructions loaded from the disk cache in %.1f ms (link %.1f)", what,
+			            program.insts.size(), compiled->compile_ms, MsBetween(link_start, end));
+			engine.memory.Insert(key, compiled, object_bytes);
+			return compiled;
+		}
+		// A file of this key whose digest checks out and yet does not link:
+		// compiled again (and stored again) below.
+		TESSERA_LOG(Warn, "jit: code from %s does not link, compiled again: %s", engine.disk.PathOf(key).c_str(),
+		            error.c_str());
+		compiled->code.reset();
 	}
-	const uint64_t object_bytes = object->getBufferSize();
-
+	if (!compile) return nullptr;
+	BuildTimes times;
+	auto object = BuildObject(program, *compiled, names, engine, times);
+	if (!object) return fail(llvm::toString(object.takeError()));
+	++engine.stats.compiles;
+	const uint64_t object_bytes = (*object)->getBufferSize();
+	auto stored = std::span(reinterpret_cast<const uint8_t*>((*object)->getBufferStart()), object_bytes);
+	if (engine.disk.Store(key, stored)) ++engine.stats.disk_stores;
 	auto link_start = std::chrono::steady_clock::now();
-	auto dylib = engine.lljit->createJITDylib(DylibName(engine.next_id++));
-	if (!dylib) return fail(llvm::toString(dylib.takeError()));
-	auto code = std::make_shared<Code>();
-	code->dylib = &*dylib;
-	if (llvm::Error error = engine.lljit->addObjectFile(*dylib, std::move(object)))
-		return fail(llvm::toString(std::move(error)));
-	for (size_t s = 0; s < names.size(); ++s) {
-		auto symbol = engine.lljit->lookup(*dylib, names[s]);
-		if (!symbol) return fail(llvm::toString(symbol.takeError()));
-		if (whole)
-			compiled->program = symbol->toPtr<shader::ProgramFunction>();
-		else
-			compiled->segments[s].function = symbol->toPtr<shader::SegmentFunction>();
-	}
-	compiled->code = std::move(code);
+	if (std::string error = Link(std::move(*object), names, whole, engine, *compiled); !error.empty())
+		return fail(error);
 	auto end = std::chrono::steady_clock::now();
 	compiled->compile_ms = MsBetween(start, end);
-	const char* what = whole ? "a whole program" : "segments";
-	if (loaded)
-		TESSERA_LOG(Debug, "jit: %s of %zu instructions loaded from the disk cache in %.1f ms (link %.1f)", what,
-		            program.insts.size(), compiled->compile_ms, MsBetween(link_start, end));
-	else
-		TESSERA_LOG(Debug,
-		            "jit: %s of %zu instructions compiled in %.1f ms (IR %.1f, optimizer %.1f, machine code %.1f, "
-		            "link %.1f)",
-		            what, program.insts.size(), compiled->compile_ms, times.ir_ms, times.optimize_ms, times.codegen_ms,
-		            MsBetween(link_start, end));
+	TESSERA_LOG(
+	    Debug,
+	    "jit: %s of %zu instructions compiled in %.1f ms (IR %.1f, optimizer %.1f, machine code %.1f, link %.1f)", what,
+	    program.insts.size(), compiled->compile_ms, times.ir_ms, times.optimize_ms, times.codegen_ms,
+	    MsBetween(link_start, end));
 	engine.memory.Insert(key, compiled, object_bytes);
 	return compiled;
 }

@@ -90,7 +90,14 @@ VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceSurfaceCapabilities2KHR(
 	}
 	if (auto* compatible = vk::FindInChain<VkSurfacePresentModeCompatibilityEXT>(
 	        pSurfaceCapabilities->pNext, VK_STRUCTURE_TYPE_SURFACE_PRESENT_MODE_COMPATIBILITY_EXT)) {
-		const auto& modes = wsi::PresentModes();
+		// The queried mode first: an array too small for all of them still
+		// holds it (VUID: the list always includes the queried mode).
+		std::vector<VkPresentModeKHR> modes = wsi::PresentModes();
+		if (auto* queried = vk::FindInChain<VkSurfacePresentModeEXT>(pSurfaceInfo->pNext,
+		                                                             VK_STRUCTURE_TYPE_SURFACE_PRESENT_MODE_EXT)) {
+			auto found = std::find(modes.begin(), modes.end(), queried->presentMode);
+			if (found != modes.end()) std::rotate(modes.begin(), found, found + 1);
+		}
 		// Two-call array without VK_INCOMPLETE (the command's result is
 		// about the capabilities): the count written is what fitted.
 		vk::FillArray(modes.data(), uint32_t(modes.size()), &compatible->presentModeCount, compatible->pPresentModes);

@@ -550,6 +550,18 @@ TEST_CASE("wsi: surface and swapchain maintenance1 (present fences, mode changes
 		std::vector<VkPresentModeKHR> surface_modes(mode_count);
 		CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(pd, presenter.surface(), &mode_count, surface_modes.data()) ==
 		      VK_SUCCESS);
+		// An array too small for them all still holds the queried mode (the
+		// CTS's maintenance1.present_modes.*.query).
+		for (VkPresentModeKHR queried : {VK_PRESENT_MODE_IMMEDIATE_KHR, VK_PRESENT_MODE_MAILBOX_KHR}) {
+			mode.presentMode = queried;
+			VkPresentModeKHR one = VK_PRESENT_MODE_MAX_ENUM_KHR;
+			compatible.presentModeCount = 1;
+			compatible.pPresentModes = &one;
+			CHECK(caps2(pd, &info, &caps) == VK_SUCCESS);
+			CHECK(compatible.presentModeCount == 1);
+			CHECK(one == queried);
+		}
+		mode.presentMode = VK_PRESENT_MODE_FIFO_KHR;
 
 		// A swapchain that may switch between FIFO and MAILBOX per present.
 		VkPresentModeKHR switchable[] = {VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_MAILBOX_KHR};

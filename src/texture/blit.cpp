@@ -204,19 +204,25 @@ inline void PackFast(const FastTexelCodec& codec, const SrgbEncoding& srgb, cons
 	}
 }
 
-// Both codecs four 8-bit UNORM fields at the same bytes and channels, and
-// the unpacking table byte / 255 (what RawUnorm8Unpack computes).
-bool SameUnorm8x4(const FastTexelCodec& unpack, const FastTexelCodec& pack) {
-	if (!unpack.all_bytes || !pack.all_bytes || unpack.count != 4 || pack.count != 4) return false;
+// Both codecs four 8-bit UNORM or sRGB fields alike (bytes, channels,
+// encodings), and the UNORM tables byte / 255 (what RawUnorm8Unpack
+// computes): kUnorm or kSrgb (some sRGB); else kNone.
+BlitPlan::RawBytes SameBytes8x4(const FastTexelCodec& unpack, const FastTexelCodec& pack) {
+	using RawBytes = BlitPlan::RawBytes;
+	if (!unpack.all_bytes || !pack.all_bytes || unpack.count != 4 || pack.count != 4) return RawBytes::kNone;
+	bool srgb = false;
 	for (int c = 0; c < 4; ++c) {
 		const FastTexelCodec::Component &u = unpack.components[c], &p = pack.components[c];
-		if (u.numeric != NumericFormat::UNORM || p.numeric != NumericFormat::UNORM || u.byte != p.byte ||
-		    u.slot != p.slot)
-			return false;
+		if (u.numeric != p.numeric || u.byte != p.byte || u.slot != p.slot) return RawBytes::kNone;
+		if (u.numeric == NumericFormat::SRGB) {
+			srgb = true;
+			continue;
+		}
+		if (u.numeric != NumericFormat::UNORM) return RawBytes::kNone;
 		for (uint32_t v = 0; v < 256; ++v)
-			if (unpack.table[c][v] != float(v) / 255.0f) return false;
+			if (unpack.table[c][v] != float(v) / 255.0f) return RawBytes::kNone;
 	}
-	return true;
+	return srgb ? RawBytes::kSrgb : RawBytes::kUnorm;
 }
 
 // Hot path (per byte): PackFast's and the tables' results for 8-bit UNORM
@@ -225,12 +231,12 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void RawUnorm8Unpac
                                                                                   size_t count, float* __restrict out) {
 	for (size_t i = 0; i < count; ++i) out[i] = float(in[i]) / 255.0f;
 }
+[[gnu::always_inline]] inline uint8_t PackUnorm8(float f) {
+	return uint8_t(RoundUnorm8(f > 0.0f ? std::min(f, 1.0f) : 0.0f));
+}
 __attribute__((target_clones("avx512f", "avx2", "default"))) void RawUnorm8Pack(const float* __restrict in,
                                                                                 size_t count, uint8_t* __restrict out) {
-	for (size_t i = 0; i < count; ++i) {
-		const float f = in[i] > 0.0f ? std::min(in[i], 1.0f) : 0.0f;
-		out[i] = uint8_t(RoundUnorm8(f));
-	}
+	for (size_t i = 0; i < count; ++i) out[i] = PackUnorm8(in[i]);
 }
 
 // Hot path (per float): out[i] = 0 + w[0] * rows[0][i] + w[1] * rows[1][i]
@@ -271,8 +277,16 @@ BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitReg
 	if (conversion == BlitConversion::Float && x_.size() * y_.size() * z_.size() >= kMinTexelsForTables) {
 		unpack_ = MakeFastCodec(*src.format, true);
 		pack_ = MakeFastCodec(*dst.format, false);
-		raw_unorm8_ =
-		    unpack_ && pack_ && src.element_size == 4 && dst.element_size == 4 && SameUnorm8x4(*unpack_, *pack_);
+		if (unpack_ && pack_ && src.element_size == 4 && dst.element_size == 4)
+			raw_bytes_ = SameBytes8x4(*unpack_, *pack_);
+		if (raw_bytes_ == RawBytes::kSrgb) {
+			for (int c = 0; c < 4; ++c) {
+				const FastTexelCodec::Component& component = unpack_->components[c];
+				byte_tables_[component.byte] = unpack_->table[c];
+				// PackFast's rule: an sRGB format's alpha is UNORM.
+				srgb_byte_[component.byte] = component.numeric == NumericFormat::SRGB && component.slot != 3;
+			}
+		}
 	}
 	if (dst.tile_shift) {
 		dst_columns_.reserve(x_.size());
@@ -307,7 +321,12 @@ void BlitPlan::UnpackRow(const uint8_t* in, uint32_t count, float* out) const {
 		}
 		return;
 	}
-	if (raw_unorm8_) return RawUnorm8Unpack(in, size_t(count) * 4, out);
+	if (raw_bytes_ == RawBytes::kUnorm) return RawUnorm8Unpack(in, size_t(count) * 4, out);
+	if (raw_bytes_ == RawBytes::kSrgb) {
+		for (uint32_t i = 0; i < count; ++i, in += 4, out += 4)
+			for (int b = 0; b < 4; ++b) out[b] = byte_tables_[b][in[b]];
+		return;
+	}
 	const FastTexelCodec& codec = *unpack_;
 	if (codec.all_bytes && codec.count == 4) {
 		// RGBA8, BGRA8 and their sRGB and SNORM forms: four table reads.
@@ -333,7 +352,13 @@ void BlitPlan::PackRow(const float* in, uint32_t count, uint8_t* out) const {
 		}
 		return;
 	}
-	if (raw_unorm8_) return RawUnorm8Pack(in, size_t(count) * 4, out);
+	if (raw_bytes_ == RawBytes::kUnorm) return RawUnorm8Pack(in, size_t(count) * 4, out);
+	if (raw_bytes_ == RawBytes::kSrgb) {
+		const SrgbEncoding& srgb = SrgbEncoding::Get();
+		for (uint32_t i = 0; i < count; ++i, in += 4, out += 4)
+			for (int b = 0; b < 4; ++b) out[b] = srgb_byte_[b] ? srgb.Encode(in[b]) : PackUnorm8(in[b]);
+		return;
+	}
 	const FastTexelCodec& codec = *pack_;
 	const SrgbEncoding& srgb = SrgbEncoding::Get();
 	for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) PackFast(codec, srgb, in, out);

@@ -100,6 +100,9 @@ struct FastTexelCodec {
 
 class BlitPlan {
 public:
+	// Rows converted byte by byte (raw_bytes_ below).
+	enum class RawBytes : uint8_t { kNone, kUnorm, kSrgb };
+
 	BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitRegion& region, BlitFilter filter,
 	         BlitConversion conversion);
 
@@ -145,11 +148,14 @@ private:
 	std::vector<uint32_t> left_, right_;
 	uint32_t first_column_ = 0, span_ = 0;
 	std::unique_ptr<FastTexelCodec> unpack_, pack_;  // null: the generic functions
-	// Both formats are four 8-bit UNORM bytes in the same order (RGBA8 to
-	// RGBA8, BGRA8 to BGRA8): rows are unpacked and packed byte by byte in
-	// stored order (filtering treats the four channels alike), in vector
-	// loops, with the codecs' results.
-	bool raw_unorm8_ = false;
+	// Both formats are four 8-bit UNORM or sRGB bytes in the same order
+	// (RGBA8 to RGBA8, BGRA8 sRGB to BGRA8 sRGB): rows are unpacked and
+	// packed byte by byte in stored order (filtering treats the four
+	// channels alike), with the codecs' results; all-UNORM rows in vector
+	// loops.
+	RawBytes raw_bytes_ = RawBytes::kNone;
+	const float* byte_tables_[4] = {};  // kSrgb: the unpacking table of each byte of a texel
+	bool srgb_byte_[4] = {};            // kSrgb: the bytes sRGB-encoded (the color ones)
 };
 
 // Blits one region on the calling thread.

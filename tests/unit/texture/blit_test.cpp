@@ -236,11 +236,12 @@ TEST_CASE("large blits convert exactly as UnpackTexel and PackTexel do", "[textu
 }
 
 TEST_CASE("large LINEAR blits between equal 8-bit formats give the float path's bytes", "[texture][blit]") {
-	// Same-layout UNORM formats filter their bytes as stored (the vector
-	// loops); sRGB ones go through the threshold encoder. Either must give
-	// what filtering into floats and packing those gives.
+	// Same-layout formats filter their bytes as stored (UNORM in vector
+	// loops, sRGB through the per-byte tables and the threshold encoder).
+	// Either must give what filtering into floats and packing those gives.
 	const uint32_t w = 96, h = 80;
-	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB}) {
+	for (VkFormat format :
+	     {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_B8G8R8A8_SRGB}) {
 		CAPTURE(format);
 		Surface src(format, w, h);
 		uint32_t seed = 777;

@@ -180,7 +180,7 @@ inline int32_t PackSnorm(float f, double max) {
 }
 
 // Hot path (per texel).
-inline void PackFast(const FastTexelCodec& codec, const SrgbEncoding& srgb, const float in[4], uint8_t* out) {
+inline void PackFast(const FastTexelCodec& codec, const SrgbEncoding* srgb, const float in[4], uint8_t* out) {
 	for (uint8_t c = 0; c < codec.count; ++c) {
 		const FastTexelCodec::Component& comp = codec.components[c];
 		float f = in[comp.slot];
@@ -188,7 +188,7 @@ inline void PackFast(const FastTexelCodec& codec, const SrgbEncoding& srgb, cons
 			uint8_t raw;
 			switch (comp.numeric) {
 			case NumericFormat::SNORM: raw = uint8_t(int8_t(PackSnorm(f, 127.0))); break;
-			case NumericFormat::SRGB: raw = comp.slot == 3 ? uint8_t(PackUnorm(f, 255.0)) : srgb.Encode(f); break;
+			case NumericFormat::SRGB: raw = comp.slot == 3 ? uint8_t(PackUnorm(f, 255.0)) : srgb->Encode(f); break;
 			default: raw = uint8_t(PackUnorm(f, 255.0)); break;
 			}
 			out[comp.byte] = raw;
@@ -360,7 +360,11 @@ void BlitPlan::PackRow(const float* in, uint32_t count, uint8_t* out) const {
 		return;
 	}
 	const FastTexelCodec& codec = *pack_;
-	const SrgbEncoding& srgb = SrgbEncoding::Get();
+	// The encoder's tables take a few milliseconds to make, once: only for
+	// sRGB formats.
+	bool any_srgb = false;
+	for (uint8_t c = 0; c < codec.count; ++c) any_srgb |= codec.components[c].numeric == NumericFormat::SRGB;
+	const SrgbEncoding* srgb = any_srgb ? &SrgbEncoding::Get() : nullptr;
 	for (uint32_t i = 0; i < count; ++i, in += 4, out += stride) PackFast(codec, srgb, in, out);
 }
 

@@ -88,10 +88,11 @@ void ResolveBytes(const ByteKind kinds[4], uint32_t size, const ResolveRect& rec
 	const uint32_t n = rect.samples;
 	const uint64_t texel_stride = uint64_t(size) * n;
 	const std::array<float, 256>& srgb = SrgbToLinearTable();
-	const SrgbEncoding& encoding = SrgbEncoding::Get();
 	const float scale = 1.0f / float(n);
 	bool any_srgb = false;
 	for (uint32_t b = 0; b < size; ++b) any_srgb |= kinds[b] == ByteKind::kSrgb;
+	// Its tables take a few milliseconds to make, once: only for sRGB.
+	const SrgbEncoding* encoding = any_srgb ? &SrgbEncoding::Get() : nullptr;
 	for (uint32_t y = 0; y < rect.height; ++y) {
 		const uint8_t* in = rect.src + y * rect.src_row_pitch;
 		uint8_t* out = rect.dst + y * rect.dst_row_pitch;
@@ -113,7 +114,7 @@ void ResolveBytes(const ByteKind kinds[4], uint32_t size, const ResolveRect& rec
 				} else {
 					float sum = 0;
 					for (uint32_t s = 0; s < n; ++s) sum += srgb[in[s * size + b]];
-					out[b] = encoding.Encode(sum * scale);
+					out[b] = encoding->Encode(sum * scale);
 				}
 			}
 	}

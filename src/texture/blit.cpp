@@ -179,6 +179,12 @@ inline int32_t PackSnorm(float f, double max) {
 	                     : int32_t(std::round(double(f) * max));
 }
 
+// PackUnorm(f, 255.0)'s byte in 32-bit integer operations that vectorize
+// (RoundUnorm8; NaN and negatives give 0).
+[[gnu::always_inline]] inline uint8_t PackUnorm8(float f) {
+	return uint8_t(RoundUnorm8(f > 0.0f ? std::min(f, 1.0f) : 0.0f));
+}
+
 // Hot path (per texel).
 inline void PackFast(const FastTexelCodec& codec, const SrgbEncoding* srgb, const float in[4], uint8_t* out) {
 	for (uint8_t c = 0; c < codec.count; ++c) {
@@ -188,8 +194,8 @@ inline void PackFast(const FastTexelCodec& codec, const SrgbEncoding* srgb, cons
 			uint8_t raw;
 			switch (comp.numeric) {
 			case NumericFormat::SNORM: raw = uint8_t(int8_t(PackSnorm(f, 127.0))); break;
-			case NumericFormat::SRGB: raw = comp.slot == 3 ? uint8_t(PackUnorm(f, 255.0)) : srgb->Encode(f); break;
-			default: raw = uint8_t(PackUnorm(f, 255.0)); break;
+			case NumericFormat::SRGB: raw = comp.slot == 3 ? PackUnorm8(f) : srgb->Encode(f); break;
+			default: raw = PackUnorm8(f); break;
 			}
 			out[comp.byte] = raw;
 			continue;
@@ -226,13 +232,10 @@ BlitPlan::RawBytes SameBytes8x4(const FastTexelCodec& unpack, const FastTexelCod
 }
 
 // Hot path (per byte): PackFast's and the tables' results for 8-bit UNORM
-// fields (RoundUnorm8 is PackUnorm's rounding; NaN and negatives give 0).
+// fields.
 __attribute__((target_clones("avx512f", "avx2", "default"))) void RawUnorm8Unpack(const uint8_t* __restrict in,
                                                                                   size_t count, float* __restrict out) {
 	for (size_t i = 0; i < count; ++i) out[i] = float(in[i]) / 255.0f;
-}
-[[gnu::always_inline]] inline uint8_t PackUnorm8(float f) {
-	return uint8_t(RoundUnorm8(f > 0.0f ? std::min(f, 1.0f) : 0.0f));
 }
 __attribute__((target_clones("avx512f", "avx2", "default"))) void RawUnorm8Pack(const float* __restrict in,
                                                                                 size_t count, uint8_t* __restrict out) {

@@ -68,13 +68,14 @@ struct DecodedCacheRegistry {
 		bytes = bytes - self->bytes_ + new_bytes;
 		self->bytes_ = new_bytes;
 		if (bytes <= budget) return;
-		std::vector<DecodedViewCache*> victims;
+		// Each cache's last use read once: other threads update it while
+		// this sorts, and a comparison whose answers change is no strict
+		// weak ordering (std::sort then reads past the end; ASan saw it).
+		std::vector<std::pair<uint64_t, DecodedViewCache*>> victims;
 		for (DecodedViewCache* c : caches)
-			if (c != self && c->bytes_ > 0) victims.push_back(c);
-		std::sort(victims.begin(), victims.end(), [](const DecodedViewCache* a, const DecodedViewCache* b) {
-			return a->last_use_.load(std::memory_order_relaxed) < b->last_use_.load(std::memory_order_relaxed);
-		});
-		for (DecodedViewCache* c : victims) {
+			if (c != self && c->bytes_ > 0) victims.emplace_back(c->last_use_.load(std::memory_order_relaxed), c);
+		std::sort(victims.begin(), victims.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+		for (auto [last_use, c] : victims) {
 			if (bytes <= budget) break;
 			std::unique_lock victim(c->mutex_, std::try_to_lock);
 			if (!victim.owns_lock()) continue;  // in use now: not the least recent

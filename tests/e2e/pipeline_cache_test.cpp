@@ -437,3 +437,81 @@ TEST_CASE("pipeline creation feedback is valid and reports pipeline cache hits",
 	vkDestroyShaderModule(device, module, nullptr);
 	CHECK(ctx->validation_errors() == 0);
 }
+
+TEST_CASE("a pipeline made again in the process runs the same and claims no application cache hit",
+          "[pipeline_cache]") {
+	// The driver keeps the stages it translated (vk/pipeline.cpp RecentStages):
+	// the second vkCreateComputePipelines takes the first one's program.
+	auto ctx = CacheContext();
+	REQUIRE(ctx);
+	VkDevice device = ctx->device();
+	std::vector<float> first;
+	{
+		ComputeKernel kernel(*ctx, Saxpy(), 2, 0, VK_NULL_HANDLE);
+		REQUIRE(kernel.ok());
+		first = RunSaxpy(*ctx, kernel);
+	}
+	{
+		ComputeKernel again(*ctx, Saxpy(), 2, 0, VK_NULL_HANDLE);
+		REQUIRE(again.ok());
+		CHECK(RunSaxpy(*ctx, again) == first);
+	}
+	// With an application cache: the stage goes into it, and creation
+	// feedback does not say the application's cache held it (§10.13).
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "spec.spv");
+	REQUIRE(!words.empty());
+	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = words.size() * 4;
+	smci.pCode = words.data();
+	VkShaderModule module;
+	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+	VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = 1;
+	dslci.pBindings = &binding;
+	VkDescriptorSetLayout set_layout;
+	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	auto create = [&](VkPipelineCache cache, VkPipelineCreationFeedback* pipeline_feedback) {
+		VkPipelineCreationFeedback stage_feedback{};
+		VkPipelineCreationFeedbackCreateInfo feedback{VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO};
+		feedback.pPipelineCreationFeedback = pipeline_feedback;
+		feedback.pipelineStageCreationFeedbackCount = 1;
+		feedback.pPipelineStageCreationFeedbacks = &stage_feedback;
+		VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, &feedback};
+		info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+		              nullptr,
+		              0,
+		              VK_SHADER_STAGE_COMPUTE_BIT,
+		              module,
+		              "main",
+		              nullptr};
+		info.layout = layout;
+		VkPipeline pipeline = VK_NULL_HANDLE;
+		CHECK(vkCreateComputePipelines(device, cache, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
+		CHECK(pipeline != VK_NULL_HANDLE);
+		vkDestroyPipeline(device, pipeline, nullptr);
+		CHECK((stage_feedback.flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT) == 0);
+	};
+	VkPipelineCreationFeedback made{}, again{}, into_cache{};
+	create(VK_NULL_HANDLE, &made);
+	create(VK_NULL_HANDLE, &again);
+	VkPipelineCache cache = MakeCache(device);
+	create(cache, &into_cache);
+	for (const VkPipelineCreationFeedback* f : {&made, &again, &into_cache}) {
+		CHECK((f->flags & VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT) != 0);
+		CHECK((f->flags & VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT) == 0);
+	}
+	CHECK(Data(device, cache).size() > 32 + 8 + 32);  // the stage went into the application's cache
+	// And from there, FAIL_ON_PIPELINE_COMPILE_REQUIRED hits.
+	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, nullptr) == VK_SUCCESS);
+	vkDestroyPipelineCache(device, cache, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	vkDestroyShaderModule(device, module, nullptr);
+	CHECK(ValidationErrors(*ctx) == 0);
+}

@@ -85,6 +85,10 @@ VKAPI_ATTR VkResult VKAPI_CALL QueuePresentKHR(VkQueue queue, const VkPresentInf
 		std::vector<vk::SubmitBatch> batches(1);
 		for (uint32_t i = 0; i < pPresentInfo->waitSemaphoreCount; ++i)
 			batches[0].waits.push_back({vk::Semaphore::Cast(pPresentInfo->pWaitSemaphores[i]), 0});
+		// VK_KHR_incremental_present: VkPresentRegionsKHR names the parts that
+		// changed, an optimization hint a presentation engine may ignore
+		// (the application keeps every pixel valid); each present shows and
+		// captures the whole image.
 		// VK_EXT_swapchain_maintenance1: a fence per swapchain, signaled once
 		// its present no longer uses the image or the wait semaphores.
 		// (VkSwapchainPresentModeInfoEXT needs nothing: all modes present alike.)

@@ -58,6 +58,11 @@ VkResult Swapchain::Init() {
 	image_info.usage = info_.imageUsage;
 	image_info.sharingMode = info_.imageSharingMode;
 	image_info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+	// VK_KHR_swapchain_mutable_format: views in the formats of the create
+	// info's VkImageFormatListCreateInfo (vk/ views reinterpret the texels
+	// of any size-compatible format; presentation reads imageFormat's).
+	if (info_.flags & VK_SWAPCHAIN_CREATE_MUTABLE_FORMAT_BIT_KHR)
+		image_info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
 	for (uint32_t i = 0; i < images_.size(); ++i) {
 		SwapchainImage& slot = images_[i];
 		slot.image = vk::New<vk::Image>(allocator_, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, image_info);

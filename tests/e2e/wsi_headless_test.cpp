@@ -54,8 +54,9 @@ public:
 	VkSurfaceKHR surface() const { return surface_; }
 
 	VkSwapchainKHR CreateSwapchain(uint32_t image_count, VkPresentModeKHR mode = VK_PRESENT_MODE_FIFO_KHR,
-	                               VkSwapchainKHR old = VK_NULL_HANDLE, VkFormat format = VK_FORMAT_B8G8R8A8_UNORM) {
-		VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
+	                               VkSwapchainKHR old = VK_NULL_HANDLE, VkFormat format = VK_FORMAT_B8G8R8A8_UNORM,
+	                               VkSwapchainCreateFlagsKHR flags = 0, const void* next = nullptr) {
+		VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR, next, flags};
 		info.surface = surface_;
 		info.minImageCount = image_count;
 		info.imageFormat = format;
@@ -666,4 +667,83 @@ TEST_CASE("wsi: surface and swapchain maintenance1 (present fences, mode changes
 		}
 	CHECK(other_errors == 0);
 	CHECK(ctx->validation_errors() == ctx->validation_messages().size());
+}
+
+TEST_CASE("wsi: an sRGB view of a mutable-format UNORM swapchain image, presented with damage regions",
+          "[wsi][capture]") {
+	// VK_KHR_swapchain_mutable_format and VK_KHR_incremental_present (whose
+	// regions are a hint: the whole image is shown and captured).
+	static VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.dynamicRendering = VK_TRUE;
+	ContextOptions options;
+	options.instance_extensions = {VK_KHR_SURFACE_EXTENSION_NAME, VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME};
+	options.device_extensions = {VK_KHR_SWAPCHAIN_EXTENSION_NAME, VK_KHR_SWAPCHAIN_MUTABLE_FORMAT_EXTENSION_NAME,
+	                             VK_KHR_INCREMENTAL_PRESENT_EXTENSION_NAME};
+	options.device_features = &v13;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkDevice d = ctx->device();
+	CaptureScope capture("mutable_format");
+	{
+		Presenter presenter(*ctx);
+		const VkFormat formats[2] = {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_B8G8R8A8_SRGB};
+		VkImageFormatListCreateInfo list{VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO};
+		list.viewFormatCount = 2;
+		list.pViewFormats = formats;
+		VkSwapchainKHR swapchain =
+		    presenter.CreateSwapchain(2, VK_PRESENT_MODE_FIFO_KHR, VK_NULL_HANDLE, VK_FORMAT_B8G8R8A8_UNORM,
+		                              VK_SWAPCHAIN_CREATE_MUTABLE_FORMAT_BIT_KHR, &list);
+		std::vector<VkImage> images = presenter.Images(swapchain);
+		VkFence fence = CreateFence(d);
+		uint32_t index = UINT32_MAX;
+		REQUIRE(vkAcquireNextImageKHR(d, swapchain, kForever, VK_NULL_HANDLE, fence, &index) == VK_SUCCESS);
+		CHECK(vkWaitForFences(d, 1, &fence, VK_TRUE, kForever) == VK_SUCCESS);
+		VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+		vci.image = images[index];
+		vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		vci.format = VK_FORMAT_B8G8R8A8_SRGB;
+		vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		VkImageView view = VK_NULL_HANDLE;
+		REQUIRE(vkCreateImageView(d, &vci, nullptr, &view) == VK_SUCCESS);
+		ctx->Submit([&](VkCommandBuffer cb) {
+			ctx->Transition(cb, images[index], VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+			VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+			color.imageView = view;
+			color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+			color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+			color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+			color.clearValue.color = {{0.5f, 0.25f, 1.0f, 1.0f}};  // linear: the view encodes it
+			VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+			rendering.renderArea = {{0, 0}, {kWidth, kHeight}};
+			rendering.layerCount = 1;
+			rendering.colorAttachmentCount = 1;
+			rendering.pColorAttachments = &color;
+			vkCmdBeginRendering(cb, &rendering);
+			vkCmdEndRendering(cb);
+			ctx->Transition(cb, images[index], VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			                VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+		});
+		VkRectLayerKHR damage{{2, 3}, {5, 4}, 0};
+		VkPresentRegionKHR region{1, &damage};
+		VkPresentRegionsKHR regions{VK_STRUCTURE_TYPE_PRESENT_REGIONS_KHR};
+		regions.swapchainCount = 1;
+		regions.pRegions = &region;
+		VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR, &regions};
+		present.swapchainCount = 1;
+		present.pSwapchains = &swapchain;
+		present.pImageIndices = &index;
+		CHECK(vkQueuePresentKHR(ctx->queue(), &present) == VK_SUCCESS);
+		vkQueueWaitIdle(ctx->queue());
+		vkDestroyImageView(d, view, nullptr);
+		vkDestroyFence(d, fence, nullptr);
+		presenter.DestroySwapchain(swapchain);
+	}
+	auto frames = CapturedFrames(capture.dir);
+	REQUIRE(frames.size() == 1);
+	// The UNORM image holds the sRGB encoding of the clear color, every pixel
+	// (inside the damage rectangle and out): 0.5 -> 188, 0.25 -> 137.
+	std::vector<uint8_t> expected;
+	for (uint32_t i = 0; i < kWidth * kHeight; ++i) expected.insert(expected.end(), {188, 137, 255, 255});
+	CheckFrame(frames[0], expected);
+	CHECK(ctx->validation_errors() == 0);
 }

@@ -181,6 +181,7 @@ constexpr OpInfo kOpInfo[] = {
     {"AtomicAnd", 2},
     {"AtomicOr", 2},
     {"AtomicXor", 2},
+    {"AtomicFAdd", 2},
     {"SubgroupElect", 0},
     {"SubgroupBallot", 1},
     {"SubgroupBroadcastFirst", 1},

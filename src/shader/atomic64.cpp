@@ -2,6 +2,7 @@
 // buffers, workgroup memory and through device addresses. The value lives in two registers (low and
 // high word, Inst::dst/dst_hi, b/b_hi, c/c_hi).
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <mutex>
 
@@ -27,6 +28,7 @@ uint64_t Next(Op op, uint64_t old, uint64_t value, uint64_t comparator) {
 	case Op::kAtomicAnd: return old & value;
 	case Op::kAtomicOr: return old | value;
 	case Op::kAtomicXor: return old ^ value;
+	case Op::kAtomicFAdd: return std::bit_cast<uint64_t>(std::bit_cast<double>(old) + std::bit_cast<double>(value));
 	default: return old;
 	}
 }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstring>
 
 #include "shader/alu.h"
@@ -43,11 +44,14 @@ uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator)
 	case Op::kAtomicXor: return ref.fetch_xor(value);
 	default: break;
 	}
-	// Min and max: a compare-exchange loop.
+	// Min, max and float add: a compare-exchange loop.
 	uint32_t old = ref.load();
 	for (;;) {
 		uint32_t next = old;
 		switch (op) {
+		case Op::kAtomicFAdd:
+			next = std::bit_cast<uint32_t>(std::bit_cast<float>(old) + std::bit_cast<float>(value));
+			break;
 		case Op::kAtomicUMin: next = std::min(old, value); break;
 		case Op::kAtomicUMax: next = std::max(old, value); break;
 		case Op::kAtomicSMin:

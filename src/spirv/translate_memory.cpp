@@ -401,7 +401,13 @@ void Translator::Atomic(const Instruction& inst) {
 	const Pointer& p = PointerOf(store ? inst[1] : inst[3]);
 	if (p.region == kNoRegion) Fail("atomic through an unresolved pointer");
 	ScalarInfo scalar = ScalarOf(p.pointee);
-	if (TypeOf(p.pointee).op != spv::Op::OpTypeInt || (scalar.width != 32 && scalar.width != 64))
+	// Floats (VK_EXT_shader_atomic_float): load, store and exchange move the
+	// bits as integers do; OpAtomicFAddEXT adds.
+	const spv::Op type = TypeOf(p.pointee).op;
+	const bool float_op = inst.op == spv::Op::OpAtomicLoad || inst.op == spv::Op::OpAtomicStore ||
+	                      inst.op == spv::Op::OpAtomicExchange || inst.op == spv::Op::OpAtomicFAddEXT;
+	if ((type != spv::Op::OpTypeInt && !(type == spv::Op::OpTypeFloat && float_op)) ||
+	    (scalar.width != 32 && scalar.width != 64))
 		Fail("atomics on %u-bit values are not supported", scalar.width);
 	if (!store) result_types_[inst[2]] = inst[1];
 	Op op = Op::kAtomicLoad;
@@ -430,6 +436,7 @@ void Translator::Atomic(const Instruction& inst) {
 	case spv::Op::OpAtomicAnd: op = Op::kAtomicAnd, value = operand(inst[6]); break;
 	case spv::Op::OpAtomicOr: op = Op::kAtomicOr, value = operand(inst[6]); break;
 	case spv::Op::OpAtomicXor: op = Op::kAtomicXor, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicFAddEXT: op = Op::kAtomicFAdd, value = operand(inst[6]); break;
 	default: Fail("unsupported atomic %s", inst.OpName());
 	}
 	std::vector<Leaf> leaves;
@@ -502,7 +509,8 @@ void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 	case spv::Op::OpAtomicUMax:
 	case spv::Op::OpAtomicAnd:
 	case spv::Op::OpAtomicOr:
-	case spv::Op::OpAtomicXor: Atomic(inst); return;
+	case spv::Op::OpAtomicXor:
+	case spv::Op::OpAtomicFAddEXT: Atomic(inst); return;
 	case spv::Op::OpMemoryBarrier:
 		// One thread runs a workgroup and buffer atomics are sequentially
 		// consistent: memory is already ordered.

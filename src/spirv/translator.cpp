@@ -51,6 +51,10 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::Int16,
     spv::Capability::Int64,
     spv::Capability::Int64Atomics,
+    // OpAtomicFAddEXT on buffers, workgroup memory and device addresses
+    // (not images: shaderImageFloat32AtomicAdd is off).
+    spv::Capability::AtomicFloat32AddEXT,
+    spv::Capability::AtomicFloat64AddEXT,
     spv::Capability::Float64,
     spv::Capability::Float16,
     spv::Capability::StorageBuffer16BitAccess,

@@ -145,6 +145,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceMultiDrawFeaturesEXT, multiDraw)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderAtomicFloatFeaturesEXT, sparseImageFloat32AtomicAdd)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -696,6 +698,23 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Each draw of the list runs as its own vkCmdDraw* (vk/draw.cpp, MultiDrawCommand).
 		reinterpret_cast<VkPhysicalDeviceMultiDrawFeaturesEXT*>(s)->multiDraw = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT: {
+		// Float load, store and exchange move bits like the integer atomics;
+		// OpAtomicFAddEXT is a compare-exchange loop around an IEEE add
+		// (shader/interpreter.cpp AtomicApply, shader/atomic64.cpp), in
+		// storage buffers (device addresses too) and workgroup memory. Not
+		// on storage images.
+		auto* p = reinterpret_cast<VkPhysicalDeviceShaderAtomicFloatFeaturesEXT*>(s);
+		p->shaderBufferFloat32Atomics = VK_TRUE;
+		p->shaderBufferFloat32AtomicAdd = VK_TRUE;
+		p->shaderBufferFloat64Atomics = VK_TRUE;
+		p->shaderBufferFloat64AtomicAdd = VK_TRUE;
+		p->shaderSharedFloat32Atomics = VK_TRUE;
+		p->shaderSharedFloat32AtomicAdd = VK_TRUE;
+		p->shaderSharedFloat64Atomics = VK_TRUE;
+		p->shaderSharedFloat64AtomicAdd = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT: {
 		// Every bounds check is exact to the byte (robustness2's alignments
 		// are 1): buffer loads outside a descriptor's range read zero and

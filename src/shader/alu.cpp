@@ -182,6 +182,8 @@ constexpr OpInfo kOpInfo[] = {
     {"AtomicOr", 2},
     {"AtomicXor", 2},
     {"AtomicFAdd", 2},
+    {"AtomicFMin", 2},
+    {"AtomicFMax", 2},
     {"SubgroupElect", 0},
     {"SubgroupBallot", 1},
     {"SubgroupBroadcastFirst", 1},

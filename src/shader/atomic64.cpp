@@ -3,6 +3,7 @@
 // high word, Inst::dst/dst_hi, b/b_hi, c/c_hi).
 #include <atomic>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <mutex>
 
@@ -29,6 +30,10 @@ uint64_t Next(Op op, uint64_t old, uint64_t value, uint64_t comparator) {
 	case Op::kAtomicOr: return old | value;
 	case Op::kAtomicXor: return old ^ value;
 	case Op::kAtomicFAdd: return std::bit_cast<uint64_t>(std::bit_cast<double>(old) + std::bit_cast<double>(value));
+	case Op::kAtomicFMin:
+		return std::bit_cast<uint64_t>(std::fmin(std::bit_cast<double>(old), std::bit_cast<double>(value)));
+	case Op::kAtomicFMax:
+		return std::bit_cast<uint64_t>(std::fmax(std::bit_cast<double>(old), std::bit_cast<double>(value)));
 	default: return old;
 	}
 }

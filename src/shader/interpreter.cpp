@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cmath>
 #include <cstring>
 
 #include "shader/alu.h"
@@ -51,6 +52,12 @@ uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator)
 		switch (op) {
 		case Op::kAtomicFAdd:
 			next = std::bit_cast<uint32_t>(std::bit_cast<float>(old) + std::bit_cast<float>(value));
+			break;
+		case Op::kAtomicFMin:
+			next = std::bit_cast<uint32_t>(std::fmin(std::bit_cast<float>(old), std::bit_cast<float>(value)));
+			break;
+		case Op::kAtomicFMax:
+			next = std::bit_cast<uint32_t>(std::fmax(std::bit_cast<float>(old), std::bit_cast<float>(value)));
 			break;
 		case Op::kAtomicUMin: next = std::min(old, value); break;
 		case Op::kAtomicUMax: next = std::max(old, value); break;

@@ -49,9 +49,13 @@ enum class Op : uint16_t {
 	kAtomicAnd,
 	kAtomicOr,
 	kAtomicXor,
-	// Floating-point add (VK_EXT_shader_atomic_float): b holds float bits,
-	// or with Inst::wide a double's low and high words (b, b_hi).
+	// Floating-point add (VK_EXT_shader_atomic_float), minimum and maximum
+	// (VK_EXT_shader_atomic_float2, as C's fmin and fmax: a NaN operand is
+	// missing data): b holds float bits, or with Inst::wide a double's low
+	// and high words (b, b_hi).
 	kAtomicFAdd,
+	kAtomicFMin,
+	kAtomicFMax,
 	// Subgroups: kSubgroupSize consecutive lanes of a workgroup's lane group;
 	// only active lanes take part.
 	kSubgroupElect,           // dst = this is the lowest active lane of its subgroup
@@ -89,8 +93,8 @@ const char* OpName(Op op);
 // How many register operands an op reads (a, b, c, d in that order).
 uint32_t OpArity(Op op);
 
-inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicFAdd; }
-inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicFAdd; }
+inline bool IsAtomic(Op op) { return op >= Op::kAtomicLoad && op <= Op::kAtomicFMax; }
+inline bool IsMemory(Op op) { return op >= Op::kLoad && op <= Op::kAtomicFMax; }
 inline bool IsSubgroup(Op op) { return op >= Op::kSubgroupElect && op <= Op::kSubgroupReduce64; }
 inline bool IsDerivative(Op op) { return op >= Op::kDerivativeFineX && op <= Op::kDerivativeCoarseY; }
 inline bool IsImage(Op op) { return op >= Op::kImageArg && op <= Op::kImageResult; }

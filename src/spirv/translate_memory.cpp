@@ -401,11 +401,12 @@ void Translator::Atomic(const Instruction& inst) {
 	const Pointer& p = PointerOf(store ? inst[1] : inst[3]);
 	if (p.region == kNoRegion) Fail("atomic through an unresolved pointer");
 	ScalarInfo scalar = ScalarOf(p.pointee);
-	// Floats (VK_EXT_shader_atomic_float): load, store and exchange move the
-	// bits as integers do; OpAtomicFAddEXT adds.
+	// Floats (VK_EXT_shader_atomic_float and float2): load, store and
+	// exchange move the bits as integers do; OpAtomicF{Add,Min,Max}EXT.
 	const spv::Op type = TypeOf(p.pointee).op;
 	const bool float_op = inst.op == spv::Op::OpAtomicLoad || inst.op == spv::Op::OpAtomicStore ||
-	                      inst.op == spv::Op::OpAtomicExchange || inst.op == spv::Op::OpAtomicFAddEXT;
+	                      inst.op == spv::Op::OpAtomicExchange || inst.op == spv::Op::OpAtomicFAddEXT ||
+	                      inst.op == spv::Op::OpAtomicFMinEXT || inst.op == spv::Op::OpAtomicFMaxEXT;
 	if ((type != spv::Op::OpTypeInt && !(type == spv::Op::OpTypeFloat && float_op)) ||
 	    (scalar.width != 32 && scalar.width != 64))
 		Fail("atomics on %u-bit values are not supported", scalar.width);
@@ -437,6 +438,8 @@ void Translator::Atomic(const Instruction& inst) {
 	case spv::Op::OpAtomicOr: op = Op::kAtomicOr, value = operand(inst[6]); break;
 	case spv::Op::OpAtomicXor: op = Op::kAtomicXor, value = operand(inst[6]); break;
 	case spv::Op::OpAtomicFAddEXT: op = Op::kAtomicFAdd, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicFMinEXT: op = Op::kAtomicFMin, value = operand(inst[6]); break;
+	case spv::Op::OpAtomicFMaxEXT: op = Op::kAtomicFMax, value = operand(inst[6]); break;
 	default: Fail("unsupported atomic %s", inst.OpName());
 	}
 	std::vector<Leaf> leaves;
@@ -510,7 +513,9 @@ void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 	case spv::Op::OpAtomicAnd:
 	case spv::Op::OpAtomicOr:
 	case spv::Op::OpAtomicXor:
-	case spv::Op::OpAtomicFAddEXT: Atomic(inst); return;
+	case spv::Op::OpAtomicFAddEXT:
+	case spv::Op::OpAtomicFMinEXT:
+	case spv::Op::OpAtomicFMaxEXT: Atomic(inst); return;
 	case spv::Op::OpMemoryBarrier:
 		// One thread runs a workgroup and buffer atomics are sequentially
 		// consistent: memory is already ordered.

@@ -51,10 +51,12 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::Int16,
     spv::Capability::Int64,
     spv::Capability::Int64Atomics,
-    // OpAtomicFAddEXT on buffers, workgroup memory and device addresses
-    // (not images: shaderImageFloat32AtomicAdd is off).
+    // OpAtomicF{Add,Min,Max}EXT on buffers, workgroup memory and device
+    // addresses (not images: the shaderImageFloat32* features are off).
     spv::Capability::AtomicFloat32AddEXT,
     spv::Capability::AtomicFloat64AddEXT,
+    spv::Capability::AtomicFloat32MinMaxEXT,
+    spv::Capability::AtomicFloat64MinMaxEXT,
     spv::Capability::Float64,
     spv::Capability::Float16,
     spv::Capability::StorageBuffer16BitAccess,

@@ -147,6 +147,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderAtomicFloatFeaturesEXT, sparseImageFloat32AtomicAdd)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT, sparseImageFloat32AtomicMinMax)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -713,6 +715,18 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->shaderSharedFloat32AtomicAdd = VK_TRUE;
 		p->shaderSharedFloat64Atomics = VK_TRUE;
 		p->shaderSharedFloat64AtomicAdd = VK_TRUE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT: {
+		// OpAtomicFMinEXT / FMaxEXT: compare-exchange loops around C's fmin and
+		// fmax, which give the SPIR-V extension's NaN and signed-zero rules.
+		// 32- and 64-bit, buffers and workgroup memory; no 16-bit float
+		// atomics, none on images.
+		auto* p = reinterpret_cast<VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT*>(s);
+		p->shaderBufferFloat32AtomicMinMax = VK_TRUE;
+		p->shaderBufferFloat64AtomicMinMax = VK_TRUE;
+		p->shaderSharedFloat32AtomicMinMax = VK_TRUE;
+		p->shaderSharedFloat64AtomicMinMax = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT: {

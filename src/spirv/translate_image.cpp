@@ -298,7 +298,12 @@ bool Translator::TranslateImage(const Instruction& inst) {
 	case spv::Op::OpAtomicUMax:
 	case spv::Op::OpAtomicAnd:
 	case spv::Op::OpAtomicOr:
-	case spv::Op::OpAtomicXor: {
+	case spv::Op::OpAtomicXor:
+	case spv::Op::OpAtomicFAddEXT:
+	case spv::Op::OpAtomicFMinEXT:
+	case spv::Op::OpAtomicFMaxEXT: {
+		// (R32_SFLOAT texels hold float bits: the float ops and load, store
+		// and exchange apply to them as to buffer words.)
 		bool store = inst.op == spv::Op::OpAtomicStore;
 		uint32_t pointer = store ? inst[1] : inst[3];
 		auto it = s.texel_pointers.find(pointer);
@@ -327,6 +332,9 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		case spv::Op::OpAtomicAnd: op.atomic = Op::kAtomicAnd, value = Scalar(inst[6]); break;
 		case spv::Op::OpAtomicOr: op.atomic = Op::kAtomicOr, value = Scalar(inst[6]); break;
 		case spv::Op::OpAtomicXor: op.atomic = Op::kAtomicXor, value = Scalar(inst[6]); break;
+		case spv::Op::OpAtomicFAddEXT: op.atomic = Op::kAtomicFAdd, value = Scalar(inst[6]); break;
+		case spv::Op::OpAtomicFMinEXT: op.atomic = Op::kAtomicFMin, value = Scalar(inst[6]); break;
+		case spv::Op::OpAtomicFMaxEXT: op.atomic = Op::kAtomicFMax, value = Scalar(inst[6]); break;
 		default: break;
 		}
 		for (uint32_t c = 0; c < t.coord.size() && c < 4; ++c) arg(shader::kArgCoord + c, t.coord[c]);

@@ -51,8 +51,8 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::Int16,
     spv::Capability::Int64,
     spv::Capability::Int64Atomics,
-    // OpAtomicF{Add,Min,Max}EXT on buffers, workgroup memory and device
-    // addresses (not images: the shaderImageFloat32* features are off).
+    // OpAtomicF{Add,Min,Max}EXT on buffers, workgroup memory, device
+    // addresses and R32_SFLOAT images and texel buffers.
     spv::Capability::AtomicFloat32AddEXT,
     spv::Capability::AtomicFloat64AddEXT,
     spv::Capability::AtomicFloat32MinMaxEXT,

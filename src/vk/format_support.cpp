@@ -175,7 +175,8 @@ VkFormatFeatureFlags2 ShaderImageFeatures(const texture::FormatInfo& info) {
 	if (IsStorageFormat(info.format))
 		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
 		            VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-	if (info.format == VK_FORMAT_R32_UINT || info.format == VK_FORMAT_R32_SINT)
+	// R32_SFLOAT: VK_EXT_shader_atomic_float(2)'s image atomics.
+	if (info.format == VK_FORMAT_R32_UINT || info.format == VK_FORMAT_R32_SINT || info.format == VK_FORMAT_R32_SFLOAT)
 		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
 	return features;
 }
@@ -189,7 +190,7 @@ VkFormatFeatureFlags2 TexelBufferFeatures(const texture::FormatInfo& info) {
 	if (IsStorageFormat(info.format))
 		features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT | VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
 		            VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
-	if (info.format == VK_FORMAT_R32_UINT || info.format == VK_FORMAT_R32_SINT)
+	if (info.format == VK_FORMAT_R32_UINT || info.format == VK_FORMAT_R32_SINT || info.format == VK_FORMAT_R32_SFLOAT)
 		features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
 	return features;
 }

@@ -704,8 +704,8 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Float load, store and exchange move bits like the integer atomics;
 		// OpAtomicFAddEXT is a compare-exchange loop around an IEEE add
 		// (shader/interpreter.cpp AtomicApply, shader/atomic64.cpp), in
-		// storage buffers (device addresses too) and workgroup memory. Not
-		// on storage images.
+		// storage buffers (device addresses too), workgroup memory, and
+		// R32_SFLOAT storage images and texel buffers (shader/image_ops.cpp).
 		auto* p = reinterpret_cast<VkPhysicalDeviceShaderAtomicFloatFeaturesEXT*>(s);
 		p->shaderBufferFloat32Atomics = VK_TRUE;
 		p->shaderBufferFloat32AtomicAdd = VK_TRUE;
@@ -715,18 +715,21 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->shaderSharedFloat32AtomicAdd = VK_TRUE;
 		p->shaderSharedFloat64Atomics = VK_TRUE;
 		p->shaderSharedFloat64AtomicAdd = VK_TRUE;
+		p->shaderImageFloat32Atomics = VK_TRUE;
+		p->shaderImageFloat32AtomicAdd = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT: {
 		// OpAtomicFMinEXT / FMaxEXT: compare-exchange loops around C's fmin and
 		// fmax, which give the SPIR-V extension's NaN and signed-zero rules.
-		// 32- and 64-bit, buffers and workgroup memory; no 16-bit float
-		// atomics, none on images.
+		// 32- and 64-bit on buffers and workgroup memory, 32-bit on
+		// R32_SFLOAT images; no 16-bit float atomics.
 		auto* p = reinterpret_cast<VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT*>(s);
 		p->shaderBufferFloat32AtomicMinMax = VK_TRUE;
 		p->shaderBufferFloat64AtomicMinMax = VK_TRUE;
 		p->shaderSharedFloat32AtomicMinMax = VK_TRUE;
 		p->shaderSharedFloat64AtomicMinMax = VK_TRUE;
+		p->shaderImageFloat32AtomicMinMax = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT: {

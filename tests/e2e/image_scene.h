@@ -137,9 +137,19 @@ inline ContextOptions Options(Driver driver) {
 	non_seamless = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
 	non_seamless.nonSeamlessCubeMap = VK_TRUE;
 	features13.pNext = &non_seamless;
+	// Float atomics on R32_SFLOAT images (image_float_atomics.comp).
+	static VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float;
+	static VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT atomic_float2;
+	atomic_float = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+	atomic_float2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
+	atomic_float.shaderImageFloat32Atomics = atomic_float.shaderImageFloat32AtomicAdd = VK_TRUE;
+	atomic_float2.shaderImageFloat32AtomicMinMax = VK_TRUE;
+	non_seamless.pNext = &atomic_float;
+	atomic_float.pNext = &atomic_float2;
 	ContextOptions options;
 	options.device_features = &features;
-	options.device_extensions = {"VK_EXT_non_seamless_cube_map"};
+	options.device_extensions = {"VK_EXT_non_seamless_cube_map", "VK_EXT_shader_atomic_float",
+	                             "VK_EXT_shader_atomic_float2"};
 	return options;
 }
 

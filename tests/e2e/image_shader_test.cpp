@@ -42,6 +42,49 @@ TEST_CASE("texel buffers: fetch, load, store and atomics match lavapipe", "[imag
 	for (uint32_t k = 0; k < 8; ++k) CHECK(counters[k] == 5 + (k + (k + 56)) * 8 / 2);
 }
 
+TEST_CASE("float atomics on R32_SFLOAT storage images match the host and lavapipe", "[image][atomic_float]") {
+	Scene scene{"image_float_atomics.spv"};
+	ImageSpec sums;
+	sums.format = VK_FORMAT_R32_SFLOAT;
+	sums.extent = {4, 4, 1};
+	sums.storage = true;
+	sums.data.assign(4 * 4 * 4, 0);
+	ImageSpec extremes = sums;
+	extremes.extent = {4, 2, 1};
+	extremes.data = Bytes(std::vector<float>{100, 100, 100, 100, -100, -100, -100, -100});
+	ImageSpec swapped = sums;
+	swapped.extent = {1, 1, 1};
+	swapped.data = Bytes(std::vector<float>{-1.0f});
+	scene.images = {sums, extremes, swapped};
+	scene.buffers = {std::vector<uint8_t>(256 * 4, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0}};
+	for (int k = 0; k < 3; ++k) scene.bindings.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {k}});
+	scene.groups[0] = scene.groups[1] = 2;
+	auto [ours, reference] = RunBoth(scene);
+	std::vector<float> expected_sums(16, 0.0f), expected_extremes{100, 100, 100, 100, -100, -100, -100, -100};
+	for (int y = 0; y < 16; ++y)
+		for (int x = 0; x < 16; ++x) {
+			const int index = y * 16 + x;
+			const float v = float((index * 7) % 13) - 6.0f;
+			expected_sums[(y % 4) * 4 + x % 4] += v;
+			float& low = expected_extremes[index % 4];
+			float& high = expected_extremes[4 + index % 4];
+			low = std::fmin(low, v * 0.5f + float(index % 5));
+			high = std::fmax(high, v * 0.5f - float(index % 3));
+		}
+	CHECK(Values<float>(ours.images[0]) == expected_sums);
+	CHECK(Values<float>(ours.images[1]) == expected_extremes);
+	CHECK(ours.images[0] == reference.images[0]);
+	CHECK(ours.images[1] == reference.images[1]);
+	// The exchanges form one chain: the old values and the final one are
+	// -1 and every invocation's index, each once.
+	std::vector<float> chain = Values<float>(ours.buffers[0]);
+	chain.push_back(Values<float>(ours.images[2])[0]);
+	std::sort(chain.begin(), chain.end());
+	CHECK(chain.front() == -1.0f);
+	for (int k = 0; k < 256; ++k) CHECK(chain[size_t(k) + 1] == float(k));
+}
+
 TEST_CASE("storage images: load, store, sizes and atomics match lavapipe", "[image]") {
 	Scene scene{"image_storage.spv"};
 	ImageSpec src;

@@ -145,6 +145,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceMultiDrawFeaturesEXT, multiDraw)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceImage2DViewOf3DFeaturesEXT, sampler2DViewOf3D)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderAtomicFloatFeaturesEXT, sparseImageFloat32AtomicAdd)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT,
@@ -700,6 +702,16 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Each draw of the list runs as its own vkCmdDraw* (vk/draw.cpp, MultiDrawCommand).
 		reinterpret_cast<VkPhysicalDeviceMultiDrawFeaturesEXT*>(s)->multiDraw = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT: {
+		// A 2D view of a 3D image sees one depth slice of one level as its
+		// layer (vk/image.h ImageView::LayerOffset; texture/sample.cpp takes
+		// a volume's slices as layers for views that are not 3D), for
+		// storage images and sampling alike.
+		auto* p = reinterpret_cast<VkPhysicalDeviceImage2DViewOf3DFeaturesEXT*>(s);
+		p->image2DViewOf3D = VK_TRUE;
+		p->sampler2DViewOf3D = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT: {
 		// Float load, store and exchange move bits like the integer atomics;
 		// OpAtomicFAddEXT is a compare-exchange loop around an IEEE add

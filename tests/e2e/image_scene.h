@@ -48,6 +48,7 @@ struct ImageSpec {
 	// uploaded and not read back (data stays empty).
 	VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 	bool cube_compatible = false;
+	VkImageCreateFlags flags = 0;  // more create flags
 	VkComponentMapping swizzle{};
 	// The view's subresource range (0 counts: the rest of the image).
 	uint32_t view_base_level = 0, view_levels = 0, view_base_layer = 0, view_layers = 0;
@@ -144,12 +145,17 @@ inline ContextOptions Options(Driver driver) {
 	atomic_float2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
 	atomic_float.shaderImageFloat32Atomics = atomic_float.shaderImageFloat32AtomicAdd = VK_TRUE;
 	atomic_float2.shaderImageFloat32AtomicMinMax = VK_TRUE;
+	// 2D views of 3D images (image_2d_view_of_3d.comp).
+	static VkPhysicalDeviceImage2DViewOf3DFeaturesEXT view_of_3d;
+	view_of_3d = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
+	view_of_3d.image2DViewOf3D = view_of_3d.sampler2DViewOf3D = VK_TRUE;
 	non_seamless.pNext = &atomic_float;
 	atomic_float.pNext = &atomic_float2;
+	atomic_float2.pNext = &view_of_3d;
 	ContextOptions options;
 	options.device_features = &features;
 	options.device_extensions = {"VK_EXT_non_seamless_cube_map", "VK_EXT_shader_atomic_float",
-	                             "VK_EXT_shader_atomic_float2"};
+	                             "VK_EXT_shader_atomic_float2", "VK_EXT_image_2d_view_of_3d"};
 	return options;
 }
 
@@ -187,7 +193,7 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 	std::vector<TestBuffer> staging;
 	for (const ImageSpec& s : scene.images) {
 		VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-		ici.flags = s.cube_compatible ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
+		ici.flags = (s.cube_compatible ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0) | s.flags;
 		ici.imageType = s.type;
 		ici.format = s.format;
 		ici.extent = s.extent;

@@ -898,7 +898,7 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 }
 
 uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
-                           uint32_t coverage, bool front_facing) {
+                           uint32_t coverage, bool front_facing, const uint32_t* stencil_refs) {
 	if (ops.depth_bounds) {
 		// "Depth Bounds Test": the value stored in the depth attachment (as a float: UNORM
 		// values convert per §3.10) against the bounds, inclusive; failing
@@ -913,12 +913,20 @@ uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_
 	}
 	if (!ops.stencil) return ops.depth_test ? ops.depth_test(fb.depth, ops.samples, x, y, depth, coverage) : coverage;
 	// §29.7: the stencil test comes first; its failures take fail_op.
-	const StencilFaceState& f = front_facing ? ops.state.front : ops.state.back;
-	const uint32_t compare_mask = f.compare_mask & 0xff;
+	const StencilFaceState& face = front_facing ? ops.state.front : ops.state.back;
+	const uint32_t compare_mask = face.compare_mask & 0xff;
+	const uint32_t lane_shift = __builtin_ctz(ops.samples);  // bit >> lane_shift: the quad lane
+	// The face state with the lane's exported reference, when there is one.
+	auto face_of = [&](uint32_t bit) {
+		StencilFaceState f = face;
+		if (stencil_refs) f.reference = stencil_refs[bit >> lane_shift] & 0xff;
+		return f;
+	};
 	uint32_t stencil_pass = 0;
 	for (uint32_t m = coverage; m; m &= m - 1) {
 		uint32_t bit = __builtin_ctz(m);
 		uint8_t* p = SampleAddress(fb.stencil.base, fb.stencil.row_pitch, 1, ops.samples, x, y, bit);
+		const StencilFaceState f = face_of(bit);
 		if (CompareDynamic(f.compare_op, f.reference & compare_mask, *p & compare_mask))
 			stencil_pass |= 1u << bit;
 		else
@@ -929,6 +937,7 @@ uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_
 	for (uint32_t m = stencil_pass; m; m &= m - 1) {
 		uint32_t bit = __builtin_ctz(m);
 		uint8_t* p = SampleAddress(fb.stencil.base, fb.stencil.row_pitch, 1, ops.samples, x, y, bit);
+		const StencilFaceState f = face_of(bit);
 		StencilWrite(p, f, (depth_pass >> bit) & 1 ? f.pass_op : f.depth_fail_op);
 	}
 	return depth_pass;

@@ -62,9 +62,11 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb);
 // Depth bounds, stencil and depth tests (Vulkan 1.3 "Depth Bounds
 // Test", §29.7 - §29.8) on one
 // quad's covered samples, with stencil ops and depth writes; returns the
-// samples that pass.
+// samples that pass. stencil_refs: the quad's four lanes' stencil
+// references from the shader (VK_EXT_shader_stencil_export), for the test
+// and VK_STENCIL_OP_REPLACE; null: the state's.
 uint32_t DepthStencilTests(const FragmentOps& ops, const Framebuffer& fb, int32_t x, int32_t y, const float* depth,
-                           uint32_t coverage, bool front_facing);
+                           uint32_t coverage, bool front_facing, const uint32_t* stencil_refs = nullptr);
 
 // Blending (§29.13) as plain functions over structure-of-arrays lanes, for
 // tests and for the color stage: dst is updated in place.

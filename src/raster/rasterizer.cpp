@@ -407,7 +407,8 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 			float depth[16];
 			SampleDepths(t, p, b.quad_x[q], b.quad_y[q], shader.writes_depth ? &b.frag_depth[4 * q] : nullptr, depth);
 			t.coverage[q] =
-			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], p.tri->front_facing);
+			    DepthStencilTests(d.ops, t.fb, b.quad_x[q], b.quad_y[q], depth, t.coverage[q], p.tri->front_facing,
+			                      shader.writes_stencil_ref ? &b.stencil_ref[4 * q] : nullptr);
 		}
 	}
 	// Occlusion queries count the samples that passed every test (Vulkan 1.3
@@ -788,9 +789,9 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	const FragmentShader& s = state.shader;
 	// Alpha to coverage removes samples after shading, before the tests
 	// ("Multisample Coverage"), so it too keeps them late unless the shader asks for early.
-	d.early_tests =
-	    s.early_fragment_tests || (!s.writes_depth && !s.may_discard && !s.writes_sample_mask && !s.writes_memory &&
-	                               !s.reads_attachments && !state.raster.alpha_to_coverage);
+	d.early_tests = s.early_fragment_tests ||
+	                (!s.writes_depth && !s.writes_stencil_ref && !s.may_discard && !s.writes_sample_mask &&
+	                 !s.writes_memory && !s.reads_attachments && !state.raster.alpha_to_coverage);
 	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
 	// Vulkan 1.3 "Sample Shading": at least
 	// max(ceil(minSampleShading * samples), 1) invocations a fragment; more

@@ -216,7 +216,10 @@ struct FragmentBatch {
 	// written).
 	float* color[kMaxColorAttachments][4];
 	float color_storage[kMaxColorAttachments][4][kMaxBatchLanes];
-	float frag_depth[kMaxBatchLanes];   // read when the shader writes depth
+	float frag_depth[kMaxBatchLanes];  // read when the shader writes depth
+	// FragStencilRefEXT (VK_EXT_shader_stencil_export), read when the shader
+	// writes it: the lane's stencil reference, its low 8 bits used.
+	uint32_t stencil_ref[kMaxBatchLanes];
 	uint8_t discarded[kMaxBatchLanes];  // set to 1 by the shader to discard
 	// gl_SampleMaskIn: the lane's covered samples (bit s = sample s; with
 	// sample shading only the lane's own sample). gl_SampleMask: written by
@@ -242,6 +245,7 @@ struct FragmentShader {
 	void (*run)(const void* user, FragmentBatch& batch) = nullptr;
 	const void* user = nullptr;
 	bool writes_depth = false;
+	bool writes_stencil_ref = false;  // FragStencilRefEXT: FragmentBatch::stencil_ref
 	bool writes_sample_mask = false;
 	bool may_discard = false;
 	bool early_fragment_tests = false;  // the EarlyFragmentTests execution mode

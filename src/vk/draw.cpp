@@ -415,6 +415,8 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 			                    ? reinterpret_cast<float*>(interp.StageWord(gp.color_words[a][c]))
 			                    : b.color_storage[a][c];
 	if (gp.frag_depth_word != kNoWord) std::memcpy(b.frag_depth, interp.StageWord(gp.frag_depth_word), lanes * 4);
+	if (gp.frag_stencil_ref_word != kNoWord)
+		std::memcpy(b.stencil_ref, interp.StageWord(gp.frag_stencil_ref_word), lanes * 4);
 	if (gp.sample_mask_word != kNoWord) std::memcpy(b.sample_mask, interp.StageWord(gp.sample_mask_word), lanes * 4);
 	if (fs.discard_word != kNoWord) {
 		const uint32_t* w = interp.StageWord(fs.discard_word);

@@ -407,10 +407,13 @@ void LinkStages(GraphicsPipeline& g) {
 		         w.component < 4)
 			g.color_words[w.location][w.component] = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kFragDepth) g.frag_depth_word = w.word;
+		if (w.builtin == shader::InterfaceBuiltin::kFragStencilRef) g.frag_stencil_ref_word = w.word;
 		if (w.builtin == shader::InterfaceBuiltin::kSampleMask && w.index == 0) g.sample_mask_word = w.word;
 	}
 	raster::FragmentShader& shader = g.state.shader;
 	shader.writes_depth = g.frag_depth_word != kNoWord;
+	// With EarlyFragmentTests the tests ran before the shader: its reference is not used.
+	shader.writes_stencil_ref = g.frag_stencil_ref_word != kNoWord && !fs.early_fragment_tests;
 	shader.writes_sample_mask = g.sample_mask_word != kNoWord;
 	shader.may_discard = fs.discard_word != kNoWord;
 	shader.early_fragment_tests = fs.early_fragment_tests;

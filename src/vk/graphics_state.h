@@ -205,6 +205,7 @@ struct GraphicsPipeline {
 	uint32_t sample_position_words[2];
 	uint32_t color_words[raster::kMaxColorAttachments][4];
 	uint32_t frag_depth_word = shader::Program::kNoWord;
+	uint32_t frag_stencil_ref_word = shader::Program::kNoWord;  // FragStencilRefEXT
 	// The input words above and the varyings' fragment words, ascending:
 	// what RunFragments writes for a batch's lanes (BeginStage's `filled`).
 	std::vector<uint32_t> fragment_filled_words;

@@ -338,6 +338,54 @@ TEST_CASE("stencil ops, masks, references and faces match lavapipe", "[draw][ste
 	}
 }
 
+// VK_EXT_shader_stencil_export: the shader's reference replaces the state's
+// in the test and in VK_STENCIL_OP_REPLACE; exact, like the other stencil tests.
+TEST_CASE("stencil references exported by the fragment shader match lavapipe", "[draw][stencil]") {
+	ScenePair pair;
+	for (VkFormat format : {VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT}) {
+		for (uint32_t odd_zero : {0u, 1u}) {
+			CAPTURE(format, odd_zero);
+			Scene s = StencilScene(format);
+			s.fragment_shader = "stencil_export.frag.spv";
+			s.push_constants.assign(4, 0);
+			std::memcpy(s.push_constants.data(), &odd_zero, 4);
+			s.configure = [](PipelineState& p) {
+				p.depth_stencil.stencilTestEnable = VK_TRUE;
+				VkStencilOpState& f = p.depth_stencil.front;
+				// Front faces: REPLACE with the exported reference everywhere.
+				f.failOp = VK_STENCIL_OP_KEEP;
+				f.passOp = VK_STENCIL_OP_REPLACE;
+				f.compareOp = VK_COMPARE_OP_ALWAYS;
+				f.compareMask = 0xff;
+				f.writeMask = 0xff;
+				f.reference = 0x99;  // not used: the shader's is
+				// Back faces: the exported reference tested GREATER against the
+				// stored value; passes increment, failures invert.
+				VkStencilOpState& b = p.depth_stencil.back;
+				b = f;
+				b.compareOp = VK_COMPARE_OP_GREATER;
+				b.passOp = VK_STENCIL_OP_INCREMENT_AND_CLAMP;
+				b.failOp = VK_STENCIL_OP_INVERT;
+			};
+			auto [a, b] = pair.Render(s);
+			CompareImages("stencil-export", s.width, s.height, a.colors[0], b.colors[0], 2);
+			CompareStencil("stencil-export", a, b);
+			// Where only the first (front-facing) triangle drew, the value is
+			// the exported one: look for it.
+			bool exported = false;
+			for (uint32_t y = 0; y < s.height && !exported; ++y)
+				for (uint32_t x = 0; x < s.width; ++x) {
+					const uint8_t reference = (odd_zero && (x & 1)) ? 0 : uint8_t(x * 7 + y * 3);
+					if (a.stencil[y * s.width + x] == reference && reference != 0x35 && reference != 0x99) {
+						exported = true;
+						break;
+					}
+				}
+			CHECK(exported);
+		}
+	}
+}
+
 // §28.x (depth test, "Depth Clamping and Range"): with depthClampEnable the
 // fragment's z_f - gl_FragDepth included - is clamped to the viewport's
 // [min(minDepth, maxDepth), max(minDepth, maxDepth)] before the test; a

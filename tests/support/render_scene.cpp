@@ -967,6 +967,7 @@ SceneFeatures::SceneFeatures() {
 ContextOptions SceneFeatures::Options() const {
 	ContextOptions options;
 	options.device_features = &core;
+	options.device_extensions = {"VK_EXT_shader_stencil_export"};  // stencil_export.frag
 	return options;
 }
 

@@ -137,7 +137,7 @@ struct SceneResult {
 
 // The device features scene tests enable on both drivers (all of them are
 // advertised by Tessera and lavapipe): Vulkan 1.1-1.3 feature structs
-// chained, plus the core features draws use.
+// chained, plus the core features draws use, and VK_EXT_shader_stencil_export.
 struct SceneFeatures {
 	VkPhysicalDeviceFeatures2 core{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
 	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};

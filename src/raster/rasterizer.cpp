@@ -168,6 +168,9 @@ struct TileContext {
 	FragmentBatch& batch;
 	bool points;  // fill gl_PointCoord
 	uint32_t coverage[kMaxBatchQuads];
+	// Each quad's coverage before the early tests (SampleMaskIn without
+	// PostDepthCoverage, centroid locations).
+	uint32_t raster_coverage[kMaxBatchQuads];
 	uint8_t quad_primitive[kMaxBatchQuads];  // index into primitives
 	uint8_t quad_sample[kMaxBatchQuads];     // the sample shaded, with sample shading
 	uint32_t primitive_count = 0;
@@ -265,10 +268,12 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 		}
 	}
 	if (shader.may_discard) std::fill_n(b.discarded, lanes, uint8_t(0));
-	if (shader.reads_sample_mask_in || d.centroid_inputs)
+	if (shader.reads_sample_mask_in) {
+		const uint32_t* covered = shader.post_depth_coverage ? t.coverage : t.raster_coverage;
 		for (uint32_t q = 0; q < b.quad_count; ++q)
 			for (uint32_t l = 0; l < 4; ++l)
-				b.sample_mask_in[4 * q + l] = (t.coverage[q] & lane_samples[l]) >> (l * samples);
+				b.sample_mask_in[4 * q + l] = (covered[q] & lane_samples[l]) >> (l * samples);
+	}
 	if (d.per_sample) {
 		// Inputs are interpolated at the sample's location ("Sample
 		// Shading": undecorated inputs may use any position in the
@@ -329,7 +334,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 		const uint32_t full = (1u << samples) - 1;
 		for (uint32_t i = 0; i < lanes; ++i) {
 			cx[i] = lx[i], cy[i] = ly[i];
-			const uint32_t m = b.sample_mask_in[i];
+			const uint32_t m = (t.raster_coverage[i / 4] & lane_samples[i % 4]) >> (i % 4 * samples);
 			if (m == 0 || m == full) continue;
 			const uint32_t s = uint32_t(std::countr_zero(m));
 			cx[i] += float(loc[s].x) * (1.0f / 256) - 0.5f;
@@ -539,13 +544,15 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			++t.primitive_count;
 		}
 	};
-	auto add = [&](int32_t qx, int32_t qy, uint32_t quad_mask, uint32_t sample) {
+	// covered: the quad's coverage before the early tests.
+	auto add = [&](int32_t qx, int32_t qy, uint32_t quad_mask, uint32_t sample, uint32_t covered) {
 		use_slot();
 		FragmentBatch& b = t.batch;
 		const uint32_t n = count;
 		b.quad_x[n] = qx;
 		b.quad_y[n] = qy;
 		t.coverage[n] = quad_mask;
+		t.raster_coverage[n] = covered;
 		t.quad_primitive[n] = uint8_t(slot);
 		t.quad_sample[n] = uint8_t(sample);
 		count = n + 1;
@@ -564,7 +571,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			int32_t qx = qx0;
 			if (qx < x0) {  // left column outside the box
 				const uint32_t mask = ExpandLanes(row_lanes & 0xa, samples) & quad_sample_mask;
-				if (mask) add(qx, qy, mask, 0);
+				if (mask) add(qx, qy, mask, 0, mask);
 				qx += 2;
 			}
 			const uint32_t mask = ExpandLanes(row_lanes, samples) & quad_sample_mask;
@@ -581,11 +588,13 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				int32_t* __restrict xs = b.quad_x + n;
 				int32_t* __restrict ys = b.quad_y + n;
 				uint32_t* __restrict coverage = t.coverage + n;
+				uint32_t* __restrict raster_coverage = t.raster_coverage + n;
 				uint8_t* __restrict primitive = t.quad_primitive + n;
 				for (uint32_t k = 0; k < run; ++k) {
 					xs[k] = qx + 2 * int32_t(k);
 					ys[k] = qy;
 					coverage[k] = mask;
+					raster_coverage[k] = mask;
 					primitive[k] = uint8_t(slot);
 				}
 				count = n + run;
@@ -594,7 +603,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			}
 			if (qx <= x1) {  // right column outside the box
 				const uint32_t last = ExpandLanes(row_lanes & 0x5, samples) & quad_sample_mask;
-				if (last) add(qx, qy, last, 0);
+				if (last) add(qx, qy, last, 0, last);
 			}
 			continue;
 		}
@@ -638,6 +647,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				mask &= in0 & in1 & in2;
 			}
 			if (!mask) continue;
+			const uint32_t covered = mask;
 			if (d.early_tests && d.has_tests) {
 				SampleDepths<kSamples>(t, *p, qx, qy, nullptr, depth);
 				mask = depth_only ? depth_only(t.fb.depth, samples, qx, qy, depth, mask)
@@ -645,13 +655,13 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				if (!mask) continue;
 			}
 			if (!d.per_sample) {
-				add(qx, qy, mask, 0);
+				add(qx, qy, mask, 0, covered);
 				continue;
 			}
 			// Sample shading: one batch quad a sample index (of 4), its
 			// coverage that sample's bits.
 			for (uint32_t s = 0; s < samples; ++s)
-				if (mask & (0x1111u << s)) add(qx, qy, mask & (0x1111u << s), s);
+				if (mask & (0x1111u << s)) add(qx, qy, mask & (0x1111u << s), s, covered & (0x1111u << s));
 		}
 	}
 	t.batch.quad_count = count;

@@ -249,6 +249,10 @@ struct FragmentShader {
 	bool writes_sample_mask = false;
 	bool may_discard = false;
 	bool early_fragment_tests = false;  // the EarlyFragmentTests execution mode
+	// PostDepthCoverage (VK_EXT_post_depth_coverage): sample_mask_in leaves
+	// out the samples the early tests failed; otherwise it is the
+	// rasterization coverage (Vulkan "SampleMaskIn").
+	bool post_depth_coverage = false;
 	// Stores or atomics to buffers or images: side effects that make running
 	// the tests before the shader observable.
 	bool writes_memory = false;

@@ -449,6 +449,7 @@ struct Program {
 	uint32_t discard_word = kNoWord;
 	bool writes_depth = false;          // FragDepth is an output
 	bool early_fragment_tests = false;  // EarlyFragmentTests execution mode
+	bool post_depth_coverage = false;   // PostDepthCoverage: SampleMaskIn after the early tests
 	bool depth_replacing = false;       // DepthReplacing execution mode
 	bool uses_derivatives = false;      // derivatives or implicit-LOD sampling: lanes are 2x2 quads
 	bool sample_shading = false;        // SampleId/SamplePosition/Sample input in the interface: runs per sample

@@ -201,7 +201,8 @@ void Fields(IO& io, Program& p) {
 	io.Vector(p.xfb_words);
 	for (uint32_t& stride : p.xfb_strides) io.Field(stride);
 	io.Field(p.discard_word);
-	io.Field(p.writes_depth), io.Field(p.early_fragment_tests), io.Field(p.depth_replacing);
+	io.Field(p.writes_depth), io.Field(p.early_fragment_tests), io.Field(p.post_depth_coverage);
+	io.Field(p.depth_replacing);
 	io.Field(p.uses_derivatives), io.Field(p.sample_shading), io.Field(p.origin_upper_left);
 	io.Field(p.pixel_center_integer);
 	io.Field(p.geometry.input_vertices), io.Field(p.geometry.invocations), io.Field(p.geometry.max_vertices);

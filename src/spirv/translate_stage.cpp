@@ -96,6 +96,7 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::OriginLowerLeft: Fail("execution mode OriginLowerLeft is not allowed by Vulkan");
 	case spv::ExecutionMode::PixelCenterInteger: Fail("execution mode PixelCenterInteger is not allowed by Vulkan");
 	case spv::ExecutionMode::EarlyFragmentTests: program_.early_fragment_tests = true; return true;
+	case spv::ExecutionMode::PostDepthCoverage: program_.post_depth_coverage = true; return true;
 	case spv::ExecutionMode::DepthReplacing: program_.depth_replacing = true; return true;
 	case spv::ExecutionMode::DepthGreater:
 	case spv::ExecutionMode::DepthLess:

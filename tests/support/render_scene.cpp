@@ -967,7 +967,8 @@ SceneFeatures::SceneFeatures() {
 ContextOptions SceneFeatures::Options() const {
 	ContextOptions options;
 	options.device_features = &core;
-	options.device_extensions = {"VK_EXT_shader_stencil_export"};  // stencil_export.frag
+	// stencil_export.frag, post_depth_coverage.frag
+	options.device_extensions = {"VK_EXT_shader_stencil_export", "VK_EXT_post_depth_coverage"};
 	return options;
 }
 

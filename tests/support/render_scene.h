@@ -137,7 +137,8 @@ struct SceneResult {
 
 // The device features scene tests enable on both drivers (all of them are
 // advertised by Tessera and lavapipe): Vulkan 1.1-1.3 feature structs
-// chained, plus the core features draws use, and VK_EXT_shader_stencil_export.
+// chained, plus the core features draws use, VK_EXT_shader_stencil_export
+// and VK_EXT_post_depth_coverage.
 struct SceneFeatures {
 	VkPhysicalDeviceFeatures2 core{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
 	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};

@@ -197,6 +197,7 @@ constexpr OpInfo kOpInfo[] = {
     {"ImageArg", 1},
     {"Image", 0},
     {"ImageResult", 0},
+    {"ReadClock", 0},
 };
 static_assert(sizeof(kOpInfo) / sizeof(kOpInfo[0]) == static_cast<size_t>(Op::kCount));
 

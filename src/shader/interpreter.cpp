@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -71,6 +72,16 @@ uint32_t AtomicApply(Op op, uint32_t* word, uint32_t value, uint32_t comparator)
 		}
 		if (next == old || ref.compare_exchange_weak(old, next)) return old;
 	}
+}
+
+// VK_KHR_shader_clock (see ir.h, kReadClock).
+void Interpreter::ExecuteReadClock(const Inst& inst, uint32_t lanes, bool full) {
+	const uint64_t now = uint64_t(
+	    std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+	        .count());
+	uint32_t *lo = Reg(inst.dst), *hi = Reg(inst.dst_hi);
+	for (uint32_t i = 0; i < lanes; ++i)
+		if (full || active_[i]) lo[i] = uint32_t(now), hi[i] = uint32_t(now >> 32);
 }
 
 RunStatus Interpreter::RunWorkgroup(const Program& program, const Resources& resources,
@@ -393,6 +404,8 @@ void Interpreter::ExecuteBlock(const Program& program, const Block& block, const
 				ExecuteGuarded(program, *inst, resources, lanes, full);
 			else if (IsImage(inst->op))
 				ExecuteImage(program, *inst, resources, lanes, full);
+			else if (inst->op == Op::kReadClock)
+				ExecuteReadClock(*inst, lanes, full);
 			else
 				ExecuteMemory(program, *inst, resources, lanes, full);
 			continue;

@@ -136,6 +136,7 @@ private:
 	                      uint32_t lanes, uint64_t max_steps);
 	// stage.cpp: vertex and fragment stages.
 	void ExecuteDerivative(const Inst& inst, uint32_t lanes, bool full);
+	void ExecuteReadClock(const Inst& inst, uint32_t lanes, bool full);
 	bool WritesImage(const Program& program, const Inst& inst) const;  // stage.cpp
 	bool WritesBuffer(const Program& program, const Inst& inst) const;
 	void ExecuteGuarded(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,

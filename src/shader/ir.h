@@ -85,6 +85,11 @@ enum class Op : uint16_t {
 	kImageArg,
 	kImage,
 	kImageResult,
+	// VK_KHR_shader_clock: dst (low word) and dst_hi (high word; Inst::wide)
+	// = nanoseconds of the host's monotonic clock, one reading for all the
+	// lanes; it serves both subgroup and device scope, being one clock for
+	// every thread.
+	kReadClock,
 	kCount,
 };
 

@@ -321,7 +321,7 @@ std::string CheckProgram(const Program& p) {
 			return "reduction op out of range";
 		if (inst.op == Op::kSubgroupReduce64 && inst.region + 1 >= uint16_t(Op::kAluCount))
 			return "reduction op out of range";
-		if (inst.wide && !IsAtomic(inst.op) && inst.op != Op::kSubgroupReduce64)
+		if (inst.wide && !IsAtomic(inst.op) && inst.op != Op::kSubgroupReduce64 && inst.op != Op::kReadClock)
 			return std::string("wide ") + OpName(inst.op);
 		// Image instructions: an operand slot, an image_ops entry, a result slot.
 		if (inst.op == Op::kImageArg && inst.imm >= kImageArgCount) return "image operand slot out of range";

@@ -593,6 +593,20 @@ std::vector<uint32_t> Translator::Derivatives(Op op, uint32_t value_id) {
 bool Translator::TranslateStageOp(const Instruction& inst) {
 	Op x = Op::kDerivativeFineX, y = Op::kDerivativeFineY;
 	switch (inst.op) {
+	case spv::Op::OpReadClockKHR: {
+		// VK_KHR_shader_clock: a 64-bit integer or a uvec2 (low word first),
+		// the same two registers either way; subgroup or device scope read
+		// one clock (shader/ir.h, kReadClock).
+		result_types_[inst[2]] = inst[1];
+		const uint32_t lo = NewReg(), hi = NewReg();
+		shader::Inst clock{Op::kReadClock};
+		clock.dst = lo;
+		clock.wide = true;
+		clock.dst_hi = hi;
+		program_.insts.push_back(clock);
+		Define(inst[2], {lo, hi});
+		return true;
+	}
 	case spv::Op::OpEmitVertex:
 	case spv::Op::OpEndPrimitive:
 	case spv::Op::OpEmitStreamVertex:

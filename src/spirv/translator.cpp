@@ -99,6 +99,8 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // CaptureTransformFeedback). GeometryStreams is not: stream 0 only.
     spv::Capability::TransformFeedback,
     spv::Capability::StencilExportEXT,
+    // OpReadClockKHR (translate_stage.cpp).
+    spv::Capability::ShaderClockKHR,
     // PostDepthCoverage (raster::FragmentShader::post_depth_coverage).
     spv::Capability::SampleMaskPostDepthCoverage,
     // BuiltIn DeviceIndex: one physical device per device group, always 0.

@@ -145,6 +145,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceMultiDrawFeaturesEXT, multiDraw)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderClockFeaturesKHR, shaderDeviceClock)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceImage2DViewOf3DFeaturesEXT, sampler2DViewOf3D)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
@@ -702,6 +704,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Each draw of the list runs as its own vkCmdDraw* (vk/draw.cpp, MultiDrawCommand).
 		reinterpret_cast<VkPhysicalDeviceMultiDrawFeaturesEXT*>(s)->multiDraw = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR: {
+		// OpReadClockKHR reads the host's monotonic clock in nanoseconds,
+		// one clock for every thread, so device scope holds too.
+		auto* p = reinterpret_cast<VkPhysicalDeviceShaderClockFeaturesKHR*>(s);
+		p->shaderSubgroupClock = VK_TRUE;
+		p->shaderDeviceClock = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT: {
 		// A 2D view of a 3D image sees one depth slice of one level as its
 		// layer (vk/image.h ImageView::LayerOffset; texture/sample.cpp takes

@@ -32,16 +32,8 @@ std::vector<uint8_t> DrawOverKeptContents(Driver driver, VkAttachmentLoadOp load
 	TestImage image = ctx->CreateImage2D(
 	    VK_FORMAT_R8G8B8A8_UNORM, kSize, kSize,
 	    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
-	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-	vci.image = image.image;
-	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
-	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-	VkImageView view = VK_NULL_HANDLE;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
-	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-	VkPipelineLayout layout = VK_NULL_HANDLE;
-	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkImageView view = CreateColorView(device, image.image, VK_FORMAT_R8G8B8A8_UNORM);
+	VkPipelineLayout layout = CreateEmptyLayout(device);
 	// multiview.vert without multiview: one small triangle in the lower left.
 	VkPipeline pipeline =
 	    CreateSimplePipeline(device, {"multiview.vert.spv", "constant_color.frag.spv", layout, kSize, kSize});
@@ -57,28 +49,7 @@ std::vector<uint8_t> DrawOverKeptContents(Driver driver, VkAttachmentLoadOp load
 		barrier.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_COLOR_ATTACHMENT_READ_BIT;
 		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 1,
 		                     &barrier, 0, nullptr, 0, nullptr);
-		VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-		color.imageView = view;
-		color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-		color.loadOp = load_op;
-		color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-		VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-		rendering.renderArea = {{0, 0}, {kSize, kSize}};
-		rendering.layerCount = 1;
-		rendering.colorAttachmentCount = 1;
-		rendering.pColorAttachments = &color;
-		vkCmdBeginRendering(cb, &rendering);
-		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-		vkCmdDraw(cb, 3, 1, 0, 0);
-		vkCmdEndRendering(cb);
-		barrier.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-		barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
-		                     &barrier, 0, nullptr, 0, nullptr);
-		VkBufferImageCopy region{};
-		region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-		region.imageExtent = {kSize, kSize, 1};
-		vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_GENERAL, readback.buffer, 1, &region);
+		RecordDrawAndReadBack(cb, pipeline, image.image, view, kSize, kSize, load_op, {}, readback.buffer);
 	});
 	std::vector<uint8_t> texels(readback.data, readback.data + kSize * kSize * 4);
 	CHECK(ctx->validation_errors() == 0);

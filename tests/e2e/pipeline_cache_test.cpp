@@ -262,6 +262,40 @@ TEST_CASE("a compute pipeline is stored in the cache and read back, also in anot
 
 namespace {
 
+// spec.spv's module and its layout (one storage buffer), destroyed with it.
+struct SpecKernel {
+	explicit SpecKernel(VkDevice d) : device(d) {
+		std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "spec.spv");
+		REQUIRE(!words.empty());
+		VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+		smci.codeSize = words.size() * 4;
+		smci.pCode = words.data();
+		REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
+		VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT,
+		                                     nullptr};
+		VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+		dslci.bindingCount = 1;
+		dslci.pBindings = &binding;
+		REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
+		VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+		plci.setLayoutCount = 1;
+		plci.pSetLayouts = &set_layout;
+		REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	}
+	~SpecKernel() {
+		vkDestroyPipelineLayout(device, layout, nullptr);
+		vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+		vkDestroyShaderModule(device, module, nullptr);
+	}
+	SpecKernel(const SpecKernel&) = delete;
+	SpecKernel& operator=(const SpecKernel&) = delete;
+
+	VkDevice device;
+	VkShaderModule module = VK_NULL_HANDLE;
+	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
+	VkPipelineLayout layout = VK_NULL_HANDLE;
+};
+
 // vkCreateComputePipelines for spec.spv (one storage buffer) with the given
 // specialization; the pipeline is destroyed again, only the result counts.
 VkResult CreateSpecialized(VkDevice device, VkShaderModule module, VkPipelineLayout layout, VkPipelineCache cache,
@@ -288,24 +322,9 @@ TEST_CASE("specialization constants are part of the cache key", "[pipeline_cache
 	auto ctx = CacheContext();
 	REQUIRE(ctx);
 	VkDevice device = ctx->device();
-	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "spec.spv");
-	REQUIRE(!words.empty());
-	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-	smci.codeSize = words.size() * 4;
-	smci.pCode = words.data();
-	VkShaderModule module;
-	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
-	VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-	dslci.bindingCount = 1;
-	dslci.pBindings = &binding;
-	VkDescriptorSetLayout set_layout;
-	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
-	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-	plci.setLayoutCount = 1;
-	plci.pSetLayouts = &set_layout;
-	VkPipelineLayout layout;
-	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	SpecKernel spec(device);
+	const VkShaderModule module = spec.module;
+	const VkPipelineLayout layout = spec.layout;
 	VkPipelineCache cache = MakeCache(device);
 
 	uint32_t scale = 3;
@@ -325,9 +344,6 @@ TEST_CASE("specialization constants are part of the cache key", "[pipeline_cache
 	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, &specialization) == VK_SUCCESS);
 
 	vkDestroyPipelineCache(device, cache, nullptr);
-	vkDestroyPipelineLayout(device, layout, nullptr);
-	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-	vkDestroyShaderModule(device, module, nullptr);
 	CHECK(ValidationErrors(*ctx) == 0);
 }
 
@@ -458,24 +474,9 @@ TEST_CASE("a pipeline made again in the process runs the same and claims no appl
 	}
 	// With an application cache: the stage goes into it, and creation
 	// feedback does not say the application's cache held it (§10.13).
-	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "spec.spv");
-	REQUIRE(!words.empty());
-	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-	smci.codeSize = words.size() * 4;
-	smci.pCode = words.data();
-	VkShaderModule module;
-	REQUIRE(vkCreateShaderModule(device, &smci, nullptr, &module) == VK_SUCCESS);
-	VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-	dslci.bindingCount = 1;
-	dslci.pBindings = &binding;
-	VkDescriptorSetLayout set_layout;
-	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
-	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-	plci.setLayoutCount = 1;
-	plci.pSetLayouts = &set_layout;
-	VkPipelineLayout layout;
-	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	SpecKernel spec(device);
+	const VkShaderModule module = spec.module;
+	const VkPipelineLayout layout = spec.layout;
 	auto create = [&](VkPipelineCache cache, VkPipelineCreationFeedback* pipeline_feedback) {
 		VkPipelineCreationFeedback stage_feedback{};
 		VkPipelineCreationFeedbackCreateInfo feedback{VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO};
@@ -510,8 +511,5 @@ TEST_CASE("a pipeline made again in the process runs the same and claims no appl
 	// And from there, FAIL_ON_PIPELINE_COMPILE_REQUIRED hits.
 	CHECK(CreateSpecialized(device, module, layout, cache, kNoCompile, nullptr) == VK_SUCCESS);
 	vkDestroyPipelineCache(device, cache, nullptr);
-	vkDestroyPipelineLayout(device, layout, nullptr);
-	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-	vkDestroyShaderModule(device, module, nullptr);
 	CHECK(ValidationErrors(*ctx) == 0);
 }

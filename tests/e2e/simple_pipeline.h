@@ -159,4 +159,57 @@ inline ColorPass CreateColorPass(VkDevice device, VkImageView view, uint32_t wid
 	return out;
 }
 
+// A 2D view of level 0, layer 0 of a color image.
+inline VkImageView CreateColorView(VkDevice device, VkImage image, VkFormat format) {
+	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+	vci.image = image;
+	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+	vci.format = format;
+	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+	VkImageView view = VK_NULL_HANDLE;
+	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
+	return view;
+}
+
+// A pipeline layout with no sets and no push constants.
+inline VkPipelineLayout CreateEmptyLayout(VkDevice device) {
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	VkPipelineLayout layout = VK_NULL_HANDLE;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	return layout;
+}
+
+// Records one dynamic-rendering instance over a 2D color view (layout
+// GENERAL) of width x height: load_op (clear_color when CLEAR), the pipeline,
+// one draw of 3 vertices; then copies the image's level 0, layer 0 into
+// readback (tightly packed).
+inline void RecordDrawAndReadBack(VkCommandBuffer cb, VkPipeline pipeline, VkImage image, VkImageView view,
+                                  uint32_t width, uint32_t height, VkAttachmentLoadOp load_op,
+                                  VkClearColorValue clear_color, VkBuffer readback) {
+	VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+	color.imageView = view;
+	color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+	color.loadOp = load_op;
+	color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+	color.clearValue.color = clear_color;
+	VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+	rendering.renderArea = {{0, 0}, {width, height}};
+	rendering.layerCount = 1;
+	rendering.colorAttachmentCount = 1;
+	rendering.pColorAttachments = &color;
+	vkCmdBeginRendering(cb, &rendering);
+	vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+	vkCmdDraw(cb, 3, 1, 0, 0);
+	vkCmdEndRendering(cb);
+	VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+	barrier.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+	barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+	                     &barrier, 0, nullptr, 0, nullptr);
+	VkBufferImageCopy region{};
+	region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+	region.imageExtent = {width, height, 1};
+	vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_GENERAL, readback, 1, &region);
+}
+
 }  // namespace tessera::test

@@ -127,8 +127,9 @@ void Reduce(benchmark::State& state, Driver driver) {
 // time, as a test suite makes the same pipeline test after test: both
 // drivers keep what they translated (Tessera in memory, lavapipe also in
 // Mesa's disk cache). `cold`: each iteration's module differs in its
-// generator word (SPIR-V header word 2, which means nothing), so neither
-// driver has seen it.
+// generator word (SPIR-V header word 2, which means nothing): Tessera's key
+// includes it, so Tessera translates each module again; lavapipe's cache
+// keys on the translated shader, which the word does not change.
 void PipelineCreation(benchmark::State& state, Driver driver, bool cold) {
 	Context* ctx = GetContext(driver);
 	if (!ctx) return state.SkipWithError("driver not found");

@@ -59,7 +59,7 @@ std::vector<uint8_t> Run(Context& ctx, const char* shader, size_t totals_bytes,
 	TestBuffer totals = ctx.CreateBuffer(totals_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	TestBuffer values = ctx.CreateBuffer(kN * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	std::memset(totals.data, 0, totals_bytes);
-	std::memcpy(totals.data, initial.data(), initial.size());
+	if (!initial.empty()) std::memcpy(totals.data, initial.data(), initial.size());
 	std::memcpy(values.data, v.data(), kN * 4);
 	kernel.Bind(0, totals.buffer);
 	kernel.Bind(1, values.buffer);

@@ -61,7 +61,7 @@ AppendResult RunAppend(Context& ctx, uint32_t n, const char* shader = "hlsl_appe
 	result.squares.resize(n);
 	std::memcpy(result.squares.data(), squares.data, n * 4);
 	result.odd.resize(std::min(result.counter, n));
-	std::memcpy(result.odd.data(), odd.data, result.odd.size() * 4);
+	if (!result.odd.empty()) std::memcpy(result.odd.data(), odd.data, result.odd.size() * 4);
 	std::sort(result.odd.begin(), result.odd.end());  // appends come in any order
 	ctx.Destroy(counter);
 	ctx.Destroy(squares);

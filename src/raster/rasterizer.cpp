@@ -719,8 +719,12 @@ uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
 		if (k + 4 < end) __builtin_prefetch(&b.Triangle(b.entries[k + 4]));
 		if (k + 2 < end) __builtin_prefetch(b.Planes(b.entries[k + 2]));
 		const SetupTriangle& tri = b.Triangle(b.entries[k]);
-		// A batch holds quads of up to kMaxBatchQuads triangles.
-		if (context.primitive_count == kMaxBatchQuads) FlushBatch(context);
+		// A batch holds quads of up to kMaxBatchQuads triangles; with ordered
+		// attachment reads, of one (its quads do not overlap), so each
+		// triangle's shader reads what the triangles before it wrote.
+		if (context.primitive_count == kMaxBatchQuads ||
+		    (draw.state.shader.ordered_attachment_reads && context.primitive_count != 0))
+			FlushBatch(context);
 		const float* planes = b.Planes(b.entries[k]);
 		if (draw.ops.samples == 1)
 			RasterizeTriangleInTile<1>(context, tri, planes);

@@ -256,10 +256,15 @@ struct FragmentShader {
 	// Stores or atomics to buffers or images: side effects that make running
 	// the tests before the shader observable.
 	bool writes_memory = false;
-	// Reads input attachments, which may alias the depth/stencil attachment:
-	// tests that write depth or stencil before the shader would change what
-	// it reads.
+	// Reads input attachments, which may alias the depth/stencil attachment
+	// (or samples attachments in a feedback loop): tests that write depth or
+	// stencil before the shader would change what it reads.
 	bool reads_attachments = false;
+	// ... and each read must see the writes of the fragments before it in
+	// primitive order, those of the same draw too (rasterization order
+	// attachment access): the rasterizer shades a primitive's quads only
+	// after the earlier primitives' quads are written.
+	bool ordered_attachment_reads = false;
 	// Reads SampleId or SamplePosition (or inputs decorated Sample): the
 	// shader runs once a covered sample, as with min_sample_shading = 1.
 	bool per_sample = false;

@@ -626,6 +626,28 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	// feedback loop): the fragment must read what earlier draws wrote, not
 	// its own depth, so its tests stay after it (Vulkan 1.3 §29.4).
 	if (g.fragment) g.state.shader.reads_attachments = ReadsInputAttachments(*g.fragment, Layout());
+	// VK_EXT_attachment_feedback_loop_layout: the fragment stage may sample
+	// an attachment the subpass writes, and after a feedback-loop barrier
+	// must see earlier draws' writes at its own pixel. Treated as reading
+	// attachments: the draw is never queued behind, or hidden by, others.
+	constexpr VkPipelineCreateFlags kFeedbackLoop = VK_PIPELINE_CREATE_COLOR_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT |
+	                                                VK_PIPELINE_CREATE_DEPTH_STENCIL_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT;
+	if (g.fragment && (info.flags & kFeedbackLoop)) g.state.shader.reads_attachments = true;
+	// VK_EXT_rasterization_order_attachment_access: input attachment reads
+	// see the writes of every earlier fragment at the pixel, those of the
+	// same draw included (Vulkan "Render Pass", feedback loops).
+	const VkPipelineColorBlendStateCreateFlags color_order =
+	    rasterizes && info.pColorBlendState
+	        ? info.pColorBlendState->flags &
+	              VK_PIPELINE_COLOR_BLEND_STATE_CREATE_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_BIT_EXT
+	        : 0;
+	const VkPipelineDepthStencilStateCreateFlags depth_order =
+	    rasterizes && info.pDepthStencilState
+	        ? info.pDepthStencilState->flags &
+	              (VK_PIPELINE_DEPTH_STENCIL_STATE_CREATE_RASTERIZATION_ORDER_ATTACHMENT_DEPTH_ACCESS_BIT_EXT |
+	               VK_PIPELINE_DEPTH_STENCIL_STATE_CREATE_RASTERIZATION_ORDER_ATTACHMENT_STENCIL_ACCESS_BIT_EXT)
+	        : 0;
+	g.state.shader.ordered_attachment_reads = g.state.shader.reads_attachments && (color_order || depth_order);
 	return VK_SUCCESS;
 }
 

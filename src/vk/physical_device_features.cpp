@@ -153,6 +153,11 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderAtomicFloatFeaturesEXT, sparseImageFloat32AtomicAdd)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT, sparseImageFloat32AtomicMinMax)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT, attachmentFeedbackLoopLayout)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceRasterizationOrderAttachmentAccessFeaturesEXT,
+                         rasterizationOrderStencilAttachmentAccess)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -720,6 +725,26 @@ void FillFeatures(VkBaseOutStructure* s) {
 		auto* p = reinterpret_cast<VkPhysicalDeviceImage2DViewOf3DFeaturesEXT*>(s);
 		p->image2DViewOf3D = VK_TRUE;
 		p->sampler2DViewOf3D = VK_TRUE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_FEATURES_EXT:
+		// Attachments are rows of texels in memory that sampling reads as
+		// they are, and a pipeline made for a feedback loop is never queued
+		// behind other draws (vk/graphics_pipeline.cpp), so after a
+		// feedback-loop barrier a fragment samples what earlier draws wrote.
+		reinterpret_cast<VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT*>(s)->attachmentFeedbackLoopLayout =
+		    VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_FEATURES_EXT: {
+		// A pipeline with the rasterization order flags shades one
+		// primitive's quads at a time and writes them before the next
+		// primitive's shader reads its input attachments
+		// (raster/rasterizer.cpp RasterizeTile); depth and stencil inputs
+		// already see late tests' writes the same way.
+		auto* p = reinterpret_cast<VkPhysicalDeviceRasterizationOrderAttachmentAccessFeaturesEXT*>(s);
+		p->rasterizationOrderColorAttachmentAccess = VK_TRUE;
+		p->rasterizationOrderDepthAttachmentAccess = VK_TRUE;
+		p->rasterizationOrderStencilAttachmentAccess = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT: {

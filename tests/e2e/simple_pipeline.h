@@ -45,6 +45,8 @@ struct SimplePipeline {
 	// Tessellation control and evaluation stages when set (patches of 3).
 	const char* tess_control_shader = nullptr;
 	const char* tess_eval_shader = nullptr;
+	VkPipelineCreateFlags flags = 0;                       // VkGraphicsPipelineCreateInfo::flags
+	VkPipelineColorBlendStateCreateFlags blend_flags = 0;  // VkPipelineColorBlendStateCreateInfo::flags
 };
 
 // Fails the test (CHECK) and returns VK_NULL_HANDLE if creation fails.
@@ -83,6 +85,7 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	VkPipelineColorBlendAttachmentState blend{};
 	blend.colorWriteMask = 0xf;
 	VkPipelineColorBlendStateCreateInfo color_blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+	color_blend.flags = p.blend_flags;
 	color_blend.attachmentCount = 1;
 	color_blend.pAttachments = &blend;
 	VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
@@ -91,6 +94,7 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	rendering.pColorAttachmentFormats = &p.color_format;
 	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
 	info.pNext = p.pass ? nullptr : &rendering;
+	info.flags = p.flags;
 	info.stageCount = stage_count;
 	info.pTessellationState = tcs ? &tessellation : nullptr;
 	info.pStages = stages;

@@ -75,7 +75,12 @@ VkResult Device::Init(const VkDeviceCreateInfo& info) {
 	}
 	queue_ = New<Queue>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_DEVICE, this);
 	if (!queue_) return VK_ERROR_OUT_OF_HOST_MEMORY;
-	return queue_->Init();
+	VkQueueGlobalPriorityKHR priority = VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR;
+	for (uint32_t i = 0; i < info.queueCreateInfoCount; ++i)
+		if (auto* p = FindInChain<VkDeviceQueueGlobalPriorityCreateInfoKHR>(
+		        info.pQueueCreateInfos[i].pNext, VK_STRUCTURE_TYPE_DEVICE_QUEUE_GLOBAL_PRIORITY_CREATE_INFO_KHR))
+			priority = p->globalPriority;
+	return queue_->Init(priority);
 }
 
 Instance* Device::GetInstance() const { return physical_device_->GetInstance(); }

@@ -5,8 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "runtime/log.h"
 #include "vk/device.h"
@@ -14,7 +18,74 @@
 
 namespace tessera::vk {
 
+namespace {
+
+std::atomic<VkDeviceSize> g_process_usage{0};
+
+// The first number on the line of /proc/meminfo that starts with `key`, in
+// bytes (the file gives kB); 0 when absent.
+uint64_t MemInfoBytes(const char* key) {
+	std::FILE* f = std::fopen("/proc/meminfo", "r");
+	if (!f) return 0;
+	char line[256];
+	uint64_t bytes = 0;
+	const size_t length = std::strlen(key);
+	while (std::fgets(line, sizeof line, f))
+		if (std::strncmp(line, key, length) == 0) {
+			bytes = std::strtoull(line + length, nullptr, 10) * 1024;
+			break;
+		}
+	std::fclose(f);
+	return bytes;
+}
+
+// A file holding one number ("max" or unreadable: 0, no limit).
+uint64_t FileNumber(const std::string& path) {
+	std::FILE* f = std::fopen(path.c_str(), "r");
+	if (!f) return 0;
+	char text[64] = {};
+	const bool read = std::fgets(text, sizeof text, f) != nullptr;
+	std::fclose(f);
+	return read && text[0] >= '0' && text[0] <= '9' ? std::strtoull(text, nullptr, 10) : 0;
+}
+
+// The room left under this process's cgroup memory limit; UINT64_MAX when
+// there is none (or it cannot be read).
+uint64_t CgroupRoom() {
+	std::string dir;
+	if (std::FILE* f = std::fopen("/proc/self/cgroup", "r")) {
+		char line[512];
+		while (std::fgets(line, sizeof line, f))
+			if (std::strncmp(line, "0::", 3) == 0) {  // the unified (v2) hierarchy
+				dir = line + 3;
+				while (!dir.empty() && (dir.back() == '\n' || dir.back() == '/')) dir.pop_back();
+				break;
+			}
+		std::fclose(f);
+	}
+	uint64_t limit = FileNumber("/sys/fs/cgroup" + dir + "/memory.max"), used = 0;
+	if (limit)
+		used = FileNumber("/sys/fs/cgroup" + dir + "/memory.current");
+	else {
+		limit = FileNumber("/sys/fs/cgroup/memory/memory.limit_in_bytes");  // v1
+		used = FileNumber("/sys/fs/cgroup/memory/memory.usage_in_bytes");
+		if (limit >= (uint64_t(1) << 60)) limit = 0;  // v1 says "no limit" with a huge number
+	}
+	if (!limit) return UINT64_MAX;
+	return limit > used ? limit - used : 0;
+}
+
+}  // namespace
+
+VkDeviceSize ProcessMemoryUsage() { return g_process_usage.load(std::memory_order_relaxed); }
+
+VkDeviceSize MemoryBudget(VkDeviceSize heap_size, VkDeviceSize usage) {
+	uint64_t room = std::min<uint64_t>(MemInfoBytes("MemAvailable:"), CgroupRoom());
+	return std::min<VkDeviceSize>(heap_size, usage + room);
+}
+
 DeviceMemory::~DeviceMemory() {
+	if (counted_) g_process_usage.fetch_sub(size_, std::memory_order_relaxed);
 	if (host_import_) return;
 	if (mapped_size_)
 		munmap(data_, mapped_size_);
@@ -82,6 +153,12 @@ VkResult DeviceMemory::Import(int fd) {
 	return VK_SUCCESS;
 }
 
+void DeviceMemory::CountUsage() {
+	if (host_import_ || counted_) return;
+	counted_ = true;
+	g_process_usage.fetch_add(size_, std::memory_order_relaxed);
+}
+
 bool IsHostPointerHandle(VkExternalMemoryHandleTypeFlagBits type) {
 	return type == VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT ||
 	       type == VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_MAPPED_FOREIGN_MEMORY_BIT_EXT;
@@ -120,6 +197,7 @@ VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAll
 	if (!memory) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	VkResult result = memory->Init(*pAllocateInfo);
 	if (result == VK_SUCCESS) result = self->AddMemoryRange(memory->Data(), memory->Size());
+	if (result == VK_SUCCESS) memory->CountUsage();
 	if (result != VK_SUCCESS) {
 		vk::Delete(self->Allocator(pAllocator), memory);
 		if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
@@ -150,6 +228,10 @@ VKAPI_ATTR void VKAPI_CALL FreeMemory(VkDevice device, VkDeviceMemory memory, co
 	Device::Cast(device)->RemoveMemoryRange(DeviceMemory::Cast(memory)->Data());
 	vk::Delete(Device::Cast(device)->Allocator(pAllocator), DeviceMemory::Cast(memory));
 }
+
+// VK_EXT_pageable_device_local_memory: a hint, like the priority given at
+// allocation; the kernel pages host memory by its own use.
+VKAPI_ATTR void VKAPI_CALL SetDeviceMemoryPriorityEXT(VkDevice, VkDeviceMemory, float) {}
 
 VKAPI_ATTR VkResult VKAPI_CALL MapMemory(VkDevice, VkDeviceMemory memory, VkDeviceSize offset, VkDeviceSize,
                                          VkMemoryMapFlags, void** ppData) {

@@ -28,6 +28,9 @@ public:
 	VkDeviceSize Size() const { return size_; }
 	// A new descriptor for the same pages (VK_KHR_external_memory_fd).
 	VkResult ExportFd(int* fd) const;
+	// Adds the allocation to ProcessMemoryUsage() until it is freed
+	// (host pointer imports excepted).
+	void CountUsage();
 
 private:
 	VkResult AllocateShareable();
@@ -39,9 +42,22 @@ private:
 	int fd_ = -1;               // memfd backing data_, or -1 for plain heap memory
 	size_t mapped_size_ = 0;    // of an mmap()ed allocation
 	bool host_import_ = false;  // data_ is the application's (never freed here)
+	bool counted_ = false;      // size_ is in ProcessMemoryUsage()
 };
 
 // The handle types of VK_EXT_external_memory_host.
 bool IsHostPointerHandle(VkExternalMemoryHandleTypeFlagBits type);
+
+// The bytes of device memory this process holds now, on every device (all
+// of it in the one heap): what VK_EXT_memory_budget reports as heapUsage.
+// Imported host pointers are the application's memory and do not count.
+VkDeviceSize ProcessMemoryUsage();
+
+// VK_EXT_memory_budget's heapBudget for a heap of heap_size bytes: what
+// this process holds plus what it could still get, which is the smallest
+// of the system's available memory (/proc/meminfo MemAvailable) and the
+// room left under the process's cgroup memory limit (v2 memory.max, or v1
+// memory.limit_in_bytes), never more than the heap.
+VkDeviceSize MemoryBudget(VkDeviceSize heap_size, VkDeviceSize usage);
 
 }  // namespace tessera::vk

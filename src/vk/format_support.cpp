@@ -309,7 +309,7 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	if (info->IsCompressed() && type == VK_IMAGE_TYPE_1D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if (info->IsDepthOrStencil() && type == VK_IMAGE_TYPE_3D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	// Vulkan 1.3 §12.3.2 ("Formats requiring sampler Y′CbCr conversion"):
-	// 2D images of one level, one layer and one sample suffice.
+	// 2D images of one level and one sample (layers: see below).
 	const bool ycbcr = info->plane_count > 0 || info->chroma_subsampled;
 	if (ycbcr && type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 
@@ -338,10 +338,9 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 		properties->maxMipLevels = 1;
 		properties->maxArrayLayers = 1;
 	}
-	if (ycbcr) {
-		properties->maxMipLevels = 1;
-		properties->maxArrayLayers = 1;
-	}
+	// VK_EXT_ycbcr_image_arrays: array layers too (the conversion decodes
+	// each layer of a view, texture/ycbcr.cpp DecodeYcbcrView); one level.
+	if (ycbcr) properties->maxMipLevels = 1;
 	properties->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
 	bool attachment =
 	    features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT);

@@ -2,8 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
+#include "vk/device_memory.h"
 #include "vk/format_support.h"
 #include "vk/graphics_state.h"
 #include "vk/instance.h"
@@ -205,6 +208,17 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDev
 	uint32_t one = 1;
 	GetPhysicalDeviceQueueFamilyProperties(physicalDevice, &one, &pQueueFamilyProperties[0].queueFamilyProperties);
 	*pQueueFamilyPropertyCount = 1;
+	for (auto* s = static_cast<VkBaseOutStructure*>(pQueueFamilyProperties[0].pNext); s; s = s->pNext)
+		if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_GLOBAL_PRIORITY_PROPERTIES_KHR) {
+			// VK_KHR_global_priority: every level, in ascending order (vk/queue.cpp
+			// maps each to a nice value of the queue's thread).
+			auto* p = reinterpret_cast<VkQueueFamilyGlobalPriorityPropertiesKHR*>(s);
+			static constexpr VkQueueGlobalPriorityKHR kLevels[] = {
+			    VK_QUEUE_GLOBAL_PRIORITY_LOW_KHR, VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR,
+			    VK_QUEUE_GLOBAL_PRIORITY_HIGH_KHR, VK_QUEUE_GLOBAL_PRIORITY_REALTIME_KHR};
+			p->priorityCount = 4;
+			std::copy(std::begin(kLevels), std::end(kLevels), p->priorities);
+		}
 }
 
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
@@ -215,6 +229,17 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceMemoryProperties(VkPhysicalDevice ph
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
                                                               VkPhysicalDeviceMemoryProperties2* pMemoryProperties) {
 	pMemoryProperties->memoryProperties = PhysicalDevice::Cast(physicalDevice)->MemoryProperties();
+	for (auto* s = static_cast<VkBaseOutStructure*>(pMemoryProperties->pNext); s; s = s->pNext)
+		if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT) {
+			// VK_EXT_memory_budget: measured at each call; heaps past the
+			// first (there are none) read 0, as the spec asks.
+			auto* budget = reinterpret_cast<VkPhysicalDeviceMemoryBudgetPropertiesEXT*>(s);
+			std::fill(std::begin(budget->heapBudget), std::end(budget->heapBudget), 0);
+			std::fill(std::begin(budget->heapUsage), std::end(budget->heapUsage), 0);
+			const VkDeviceSize usage = vk::ProcessMemoryUsage();
+			budget->heapUsage[0] = usage;
+			budget->heapBudget[0] = vk::MemoryBudget(pMemoryProperties->memoryProperties.memoryHeaps[0].size, usage);
+		}
 }
 
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,

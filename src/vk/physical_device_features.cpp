@@ -158,6 +158,16 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceRasterizationOrderAttachmentAccessFeaturesEXT,
                          rasterizationOrderStencilAttachmentAccess)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_ZERO_ONE_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDepthClampZeroOneFeaturesEXT, depthClampZeroOne)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GLOBAL_PRIORITY_QUERY_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceGlobalPriorityQueryFeaturesKHR, globalPriorityQuery)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PRIORITY_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMemoryPriorityFeaturesEXT, memoryPriority)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PAGEABLE_DEVICE_LOCAL_MEMORY_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDevicePageableDeviceLocalMemoryFeaturesEXT, pageableDeviceLocalMemory)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceYcbcrImageArraysFeaturesEXT, ycbcrImageArrays)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -727,6 +737,34 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->sampler2DViewOf3D = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT:
+		// Images of formats that need a Y'CbCr conversion may have array
+		// layers; views of any of them decode their own layers.
+		reinterpret_cast<VkPhysicalDeviceYcbcrImageArraysFeaturesEXT*>(s)->ycbcrImageArrays = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_ZERO_ONE_FEATURES_EXT:
+		// Vulkan "Depth Clamping and Range Adjustment": z_f is clamped to
+		// [0, 1] after the depth clamp, except in a floating-point
+		// attachment with VK_EXT_depth_range_unrestricted enabled. That is
+		// what the depth test always does (raster/fragment_ops.cpp, the
+		// DepthD* conversions), whether or not the feature is enabled.
+		reinterpret_cast<VkPhysicalDeviceDepthClampZeroOneFeaturesEXT*>(s)->depthClampZeroOne = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GLOBAL_PRIORITY_QUERY_FEATURES_KHR:
+		// The queue family lists the four priorities (physical_device.cpp);
+		// a queue's priority sets its thread's nice value (vk/queue.cpp).
+		reinterpret_cast<VkPhysicalDeviceGlobalPriorityQueryFeaturesKHR*>(s)->globalPriorityQuery = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PRIORITY_FEATURES_EXT:
+		// VkMemoryPriorityAllocateInfoEXT is a hint (Vulkan "Device Memory"):
+		// device memory is host memory, which the kernel pages by its own use.
+		reinterpret_cast<VkPhysicalDeviceMemoryPriorityFeaturesEXT*>(s)->memoryPriority = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PAGEABLE_DEVICE_LOCAL_MEMORY_FEATURES_EXT:
+		// Device-local memory is pageable host memory: the kernel already
+		// moves it out when other programs need the space.
+		reinterpret_cast<VkPhysicalDevicePageableDeviceLocalMemoryFeaturesEXT*>(s)->pageableDeviceLocalMemory = VK_TRUE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_FEATURES_EXT:
 		// Attachments are rows of texels in memory that sampling reads as
 		// they are, and a pipeline made for a feedback loop is never queued

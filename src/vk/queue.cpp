@@ -1,5 +1,11 @@
 #include "vk/queue.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 
 #include "runtime/log.h"
@@ -33,13 +39,20 @@ Queue::~Queue() {
 	thread_.join();
 }
 
-VkResult Queue::Init() {
+VkResult Queue::Init(VkQueueGlobalPriorityKHR priority) {
+	const int nice_change = priority == VK_QUEUE_GLOBAL_PRIORITY_LOW_KHR        ? 10
+	                        : priority == VK_QUEUE_GLOBAL_PRIORITY_HIGH_KHR     ? -5
+	                        : priority == VK_QUEUE_GLOBAL_PRIORITY_REALTIME_KHR ? -10
+	                                                                            : 0;
+	std::promise<bool> started;
+	std::future<bool> priority_set = started.get_future();
 	try {
-		thread_ = std::thread([this] { ThreadMain(); });
+		thread_ = std::thread([this, nice_change, &started] { ThreadMain(nice_change, &started); });
 	} catch (const std::system_error&) {
 		return VK_ERROR_INITIALIZATION_FAILED;
 	}
-	return VK_SUCCESS;
+	// (The destructor stops a thread whose priority was refused.)
+	return priority_set.get() ? VK_SUCCESS : VK_ERROR_NOT_PERMITTED_KHR;
 }
 
 VkResult Queue::Submit(std::vector<SubmitBatch>&& batches, Fence* fence) {
@@ -66,7 +79,22 @@ void Queue::WaitIdle() {
 	device_->Wait([&] { return completed_ >= target; });
 }
 
-void Queue::ThreadMain() {
+void Queue::ThreadMain(int nice_change, std::promise<bool>* started) {
+	// Linux gives each thread its own nice value (setpriority on a thread
+	// ID); lowering it below the process's needs CAP_SYS_NICE or RLIMIT_NICE.
+	bool priority_set = true;
+	if (nice_change) {
+		const pid_t tid = pid_t(syscall(SYS_gettid));
+		errno = 0;
+		const int nice = getpriority(PRIO_PROCESS, 0);
+		priority_set = errno == 0 && setpriority(PRIO_PROCESS, id_t(tid), std::clamp(nice + nice_change, -20, 19)) == 0;
+		if (!priority_set)
+			TESSERA_LOG(Warn,
+			            "vkCreateDevice: the queue's global priority needs a nice value of %d, which the "
+			            "system refused",
+			            std::clamp(nice + nice_change, -20, 19));
+	}
+	started->set_value(priority_set);
 	bool ran = false;  // work ran since the draw scratch was last trimmed
 	for (;;) {
 		Submission submission;

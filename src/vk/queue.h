@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <future>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -36,7 +37,11 @@ class Queue : public DispatchableObject<Queue, VkQueue, VK_OBJECT_TYPE_QUEUE> {
 public:
 	explicit Queue(Device* device) : device_(device) {}
 	~Queue();
-	VkResult Init();
+	// Starts the queue thread at `priority` (VK_KHR_global_priority): its
+	// nice value is the process's plus 10 for LOW, minus 5 for HIGH and
+	// minus 10 for REALTIME. VK_ERROR_NOT_PERMITTED_KHR when the system
+	// does not let this process raise its priority that far.
+	VkResult Init(VkQueueGlobalPriorityKHR priority = VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR);
 
 	Device* GetDevice() const { return device_; }
 	// Takes the batches; the fence (may be null) is signaled after all of them.
@@ -49,7 +54,7 @@ private:
 		Fence* fence;
 	};
 
-	void ThreadMain();
+	void ThreadMain(int nice_change, std::promise<bool>* started);
 	void Execute(Submission& submission);
 
 	Device* device_;

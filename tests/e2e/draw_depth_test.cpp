@@ -594,3 +594,63 @@ TEST_CASE("VK_EXT_depth_clip_enable and VK_EXT_depth_clip_control match lavapipe
 	CHECK(covered[2] < covered[3]);  // [-1, 1] keeps what [0, 1] clips
 	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
 }
+
+TEST_CASE("VK_EXT_depth_clamp_zero_one: unclipped depths outside [0, 1] are clamped to it", "[draw][depth]") {
+	// Vulkan "Depth Clamping and Range Adjustment": with depthClampZeroOne
+	// enabled, z_f is clamped to [0, 1] (after the depth clamp, which is
+	// off here), unless the attachment is floating-point and
+	// VK_EXT_depth_range_unrestricted is enabled. Depth clipping is off
+	// (VK_EXT_depth_clip_enable) so the triangle's z in [-0.5, 1.5] reaches
+	// the depth test. Lavapipe 22.3 lacks the extension: Tessera alone,
+	// against the rule.
+	VkPhysicalDeviceDepthClampZeroOneFeaturesEXT zero_one{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_ZERO_ONE_FEATURES_EXT};
+	zero_one.depthClampZeroOne = VK_TRUE;
+	VkPhysicalDeviceDepthClipEnableFeaturesEXT clip_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT, &zero_one};
+	clip_features.depthClipEnable = VK_TRUE;
+	static VkPipelineRasterizationDepthClipStateCreateInfoEXT clip_off{
+	    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT, nullptr, 0, VK_FALSE};
+	for (bool unrestricted : {false, true}) {
+		for (VkFormat format : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM}) {
+			CAPTURE(unrestricted, format);
+			SceneFeatures features;
+			features.v13.pNext = &clip_features;
+			ContextOptions options = features.Options();
+			options.device_extensions = {"VK_EXT_depth_clip_enable", "VK_EXT_depth_clamp_zero_one"};
+			if (unrestricted) options.device_extensions.push_back("VK_EXT_depth_range_unrestricted");
+			auto ctx = Context::Create(Driver::Tessera, options);
+			REQUIRE(ctx);
+			std::vector<Vertex> v = {{-0.9f, -0.9f, -0.5f, 1, 1, 0, 0, 1},
+			                         {0.9f, -0.9f, 1.5f, 1, 0, 1, 0, 1},
+			                         {-0.9f, 0.9f, 0.5f, 1, 0, 0, 1, 1}};
+			Scene s = ColorScene(v);
+			s.depth_format = format;
+			s.clear_depth_stencil = {0.5f, 0};
+			s.configure = [](PipelineState& p) {
+				p.rasterization.pNext = &clip_off;
+				p.depth_stencil.depthTestEnable = VK_TRUE;
+				p.depth_stencil.depthWriteEnable = VK_TRUE;
+				p.depth_stencil.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+			};
+			SceneResult r = RenderScene(*ctx, s);
+			CHECK(ctx->validation_errors() == 0);
+			size_t zeros = 0, ones = 0, below = 0, above = 0;
+			for (double z : DepthValues(format, r.depth)) {
+				zeros += z == 0.0;
+				ones += z == 1.0;
+				below += z < 0.0;
+				above += z > 1.0;
+			}
+			if (unrestricted && format == VK_FORMAT_D32_SFLOAT) {
+				CHECK(below > 0);  // kept as they are
+				CHECK(above > 0);
+			} else {
+				CHECK(below == 0);
+				CHECK(above == 0);
+				CHECK(zeros > 0);  // the clamped corners
+				CHECK(ones > 0);
+			}
+		}
+	}
+}

@@ -123,14 +123,44 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_primitives_generated_query", {}, {"primitivesGeneratedQuery"}},
 	    {"VK_EXT_border_color_swizzle", {}, {"borderColorSwizzle"}},
 	    {"VK_EXT_line_rasterization", {}, {"rectangularLines"}},
+	    {"VK_KHR_shader_clock", {}, {"shaderSubgroupClock"}},
+	    {"VK_EXT_image_2d_view_of_3d", {}, {"image2DViewOf3D"}},
+	    {"VK_EXT_attachment_feedback_loop_layout", {}, {"attachmentFeedbackLoopLayout"}},
+	    {"VK_EXT_rasterization_order_attachment_access",
+	     {"rasterizationOrderColorAttachmentAccess", "rasterizationOrderDepthAttachmentAccess",
+	      "rasterizationOrderStencilAttachmentAccess"},
+	     {}},  // at least one of them
+	    {"VK_EXT_depth_clamp_zero_one", {}, {"depthClampZeroOne"}},
+	    {"VK_EXT_global_priority_query", {}, {"globalPriorityQuery"}},
+	    {"VK_EXT_memory_priority", {}, {"memoryPriority"}},
+	    {"VK_EXT_pageable_device_local_memory", {}, {"pageableDeviceLocalMemory"}},
+	    {"VK_EXT_ycbcr_image_arrays", {}, {"ycbcrImageArrays"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
-	VkPhysicalDeviceLineRasterizationFeaturesEXT line{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+	VkPhysicalDeviceYcbcrImageArraysFeaturesEXT ycbcr_arrays{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT};
+	VkPhysicalDeviceShaderClockFeaturesKHR clock{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
+	                                             &ycbcr_arrays};
+	VkPhysicalDeviceImage2DViewOf3DFeaturesEXT view_of_3d{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT, &clock};
+	VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT feedback_loop{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_FEATURES_EXT, &view_of_3d};
+	VkPhysicalDeviceRasterizationOrderAttachmentAccessFeaturesEXT raster_order{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_FEATURES_EXT, &feedback_loop};
+	VkPhysicalDeviceDepthClampZeroOneFeaturesEXT zero_one{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_ZERO_ONE_FEATURES_EXT, &raster_order};
+	VkPhysicalDeviceGlobalPriorityQueryFeaturesKHR priority_query{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GLOBAL_PRIORITY_QUERY_FEATURES_KHR, &zero_one};
+	VkPhysicalDeviceMemoryPriorityFeaturesEXT memory_priority{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PRIORITY_FEATURES_EXT, &priority_query};
+	VkPhysicalDevicePageableDeviceLocalMemoryFeaturesEXT pageable{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PAGEABLE_DEVICE_LOCAL_MEMORY_FEATURES_EXT, &memory_priority};
+	VkPhysicalDeviceLineRasterizationFeaturesEXT line{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+	                                                  &pageable};
 	VkPhysicalDeviceBorderColorSwizzleFeaturesEXT border_swizzle{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT, &line};
 	VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
@@ -256,6 +286,17 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(generated, primitivesGeneratedQuery);
 	TESSERA_F(border_swizzle, borderColorSwizzle);
 	TESSERA_F(line, rectangularLines);
+	TESSERA_F(clock, shaderSubgroupClock);
+	TESSERA_F(view_of_3d, image2DViewOf3D);
+	TESSERA_F(feedback_loop, attachmentFeedbackLoopLayout);
+	TESSERA_F(raster_order, rasterizationOrderColorAttachmentAccess);
+	TESSERA_F(raster_order, rasterizationOrderDepthAttachmentAccess);
+	TESSERA_F(raster_order, rasterizationOrderStencilAttachmentAccess);
+	TESSERA_F(zero_one, depthClampZeroOne);
+	TESSERA_F(priority_query, globalPriorityQuery);
+	TESSERA_F(memory_priority, memoryPriority);
+	TESSERA_F(pageable, pageableDeviceLocalMemory);
+	TESSERA_F(ycbcr_arrays, ycbcrImageArrays);
 #undef TESSERA_F
 	return m;
 }

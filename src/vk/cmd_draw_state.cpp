@@ -340,3 +340,145 @@ TESSERA_SET_BOOL(CmdSetPrimitiveRestartEnable, primitive_restart)
 #undef TESSERA_SET_BOOL
 
 }  // namespace tessera::entry
+
+// VK_EXT_extended_dynamic_state3: the states whose features Tessera offers
+// (physical_device_features.cpp); draw.cpp ComposeState reads them where the
+// pipeline declares them dynamic.
+namespace tessera::entry {
+
+using vk::GraphicsContext;
+using vk::Record;
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthClampEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClampEnable) {
+	Record<bool>(commandBuffer, depthClampEnable != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.depth_clamp = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthClipEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClipEnable) {
+	Record<bool>(commandBuffer, depthClipEnable != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.depth_clip = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer,
+                                                              VkBool32 negativeOneToOne) {
+	Record<bool>(commandBuffer, negativeOneToOne != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.depth_negative_one_to_one = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetPolygonModeEXT(VkCommandBuffer commandBuffer, VkPolygonMode polygonMode) {
+	Record<VkPolygonMode>(commandBuffer, polygonMode,
+	                      [](GraphicsContext& g, const VkPolygonMode& v) { g.polygon_mode = v; });
+}
+
+// Sample masks cover the 1 or 4 samples Tessera supports: word 0.
+VKAPI_ATTR void VKAPI_CALL CmdSetSampleMaskEXT(VkCommandBuffer commandBuffer, VkSampleCountFlagBits,
+                                               const VkSampleMask* pSampleMask) {
+	Record<uint32_t>(commandBuffer, pSampleMask ? pSampleMask[0] : ~0u,
+	                 [](GraphicsContext& g, const uint32_t& v) { g.sample_mask = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetAlphaToCoverageEnableEXT(VkCommandBuffer commandBuffer,
+                                                          VkBool32 alphaToCoverageEnable) {
+	Record<bool>(commandBuffer, alphaToCoverageEnable != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.alpha_to_coverage = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetAlphaToOneEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToOneEnable) {
+	Record<bool>(commandBuffer, alphaToOneEnable != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.alpha_to_one = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetLogicOpEnableEXT(VkCommandBuffer commandBuffer, VkBool32 logicOpEnable) {
+	Record<bool>(commandBuffer, logicOpEnable != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.logic_op_enable = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetProvokingVertexModeEXT(VkCommandBuffer commandBuffer,
+                                                        VkProvokingVertexModeEXT provokingVertexMode) {
+	Record<bool>(commandBuffer, provokingVertexMode == VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
+	             [](GraphicsContext& g, const bool& v) { g.provoking_vertex_last = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetLineStippleEnableEXT(VkCommandBuffer commandBuffer, VkBool32 stippledLineEnable) {
+	Record<bool>(commandBuffer, stippledLineEnable != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.line_stipple_enable = v; });
+}
+
+// Lines are rectangular in every mode Tessera offers (DEFAULT and
+// RECTANGULAR; Bresenham and smooth lines are not offered), so the mode
+// changes nothing that is drawn.
+VKAPI_ATTR void VKAPI_CALL CmdSetLineRasterizationModeEXT(VkCommandBuffer, VkLineRasterizationModeEXT) {}
+
+// Per-attachment states: a range of attachments from firstAttachment.
+template <typename Apply, typename T>
+void RecordAttachments(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count, const T* values) {
+	struct Range {
+		uint32_t first, count;
+		T values[raster::kMaxColorAttachments];
+	};
+	if (first >= raster::kMaxColorAttachments) return;
+	Range range{first, std::min<uint32_t>(count, raster::kMaxColorAttachments - first), {}};
+	std::copy(values, values + range.count, range.values);
+	Record<Range>(commandBuffer, range, [](GraphicsContext& g, const Range& r) {
+		for (uint32_t i = 0; i < r.count; ++i) Apply{}(g, r.first + i, r.values[i]);
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetColorBlendEnableEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+                                                     uint32_t attachmentCount, const VkBool32* pColorBlendEnables) {
+	struct Apply {
+		void operator()(GraphicsContext& g, uint32_t a, VkBool32 v) const {
+			g.blend_enables = v ? g.blend_enables | (1u << a) : g.blend_enables & ~(1u << a);
+		}
+	};
+	RecordAttachments<Apply>(commandBuffer, firstAttachment, attachmentCount, pColorBlendEnables);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetColorBlendEquationEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+                                                       uint32_t attachmentCount,
+                                                       const VkColorBlendEquationEXT* pColorBlendEquations) {
+	struct Apply {
+		void operator()(GraphicsContext& g, uint32_t a, const VkColorBlendEquationEXT& e) const {
+			g.blend_equations[a] = {e.srcColorBlendFactor, e.dstColorBlendFactor, e.colorBlendOp,
+			                        e.srcAlphaBlendFactor, e.dstAlphaBlendFactor, e.alphaBlendOp};
+		}
+	};
+	RecordAttachments<Apply>(commandBuffer, firstAttachment, attachmentCount, pColorBlendEquations);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+                                                   uint32_t attachmentCount,
+                                                   const VkColorComponentFlags* pColorWriteMasks) {
+	struct Apply {
+		void operator()(GraphicsContext& g, uint32_t a, VkColorComponentFlags m) const { g.write_masks[a] = m; }
+	};
+	RecordAttachments<Apply>(commandBuffer, firstAttachment, attachmentCount, pColorWriteMasks);
+}
+
+// The states below belong to features Tessera does not offer
+// (extendedDynamicState3TessellationDomainOrigin, RasterizationSamples,
+// RasterizationStream, ConservativeRasterizationMode,
+// ExtraPrimitiveOverestimationSize, SampleLocationsEnable,
+// ColorBlendAdvanced and the NV ones): no valid program calls them. They
+// exist so that every command of the extension resolves, and record nothing.
+VKAPI_ATTR void VKAPI_CALL CmdSetTessellationDomainOriginEXT(VkCommandBuffer, VkTessellationDomainOrigin) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationSamplesEXT(VkCommandBuffer, VkSampleCountFlagBits) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationStreamEXT(VkCommandBuffer, uint32_t) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetConservativeRasterizationModeEXT(VkCommandBuffer, VkConservativeRasterizationModeEXT) {
+}
+VKAPI_ATTR void VKAPI_CALL CmdSetExtraPrimitiveOverestimationSizeEXT(VkCommandBuffer, float) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetSampleLocationsEnableEXT(VkCommandBuffer, VkBool32) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetColorBlendAdvancedEXT(VkCommandBuffer, uint32_t, uint32_t,
+                                                       const VkColorBlendAdvancedEXT*) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetViewportWScalingEnableNV(VkCommandBuffer, VkBool32) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetViewportSwizzleNV(VkCommandBuffer, uint32_t, uint32_t, const VkViewportSwizzleNV*) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetCoverageToColorEnableNV(VkCommandBuffer, VkBool32) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetCoverageToColorLocationNV(VkCommandBuffer, uint32_t) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetCoverageModulationModeNV(VkCommandBuffer, VkCoverageModulationModeNV) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetCoverageModulationTableEnableNV(VkCommandBuffer, VkBool32) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetCoverageModulationTableNV(VkCommandBuffer, uint32_t, const float*) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetShadingRateImageEnableNV(VkCommandBuffer, VkBool32) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetRepresentativeFragmentTestEnableNV(VkCommandBuffer, VkBool32) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetCoverageReductionModeNV(VkCommandBuffer, VkCoverageReductionModeNV) {}
+
+}  // namespace tessera::entry

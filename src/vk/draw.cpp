@@ -443,6 +443,30 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	}
 	if (dyn(Dynamic::kBlendConstants)) std::copy(g.blend_constants, g.blend_constants + 4, s.blend.constants);
 	if (dyn(Dynamic::kLogicOp)) s.blend.logic_op = g.logic_op;
+	// VK_EXT_extended_dynamic_state3.
+	raster::RasterState& r = s.raster;
+	if (dyn(Dynamic::kDepthClampEnable)) {
+		r.depth_clamp = g.depth_clamp;
+		if (!gp.explicit_depth_clip) r.depth_clip = !g.depth_clamp;
+	}
+	if (dyn(Dynamic::kDepthClipEnable)) r.depth_clip = g.depth_clip;
+	if (dyn(Dynamic::kDepthClipNegativeOneToOne)) r.depth_negative_one_to_one = g.depth_negative_one_to_one;
+	if (dyn(Dynamic::kPolygonMode)) r.polygon_mode = g.polygon_mode;
+	if (dyn(Dynamic::kSampleMask)) r.sample_mask = g.sample_mask;
+	if (dyn(Dynamic::kAlphaToCoverageEnable)) r.alpha_to_coverage = g.alpha_to_coverage;
+	if (dyn(Dynamic::kAlphaToOneEnable)) r.alpha_to_one = g.alpha_to_one;
+	if (dyn(Dynamic::kProvokingVertexMode)) r.provoking_vertex_last = g.provoking_vertex_last;
+	if (dyn(Dynamic::kLogicOpEnable)) s.blend.logic_op_enable = g.logic_op_enable;
+	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a) {
+		raster::BlendAttachmentState& b = s.blend.attachments[a];
+		if (dyn(Dynamic::kColorBlendEnable)) b.blend_enable = (g.blend_enables >> a & 1) != 0;
+		if (dyn(Dynamic::kColorBlendEquation)) {
+			const GraphicsContext::BlendEquation& e = g.blend_equations[a];
+			b.src_color = e.src_color, b.dst_color = e.dst_color, b.color_op = e.color_op;
+			b.src_alpha = e.src_alpha, b.dst_alpha = e.dst_alpha, b.alpha_op = e.alpha_op;
+		}
+		if (dyn(Dynamic::kColorWriteMask)) b.write_mask = gp.written_attachments >> a & 1 ? g.write_masks[a] : 0;
+	}
 	// VK_EXT_color_write_enable: a disabled attachment is not written, as
 	// with a zero color write mask.
 	const uint32_t enables = dyn(Dynamic::kColorWriteEnable) ? g.color_write_enables : gp.color_write_enables;
@@ -1101,6 +1125,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	raster::DrawState state = ComposeState(gp, g, &discard, &vk_topology, &restart);
 	state.depth_stencil.depth_unrestricted =
 	    context.device->IsEnabled(entry::DeviceExtension::EXT_depth_range_unrestricted);
+	const bool line_stipple =
+	    (gp.dynamic & Bit(Dynamic::kLineStippleEnable)) != 0 ? g.line_stipple_enable : gp.line_stipple;
 	// Rasterizer discard drops primitives after the vertex stage (§27.1):
 	// a vertex program with side effects still runs, and so does one whose
 	// outputs transform feedback captures (before rasterization, §26.1).
@@ -1142,7 +1168,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	                       g.view_mask == 0 && !g.occlusion_pool && !g.statistics_pool && !state.shader.writes_memory &&
 	                       !state.shader.reads_attachments && gp.layer_word == kNoWord &&
 	                       gp.viewport_index_word == kNoWord && gp.cull_distance_count == 0 &&
-	                       gp.primitive_id_varying == kNoWord && !gp.line_stipple;
+	                       gp.primitive_id_varying == kNoWord && !line_stipple;
 	if (!may_queue && context.queued_draws) FlushQueuedDraws(context);
 	// A draw that stores to memory (or captures vertices into buffers) may
 	// change what a decoded view was made from: noted when it has run.
@@ -1223,7 +1249,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		const bool lines = gp.geometry
 		                       ? gp.geometry->geometry.output == shader::GeometryOutput::kLineStrip
 		                       : topology == raster::Topology::LineList || topology == raster::Topology::LineStrip;
-		if (gp.line_stipple && lines && state.raster.varying_count < raster::kMaxVaryings) {
+		if (line_stipple && lines && state.raster.varying_count < raster::kMaxVaryings) {
 			const bool dynamic_stipple = (gp.dynamic & Bit(Dynamic::kLineStipple)) != 0;
 			job.stipple_varying = state.raster.varying_count++;
 			state.raster.interpolation[job.stipple_varying] = raster::Interpolation::NoPerspective;

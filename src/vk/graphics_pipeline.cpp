@@ -48,6 +48,20 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return Dynamic::kColorWriteEnable;
 	case VK_DYNAMIC_STATE_VERTEX_INPUT_EXT: return Dynamic::kVertexInput;
 	case VK_DYNAMIC_STATE_LINE_STIPPLE_EXT: return Dynamic::kLineStipple;
+	case VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT: return Dynamic::kDepthClampEnable;
+	case VK_DYNAMIC_STATE_POLYGON_MODE_EXT: return Dynamic::kPolygonMode;
+	case VK_DYNAMIC_STATE_SAMPLE_MASK_EXT: return Dynamic::kSampleMask;
+	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT: return Dynamic::kAlphaToCoverageEnable;
+	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return Dynamic::kAlphaToOneEnable;
+	case VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT: return Dynamic::kLogicOpEnable;
+	case VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT: return Dynamic::kColorBlendEnable;
+	case VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT: return Dynamic::kColorBlendEquation;
+	case VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT: return Dynamic::kColorWriteMask;
+	case VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT: return Dynamic::kDepthClipEnable;
+	case VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT: return Dynamic::kProvokingVertexMode;
+	case VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT: return Dynamic::kLineRasterizationMode;
+	case VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT: return Dynamic::kLineStippleEnable;
+	case VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT: return Dynamic::kDepthClipNegativeOneToOne;
 	default: *known = false; return Dynamic::kCount;
 	}
 }
@@ -520,6 +534,7 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	auto* clip = FindInChain<VkPipelineRasterizationDepthClipStateCreateInfoEXT>(
 	    rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT);
 	r.depth_clip = clip ? clip->depthClipEnable : !rs.depthClampEnable;
+	g.explicit_depth_clip = clip != nullptr;
 	r.polygon_mode = rs.polygonMode;
 	r.cull_mode = rs.cullMode;
 	r.front_face = rs.frontFace;
@@ -620,8 +635,10 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	if (g.fragment)
 		for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
 			if (std::all_of(std::begin(g.color_words[a]), std::end(g.color_words[a]),
-			                [](uint32_t w) { return w == kNoWord; }))
+			                [](uint32_t w) { return w == kNoWord; })) {
 				g.state.blend.attachments[a].write_mask = 0;
+				g.written_attachments &= ~(1u << a);
+			}
 	// An input attachment may be the depth/stencil attachment itself (a
 	// feedback loop): the fragment must read what earlier draws wrote, not
 	// its own depth, so its tests stay after it (Vulkan 1.3 §29.4).

@@ -26,7 +26,7 @@ constexpr uint32_t kMaxVertexAttributes = 32;  // maxVertexInputAttributes
 constexpr uint32_t kMaxViewports = 16;         // maxViewports (multiViewport)
 
 // The dynamic states of Vulkan 1.3 (core, extended dynamic state 1 and 2)
-// as bits of GraphicsPipeline::dynamic.
+// and extended dynamic state 3, as bits of GraphicsPipeline::dynamic.
 enum class Dynamic : uint32_t {
 	kViewport,
 	kScissor,
@@ -56,9 +56,25 @@ enum class Dynamic : uint32_t {
 	kColorWriteEnable,  // VK_EXT_color_write_enable
 	kVertexInput,       // VK_EXT_vertex_input_dynamic_state
 	kLineStipple,       // VK_EXT_line_rasterization
+	// VK_EXT_extended_dynamic_state3 (the features Tessera offers).
+	kDepthClampEnable,
+	kPolygonMode,
+	kSampleMask,
+	kAlphaToCoverageEnable,
+	kAlphaToOneEnable,
+	kLogicOpEnable,
+	kColorBlendEnable,
+	kColorBlendEquation,
+	kColorWriteMask,
+	kDepthClipEnable,
+	kProvokingVertexMode,
+	kLineRasterizationMode,
+	kLineStippleEnable,
+	kDepthClipNegativeOneToOne,
 	kCount,
 };
-inline uint32_t Bit(Dynamic d) { return 1u << uint32_t(d); }
+static_assert(uint32_t(Dynamic::kCount) <= 64);
+inline uint64_t Bit(Dynamic d) { return uint64_t(1) << uint32_t(d); }
 
 struct VertexBindingDescription {
 	uint32_t stride = 0;
@@ -235,7 +251,14 @@ struct GraphicsPipeline {
 	uint32_t viewport_count = 1, scissor_count = 1;
 	raster::Viewport viewports[kMaxViewports];
 	raster::Rect scissors[kMaxViewports];
-	uint32_t dynamic = 0;  // Bit(Dynamic) of each dynamic state
+	uint64_t dynamic = 0;  // Bit(Dynamic) of each dynamic state
+	// VkPipelineRasterizationDepthClipStateCreateInfoEXT was given: else
+	// depth clipping is off exactly when depth clamp is on (a dynamic depth
+	// clamp included).
+	bool explicit_depth_clip = false;
+	// Color attachments the fragment stage has an output for (bit i for
+	// attachment i): the others keep their values whatever the write mask.
+	uint32_t written_attachments = ~0u;
 };
 
 // Draw-time state of a command buffer, set by commands as they execute.
@@ -271,6 +294,21 @@ struct GraphicsContext {
 	VkLogicOp logic_op = VK_LOGIC_OP_COPY;
 	uint32_t color_write_enables = ~0u;                // VK_EXT_color_write_enable: bit i for attachment i
 	const DynamicVertexInput* vertex_input = nullptr;  // vkCmdSetVertexInputEXT
+	// VK_EXT_extended_dynamic_state3.
+	bool depth_clamp = false, depth_clip = true, depth_negative_one_to_one = false;
+	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
+	uint32_t sample_mask = ~0u;
+	bool alpha_to_coverage = false, alpha_to_one = false, logic_op_enable = false;
+	bool provoking_vertex_last = false, line_stipple_enable = false;
+	uint32_t blend_enables = 0;  // bit i for attachment i
+	struct BlendEquation {
+		VkBlendFactor src_color = VK_BLEND_FACTOR_ONE, dst_color = VK_BLEND_FACTOR_ZERO;
+		VkBlendOp color_op = VK_BLEND_OP_ADD;
+		VkBlendFactor src_alpha = VK_BLEND_FACTOR_ONE, dst_alpha = VK_BLEND_FACTOR_ZERO;
+		VkBlendOp alpha_op = VK_BLEND_OP_ADD;
+	};
+	BlendEquation blend_equations[raster::kMaxColorAttachments];
+	VkColorComponentFlags write_masks[raster::kMaxColorAttachments] = {};
 
 	// The active occlusion query (vkCmdBeginQuery), if any.
 	class QueryPool* occlusion_pool = nullptr;

@@ -168,6 +168,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePageableDeviceLocalMemoryFeaturesEXT, pageableDeviceLocalMemory)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceYcbcrImageArraysFeaturesEXT, ycbcrImageArrays)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceExtendedDynamicState3FeaturesEXT,
+                         extendedDynamicState3ShadingRateImageEnable)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -735,6 +738,30 @@ void FillFeatures(VkBaseOutStructure* s) {
 		auto* p = reinterpret_cast<VkPhysicalDeviceImage2DViewOf3DFeaturesEXT*>(s);
 		p->image2DViewOf3D = VK_TRUE;
 		p->sampler2DViewOf3D = VK_TRUE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT: {
+		// The states a draw can take from the command buffer (draw.cpp
+		// ComposeState), each a field of the rasterizer's state. Not
+		// offered: the tessellation domain origin, rasterization samples and
+		// stream (fixed when the pipeline is made), and the states of
+		// extensions Tessera lacks (conservative rasterization, sample
+		// locations, advanced blending, the NV ones).
+		auto* p = reinterpret_cast<VkPhysicalDeviceExtendedDynamicState3FeaturesEXT*>(s);
+		p->extendedDynamicState3DepthClampEnable = VK_TRUE;
+		p->extendedDynamicState3PolygonMode = VK_TRUE;
+		p->extendedDynamicState3SampleMask = VK_TRUE;
+		p->extendedDynamicState3AlphaToCoverageEnable = VK_TRUE;
+		p->extendedDynamicState3AlphaToOneEnable = VK_TRUE;
+		p->extendedDynamicState3LogicOpEnable = VK_TRUE;
+		p->extendedDynamicState3ColorBlendEnable = VK_TRUE;
+		p->extendedDynamicState3ColorBlendEquation = VK_TRUE;
+		p->extendedDynamicState3ColorWriteMask = VK_TRUE;
+		p->extendedDynamicState3DepthClipEnable = VK_TRUE;
+		p->extendedDynamicState3ProvokingVertexMode = VK_TRUE;
+		p->extendedDynamicState3LineRasterizationMode = VK_TRUE;
+		p->extendedDynamicState3LineStippleEnable = VK_TRUE;
+		p->extendedDynamicState3DepthClipNegativeOneToOne = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT:

@@ -215,6 +215,11 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		s->pNext = next;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT:
+		// A dynamic topology keeps to the pipeline's topology class.
+		reinterpret_cast<VkPhysicalDeviceExtendedDynamicState3PropertiesEXT*>(s)->dynamicPrimitiveTopologyUnrestricted =
+		    VK_FALSE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES: {
 		auto* p = reinterpret_cast<VkPhysicalDeviceIDProperties*>(s);
 		Copy(p->deviceUUID, p11.deviceUUID);

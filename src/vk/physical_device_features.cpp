@@ -171,6 +171,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceExtendedDynamicState3FeaturesEXT,
                          extendedDynamicState3ShadingRateImageEnable)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDevicePipelineRobustnessFeaturesEXT, pipelineRobustness)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -764,6 +766,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->extendedDynamicState3DepthClipNegativeOneToOne = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT:
+		// Every access is bounded as robustness2 says whatever is enabled
+		// (see ROBUSTNESS_2 below), so each behavior a pipeline may ask
+		// for is met; VkPipelineRobustnessCreateInfoEXT changes nothing.
+		reinterpret_cast<VkPhysicalDevicePipelineRobustnessFeaturesEXT*>(s)->pipelineRobustness = VK_TRUE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT:
 		// Images of formats that need a Y'CbCr conversion may have array
 		// layers; views of any of them decode their own layers.

@@ -135,14 +135,17 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_memory_priority", {}, {"memoryPriority"}},
 	    {"VK_EXT_pageable_device_local_memory", {}, {"pageableDeviceLocalMemory"}},
 	    {"VK_EXT_ycbcr_image_arrays", {}, {"ycbcrImageArrays"}},
+	    {"VK_EXT_pipeline_robustness", {}, {"pipelineRobustness"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDevicePipelineRobustnessFeaturesEXT pipeline_robustness{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
 	VkPhysicalDeviceYcbcrImageArraysFeaturesEXT ycbcr_arrays{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT, &pipeline_robustness};
 	VkPhysicalDeviceShaderClockFeaturesKHR clock{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
 	                                             &ycbcr_arrays};
 	VkPhysicalDeviceImage2DViewOf3DFeaturesEXT view_of_3d{
@@ -297,6 +300,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(memory_priority, memoryPriority);
 	TESSERA_F(pageable, pageableDeviceLocalMemory);
 	TESSERA_F(ycbcr_arrays, ycbcrImageArrays);
+	TESSERA_F(pipeline_robustness, pipelineRobustness);
 #undef TESSERA_F
 	return m;
 }

@@ -28,18 +28,26 @@ struct Result {
 
 uint64_t RoundUp(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
 
-Result Run(Driver driver) {
+// per_pipeline: the device enables no robustness feature but null
+// descriptors, and the pipeline asks for robustness2's behavior through
+// VK_EXT_pipeline_robustness (VkPipelineRobustnessCreateInfoEXT).
+Result Run(Driver driver, bool per_pipeline = false) {
 	VkPhysicalDeviceVulkan13Features features13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
 	features13.maintenance4 = VK_TRUE;  // glslang's LocalSizeId
-	VkPhysicalDeviceRobustness2FeaturesEXT robustness2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
-	                                                   &features13};
-	robustness2.robustBufferAccess2 = VK_TRUE;
-	robustness2.robustImageAccess2 = VK_TRUE;
+	VkPhysicalDevicePipelineRobustnessFeaturesEXT pipeline_robustness{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT, &features13};
+	pipeline_robustness.pipelineRobustness = VK_TRUE;
+	VkPhysicalDeviceRobustness2FeaturesEXT robustness2{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+	    per_pipeline ? static_cast<void*>(&pipeline_robustness) : &features13};
+	robustness2.robustBufferAccess2 = !per_pipeline;
+	robustness2.robustImageAccess2 = !per_pipeline;
 	robustness2.nullDescriptor = VK_TRUE;
 	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &robustness2};
-	features.features.robustBufferAccess = VK_TRUE;  // robustBufferAccess2 needs it
+	features.features.robustBufferAccess = !per_pipeline;  // robustBufferAccess2 needs it
 	ContextOptions options;
 	options.device_extensions = {VK_EXT_ROBUSTNESS_2_EXTENSION_NAME};
+	if (per_pipeline) options.device_extensions.push_back(VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME);
 	options.device_features = &features;
 	auto ctx = Context::Create(driver, options);
 	REQUIRE(ctx);
@@ -71,7 +79,33 @@ Result Run(Driver driver) {
 	layout_info.pSetLayouts = &set_layout;
 	VkPipelineLayout layout;
 	REQUIRE(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout) == VK_SUCCESS);
-	VkPipeline pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "robust2.spv", layout);
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	if (per_pipeline) {
+		const std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "robust2.spv");
+		REQUIRE(!words.empty());
+		VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+		module_info.codeSize = words.size() * 4;
+		module_info.pCode = words.data();
+		VkShaderModule module;
+		REQUIRE(vkCreateShaderModule(device, &module_info, nullptr, &module) == VK_SUCCESS);
+		VkPipelineRobustnessCreateInfoEXT robustness{VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO_EXT};
+		robustness.storageBuffers = VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_ROBUST_BUFFER_ACCESS_2_EXT;
+		robustness.uniformBuffers = VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_ROBUST_BUFFER_ACCESS_2_EXT;
+		robustness.vertexInputs = VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_DEVICE_DEFAULT_EXT;
+		robustness.images = VK_PIPELINE_ROBUSTNESS_IMAGE_BEHAVIOR_ROBUST_IMAGE_ACCESS_2_EXT;
+		VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO, &robustness};
+		info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+		              nullptr,
+		              0,
+		              VK_SHADER_STAGE_COMPUTE_BIT,
+		              module,
+		              "main"};
+		info.layout = layout;
+		REQUIRE(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_SUCCESS);
+		vkDestroyShaderModule(device, module, nullptr);
+	} else {
+		pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "robust2.spv", layout);
+	}
 	REQUIRE(pipeline);
 	const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2},
 	                                      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3},
@@ -190,4 +224,34 @@ TEST_CASE("robustness2: reads past short ranges, null descriptors and dropped st
 	}
 	CHECK(tessera.out == lavapipe.out);
 	CHECK(tessera.written == lavapipe.written);
+}
+
+TEST_CASE("VK_EXT_pipeline_robustness: a pipeline gets robustness2's behavior without the device features",
+          "[compute][robustness2]") {
+	// Tessera bounds every access exactly whatever is enabled, so its
+	// defaults are robustness2's behavior and any per-pipeline request is
+	// met. Lavapipe 22.3 lacks the extension: the rules and Tessera's
+	// device-wide robustness2 results are the reference.
+	auto ctx = Context::Create(Driver::Tessera);
+	REQUIRE(ctx);
+	VkPhysicalDevicePipelineRobustnessFeaturesEXT feature{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &feature};
+	vkGetPhysicalDeviceFeatures2(ctx->physical_device(), &features);
+	CHECK(feature.pipelineRobustness == VK_TRUE);
+	VkPhysicalDevicePipelineRobustnessPropertiesEXT defaults{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_PROPERTIES_EXT};
+	VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &defaults};
+	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &properties);
+	CHECK(defaults.defaultRobustnessStorageBuffers ==
+	      VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_ROBUST_BUFFER_ACCESS_2_EXT);
+	CHECK(defaults.defaultRobustnessUniformBuffers ==
+	      VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_ROBUST_BUFFER_ACCESS_2_EXT);
+	CHECK(defaults.defaultRobustnessVertexInputs == VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_ROBUST_BUFFER_ACCESS_2_EXT);
+	CHECK(defaults.defaultRobustnessImages == VK_PIPELINE_ROBUSTNESS_IMAGE_BEHAVIOR_ROBUST_IMAGE_ACCESS_2_EXT);
+	const Result per_pipeline = Run(Driver::Tessera, true);
+	CheckRules(per_pipeline);
+	const Result device_wide = Run(Driver::Tessera);
+	CHECK(per_pipeline.out == device_wide.out);
+	CHECK(per_pipeline.written == device_wide.written);
 }

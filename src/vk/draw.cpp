@@ -443,29 +443,34 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	}
 	if (dyn(Dynamic::kBlendConstants)) std::copy(g.blend_constants, g.blend_constants + 4, s.blend.constants);
 	if (dyn(Dynamic::kLogicOp)) s.blend.logic_op = g.logic_op;
-	// VK_EXT_extended_dynamic_state3.
-	raster::RasterState& r = s.raster;
-	if (dyn(Dynamic::kDepthClampEnable)) {
-		r.depth_clamp = g.depth_clamp;
-		if (!gp.explicit_depth_clip) r.depth_clip = !g.depth_clamp;
-	}
-	if (dyn(Dynamic::kDepthClipEnable)) r.depth_clip = g.depth_clip;
-	if (dyn(Dynamic::kDepthClipNegativeOneToOne)) r.depth_negative_one_to_one = g.depth_negative_one_to_one;
-	if (dyn(Dynamic::kPolygonMode)) r.polygon_mode = g.polygon_mode;
-	if (dyn(Dynamic::kSampleMask)) r.sample_mask = g.sample_mask;
-	if (dyn(Dynamic::kAlphaToCoverageEnable)) r.alpha_to_coverage = g.alpha_to_coverage;
-	if (dyn(Dynamic::kAlphaToOneEnable)) r.alpha_to_one = g.alpha_to_one;
-	if (dyn(Dynamic::kProvokingVertexMode)) r.provoking_vertex_last = g.provoking_vertex_last;
-	if (dyn(Dynamic::kLogicOpEnable)) s.blend.logic_op_enable = g.logic_op_enable;
-	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a) {
-		raster::BlendAttachmentState& b = s.blend.attachments[a];
-		if (dyn(Dynamic::kColorBlendEnable)) b.blend_enable = (g.blend_enables >> a & 1) != 0;
-		if (dyn(Dynamic::kColorBlendEquation)) {
-			const GraphicsContext::BlendEquation& e = g.blend_equations[a];
-			b.src_color = e.src_color, b.dst_color = e.dst_color, b.color_op = e.color_op;
-			b.src_alpha = e.src_alpha, b.dst_alpha = e.dst_alpha, b.alpha_op = e.alpha_op;
+	// VK_EXT_extended_dynamic_state3 (one test for pipelines without any:
+	// this runs for every draw).
+	// (The states from kDepthClampEnable on.)
+	constexpr uint64_t kState3 = (Bit(Dynamic::kCount) - 1) & ~(Bit(Dynamic::kDepthClampEnable) - 1);
+	if (gp.dynamic & kState3) {
+		raster::RasterState& r = s.raster;
+		if (dyn(Dynamic::kDepthClampEnable)) {
+			r.depth_clamp = g.depth_clamp;
+			if (!gp.explicit_depth_clip) r.depth_clip = !g.depth_clamp;
 		}
-		if (dyn(Dynamic::kColorWriteMask)) b.write_mask = gp.written_attachments >> a & 1 ? g.write_masks[a] : 0;
+		if (dyn(Dynamic::kDepthClipEnable)) r.depth_clip = g.depth_clip;
+		if (dyn(Dynamic::kDepthClipNegativeOneToOne)) r.depth_negative_one_to_one = g.depth_negative_one_to_one;
+		if (dyn(Dynamic::kPolygonMode)) r.polygon_mode = g.polygon_mode;
+		if (dyn(Dynamic::kSampleMask)) r.sample_mask = g.sample_mask;
+		if (dyn(Dynamic::kAlphaToCoverageEnable)) r.alpha_to_coverage = g.alpha_to_coverage;
+		if (dyn(Dynamic::kAlphaToOneEnable)) r.alpha_to_one = g.alpha_to_one;
+		if (dyn(Dynamic::kProvokingVertexMode)) r.provoking_vertex_last = g.provoking_vertex_last;
+		if (dyn(Dynamic::kLogicOpEnable)) s.blend.logic_op_enable = g.logic_op_enable;
+		for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a) {
+			raster::BlendAttachmentState& b = s.blend.attachments[a];
+			if (dyn(Dynamic::kColorBlendEnable)) b.blend_enable = (g.blend_enables >> a & 1) != 0;
+			if (dyn(Dynamic::kColorBlendEquation)) {
+				const GraphicsContext::BlendEquation& e = g.blend_equations[a];
+				b.src_color = e.src_color, b.dst_color = e.dst_color, b.color_op = e.color_op;
+				b.src_alpha = e.src_alpha, b.dst_alpha = e.dst_alpha, b.alpha_op = e.alpha_op;
+			}
+			if (dyn(Dynamic::kColorWriteMask)) b.write_mask = gp.written_attachments >> a & 1 ? g.write_masks[a] : 0;
+		}
 	}
 	// VK_EXT_color_write_enable: a disabled attachment is not written, as
 	// with a zero color write mask.

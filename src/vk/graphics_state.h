@@ -74,7 +74,7 @@ enum class Dynamic : uint32_t {
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
-inline uint64_t Bit(Dynamic d) { return uint64_t(1) << uint32_t(d); }
+constexpr uint64_t Bit(Dynamic d) { return uint64_t(1) << uint32_t(d); }
 
 struct VertexBindingDescription {
 	uint32_t stride = 0;

@@ -86,9 +86,15 @@ void PhysicalDevice::InitExtendedProperties() {
 	// Subgroups of shader::kSubgroupSize (32) invocations, fixed whatever the
 	// CPU, so results do not change from one runner to the next. The shader
 	// engine runs every OpGroupNonUniform* instruction but PartitionNV
-	// (src/spirv/translate_subgroup.cpp), in compute only so far.
+	// (src/spirv/translate_subgroup.cpp). In a vertex or fragment stage a
+	// subgroup is 32 consecutive lanes of the batch the stage runs (a
+	// fragment batch's quads are 4 aligned lanes; helper lanes are active,
+	// which the spec allows), and the subgroup built-ins count lanes in the
+	// batch (shader/stage.cpp RunStage). Geometry and tessellation stages
+	// run per primitive or patch: not offered.
 	p11.subgroupSize = kSubgroupSize;
-	p11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT;
+	p11.subgroupSupportedStages =
+	    VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 	p11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
 	                                  VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
 	                                  VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |

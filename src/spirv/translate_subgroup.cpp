@@ -96,8 +96,63 @@ std::vector<uint32_t> Translator::SubgroupMask(spv::BuiltIn builtin) {
 	return {word, 0, 0, 0};
 }
 
+// SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote (VK_EXT_shader_subgroup_ballot,
+// VK_EXT_shader_subgroup_vote; GL_ARB_shader_ballot and
+// GL_ARB_shader_group_vote through Zink): the same operations as their
+// OpGroupNonUniform* successors over the same subgroups, without a scope
+// operand. OpSubgroupReadInvocationKHR's index is dynamically uniform.
+bool Translator::TranslateSubgroupKhr(const Instruction& inst) {
+	switch (inst.op) {
+	case spv::Op::OpSubgroupBallotKHR:
+	case spv::Op::OpSubgroupFirstInvocationKHR:
+	case spv::Op::OpSubgroupReadInvocationKHR:
+	case spv::Op::OpSubgroupAllKHR:
+	case spv::Op::OpSubgroupAnyKHR:
+	case spv::Op::OpSubgroupAllEqualKHR: break;
+	default: return false;
+	}
+	result_types_[inst[2]] = inst[1];
+	program_.uses_subgroups = true;
+	auto per_leaf = [&](uint32_t value_id, auto f) {
+		std::vector<uint32_t> out;
+		for (uint32_t reg : Regs(value_id)) out.push_back(f(reg));
+		return out;
+	};
+	const uint32_t everyone = EmitSubgroup(Op::kSubgroupBallot, Const(1));
+	switch (inst.op) {
+	case spv::Op::OpSubgroupBallotKHR:
+		Define(inst[2], {EmitSubgroup(Op::kSubgroupBallot, Scalar(inst[3])), 0, 0, 0});
+		break;
+	case spv::Op::OpSubgroupFirstInvocationKHR:
+		Define(inst[2], per_leaf(inst[3], [&](uint32_t r) { return EmitSubgroup(Op::kSubgroupBroadcastFirst, r); }));
+		break;
+	case spv::Op::OpSubgroupReadInvocationKHR: {
+		const uint32_t source = Scalar(inst[4]);
+		Define(inst[2], per_leaf(inst[3], [&](uint32_t r) { return EmitSubgroup(Op::kSubgroupShuffle, r, source); }));
+		break;
+	}
+	case spv::Op::OpSubgroupAllKHR:
+		Define(inst[2], {Emit(Op::kIEqual, EmitSubgroup(Op::kSubgroupBallot, Scalar(inst[3])), everyone)});
+		break;
+	case spv::Op::OpSubgroupAnyKHR:
+		Define(inst[2], {Emit(Op::kINotEqual, EmitSubgroup(Op::kSubgroupBallot, Scalar(inst[3])), 0)});
+		break;
+	default: {  // OpSubgroupAllEqualKHR
+		uint32_t all = 0;
+		for (uint32_t reg : Regs(inst[3])) {
+			uint32_t same = Emit(Op::kIEqual, reg, EmitSubgroup(Op::kSubgroupBroadcastFirst, reg));
+			all = all ? Emit(Op::kLogicalAnd, all, same) : same;
+		}
+		Define(inst[2], {Emit(Op::kIEqual, EmitSubgroup(Op::kSubgroupBallot, all), everyone)});
+		break;
+	}
+	}
+	return true;
+}
+
 bool Translator::TranslateSubgroup(const Instruction& inst) {
 	const uint32_t op = static_cast<uint32_t>(inst.op);
+	if (TranslateSubgroupKhr(inst)) return true;
 	if (op < static_cast<uint32_t>(spv::Op::OpGroupNonUniformElect) ||
 	    op > static_cast<uint32_t>(spv::Op::OpGroupNonUniformQuadSwap))
 		return false;

@@ -46,6 +46,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::GroupNonUniformShuffleRelative,
     spv::Capability::GroupNonUniformClustered,
     spv::Capability::GroupNonUniformQuad,
+    // SPV_KHR_shader_ballot, SPV_KHR_subgroup_vote (translate_subgroup.cpp).
+    spv::Capability::SubgroupBallotKHR,
+    spv::Capability::SubgroupVoteKHR,
     // 8/16-bit values: held widened in 32-bit registers.
     spv::Capability::Int8,
     spv::Capability::Int16,

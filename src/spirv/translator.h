@@ -242,6 +242,7 @@ private:
 
 	// translate_subgroup.cpp: OpGroupNonUniform*.
 	bool TranslateSubgroup(const Instruction& inst);
+	bool TranslateSubgroupKhr(const Instruction& inst);
 	std::vector<uint32_t> SubgroupMask(spv::BuiltIn builtin);
 	uint32_t EmitSubgroup(shader::Op op, uint32_t a, uint32_t b = 0, uint16_t combine = 0, uint32_t imm = 0);
 

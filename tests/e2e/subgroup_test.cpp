@@ -73,10 +73,12 @@ using Buffers = std::vector<std::vector<uint8_t>>;
 // Runs a corpus shader once over storage buffers (bindings 0..n-1) on one
 // driver; returns the buffers' contents afterwards.
 Buffers Run(Driver driver, const char* shader, const Buffers& initial, uint32_t groups, const void* push = nullptr,
-            uint32_t push_size = 0, VkPipelineShaderStageCreateFlags stage_flags = 0) {
+            uint32_t push_size = 0, VkPipelineShaderStageCreateFlags stage_flags = 0,
+            const std::vector<const char*>& extensions = {}) {
 	Features features;
 	ContextOptions options;
 	options.device_features = &features.f2;
+	options.device_extensions = extensions;
 	auto ctx = Context::Create(driver, options);
 	REQUIRE(ctx);
 	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, shader);
@@ -260,6 +262,25 @@ TEST_CASE("subgroupBroadcast with a dynamically uniform id matches the host on T
 			CHECK(out[2 * i] == in[1 + first + lane]);
 			CHECK(out[2 * i + 1] == in[1 + first + in[0] % subgroup_size] * 3u);
 		}
+	}
+}
+
+TEST_CASE("VK_EXT_shader_subgroup_ballot and _vote: the ARB ballot and vote functions hold their rules",
+          "[compute][features][subgroup]") {
+	// subgroup_khr.comp checks rules that hold for any subgroup size of 2 or
+	// more dividing 64: 255 from every invocation.
+	const uint32_t n = 256;
+	for (Driver driver : kDrivers) {
+		RequireAdvertised(driver);
+		INFO(Name(driver));
+		std::vector<uint32_t> out = Values<uint32_t>(
+		    Run(driver, "subgroup_khr.spv", {Bytes(std::vector<uint32_t>(n))}, n / 64, nullptr, 0, 0,
+		        {VK_EXT_SHADER_SUBGROUP_BALLOT_EXTENSION_NAME, VK_EXT_SHADER_SUBGROUP_VOTE_EXTENSION_NAME})[0]);
+		uint32_t wrong = 0, first = 0;
+		for (uint32_t i = 0; i < n; ++i)
+			if (out[i] != 255u && wrong++ == 0) first = i;
+		INFO("first wrong invocation " << first << ": rule bits " << out[first]);
+		CHECK(wrong == 0);
 	}
 }
 

@@ -200,9 +200,9 @@ void Translator::Run() {
 			if (c.op != spv::Op::OpConstantComposite || c.n < 6) Fail("WorkgroupSize is not a constant vector");
 			for (int k = 0; k < 3; ++k) program_.workgroup_size[k] = size_constant(c[3 + k]);
 		}
-	// maxComputeWorkGroupSize is 1024 x 1024 x 64: bounding each dimension
+	// maxComputeWorkGroupSize is 1024 x 1024 x 1024: bounding each dimension
 	// first keeps the product from wrapping around.
-	if (program_.workgroup_size[0] > 1024 || program_.workgroup_size[1] > 1024 || program_.workgroup_size[2] > 64 ||
+	if (program_.workgroup_size[0] > 1024 || program_.workgroup_size[1] > 1024 || program_.workgroup_size[2] > 1024 ||
 	    program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
 		Fail("workgroup size %ux%ux%u is outside what the device supports", program_.workgroup_size[0],
 		     program_.workgroup_size[1], program_.workgroup_size[2]);

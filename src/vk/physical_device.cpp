@@ -87,7 +87,7 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxComputeWorkGroupInvocations = 1024;
 	l.maxComputeWorkGroupSize[0] = 1024;
 	l.maxComputeWorkGroupSize[1] = 1024;
-	l.maxComputeWorkGroupSize[2] = 64;
+	l.maxComputeWorkGroupSize[2] = 1024;
 	l.subPixelPrecisionBits = 8;
 	l.subTexelPrecisionBits = 8;
 	l.mipmapPrecisionBits = 8;
@@ -104,13 +104,17 @@ VkPhysicalDeviceLimits Limits() {
 	l.minTexelBufferOffsetAlignment = 16;
 	l.minUniformBufferOffsetAlignment = 16;
 	l.minStorageBufferOffsetAlignment = 16;
-	l.minTexelOffset = -8;
-	l.maxTexelOffset = 7;
+	// Texel offsets are added to integer texel coordinates on the per-lane
+	// sampling path whatever their size (texture/sample.cpp).
+	l.minTexelOffset = -32;
+	l.maxTexelOffset = 31;
 	l.minTexelGatherOffset = -32;
 	l.maxTexelGatherOffset = 31;
-	l.minInterpolationOffset = -0.5f;
-	l.maxInterpolationOffset = 0.4375f;
-	l.subPixelInterpolationOffsetBits = 4;
+	// InterpolateAtOffset adds the offset times the value's screen-space
+	// gradient (spirv/translate_stage.cpp), unrounded and for any offset.
+	l.minInterpolationOffset = -2.0f;
+	l.maxInterpolationOffset = 2.0f;
+	l.subPixelInterpolationOffsetBits = 8;
 	l.maxFramebufferWidth = 16384;
 	l.maxFramebufferHeight = 16384;
 	l.maxFramebufferLayers = 2048;

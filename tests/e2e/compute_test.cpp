@@ -129,6 +129,18 @@ TEST_CASE("a shared-memory reduction with barriers matches the host and lavapipe
 	REQUIRE(ours[1] == reference[1]);
 }
 
+TEST_CASE("a 1 x 1 x 1024 workgroup runs every invocation and its barrier", "[compute]") {
+	// maxComputeWorkGroupSize[2] is 1024 on Tessera and lavapipe;
+	// workgroup_z_1024.spvasm writes v[z] = 4z, then v[1024 + z] = v[1023 - z].
+	ComputeRun run{"workgroup_z_1024.spv", {Bytes(std::vector<uint32_t>(2048, 0xdeadbeef))}, {}, 1};
+	auto [ours, reference] = RunBoth(run);
+	std::vector<uint32_t> v = Values<uint32_t>(ours[0]);
+	uint32_t wrong = 0;
+	for (uint32_t z = 0; z < 1024; ++z) wrong += v[z] != 4 * z || v[1024 + z] != 4 * (1023 - z);
+	CHECK(wrong == 0);
+	CHECK(ours[0] == reference[0]);
+}
+
 TEST_CASE("atomics under contention give lavapipe's results", "[compute]") {
 	const uint32_t groups = 16;
 	std::vector<uint32_t> counters(6 + groups, 0);

@@ -54,6 +54,16 @@ TEST_CASE("gl_ClipDistance read in the fragment shader matches lavapipe", "[draw
 	CompareSceneWithLavapipe("clip-distance-read", s, 2);
 }
 
+TEST_CASE("interpolateAtOffset two pixels away (maxInterpolationOffset) matches lavapipe", "[draw][shader]") {
+	// The color is linear in screen space (w = 1), so the value at the
+	// offset is exact on both drivers, inside the triangles and past their
+	// edges alike.
+	Scene s = ColorScene(BigTriangles());
+	s.fragment_shader = "interpolate_wide_offset.frag.spv";
+	s.draws = {{6, 1, 0, 0, 0}};
+	CompareSceneWithLavapipe("interpolate-wide-offset", s, 1);
+}
+
 TEST_CASE("discard in the fragment shader matches lavapipe", "[draw][shader]") {
 	Scene s = ColorScene(BigTriangles());
 	s.fragment_shader = "checker_discard.frag.spv";

@@ -49,6 +49,28 @@ TEST_CASE("NEAREST sampling with explicit LOD, gradients, offsets and gathers ma
 	               kExact);
 }
 
+TEST_CASE("texel offsets of -32 and 31 (minTexelOffset, maxTexelOffset) match lavapipe exactly", "[image]") {
+	// wide_texel_offsets.spvasm: textureLodOffset, texelFetchOffset and
+	// textureGatherOffset with (-32, 31) and (31, -32) on the 16x16 texture,
+	// NEAREST and REPEAT (so the offsets wrap), then CLAMP_TO_BORDER.
+	Drivers drivers;
+	for (VkSamplerAddressMode mode : {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER}) {
+		CAPTURE(mode);
+		Scene scene{"wide_texel_offsets.spv"};
+		scene.images = {MippedTexture(7)};
+		scene.samplers = {Sampler(VK_FILTER_NEAREST, mode)};
+		scene.buffers = {std::vector<uint8_t>(256 * 4 * 16, 0xcd)};
+		scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+		                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}}};
+		const float params[3] = {0.0f, 1.0f, 1.0f};
+		scene.push.resize(sizeof(params));
+		std::memcpy(scene.push.data(), params, sizeof(params));
+		scene.groups[0] = 4;
+		auto [ours, reference] = RunBoth(drivers, scene);
+		CompareFloats(ours.buffers[0], reference.buffers[0], 1e-6f);
+	}
+}
+
 TEST_CASE("LINEAR sampling with mipmaps and every address mode matches lavapipe within 4/256", "[image]") {
 	// The filtering bound of the top of the file (4/256), doubled for
 	// textureGrad: lavapipe approximates log2 of the scale factor (§16.5.6

@@ -319,6 +319,20 @@ std::vector<float> Run(Context& ctx, const Config& c, uint32_t layer = 0) {
 	return result;
 }
 
+// The largest difference between what Run sampled and the spec's equations
+// (Filtered) at each texel center moved by the config's offset.
+double MaxError(const Config& c, const std::vector<float>& got) {
+	double max_error = 0;
+	for (uint32_t y = 0; y < kHeight; ++y)
+		for (uint32_t x = 0; x < kWidth; ++x) {
+			double want[4];
+			Filtered(c, x + 0.5 + c.offset, y + 0.5 + c.offset, want);
+			for (int k = 0; k < 4; ++k)
+				max_error = std::max(max_error, std::abs(want[k] - got[(y * kWidth + x) * 4 + k]));
+		}
+	return max_error;
+}
+
 // image_arrays: VK_EXT_ycbcr_image_arrays and its feature enabled too.
 std::unique_ptr<Context> YcbcrContext(bool image_arrays = false) {
 	static VkPhysicalDeviceVulkan11Features features11;
@@ -405,16 +419,7 @@ TEST_CASE("NV12, I420, 422, 444 and 16-bit 420 sampled through a Y'CbCr conversi
 	};
 	for (const Config& c : configs) {
 		CAPTURE(c.format, c.model, c.range, c.location, c.chroma_filter, c.filter, c.offset);
-		std::vector<float> got = Run(*ctx, c);
-		double max_error = 0;
-		for (uint32_t y = 0; y < kHeight; ++y)
-			for (uint32_t x = 0; x < kWidth; ++x) {
-				double want[4];
-				Filtered(c, x + 0.5 + c.offset, y + 0.5 + c.offset, want);
-				for (int k = 0; k < 4; ++k)
-					max_error = std::max(max_error, std::abs(want[k] - got[(y * kWidth + x) * 4 + k]));
-			}
-		CHECK(max_error < 1e-5);
+		CHECK(MaxError(c, Run(*ctx, c)) < 1e-5);
 	}
 	// The extension's commands are the core ones.
 	auto create = ctx->Proc<PFN_vkCreateSamplerYcbcrConversionKHR>("vkCreateSamplerYcbcrConversionKHR");
@@ -446,16 +451,7 @@ TEST_CASE("VK_EXT_ycbcr_image_arrays: a layer of a Y'CbCr array image samples as
 	for (const Config& c : configs)
 		for (uint32_t layer : {1u, 3u}) {
 			CAPTURE(c.format, layer);
-			std::vector<float> got = Run(*ctx, c, layer);
-			double max_error = 0;
-			for (uint32_t y = 0; y < kHeight; ++y)
-				for (uint32_t x = 0; x < kWidth; ++x) {
-					double want[4];
-					Filtered(c, x + 0.5 + c.offset, y + 0.5 + c.offset, want);
-					for (int k = 0; k < 4; ++k)
-						max_error = std::max(max_error, std::abs(want[k] - got[(y * kWidth + x) * 4 + k]));
-				}
-			CHECK(max_error < 1e-5);
+			CHECK(MaxError(c, Run(*ctx, c, layer)) < 1e-5);
 		}
 	CHECK(ctx->validation_errors() == 0);
 	for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);

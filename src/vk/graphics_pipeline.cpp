@@ -652,14 +652,15 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	if (g.fragment && (info.flags & kFeedbackLoop)) g.state.shader.reads_attachments = true;
 	// VK_EXT_rasterization_order_attachment_access: input attachment reads
 	// see the writes of every earlier fragment at the pixel, those of the
-	// same draw included (Vulkan "Render Pass", feedback loops).
+	// same draw included (Vulkan "Render Pass", feedback loops). (The two
+	// states may be invalid pointers without the attachments they describe.)
 	const VkPipelineColorBlendStateCreateFlags color_order =
-	    rasterizes && info.pColorBlendState
+	    rasterizes && targets.color_count && info.pColorBlendState
 	        ? info.pColorBlendState->flags &
 	              VK_PIPELINE_COLOR_BLEND_STATE_CREATE_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_BIT_EXT
 	        : 0;
 	const VkPipelineDepthStencilStateCreateFlags depth_order =
-	    rasterizes && info.pDepthStencilState
+	    rasterizes && (targets.depth || targets.stencil) && info.pDepthStencilState
 	        ? info.pDepthStencilState->flags &
 	              (VK_PIPELINE_DEPTH_STENCIL_STATE_CREATE_RASTERIZATION_ORDER_ATTACHMENT_DEPTH_ACCESS_BIT_EXT |
 	               VK_PIPELINE_DEPTH_STENCIL_STATE_CREATE_RASTERIZATION_ORDER_ATTACHMENT_STENCIL_ACCESS_BIT_EXT)

@@ -714,17 +714,16 @@ uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
 	const uint32_t end = b.busy_begin[busy + 1];
 	uint32_t begin = b.busy_begin[busy];
 	if (draw.Hides() && end - begin > 1) begin = FirstVisible(b, tile_x, tile_y, begin, end);
+	// A batch holds quads of up to kMaxBatchQuads triangles; with ordered
+	// attachment reads, of one (its quads do not overlap), so each
+	// triangle's shader reads what the triangles before it wrote.
+	const uint32_t batch_primitives = draw.state.shader.ordered_attachment_reads ? 1 : kMaxBatchQuads;
 	for (uint32_t k = begin; k < end; ++k) {
 		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
 		if (k + 4 < end) __builtin_prefetch(&b.Triangle(b.entries[k + 4]));
 		if (k + 2 < end) __builtin_prefetch(b.Planes(b.entries[k + 2]));
 		const SetupTriangle& tri = b.Triangle(b.entries[k]);
-		// A batch holds quads of up to kMaxBatchQuads triangles; with ordered
-		// attachment reads, of one (its quads do not overlap), so each
-		// triangle's shader reads what the triangles before it wrote.
-		if (context.primitive_count == kMaxBatchQuads ||
-		    (draw.state.shader.ordered_attachment_reads && context.primitive_count != 0))
-			FlushBatch(context);
+		if (context.primitive_count == batch_primitives) FlushBatch(context);
 		const float* planes = b.Planes(b.entries[k]);
 		if (draw.ops.samples == 1)
 			RasterizeTriangleInTile<1>(context, tri, planes);

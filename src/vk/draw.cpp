@@ -443,9 +443,8 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	}
 	if (dyn(Dynamic::kBlendConstants)) std::copy(g.blend_constants, g.blend_constants + 4, s.blend.constants);
 	if (dyn(Dynamic::kLogicOp)) s.blend.logic_op = g.logic_op;
-	// VK_EXT_extended_dynamic_state3 (one test for pipelines without any:
-	// this runs for every draw).
-	// (The states from kDepthClampEnable on.)
+	// VK_EXT_extended_dynamic_state3, the states from kDepthClampEnable on:
+	// one test for pipelines without any (this runs for every draw).
 	constexpr uint64_t kState3 = (Bit(Dynamic::kCount) - 1) & ~(Bit(Dynamic::kDepthClampEnable) - 1);
 	if (gp.dynamic & kState3) {
 		raster::RasterState& r = s.raster;

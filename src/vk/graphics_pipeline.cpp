@@ -9,13 +9,18 @@
 #include "vk/device.h"
 #include "vk/pipeline.h"
 #include "vk/pipeline_layout.h"
-#include "vk/render_pass.h"
+#include "vk/pipeline_library.h"
 
 namespace tessera::vk {
 
 namespace {
 
 constexpr uint32_t kNoWord = shader::Program::kNoWord;
+
+// The translator's stage of each GraphicsStage.
+constexpr shader::Stage kShaderStages[] = {shader::Stage::kVertex, shader::Stage::kTessControl,
+                                           shader::Stage::kTessEval, shader::Stage::kGeometry,
+                                           shader::Stage::kFragment};
 
 Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	*known = true;
@@ -116,42 +121,6 @@ bool ReadsInputAttachments(const shader::Program& program, const PipelineLayout&
 
 raster::StencilFaceState Stencil(const VkStencilOpState& s) {
 	return {s.failOp, s.passOp, s.depthFailOp, s.compareOp, s.compareMask, s.writeMask, s.reference};
-}
-
-// What the pipeline's subpass (or dynamic rendering) draws into.
-struct Targets {
-	uint32_t color_count = 0;
-	VkFormat colors[raster::kMaxColorAttachments] = {};
-	bool depth = false, stencil = false;
-};
-
-Targets FindTargets(const VkGraphicsPipelineCreateInfo& info) {
-	Targets t;
-	if (const RenderPass* pass = RenderPass::Cast(info.renderPass)) {
-		const Subpass& subpass = pass->Subpasses()[info.subpass];
-		t.color_count = uint32_t(std::min<size_t>(subpass.colors.size(), raster::kMaxColorAttachments));
-		for (uint32_t i = 0; i < t.color_count; ++i) {
-			uint32_t a = subpass.colors[i].attachment;
-			t.colors[i] = a == VK_ATTACHMENT_UNUSED ? VK_FORMAT_UNDEFINED : pass->Attachments()[a].format;
-		}
-		uint32_t ds = subpass.depth_stencil.attachment;
-		if (ds != VK_ATTACHMENT_UNUSED) {
-			const texture::FormatInfo* f = texture::FindFormat(pass->Attachments()[ds].format);
-			t.depth = f && f->HasDepth();
-			t.stencil = f && f->HasStencil();
-		}
-		return t;
-	}
-	// Vulkan 1.3 §10.2: without a render pass, VkPipelineRenderingCreateInfo
-	// (absent: no attachments at all).
-	if (auto* r =
-	        FindInChain<VkPipelineRenderingCreateInfo>(info.pNext, VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO)) {
-		t.color_count = std::min(r->colorAttachmentCount, raster::kMaxColorAttachments);
-		for (uint32_t i = 0; i < t.color_count; ++i) t.colors[i] = r->pColorAttachmentFormats[i];
-		t.depth = r->depthAttachmentFormat != VK_FORMAT_UNDEFINED;
-		t.stencil = r->stencilAttachmentFormat != VK_FORMAT_UNDEFINED;
-	}
-	return t;
 }
 
 void CaptureVertexInput(const VkPipelineVertexInputStateCreateInfo& vi, const shader::Program& vs,
@@ -447,6 +416,62 @@ void LinkStages(GraphicsPipeline& g) {
 
 VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info,
                                 const StageCache& cache) {
+	// Vulkan "Graphics Pipeline Libraries": without
+	// VkGraphicsPipelineLibraryCreateInfoEXT, a library or a pipeline linked
+	// from libraries has no state of its own, any other pipeline all of it.
+	auto* library_info = FindInChain<VkGraphicsPipelineLibraryCreateInfoEXT>(
+	    info.pNext, VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT);
+	auto* link =
+	    FindInChain<VkPipelineLibraryCreateInfoKHR>(info.pNext, VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR);
+	const bool is_library = info.flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
+	const bool linked = link && link->libraryCount;
+	if (!is_library && !linked) return BuildGraphics(device, info, FindTargets(info), nullptr, cache);
+	const VkGraphicsPipelineLibraryFlagsEXT own = library_info             ? library_info->flags & kAllGraphicsSubsets
+	                                              : (is_library || linked) ? 0
+	                                                                       : kAllGraphicsSubsets;
+	std::unique_ptr<GraphicsLibrary> parts;
+	try {
+		parts = std::make_unique<GraphicsLibrary>();
+		if (linked)
+			for (uint32_t i = 0; i < link->libraryCount; ++i) {
+				const Pipeline* library = Pipeline::Cast(link->pLibraries[i]);
+				if (library && library->library_) parts->AddLibrary(*library->library_);
+			}
+		parts->AddState(info, own);
+		if (own & (VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT |
+		           VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT))
+			parts->AddLayout(layout_);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	// The library's own stages are translated now: linking only copies them.
+	for (uint32_t i = 0; i < info.stageCount; ++i) {
+		const VkPipelineShaderStageCreateInfo& stage = info.pStages[i];
+		if (!(SubsetOfStage(stage.stage) & own)) continue;
+		bool known;
+		const GraphicsStage kind = ToGraphicsStage(stage.stage, &known);
+		if (!known || !layout_) {
+			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+			              "vkCreateGraphicsPipelines: shader stage 0x%x %s", unsigned(stage.stage),
+			              known ? "given without a pipeline layout" : "is not supported");
+			return VK_ERROR_UNKNOWN;
+		}
+		std::unique_ptr<shader::Program> program;
+		VkResult r = CompileStage(device, stage, kShaderStages[size_t(kind)], "vkCreateGraphicsPipelines", cache,
+		                          Layout(), program, cache.StageFeedback(i));
+		if (r != VK_SUCCESS) return r;
+		parts->SetProgram(kind, std::move(program));
+	}
+	if (is_library) {
+		library_ = std::move(parts);
+		return VK_SUCCESS;
+	}
+	return BuildGraphics(device, parts->Info(), parts->Targets(), parts.get(), cache);
+}
+
+VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info,
+                                 const AttachmentTargets& targets, const GraphicsLibrary* library,
+                                 const StageCache& cache) {
 	const char* what = "vkCreateGraphicsPipelines";
 	try {
 		graphics_ = std::make_unique<GraphicsPipeline>();
@@ -454,6 +479,17 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
 	GraphicsPipeline& g = *graphics_;
+	if (library) {
+		try {
+			std::unique_ptr<shader::Program>* slots[] = {&g.vertex, &g.tess_control, &g.tess_eval, &g.geometry,
+			                                             &g.fragment};
+			for (size_t k = 0; k < size_t(GraphicsStage::kCount); ++k)
+				if (const shader::Program* program = library->Program(GraphicsStage(k)))
+					*slots[k] = std::make_unique<shader::Program>(*program);
+		} catch (const std::bad_alloc&) {
+			return VK_ERROR_OUT_OF_HOST_MEMORY;
+		}
+	}
 	for (uint32_t i = 0; i < info.stageCount; ++i) {
 		const VkPipelineShaderStageCreateInfo& stage = info.pStages[i];
 		VkResult r = VK_SUCCESS;
@@ -526,6 +562,11 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	}
 
 	raster::RasterState& r = g.state.raster;
+	if (!info.pRasterizationState) {
+		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+		              "%s: no rasterization state (pre-rasterization shader state)", what);
+		return VK_ERROR_UNKNOWN;
+	}
 	const VkPipelineRasterizationStateCreateInfo& rs = *info.pRasterizationState;
 	g.rasterizer_discard = rs.rasterizerDiscardEnable;
 	r.depth_clamp = rs.depthClampEnable;
@@ -597,7 +638,6 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		r.sample_shading = ms.sampleShadingEnable;
 		r.min_sample_shading = ms.minSampleShading;
 	}
-	const Targets targets = FindTargets(info);
 	raster::DepthStencilState& ds = g.state.depth_stencil;
 	if (rasterizes && (targets.depth || targets.stencil) && info.pDepthStencilState) {
 		const VkPipelineDepthStencilStateCreateInfo& d = *info.pDepthStencilState;
@@ -622,7 +662,12 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 		        cb.pNext, VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT))
 			for (uint32_t i = 0; i < enables->attachmentCount && i < 32; ++i)
 				if (!enables->pColorWriteEnables[i]) g.color_write_enables &= ~(1u << i);
-		for (uint32_t i = 0; i < targets.color_count && i < cb.attachmentCount; ++i) {
+		// VK_EXT_extended_dynamic_state3: pAttachments is ignored when the
+		// enables, equations and write masks are all dynamic.
+		const bool attachments_dynamic = is_dynamic(Dynamic::kColorBlendEnable) &&
+		                                 is_dynamic(Dynamic::kColorBlendEquation) &&
+		                                 is_dynamic(Dynamic::kColorWriteMask);
+		for (uint32_t i = 0; !attachments_dynamic && i < targets.color_count && i < cb.attachmentCount; ++i) {
 			const VkPipelineColorBlendAttachmentState& a = cb.pAttachments[i];
 			blend.attachments[i] = {bool(a.blendEnable), a.srcColorBlendFactor, a.dstColorBlendFactor,
 			                        a.colorBlendOp,      a.srcAlphaBlendFactor, a.dstAlphaBlendFactor,

@@ -173,6 +173,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
                          extendedDynamicState3ShadingRateImageEnable)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineRobustnessFeaturesEXT, pipelineRobustness)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -766,6 +768,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->extendedDynamicState3DepthClipNegativeOneToOne = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT:
+		// Libraries translate their stages and keep their state subsets;
+		// linking merges them (vk/pipeline_library.h).
+		reinterpret_cast<VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT*>(s)->graphicsPipelineLibrary = VK_TRUE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT:
 		// Every access is bounded as robustness2 says whatever is enabled
 		// (see ROBUSTNESS_2 below), so each behavior a pipeline may ask

@@ -221,6 +221,15 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		s->pNext = next;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_PROPERTIES_EXT: {
+		// Linking copies the translated stages and links their interfaces,
+		// as fast without VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT;
+		// interpolation follows the fragment stage's decorations alone.
+		auto* p = reinterpret_cast<VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT*>(s);
+		p->graphicsPipelineLibraryFastLinking = VK_TRUE;
+		p->graphicsPipelineLibraryIndependentInterpolationDecoration = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_PROPERTIES_EXT: {
 		// robustness2's behavior always (physical_device_features.cpp).
 		auto* p = reinterpret_cast<VkPhysicalDevicePipelineRobustnessPropertiesEXT*>(s);

@@ -20,10 +20,12 @@
 namespace tessera::vk {
 
 Pipeline::Pipeline(VkPipelineBindPoint bind_point, PipelineLayout* layout) : bind_point_(bind_point), layout_(layout) {
-	layout_->Retain();
+	if (layout_) layout_->Retain();
 }
 
-Pipeline::~Pipeline() { layout_->Release(); }
+Pipeline::~Pipeline() {
+	if (layout_) layout_->Release();
+}
 
 namespace {
 
@@ -82,10 +84,19 @@ VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreate
                          const char* what, const StageCache& cache, std::unique_ptr<shader::Program>& out,
                          bool* cache_hit) {
 	const ShaderModule* module = ShaderModule::Cast(stage.module);
+	// VK_EXT_graphics_pipeline_library: without a module, the stage's code
+	// is a VkShaderModuleCreateInfo in its pNext chain, checked as
+	// vkCreateShaderModule checks it.
+	ShaderModule inline_module;
 	if (!module) {
-		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
-		              "%s: no shader module (inline VkShaderModuleCreateInfo is not supported)", what);
-		return VK_ERROR_UNKNOWN;
+		auto* code = FindInChain<VkShaderModuleCreateInfo>(stage.pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+		if (!code) {
+			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+			              "%s: a stage has neither a shader module nor a VkShaderModuleCreateInfo", what);
+			return VK_ERROR_UNKNOWN;
+		}
+		if (VkResult r = inline_module.Init(device, *code); r != VK_SUCCESS) return r;
+		module = &inline_module;
 	}
 	try {
 		auto start = std::chrono::steady_clock::now();
@@ -193,6 +204,33 @@ using vk::Pipeline;
 
 namespace {
 
+// The union of the layouts of the libraries `info` links (null when it
+// links none), created with one reference for the caller.
+VkResult LinkedLayout(const VkGraphicsPipelineCreateInfo& info, const VkAllocationCallbacks* allocator,
+                      vk::PipelineLayout** out) {
+	*out = nullptr;
+	auto* link =
+	    vk::FindInChain<VkPipelineLibraryCreateInfoKHR>(info.pNext, VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR);
+	if (!link) return VK_SUCCESS;
+	std::vector<const vk::PipelineLayout*> layouts;
+	try {
+		for (uint32_t i = 0; i < link->libraryCount; ++i)
+			if (const Pipeline* library = Pipeline::Cast(link->pLibraries[i]); library && library->Library())
+				for (const vk::PipelineLayout* layout : library->Library()->Layouts()) layouts.push_back(layout);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	if (layouts.empty()) return VK_SUCCESS;
+	auto* layout = vk::New<vk::PipelineLayout>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, allocator);
+	if (!layout) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult r = layout->InitUnion(layouts); r != VK_SUCCESS) {
+		layout->Release();
+		return r;
+	}
+	*out = layout;
+	return VK_SUCCESS;
+}
+
 // Vulkan 1.3 §10.1: every pipeline that cannot be created is
 // VK_NULL_HANDLE; the others are still created, unless
 // EARLY_RETURN_ON_FAILURE stops at the first failure.
@@ -221,10 +259,31 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 			cache.stage_feedback_count = feedback->pipelineStageCreationFeedbackCount;
 			for (uint32_t k = 0; k < cache.stage_feedback_count; ++k) cache.stage_feedbacks[k] = {};
 		}
-		auto* pipeline = vk::New<Pipeline>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, bind_point,
-		                                   vk::PipelineLayout::Cast(infos[i].layout));
+		vk::PipelineLayout* layout = vk::PipelineLayout::Cast(infos[i].layout);
+		vk::PipelineLayout* union_layout = nullptr;
+		if constexpr (std::is_same_v<CreateInfo, VkGraphicsPipelineCreateInfo>) {
+			// Vulkan "Graphics Pipeline Libraries": a pipeline linked from
+			// libraries without a layout of its own takes the union of theirs.
+			if (!layout && !(infos[i].flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)) {
+				VkResult r = LinkedLayout(infos[i], allocator, &union_layout);
+				if (r != VK_SUCCESS) {
+					result = r;
+					continue;
+				}
+				layout = union_layout;
+			}
+		}
+		auto* pipeline = vk::New<Pipeline>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, bind_point, layout);
+		if (union_layout) union_layout->Release();  // the pipeline holds it
 		if (!pipeline) {
 			result = VK_ERROR_OUT_OF_HOST_MEMORY;
+			continue;
+		}
+		if (!layout && !(infos[i].flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)) {
+			self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+			             "vkCreate*Pipelines: a pipeline needs a layout (its own or its libraries')");
+			vk::Delete(allocator, pipeline);
+			result = VK_ERROR_UNKNOWN;
 			continue;
 		}
 		VkResult r;

@@ -9,6 +9,7 @@
 #include "shader/ir.h"
 #include "vk/graphics_state.h"
 #include "vk/object.h"
+#include "vk/pipeline_library.h"
 
 namespace tessera::vk {
 
@@ -53,19 +54,30 @@ public:
 	VkResult InitCompute(const Device& device, const VkComputePipelineCreateInfo& info, const StageCache& cache);
 
 	// Compiles and links the vertex and fragment stages and captures the
-	// fixed-function state (graphics_pipeline.cpp).
+	// fixed-function state (graphics_pipeline.cpp); or, for a library
+	// (VK_PIPELINE_CREATE_LIBRARY_BIT_KHR), compiles its stages and keeps its
+	// state subsets for linking (pipeline_library.h).
 	VkResult InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info, const StageCache& cache);
 
 	VkPipelineBindPoint BindPoint() const { return bind_point_; }
+	// Every pipeline that can be bound has one (a library may not).
 	const PipelineLayout& Layout() const { return *layout_; }
 	const shader::Program& ComputeProgram() const { return *program_; }
 	const GraphicsPipeline& Graphics() const { return *graphics_; }
+	// A library pipeline's state subsets; null for other pipelines.
+	const GraphicsLibrary* Library() const { return library_.get(); }
 
 private:
+	// A complete graphics pipeline from `info`, whose stages are those of
+	// `library` (when given) and info.pStages.
+	VkResult BuildGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info,
+	                       const AttachmentTargets& targets, const GraphicsLibrary* library, const StageCache& cache);
+
 	VkPipelineBindPoint bind_point_;
-	PipelineLayout* layout_;  // retained
+	PipelineLayout* layout_;  // retained; may be null for a library
 	std::unique_ptr<shader::Program> program_;
 	std::unique_ptr<GraphicsPipeline> graphics_;
+	std::unique_ptr<GraphicsLibrary> library_;  // a library pipeline's parts
 };
 
 }  // namespace tessera::vk

@@ -28,6 +28,27 @@ VkResult PipelineLayout::Init(const VkPipelineLayoutCreateInfo& info) {
 	return VK_SUCCESS;
 }
 
+VkResult PipelineLayout::InitUnion(std::span<const PipelineLayout* const> layouts) {
+	std::vector<VkDescriptorSetLayout> sets;
+	std::vector<VkPushConstantRange> ranges;
+	try {
+		for (const PipelineLayout* layout : layouts) {
+			if (layout->SetCount() > sets.size()) sets.resize(layout->SetCount(), VK_NULL_HANDLE);
+			for (uint32_t s = 0; s < layout->SetCount(); ++s)
+				if (!sets[s] && layout->set_layouts_[s]) sets[s] = layout->set_layouts_[s]->ToHandle();
+			ranges.insert(ranges.end(), layout->push_constant_ranges_.begin(), layout->push_constant_ranges_.end());
+		}
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
+	VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	info.setLayoutCount = uint32_t(sets.size());
+	info.pSetLayouts = sets.data();
+	info.pushConstantRangeCount = uint32_t(ranges.size());
+	info.pPushConstantRanges = ranges.data();
+	return Init(info);
+}
+
 }  // namespace tessera::vk
 
 namespace tessera::entry {

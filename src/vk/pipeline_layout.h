@@ -2,6 +2,7 @@
 // lives, for pipelines and vkCmdBindDescriptorSets) and push constant ranges.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "vk/descriptor_set_layout.h"
@@ -16,6 +17,10 @@ public:
 	explicit PipelineLayout(const VkAllocationCallbacks* allocator) : SharedObject(allocator) {}
 	~PipelineLayout();
 	VkResult Init(const VkPipelineLayoutCreateInfo& info);
+	// The union of layouts made with VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT
+	// (Vulkan "Graphics Pipeline Libraries"): each set from the first layout
+	// that has it, the push constant ranges of all.
+	VkResult InitUnion(std::span<const PipelineLayout* const> layouts);
 
 	uint32_t SetCount() const { return uint32_t(set_layouts_.size()); }
 	// May be null (VK_NULL_HANDLE is allowed with graphics pipeline libraries).

@@ -136,14 +136,17 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_pageable_device_local_memory", {}, {"pageableDeviceLocalMemory"}},
 	    {"VK_EXT_ycbcr_image_arrays", {}, {"ycbcrImageArrays"}},
 	    {"VK_EXT_pipeline_robustness", {}, {"pipelineRobustness"}},
+	    {"VK_EXT_graphics_pipeline_library", {}, {"graphicsPipelineLibrary"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT pipeline_library{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
 	VkPhysicalDevicePipelineRobustnessFeaturesEXT pipeline_robustness{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT, &pipeline_library};
 	VkPhysicalDeviceYcbcrImageArraysFeaturesEXT ycbcr_arrays{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT, &pipeline_robustness};
 	VkPhysicalDeviceShaderClockFeaturesKHR clock{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
@@ -301,6 +304,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(pageable, pageableDeviceLocalMemory);
 	TESSERA_F(ycbcr_arrays, ycbcrImageArrays);
 	TESSERA_F(pipeline_robustness, pipelineRobustness);
+	TESSERA_F(pipeline_library, graphicsPipelineLibrary);
 #undef TESSERA_F
 	return m;
 }

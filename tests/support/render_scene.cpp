@@ -80,6 +80,96 @@ VkShaderModule LoadModule(Context& ctx, const std::string& name) {
 	return module;
 }
 
+// The pipeline of `pi` (complete, monolithic) made instead as four graphics
+// pipeline libraries, one per state subset, and linked. The libraries are
+// destroyed at once with scene.library_destroy_early, else returned in
+// `kept`.
+VkPipeline CreateFromLibraries(Context& ctx, const VkGraphicsPipelineCreateInfo& pi, const Scene& scene,
+                               std::vector<VkPipeline>& kept) {
+	VkDevice device = ctx.device();
+	const VkGraphicsPipelineLibraryFlagsEXT subsets[] = {
+	    VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT,
+	    VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT,
+	    VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT,
+	    VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT};
+	auto subset_of = [](VkShaderStageFlagBits stage) {
+		return stage == VK_SHADER_STAGE_FRAGMENT_BIT ? VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT
+		                                             : VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
+	};
+	auto shader_name = [&](VkShaderStageFlagBits stage) -> const std::string& {
+		switch (stage) {
+		case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return scene.tess_control_shader;
+		case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return scene.tess_eval_shader;
+		case VK_SHADER_STAGE_GEOMETRY_BIT: return scene.geometry_shader;
+		case VK_SHADER_STAGE_FRAGMENT_BIT: return scene.fragment_shader;
+		default: return scene.vertex_shader;
+		}
+	};
+	std::vector<std::vector<uint32_t>> code(pi.stageCount);
+	std::vector<VkShaderModuleCreateInfo> module_infos(pi.stageCount);
+	VkPipeline libraries[4] = {};
+	for (uint32_t k = 0; k < 4; ++k) {
+		VkGraphicsPipelineLibraryCreateInfoEXT library_info{
+		    VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT};
+		library_info.pNext = const_cast<void*>(pi.pNext);
+		library_info.flags = subsets[k];
+		// The pre-rasterization subset reads only the view mask of the
+		// rendering info (and the validation layer of 1.3.239 wrongly asks it
+		// for depth/stencil and blend states when formats are given).
+		VkPipelineRenderingCreateInfo view_mask_only{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+		if (auto* rendering = static_cast<const VkPipelineRenderingCreateInfo*>(pi.pNext);
+		    rendering && rendering->sType == VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO &&
+		    subsets[k] == VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) {
+			view_mask_only.pNext = rendering->pNext;
+			view_mask_only.viewMask = rendering->viewMask;
+			library_info.pNext = &view_mask_only;
+		}
+		VkGraphicsPipelineCreateInfo li = pi;
+		li.pNext = &library_info;
+		li.flags |= VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
+		std::vector<VkPipelineShaderStageCreateInfo> stages;
+		for (uint32_t i = 0; i < pi.stageCount; ++i) {
+			if (subset_of(pi.pStages[i].stage) != subsets[k]) continue;
+			VkPipelineShaderStageCreateInfo stage = pi.pStages[i];
+			if (scene.library_inline_code) {
+				code[i] = LoadCorpusShader(TESSERA_SHADER_DIR, shader_name(stage.stage));
+				REQUIRE(!code[i].empty());
+				module_infos[i] = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+				module_infos[i].codeSize = code[i].size() * 4;
+				module_infos[i].pCode = code[i].data();
+				stage.module = VK_NULL_HANDLE;
+				stage.pNext = &module_infos[i];
+			}
+			stages.push_back(stage);
+		}
+		li.stageCount = uint32_t(stages.size());
+		li.pStages = stages.empty() ? nullptr : stages.data();
+		// Only the shader subsets use a layout.
+		const bool shaders = subsets[k] & (VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT |
+		                                   VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT);
+		if (!shaders) li.layout = VK_NULL_HANDLE;
+		REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &li, nullptr, &libraries[k]) == VK_SUCCESS);
+	}
+	VkPipelineLibraryCreateInfoKHR link{VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR};
+	link.libraryCount = 4;
+	link.pLibraries = libraries;
+	VkGraphicsPipelineCreateInfo linked{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+	linked.pNext = &link;
+	linked.flags = pi.flags;
+	linked.layout = scene.library_link_without_layout ? VK_NULL_HANDLE : pi.layout;
+	// Ignored (the link has no state of its own), but the validation layer
+	// of 1.3.239 asks for them with dynamic rendering (VUID-...-06053/06054).
+	linked.pDepthStencilState = pi.pDepthStencilState;
+	linked.pColorBlendState = pi.pColorBlendState;
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &linked, nullptr, &pipeline) == VK_SUCCESS);
+	if (scene.library_destroy_early)
+		for (VkPipeline library : libraries) vkDestroyPipeline(device, library, nullptr);
+	else
+		kept.assign(std::begin(libraries), std::end(libraries));
+	return pipeline;
+}
+
 TestBuffer UploadBuffer(Context& ctx, const std::vector<uint8_t>& bytes, VkBufferUsageFlags usage) {
 	TestBuffer b = ctx.CreateBuffer(std::max<size_t>(bytes.size(), 4), usage);
 	std::memcpy(b.data, bytes.data(), bytes.size());
@@ -609,8 +699,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	pi.layout = layout;
 	pi.renderPass = pass;
 	VkPipeline pipeline, second_pipeline = VK_NULL_HANDLE;
+	std::vector<VkPipeline> libraries;
 	pi.flags = scene.pipeline_flags;
-	REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
+	if (scene.pipeline_libraries) {
+		REQUIRE(scene.second_subpass_draws.empty());
+		pipeline = CreateFromLibraries(ctx, pi, scene, libraries);
+	} else {
+		REQUIRE(vkCreateGraphicsPipelines(device, scene.pipeline_cache, 1, &pi, nullptr, &pipeline) == VK_SUCCESS);
+	}
 	if (!scene.second_subpass_draws.empty()) {
 		REQUIRE(!scene.dynamic_rendering);
 		pi.subpass = 1;
@@ -867,6 +963,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 
 	vkDestroyPipeline(device, pipeline, nullptr);
 	if (second_pipeline) vkDestroyPipeline(device, second_pipeline, nullptr);
+	for (VkPipeline library : libraries) vkDestroyPipeline(device, library, nullptr);
 	vkDestroyShaderModule(device, vs, nullptr);
 	if (fs) vkDestroyShaderModule(device, fs, nullptr);
 	if (gs) vkDestroyShaderModule(device, gs, nullptr);

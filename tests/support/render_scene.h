@@ -111,6 +111,19 @@ struct Scene {
 	// vkCreateGraphicsPipelines' pipelineCache and VkGraphicsPipelineCreateInfo::flags.
 	VkPipelineCache pipeline_cache = VK_NULL_HANDLE;
 	VkPipelineCreateFlags pipeline_flags = 0;
+	// The pipeline made as four graphics pipeline libraries, one per state
+	// subset, then linked (VK_EXT_graphics_pipeline_library: the context
+	// must enable it). With library_inline_code the stages carry their
+	// SPIR-V in a VkShaderModuleCreateInfo instead of a module; with
+	// library_link_without_layout the linked pipeline names no layout (it
+	// takes the union of its libraries'). The libraries are destroyed with
+	// the pipeline, or right after linking with library_destroy_early (only
+	// without the validation layer: version 1.3.239 crashes drawing with a
+	// pipeline whose libraries are gone, which no valid-usage rule forbids).
+	bool pipeline_libraries = false;
+	bool library_inline_code = false;
+	bool library_link_without_layout = false;
+	bool library_destroy_early = false;
 	// A combined image sampler at set 0, binding 2 (vertex and fragment
 	// stages), when texture.format is set.
 	SceneTexture texture;

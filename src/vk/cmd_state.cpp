@@ -49,9 +49,9 @@ struct BindDescriptorSetsCommand : Command {
 		for (uint32_t i = 0; i < set_count; ++i) {
 			bound.sets[first_set + i] = sets[i].data;
 			// dynamic_offsets is null when the call passed none.
-			if (sets[i].dynamic_count)
-				std::memcpy(bound.dynamic_offsets[first_set + i], dynamic_offsets + sets[i].dynamic_first,
-				            sets[i].dynamic_count * sizeof(uint32_t));
+			bound.dynamic_offsets[first_set + i] =
+			    sets[i].dynamic_count ? dynamic_offsets + sets[i].dynamic_first : nullptr;
+			bound.dynamic_counts[first_set + i] = sets[i].dynamic_count;
 		}
 	}
 };
@@ -151,8 +151,9 @@ VKAPI_ATTR void VKAPI_CALL CmdBindDescriptorSets(VkCommandBuffer commandBuffer, 
 	uint32_t consumed = 0;
 	for (uint32_t i = 0; i < descriptorSetCount; ++i) {
 		const vk::DescriptorSet* set = vk::DescriptorSet::Cast(pDescriptorSets[i]);
-		uint32_t dynamic = set ? std::min(set->Layout().DynamicCount(), vk::kMaxDynamicBuffers) : 0;
-		dynamic = std::min(dynamic, dynamicOffsetCount - consumed);
+		// Valid use passes one offset per dynamic buffer; fewer leave the
+		// rest at zero (shader_resources.cpp, ResolveBuffer).
+		const uint32_t dynamic = std::min(set ? set->Layout().DynamicCount() : 0, dynamicOffsetCount - consumed);
 		sets[i] = {set ? set->Data() : nullptr, consumed, dynamic};
 		consumed += dynamic;
 	}

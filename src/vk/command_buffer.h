@@ -28,19 +28,25 @@ class DescriptorSet;
 class Device;
 
 // Sizes of the state below; the physical device reports the same limits
-// (maxPushConstantsSize, maxBoundDescriptorSets,
-// maxDescriptorSetUniformBuffersDynamic + maxDescriptorSetStorageBuffersDynamic).
+// (maxPushConstantsSize, maxBoundDescriptorSets).
 constexpr uint32_t kMaxPushConstantsSize = 256;
 constexpr uint32_t kMaxBoundDescriptorSets = 8;
-constexpr uint32_t kMaxDynamicBuffers = 32;
+// maxDescriptorSetUniformBuffersDynamic and
+// maxDescriptorSetStorageBuffersDynamic (lavapipe's figures). No state
+// grows with them: a bound set points at the offsets its bind command holds.
+constexpr uint32_t kMaxDynamicUniformBuffers = 256;
+constexpr uint32_t kMaxDynamicStorageBuffers = 256;
 
 // The descriptor sets bound to one bind point (vkCmdBindDescriptorSets).
 struct BoundDescriptorSets {
 	// Each set's memory (see descriptor_set.h); null where none is bound.
 	const uint8_t* sets[kMaxBoundDescriptorSets];
 	// Dynamic offsets of each set, in the order of its layout's dynamic
-	// buffers (DescriptorBinding::dynamic_index).
-	uint32_t dynamic_offsets[kMaxBoundDescriptorSets][kMaxDynamicBuffers];
+	// buffers (DescriptorBinding::dynamic_index): dynamic_counts[s] of them
+	// at dynamic_offsets[s], in the memory of the command buffer that bound
+	// the set (which outlives the execution of its commands).
+	const uint32_t* dynamic_offsets[kMaxBoundDescriptorSets];
+	uint32_t dynamic_counts[kMaxBoundDescriptorSets];
 };
 
 enum class BindPoint : uint32_t { Graphics, Compute, Count };

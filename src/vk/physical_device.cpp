@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "vk/command_buffer.h"
 #include "vk/device_memory.h"
 #include "vk/format_support.h"
 #include "vk/graphics_state.h"
@@ -48,9 +49,9 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxPerStageResources = 1u << 20;
 	l.maxDescriptorSetSamplers = 1u << 20;
 	l.maxDescriptorSetUniformBuffers = 1u << 20;
-	l.maxDescriptorSetUniformBuffersDynamic = 16;
+	l.maxDescriptorSetUniformBuffersDynamic = kMaxDynamicUniformBuffers;
 	l.maxDescriptorSetStorageBuffers = 1u << 20;
-	l.maxDescriptorSetStorageBuffersDynamic = 16;
+	l.maxDescriptorSetStorageBuffersDynamic = kMaxDynamicStorageBuffers;
 	l.maxDescriptorSetSampledImages = 1u << 20;
 	l.maxDescriptorSetStorageImages = 1u << 20;
 	l.maxDescriptorSetInputAttachments = 1u << 20;

@@ -37,8 +37,9 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	const BufferDescriptor descriptor = LoadBufferDescriptor(
 	    *reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride));
 	uint8_t* data = descriptor.data;
-	if (data && IsDynamicBuffer(binding->type))
-		data += bound.dynamic_offsets[slot.set][binding->dynamic_index + slot.array_element];
+	const uint32_t dynamic = binding->dynamic_index + slot.array_element;
+	if (data && IsDynamicBuffer(binding->type) && dynamic < bound.dynamic_counts[slot.set])
+		data += bound.dynamic_offsets[slot.set][dynamic];
 	return {data, data ? descriptor.range : 0};
 }
 

@@ -145,8 +145,9 @@ VKAPI_ATTR void VKAPI_CALL GetDescriptorSetLayoutSupport(VkDevice, const VkDescr
 		if (b.type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) inline_bytes += b.count;
 	}
 	// An inline uniform block's descriptorCount is its size in bytes, within
-	// maxInlineUniformBlockSize and, for the set, maxInlineUniformTotalSize.
-	bool inline_fits = inline_bytes <= vk::kMaxInlineUniformBlockSize;
+	// maxInlineUniformBlockSize and, for the set, the bytes of
+	// maxDescriptorSetInlineUniformBlocks full blocks.
+	bool inline_fits = inline_bytes <= vk::kMaxSetInlineUniformBytes;
 	for (const vk::DescriptorBinding& b : bindings)
 		inline_fits &= b.type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || b.count <= vk::kMaxInlineUniformBlockSize;
 	// A push descriptor set holds at most maxPushDescriptors descriptors
@@ -161,11 +162,13 @@ VKAPI_ATTR void VKAPI_CALL GetDescriptorSetLayoutSupport(VkDevice, const VkDescr
 		variable->maxVariableDescriptorCount = 0;
 		const vk::DescriptorBinding* last = bindings.empty() ? nullptr : &bindings.back();
 		if (last && last->IsVariableCount() && last->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK) {
-			// Bytes left of the set's inline total, a multiple of 4
+			// Bytes of one block, within what is left of the set's inline
+			// total, a multiple of 4
 			// (VUID-VkDescriptorSetLayoutBinding-descriptorType-02209).
 			const uint64_t others = inline_bytes - last->count;
+			const uint64_t left = others < vk::kMaxSetInlineUniformBytes ? vk::kMaxSetInlineUniformBytes - others : 0;
 			variable->maxVariableDescriptorCount =
-			    others < vk::kMaxInlineUniformBlockSize ? uint32_t(vk::kMaxInlineUniformBlockSize - others) & ~3u : 0;
+			    uint32_t(std::min<uint64_t>(left, vk::kMaxInlineUniformBlockSize)) & ~3u;
 		} else if (last && last->IsVariableCount() && last->offset < kMaxSetSize) {
 			variable->maxVariableDescriptorCount = uint32_t((kMaxSetSize - last->offset) / last->stride);
 		}

@@ -16,9 +16,15 @@ class Sampler;
 // Every descriptor except inline uniform block bytes takes this many bytes,
 // and every binding starts at a multiple of it.
 constexpr uint32_t kDescriptorSize = 16;
-// maxInlineUniformBlockSize and maxInlineUniformTotalSize: bytes of one
-// inline uniform block binding, and of all of a set's.
-constexpr uint32_t kMaxInlineUniformBlockSize = 256;
+// maxInlineUniformBlockSize: bytes of one inline uniform block binding, kept
+// in the set's memory like any descriptor and read in place by shaders.
+// maxDescriptorSetInlineUniformBlocks and
+// maxPerStageDescriptorInlineUniformBlocks: blocks of a set, and of the sets
+// one stage sees. (Lavapipe's figures; nothing in the driver is sized by them.)
+constexpr uint32_t kMaxInlineUniformBlockSize = 4096;
+constexpr uint32_t kMaxInlineUniformBlocks = 8;
+// Bytes of all of a set's inline uniform blocks (vkGetDescriptorSetLayoutSupport).
+constexpr uint32_t kMaxSetInlineUniformBytes = kMaxInlineUniformBlocks * kMaxInlineUniformBlockSize;
 // maxPushDescriptors (VK_KHR_push_descriptor): descriptors in a push set.
 constexpr uint32_t kMaxPushDescriptors = 32;
 

@@ -179,13 +179,14 @@ void PhysicalDevice::InitExtendedProperties() {
 	p13.maxSubgroupSize = kSubgroupSize;
 	p13.maxComputeWorkgroupSubgroups = limits.maxComputeWorkGroupInvocations / kSubgroupSize;
 	p13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
-	// Inline uniform blocks: the spec's minimum limits.
+	// Inline uniform blocks (descriptor_set_layout.h). A pipeline layout
+	// holds at most maxBoundDescriptorSets sets of full ones.
 	p13.maxInlineUniformBlockSize = kMaxInlineUniformBlockSize;
-	p13.maxPerStageDescriptorInlineUniformBlocks = 4;
-	p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 4;
-	p13.maxDescriptorSetInlineUniformBlocks = 4;
-	p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 4;
-	p13.maxInlineUniformTotalSize = kMaxInlineUniformBlockSize;
+	p13.maxPerStageDescriptorInlineUniformBlocks = kMaxInlineUniformBlocks;
+	p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = kMaxInlineUniformBlocks;
+	p13.maxDescriptorSetInlineUniformBlocks = kMaxInlineUniformBlocks;
+	p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks = kMaxInlineUniformBlocks;
+	p13.maxInlineUniformTotalSize = limits.maxBoundDescriptorSets * kMaxSetInlineUniformBytes;
 	// integerDotProduct*Accelerated: all false. The dot products run
 	// (shaderIntegerDotProduct), but as interpreted multiply-adds, no faster
 	// than the same arithmetic written out in the shader.

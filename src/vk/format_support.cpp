@@ -1,9 +1,12 @@
 #include "vk/format_support.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "texture/compressed.h"
 #include "texture/format.h"
+#include "texture/image_layout.h"
 #include "texture/texel.h"
 #include "texture/ycbcr.h"
 #include "vk/device_memory.h"
@@ -246,6 +249,10 @@ FormatSupport GetFormatSupport(VkFormat format) {
 
 namespace {
 
+// A full mip chain of the largest image has a layout (ImageLayout::Init).
+static_assert(std::bit_width(std::max({kMaxImageDimension1D, kMaxImageDimension2D, kMaxImageDimension3D,
+                                       kMaxImageDimensionCube})) <= texture::ImageLayout::kMaxLevels);
+
 VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
                           VkImageCreateFlags flags, VkImageFormatProperties* properties) {
 	*properties = {};
@@ -313,24 +320,28 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	const bool ycbcr = info->plane_count > 0 || info->chroma_subsampled;
 	if (ycbcr && type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 
+	// VkImageFormatProperties (Vulkan 1.3 §47.x): maxMipLevels is the full
+	// chain of maxExtent, log2 of its largest dimension plus one. A
+	// cube-compatible image may be maxImageDimensionCube wide.
 	switch (type) {
 	case VK_IMAGE_TYPE_1D:
-		properties->maxExtent = {16384, 1, 1};
-		properties->maxMipLevels = 15;
-		properties->maxArrayLayers = 2048;
+		properties->maxExtent = {kMaxImageDimension1D, 1, 1};
+		properties->maxArrayLayers = kMaxImageArrayLayers;
 		break;
-	case VK_IMAGE_TYPE_2D:
-		properties->maxExtent = {16384, 16384, 1};
-		properties->maxMipLevels = 15;
-		properties->maxArrayLayers = 2048;
+	case VK_IMAGE_TYPE_2D: {
+		const uint32_t side =
+		    flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT ? kMaxImageDimensionCube : kMaxImageDimension2D;
+		properties->maxExtent = {side, side, 1};
+		properties->maxArrayLayers = kMaxImageArrayLayers;
 		break;
+	}
 	case VK_IMAGE_TYPE_3D:
-		properties->maxExtent = {2048, 2048, 2048};
-		properties->maxMipLevels = 12;
+		properties->maxExtent = {kMaxImageDimension3D, kMaxImageDimension3D, kMaxImageDimension3D};
 		properties->maxArrayLayers = 1;
 		break;
 	default: return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	}
+	properties->maxMipLevels = uint32_t(std::bit_width(properties->maxExtent.width));
 	if (tiling == VK_IMAGE_TILING_LINEAR) {
 		// Linear images: 2D, one level, one layer (the spec's minimum), which
 		// keeps them plain row-major.

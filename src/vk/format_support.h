@@ -16,6 +16,16 @@ struct FormatSupport {
 
 FormatSupport GetFormatSupport(VkFormat format);
 
+// The image limits (maxImageDimension*, maxImageArrayLayers), which the
+// maxExtent of vkGetPhysicalDeviceImageFormatProperties follows. Image
+// layouts are 64-bit throughout (texture/image_layout.h); a 4096^3 volume
+// or a 32768^2 cube is only a size that vkAllocateMemory may refuse.
+constexpr uint32_t kMaxImageDimension1D = 16384;
+constexpr uint32_t kMaxImageDimension2D = 16384;
+constexpr uint32_t kMaxImageDimension3D = 4096;
+constexpr uint32_t kMaxImageDimensionCube = 32768;
+constexpr uint32_t kMaxImageArrayLayers = 2048;
+
 // vkGetPhysicalDeviceImageFormatProperties: VK_ERROR_FORMAT_NOT_SUPPORTED
 // for a combination Tessera cannot create.
 VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,

@@ -26,11 +26,11 @@ VkDeviceSize HostMemorySize() {
 
 VkPhysicalDeviceLimits Limits() {
 	VkPhysicalDeviceLimits l{};
-	l.maxImageDimension1D = 16384;
-	l.maxImageDimension2D = 16384;
-	l.maxImageDimension3D = 2048;
-	l.maxImageDimensionCube = 16384;
-	l.maxImageArrayLayers = 2048;
+	l.maxImageDimension1D = kMaxImageDimension1D;
+	l.maxImageDimension2D = kMaxImageDimension2D;
+	l.maxImageDimension3D = kMaxImageDimension3D;
+	l.maxImageDimensionCube = kMaxImageDimensionCube;
+	l.maxImageArrayLayers = kMaxImageArrayLayers;
 	l.maxTexelBufferElements = 1u << 27;
 	l.maxUniformBufferRange = 65536;
 	l.maxStorageBufferRange = 1u << 30;

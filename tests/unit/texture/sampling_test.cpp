@@ -86,6 +86,30 @@ TEST_CASE("LINEAR weights have 8 fraction bits", "[texture][sampling]") {
 	CHECK(SampleAt(image, At(0.9f, 0.5f)).f[0] == 1.0f);
 }
 
+TEST_CASE("texels up to maxImageDimensionCube (32768) wide keep their index and 8-bit weights", "[texture][sampling]") {
+	// A row as wide as a face of the largest cube: texel 32766 is 1 and
+	// 32767 is 2, the rest 0. RGBA32F takes the fast path through a 2D view
+	// and the generic one through a 2D_ARRAY view; both must agree with §16.
+	constexpr uint32_t kWidth = 32768;
+	TestImage img(VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_TYPE_2D, {kWidth, 1, 1});
+	img.SetFloat(kWidth - 2, 0, 0, 1.0f);
+	img.SetFloat(kWidth - 1, 0, 0, 2.0f);
+	auto s = [](double u) { return float(u / kWidth); };  // exact: u has at most 23 significant bits
+	for (VkImageViewType type : {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D_ARRAY}) {
+		INFO("view type " << type);
+		SampledImage nearest = Prepare(Sampler(VK_FILTER_NEAREST), img.View(type));
+		CHECK(SampleAt(nearest, At(s(32767.5), 0.5f)).f[0] == 2.0f);
+		CHECK(SampleAt(nearest, At(s(32767.0), 0.5f)).f[0] == 2.0f);  // on texel 32767's lower edge
+		CHECK(SampleAt(nearest, At(s(32766.99609375), 0.5f)).f[0] == 1.0f);
+		CHECK(SampleAt(nearest, At(s(32765.75), 0.5f)).f[0] == 0.0f);
+		SampledImage linear = Prepare(Sampler(VK_FILTER_LINEAR), img.View(type));
+		// u - 1/2 = 32765 + 77/256: texels 32765 and 32766, alpha 77/256.
+		CHECK(SampleAt(linear, At(s(32765.5 + 77.0 / 256.0), 0.5f)).f[0] == 77.0f / 256.0f);
+		CHECK(SampleAt(linear, At(s(32767.0), 0.5f)).f[0] == 1.5f);
+		CHECK(SampleAt(linear, At(1.0f, 0.5f)).f[0] == 2.0f);  // clamped to the last texel
+	}
+}
+
 TEST_CASE("2D LINEAR blends the 2x2 texels around the coordinate", "[texture][sampling]") {
 	TestImage img(VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_TYPE_2D, {2, 2, 1});
 	const float values[4] = {1.0f, 2.0f, 4.0f, 8.0f};  // (0,0), (1,0), (0,1), (1,1)

@@ -11,6 +11,7 @@
 #include "texture/ycbcr.h"
 #include "vk/device_memory.h"
 #include "vk/object.h"
+#include "vk/physical_device.h"
 
 namespace tessera::vk {
 
@@ -358,15 +359,16 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	if (attachment && tiling == VK_IMAGE_TILING_OPTIMAL && type == VK_IMAGE_TYPE_2D &&
 	    !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT))
 		properties->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
-	properties->maxResourceSize = VkDeviceSize(1) << 32;
 	return VK_SUCCESS;
 }
 
 }  // namespace
 
 VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
-                                  VkImageCreateFlags flags, VkImageFormatProperties* properties) {
+                                  VkImageCreateFlags flags, VkDeviceSize heap_size,
+                                  VkImageFormatProperties* properties) {
 	VkResult result = QueryImageFormat(format, type, tiling, usage, flags, properties);
+	properties->maxResourceSize = heap_size;
 	// Vulkan 1.3 §47.x (vkGetPhysicalDeviceImageFormatProperties): an
 	// unsupported combination leaves every member of the properties zero.
 	if (result != VK_SUCCESS) *properties = {};
@@ -376,6 +378,14 @@ VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTili
 }  // namespace tessera::vk
 
 namespace tessera::entry {
+
+namespace {
+
+VkDeviceSize HeapSize(VkPhysicalDevice physical_device) {
+	return vk::PhysicalDevice::Cast(physical_device)->MemoryProperties().memoryHeaps[0].size;
+}
+
+}  // namespace
 
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties(VkPhysicalDevice, VkFormat format,
                                                              VkFormatProperties* pFormatProperties) {
@@ -397,19 +407,21 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties2(VkPhysicalDevice p
 	}
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice, VkFormat format,
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
                                                                       VkImageType type, VkImageTiling tiling,
                                                                       VkImageUsageFlags usage, VkImageCreateFlags flags,
                                                                       VkImageFormatProperties* pImageFormatProperties) {
-	return vk::GetImageFormatProperties(format, type, tiling, usage, flags, pImageFormatProperties);
+	return vk::GetImageFormatProperties(format, type, tiling, usage, flags, HeapSize(physicalDevice),
+	                                    pImageFormatProperties);
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL
-GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice, const VkPhysicalDeviceImageFormatInfo2* pImageFormatInfo,
-                                        VkImageFormatProperties2* pImageFormatProperties) {
+VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties2(
+    VkPhysicalDevice physicalDevice, const VkPhysicalDeviceImageFormatInfo2* pImageFormatInfo,
+    VkImageFormatProperties2* pImageFormatProperties) {
 	const VkPhysicalDeviceImageFormatInfo2& i = *pImageFormatInfo;
-	VkResult result = vk::GetImageFormatProperties(i.format, i.type, i.tiling, i.usage, i.flags,
-	                                               &pImageFormatProperties->imageFormatProperties);
+	VkResult result =
+	    vk::GetImageFormatProperties(i.format, i.type, i.tiling, i.usage, i.flags, HeapSize(physicalDevice),
+	                                 &pImageFormatProperties->imageFormatProperties);
 	if (result != VK_SUCCESS) return result;
 	// One descriptor slot samples all planes (texture/ycbcr.h reads them).
 	if (auto* ycbcr = vk::FindInChain<VkSamplerYcbcrConversionImageFormatProperties>(

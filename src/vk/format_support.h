@@ -27,8 +27,11 @@ constexpr uint32_t kMaxImageDimensionCube = 32768;
 constexpr uint32_t kMaxImageArrayLayers = 2048;
 
 // vkGetPhysicalDeviceImageFormatProperties: VK_ERROR_FORMAT_NOT_SUPPORTED
-// for a combination Tessera cannot create.
+// for a combination Tessera cannot create. maxResourceSize is heap_size: an
+// image is one allocation of the heap, as a buffer is (maxBufferSize), and
+// the largest cubes and volumes of the limits need more than 4 GiB.
 VkResult GetImageFormatProperties(VkFormat format, VkImageType type, VkImageTiling tiling, VkImageUsageFlags usage,
-                                  VkImageCreateFlags flags, VkImageFormatProperties* properties);
+                                  VkImageCreateFlags flags, VkDeviceSize heap_size,
+                                  VkImageFormatProperties* properties);
 
 }  // namespace tessera::vk

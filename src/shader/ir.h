@@ -346,8 +346,12 @@ enum class InterfaceInterpolation : uint8_t { kSmooth, kNoPerspective, kFlat };
 struct InterfaceWord {
 	uint32_t word = 0;  // private-memory word
 	InterfaceBuiltin builtin = InterfaceBuiltin::kNone;
-	uint8_t stream = 0;      // geometry outputs: the vertex stream (Stream decoration)
-	bool patch = false;      // tessellation: a per-patch value (Patch, TessLevel*), not per vertex
+	uint8_t stream = 0;  // geometry outputs: the vertex stream (Stream decoration)
+	bool patch = false;  // tessellation: a per-patch value (Patch, TessLevel*), not per vertex
+	// 16: a 16-bit value (StorageInputOutput16), held widened as registers
+	// hold it (a half as a float, an integer zero-extended; see
+	// Translator::Canonical); 32 for all others.
+	uint8_t width = 32;
 	uint32_t location = 0;   // user variables: Location (+ array element / matrix column)
 	uint32_t component = 0;  // user variables: Component 0..3
 	uint32_t index = 0;      // built-ins: component or array element (see InterfaceBuiltin)
@@ -428,6 +432,10 @@ struct XfbWord {
 	uint32_t buffer = 0;
 	uint32_t offset = 0;
 	uint32_t stream = 0;  // the output's vertex stream (geometry stage)
+	// A 16-bit output takes 2 bytes (a half converted from the float the
+	// word holds); others 4.
+	uint8_t bytes = 4;
+	bool half = false;
 };
 
 // Vertex streams a geometry program may emit to (maxTransformFeedbackStreams).

@@ -164,6 +164,7 @@ void Fields(IO& io, InterfaceWord& x) {
 	io.Enum(x.interpolation, InterfaceInterpolation::kFlat);
 	io.Field(x.centroid), io.Field(x.per_sample);
 	io.Field(x.vertex);
+	io.Byte(x.width);
 }
 template <class IO>
 void Fields(IO& io, ImageBindingSlot& x) {
@@ -192,6 +193,7 @@ void Fields(IO& io, uint32_t& x) {
 template <class IO>
 void Fields(IO& io, XfbWord& x) {
 	io.Field(x.word), io.Field(x.buffer), io.Field(x.offset), io.Field(x.stream);
+	io.Byte(x.bytes), io.Field(x.half);
 }
 template <class IO>
 void Fields(IO& io, Program& p) {
@@ -287,7 +289,8 @@ std::string CheckProgram(const Program& p) {
 			    w.stream >= kMaxVertexStreams)
 				return "interface word out of range";
 	for (const XfbWord& w : p.xfb_words)
-		if (w.word >= p.private_words || w.buffer >= kMaxXfbBuffers || w.stream >= kMaxVertexStreams)
+		if (w.word >= p.private_words || w.buffer >= kMaxXfbBuffers || w.stream >= kMaxVertexStreams ||
+		    (w.bytes != 2 && w.bytes != 4))
 			return "transform feedback word out of range";
 	if (p.stage == Stage::kTessControl) {
 		const TessellationInfo& t = p.tessellation;

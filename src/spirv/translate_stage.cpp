@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 
 #include "spirv/names.h"
 #include "spirv/translator.h"
@@ -157,9 +158,26 @@ void Translator::SetUpStage() {
 	}
 	// Whether the stage runs per sample is decided from the module before
 	// optimization (InterfaceRequestsSampleShading).
+	// Outputs get their words now; inputs when first used, except 16-bit
+	// ones, which the program's start makes exact (CanonicalNarrowInputs).
+	std::function<bool(uint32_t)> narrow = [&](uint32_t type) {
+		const Type& t = TypeOf(type);
+		switch (t.op) {
+		case spv::Op::OpTypeInt:
+		case spv::Op::OpTypeFloat: return t.width == 16;
+		case spv::Op::OpTypeVector:
+		case spv::Op::OpTypeMatrix:
+		case spv::Op::OpTypeArray: return narrow(t.element);
+		case spv::Op::OpTypeStruct: return std::any_of(t.members.begin(), t.members.end(), narrow);
+		default: return false;
+		}
+	};
 	for (uint32_t id : entry_interface_) {
 		auto var = globals_.find(id);
-		if (var != globals_.end() && static_cast<spv::StorageClass>(var->second[3]) == spv::StorageClass::Output)
+		if (var == globals_.end()) continue;
+		const auto storage = static_cast<spv::StorageClass>(var->second[3]);
+		if (storage == spv::StorageClass::Output ||
+		    (storage == spv::StorageClass::Input && narrow(TypeOf(var->second[1]).element)))
 			PointerOf(id);
 	}
 	if (stage_ == shader::Stage::kGeometry) SetUpGeometry();
@@ -240,6 +258,60 @@ void Translator::EmitGeometryVertex(uint32_t stream) {
 	store(emit_region_, address, (g.record_words - 1) * 4, Const(stream));
 	store(cut_regions_[stream], 0, 0, Const(0));
 	store(emitted_region_, 0, 0, Emit(Op::kUMin, Emit(Op::kIAdd, count, Const(1)), Const(g.max_vertices)));
+}
+
+namespace {
+
+// The private region holding `word`, and the word's byte offset in it.
+std::pair<uint32_t, uint32_t> PrivateWord(const shader::Program& program, uint32_t word) {
+	for (uint32_t r = 0; r < program.regions.size(); ++r) {
+		const shader::Region& region = program.regions[r];
+		if (region.kind == shader::RegionKind::kPrivate && word >= region.base && word < region.base + region.size / 4)
+			return {r, (word - region.base) * 4};
+	}
+	return {kNoRegion, 0};
+}
+
+}  // namespace
+
+// Vulkan "16-bit storage" (StorageInputOutput16): a 16-bit input reads the
+// value the previous stage wrote, or the attribute, as its own type. The
+// words hold it widened but possibly inexact (an interpolated float, a
+// sign-extended attribute), so the program starts by making it what a
+// register of the type holds.
+void Translator::CanonicalNarrowInputs() {
+	for (const shader::InterfaceWord& w : program_.inputs) {
+		if (w.width != 16) continue;
+		auto [region, offset] = PrivateWord(program_, w.word);
+		if (region == kNoRegion) Fail("16-bit input word %u has no region", w.word);
+		uint32_t value = NewReg();
+		shader::Inst load{Op::kLoad, static_cast<uint16_t>(region), value};
+		load.imm = offset;
+		program_.insts.push_back(load);
+		ScalarInfo scalar;
+		scalar.width = 16;
+		scalar.is_float = w.kind == shader::ScalarKind::kFloat;
+		shader::Inst store{Op::kStore, static_cast<uint16_t>(region), 0, 0, Canonical(value, scalar)};
+		store.imm = offset;
+		program_.insts.push_back(store);
+	}
+}
+
+void Translator::SignExtendNarrowOutputs() {
+	if (stage_ != shader::Stage::kFragment) return;  // the next stage reads 16 bits
+	for (const shader::InterfaceWord& w : program_.outputs) {
+		if (w.width != 16 || w.kind != shader::ScalarKind::kSint) continue;
+		auto [region, offset] = PrivateWord(program_, w.word);
+		if (region == kNoRegion) Fail("16-bit output word %u has no region", w.word);
+		uint32_t value = NewReg();
+		shader::Inst load{Op::kLoad, static_cast<uint16_t>(region), value};
+		load.imm = offset;
+		program_.insts.push_back(load);
+		shader::Inst store{Op::kStore, static_cast<uint16_t>(region), 0, 0,
+		                   Emit(Op::kBitFieldSExtract, value, 0, Const(16))};
+		store.imm = offset;
+		program_.insts.push_back(store);
+	}
 }
 
 // A one-word private region that no variable declares (an interface word
@@ -386,7 +458,7 @@ uint32_t Translator::XfbAlignment(uint32_t type) {
 		for (uint32_t m : t.members) alignment = std::max(alignment, XfbAlignment(m));
 		return alignment;
 	}
-	default: return t.width == 64 ? 8 : 4;
+	default: return t.width == 64 ? 8 : t.width == 16 ? 2 : 4;
 	}
 }
 
@@ -403,9 +475,14 @@ int64_t Translator::XfbOffsets(uint32_t type, int64_t offset, std::vector<int64_
 	case spv::Op::OpTypeFloat:
 	case spv::Op::OpTypeVector:
 		// Components in order; a 64-bit scalar is its low word, then its
-		// high word (little-endian, as the buffer holds it).
-		for (uint32_t k = 0; k < LeafCount(type); ++k) out.push_back(offset + 4 * int64_t(k));
-		return offset + 4 * int64_t(LeafCount(type));
+		// high word (little-endian, as the buffer holds it); a 16-bit one
+		// takes 2 bytes.
+		{
+			const Type& scalar = t.op == spv::Op::OpTypeVector ? TypeOf(t.element) : t;
+			const int64_t size = scalar.width == 16 ? 2 : 4;
+			for (uint32_t k = 0; k < LeafCount(type); ++k) out.push_back(offset + size * int64_t(k));
+			return offset + size * int64_t(LeafCount(type));
+		}
 	case spv::Op::OpTypeMatrix:
 	case spv::Op::OpTypeArray:
 		// Columns and elements one after another, each aligned.
@@ -472,11 +549,16 @@ void Translator::XfbWords(uint32_t variable, uint32_t type, uint32_t first_word)
 		if (offsets[k] < 0 || buffers[k] < 0) continue;
 		if (uint32_t(buffers[k]) >= shader::kMaxXfbBuffers) Fail("XfbBuffer %d is not below 4", buffers[k]);
 		if (offsets[k] > int64_t(UINT32_MAX) - 4) Fail("transform feedback offset out of range");
-		// The output word's vertex stream (its variable's or block member's).
-		uint32_t stream = 0;
+		// The output word's vertex stream (its variable's or block member's)
+		// and width.
+		shader::XfbWord x{first_word + uint32_t(k), uint32_t(buffers[k]), uint32_t(offsets[k]), 0};
 		for (const shader::InterfaceWord& w : program_.outputs)
-			if (w.word == first_word + uint32_t(k)) stream = w.stream;
-		program_.xfb_words.push_back({first_word + uint32_t(k), uint32_t(buffers[k]), uint32_t(offsets[k]), stream});
+			if (w.word == x.word) {
+				x.stream = w.stream;
+				x.bytes = w.width == 16 ? 2 : 4;
+				x.half = w.width == 16 && w.kind == shader::ScalarKind::kFloat;
+			}
+		program_.xfb_words.push_back(x);
 	}
 }
 
@@ -506,6 +588,7 @@ uint32_t Translator::InterfaceWords(uint32_t type, uint32_t location, uint32_t c
 			w.component = c % 4;
 			// 64-bit scalars are raw words (low, high); they are never interpolated.
 			w.kind = per == 2 ? shader::ScalarKind::kUint : KindOf(scalar);
+			w.width = scalar.width == 16 ? 16 : 32;
 			out.push_back(w);
 		}
 		return (component + count * per + 3) / 4;
@@ -694,7 +777,7 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 			uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset_x));
 			out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset_y)));
 		}
-		Define(inst[2], out);
+		Define(inst[2], Canonical(out, inst[1]));  // a 16-bit input's value is a half
 		return true;
 	}
 	default: return false;

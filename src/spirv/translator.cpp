@@ -65,6 +65,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageBuffer16BitAccess,
     spv::Capability::UniformAndStorageBuffer16BitAccess,
     spv::Capability::StoragePushConstant16,
+    spv::Capability::StorageInputOutput16,
     spv::Capability::StorageBuffer8BitAccess,
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
@@ -673,6 +674,7 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 		program_.insts.push_back({Op::kIMul, 0, patch_base_reg_, index, Const(patch_record_bytes_)});
 	}
 	if (entry) {
+		CanonicalNarrowInputs();
 		EmitSpecConstantOps();
 		// Private (and stage Output) variables with initializers start with their values.
 		for (auto& [id, var] : globals_) {
@@ -695,6 +697,8 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 		}
 		TranslateMemoryOrValue(inst);
 	}
+	if (block.terminator.op == spv::Op::OpReturn || block.terminator.op == spv::Op::OpReturnValue)
+		SignExtendNarrowOutputs();
 	// Fragment: OpKill and OpTerminateInvocation mark the lane discarded, then end it.
 	if (block.terminator.op == spv::Op::OpKill || block.terminator.op == spv::Op::OpTerminateInvocation) EmitDiscard();
 	EmitTerminator(block, out);

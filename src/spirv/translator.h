@@ -228,6 +228,11 @@ private:
 	void BuiltinWords(uint32_t builtin, uint32_t type, shader::InterfaceWord proto, uint32_t& word,
 	                  std::vector<shader::InterfaceWord>& out);
 	uint32_t StageWord(shader::InterfaceBuiltin builtin, std::vector<shader::InterfaceWord>* list);
+	// StorageInputOutput16: the 16-bit input words made exact at the start
+	// (a half, a zero-extended integer), the signed 16-bit fragment outputs
+	// sign-extended at the end (integer attachments read 32 bits).
+	void CanonicalNarrowInputs();
+	void SignExtendNarrowOutputs();
 	// translate_image.cpp, subpass inputs: FragCoord's x or y, and any
 	// built-in input component, as a private region.
 	uint32_t FragCoordRegion(uint32_t component);

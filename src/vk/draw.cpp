@@ -27,6 +27,7 @@
 #include "raster/rasterizer.h"
 #include "runtime/thread_pool.h"
 #include "shader/interpreter.h"
+#include "texture/float_formats.h"
 #include "texture/texel.h"
 #include "vk/buffer.h"
 #include "vk/cmd_render_pass.h"
@@ -928,11 +929,14 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 			for (uint32_t w = 0; w < job.xfb_count; ++w) {
 				const shader::XfbWord& word = vs.xfb_words[w];
 				if (word.stream != stream || !(used >> word.buffer & 1) ||
-				    uint64_t(word.offset) + 4 > vs.xfb_strides[word.buffer])
+				    uint64_t(word.offset) + word.bytes > vs.xfb_strides[word.buffer])
 					continue;
 				uint8_t* record = g.xfb_buffers[word.buffer].data + g.xfb_written[word.buffer] +
 				                  uint64_t(k) * vs.xfb_strides[word.buffer];
-				std::memcpy(record + word.offset, &values[w], 4);
+				// A 16-bit output: the half (its word holds it as a float, exact)
+				// or the integer's low bits.
+				const uint32_t value = word.half ? texture::FloatToHalf(std::bit_cast<float>(values[w])) : values[w];
+				std::memcpy(record + word.offset, &value, word.bytes);
 			}
 		}
 		for (uint32_t b = 0; b < shader::kMaxXfbBuffers; ++b)

@@ -237,6 +237,11 @@ struct Supported {
 		v11.storageBuffer16BitAccess = VK_TRUE;
 		v11.uniformAndStorageBuffer16BitAccess = VK_TRUE;
 		v11.storagePushConstant16 = VK_TRUE;
+		// 16-bit interface variables: held widened in their words, made exact
+		// (a half, a zero-extended integer) where a stage reads them
+		// (spirv::Translator, InterfaceWord::width); 2 bytes each in
+		// transform feedback.
+		v11.storageInputOutput16 = VK_TRUE;
 		// Sampler Y'CbCr conversion (vk/sampler_ycbcr.cpp, texture/ycbcr.h).
 		v11.samplerYcbcrConversion = VK_TRUE;
 		// Draws broadcast to each view of the view mask (vk/draw.cpp), load

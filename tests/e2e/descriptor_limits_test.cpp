@@ -38,6 +38,24 @@ void HostReadBarrier(VkCommandBuffer cb) {
 	                     0, nullptr);
 }
 
+// One set of `set_layout` from a pool of exactly `sizes` (pool_next: the
+// pool's pNext chain).
+VkDescriptorSet AllocateOneSet(VkDevice device, const VkDescriptorPoolSize (&sizes)[2],
+                               VkDescriptorSetLayout set_layout, const void* pool_next, VkDescriptorPool* pool) {
+	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, pool_next};
+	dpci.maxSets = 1;
+	dpci.poolSizeCount = 2;
+	dpci.pPoolSizes = sizes;
+	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, pool) == VK_SUCCESS);
+	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+	dsai.descriptorPool = *pool;
+	dsai.descriptorSetCount = 1;
+	dsai.pSetLayouts = &set_layout;
+	VkDescriptorSet set;
+	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	return set;
+}
+
 }  // namespace
 
 TEST_CASE("maxDescriptorSet*BuffersDynamic: every dynamic buffer of a full set reads and writes at its own offset",
@@ -74,18 +92,8 @@ TEST_CASE("maxDescriptorSet*BuffersDynamic: every dynamic buffer of a full set r
 
 	const VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kDynamicBuffers},
 	                                       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, kDynamicBuffers}};
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 2;
-	dpci.pPoolSizes = sizes;
 	VkDescriptorPool pool;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	const VkDescriptorSet set = AllocateOneSet(device, sizes, set_layout, nullptr, &pool);
 
 	// Buffers of 16-byte slots (minUniformBufferOffsetAlignment). Descriptor
 	// i starts at slot i % 2 and its dynamic offsets move it by even slot
@@ -202,18 +210,8 @@ std::vector<std::vector<uint32_t>> RunInlineBlocks(Context& ctx, uint32_t update
 	inline_pool.maxInlineUniformBlockBindings = kInlineBlocks;
 	const VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, kInlineBlocks * kInlineBlockSize},
 	                                       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, &inline_pool};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 2;
-	dpci.pPoolSizes = sizes;
 	VkDescriptorPool pool;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	const VkDescriptorSet set = AllocateOneSet(device, sizes, set_layout, &inline_pool, &pool);
 
 	constexpr uint32_t kWords = kInlineBlockSize / 4, kOutputWords = kInlineBlocks * kWords + kInlineBlocks;
 	TestBuffer out = ctx.CreateBuffer(kOutputWords * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);

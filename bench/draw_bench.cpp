@@ -35,8 +35,14 @@ Context* GetContext(Driver driver) {
 		static VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
 		features.features.geometryShader = VK_TRUE;  // the amplification and terrain scenes
 		features.features.tessellationShader = VK_TRUE;
+		static VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT library{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
+		library.graphicsPipelineLibrary = VK_TRUE;  // BM_LinkGraphicsPipeline
+		features.pNext = &library;
 		ContextOptions options;
 		options.device_features = &features;
+		options.device_extensions = {VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME,
+		                             VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME};
 		options.validation = false;  // measure the driver, not the layer
 		ctx = Context::Create(driver, options);
 	}
@@ -280,10 +286,16 @@ public:
 		ctx_.Destroy(color_buffer_);
 	}
 
-	VkPipeline CreatePipeline() {
+	// The whole pipeline, or (subsets given) a library of those state
+	// subsets (VK_EXT_graphics_pipeline_library).
+	VkPipeline CreatePipeline(VkGraphicsPipelineLibraryFlagsEXT subsets = 0) {
 		VkPipelineShaderStageCreateInfo stages[4] = {};
 		uint32_t stage_count = 0;
 		auto add = [&](VkShaderStageFlagBits stage, VkShaderModule module) {
+			const VkGraphicsPipelineLibraryFlagsEXT subset =
+			    stage == VK_SHADER_STAGE_FRAGMENT_BIT ? VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT
+			                                          : VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
+			if (subsets && !(subsets & subset)) return;
 			stages[stage_count] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
 			stages[stage_count].stage = stage;
 			stages[stage_count].module = module;
@@ -343,6 +355,24 @@ public:
 		info.pColorBlendState = &cb;
 		info.layout = layout_;
 		info.renderPass = pass_;
+		VkGraphicsPipelineLibraryCreateInfoEXT library{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT};
+		library.flags = subsets;
+		if (subsets) {
+			info.pNext = &library;
+			info.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
+		}
+		VkPipeline pipeline = VK_NULL_HANDLE;
+		vkCreateGraphicsPipelines(ctx_.device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
+		return pipeline;
+	}
+
+	// A pipeline linked from four libraries, one per state subset.
+	VkPipeline Link(const VkPipeline (&libraries)[4]) {
+		VkPipelineLibraryCreateInfoKHR link{VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR};
+		link.libraryCount = 4;
+		link.pLibraries = libraries;
+		VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &link};
+		info.layout = layout_;
 		VkPipeline pipeline = VK_NULL_HANDLE;
 		vkCreateGraphicsPipelines(ctx_.device(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline);
 		return pipeline;
@@ -451,6 +481,28 @@ void BM_CreateGraphicsPipeline(benchmark::State& state, Driver driver) {
 	}
 }
 
+// Linking a graphics pipeline from four libraries made beforehand (one per
+// state subset), as DXVK and Zink do when a draw needs a new combination:
+// the step the libraries exist to make fast.
+void BM_LinkGraphicsPipeline(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	SheetScene scene(*ctx, 1);
+	VkPipeline libraries[4];
+	int k = 0;
+	for (VkGraphicsPipelineLibraryFlagsEXT subset : {VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT,
+	                                                 VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT,
+	                                                 VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT,
+	                                                 VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT})
+		if (!(libraries[k++] = scene.CreatePipeline(subset))) return state.SkipWithError("library not created");
+	for (auto _ : state) {
+		VkPipeline pipeline = scene.Link(libraries);
+		if (!pipeline) return state.SkipWithError("link failed");
+		vkDestroyPipeline(ctx->device(), pipeline, nullptr);
+	}
+	for (VkPipeline library : libraries) vkDestroyPipeline(ctx->device(), library, nullptr);
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(BM_Sheet, tessera, Driver::Tessera)->Arg(64)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -487,6 +539,8 @@ BENCHMARK_CAPTURE(BM_ScatteredTriangles, swiftshader, Driver::SwiftShader)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_ManyDraws, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_ManyDraws, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_LinkGraphicsPipeline, tessera, Driver::Tessera)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_LinkGraphicsPipeline, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, tessera, Driver::Tessera)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, lavapipe, Driver::Lavapipe)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_CreateGraphicsPipeline, swiftshader, Driver::SwiftShader)

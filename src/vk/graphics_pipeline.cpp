@@ -426,9 +426,7 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	const bool is_library = info.flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
 	const bool linked = link && link->libraryCount;
 	if (!is_library && !linked) return BuildGraphics(device, info, FindTargets(info), nullptr, cache);
-	const VkGraphicsPipelineLibraryFlagsEXT own = library_info             ? library_info->flags & kAllGraphicsSubsets
-	                                              : (is_library || linked) ? 0
-	                                                                       : kAllGraphicsSubsets;
+	const VkGraphicsPipelineLibraryFlagsEXT own = library_info ? library_info->flags & kAllGraphicsSubsets : 0;
 	std::unique_ptr<GraphicsLibrary> parts;
 	try {
 		parts = std::make_unique<GraphicsLibrary>();

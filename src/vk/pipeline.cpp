@@ -86,7 +86,8 @@ VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreate
 	const ShaderModule* module = ShaderModule::Cast(stage.module);
 	// VK_EXT_graphics_pipeline_library: without a module, the stage's code
 	// is a VkShaderModuleCreateInfo in its pNext chain, checked as
-	// vkCreateShaderModule checks it.
+	// vkCreateShaderModule checks it when it must be translated (code
+	// translated before was valid).
 	ShaderModule inline_module;
 	if (!module) {
 		auto* code = FindInChain<VkShaderModuleCreateInfo>(stage.pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
@@ -95,7 +96,7 @@ VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreate
 			              "%s: a stage has neither a shader module nor a VkShaderModuleCreateInfo", what);
 			return VK_ERROR_UNKNOWN;
 		}
-		if (VkResult r = inline_module.Init(device, *code); r != VK_SUCCESS) return r;
+		if (VkResult r = inline_module.Init(device, *code, false); r != VK_SUCCESS) return r;
 		module = &inline_module;
 	}
 	try {
@@ -141,8 +142,10 @@ VkResult CompileUnlinked(const Device& device, const VkPipelineShaderStageCreate
 			specialization.entries = entries;
 			specialization.data = {static_cast<const uint8_t*>(s->pData), s->dataSize};
 		}
+		if (module == &inline_module)
+			if (VkResult r = inline_module.Validate(device); r != VK_SUCCESS) return r;
 		spirv::CompileOptions options;
-		options.validated = true;  // vkCreateShaderModule validated the words
+		options.validated = true;  // vkCreateShaderModule (or the lines above) validated the words
 		auto compiled = spirv::Compile(module->Words(), kind, stage.pName, specialization, options);
 		if (!compiled) {
 			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_SHADER_MODULE,

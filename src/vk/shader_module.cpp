@@ -5,7 +5,7 @@
 
 namespace tessera::vk {
 
-VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo& info) {
+VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo& info, bool validate) {
 	// Vulkan 1.3 §9.1: codeSize must be a multiple of 4 and pCode valid
 	// SPIR-V. Code that breaks that is invalid use; §3.6 has
 	// VK_ERROR_UNKNOWN for input valid use cannot produce (VK_ERROR_INVALID_SHADER_NV
@@ -28,11 +28,21 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
-	// Full validation (SPIRV-Tools, Vulkan 1.3 rules and the layouts the
-	// enabled features allow) once here, so pipeline creation can skip it.
+	// Full validation once here, so pipeline creation can skip it.
+	return validate ? Validate(device) : VK_SUCCESS;
+}
+
+VkResult ShaderModule::Validate(const Device& device) const {
+	// SPIRV-Tools, with Vulkan 1.3 rules and the layouts the enabled
+	// features allow.
 	try {
 		std::string problem = spirv::Validate(words_, device.ShaderRules());
-		if (!problem.empty()) return reject(("invalid SPIR-V: " + problem).c_str());
+		if (!problem.empty()) {
+			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE,
+			              reinterpret_cast<uint64_t>(&device), "vkCreateShaderModule: invalid SPIR-V: %s",
+			              problem.c_str());
+			return VK_ERROR_UNKNOWN;
+		}
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}

@@ -16,9 +16,13 @@ public:
 	static constexpr uint32_t kSpirvMagic = 0x07230203;
 
 	// Checks the header and copies the words (byte-swapped to host order if
-	// the module was written in the other byte order). Malformed code is
-	// reported through the device's debug messengers.
-	VkResult Init(const Device& device, const VkShaderModuleCreateInfo& info);
+	// the module was written in the other byte order), then (with
+	// `validate`) Validate. Malformed code is reported through the
+	// device's debug messengers.
+	VkResult Init(const Device& device, const VkShaderModuleCreateInfo& info, bool validate = true);
+	// Full validation (SPIRV-Tools, the rules the device's enabled features
+	// allow).
+	VkResult Validate(const Device& device) const;
 
 	const std::vector<uint32_t>& Words() const { return words_; }
 

@@ -247,3 +247,35 @@ TEST_CASE("VK_EXT_graphics_pipeline_library: features and properties", "[device]
 	CHECK(p.graphicsPipelineLibraryFastLinking == VK_TRUE);
 	CHECK(p.graphicsPipelineLibraryIndependentInterpolationDecoration == VK_TRUE);
 }
+
+TEST_CASE("VK_EXT_graphics_pipeline_library: invalid inline code is refused with an error", "[pipeline-library]") {
+	// Without the validation layer, which would report the invalid code first.
+	Contexts contexts(false);
+	REQUIRE(contexts.tessera);
+	VkDevice device = contexts.tessera->device();
+	// A SPIR-V header, then an OpCapability Shader and an instruction whose
+	// word count runs past the end.
+	const uint32_t words[] = {0x07230203, 0x00010000, 0, 10, 0, 0x00020011, 1, 0x00050047, 1};
+	VkShaderModuleCreateInfo code{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	code.codeSize = sizeof words;
+	code.pCode = words;
+	VkPipelineShaderStageCreateInfo stage{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, &code};
+	stage.stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+	stage.pName = "main";
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	VkPipelineLayout layout;
+	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &layout) == VK_SUCCESS);
+	VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+	VkGraphicsPipelineLibraryCreateInfoEXT library{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT};
+	library.flags = VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT;
+	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &library};
+	info.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
+	info.stageCount = 1;
+	info.pStages = &stage;
+	info.pDepthStencilState = &ds;
+	info.layout = layout;
+	VkPipeline pipeline = VK_NULL_HANDLE;
+	CHECK(vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline) == VK_ERROR_UNKNOWN);
+	CHECK(pipeline == VK_NULL_HANDLE);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+}

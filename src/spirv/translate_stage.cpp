@@ -207,15 +207,7 @@ void Translator::SetUpGeometry() {
 	shader::GeometryInfo& g = program_.geometry;
 	if (g.input_vertices == 0) Fail("a geometry shader without an input primitive execution mode");
 	if (g.max_vertices == 0) Fail("a geometry shader without OutputVertices");
-	for (const shader::InterfaceWord& w : program_.outputs) {
-		uint32_t region = kNoRegion;
-		for (const auto& [variable, r] : stage_regions_) {
-			const shader::Region& candidate = program_.regions[r];
-			if (w.word >= candidate.base && w.word < candidate.base + candidate.size / 4) region = r;
-		}
-		if (region == kNoRegion) Fail("geometry output word %u has no region", w.word);
-		emit_sources_.push_back({region, (w.word - program_.regions[region].base) * 4});
-	}
+	for (const shader::InterfaceWord& w : program_.outputs) emit_sources_.push_back(InterfaceWordPlace(w.word));
 	for (const shader::InterfaceWord& w : program_.outputs)
 		if (w.stream >= shader::kMaxVertexStreams) Fail("vertex stream %u is not below 4", unsigned(w.stream));
 	g.record_words = static_cast<uint32_t>(program_.outputs.size()) + 2;
@@ -260,19 +252,27 @@ void Translator::EmitGeometryVertex(uint32_t stream) {
 	store(emitted_region_, 0, 0, Emit(Op::kUMin, Emit(Op::kIAdd, count, Const(1)), Const(g.max_vertices)));
 }
 
-namespace {
-
-// The private region holding `word`, and the word's byte offset in it.
-std::pair<uint32_t, uint32_t> PrivateWord(const shader::Program& program, uint32_t word) {
-	for (uint32_t r = 0; r < program.regions.size(); ++r) {
-		const shader::Region& region = program.regions[r];
-		if (region.kind == shader::RegionKind::kPrivate && word >= region.base && word < region.base + region.size / 4)
-			return {r, (word - region.base) * 4};
+// The region of an interface variable that holds `word`, and the word's
+// byte offset in it.
+std::pair<uint32_t, uint32_t> Translator::InterfaceWordPlace(uint32_t word) {
+	for (const auto& [variable, r] : stage_regions_) {
+		const shader::Region& region = program_.regions[r];
+		if (word >= region.base && word < region.base + region.size / 4) return {r, (word - region.base) * 4};
 	}
-	return {kNoRegion, 0};
+	Fail("interface word %u has no region", word);
 }
 
-}  // namespace
+// Replaces interface word `word` by rewrite(its value).
+void Translator::RewriteInterfaceWord(uint32_t word, const std::function<uint32_t(uint32_t)>& rewrite) {
+	auto [region, offset] = InterfaceWordPlace(word);
+	uint32_t value = NewReg();
+	shader::Inst load{Op::kLoad, static_cast<uint16_t>(region), value};
+	load.imm = offset;
+	program_.insts.push_back(load);
+	shader::Inst store{Op::kStore, static_cast<uint16_t>(region), 0, 0, rewrite(value)};
+	store.imm = offset;
+	program_.insts.push_back(store);
+}
 
 // Vulkan "16-bit storage" (StorageInputOutput16): a 16-bit input reads the
 // value the previous stage wrote, or the attribute, as its own type. The
@@ -282,36 +282,19 @@ std::pair<uint32_t, uint32_t> PrivateWord(const shader::Program& program, uint32
 void Translator::CanonicalNarrowInputs() {
 	for (const shader::InterfaceWord& w : program_.inputs) {
 		if (w.width != 16) continue;
-		auto [region, offset] = PrivateWord(program_, w.word);
-		if (region == kNoRegion) Fail("16-bit input word %u has no region", w.word);
-		uint32_t value = NewReg();
-		shader::Inst load{Op::kLoad, static_cast<uint16_t>(region), value};
-		load.imm = offset;
-		program_.insts.push_back(load);
 		ScalarInfo scalar;
 		scalar.width = 16;
 		scalar.is_float = w.kind == shader::ScalarKind::kFloat;
-		shader::Inst store{Op::kStore, static_cast<uint16_t>(region), 0, 0, Canonical(value, scalar)};
-		store.imm = offset;
-		program_.insts.push_back(store);
+		RewriteInterfaceWord(w.word, [&](uint32_t value) { return Canonical(value, scalar); });
 	}
 }
 
 void Translator::SignExtendNarrowOutputs() {
 	if (stage_ != shader::Stage::kFragment) return;  // the next stage reads 16 bits
-	for (const shader::InterfaceWord& w : program_.outputs) {
-		if (w.width != 16 || w.kind != shader::ScalarKind::kSint) continue;
-		auto [region, offset] = PrivateWord(program_, w.word);
-		if (region == kNoRegion) Fail("16-bit output word %u has no region", w.word);
-		uint32_t value = NewReg();
-		shader::Inst load{Op::kLoad, static_cast<uint16_t>(region), value};
-		load.imm = offset;
-		program_.insts.push_back(load);
-		shader::Inst store{Op::kStore, static_cast<uint16_t>(region), 0, 0,
-		                   Emit(Op::kBitFieldSExtract, value, 0, Const(16))};
-		store.imm = offset;
-		program_.insts.push_back(store);
-	}
+	for (const shader::InterfaceWord& w : program_.outputs)
+		if (w.width == 16 && w.kind == shader::ScalarKind::kSint)
+			RewriteInterfaceWord(w.word,
+			                     [&](uint32_t value) { return Emit(Op::kBitFieldSExtract, value, 0, Const(16)); });
 }
 
 // A one-word private region that no variable declares (an interface word

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -233,6 +234,8 @@ private:
 	// sign-extended at the end (integer attachments read 32 bits).
 	void CanonicalNarrowInputs();
 	void SignExtendNarrowOutputs();
+	std::pair<uint32_t, uint32_t> InterfaceWordPlace(uint32_t word);  // region, byte offset
+	void RewriteInterfaceWord(uint32_t word, const std::function<uint32_t(uint32_t)>& rewrite);
 	// translate_image.cpp, subpass inputs: FragCoord's x or y, and any
 	// built-in input component, as a private region.
 	uint32_t FragCoordRegion(uint32_t component);

@@ -65,12 +65,17 @@ uint32_t Translator::Emit(Op op, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 	return dst;
 }
 
-uint32_t Translator::EmitMemory(Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b, uint32_t c) {
+// `finish` completes the instruction (atomics' high words); a variable
+// pointer makes one instruction per candidate.
+uint32_t Translator::EmitMemory(Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b, uint32_t c,
+                                const std::function<void(shader::Inst&)>& finish) {
+	if (pointer.variable_class >= 0) return EmitVariableMemory(op, pointer, leaf_offset, b, c, finish);
 	uint32_t dst = op == Op::kStore ? 0 : NewReg();
 	uint32_t d = IsPhysical(pointer) ? pointer.address_hi : pointer.descriptor_index;
 	shader::Inst inst{op, static_cast<uint16_t>(pointer.region), dst, pointer.dynamic, b, c, d, leaf_offset};
 	program_.insts.push_back(inst);
-	return dst;
+	if (finish) finish(program_.insts.back());
+	return program_.insts.back().dst;
 }
 
 const std::vector<uint32_t>& Translator::Regs(uint32_t id) {
@@ -189,6 +194,7 @@ uint32_t Translator::BufferRegion(uint32_t variable, uint32_t element, uint32_t 
 	if (program_.bindings.size() + uint64_t{runtime ? 1 : count} > kMaxDescriptors)
 		Fail("more than %llu buffer descriptors", static_cast<unsigned long long>(kMaxDescriptors));
 	region.descriptor_count = count;
+	region_origins_[static_cast<uint32_t>(program_.regions.size())] = {variable, count > 1 ? UINT32_MAX : element};
 	if (runtime)
 		program_.bindings.push_back({var.set, var.binding, shader::kRuntimeDescriptorArray, is_storage});
 	else
@@ -229,6 +235,7 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 		program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, base, size});
 		program_.workgroup_memory_size = base + size;
 		p.region = static_cast<uint32_t>(program_.regions.size() - 1);
+		region_origins_[p.region] = {variable, 0};
 		// VK_KHR_zero_initialize_workgroup_memory: a null initializer. Workgroup
 		// memory is zeroed before every workgroup already.
 		if (var.n > 4 && !(constants_.count(var[4]) && constants_.at(var[4]).op == spv::Op::OpConstantNull))
@@ -266,6 +273,8 @@ Pointer& Translator::PointerOf(uint32_t id) {
 	auto it = pointers_.find(id);
 	if (it != pointers_.end()) return it->second;
 	if (Pointer physical; PhysicalPointer(id, physical)) return pointers_[id] = physical;
+	if (constants_.count(id) && VariablePointerClass(constants_.at(id)[1]) >= 0)  // OpConstantNull: which is 0
+		return pointers_[id] = PointerFromValue(Regs(id), constants_.at(id)[1]);
 	if (!globals_.count(id)) Fail("id %u is not a pointer the translator knows", id);
 	return pointers_[id] = VariablePointer(id);
 }
@@ -364,8 +373,8 @@ std::vector<uint32_t> Translator::Load(const Pointer& p) {
 		if (first + count > all.size()) Fail("built-in access out of range");
 		return {all.begin() + first, all.begin() + first + count};
 	}
-	if (p.region == kNoRegion) Fail("load through an unresolved pointer");
-	if (p.region == helper_region_) return {HelperValue()};  // the HelperInvocation built-in
+	if (p.region == kNoRegion && p.variable_class < 0) Fail("load through an unresolved pointer");
+	if (p.region != kNoRegion && p.region == helper_region_) return {HelperValue()};  // the HelperInvocation built-in
 	std::vector<Leaf> leaves;
 	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
 	std::vector<uint32_t> regs;
@@ -379,8 +388,9 @@ std::vector<uint32_t> Translator::Load(const Pointer& p) {
 }
 
 void Translator::Store(const Pointer& p, const std::vector<uint32_t>& values) {
-	if (p.region == kNoRegion) Fail("store through a pointer the translator cannot write");
-	shader::RegionKind kind = program_.regions[p.region].kind;
+	if (p.region == kNoRegion && p.variable_class < 0) Fail("store through a pointer the translator cannot write");
+	shader::RegionKind kind =
+	    p.variable_class >= 0 ? shader::RegionKind::kStorageBuffer : program_.regions[p.region].kind;
 	if (kind == shader::RegionKind::kUniformBuffer || kind == shader::RegionKind::kPushConstant)
 		Fail("store to read-only memory");
 	std::vector<Leaf> leaves;
@@ -399,7 +409,7 @@ void Translator::Atomic(const Instruction& inst) {
 	// OpAtomicStore has no result; the others: result type, result, pointer, scope, semantics...
 	bool store = inst.op == spv::Op::OpAtomicStore;
 	const Pointer& p = PointerOf(store ? inst[1] : inst[3]);
-	if (p.region == kNoRegion) Fail("atomic through an unresolved pointer");
+	if (p.region == kNoRegion && p.variable_class < 0) Fail("atomic through an unresolved pointer");
 	ScalarInfo scalar = ScalarOf(p.pointee);
 	// Floats (VK_EXT_shader_atomic_float and float2): load, store and
 	// exchange move the bits as integers do; OpAtomicF{Add,Min,Max}EXT.
@@ -444,17 +454,20 @@ void Translator::Atomic(const Instruction& inst) {
 	}
 	std::vector<Leaf> leaves;
 	MemoryLeaves(p.pointee, p.offset, p.layout, leaves);
-	uint32_t old = EmitMemory(op, p, leaves[0].offset, value[0], comparator[0]);
-	shader::Inst& emitted = program_.insts.back();
-	uint32_t old_hi = 0;
-	if (scalar.width == 64) {
+	std::vector<uint32_t> highs;  // one per instruction (a variable pointer's candidates)
+	auto finish = [&](shader::Inst& emitted) {
+		if (store) emitted.dst = 0;
+		if (scalar.width != 64) return;
 		emitted.wide = true;
 		emitted.b_hi = value[1], emitted.c_hi = comparator[1];
-		emitted.dst_hi = old_hi = store ? 0 : NewReg();
-	}
-	if (store)
-		emitted.dst = 0;
-	else if (scalar.width == 64)
+		emitted.dst_hi = store ? 0 : NewReg();
+		if (!store) highs.push_back(emitted.dst_hi);
+	};
+	uint32_t old = EmitMemory(op, p, leaves[0].offset, value[0], comparator[0], finish);
+	uint32_t old_hi = 0;
+	for (uint32_t high : highs) old_hi = old_hi ? Emit(Op::kOr, old_hi, high) : high;
+	if (store) return;
+	if (scalar.width == 64)
 		Define(inst[2], {old, old_hi});
 	else
 		Define(inst[2], {old});
@@ -462,6 +475,7 @@ void Translator::Atomic(const Instruction& inst) {
 
 void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 	if (TranslateImage(inst)) return;
+	if (TranslateVariablePointer(inst)) return;
 	switch (inst.op) {
 	case spv::Op::OpVariable: {
 		// Function-scope variable: one private copy per lane.
@@ -492,6 +506,7 @@ void Translator::TranslateMemoryOrValue(const Instruction& inst) {
 		Pointer p = PointerOf(inst[3]);
 		uint32_t member = inst[4];
 		uint32_t array_type = TypeOf(p.pointee).members.at(member);
+		if (p.variable_class >= 0) Fail("OpArrayLength through a variable pointer");  // SPIR-V 1.6 §2.16.1
 		uint32_t dst = EmitMemory(Op::kArrayLength, p, p.offset + MemberOffset(p.pointee, member, true));
 		program_.insts.back().a = 0;
 		program_.insts.back().b = ArrayStride(array_type, true);

@@ -73,15 +73,22 @@ std::vector<uint32_t> Translator::PhysicalAddress(const Pointer& p) {
 
 // OpPtrAccessChain's Element operand: whole elements of the pointee, the
 // stride is the ArrayStride decoration of the base's pointer type (SPIR-V
-// 1.6 §3.42.8). Only physical pointers can be indexed so (Logical
-// addressing otherwise).
+// 1.6 §3.42.8). Besides device addresses, storage buffer and workgroup
+// pointers can be indexed so (variable pointers); a workgroup pointer's type
+// need not be decorated, and then its elements are packed.
 void Translator::PtrElement(Pointer& p, uint32_t base_id, uint32_t element_id) {
-	if (!IsPhysical(p)) Fail("OpPtrAccessChain on a pointer that is not a device address");
-	auto type = result_types_.find(base_id);
-	uint32_t stride = 0;
-	if (type != result_types_.end()) {
-		auto d = decorations_.find(type->second);
-		if (d != decorations_.end()) stride = d->second.array_stride;
+	const uint32_t type = PointerTypeOf(base_id);
+	auto d = decorations_.find(type);
+	uint32_t stride = d != decorations_.end() ? d->second.array_stride : 0;
+	if (!IsPhysical(p)) {
+		int8_t pointer_class = VariablePointerClass(type);
+		if (pointer_class < 0)
+			Fail("OpPtrAccessChain on a pointer that is not into a storage buffer or workgroup memory");
+		if (!stride && pointer_class == kWorkgroupPointers && !p.layout.explicit_layout) stride = Size(p.pointee);
+		if (!stride) Fail("OpPtrAccessChain through a pointer type without ArrayStride");
+		uint32_t scaled = Emit(Op::kIMul, IndexReg(element_id), Const(stride));
+		p.dynamic = p.dynamic ? Emit(Op::kIAdd, p.dynamic, scaled) : scaled;
+		return;
 	}
 	if (!stride) Fail("OpPtrAccessChain through a pointer type without ArrayStride");
 	std::vector<uint32_t> address = PhysicalAddress(p);

@@ -70,6 +70,8 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
     spv::Capability::PhysicalStorageBufferAddresses,
+    spv::Capability::VariablePointersStorageBuffer,
+    spv::Capability::VariablePointers,
     // Vertex and fragment stages (translate_stage.cpp).
     spv::Capability::ClipDistance,
     spv::Capability::CullDistance,
@@ -222,6 +224,7 @@ void Translator::Run() {
 				Define(inst[2], regs);
 				phi_shadows_[inst[2]] = shadows;
 			}
+	NoteVariablePointerPhis();
 	for (uint32_t i = 0; i < order.size(); ++i) {
 		if (reachable[order[i]]) {
 			EmitBlock(blocks_[order[i]], i == 0);
@@ -696,6 +699,7 @@ void Translator::EmitBlock(const SourceBlock& block, bool entry) {
 			continue;
 		}
 		TranslateMemoryOrValue(inst);
+		if (!pointer_phi_operands_.empty() && inst.n > 2) DefinePointerValue(inst[2]);
 	}
 	if (block.terminator.op == spv::Op::OpReturn || block.terminator.op == spv::Op::OpReturnValue)
 		SignExtendNarrowOutputs();
@@ -779,6 +783,13 @@ void Translator::ResolveEdges() {
 			for (uint32_t i = 3; i + 1 < phi.n; i += 2)
 				if (phi[i + 1] == pending.from_label) value = phi[i];
 			if (!value) Fail("OpPhi %u has no operand for block %u", phi[2], pending.from_label);
+			if (!values_.count(value) && VariablePointerClass(phi[1]) >= 0) {
+				// A variable itself (its value is constants): nothing to emit here, past every block.
+				size_t before = program_.insts.size();
+				Define(value, PointerValue(PointerOf(value), VariablePointerClass(phi[1])));
+				if (program_.insts.size() != before)
+					Fail("pointer %u has no value where OpPhi %u needs it", value, phi[2]);
+			}
 			const std::vector<uint32_t>& src = Regs(value);
 			const std::vector<uint32_t>& shadows = phi_shadows_.at(phi[2]);
 			for (size_t k = 0; k < shadows.size(); ++k) program_.copies.push_back({shadows[k], src[k]});
@@ -826,8 +837,9 @@ uint32_t Translator::LeafCount(uint32_t type_id) {
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat: CheckScalar(t); return t.width == 64 ? 2 : 1;  // 64-bit: low and high word
 	case spv::Op::OpTypePointer:
-		if (t.storage != spv::StorageClass::PhysicalStorageBuffer) Fail("pointers as values are not supported");
-		return 2;  // a device address
+		if (t.storage == spv::StorageClass::PhysicalStorageBuffer) return 2;  // a device address
+		if (VariablePointerClass(type_id) >= 0) return 3;  // a variable pointer (translate_pointers.cpp)
+		Fail("pointers into %s as values are not supported", StorageClassName(static_cast<uint32_t>(t.storage)));
 	case spv::Op::OpTypeVector:
 	case spv::Op::OpTypeMatrix:
 	case spv::Op::OpTypeArray: {
@@ -913,10 +925,11 @@ void Translator::MemoryLeaves(uint32_t type_id, uint32_t offset, const MemoryLay
 	case spv::Op::OpTypeInt:
 	case spv::Op::OpTypeFloat:
 	case spv::Op::OpTypePointer:
-		if (t.op == spv::Op::OpTypePointer)
-			LeafCount(type_id);  // device addresses only
-		else
-			CheckScalar(t);
+		if (t.op == spv::Op::OpTypePointer && LeafCount(type_id) == 3) {  // a variable pointer's three words
+			for (uint32_t k = 0; k < 3; ++k) out.push_back({offset + 4 * k, ScalarInfo{}});
+			break;
+		}
+		if (t.op != spv::Op::OpTypePointer) CheckScalar(t);
 		if (t.width == 64 || t.op == spv::Op::OpTypePointer) {  // two words, low first (little-endian)
 			out.push_back({offset, ScalarInfo{}});
 			out.push_back({offset + 4, ScalarInfo{}});

@@ -131,7 +131,18 @@ struct Pointer {
 	uint32_t descriptor_variable = 0;  // an array of buffer blocks, not yet indexed
 	uint32_t descriptor_index = 0;     // register: the element of an arrayed region
 	uint32_t address_hi = 0;           // device addresses (kPhysical): register with the high word
+	// A variable pointer (translate_pointers.cpp): region is kNoRegion and
+	// `which` holds, per lane, 1 + the index of the variable pointed into
+	// among the storage class's candidates (0: a null pointer);
+	// descriptor_index and dynamic are then always registers.
+	int8_t variable_class = -1;  // kStorageBufferPointers, kWorkgroupPointers; -1: a fixed pointer
+	uint32_t which = 0;
 };
+
+// The storage classes whose pointers may be variable pointers (SPIR-V 1.6
+// §2.16.1: only these may be loaded from or stored to through one).
+constexpr int8_t kStorageBufferPointers = 0;
+constexpr int8_t kWorkgroupPointers = 1;
 
 struct SourceBlock {
 	uint32_t label = 0;
@@ -201,6 +212,24 @@ private:
 	std::vector<uint32_t> PhysicalAddress(const Pointer& p);
 	void PtrElement(Pointer& p, uint32_t base_id, uint32_t element_id);
 	bool TranslatePhysical(const Instruction& inst);
+
+	// translate_pointers.cpp: variable pointers (VariablePointers and
+	// VariablePointersStorageBuffer).
+	struct PointerCandidates {
+		bool built = false;
+		std::vector<uint32_t> variables;  // by id
+		std::vector<uint32_t> regions;    // each variable's region (a descriptor array: all of it)
+	};
+	int8_t VariablePointerClass(uint32_t pointer_type);
+	const PointerCandidates& Candidates(int8_t pointer_class);
+	std::vector<uint32_t> PointerValue(const Pointer& p, int8_t pointer_class);
+	Pointer PointerFromValue(const std::vector<uint32_t>& regs, uint32_t pointer_type);
+	uint32_t EmitVariableMemory(shader::Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b, uint32_t c,
+	                            const std::function<void(shader::Inst&)>& finish);
+	void NoteVariablePointerPhis();
+	void DefinePointerValue(uint32_t id);
+	uint32_t PointerTypeOf(uint32_t id);
+	bool TranslateVariablePointer(const Instruction& inst);
 
 	// translate_ops.cpp: values.
 	bool TranslateValue(const Instruction& inst);
@@ -278,7 +307,8 @@ private:
 	uint32_t Const(uint32_t bits);
 	uint32_t NewReg() { return program_.register_count++; }
 	uint32_t Emit(shader::Op op, uint32_t a, uint32_t b = 0, uint32_t c = 0, uint32_t d = 0);
-	uint32_t EmitMemory(shader::Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b = 0, uint32_t c = 0);
+	uint32_t EmitMemory(shader::Op op, const Pointer& pointer, uint32_t leaf_offset, uint32_t b = 0, uint32_t c = 0,
+	                    const std::function<void(shader::Inst&)>& finish = nullptr);
 	void Define(uint32_t id, std::vector<uint32_t> regs) { values_[id] = std::move(regs); }
 
 	std::span<const uint32_t> words_;
@@ -308,6 +338,13 @@ private:
 	std::map<uint32_t, std::vector<uint32_t>> builtin_regs_;
 	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
 	uint32_t physical_region_ = kNoRegion;                   // device addresses
+	// Variable pointers: the candidates of each class, what variable (and
+	// which element of a descriptor array; UINT32_MAX: any) each buffer and
+	// workgroup region is, and the pointers that flow into pointer phis
+	// (their values are made where they are defined).
+	PointerCandidates pointer_candidates_[2];
+	std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> region_origins_;
+	std::unordered_map<uint32_t, uint32_t> pointer_phi_operands_;  // id -> the phi's pointer type
 	// Vertex and fragment stages.
 	std::vector<uint32_t> entry_interface_;                 // the entry point's interface variables
 	std::unordered_map<uint32_t, uint32_t> stage_regions_;  // Input/Output variable -> private region

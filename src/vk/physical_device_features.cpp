@@ -242,6 +242,10 @@ struct Supported {
 		// (spirv::Translator, InterfaceWord::width); 2 bytes each in
 		// transform feedback.
 		v11.storageInputOutput16 = VK_TRUE;
+		// Pointers chosen at run time among storage buffer and workgroup
+		// variables (spirv/translate_pointers.cpp).
+		v11.variablePointersStorageBuffer = VK_TRUE;
+		v11.variablePointers = VK_TRUE;
 		// Sampler Y'CbCr conversion (vk/sampler_ycbcr.cpp, texture/ycbcr.h).
 		v11.samplerYcbcrConversion = VK_TRUE;
 		// Draws broadcast to each view of the view mask (vk/draw.cpp), load

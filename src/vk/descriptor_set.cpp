@@ -41,9 +41,18 @@ void DescriptorSet::FillImmutableSamplers() {
 	}
 }
 
-void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint32_t element, const void* info) {
+void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint32_t element, const void* info,
+                     VkDescriptorType type) {
 	uint8_t* address = set.Data() + binding.offset + uint64_t(element) * binding.stride;
-	switch (binding.type) {
+	const bool mutable_binding = binding.type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT;
+	if (mutable_binding) {
+		// Marked unwritten while it changes kind; no field of the old kind stays.
+		StoreMutableType(address, 0);
+		std::memset(address, 0, kDescriptorSize);
+	} else {
+		type = binding.type;
+	}
+	switch (type) {
 	case VK_DESCRIPTOR_TYPE_SAMPLER:
 	case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
 	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
@@ -51,11 +60,10 @@ void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint3
 	case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT: {
 		auto& image = *static_cast<const VkDescriptorImageInfo*>(info);
 		auto* descriptor = reinterpret_cast<ImageDescriptor*>(address);
-		if (binding.type != VK_DESCRIPTOR_TYPE_SAMPLER) descriptor->view = ImageView::Cast(image.imageView);
+		if (type != VK_DESCRIPTOR_TYPE_SAMPLER) descriptor->view = ImageView::Cast(image.imageView);
 		// Vulkan 1.3 §14.2.4: immutable samplers are not changed by writes,
 		// and only sampler types take the write's sampler.
-		bool takes_sampler =
-		    binding.type == VK_DESCRIPTOR_TYPE_SAMPLER || binding.type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+		bool takes_sampler = type == VK_DESCRIPTOR_TYPE_SAMPLER || type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
 		if (takes_sampler && !binding.immutable_samplers) descriptor->sampler = Sampler::Cast(image.sampler);
 		break;
 	}
@@ -90,8 +98,9 @@ void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint3
 		    buffer_info.range == VK_WHOLE_SIZE ? buffer->Size() - buffer_info.offset : buffer_info.range);
 		break;
 	}
-	default: break;  // inline uniform blocks are bytes: see WriteInlineBytes callers
+	default: return;  // inline uniform blocks are bytes: see WriteInlineBytes callers
 	}
+	if (mutable_binding) StoreMutableType(address, uint32_t(type) + 1);
 }
 
 DescriptorCursor::DescriptorCursor(DescriptorSet& set, uint32_t binding, uint32_t element)
@@ -148,7 +157,7 @@ void WriteDescriptors(DescriptorSet& set, const VkWriteDescriptorSet& write) {
 		return;
 	}
 	for (uint32_t i = 0; i < write.descriptorCount && cursor.Valid(); ++i, cursor.Advance(1))
-		WriteDescriptor(set, cursor.Binding(), cursor.Element(), WriteInfo(write, i));
+		WriteDescriptor(set, cursor.Binding(), cursor.Element(), WriteInfo(write, i), write.descriptorType);
 }
 
 namespace {
@@ -168,7 +177,25 @@ void ApplyCopy(const VkCopyDescriptorSet& copy) {
 	while (left && src.Valid() && dst.Valid()) {
 		uint32_t n = std::min({left, src.Remaining(), dst.Remaining()});
 		const DescriptorBinding& to = dst.Binding();
-		if (to.immutable_samplers && to.type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER) {
+		const DescriptorBinding& from_binding = src.Binding();
+		if (to.type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT || from_binding.type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT) {
+			// Descriptor by descriptor with its type (a mutable binding holds
+			// it after the descriptor), in the order that keeps an
+			// overlapping copy within one set right.
+			const bool backwards = dst.Address() > src.Address();
+			for (uint32_t k = 0; k < n; ++k) {
+				const uint32_t i = backwards ? n - 1 - k : k;
+				const uint8_t* from = src.Address() + uint64_t(i) * from_binding.stride;
+				uint8_t* into = dst.Address() + uint64_t(i) * to.stride;
+				VkDescriptorType type;
+				const bool written = DescriptorType(from_binding, from, &type);
+				uint8_t descriptor[kDescriptorSize] = {};
+				if (written) std::memcpy(descriptor, from, kDescriptorSize);
+				if (to.type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT) StoreMutableType(into, 0);
+				std::memcpy(into, descriptor, kDescriptorSize);
+				if (to.type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT) StoreMutableType(into, written ? uint32_t(type) + 1 : 0);
+			}
+		} else if (to.immutable_samplers && to.type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER) {
 			// Keep the destination's immutable samplers; copy the views.
 			for (uint32_t i = 0; i < n; ++i)
 				reinterpret_cast<ImageDescriptor*>(dst.Address() + i * to.stride)->view =

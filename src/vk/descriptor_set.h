@@ -17,6 +17,8 @@
 //   UNIFORM/STORAGE_TEXEL_BUFFER           TexelBufferDescriptor  data, element count, format
 //   UNIFORM/STORAGE_BUFFER(_DYNAMIC)       BufferDescriptor       data (offset applied), range
 //   INLINE_UNIFORM_BLOCK                   the block's bytes themselves (stride 1)
+//   MUTABLE_EXT                            any of the above but inline blocks, then the
+//                                          type written (stride 32; see DescriptorType)
 //
 // A dynamic buffer descriptor holds the address at its VkDescriptorBufferInfo
 // offset; the dynamic offset bound with vkCmdBindDescriptorSets is added when
@@ -70,6 +72,26 @@ struct TexelBufferDescriptor {
 	uint32_t element_count;  // texels in the view
 	VkFormat format;
 };
+
+// The type of the descriptor at `memory` in a binding: the binding's type,
+// or for a mutable binding (VK_EXT_mutable_descriptor_type) the type it was
+// last written or copied as, kept in the word after the descriptor as the
+// type plus one (0: never written; false). A shader that reads a mutable
+// descriptor as another kind than it holds reads no descriptor.
+inline bool DescriptorType(const DescriptorBinding& binding, const uint8_t* memory, VkDescriptorType* type) {
+	if (binding.type != VK_DESCRIPTOR_TYPE_MUTABLE_EXT) {
+		*type = binding.type;
+		return true;
+	}
+	auto* tag = const_cast<uint32_t*>(reinterpret_cast<const uint32_t*>(memory + kDescriptorSize));
+	uint32_t value = std::atomic_ref<uint32_t>(*tag).load(std::memory_order_acquire);
+	*type = VkDescriptorType(value - 1);
+	return value != 0;
+}
+inline void StoreMutableType(uint8_t* memory, uint32_t tag) {
+	std::atomic_ref<uint32_t>(*reinterpret_cast<uint32_t*>(memory + kDescriptorSize))
+	    .store(tag, std::memory_order_release);
+}
 
 static_assert(sizeof(BufferDescriptor) == kDescriptorSize);
 static_assert(sizeof(ImageDescriptor) == kDescriptorSize);
@@ -130,9 +152,12 @@ private:
 static_assert(sizeof(DescriptorSet) % 16 == 0, "the set's memory after the object stays 16-byte aligned");
 
 // Writes one descriptor of a binding from the API's description of it
-// (a VkDescriptorImageInfo, VkDescriptorBufferInfo or VkBufferView, as the
-// type says). Inline uniform blocks are written with WriteInlineBytes.
-void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint32_t element, const void* info);
+// (a VkDescriptorImageInfo, VkDescriptorBufferInfo or VkBufferView, as
+// `type`, the write's descriptor type, says: the binding's own type, or one
+// of its types when it is mutable). Inline uniform blocks are written with
+// WriteInlineBytes.
+void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint32_t element, const void* info,
+                     VkDescriptorType type);
 
 // Applies one VkWriteDescriptorSet to set (its dstSet is not read: a push
 // descriptor write has none).

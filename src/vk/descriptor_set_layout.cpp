@@ -32,7 +32,9 @@ void DescriptorSetLayout::Describe(const VkDescriptorSetLayoutCreateInfo& info,
 		d.stages = b.stageFlags;
 		// Vulkan 1.3 §14.2.1: bindingCount is zero or the layout's bindingCount.
 		d.flags = flags_info && flags_info->bindingCount == info.bindingCount ? flags_info->pBindingFlags[i] : 0;
-		d.stride = b.descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK ? 1 : kDescriptorSize;
+		d.stride = b.descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK ? 1
+		           : b.descriptorType == VK_DESCRIPTOR_TYPE_MUTABLE_EXT        ? kMutableDescriptorSize
+		                                                                       : kDescriptorSize;
 		bindings->push_back(d);
 	}
 	std::sort(bindings->begin(), bindings->end(),

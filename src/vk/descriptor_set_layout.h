@@ -16,6 +16,9 @@ class Sampler;
 // Every descriptor except inline uniform block bytes takes this many bytes,
 // and every binding starts at a multiple of it.
 constexpr uint32_t kDescriptorSize = 16;
+// A descriptor of a mutable binding (VK_EXT_mutable_descriptor_type): the
+// descriptor, then the type it was written as (MutableTag).
+constexpr uint32_t kMutableDescriptorSize = 32;
 // maxInlineUniformBlockSize: bytes of one inline uniform block binding, kept
 // in the set's memory like any descriptor and read in place by shaders.
 // maxDescriptorSetInlineUniformBlocks and
@@ -37,7 +40,8 @@ struct DescriptorBinding {
 	VkShaderStageFlags stages;
 	VkDescriptorBindingFlags flags;
 	uint32_t offset;         // bytes from the start of the set
-	uint32_t stride;         // bytes between array elements: kDescriptorSize, or 1 for inline uniform blocks
+	uint32_t stride;         // bytes between array elements: kDescriptorSize, kMutableDescriptorSize, or 1 for
+	                         // inline uniform blocks
 	uint32_t dynamic_index;  // first dynamic offset of a dynamic buffer binding, in binding order
 	const Sampler* const* immutable_samplers;  // count samplers, or nullptr
 

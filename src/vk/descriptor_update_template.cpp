@@ -28,7 +28,8 @@ void DescriptorUpdateTemplate::Update(DescriptorSet& set, const void* data) cons
 			continue;
 		}
 		for (uint32_t i = 0; i < entry.descriptorCount && cursor.Valid(); ++i, cursor.Advance(1))
-			WriteDescriptor(set, cursor.Binding(), cursor.Element(), bytes + entry.offset + i * entry.stride);
+			WriteDescriptor(set, cursor.Binding(), cursor.Element(), bytes + entry.offset + i * entry.stride,
+			                entry.descriptorType);
 	}
 }
 

@@ -122,6 +122,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT, primitiveTopologyPatchListRestart)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT, mutableDescriptorType)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceIndexTypeUint8FeaturesEXT, indexTypeUint8)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT,
@@ -658,6 +660,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT:
 		// Per-attachment write enables, static or dynamic (vk/draw.cpp, ComposeState).
 		reinterpret_cast<VkPhysicalDeviceColorWriteEnableFeaturesEXT*>(s)->colorWriteEnable = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT:
+		// A mutable descriptor keeps the type it was written as
+		// (vk/descriptor_set.h, DescriptorType).
+		reinterpret_cast<VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT*>(s)->mutableDescriptorType = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT:
 		reinterpret_cast<VkPhysicalDeviceIndexTypeUint8FeaturesEXT*>(s)->indexTypeUint8 = VK_TRUE;

@@ -34,8 +34,13 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
 		return {const_cast<uint8_t*>(set + binding->offset), count};
 	if (slot.array_element >= count) return {};
-	const BufferDescriptor descriptor = LoadBufferDescriptor(
-	    *reinterpret_cast<const BufferDescriptor*>(set + binding->offset + slot.array_element * binding->stride));
+	const uint8_t* memory = set + binding->offset + uint64_t(slot.array_element) * binding->stride;
+	VkDescriptorType type;
+	if (!DescriptorType(*binding, memory, &type) ||
+	    (type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER && type != VK_DESCRIPTOR_TYPE_STORAGE_BUFFER &&
+	     !IsDynamicBuffer(type)))
+		return {};  // a mutable descriptor holding no buffer
+	const BufferDescriptor descriptor = LoadBufferDescriptor(*reinterpret_cast<const BufferDescriptor*>(memory));
 	uint8_t* data = descriptor.data;
 	const uint32_t dynamic = binding->dynamic_index + slot.array_element;
 	if (data && IsDynamicBuffer(binding->type) && dynamic < bound.dynamic_counts[slot.set])
@@ -67,6 +72,19 @@ texture::ImageViewState ViewState(const ImageView& view) {
 	return state;
 }
 
+// The descriptor type a program image slot reads.
+VkDescriptorType KindType(shader::ImageDescriptorKind kind) {
+	switch (kind) {
+	case shader::ImageDescriptorKind::kSampledImage: return VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+	case shader::ImageDescriptorKind::kStorageImage: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+	case shader::ImageDescriptorKind::kCombinedImageSampler: return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+	case shader::ImageDescriptorKind::kSampler: return VK_DESCRIPTOR_TYPE_SAMPLER;
+	case shader::ImageDescriptorKind::kUniformTexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+	case shader::ImageDescriptorKind::kStorageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+	}
+	return VK_DESCRIPTOR_TYPE_MAX_ENUM;
+}
+
 // The image, sampler or texel buffer a program image slot reads: the
 // descriptor at (set, binding, array element), resolved to plain state and
 // prepared for lookups. No set, no descriptor or a null one: an empty
@@ -81,7 +99,11 @@ void ResolveImage(const uint8_t* const (&sets)[kMaxBoundDescriptorSets], const P
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
 	if (!set || !binding || slot.array_element >= DescriptorSet::OfData(set).Count(*binding)) return;
 	const uint8_t* memory = set + binding->offset + uint64_t(slot.array_element) * binding->stride;
-	switch (binding->type) {
+	VkDescriptorType type;
+	if (!DescriptorType(*binding, memory, &type)) return;
+	if (binding->type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT && type != KindType(slot.kind))
+		return;  // a mutable descriptor holding another kind than the shader reads
+	switch (type) {
 	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
 	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: {
 		const auto* texel = reinterpret_cast<const TexelBufferDescriptor*>(memory);

@@ -104,6 +104,9 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::DepthUnchanged:
 	case spv::ExecutionMode::StencilRefReplacingEXT: return true;  // hints; the written values say it all
 	case spv::ExecutionMode::Xfb: program_.xfb_mode = true; return true;
+	// What every program gets (see kSupportedCapabilities).
+	case spv::ExecutionMode::SignedZeroInfNanPreserve:
+	case spv::ExecutionMode::RoundingModeRTE: return true;
 	// Geometry (Vulkan "Geometry Shading").
 	case spv::ExecutionMode::Invocations:
 		if (inst[3] == 0 || inst[3] > shader::kMaxGeometryInvocations)

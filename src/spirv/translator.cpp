@@ -71,6 +71,13 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StoragePushConstant8,
     spv::Capability::PhysicalStorageBufferAddresses,
     spv::Capability::VariablePointersStorageBuffer,
+    // Float controls: the interpreter and the compiled tier compute IEEE
+    // results rounded to nearest even, with no fast-math assumption, so
+    // signed zeros, infinities and NaNs are kept and RTE is the rounding
+    // (halves are computed as floats and rounded once: exact for +, -, *, /
+    // and sqrt, since 24 >= 2 * 11 + 2 bits). Denormal modes are not taken.
+    spv::Capability::SignedZeroInfNanPreserve,
+    spv::Capability::RoundingModeRTE,
     spv::Capability::VariablePointers,
     // Vertex and fragment stages (translate_stage.cpp).
     spv::Capability::ClipDistance,

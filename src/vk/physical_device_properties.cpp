@@ -117,9 +117,18 @@ void PhysicalDevice::InitExtendedProperties() {
 	std::snprintf(p12.driverInfo, sizeof p12.driverInfo, "Tessera %s (CPU)", version);
 	// Not conformant: no conformance test suite run has passed.
 	p12.conformanceVersion = {0, 0, 0, 0};
-	// No float-control mode is claimed (all bits below are false).
+	// Float controls: every program keeps signed zeros, infinities and NaNs
+	// and rounds to nearest even (spirv::Translator accepts the
+	// SignedZeroInfNanPreserve and RoundingModeRTE execution modes; see
+	// kSupportedCapabilities). No denormal mode and no RTZ rounding mode.
 	p12.denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
 	p12.roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL;
+	p12.shaderSignedZeroInfNanPreserveFloat16 = VK_TRUE;
+	p12.shaderSignedZeroInfNanPreserveFloat32 = VK_TRUE;
+	p12.shaderSignedZeroInfNanPreserveFloat64 = VK_TRUE;
+	p12.shaderRoundingModeRTEFloat16 = VK_TRUE;
+	p12.shaderRoundingModeRTEFloat32 = VK_TRUE;
+	p12.shaderRoundingModeRTEFloat64 = VK_TRUE;
 	// Descriptor indexing (the shader*ArrayNonUniformIndexing features):
 	// each lane of a non-uniformly indexed access reads its own descriptor
 	// once (Interpreter::ExecuteDescriptorArray, Interpreter::ExecuteImage

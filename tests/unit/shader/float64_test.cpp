@@ -69,7 +69,7 @@ TEST_CASE("64-bit floats: arithmetic, GLSL.std.450, comparisons, conversions at 
 		CHECK(Same(o[10], std::round(x)));
 		CHECK(Same(o[11], std::nearbyint(x)));
 		CHECK(Same(o[12], x - std::floor(x)));
-		double sign = x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0;
+		double sign = x > 0 ? 1.0 : x < 0 ? -1.0 : x;  // FSign keeps a zero's sign and a NaN
 		CHECK(Same(o[13], sign + std::fabs(y)));
 		CHECK(std::bit_cast<uint64_t>(o[14]) == (std::bit_cast<uint64_t>(x) ^ (1ull << 63)));
 		// FMin/FMax of -0 and +0 may return either zero (GLSL.std.450), and

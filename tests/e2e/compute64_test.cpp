@@ -79,24 +79,8 @@ std::pair<Buffers, Buffers> RunBoth(const char* shader, const Buffers& initial, 
 	auto run = [&](Driver driver) {
 		auto ctx = Context::Create(driver, options);
 		REQUIRE(ctx);
-		std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, shader);
-		REQUIRE(!words.empty());
-		Buffers out;
-		{
-			ComputeKernel kernel(*ctx, words, uint32_t(initial.size()));
-			REQUIRE(kernel.ok());
-			std::vector<TestBuffer> buffers;
-			for (uint32_t i = 0; i < initial.size(); ++i) {
-				buffers.push_back(ctx->CreateBuffer(initial[i].size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
-				std::memcpy(buffers[i].data, initial[i].data(), initial[i].size());
-				kernel.Bind(i, buffers[i].buffer);
-			}
-			ctx->Submit([&](VkCommandBuffer cb) { kernel.Record(cb, nullptr, 0, groups); });
-			for (TestBuffer& b : buffers) {
-				out.emplace_back(b.data, b.data + b.size);
-				ctx->Destroy(b);
-			}
-		}
+		Buffers out = RunCorpusKernel(*ctx, TESSERA_SHADER_DIR, shader, initial, groups);
+		REQUIRE(!out.empty());
 		CHECK(ctx->validation_errors() == 0);
 		return out;
 	};

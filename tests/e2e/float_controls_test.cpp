@@ -389,24 +389,8 @@ std::pair<Buffers, Buffers> RunBoth(const char* shader, const Needs& needs, cons
 		INFO(DriverName(driver));
 		auto ctx = Context::Create(driver, options);
 		REQUIRE(ctx);
-		std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, shader);
-		REQUIRE(!words.empty());
-		Buffers out;
-		{
-			ComputeKernel kernel(*ctx, words, uint32_t(initial.size()));
-			REQUIRE(kernel.ok());
-			std::vector<TestBuffer> buffers;
-			for (uint32_t b = 0; b < initial.size(); ++b) {
-				buffers.push_back(ctx->CreateBuffer(initial[b].size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
-				std::memcpy(buffers[b].data, initial[b].data(), initial[b].size());
-				kernel.Bind(b, buffers[b].buffer);
-			}
-			ctx->Submit([&](VkCommandBuffer cb) { kernel.Record(cb, nullptr, 0, kGroups); });
-			for (TestBuffer& b : buffers) {
-				out.emplace_back(b.data, b.data + b.size);
-				ctx->Destroy(b);
-			}
-		}
+		Buffers out = RunCorpusKernel(*ctx, TESSERA_SHADER_DIR, shader, initial, kGroups);
+		REQUIRE(!out.empty());
 		CHECK(ctx->validation_errors() == 0);
 		return out;
 	};

@@ -93,17 +93,9 @@ std::pair<Buffers, Buffers> RunBoth(const Needs& needs, const Buffers& initial, 
 	auto run = [&](Driver driver) {
 		auto ctx = Context::Create(driver, options);
 		REQUIRE(ctx);
-		std::vector<TestBuffer> buffers;
-		for (const std::vector<uint8_t>& bytes : initial) {
-			buffers.push_back(ctx->CreateBuffer(bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
-			std::memcpy(buffers.back().data, bytes.data(), bytes.size());
-		}
+		std::vector<TestBuffer> buffers = CreateStorageBuffers(*ctx, initial);
 		dispatch(*ctx, buffers);
-		Buffers out;
-		for (TestBuffer& b : buffers) {
-			out.emplace_back(b.data, b.data + b.size);
-			ctx->Destroy(b);
-		}
+		Buffers out = ReadAndDestroy(*ctx, buffers);
 		CHECK(ctx->validation_errors() == 0);
 		return out;
 	};

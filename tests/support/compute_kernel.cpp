@@ -128,4 +128,35 @@ void ComputeKernel::Record(VkCommandBuffer cb, const void* push_constants, uint3
 	    &barrier, 0, nullptr, 0, nullptr);
 }
 
+std::vector<TestBuffer> CreateStorageBuffers(Context& ctx, const BufferContents& initial) {
+	std::vector<TestBuffer> buffers;
+	for (const std::vector<uint8_t>& bytes : initial) {
+		buffers.push_back(ctx.CreateBuffer(bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+		std::memcpy(buffers.back().data, bytes.data(), bytes.size());
+	}
+	return buffers;
+}
+
+BufferContents ReadAndDestroy(Context& ctx, std::vector<TestBuffer>& buffers) {
+	BufferContents out;
+	for (TestBuffer& b : buffers) {
+		out.emplace_back(b.data, b.data + b.size);
+		ctx.Destroy(b);
+	}
+	buffers.clear();
+	return out;
+}
+
+BufferContents RunCorpusKernel(Context& ctx, const std::string& directory, const std::string& name,
+                               const BufferContents& initial, uint32_t groups_x) {
+	std::vector<uint32_t> words = LoadCorpusShader(directory, name);
+	if (words.empty()) return {};
+	ComputeKernel kernel(ctx, words, uint32_t(initial.size()));
+	if (!kernel.ok()) return {};
+	std::vector<TestBuffer> buffers = CreateStorageBuffers(ctx, initial);
+	for (uint32_t i = 0; i < buffers.size(); ++i) kernel.Bind(i, buffers[i].buffer);
+	ctx.Submit([&](VkCommandBuffer cb) { kernel.Record(cb, nullptr, 0, groups_x); });
+	return ReadAndDestroy(ctx, buffers);
+}
+
 }  // namespace tessera::test

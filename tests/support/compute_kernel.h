@@ -60,4 +60,16 @@ private:
 	VkDescriptorSet set_ = VK_NULL_HANDLE;
 };
 
+// Storage buffers holding `initial` (buffer i starts as initial[i]), and
+// their contents read back, the buffers destroyed.
+using BufferContents = std::vector<std::vector<uint8_t>>;
+std::vector<TestBuffer> CreateStorageBuffers(Context& ctx, const BufferContents& initial);
+BufferContents ReadAndDestroy(Context& ctx, std::vector<TestBuffer>& buffers);
+
+// Runs corpus shader `name` over storage buffers at bindings 0..n-1 that
+// start as `initial`, groups_x workgroups; returns what the buffers hold
+// afterwards, or nothing when the shader or its pipeline is missing.
+BufferContents RunCorpusKernel(Context& ctx, const std::string& directory, const std::string& name,
+                               const BufferContents& initial, uint32_t groups_x);
+
 }  // namespace tessera::test

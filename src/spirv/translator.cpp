@@ -70,7 +70,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
     spv::Capability::PhysicalStorageBufferAddresses,
+    // Variable pointers (translate_pointers.cpp).
     spv::Capability::VariablePointersStorageBuffer,
+    spv::Capability::VariablePointers,
     // Float controls: the interpreter and the compiled tier compute IEEE
     // results rounded to nearest even, with no fast-math assumption, so
     // signed zeros, infinities and NaNs are kept and RTE is the rounding
@@ -78,7 +80,6 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // and sqrt, since 24 >= 2 * 11 + 2 bits). Denormal modes are not taken.
     spv::Capability::SignedZeroInfNanPreserve,
     spv::Capability::RoundingModeRTE,
-    spv::Capability::VariablePointers,
     // Vertex and fragment stages (translate_stage.cpp).
     spv::Capability::ClipDistance,
     spv::Capability::CullDistance,

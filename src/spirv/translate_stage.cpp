@@ -106,7 +106,10 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::Xfb: program_.xfb_mode = true; return true;
 	// What every program gets (see kSupportedCapabilities).
 	case spv::ExecutionMode::SignedZeroInfNanPreserve:
-	case spv::ExecutionMode::RoundingModeRTE: return true;
+	case spv::ExecutionMode::RoundingModeRTE:
+	// Lanes always reconverge at merge blocks (StructuredOrder), which
+	// subgroup uniform control flow asks for.
+	case spv::ExecutionMode::SubgroupUniformControlFlowKHR: return true;
 	// Geometry (Vulkan "Geometry Shading").
 	case spv::ExecutionMode::Invocations:
 		if (inst[3] == 0 || inst[3] > shader::kMaxGeometryInvocations)

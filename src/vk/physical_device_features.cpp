@@ -122,6 +122,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT, primitiveTopologyPatchListRestart)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR,
+                         shaderSubgroupUniformControlFlow)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT, mutableDescriptorType)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
@@ -660,6 +663,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT:
 		// Per-attachment write enables, static or dynamic (vk/draw.cpp, ComposeState).
 		reinterpret_cast<VkPhysicalDeviceColorWriteEnableFeaturesEXT*>(s)->colorWriteEnable = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR:
+		// Lanes that diverge meet again at the construct's merge block: the
+		// scheduler runs the lowest block any lane waits at, and a merge
+		// block comes after every block of its construct
+		// (spirv::Translator::StructuredOrder).
+		reinterpret_cast<VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR*>(s)
+		    ->shaderSubgroupUniformControlFlow = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT:
 		// A mutable descriptor keeps the type it was written as

@@ -187,7 +187,7 @@ void ApplyCopy(const VkCopyDescriptorSet& copy) {
 				const uint32_t i = backwards ? n - 1 - k : k;
 				const uint8_t* from = src.Address() + uint64_t(i) * from_binding.stride;
 				uint8_t* into = dst.Address() + uint64_t(i) * to.stride;
-				VkDescriptorType type;
+				VkDescriptorType type{};
 				const bool written = DescriptorType(from_binding, from, &type);
 				uint8_t descriptor[kDescriptorSize] = {};
 				if (written) std::memcpy(descriptor, from, kDescriptorSize);

@@ -85,8 +85,9 @@ inline bool DescriptorType(const DescriptorBinding& binding, const uint8_t* memo
 	}
 	auto* tag = const_cast<uint32_t*>(reinterpret_cast<const uint32_t*>(memory + kDescriptorSize));
 	uint32_t value = std::atomic_ref<uint32_t>(*tag).load(std::memory_order_acquire);
+	if (value == 0) return false;
 	*type = VkDescriptorType(value - 1);
-	return value != 0;
+	return true;
 }
 inline void StoreMutableType(uint8_t* memory, uint32_t tag) {
 	std::atomic_ref<uint32_t>(*reinterpret_cast<uint32_t*>(memory + kDescriptorSize))

@@ -4,10 +4,24 @@
 // its attachments current for draws (GraphicsContext), runs the load ops of
 // the attachments it uses first (clears inside the render area) and, at its
 // end, the resolves. Store ops need no work: attachments are memory.
+//
+// VK_EXT_multisampled_render_to_single_sampled (Vulkan 1.3 §8.1
+// "multisampled-render-to-single-sampled"): in a subpass or rendering that
+// enables it, each single-sampled color or depth/stencil attachment is drawn
+// through an implicit image of rasterizationSamples samples, made when the
+// subpass begins and freed when it ends. A load op of LOAD replicates each
+// pixel into every sample; a store op of STORE resolves the samples back
+// (color by the format's rule, §20.7; depth and stencil by the subpass's
+// resolve modes). The spec lets an implementation split a subpass this way
+// anywhere, so a later subpass or a resumed rendering starts from the
+// resolved pixels, and a suspended one resolves.
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstring>
+#include <memory>
+#include <new>
+#include <vector>
 
 #include "texture/fill.h"
 #include "texture/resolve.h"
@@ -15,6 +29,7 @@
 #include "vk/cmd_render_pass.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
+#include "vk/device_memory.h"
 #include "vk/image.h"
 #include "vk/parallel_bytes.h"
 #include "vk/render_pass.h"
@@ -122,7 +137,123 @@ void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageVie
 	}
 }
 
+// The implicit images of VK_EXT_multisampled_render_to_single_sampled.
+struct ImplicitAttachment {
+	const ImageView* attachment;  // the single-sampled view drawn through `view`
+	uint32_t index;               // render passes: the attachment's index
+	std::unique_ptr<Image> image;
+	std::unique_ptr<DeviceMemory> memory;
+	std::unique_ptr<ImageView> view;
+};
+
+struct ImplicitAttachments {
+	std::vector<ImplicitAttachment> list;
+};
+
+void ImplicitAttachmentsDeleter::operator()(ImplicitAttachments* attachments) const { delete attachments; }
+
 namespace {
+
+// Runs fn(aspect) for each aspect of a format.
+template <typename Fn>
+void ForEachAspect(const texture::FormatInfo& format, Fn&& fn) {
+	if (format.IsColor()) fn(VK_IMAGE_ASPECT_COLOR_BIT);
+	if (format.HasDepth()) fn(VK_IMAGE_ASPECT_DEPTH_BIT);
+	if (format.HasStencil()) fn(VK_IMAGE_ASPECT_STENCIL_BIT);
+}
+
+// Copies each texel of the single-sampled `src` into every sample of `dst`
+// inside a rectangle: the load of an implicit multisampled image.
+void ReplicateView(runtime::ThreadPool& pool, const ImageView& src, const ImageView& dst, const VkRect2D& area,
+                   uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect) {
+	const Image& s = *src.GetImage();
+	const Image& d = *dst.GetImage();
+	const uint32_t splane = s.Layout().PlaneOf(aspect), dplane = d.Layout().PlaneOf(aspect);
+	const texture::SubresourceLayout& sl = s.Layout().Level(splane, src.Range().baseMipLevel);
+	const texture::SubresourceLayout& dl = d.Layout().Level(dplane, dst.Range().baseMipLevel);
+	int64_t x0 = std::max<int64_t>(area.offset.x, 0), y0 = std::max<int64_t>(area.offset.y, 0);
+	int64_t x1 = std::min<int64_t>({int64_t(area.offset.x) + area.extent.width, sl.extent.width, dl.extent.width});
+	int64_t y1 = std::min<int64_t>({int64_t(area.offset.y) + area.extent.height, sl.extent.height, dl.extent.height});
+	if (x0 >= x1 || y0 >= y1) return;
+	const uint32_t samples = uint32_t(d.Samples()), size = sl.element_size;
+	const uint64_t height = uint64_t(y1 - y0), width = uint64_t(x1 - x0);
+	const uint64_t min_rows = std::max<uint64_t>(1, kParallelBytesThreshold / (width * samples * size));
+	runtime::ParallelRanges(pool, layer_count * height, 1, min_rows, [&](uint64_t begin, uint64_t end) {
+		for (uint64_t r = begin; r < end; ++r) {
+			const uint32_t l = first_layer + uint32_t(r / height), y = uint32_t(y0 + int64_t(r % height));
+			const uint8_t* in = s.Data() + src.LayerOffset(splane, l, uint32_t(x0), y);
+			uint8_t* out = d.Data() + dst.LayerOffset(dplane, l, uint32_t(x0), y);
+			for (uint64_t x = 0; x < width; ++x, in += size)
+				for (uint32_t i = 0; i < samples; ++i, out += size) std::memcpy(out, in, size);
+		}
+	});
+}
+
+// The implicit image drawn to in place of `attachment`: made on first use
+// in the subpass (sized to the view's level, one layer per view layer).
+// Null when there is no memory for it; the caller then leaves the attachment
+// out of the draws, which cannot write a single-sampled image as if it had
+// more samples.
+const ImageView* MakeImplicit(ExecutionContext& context, const ImageView* attachment, uint32_t index,
+                              VkSampleCountFlagBits samples) try {
+	if (!context.implicit_attachments) context.implicit_attachments.reset(new ImplicitAttachments);
+	for (const ImplicitAttachment& a : context.implicit_attachments->list)
+		if (a.attachment == attachment) return a.view.get();
+	const Image& image = *attachment->GetImage();
+	const texture::FormatInfo& format = image.FormatInfo();
+	const VkExtent3D extent = image.Layout().Level(0, attachment->Range().baseMipLevel).extent;
+	VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+	info.imageType = VK_IMAGE_TYPE_2D;
+	info.format = format.IsDepthOrStencil() ? image.Format() : attachment->Format();
+	info.extent = {extent.width, extent.height, 1};
+	info.mipLevels = 1;
+	info.arrayLayers = std::max(1u, attachment->Range().layerCount);
+	info.samples = samples;
+	info.tiling = VK_IMAGE_TILING_OPTIMAL;
+	info.usage =
+	    format.IsDepthOrStencil() ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+	ImplicitAttachment a{attachment, index, std::make_unique<Image>(info), nullptr, nullptr};
+	if (!a.image->Init()) return nullptr;
+	a.memory = std::make_unique<DeviceMemory>(context.device, a.image->Requirements().size);
+	VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+	allocate.allocationSize = a.image->Requirements().size;
+	if (a.memory->Init(allocate) != VK_SUCCESS) throw std::bad_alloc();
+	a.image->Bind(a.memory.get(), 0);
+	VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+	view.image = a.image->ToHandle();
+	view.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	view.format = info.format;
+	VkImageAspectFlags aspects = 0;
+	ForEachAspect(format, [&](VkImageAspectFlagBits aspect) { aspects |= aspect; });
+	view.subresourceRange = {aspects, 0, 1, 0, info.arrayLayers};
+	a.view = std::make_unique<ImageView>(view);
+	context.implicit_attachments->list.push_back(std::move(a));
+	return context.implicit_attachments->list.back().view.get();
+} catch (const std::bad_alloc&) {
+	context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_IMAGE_VIEW,
+	                       uint64_t(const_cast<ImageView*>(attachment)->ToHandle()),
+	                       "multisampled render to single-sampled: out of memory for the implicit %u-sample image "
+	                       "of an attachment; draws leave the attachment alone",
+	                       uint32_t(samples));
+	return nullptr;
+}
+
+// Points the current attachments that are single-sampled at implicit
+// images of `samples` samples (none when samples is 1).
+void UseImplicitAttachments(ExecutionContext& context, VkSampleCountFlagBits samples, const uint32_t* color_indices,
+                            uint32_t ds_index) {
+	if (samples == VK_SAMPLE_COUNT_1_BIT) return;
+	GraphicsContext& g = context.graphics;
+	auto implicit = [&](const ImageView* view, uint32_t index) {
+		if (!view || view->GetImage()->Samples() != VK_SAMPLE_COUNT_1_BIT) return view;
+		return MakeImplicit(context, view, index, samples);
+	};
+	for (uint32_t i = 0; i < g.color_count; ++i)
+		g.colors[i] = implicit(g.colors[i], color_indices ? color_indices[i] : VK_ATTACHMENT_UNUSED);
+	const ImageView* depth = g.depth;
+	g.depth = implicit(g.depth, ds_index);
+	g.stencil = g.stencil == depth && depth ? g.depth : implicit(g.stencil, ds_index);
+}
 
 // Calls fn(first_layer, layer_count) for the layers a render pass instance
 // renders: each view of view_mask with multiview (Vulkan 1.3 §8.1: view i is
@@ -154,37 +285,59 @@ void BeginSubpass(ExecutionContext& context) {
 	g.layers = rp.layers;
 	g.view_mask = subpass.view_mask;
 	g.color_count = uint32_t(std::min<size_t>(subpass.colors.size(), raster::kMaxColorAttachments));
-	for (uint32_t i = 0; i < raster::kMaxColorAttachments; ++i)
-		g.colors[i] = i < g.color_count ? ViewOf(rp, subpass.colors[i].attachment) : nullptr;
+	uint32_t color_indices[raster::kMaxColorAttachments];
+	for (uint32_t i = 0; i < raster::kMaxColorAttachments; ++i) {
+		color_indices[i] = i < g.color_count ? subpass.colors[i].attachment : VK_ATTACHMENT_UNUSED;
+		g.colors[i] = ViewOf(rp, color_indices[i]);
+	}
 	const ImageView* ds = ViewOf(rp, subpass.depth_stencil.attachment);
 	const texture::FormatInfo* ds_format = ds ? texture::FindFormat(ds->Format()) : nullptr;
 	g.depth = ds_format && ds_format->HasDepth() ? ds : nullptr;
 	g.stencil = ds_format && ds_format->HasStencil() ? ds : nullptr;
+	UseImplicitAttachments(context, subpass.implicit_samples, color_indices, subpass.depth_stencil.attachment);
 
 	const std::vector<Attachment>& attachments = rp.pass->Attachments();
-	for (uint32_t a = 0; a < attachments.size(); ++a) {
+	runtime::ThreadPool& pool = context.device->ThreadPool();
+	// The load op of aspect `aspect` of attachment a on the views of `run`
+	// that use it first here; for an implicit image, the other views start
+	// from what earlier subpasses stored.
+	auto load = [&](uint32_t a, const ImageView& view, const ImageView* implicit, VkImageAspectFlagBits aspect) {
 		const Attachment& att = attachments[a];
-		const ImageView* view = ViewOf(rp, a);
 		const bool multiview = !att.first_views.empty();
-		const uint32_t first_views = multiview ? att.first_views[context.subpass] : 0;
-		if ((multiview ? first_views == 0 : att.first_subpass != context.subpass) || !view || a >= rp.clear_value_count)
-			continue;
-		const texture::FormatInfo* format = texture::FindFormat(att.format);
-		if (!format) continue;
-		VkImageAspectFlags clear = 0;
-		if (format->IsColor() && att.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR) clear |= VK_IMAGE_ASPECT_COLOR_BIT;
-		if (format->HasDepth() && att.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR) clear |= VK_IMAGE_ASPECT_DEPTH_BIT;
-		if (format->HasStencil() && att.stencil_load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
-			clear |= VK_IMAGE_ASPECT_STENCIL_BIT;
-		if (!clear) continue;
-		ForEachLayerRun(first_views, rp.layers, [&](uint32_t first, uint32_t count) {
-			ClearView(context.device->ThreadPool(), *view, clear, rp.clear_values[a], rp.area, first, count);
-		});
+		const VkAttachmentLoadOp op = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? att.stencil_load_op : att.load_op;
+		ForEachLayerRun(
+		    implicit    ? subpass.view_mask
+		    : multiview ? att.first_views[context.subpass]
+		                : 0,
+		    rp.layers, [&](uint32_t first, uint32_t count) {
+			    const bool first_use =
+			        multiview ? (att.first_views[context.subpass] >> first) & 1 : att.first_subpass == context.subpass;
+			    if (first_use && op == VK_ATTACHMENT_LOAD_OP_CLEAR && a < rp.clear_value_count)
+				    ClearView(pool, implicit ? *implicit : view, aspect, rp.clear_values[a], rp.area, first, count);
+			    else if (implicit && (!first_use || op == VK_ATTACHMENT_LOAD_OP_LOAD))
+				    ReplicateView(pool, view, *implicit, rp.area, first, count, aspect);
+		    });
+	};
+	for (uint32_t a = 0; a < attachments.size(); ++a) {
+		const ImageView* view = ViewOf(rp, a);
+		const texture::FormatInfo* format = texture::FindFormat(attachments[a].format);
+		if (!view || !format) continue;
+		const ImageView* implicit = nullptr;
+		if (context.implicit_attachments)
+			for (const ImplicitAttachment& i : context.implicit_attachments->list)
+				if (i.index == a) implicit = i.view.get();
+		const bool multiview = !attachments[a].first_views.empty();
+		const bool first_use = multiview ? attachments[a].first_views[context.subpass] != 0
+		                                 : attachments[a].first_subpass == context.subpass;
+		if (first_use || implicit)
+			ForEachAspect(*format, [&](VkImageAspectFlagBits aspect) { load(a, *view, implicit, aspect); });
 	}
 }
 
 // The end of a subpass: its resolve attachments (§8.6 "Render Pass Store
-// Operations" and multisample resolve).
+// Operations" and multisample resolve), and the resolve of its implicit
+// images into their attachments where the store op keeps them or a later
+// subpass uses them.
 void EndSubpass(ExecutionContext& context) {
 	const RenderPassInstance& rp = *context.render_pass;
 	const Subpass& subpass = rp.pass->Subpasses()[context.subpass];
@@ -208,6 +361,20 @@ void EndSubpass(ExecutionContext& context) {
 		if (format && format->HasStencil() && subpass.stencil_resolve_mode != VK_RESOLVE_MODE_NONE)
 			resolve(*ds, *ds_resolve, VK_IMAGE_ASPECT_STENCIL_BIT);
 	}
+	if (!context.implicit_attachments) return;
+	for (const ImplicitAttachment& i : context.implicit_attachments->list) {
+		const Attachment& att = rp.pass->Attachments()[i.index];
+		const bool later_use = att.last_subpass != context.subpass;
+		ForEachAspect(i.image->FormatInfo(), [&](VkImageAspectFlagBits aspect) {
+			const VkAttachmentStoreOp op = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? att.stencil_store_op : att.store_op;
+			const VkResolveModeFlagBits mode = aspect == VK_IMAGE_ASPECT_DEPTH_BIT     ? subpass.depth_resolve_mode
+			                                   : aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? subpass.stencil_resolve_mode
+			                                                                           : VK_RESOLVE_MODE_AVERAGE_BIT;
+			if ((later_use || op == VK_ATTACHMENT_STORE_OP_STORE) && mode != VK_RESOLVE_MODE_NONE)
+				resolve(*i.view, *i.attachment, aspect);
+		});
+	}
+	context.implicit_attachments.reset();
 }
 
 struct BeginRenderPassCommand : Command {
@@ -281,17 +448,22 @@ struct BeginRenderingCommand : Command {
 		g.layers = r.layers;
 		g.view_mask = r.view_mask;
 		context.rendering = &r;
-		// A render pass instance that resumes a suspended one does not load.
-		if (r.resuming) return;
-		auto load = [&](const RenderingAttachment& a, VkImageAspectFlags aspect) {
-			if (!a.view || a.load_op != VK_ATTACHMENT_LOAD_OP_CLEAR) return;
+		UseImplicitAttachments(context, r.implicit_samples, nullptr, VK_ATTACHMENT_UNUSED);
+		// A render pass instance that resumes a suspended one does not load;
+		// implicit images start from what the suspended one resolved.
+		auto load = [&](const RenderingAttachment& a, const ImageView* target, VkImageAspectFlagBits aspect) {
+			if (!a.view || !target) return;
+			const bool implicit = target != a.view;
 			ForEachLayerRun(r.view_mask, r.layers, [&](uint32_t first, uint32_t count) {
-				ClearView(context.device->ThreadPool(), *a.view, aspect, a.clear, r.area, first, count);
+				if (!r.resuming && a.load_op == VK_ATTACHMENT_LOAD_OP_CLEAR)
+					ClearView(context.device->ThreadPool(), *target, aspect, a.clear, r.area, first, count);
+				else if (implicit && (r.resuming || a.load_op == VK_ATTACHMENT_LOAD_OP_LOAD))
+					ReplicateView(context.device->ThreadPool(), *a.view, *target, r.area, first, count, aspect);
 			});
 		};
-		for (uint32_t i = 0; i < g.color_count; ++i) load(r.colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
-		load(r.depth, VK_IMAGE_ASPECT_DEPTH_BIT);
-		load(r.stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
+		for (uint32_t i = 0; i < g.color_count; ++i) load(r.colors[i], g.colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
+		load(r.depth, g.depth, VK_IMAGE_ASPECT_DEPTH_BIT);
+		load(r.stencil, g.stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
 	}
 };
 
@@ -300,17 +472,35 @@ struct EndRenderingCommand : Command {
 		context.graphics.rendering = false;
 		const RenderingInstance* begin = context.rendering;
 		context.rendering = nullptr;
-		if (!begin || begin->suspending) return;
-		auto resolve = [&](const RenderingAttachment& a, VkImageAspectFlagBits aspect) {
-			if (!a.view || !a.resolve || a.resolve_mode == VK_RESOLVE_MODE_NONE) return;
+		if (!begin) return;
+		auto resolve = [&](const ImageView& src, const ImageView& dst, VkImageAspectFlagBits aspect) {
 			ForEachLayerRun(begin->view_mask, begin->layers, [&](uint32_t first, uint32_t count) {
-				ResolveView(context.device->ThreadPool(), *a.view, *a.resolve, begin->area, first, count, aspect);
+				ResolveView(context.device->ThreadPool(), src, dst, begin->area, first, count, aspect);
 			});
 		};
-		for (uint32_t i = 0; i < begin->color_count; ++i) resolve(begin->colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
+		// Implicit images resolve into their attachments when stored or
+		// suspended: color by the format's rule, depth and stencil by their
+		// resolve mode (VUID-VkRenderingAttachmentInfo-imageView-06863: the
+		// mode of a single-sampled attachment is its implicit resolve).
+		auto store = [&](const RenderingAttachment& a, VkImageAspectFlagBits aspect) {
+			if (!a.view || !context.implicit_attachments) return;
+			for (const ImplicitAttachment& i : context.implicit_attachments->list)
+				if (i.attachment == a.view && (begin->suspending || a.store_op == VK_ATTACHMENT_STORE_OP_STORE) &&
+				    (aspect == VK_IMAGE_ASPECT_COLOR_BIT || a.resolve_mode != VK_RESOLVE_MODE_NONE))
+					resolve(*i.view, *a.view, aspect);
+		};
+		for (uint32_t i = 0; i < begin->color_count; ++i) store(begin->colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
+		store(begin->depth, VK_IMAGE_ASPECT_DEPTH_BIT);
+		store(begin->stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
+		context.implicit_attachments.reset();
+		if (begin->suspending) return;
+		auto resolve_into = [&](const RenderingAttachment& a, VkImageAspectFlagBits aspect) {
+			if (a.view && a.resolve && a.resolve_mode != VK_RESOLVE_MODE_NONE) resolve(*a.view, *a.resolve, aspect);
+		};
+		for (uint32_t i = 0; i < begin->color_count; ++i) resolve_into(begin->colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
 		// §8.x: pDepthAttachment and pStencilAttachment resolve their aspect.
-		resolve(begin->depth, VK_IMAGE_ASPECT_DEPTH_BIT);
-		resolve(begin->stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
+		resolve_into(begin->depth, VK_IMAGE_ASPECT_DEPTH_BIT);
+		resolve_into(begin->stencil, VK_IMAGE_ASPECT_STENCIL_BIT);
 		if (wsi::PassCapture* capture = context.device->PassCapture()) {
 			// An attachment that resolves is captured as its resolve image.
 			const ImageView* views[raster::kMaxColorAttachments] = {};
@@ -331,6 +521,7 @@ RenderingAttachment Convert(const VkRenderingAttachmentInfo* info) {
 	a.resolve = ImageView::Cast(info->resolveImageView);
 	a.resolve_mode = info->resolveMode;
 	a.load_op = info->loadOp;
+	a.store_op = info->storeOp;
 	a.clear = info->clearValue;
 	return a;
 }
@@ -387,6 +578,11 @@ VKAPI_ATTR void VKAPI_CALL CmdBeginRendering(VkCommandBuffer commandBuffer, cons
 		cmd->view_mask = info.viewMask;
 		cmd->resuming = info.flags & VK_RENDERING_RESUMING_BIT;
 		cmd->suspending = info.flags & VK_RENDERING_SUSPENDING_BIT;
+		auto* implicit = FindInChain<VkMultisampledRenderToSingleSampledInfoEXT>(
+		    info.pNext, VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT);
+		cmd->implicit_samples = implicit && implicit->multisampledRenderToSingleSampledEnable
+		                            ? implicit->rasterizationSamples
+		                            : VK_SAMPLE_COUNT_1_BIT;
 	}
 }
 

@@ -32,6 +32,7 @@ struct RenderingAttachment {
 	const ImageView* resolve;
 	VkResolveModeFlagBits resolve_mode;
 	VkAttachmentLoadOp load_op;
+	VkAttachmentStoreOp store_op;
 	VkClearValue clear;
 };
 
@@ -44,6 +45,17 @@ struct RenderingInstance {
 	uint32_t layers;
 	uint32_t view_mask;
 	bool resuming, suspending;
+	// VK_EXT_multisampled_render_to_single_sampled's rasterizationSamples
+	// when enabled, else 1 (see render_pass.h, Subpass::implicit_samples).
+	VkSampleCountFlagBits implicit_samples;
+};
+
+// The implicit multisampled images of the current subpass or rendering
+// (VK_EXT_multisampled_render_to_single_sampled), owned by the
+// ExecutionContext while they are drawn to.
+struct ImplicitAttachments;
+struct ImplicitAttachmentsDeleter {
+	void operator()(ImplicitAttachments* attachments) const;
 };
 
 // Clears the aspects of a view inside a rectangle, on layer_count layers

@@ -9,11 +9,13 @@
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <type_traits>
 #include <vector>
 
 #include "runtime/arena.h"
+#include "vk/cmd_render_pass.h"
 #include "vk/graphics_state.h"
 #include "vk/object.h"
 
@@ -52,8 +54,8 @@ struct BoundDescriptorSets {
 enum class BindPoint : uint32_t { Graphics, Compute, Count };
 
 // What a command sees while it executes on the queue thread: the state that
-// earlier commands of the same submission set. Plain data, zeroed at the
-// start of each primary command buffer (Vulkan 1.3 §6.1: no state carries
+// earlier commands of the same submission set. Zeroed at the start of each
+// primary command buffer (Vulkan 1.3 §6.1: no state carries
 // over between command buffers; secondaries run with the primary's context,
 // whose state is undefined after them).
 class Pipeline;
@@ -67,6 +69,9 @@ struct ExecutionContext {
 	const struct RenderPassInstance* render_pass = nullptr;  // vkCmdBeginRenderPass's (cmd_render_pass.h)
 	uint32_t subpass = 0;
 	const struct RenderingInstance* rendering = nullptr;  // vkCmdBeginRendering's
+	// The implicit multisampled attachments of the subpass or rendering
+	// that is current, if it renders to single-sampled attachments.
+	std::unique_ptr<ImplicitAttachments, ImplicitAttachmentsDeleter> implicit_attachments;
 	// VK_EXT_conditional_rendering: draws, dispatches and
 	// vkCmdClearAttachments are skipped (vk/cmd_conditional_rendering.cpp).
 	bool conditional_discard = false;

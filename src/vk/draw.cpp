@@ -513,8 +513,9 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 }
 
 // The current attachments as plain memory: the view's base level, and its
-// layer `layer` (the view index with multiview). A view without that layer
-// (invalid use) is left out rather than written past.
+// layer `layer` (the view index with multiview). A view without that layer,
+// or with another sample count than the pipeline rasterizes with (invalid
+// use), is left out rather than written past.
 raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples, uint32_t layer) {
 	raster::Framebuffer fb;
 	fb.width = g.width;
@@ -526,10 +527,10 @@ raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples, 
 		fb.height = std::min(fb.height, level.extent.height);
 		return level;
 	};
-	auto base = [layer](const ImageView& view, uint32_t plane) -> uint8_t* {
+	auto base = [layer, samples](const ImageView& view, uint32_t plane) -> uint8_t* {
 		const Image& image = *view.GetImage();
 		assert(!image.Tiled());  // attachments are rows of texels (vk/image.cpp)
-		if (layer >= view.Range().layerCount) return nullptr;
+		if (layer >= view.Range().layerCount || uint32_t(image.Samples()) != samples) return nullptr;
 		return image.Data() + view.LayerOffset(plane, layer);
 	};
 	fb.color_count = g.color_count;

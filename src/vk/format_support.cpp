@@ -308,7 +308,8 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	constexpr VkImageCreateFlags kSupportedFlags =
 	    VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT | VK_IMAGE_CREATE_ALIAS_BIT |
 	    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT |
-	    VK_IMAGE_CREATE_EXTENDED_USAGE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT;
+	    VK_IMAGE_CREATE_EXTENDED_USAGE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT |
+	    VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT;
 	if (flags & ~kSupportedFlags) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((flags & (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT)) &&
@@ -356,9 +357,17 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	properties->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
 	bool attachment =
 	    features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT);
-	if (attachment && tiling == VK_IMAGE_TILING_OPTIMAL && type == VK_IMAGE_TYPE_2D &&
-	    !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT))
-		properties->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
+	const bool multisample = attachment && tiling == VK_IMAGE_TILING_OPTIMAL && type == VK_IMAGE_TYPE_2D &&
+	                         !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT);
+	// VK_EXT_multisampled_render_to_single_sampled: the image itself has one
+	// sample (VUID-VkImageCreateInfo-flags-06883); sampleCounts holds the
+	// counts its implicit images can have
+	// (VUID-VkFramebufferCreateInfo-samples-07009), those of the format.
+	if ((flags & VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT) && !multisample) {
+		*properties = {};
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	}
+	if (multisample) properties->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
 	return VK_SUCCESS;
 }
 
@@ -405,6 +414,12 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceFormatProperties2(VkPhysicalDevice p
 		p3->optimalTilingFeatures = support.optimal;
 		p3->bufferFeatures = support.buffer;
 	}
+	// VK_EXT_multisampled_render_to_single_sampled: the implicit image
+	// costs memory and a resolve like an explicit multisampled attachment
+	// does, so a subpass resolve is never "optimal" in the extension's sense.
+	if (auto* resolve = vk::FindInChain<VkSubpassResolvePerformanceQueryEXT>(
+	        pFormatProperties->pNext, VK_STRUCTURE_TYPE_SUBPASS_RESOLVE_PERFORMANCE_QUERY_EXT))
+		resolve->optimal = VK_FALSE;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,

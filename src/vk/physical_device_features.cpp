@@ -127,6 +127,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
                          shaderSubgroupUniformControlFlow)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT, mutableDescriptorType)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT,
+                         multisampledRenderToSingleSampled)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceIndexTypeUint8FeaturesEXT, indexTypeUint8)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT,
@@ -676,6 +679,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// A mutable descriptor keeps the type it was written as
 		// (vk/descriptor_set.h, DescriptorType).
 		reinterpret_cast<VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT*>(s)->mutableDescriptorType = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_FEATURES_EXT:
+		// Implicit multisampled images per subpass (vk/cmd_render_pass.cpp).
+		reinterpret_cast<VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT*>(s)
+		    ->multisampledRenderToSingleSampled = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT:
 		reinterpret_cast<VkPhysicalDeviceIndexTypeUint8FeaturesEXT*>(s)->indexTypeUint8 = VK_TRUE;

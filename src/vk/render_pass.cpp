@@ -101,6 +101,10 @@ VkResult RenderPass::Init(const VkRenderPassCreateInfo2& info) {
 				subpass.depth_resolve_mode = resolve->depthResolveMode;
 				subpass.stencil_resolve_mode = resolve->stencilResolveMode;
 			}
+			if (auto* implicit = FindInChain<VkMultisampledRenderToSingleSampledInfoEXT>(
+			        s.pNext, VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT);
+			    implicit && implicit->multisampledRenderToSingleSampledEnable)
+				subpass.implicit_samples = implicit->rasterizationSamples;
 			subpass.preserves.assign(s.pPreserveAttachments, s.pPreserveAttachments + s.preserveAttachmentCount);
 			subpasses_.push_back(std::move(subpass));
 		}

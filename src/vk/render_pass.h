@@ -46,6 +46,11 @@ struct Subpass {
 	AttachmentReference depth_stencil_resolve;  // VkSubpassDescriptionDepthStencilResolve
 	VkResolveModeFlagBits depth_resolve_mode = VK_RESOLVE_MODE_NONE;
 	VkResolveModeFlagBits stencil_resolve_mode = VK_RESOLVE_MODE_NONE;
+	// VK_EXT_multisampled_render_to_single_sampled: the rasterizationSamples
+	// of a chained VkMultisampledRenderToSingleSampledInfoEXT that is
+	// enabled; its single-sampled attachments are drawn through implicit
+	// multisampled images (vk/cmd_render_pass.cpp). 1 otherwise.
+	VkSampleCountFlagBits implicit_samples = VK_SAMPLE_COUNT_1_BIT;
 	std::vector<uint32_t> preserves;
 };
 

@@ -181,7 +181,16 @@ TestBuffer UploadBuffer(Context& ctx, const std::vector<uint8_t>& bytes, VkBuffe
 SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	VkDevice device = ctx.device();
 	const uint32_t w = scene.width, h = scene.height;
-	const bool msaa = scene.samples != VK_SAMPLE_COUNT_1_BIT;
+	// Explicit multisampled attachments (resolved into the read-back
+	// images), or implicit ones the driver makes for single-sampled images.
+	const bool implicit = scene.samples != VK_SAMPLE_COUNT_1_BIT && scene.render_to_single_sampled;
+	const bool msaa = scene.samples != VK_SAMPLE_COUNT_1_BIT && !implicit;
+	const VkImageCreateFlags image_flags = implicit ? VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT : 0;
+	const VkSampleCountFlagBits attachment_samples = msaa ? scene.samples : VK_SAMPLE_COUNT_1_BIT;
+	const bool load = scene.load_op == VK_ATTACHMENT_LOAD_OP_LOAD;
+	REQUIRE(!(load && msaa));
+	REQUIRE(!(implicit && scene.input_attachment));
+	const VkImageUsageFlags load_usage = load ? VK_IMAGE_USAGE_TRANSFER_DST_BIT : 0;
 	const DepthInfo depth_info = DepthFormatInfo(scene.depth_format);
 	const bool has_ds = depth_info.depth || depth_info.stencil;
 
@@ -202,8 +211,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	for (uint32_t i = 0; i < scene.color_attachments; ++i) {
 		colors.push_back(ctx.CreateImage2D(scene.color_format, w, h,
 		                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-		                                       (scene.input_attachment ? VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT : 0),
-		                                   1, scene.layers));
+		                                       (scene.input_attachment ? VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT : 0) |
+		                                       load_usage,
+		                                   1, scene.layers, image_flags));
 		color_views.push_back(make_view(colors.back().image, scene.color_format, VK_IMAGE_ASPECT_COLOR_BIT));
 		if (msaa) {
 			VkImageCreateInfo info = colors.back().info;
@@ -224,9 +234,11 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		info.extent = {w, h, 1};
 		info.mipLevels = 1;
 		info.arrayLayers = scene.layers;
-		info.samples = scene.samples;
+		info.flags = image_flags;
+		info.samples = attachment_samples;
 		info.tiling = VK_IMAGE_TILING_OPTIMAL;
-		info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+		info.usage =
+		    VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | (msaa ? 0 : VK_IMAGE_USAGE_TRANSFER_SRC_BIT) | load_usage;
 		depth_image = ctx.CreateImage(info);
 		depth_view = make_view(depth_image.image, scene.depth_format, Aspects(depth_info));
 		if (resolve_ds) {
@@ -248,12 +260,12 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		for (uint32_t i = 0; i < scene.color_attachments; ++i) {
 			VkAttachmentDescription a{};
 			a.format = scene.color_format;
-			a.samples = scene.samples;
-			a.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+			a.samples = attachment_samples;
+			a.loadOp = scene.load_op;
 			a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
 			a.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
 			a.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-			a.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+			a.initialLayout = load ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED;
 			a.finalLayout = msaa ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
 			color_refs.push_back({uint32_t(attachments.size()), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL});
 			attachments.push_back(a);
@@ -278,10 +290,10 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		if (has_ds) {
 			VkAttachmentDescription a{};
 			a.format = scene.depth_format;
-			a.samples = scene.samples;
-			a.loadOp = a.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+			a.samples = attachment_samples;
+			a.loadOp = a.stencilLoadOp = scene.load_op;
 			a.storeOp = a.stencilStoreOp = VK_ATTACHMENT_STORE_OP_STORE;
-			a.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+			a.initialLayout = load ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED;
 			a.finalLayout =
 			    msaa ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
 			depth_ref = {uint32_t(attachments.size()), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
@@ -358,9 +370,13 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		info.pSubpasses = subpasses;
 		info.dependencyCount = subpass_count;
 		info.pDependencies = dependencies;
-		if (resolve_ds) {
-			// A depth/stencil resolve needs vkCreateRenderPass2: the same
-			// pass in the 2 structures, with VkSubpassDescriptionDepthStencilResolve.
+		if (resolve_ds || implicit) {
+			// A depth/stencil resolve and multisampled rendering to
+			// single-sampled attachments need vkCreateRenderPass2: the same
+			// pass in the 2 structures, with
+			// VkSubpassDescriptionDepthStencilResolve (for implicit images:
+			// their resolve, VUID-VkSubpassDescription2-pNext-06871) and
+			// VkMultisampledRenderToSingleSampledInfoEXT.
 			auto ref2 = [](const VkAttachmentReference& r) {
 				VkAttachmentReference2 o{VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2};
 				o.attachment = r.attachment;
@@ -387,15 +403,20 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			VkSubpassDescriptionDepthStencilResolve ds_resolve{
 			    VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE};
 			ds_resolve.depthResolveMode = ds_resolve.stencilResolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-			ds_resolve.pDepthStencilResolveAttachment = &depth_resolve2;
+			ds_resolve.pDepthStencilResolveAttachment = resolve_ds ? &depth_resolve2 : nullptr;
+			VkMultisampledRenderToSingleSampledInfoEXT single_sampled{
+			    VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT};
+			single_sampled.multisampledRenderToSingleSampledEnable = VK_TRUE;
+			single_sampled.rasterizationSamples = scene.samples;
+			ds_resolve.pNext = implicit ? &single_sampled : nullptr;
 			std::vector<VkSubpassDescription2> subpasses2(subpass_count, {VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2});
 			for (VkSubpassDescription2& sp : subpasses2) {
-				sp.pNext = &ds_resolve;
+				sp.pNext = has_ds ? static_cast<const void*>(&ds_resolve) : &single_sampled;
 				sp.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
 				sp.colorAttachmentCount = uint32_t(colors2.size());
 				sp.pColorAttachments = colors2.data();
 				sp.pResolveAttachments = resolves2.empty() ? nullptr : resolves2.data();
-				sp.pDepthStencilAttachment = &depth2;
+				sp.pDepthStencilAttachment = has_ds ? &depth2 : nullptr;
 			}
 			std::vector<VkSubpassDependency2> dependencies2;
 			for (uint32_t i = 0; i < subpass_count; ++i) {
@@ -778,16 +799,38 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			Barrier(cb, storage_image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_GENERAL,
 			        VK_IMAGE_LAYOUT_GENERAL);
 		}
+		if (load) {
+			// The contents the attachments load: the clear values, written
+			// outside the render pass.
+			const VkImageSubresourceRange color_range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, scene.layers};
+			for (const TestImage& image : colors) {
+				Barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+				        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+				vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &scene.clear_color, 1,
+				                     &color_range);
+				Barrier(cb, image.image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+				        VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+			}
+			if (has_ds) {
+				const VkImageSubresourceRange ds_range{Aspects(depth_info), 0, 1, 0, scene.layers};
+				Barrier(cb, depth_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_UNDEFINED,
+				        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+				vkCmdClearDepthStencilImage(cb, depth_image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+				                            &scene.clear_depth_stencil, 1, &ds_range);
+				Barrier(cb, depth_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+			}
+		}
 		std::vector<VkClearValue> clears;
 		if (scene.dynamic_rendering) {
+			const VkImageLayout from = load ? VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED;
 			for (uint32_t i = 0; i < scene.color_attachments; ++i) {
-				Barrier(cb, colors[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-				        VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+				Barrier(cb, colors[i].image, VK_IMAGE_ASPECT_COLOR_BIT, from, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
 				if (msaa)
 					Barrier(cb, msaa_colors[i].image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
 					        VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
 			}
-			if (has_ds)
+			if (has_ds && !load)
 				Barrier(cb, depth_image.image, Aspects(depth_info), VK_IMAGE_LAYOUT_UNDEFINED,
 				        VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
 			if (resolve_ds)
@@ -803,22 +846,39 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 					a.resolveImageView = color_views[i];
 					a.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
 				}
-				a.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+				// An implicit image's resolve: its mode, no resolve view
+				// (VUID-VkRenderingAttachmentInfo-imageView-06863).
+				// The 1.3.239 validation layer checks the layer of the view
+				// it does not have (VUID-VkRenderingAttachmentInfo-imageView-06136).
+				if (implicit) {
+					a.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+					a.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+				}
+				a.loadOp = scene.load_op;
 				a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
 				a.clearValue.color = scene.clear_color;
 			}
 			VkRenderingAttachmentInfo ds{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
 			ds.imageView = depth_view;
 			ds.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-			ds.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+			ds.loadOp = scene.load_op;
 			ds.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
 			ds.clearValue.depthStencil = scene.clear_depth_stencil;
+			if (implicit) {
+				ds.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+				ds.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+			}
 			if (resolve_ds) {
 				ds.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
 				ds.resolveImageView = depth_resolve_view;
 				ds.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
 			}
+			VkMultisampledRenderToSingleSampledInfoEXT single_sampled{
+			    VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT};
+			single_sampled.multisampledRenderToSingleSampledEnable = VK_TRUE;
+			single_sampled.rasterizationSamples = scene.samples;
 			VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+			ri.pNext = implicit ? &single_sampled : nullptr;
 			ri.renderArea = {{0, 0}, {w, h}};
 			ri.layerCount = scene.layers;
 			ri.colorAttachmentCount = scene.color_attachments;
@@ -1059,13 +1119,16 @@ SceneFeatures::SceneFeatures() {
 	v13.dynamicRendering = VK_TRUE;
 	v13.shaderDemoteToHelperInvocation = VK_TRUE;
 	v13.shaderTerminateInvocation = VK_TRUE;
+	v13.pNext = &single_sampled;
+	single_sampled.multisampledRenderToSingleSampled = VK_TRUE;
 }
 
 ContextOptions SceneFeatures::Options() const {
 	ContextOptions options;
 	options.device_features = &core;
 	// stencil_export.frag, post_depth_coverage.frag
-	options.device_extensions = {"VK_EXT_shader_stencil_export", "VK_EXT_post_depth_coverage"};
+	options.device_extensions = {"VK_EXT_shader_stencil_export", "VK_EXT_post_depth_coverage",
+	                             "VK_EXT_multisampled_render_to_single_sampled"};
 	return options;
 }
 

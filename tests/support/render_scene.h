@@ -108,6 +108,16 @@ struct Scene {
 	// vkCreateRenderPass2) into a single-sample image, which
 	// SceneResult::depth / stencil read back.
 	bool resolve_depth_stencil = false;
+	// With samples > 1: every attachment is single-sampled and drawn through
+	// the driver's implicit multisampled images
+	// (VK_EXT_multisampled_render_to_single_sampled; a render pass is then
+	// made with vkCreateRenderPass2, one subpass, no input attachment). The
+	// color and depth/stencil images read back hold the driver's resolve.
+	bool render_to_single_sampled = false;
+	// The load op of every attachment (LOAD: the color and depth/stencil
+	// images are first cleared to clear_color and clear_depth_stencil
+	// outside the render pass, with vkCmdClear*Image).
+	VkAttachmentLoadOp load_op = VK_ATTACHMENT_LOAD_OP_CLEAR;
 	// vkCreateGraphicsPipelines' pipelineCache and VkGraphicsPipelineCreateInfo::flags.
 	VkPipelineCache pipeline_cache = VK_NULL_HANDLE;
 	VkPipelineCreateFlags pipeline_flags = 0;
@@ -150,13 +160,15 @@ struct SceneResult {
 
 // The device features scene tests enable on both drivers (all of them are
 // advertised by Tessera and lavapipe): Vulkan 1.1-1.3 feature structs
-// chained, plus the core features draws use, VK_EXT_shader_stencil_export
-// and VK_EXT_post_depth_coverage.
+// chained, plus the core features draws use, VK_EXT_shader_stencil_export,
+// VK_EXT_post_depth_coverage and VK_EXT_multisampled_render_to_single_sampled.
 struct SceneFeatures {
 	VkPhysicalDeviceFeatures2 core{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
 	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
 	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT single_sampled{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_FEATURES_EXT};
 	SceneFeatures();
 	SceneFeatures(const SceneFeatures&) = delete;
 	ContextOptions Options() const;  // points into this object

@@ -220,8 +220,9 @@ TestImage Context::CreateImage(const VkImageCreateInfo& info) {
 }
 
 TestImage Context::CreateImage2D(VkFormat format, uint32_t width, uint32_t height, VkImageUsageFlags usage,
-                                 uint32_t mip_levels, uint32_t layers) {
+                                 uint32_t mip_levels, uint32_t layers, VkImageCreateFlags flags) {
 	VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+	ici.flags = flags;
 	ici.imageType = VK_IMAGE_TYPE_2D;
 	ici.format = format;
 	ici.extent = {width, height, 1};

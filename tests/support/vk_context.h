@@ -62,7 +62,7 @@ public:
 	TestImage CreateImage(const VkImageCreateInfo& info);
 	TestImage CreateImage2D(VkFormat format, uint32_t width, uint32_t height,
 	                        VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
-	                        uint32_t mip_levels = 1, uint32_t layers = 1);
+	                        uint32_t mip_levels = 1, uint32_t layers = 1, VkImageCreateFlags flags = 0);
 	void Destroy(TestImage& image);
 
 	// Records commands into a fresh command buffer, submits, waits.

@@ -97,8 +97,43 @@ void ClearView(runtime::ThreadPool& pool, const ImageView& view, VkImageAspectFl
 	}
 }
 
+namespace {
+
+// One texel's depth or stencil samples reduced by `mode` (Vulkan 1.3 §8.x,
+// VkResolveModeFlagBits): sample 0, the samples' minimum or maximum (the
+// bytes of that sample), or, for depth, their average, packed again.
+void ResolveDepthStencilTexel(const uint8_t* samples, uint32_t count, uint32_t size, VkFormat plane_format,
+                              bool stencil, VkResolveModeFlagBits mode, uint8_t* out) {
+	auto value = [&](uint32_t i) {
+		return stencil ? float(samples[i]) : texture::UnpackDepth(plane_format, samples + size_t(i) * size);
+	};
+	uint32_t pick = 0;
+	switch (mode) {
+	case VK_RESOLVE_MODE_AVERAGE_BIT:
+		if (!stencil) {
+			double sum = 0;
+			for (uint32_t i = 0; i < count; ++i) sum += value(i);
+			texture::PackDepth(plane_format, float(sum / count), out);
+			return;
+		}
+		break;  // not a stencil mode (VUID-VkSubpassDescriptionDepthStencilResolve-stencilResolveMode-03184)
+	case VK_RESOLVE_MODE_MIN_BIT:
+		for (uint32_t i = 1; i < count; ++i)
+			if (value(i) < value(pick)) pick = i;
+		break;
+	case VK_RESOLVE_MODE_MAX_BIT:
+		for (uint32_t i = 1; i < count; ++i)
+			if (value(i) > value(pick)) pick = i;
+		break;
+	default: break;
+	}
+	std::memcpy(out, samples + size_t(pick) * size, size);
+}
+
+}  // namespace
+
 void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageView& dst, const VkRect2D& area,
-                 uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect) {
+                 uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect, VkResolveModeFlagBits mode) {
 	const Image& s = *src.GetImage();
 	const Image& d = *dst.GetImage();
 	assert(!s.Tiled() && !d.Tiled());  // attachments are rows of texels (vk/image.cpp)
@@ -124,15 +159,16 @@ void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageVie
 			texture::ResolveSamples(pool, *format, rect);
 			continue;
 		}
-		// Depth and stencil: VK_RESOLVE_MODE_SAMPLE_ZERO_BIT, the only mode
-		// supportedDepth/StencilResolveModes report (§8.x "Multisample
-		// resolve"): sample 0 of each texel.
+		// Depth and stencil: by the mode, per texel (supportedDepthResolveModes
+		// and supportedStencilResolveModes, vk/physical_device_properties.cpp).
+		const uint32_t texel_bytes = rect.samples * rect.element_size;
+		const bool stencil = aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
 		for (uint32_t y = 0; y < rect.height; ++y) {
 			const uint8_t* src_row = rect.src + y * rect.src_row_pitch;
 			uint8_t* dst_row = rect.dst + y * rect.dst_row_pitch;
 			for (uint32_t x = 0; x < rect.width; ++x)
-				std::memcpy(dst_row + size_t(x) * rect.element_size,
-				            src_row + size_t(x) * rect.samples * rect.element_size, rect.element_size);
+				ResolveDepthStencilTexel(src_row + size_t(x) * texel_bytes, rect.samples, rect.element_size, sl.format,
+				                         stencil, mode, dst_row + size_t(x) * rect.element_size);
 		}
 	}
 }
@@ -342,8 +378,11 @@ void EndSubpass(ExecutionContext& context) {
 	const RenderPassInstance& rp = *context.render_pass;
 	const Subpass& subpass = rp.pass->Subpasses()[context.subpass];
 	auto resolve = [&](const ImageView& src, const ImageView& dst, VkImageAspectFlagBits aspect) {
+		const VkResolveModeFlagBits mode = aspect == VK_IMAGE_ASPECT_DEPTH_BIT     ? subpass.depth_resolve_mode
+		                                   : aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? subpass.stencil_resolve_mode
+		                                                                           : VK_RESOLVE_MODE_AVERAGE_BIT;
 		ForEachLayerRun(subpass.view_mask, rp.layers, [&](uint32_t first, uint32_t count) {
-			ResolveView(context.device->ThreadPool(), src, dst, rp.area, first, count, aspect);
+			ResolveView(context.device->ThreadPool(), src, dst, rp.area, first, count, aspect, mode);
 		});
 	};
 	for (size_t i = 0; i < subpass.resolves.size() && i < subpass.colors.size(); ++i) {
@@ -473,9 +512,10 @@ struct EndRenderingCommand : Command {
 		const RenderingInstance* begin = context.rendering;
 		context.rendering = nullptr;
 		if (!begin) return;
-		auto resolve = [&](const ImageView& src, const ImageView& dst, VkImageAspectFlagBits aspect) {
+		auto resolve = [&](const ImageView& src, const ImageView& dst, VkImageAspectFlagBits aspect,
+		                   VkResolveModeFlagBits mode) {
 			ForEachLayerRun(begin->view_mask, begin->layers, [&](uint32_t first, uint32_t count) {
-				ResolveView(context.device->ThreadPool(), src, dst, begin->area, first, count, aspect);
+				ResolveView(context.device->ThreadPool(), src, dst, begin->area, first, count, aspect, mode);
 			});
 		};
 		// Implicit images resolve into their attachments when stored or
@@ -487,7 +527,7 @@ struct EndRenderingCommand : Command {
 			for (const ImplicitAttachment& i : context.implicit_attachments->list)
 				if (i.attachment == a.view && (begin->suspending || a.store_op == VK_ATTACHMENT_STORE_OP_STORE) &&
 				    (aspect == VK_IMAGE_ASPECT_COLOR_BIT || a.resolve_mode != VK_RESOLVE_MODE_NONE))
-					resolve(*i.view, *a.view, aspect);
+					resolve(*i.view, *a.view, aspect, a.resolve_mode);
 		};
 		for (uint32_t i = 0; i < begin->color_count; ++i) store(begin->colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
 		store(begin->depth, VK_IMAGE_ASPECT_DEPTH_BIT);
@@ -495,7 +535,8 @@ struct EndRenderingCommand : Command {
 		context.implicit_attachments.reset();
 		if (begin->suspending) return;
 		auto resolve_into = [&](const RenderingAttachment& a, VkImageAspectFlagBits aspect) {
-			if (a.view && a.resolve && a.resolve_mode != VK_RESOLVE_MODE_NONE) resolve(*a.view, *a.resolve, aspect);
+			if (a.view && a.resolve && a.resolve_mode != VK_RESOLVE_MODE_NONE)
+				resolve(*a.view, *a.resolve, aspect, a.resolve_mode);
 		};
 		for (uint32_t i = 0; i < begin->color_count; ++i) resolve_into(begin->colors[i], VK_IMAGE_ASPECT_COLOR_BIT);
 		// §8.x: pDepthAttachment and pStencilAttachment resolve their aspect.

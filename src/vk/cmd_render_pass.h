@@ -66,9 +66,10 @@ void ClearView(runtime::ThreadPool& pool, const ImageView& view, VkImageAspectFl
                const VkRect2D& area, uint32_t first_layer, uint32_t layer_count);
 
 // Resolves the samples of src into dst inside a rectangle, on layer_count
-// layers from first_layer (§20.7 rules for color; depth and stencil aspects
-// take sample 0, VK_RESOLVE_MODE_SAMPLE_ZERO_BIT).
+// layers from first_layer: color by the §20.7 rules (average, or sample 0
+// of integer formats), depth and stencil by `mode` (sample 0, average for
+// depth, minimum or maximum).
 void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageView& dst, const VkRect2D& area,
-                 uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect);
+                 uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect, VkResolveModeFlagBits mode);
 
 }  // namespace tessera::vk

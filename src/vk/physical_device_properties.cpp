@@ -164,13 +164,16 @@ void PhysicalDevice::InitExtendedProperties() {
 	p12.maxDescriptorSetUpdateAfterBindSampledImages = limits.maxDescriptorSetSampledImages;
 	p12.maxDescriptorSetUpdateAfterBindStorageImages = limits.maxDescriptorSetStorageImages;
 	p12.maxDescriptorSetUpdateAfterBindInputAttachments = limits.maxDescriptorSetInputAttachments;
-	// Vulkan 1.3, VkPhysicalDeviceDepthStencilResolveProperties:
-	// SAMPLE_ZERO "must be included in the set". The render-pass resolve
-	// that performs it is the render-pass work's to provide.
-	p12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-	p12.supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-	p12.independentResolveNone = VK_FALSE;
-	p12.independentResolve = VK_FALSE;
+	// VkPhysicalDeviceDepthStencilResolveProperties: render-pass resolves
+	// reduce each aspect on its own by its mode (vk/cmd_render_pass.cpp,
+	// ResolveView), so any pair of modes, NONE included, works; AVERAGE is
+	// not a stencil mode.
+	p12.supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_AVERAGE_BIT |
+	                                 VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+	p12.supportedStencilResolveModes =
+	    VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+	p12.independentResolveNone = VK_TRUE;
+	p12.independentResolve = VK_TRUE;
 	// Min/max reductions (texture/sample.cpp, ReduceMinMax) work on every
 	// format with SAMPLED_IMAGE_FILTER_LINEAR, the required single-component
 	// and depth formats among them (format_support.cpp), and component-wise,

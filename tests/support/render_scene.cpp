@@ -402,7 +402,8 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			const VkAttachmentReference2 depth2 = ref2(depth_ref), depth_resolve2 = ref2(depth_resolve_ref);
 			VkSubpassDescriptionDepthStencilResolve ds_resolve{
 			    VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE};
-			ds_resolve.depthResolveMode = ds_resolve.stencilResolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+			ds_resolve.depthResolveMode = scene.depth_resolve_mode;
+			ds_resolve.stencilResolveMode = scene.stencil_resolve_mode;
 			ds_resolve.pDepthStencilResolveAttachment = resolve_ds ? &depth_resolve2 : nullptr;
 			VkMultisampledRenderToSingleSampledInfoEXT single_sampled{
 			    VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT};
@@ -864,15 +865,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			ds.loadOp = scene.load_op;
 			ds.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
 			ds.clearValue.depthStencil = scene.clear_depth_stencil;
-			if (implicit) {
-				ds.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+			if (implicit || resolve_ds) {
+				ds.resolveMode = scene.depth_resolve_mode;
+				ds.resolveImageView = resolve_ds ? depth_resolve_view : VK_NULL_HANDLE;
 				ds.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
 			}
-			if (resolve_ds) {
-				ds.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-				ds.resolveImageView = depth_resolve_view;
-				ds.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-			}
+			// The stencil aspect's own resolve mode.
+			VkRenderingAttachmentInfo stencil = ds;
+			if (implicit || resolve_ds) stencil.resolveMode = scene.stencil_resolve_mode;
 			VkMultisampledRenderToSingleSampledInfoEXT single_sampled{
 			    VK_STRUCTURE_TYPE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_INFO_EXT};
 			single_sampled.multisampledRenderToSingleSampledEnable = VK_TRUE;
@@ -884,7 +884,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			ri.colorAttachmentCount = scene.color_attachments;
 			ri.pColorAttachments = color_infos.data();
 			ri.pDepthAttachment = depth_info.depth ? &ds : nullptr;
-			ri.pStencilAttachment = depth_info.stencil ? &ds : nullptr;
+			ri.pStencilAttachment = depth_info.stencil ? &stencil : nullptr;
 			vkCmdBeginRendering(cb, &ri);
 		} else {
 			for (uint32_t i = 0; i < scene.color_attachments; ++i) {

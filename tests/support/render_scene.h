@@ -103,11 +103,13 @@ struct Scene {
 	// Array layers of every attachment (views, framebuffer and rendering
 	// cover them all; draws reach layer 0). Read back layer after layer.
 	uint32_t layers = 1;
-	// With samples > 1: the depth/stencil attachment resolves
-	// (VK_RESOLVE_MODE_SAMPLE_ZERO_BIT; a render pass is then made with
-	// vkCreateRenderPass2) into a single-sample image, which
-	// SceneResult::depth / stencil read back.
+	// With samples > 1: the depth/stencil attachment resolves (a render pass
+	// is then made with vkCreateRenderPass2) into a single-sample image,
+	// which SceneResult::depth / stencil read back.
 	bool resolve_depth_stencil = false;
+	// The modes of that resolve (and of implicit images' resolves, below).
+	VkResolveModeFlagBits depth_resolve_mode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+	VkResolveModeFlagBits stencil_resolve_mode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
 	// With samples > 1: every attachment is single-sampled and drawn through
 	// the driver's implicit multisampled images
 	// (VK_EXT_multisampled_render_to_single_sampled; a render pass is then

@@ -476,6 +476,10 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 	out->layer_count = out->cube ? std::max(view.layer_count / 6, 1u) : std::max(view.layer_count, 1u);
 	out->samples = layout.Description().samples;
 	out->level_count = view.level_count;
+	if (view.min_lod > float(view.base_level)) {
+		out->min_level = std::min(view.min_lod - float(view.base_level), float(view.level_count - 1));
+		out->min_level_integer = uint32_t(out->min_level);
+	}
 	for (uint32_t l = 0; l < view.level_count; ++l) {
 		const SubresourceLayout& s = layout.Level(plane, view.base_level + l);
 		PreparedLevel& p = out->levels[l];
@@ -625,7 +629,7 @@ void SampleGeneric(const SampledImage& image, const SampleLanes& lanes, TexelVal
 			if (lanes.offset[d]) off[d] = lanes.offset[d][lane];
 		// §16 "Texel Filtering": magnified when lambda <= 0.
 		const VkFilter filter = c.lambda <= 0.0f ? s.mag_filter : s.min_filter;
-		const LevelSelection levels = SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode);
+		const LevelSelection levels = SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode, image.min_level);
 		TexelValue v;
 		if (c.aniso_samples <= 1) {
 			v = FilterMipmapped(image, levels, c, off, filter, dref);
@@ -656,6 +660,12 @@ void SampleGeneric(const SampledImage& image, const SampleLanes& lanes, TexelVal
 
 void Gather(const SampledImage& image, const SampleLanes& lanes, uint32_t component, const int32_t (*const_offsets)[2],
             TexelValue* out) {
+	// VK_EXT_image_view_min_lod: a gather reads the base level, which a
+	// minLod above it puts out of reach: zero (robustImageAccess2's value).
+	if (image.min_level_integer > 0) {
+		std::fill(out, out + lanes.count, TexelValue{});
+		return;
+	}
 	const bool compare = image.compare && lanes.dref;
 	const PreparedLevel& level = image.levels[0];
 	const uint8_t source = image.swizzle[component & 3];
@@ -703,7 +713,9 @@ void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) 
 		uint32_t lod = lanes.lod ? uint32_t(lanes.lod[lane]) : 0;
 		uint32_t sample = lanes.sample ? uint32_t(lanes.sample[lane]) : 0;
 		uint32_t layer = layered && lanes.coord[dims] ? uint32_t(lanes.coord[dims][lane]) : 0;
-		bool inside = lod < image.level_count && sample < image.samples && layer < layers;
+		// (VK_EXT_image_view_min_lod: levels below the view's minLod are outside.)
+		bool inside =
+		    lod < image.level_count && lod >= image.min_level_integer && sample < image.samples && layer < layers;
 		int32_t ijk[3] = {0, 0, 0};
 		const PreparedLevel& level = image.levels[inside ? lod : 0];
 		for (uint32_t d = 0; d < dims; ++d) {
@@ -723,9 +735,9 @@ void QueryLod(const SampledImage& image, const SampleLanes& lanes, float (*out)[
 	const SamplerState& s = image.sampler;
 	for (uint32_t lane = 0; lane < lanes.count; ++lane) {
 		LaneCoordinates c = ResolveLane(image, lanes, lane, true);
-		float d = std::clamp(c.lambda, 0.0f, float(image.level_count - 1));
+		float d = std::max(std::clamp(c.lambda, 0.0f, float(image.level_count - 1)), image.min_level);
 		if (s.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_NEAREST)
-			d = float(SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode).hi);
+			d = float(SelectLevels(c.lambda, image.level_count - 1, s.mipmap_mode, image.min_level).hi);
 		out[lane][0] = d;
 		out[lane][1] = c.lambda_bias;
 	}

@@ -56,6 +56,12 @@ struct SampledImage {
 	bool depth = false;
 	uint32_t samples = 1;
 	uint32_t level_count = 1;
+	// The view's minLod relative to its base level (ImageViewState::min_lod):
+	// §16 "Image Level(s) Selection" takes d' = max(clamp(lambda, 0, q),
+	// min_level); fetches below min_level_integer = floor(min_level), and
+	// gathers when it is above 0, read zero.
+	float min_level = 0.0f;
+	uint32_t min_level_integer = 0;
 	uint32_t layer_count = 1;  // of the view (for cube views: cubes, not faces)
 	PreparedLevel levels[ImageLayout::kMaxLevels];
 	// Direct readers for common formats (same values as UnpackTexel): each

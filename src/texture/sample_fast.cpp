@@ -116,6 +116,7 @@ struct FastImage {
 	bool fused_division = false;
 	bool repeat[3] = {};  // REPEAT, else CLAMP_TO_EDGE
 	uint32_t q = 0;       // level_count - 1
+	float min_level = 0;  // SampledImage::min_level
 	// 2D arrays: each lane reads layer SelectArrayLayer(coord[2]) of
 	// layer_count, array_pitch bytes a layer on from the first. Cube maps:
 	// the layer is the face (plus 6 times the cube of a cube array).
@@ -357,6 +358,7 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	}
 	if (image.level_count == 0 || image.level_count > kMaxLevels) return false;
 	f->q = image.level_count - 1;
+	f->min_level = image.min_level;
 	f->arrayed = image.arrayed;
 	f->cube = image.cube;
 	f->volume = volume;
@@ -1101,19 +1103,24 @@ void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF li
 		WeightedSum<DecodeMode::kDividedUnorm, 8>(f, texel, w, out);
 }
 
+// std::max(a, b) (a when they compare equal or b is NaN... as the C++
+// library: b where a < b).
+VF StdMax(VF a, VF b) { return hn::IfThenElse(hn::Lt(a, b), b, a); }
+
 // The levels of §16 "Image Level(s) Selection" for a vector of lanes
-// (SelectLevels): d' = clamp(lambda, 0, q) rounded to 1/256 (to nearest
+// (SelectLevels): d' = max(clamp(lambda, 0, q), min_level) rounded to 1/256 (to nearest
 // even: (x + 2^23) - 2^23 for 0 <= x < 2^23, as nearbyint), NEAREST:
 // ceil(d' + 1/2) - 1, LINEAR: floor(d'), min(floor(d') + 1, q) and delta.
 struct LevelsVec {
 	VI hi, lo;
 	VF delta;
 };
-HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mode) {
+HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mode, float min_level) {
 	const DF df;
 	const DI di;
 	const VF qf = hn::Set(df, float(q));
 	VF d = hn::IfThenElseZero(hn::Gt(lambda, hn::Zero(df)), hn::IfThenElse(hn::Lt(qf, lambda), qf, lambda));
+	if (min_level > 0.0f) d = StdMax(d, hn::Set(df, min_level));
 	constexpr float kScale = float(1u << kMipmapPrecisionBits);
 	const VF round = hn::Set(df, float(1u << 23));
 	d = hn::Mul(hn::Sub(hn::Add(hn::Mul(d, hn::Set(df, kScale)), round), round), hn::Set(df, 1.0f / kScale));
@@ -1161,10 +1168,6 @@ VF Log2(VF x) {
 	return hn::Load(df, v);
 }
 
-// std::max(a, b) (a when they compare equal or b is NaN... as the C++
-// library: b where a < b).
-VF StdMax(VF a, VF b) { return hn::IfThenElse(hn::Lt(a, b), b, a); }
-
 // What lambda_base decides, through LodBiasAndClamp, §16 "Texel
 // Filtering" (magnified when lambda <= 0) and SelectLevels.
 struct LodResult {
@@ -1174,6 +1177,7 @@ struct LodResult {
 struct LodSteps {
 	VF clamped_bias, lod_max, lod_min;
 	uint32_t q;
+	float min_level;
 	VkSamplerMipmapMode mipmap_mode;
 	bool mag_linear, min_linear;
 
@@ -1188,7 +1192,7 @@ struct LodSteps {
 		const MF all = hn::Eq(hn::Zero(df), hn::Zero(df));
 		const MF linear = mag_linear == min_linear ? (mag_linear ? all : hn::Not(all))
 		                                           : (mag_linear ? magnified : hn::Not(magnified));
-		return {SelectLevels(lambda, q, mipmap_mode), linear};
+		return {SelectLevels(lambda, q, mipmap_mode, min_level), linear};
 	}
 };
 
@@ -1354,7 +1358,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	// (FilterLevel reads any filter other than NEAREST as LINEAR.)
 	const bool mag_linear = sampler.mag_filter != VK_FILTER_NEAREST,
 	           min_linear = sampler.min_filter != VK_FILTER_NEAREST;
-	const LodSteps steps{clamped, lod_max, lod_min, f.q, sampler.mipmap_mode, mag_linear, min_linear};
+	const LodSteps steps{clamped, lod_max, lod_min, f.q, f.min_level, sampler.mipmap_mode, mag_linear, min_linear};
 	const LodResult lod = in.lod ? steps(lambda_base) : ResolveLog2(steps, log_arg);
 	const LevelsVec& levels = lod.levels;
 	const MF linear = lod.linear;

@@ -47,6 +47,9 @@ struct ImageViewState {
 	VkImageViewType view_type = VK_IMAGE_VIEW_TYPE_2D;
 	uint32_t base_level = 0;
 	uint32_t level_count = 1;
+	// VK_EXT_image_view_min_lod: minLod_imageView, an absolute level in
+	// [base_level, base_level + level_count - 1] (0: none).
+	float min_lod = 0.0f;
 	uint32_t base_layer = 0;
 	uint32_t layer_count = 1;         // 6 per cube for cube views
 	VkComponentMapping components{};  // identity by default

@@ -127,8 +127,9 @@ float LodBiasAndClamp(float lambda_base, float bias, float lod_min, float lod_ma
 	return lambda >= lod_min ? lambda : lod_min;  // NaN -> lod_min
 }
 
-LevelSelection SelectLevels(float lambda, uint32_t q, VkSamplerMipmapMode mode) {
+LevelSelection SelectLevels(float lambda, uint32_t q, VkSamplerMipmapMode mode, float min_level) {
 	float d = lambda > 0.0f ? std::min(lambda, float(q)) : 0.0f;  // NaN -> 0
+	d = std::max(d, min_level);
 	// mipmapPrecisionBits of fraction.
 	constexpr float kScale = float(1u << kMipmapPrecisionBits);
 	d = std::nearbyint(d * kScale) / kScale;

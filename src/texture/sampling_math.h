@@ -84,7 +84,9 @@ inline float LodBias(float lambda_base, float bias) {
 }
 
 // §16 "Image Level(s) Selection", relative to the view's base level.
-// d' = clamp(lambda, 0, q) quantized to mipmapPrecisionBits; NEAREST picks
+// d' = max(clamp(lambda, 0, q), min_level) (min_level: the view's minLod,
+// VK_EXT_image_view_min_lod, relative to its base; at most q) quantized to
+// mipmapPrecisionBits; NEAREST picks
 // ceil(d' + 0.5) - 1 (the preferred rounding: .5 goes down); LINEAR picks
 // d_hi = floor(d'), d_lo = min(d_hi + 1, q) and delta = d' - d_hi.
 struct LevelSelection {
@@ -92,7 +94,7 @@ struct LevelSelection {
 	uint32_t lo;
 	float delta;  // weight of lo (0 for NEAREST)
 };
-LevelSelection SelectLevels(float lambda, uint32_t q, VkSamplerMipmapMode mode);
+LevelSelection SelectLevels(float lambda, uint32_t q, VkSamplerMipmapMode mode, float min_level = 0.0f);
 
 // §16 "(u,v,w,a) to (i,j,k,l,n) Transformation": layer: clamp(RNE(a), 0, layer_count - 1), ties to even.
 uint32_t SelectArrayLayer(float a, uint32_t layer_count);

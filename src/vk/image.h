@@ -85,6 +85,9 @@ public:
 		    slices_ ? std::max(1u, image_->Extent().depth >> range_.baseMipLevel) : image_->ArrayLayers();
 		if (range_.layerCount == VK_REMAINING_ARRAY_LAYERS)
 			range_.layerCount = layers > range_.baseArrayLayer ? layers - range_.baseArrayLayer : 0;
+		if (auto* min_lod = FindInChain<VkImageViewMinLodCreateInfoEXT>(
+		        info.pNext, VK_STRUCTURE_TYPE_IMAGE_VIEW_MIN_LOD_CREATE_INFO_EXT))
+			min_lod_ = min_lod->minLod;
 	}
 
 	Image* GetImage() const { return image_; }
@@ -92,6 +95,9 @@ public:
 	VkFormat Format() const { return format_; }
 	const VkComponentMapping& Components() const { return components_; }
 	const VkImageSubresourceRange& Range() const { return range_; }
+	// VK_EXT_image_view_min_lod: the lowest level lookups may select (an
+	// absolute level; 0 without VkImageViewMinLodCreateInfoEXT).
+	float MinLod() const { return min_lod_; }
 	// Byte offset, in the image, of texel block (x, y) of the view's base level
 	// on layer `layer` of the view: an array layer, or a depth slice for a 2D
 	// (array) view of a 3D image.
@@ -110,7 +116,8 @@ private:
 	VkFormat format_;
 	VkComponentMapping components_;
 	VkImageSubresourceRange range_;  // remaining levels/layers resolved
-	bool slices_ = false;            // the layers are depth slices of a 3D image
+	float min_lod_ = 0.0f;
+	bool slices_ = false;  // the layers are depth slices of a 3D image
 	mutable texture::DecodedViewCache decoded_cache_;
 };
 

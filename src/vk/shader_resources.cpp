@@ -66,6 +66,7 @@ texture::ImageViewState ViewState(const ImageView& view) {
 	state.view_type = view.Type();
 	state.base_level = range.baseMipLevel;
 	state.level_count = range.levelCount;
+	state.min_lod = view.MinLod();
 	state.base_layer = range.baseArrayLayer;
 	state.layer_count = range.layerCount;
 	state.components = view.Components();

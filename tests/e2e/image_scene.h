@@ -52,6 +52,7 @@ struct ImageSpec {
 	VkComponentMapping swizzle{};
 	// The view's subresource range (0 counts: the rest of the image).
 	uint32_t view_base_level = 0, view_levels = 0, view_base_layer = 0, view_layers = 0;
+	float view_min_lod = 0.0f;  // VkImageViewMinLodCreateInfoEXT when not 0 (Tessera only)
 	std::vector<uint8_t> data;  // level-major, then layer, then z, y, x, tightly packed
 };
 
@@ -109,8 +110,8 @@ inline VkSamplerCreateInfo Sampler(VkFilter filter, VkSamplerAddressMode mode,
 }
 
 // lavapipe (Mesa 22.3) lacks shaderStorageImageReadWithoutFormat,
-// shaderResourceMinLod and dynamic indexing of image and texel buffer
-// arrays: its runs use shaders that do not need them.
+// shaderResourceMinLod, dynamic indexing of image and texel buffer arrays
+// and VK_EXT_image_view_min_lod: its runs use shaders that do not need them.
 inline ContextOptions Options(Driver driver) {
 	static VkPhysicalDeviceVulkan12Features features12;
 	static VkPhysicalDeviceVulkan13Features features13;
@@ -149,13 +150,18 @@ inline ContextOptions Options(Driver driver) {
 	static VkPhysicalDeviceImage2DViewOf3DFeaturesEXT view_of_3d;
 	view_of_3d = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
 	view_of_3d.image2DViewOf3D = view_of_3d.sampler2DViewOf3D = VK_TRUE;
+	static VkPhysicalDeviceImageViewMinLodFeaturesEXT min_lod;
+	min_lod = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_MIN_LOD_FEATURES_EXT};
+	min_lod.minLod = VK_TRUE;
 	non_seamless.pNext = &atomic_float;
 	atomic_float.pNext = &atomic_float2;
 	atomic_float2.pNext = &view_of_3d;
+	view_of_3d.pNext = all ? &min_lod : nullptr;
 	ContextOptions options;
 	options.device_features = &features;
 	options.device_extensions = {"VK_EXT_non_seamless_cube_map", "VK_EXT_shader_atomic_float",
 	                             "VK_EXT_shader_atomic_float2", "VK_EXT_image_2d_view_of_3d"};
+	if (all) options.device_extensions.push_back("VK_EXT_image_view_min_lod");
 	return options;
 }
 
@@ -212,6 +218,9 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		vci.components = s.swizzle;
 		vci.subresourceRange = {s.aspect, s.view_base_level, s.view_levels ? s.view_levels : s.mips - s.view_base_level,
 		                        s.view_base_layer, s.view_layers ? s.view_layers : s.layers - s.view_base_layer};
+		VkImageViewMinLodCreateInfoEXT min_lod{VK_STRUCTURE_TYPE_IMAGE_VIEW_MIN_LOD_CREATE_INFO_EXT};
+		min_lod.minLod = s.view_min_lod;
+		if (s.view_min_lod != 0.0f) vci.pNext = &min_lod;
 		VkImageView view = VK_NULL_HANDLE;
 		REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
 		views.push_back(view);

@@ -32,10 +32,13 @@ TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t
 // (random bits: normals, subnormals, NaNs) filtered: which NaN a sum of two
 // NaNs keeps is each path's operand order, so NaN is compared as NaN (as
 // in sampling_fast_tiled_test.cpp); one texel read as it is keeps its bits.
+// view_min_lod: the views' minLod (VK_EXT_image_view_min_lod).
 void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, std::mt19937& rng, bool explicit_lod,
-                           bool bias) {
-	const SampledImage fast = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D));
-	const SampledImage generic = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
+                           bool bias, float view_min_lod = 0.0f) {
+	ImageViewState fast_view = img.View(VK_IMAGE_VIEW_TYPE_2D), generic_view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+	fast_view.min_lod = generic_view.min_lod = view_min_lod;
+	const SampledImage fast = Prepare(sampler, fast_view);
+	const SampledImage generic = Prepare(sampler, generic_view);
 	constexpr uint32_t kLanes = 64;
 	std::uniform_real_distribution<float> coord(-2.0f, 3.0f), deriv(-0.3f, 0.3f), lod(-2.0f, 8.0f);
 	std::vector<float> s(kLanes), t(kLanes), layer(kLanes, 0.0f), dx[2], dy[2], lods(kLanes), biases(kLanes);
@@ -114,6 +117,8 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 								CompareFastAndGeneric(img, sampler, rng, false, false);
 								CompareFastAndGeneric(img, sampler, rng, false, true);
 								CompareFastAndGeneric(img, sampler, rng, true, false);
+								CompareFastAndGeneric(img, sampler, rng, false, false, 1.625f);
+								CompareFastAndGeneric(img, sampler, rng, true, false, 2.0f);
 							}
 		}
 }

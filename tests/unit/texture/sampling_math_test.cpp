@@ -198,6 +198,24 @@ TEST_CASE("level selection: NEAREST rounds .5 down, LINEAR blends with an 8-bit 
 	CHECK(l.delta == 77.0f / 256.0f);
 }
 
+TEST_CASE("level selection: a view's minLod raises d' (VK_EXT_image_view_min_lod)", "[texture][sampling][lod]") {
+	// d' = max(clamp(lambda, 0, q), minLod - baseMipLevel).
+	auto linear = [](float lambda, float min_level) {
+		return SelectLevels(lambda, 4, VK_SAMPLER_MIPMAP_MODE_LINEAR, min_level);
+	};
+	LevelSelection l = linear(-2.0f, 1.5f);
+	CHECK(std::tie(l.hi, l.lo, l.delta) == std::tuple(1u, 2u, 0.5f));
+	l = linear(0.75f, 1.5f);
+	CHECK(std::tie(l.hi, l.lo, l.delta) == std::tuple(1u, 2u, 0.5f));
+	l = linear(2.25f, 1.5f);  // above minLod: unchanged
+	CHECK(std::tie(l.hi, l.lo, l.delta) == std::tuple(2u, 3u, 0.25f));
+	l = linear(kNaN, 3.0f);
+	CHECK(std::tie(l.hi, l.lo, l.delta) == std::tuple(3u, 4u, 0.0f));
+	// NEAREST rounds the raised d': 1.5 goes down, 1.625 up.
+	CHECK(SelectLevels(0.0f, 4, VK_SAMPLER_MIPMAP_MODE_NEAREST, 1.5f).hi == 1);
+	CHECK(SelectLevels(0.0f, 4, VK_SAMPLER_MIPMAP_MODE_NEAREST, 1.625f).hi == 2);
+}
+
 TEST_CASE("array layer: clamp(RNE(a), 0, count - 1), ties to even", "[texture][sampling]") {
 	CHECK(SelectArrayLayer(1.5f, 8) == 2);
 	CHECK(SelectArrayLayer(2.5f, 8) == 2);

@@ -19,7 +19,12 @@ bool CanConvertYcbcr(VkFormat format) {
 	case VK_FORMAT_G8B8G8R8_422_UNORM:
 	case VK_FORMAT_B8G8R8G8_422_UNORM:
 	case VK_FORMAT_G10X6_B10X6R10X6_2PLANE_420_UNORM_3PACK16:
-	case VK_FORMAT_G16_B16R16_2PLANE_420_UNORM: return true;
+	case VK_FORMAT_G16_B16R16_2PLANE_420_UNORM:
+	// VK_EXT_ycbcr_2plane_444_formats (its ycbcr2plane444Formats feature
+	// names these four).
+	case VK_FORMAT_G10X6_B10X6R10X6_2PLANE_444_UNORM_3PACK16:
+	case VK_FORMAT_G12X4_B12X4R12X4_2PLANE_444_UNORM_3PACK16:
+	case VK_FORMAT_G16_B16R16_2PLANE_444_UNORM: return true;
 	default: return false;
 	}
 }

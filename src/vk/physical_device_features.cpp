@@ -127,6 +127,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
                          shaderSubgroupUniformControlFlow)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT, mutableDescriptorType)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_2_PLANE_444_FORMATS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceYcbcr2Plane444FormatsFeaturesEXT, ycbcr2plane444Formats)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_MIN_LOD_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceImageViewMinLodFeaturesEXT, minLod)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_FEATURES_EXT,
@@ -681,6 +683,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// A mutable descriptor keeps the type it was written as
 		// (vk/descriptor_set.h, DescriptorType).
 		reinterpret_cast<VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT*>(s)->mutableDescriptorType = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_2_PLANE_444_FORMATS_FEATURES_EXT:
+		// The four 2-plane 444 formats convert like the others
+		// (texture/ycbcr.cpp, CanConvertYcbcr).
+		reinterpret_cast<VkPhysicalDeviceYcbcr2Plane444FormatsFeaturesEXT*>(s)->ycbcr2plane444Formats = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_MIN_LOD_FEATURES_EXT:
 		// Level selection, fetches and gathers honour the view's minLod

@@ -58,13 +58,20 @@ Shape ShapeOf(VkFormat format) {
 	case VK_FORMAT_G8_B8R8_2PLANE_422_UNORM: return {8, 2, 1, 2};
 	case VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM: return {8, 1, 1, 3};
 	case VK_FORMAT_G16_B16R16_2PLANE_420_UNORM: return {16, 2, 2, 2};
+	case VK_FORMAT_G8_B8R8_2PLANE_444_UNORM: return {8, 1, 1, 2};
+	case VK_FORMAT_G10X6_B10X6R10X6_2PLANE_444_UNORM_3PACK16: return {10, 1, 1, 2};
+	case VK_FORMAT_G12X4_B12X4R12X4_2PLANE_444_UNORM_3PACK16: return {12, 1, 1, 2};
+	case VK_FORMAT_G16_B16R16_2PLANE_444_UNORM: return {16, 1, 1, 2};
 	default: FAIL("format"); return {};
 	}
 }
 
 // The stored n-bit value of an 8-bit code (16 bits: code * 257, the same
-// normalized value; narrow-range expansion differs, 2^(n-8) scaled).
-double Raw(uint8_t code, uint32_t bits) { return bits == 16 ? code * 257.0 : code; }
+// normalized value; narrow-range expansion differs, 2^(n-8) scaled; 10 and
+// 12 bits: code * 2^(n-8), the same narrow-range value).
+double Raw(uint8_t code, uint32_t bits) {
+	return bits == 16 ? code * 257.0 : bits == 8 ? code : double(uint32_t(code) << (bits - 8));
+}
 
 double ReconstructAxis(int i, uint32_t divisor, const Config& c, auto sample) {
 	if (divisor == 1) return sample(i);
@@ -146,7 +153,7 @@ void Filtered(const Config& c, double u, double v, double out[4]) {
 std::vector<float> Run(Context& ctx, const Config& c, uint32_t layer = 0) {
 	VkDevice device = ctx.device();
 	const Shape shape = ShapeOf(c.format);
-	const uint32_t bytes = shape.bits / 8, cw = kWidth / shape.div_x, ch = kHeight / shape.div_y;
+	const uint32_t bytes = shape.bits > 8 ? 2 : 1, cw = kWidth / shape.div_x, ch = kHeight / shape.div_y;
 
 	VkSamplerYcbcrConversionCreateInfo cci{VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_CREATE_INFO};
 	cci.format = c.format;
@@ -173,7 +180,9 @@ std::vector<float> Run(Context& ctx, const Config& c, uint32_t layer = 0) {
 	const uint32_t luma_size = kWidth * kHeight * bytes, chroma_size = cw * ch * bytes;
 	TestBuffer staging = ctx.CreateBuffer(luma_size + 2 * chroma_size);
 	auto put = [&](uint32_t offset, uint8_t code) {
-		uint16_t raw = uint16_t(Raw(code, shape.bits));
+		// 10- and 12-bit components sit in the high bits of their 16
+		// (the X6 and X4 formats' padding is low).
+		uint16_t raw = uint16_t(uint32_t(Raw(code, shape.bits)) << (16 - shape.bits));
 		if (bytes == 1)
 			staging.data[offset] = code;
 		else
@@ -363,7 +372,9 @@ TEST_CASE("Y'CbCr formats and feature are reported", "[e2e][ycbcr]") {
 	for (VkFormat format :
 	     {VK_FORMAT_G8_B8R8_2PLANE_420_UNORM, VK_FORMAT_G8_B8_R8_3PLANE_420_UNORM, VK_FORMAT_G8_B8R8_2PLANE_422_UNORM,
 	      VK_FORMAT_G8_B8_R8_3PLANE_444_UNORM, VK_FORMAT_G8B8G8R8_422_UNORM, VK_FORMAT_G16_B16R16_2PLANE_420_UNORM,
-	      VK_FORMAT_G10X6_B10X6R10X6_2PLANE_420_UNORM_3PACK16}) {
+	      VK_FORMAT_G10X6_B10X6R10X6_2PLANE_420_UNORM_3PACK16, VK_FORMAT_G8_B8R8_2PLANE_444_UNORM,
+	      VK_FORMAT_G10X6_B10X6R10X6_2PLANE_444_UNORM_3PACK16, VK_FORMAT_G12X4_B12X4R12X4_2PLANE_444_UNORM_3PACK16,
+	      VK_FORMAT_G16_B16R16_2PLANE_444_UNORM}) {
 		CAPTURE(format);
 		VkFormatProperties p;
 		vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), format, &p);
@@ -416,6 +427,15 @@ TEST_CASE("NV12, I420, 422, 444 and 16-bit 420 sampled through a Y'CbCr conversi
 	     VK_SAMPLER_YCBCR_RANGE_ITU_NARROW, VK_CHROMA_LOCATION_COSITED_EVEN, VK_FILTER_LINEAR, VK_FILTER_NEAREST, 0.0f},
 	    {VK_FORMAT_G16_B16R16_2PLANE_420_UNORM, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_709,
 	     VK_SAMPLER_YCBCR_RANGE_ITU_NARROW, VK_CHROMA_LOCATION_COSITED_EVEN, VK_FILTER_LINEAR, VK_FILTER_LINEAR, 0.25f},
+	    // VK_EXT_ycbcr_2plane_444_formats.
+	    {VK_FORMAT_G8_B8R8_2PLANE_444_UNORM, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_709,
+	     VK_SAMPLER_YCBCR_RANGE_ITU_FULL, VK_CHROMA_LOCATION_MIDPOINT, VK_FILTER_LINEAR, VK_FILTER_LINEAR, 0.25f},
+	    {VK_FORMAT_G10X6_B10X6R10X6_2PLANE_444_UNORM_3PACK16, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_2020,
+	     VK_SAMPLER_YCBCR_RANGE_ITU_NARROW, VK_CHROMA_LOCATION_COSITED_EVEN, VK_FILTER_LINEAR, VK_FILTER_LINEAR, 0.25f},
+	    {VK_FORMAT_G12X4_B12X4R12X4_2PLANE_444_UNORM_3PACK16, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_601,
+	     VK_SAMPLER_YCBCR_RANGE_ITU_FULL, VK_CHROMA_LOCATION_MIDPOINT, VK_FILTER_NEAREST, VK_FILTER_LINEAR, -0.25f},
+	    {VK_FORMAT_G16_B16R16_2PLANE_444_UNORM, VK_SAMPLER_YCBCR_MODEL_CONVERSION_YCBCR_709,
+	     VK_SAMPLER_YCBCR_RANGE_ITU_NARROW, VK_CHROMA_LOCATION_COSITED_EVEN, VK_FILTER_LINEAR, VK_FILTER_NEAREST, 0.0f},
 	};
 	for (const Config& c : configs) {
 		CAPTURE(c.format, c.model, c.range, c.location, c.chroma_filter, c.filter, c.offset);

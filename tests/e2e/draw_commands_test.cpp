@@ -103,11 +103,7 @@ TEST_CASE("vkCmdClearAttachments matches lavapipe", "[draw][commands]") {
 		s.color_attachments = 2;
 		s.fragment_shader = "scene_mrt.frag.spv";
 		s.depth_format = VK_FORMAT_D24_UNORM_S8_UINT;
-		s.configure = [](PipelineState& p) {
-			p.depth_stencil.depthTestEnable = VK_TRUE;
-			p.depth_stencil.depthWriteEnable = VK_TRUE;
-			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
-		};
+		s.configure = DepthLess;
 		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
 			vkCmdDraw(cb, 3, 1, 0, 0);
 			// Colors of k/255 (exact), depth 0.4 in a rect the second
@@ -246,20 +242,7 @@ TEST_CASE("depth/stencil resolve in render passes and dynamic rendering matches 
 		s.resolve_depth_stencil = true;
 		s.clear_depth_stencil = {0.75f, 1};
 		s.draws = {{6, 1, 0, 0, 0}};
-		s.configure = [](PipelineState& p) {
-			p.depth_stencil.depthTestEnable = VK_TRUE;
-			p.depth_stencil.depthWriteEnable = VK_TRUE;
-			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
-			p.depth_stencil.stencilTestEnable = VK_TRUE;
-			p.depth_stencil.front = {VK_STENCIL_OP_KEEP,
-			                         VK_STENCIL_OP_INCREMENT_AND_CLAMP,
-			                         VK_STENCIL_OP_KEEP,
-			                         VK_COMPARE_OP_ALWAYS,
-			                         0xff,
-			                         0xff,
-			                         0};
-			p.depth_stencil.back = p.depth_stencil.front;
-		};
+		s.configure = [](PipelineState& p) { DepthLessStencilCount(p); };
 		auto [a, b] = pair.Render(s);
 		CompareImages("resolve-ds", s.width, s.height, a.colors[0], b.colors[0], 3);
 		CHECK(a.stencil == b.stencil);
@@ -314,20 +297,7 @@ TEST_CASE("depth AVERAGE, MIN, MAX and stencil MIN, MAX resolves", "[draw][comma
 		s.resolve_depth_stencil = true;
 		s.clear_depth_stencil = {0.75f, 1};
 		s.draws = {{6, 1, 0, 0, 0}};
-		s.configure = [](PipelineState& p) {
-			p.depth_stencil.depthTestEnable = VK_TRUE;
-			p.depth_stencil.depthWriteEnable = VK_TRUE;
-			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
-			p.depth_stencil.stencilTestEnable = VK_TRUE;
-			p.depth_stencil.front = {VK_STENCIL_OP_KEEP,
-			                         VK_STENCIL_OP_INCREMENT_AND_CLAMP,
-			                         VK_STENCIL_OP_INCREMENT_AND_CLAMP,
-			                         VK_COMPARE_OP_ALWAYS,
-			                         0xff,
-			                         0xff,
-			                         0};
-			p.depth_stencil.back = p.depth_stencil.front;
-		};
+		s.configure = [](PipelineState& p) { DepthLessStencilCount(p, true); };
 		const SceneResult zero = RenderScene(pair.tessera(), s);
 		s.depth_resolve_mode = VK_RESOLVE_MODE_AVERAGE_BIT;
 		const SceneResult average = RenderScene(pair.tessera(), s);
@@ -361,11 +331,7 @@ TEST_CASE("depth AVERAGE, MIN, MAX and stencil MIN, MAX resolves", "[draw][comma
 		Scene d = s;
 		d.depth_format = VK_FORMAT_X8_D24_UNORM_PACK32;
 		d.depth_resolve_mode = d.stencil_resolve_mode = VK_RESOLVE_MODE_AVERAGE_BIT;
-		d.configure = [](PipelineState& p) {
-			p.depth_stencil.depthTestEnable = VK_TRUE;
-			p.depth_stencil.depthWriteEnable = VK_TRUE;
-			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
-		};
+		d.configure = DepthLess;
 		auto [ours, reference] = pair.Render(d);
 		REQUIRE(ours.depth.size() == reference.depth.size());
 		CHECK(ours.depth == average.depth);
@@ -397,11 +363,7 @@ TEST_CASE("4x MSAA with discard and gl_FragDepth matches lavapipe", "[draw][comm
 		s.resolve_depth_stencil = true;
 		s.clear_depth_stencil = {0.7f, 0};
 		s.draws = {{6, 1, 0, 0, 0}};
-		s.configure = [](PipelineState& p) {
-			p.depth_stencil.depthTestEnable = VK_TRUE;
-			p.depth_stencil.depthWriteEnable = VK_TRUE;
-			p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
-		};
+		s.configure = DepthLess;
 		auto [a, b] = pair.Render(s);
 		// Discard depends on an interpolated red (> 0.8) and the depth
 		// written on an interpolated alpha: pixels within interpolation

@@ -90,6 +90,29 @@ inline void Triangle(std::vector<Vertex>& out, float x0, float y0, float x1, flo
 	out.push_back({x2, y2, z, 1, b, r, g, a});
 }
 
+// The depth test LESS with depth writes.
+inline void DepthLess(PipelineState& p) {
+	p.depth_stencil.depthTestEnable = VK_TRUE;
+	p.depth_stencil.depthWriteEnable = VK_TRUE;
+	p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
+}
+
+// DepthLess, and a stencil that counts the fragments at each sample: ALWAYS
+// passes, incremented (and clamped) where the depth test passes, and also
+// where it fails with count_hidden.
+inline void DepthLessStencilCount(PipelineState& p, bool count_hidden = false) {
+	DepthLess(p);
+	p.depth_stencil.stencilTestEnable = VK_TRUE;
+	p.depth_stencil.front = {VK_STENCIL_OP_KEEP,
+	                         VK_STENCIL_OP_INCREMENT_AND_CLAMP,
+	                         count_hidden ? VK_STENCIL_OP_INCREMENT_AND_CLAMP : VK_STENCIL_OP_KEEP,
+	                         VK_COMPARE_OP_ALWAYS,
+	                         0xff,
+	                         0xff,
+	                         0};
+	p.depth_stencil.back = p.depth_stencil.front;
+}
+
 // An n x n grid of vertices over [-0.9, 0.9]^2 (row-major), colors from
 // their position; slightly skewed so no edge is axis-aligned at a pixel
 // center.

@@ -38,20 +38,7 @@ Scene DepthStencilScene() {
 	s.clear_depth_stencil = {0.8f, 3};
 	s.draws = {{9, 1, 0, 0, 0}};
 	s.samples = VK_SAMPLE_COUNT_4_BIT;
-	s.configure = [](PipelineState& p) {
-		p.depth_stencil.depthTestEnable = VK_TRUE;
-		p.depth_stencil.depthWriteEnable = VK_TRUE;
-		p.depth_stencil.depthCompareOp = VK_COMPARE_OP_LESS;
-		p.depth_stencil.stencilTestEnable = VK_TRUE;
-		p.depth_stencil.front = {VK_STENCIL_OP_KEEP,
-		                         VK_STENCIL_OP_INCREMENT_AND_CLAMP,
-		                         VK_STENCIL_OP_KEEP,
-		                         VK_COMPARE_OP_ALWAYS,
-		                         0xff,
-		                         0xff,
-		                         0};
-		p.depth_stencil.back = p.depth_stencil.front;
-	};
+	s.configure = [](PipelineState& p) { DepthLessStencilCount(p); };
 	return s;
 }
 

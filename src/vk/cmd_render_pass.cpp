@@ -99,6 +99,34 @@ void ClearView(runtime::ThreadPool& pool, const ImageView& view, VkImageAspectFl
 
 namespace {
 
+// The levels of one aspect of two attachment views (each view's base level)
+// and the part of a render area inside both.
+struct AspectPair {
+	uint32_t src_plane, dst_plane;
+	const texture::SubresourceLayout* src_level;
+	const texture::SubresourceLayout* dst_level;
+	int64_t x0, y0, x1, y1;
+	bool Empty() const { return x0 >= x1 || y0 >= y1; }
+};
+
+AspectPair PairOf(const ImageView& src, const ImageView& dst, const VkRect2D& area, VkImageAspectFlagBits aspect) {
+	const Image& s = *src.GetImage();
+	const Image& d = *dst.GetImage();
+	assert(!s.Tiled() && !d.Tiled());  // attachments are rows of texels (vk/image.cpp)
+	AspectPair p;
+	p.src_plane = s.Layout().PlaneOf(aspect);
+	p.dst_plane = d.Layout().PlaneOf(aspect);
+	p.src_level = &s.Layout().Level(p.src_plane, src.Range().baseMipLevel);
+	p.dst_level = &d.Layout().Level(p.dst_plane, dst.Range().baseMipLevel);
+	p.x0 = std::max<int64_t>(area.offset.x, 0);
+	p.y0 = std::max<int64_t>(area.offset.y, 0);
+	p.x1 = std::min<int64_t>(
+	    {int64_t(area.offset.x) + area.extent.width, p.src_level->extent.width, p.dst_level->extent.width});
+	p.y1 = std::min<int64_t>(
+	    {int64_t(area.offset.y) + area.extent.height, p.src_level->extent.height, p.dst_level->extent.height});
+	return p;
+}
+
 // One texel's depth or stencil samples reduced by `mode` (Vulkan 1.3 §8.x,
 // VkResolveModeFlagBits): sample 0, the samples' minimum or maximum (the
 // bytes of that sample), or, for depth, their average, packed again.
@@ -136,14 +164,11 @@ void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageVie
                  uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect, VkResolveModeFlagBits mode) {
 	const Image& s = *src.GetImage();
 	const Image& d = *dst.GetImage();
-	assert(!s.Tiled() && !d.Tiled());  // attachments are rows of texels (vk/image.cpp)
-	const uint32_t splane = s.Layout().PlaneOf(aspect), dplane = d.Layout().PlaneOf(aspect);
-	const texture::SubresourceLayout& sl = s.Layout().Level(splane, src.Range().baseMipLevel);
-	const texture::SubresourceLayout& dl = d.Layout().Level(dplane, dst.Range().baseMipLevel);
-	int64_t x0 = std::max<int64_t>(area.offset.x, 0), y0 = std::max<int64_t>(area.offset.y, 0);
-	int64_t x1 = std::min<int64_t>({int64_t(area.offset.x) + area.extent.width, sl.extent.width, dl.extent.width});
-	int64_t y1 = std::min<int64_t>({int64_t(area.offset.y) + area.extent.height, sl.extent.height, dl.extent.height});
-	if (x0 >= x1 || y0 >= y1) return;
+	const AspectPair pair = PairOf(src, dst, area, aspect);
+	if (pair.Empty()) return;
+	const uint32_t splane = pair.src_plane, dplane = pair.dst_plane;
+	const texture::SubresourceLayout &sl = *pair.src_level, &dl = *pair.dst_level;
+	const int64_t x0 = pair.x0, y0 = pair.y0, x1 = pair.x1, y1 = pair.y1;
 	const texture::FormatInfo* format = texture::FindFormat(sl.format);
 	for (uint32_t l = first_layer; l < first_layer + layer_count; ++l) {
 		texture::ResolveRect rect;
@@ -204,15 +229,12 @@ void ReplicateView(runtime::ThreadPool& pool, const ImageView& src, const ImageV
                    uint32_t first_layer, uint32_t layer_count, VkImageAspectFlagBits aspect) {
 	const Image& s = *src.GetImage();
 	const Image& d = *dst.GetImage();
-	const uint32_t splane = s.Layout().PlaneOf(aspect), dplane = d.Layout().PlaneOf(aspect);
-	const texture::SubresourceLayout& sl = s.Layout().Level(splane, src.Range().baseMipLevel);
-	const texture::SubresourceLayout& dl = d.Layout().Level(dplane, dst.Range().baseMipLevel);
-	int64_t x0 = std::max<int64_t>(area.offset.x, 0), y0 = std::max<int64_t>(area.offset.y, 0);
-	int64_t x1 = std::min<int64_t>({int64_t(area.offset.x) + area.extent.width, sl.extent.width, dl.extent.width});
-	int64_t y1 = std::min<int64_t>({int64_t(area.offset.y) + area.extent.height, sl.extent.height, dl.extent.height});
-	if (x0 >= x1 || y0 >= y1) return;
-	const uint32_t samples = uint32_t(d.Samples()), size = sl.element_size;
-	const uint64_t height = uint64_t(y1 - y0), width = uint64_t(x1 - x0);
+	const AspectPair pair = PairOf(src, dst, area, aspect);
+	if (pair.Empty()) return;
+	const uint32_t splane = pair.src_plane, dplane = pair.dst_plane;
+	const int64_t x0 = pair.x0, y0 = pair.y0;
+	const uint32_t samples = uint32_t(d.Samples()), size = pair.src_level->element_size;
+	const uint64_t height = uint64_t(pair.y1 - y0), width = uint64_t(pair.x1 - x0);
 	const uint64_t min_rows = std::max<uint64_t>(1, kParallelBytesThreshold / (width * samples * size));
 	runtime::ParallelRanges(pool, layer_count * height, 1, min_rows, [&](uint64_t begin, uint64_t end) {
 		for (uint64_t r = begin; r < end; ++r) {

@@ -144,11 +144,12 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageImageArrayDynamicIndexing,
     spv::Capability::UniformTexelBufferArrayDynamicIndexing,
     spv::Capability::StorageTexelBufferArrayDynamicIndexing,
+    spv::Capability::InputAttachmentArrayDynamicIndexing,
     // Descriptor arrays indexed per lane (buffers: Interpreter::
-    // ExecuteDescriptorArray; images: lanes batched by element in
-    // Interpreter::ExecuteImage), so an index may differ between the lanes of
-    // one lane group: the NonUniform decoration needs nothing more. Input
-    // attachment arrays are not indexed dynamically yet.
+    // ExecuteDescriptorArray; images, input attachments included: lanes
+    // batched by element in Interpreter::ExecuteImage), so an index may
+    // differ between the lanes of one lane group: the NonUniform decoration
+    // needs nothing more.
     spv::Capability::UniformBufferArrayDynamicIndexing,
     spv::Capability::StorageBufferArrayDynamicIndexing,
     spv::Capability::ShaderNonUniform,
@@ -158,6 +159,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::StorageImageArrayNonUniformIndexing,
     spv::Capability::UniformTexelBufferArrayNonUniformIndexing,
     spv::Capability::StorageTexelBufferArrayNonUniformIndexing,
+    spv::Capability::InputAttachmentArrayNonUniformIndexing,
     // Runtime-sized descriptor arrays: sized from the pipeline layout at
     // pipeline creation (LinkRuntimeDescriptorArrays).
     spv::Capability::RuntimeDescriptorArray,

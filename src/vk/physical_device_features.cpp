@@ -285,11 +285,12 @@ struct Supported {
 		v12.samplerFilterMinmax = VK_TRUE;       // texture/sample.cpp, ReduceMinMax
 		v12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
 		v12.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE;
+		v12.shaderInputAttachmentArrayDynamicIndexing = VK_TRUE;
 		// Descriptor arrays are indexed per lane (src/spirv/translator.cpp,
 		// kSupportedCapabilities), so the index may differ between the lanes
-		// of one lane group. Input attachment arrays are not indexed
-		// dynamically yet.
+		// of one lane group; input attachments are image slots like the rest.
 		v12.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE;
+		v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
 		v12.shaderSampledImageArrayNonUniformIndexing = VK_TRUE;
 		v12.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE;
 		v12.shaderStorageImageArrayNonUniformIndexing = VK_TRUE;

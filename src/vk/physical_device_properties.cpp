@@ -203,9 +203,13 @@ void PhysicalDevice::InitExtendedProperties() {
 	// (shaderIntegerDotProduct), but as interpreted multiply-adds, no faster
 	// than the same arithmetic written out in the shader.
 	p13.storageTexelBufferOffsetAlignmentBytes = limits.minTexelBufferOffsetAlignment;
-	p13.storageTexelBufferOffsetSingleTexelAlignment = VK_FALSE;
+	// Texel buffers read and write their texels with byte copies
+	// (shader/image_ops.cpp, texture::UnpackTexel / PackTexel), so a view
+	// may start at any texel (any component of a 3-component format); the
+	// one aligned access, an R32 atomic, is 4-aligned at any texel.
+	p13.storageTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
 	p13.uniformTexelBufferOffsetAlignmentBytes = limits.minTexelBufferOffsetAlignment;
-	p13.uniformTexelBufferOffsetSingleTexelAlignment = VK_FALSE;
+	p13.uniformTexelBufferOffsetSingleTexelAlignment = VK_TRUE;
 	p13.maxBufferSize = memory_properties_.memoryHeaps[0].size;
 }
 

@@ -61,6 +61,9 @@ struct TexelBufferSpec {
 	uint32_t texel_size;
 	bool storage;
 	std::vector<uint8_t> data;
+	// The view's offset into its buffer: data starts there, and the bytes
+	// before it (0xab) are not part of the view. Read back without them.
+	uint32_t view_offset = 0;
 };
 
 // One binding: its type and the resources of its array elements.
@@ -156,11 +159,19 @@ inline ContextOptions Options(Driver driver) {
 	non_seamless.pNext = &atomic_float;
 	atomic_float.pNext = &atomic_float2;
 	atomic_float2.pNext = &view_of_3d;
-	view_of_3d.pNext = all ? &min_lod : nullptr;
+	// Texel buffer views at offsets of one texel (image_shader_test.cpp):
+	// the feature of VK_EXT_texel_buffer_alignment, whose properties 1.3
+	// promoted but not the feature (VUID-VkBufferViewCreateInfo-offset-02749).
+	static VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT texel_alignment;
+	texel_alignment = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT};
+	texel_alignment.texelBufferAlignment = VK_TRUE;
+	view_of_3d.pNext = &texel_alignment;
+	texel_alignment.pNext = all ? &min_lod : nullptr;
 	ContextOptions options;
 	options.device_features = &features;
 	options.device_extensions = {"VK_EXT_non_seamless_cube_map", "VK_EXT_shader_atomic_float",
-	                             "VK_EXT_shader_atomic_float2", "VK_EXT_image_2d_view_of_3d"};
+	                             "VK_EXT_shader_atomic_float2", "VK_EXT_image_2d_view_of_3d",
+	                             "VK_EXT_texel_buffer_alignment"};
 	if (all) options.device_extensions.push_back("VK_EXT_image_view_min_lod");
 	return options;
 }
@@ -237,12 +248,15 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 	std::vector<TestBuffer> texel_buffers;
 	std::vector<VkBufferView> buffer_views;
 	for (const TexelBufferSpec& t : scene.texel_buffers) {
-		texel_buffers.push_back(ctx.CreateBuffer(t.data.size(), t.storage ? VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT
-		                                                                  : VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT));
-		std::memcpy(texel_buffers.back().data, t.data.data(), t.data.size());
+		texel_buffers.push_back(
+		    ctx.CreateBuffer(t.view_offset + t.data.size(), t.storage ? VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT
+		                                                              : VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT));
+		std::memset(texel_buffers.back().data, 0xab, t.view_offset);
+		std::memcpy(texel_buffers.back().data + t.view_offset, t.data.data(), t.data.size());
 		VkBufferViewCreateInfo bvi{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
 		bvi.buffer = texel_buffers.back().buffer;
 		bvi.format = t.format;
+		bvi.offset = t.view_offset;
 		bvi.range = VK_WHOLE_SIZE;
 		VkBufferView view = VK_NULL_HANDLE;
 		REQUIRE(vkCreateBufferView(device, &bvi, nullptr, &view) == VK_SUCCESS);
@@ -390,7 +404,9 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 	for (TestBuffer& b : buffers) outcome.buffers.emplace_back(b.data, b.data + b.size);
 	for (size_t k = 0; k < readback.size(); ++k)
 		outcome.images.emplace_back(readback[k].data, readback[k].data + scene.images[k].data.size());
-	for (TestBuffer& b : texel_buffers) outcome.texel_buffers.emplace_back(b.data, b.data + b.size);
+	for (size_t k = 0; k < texel_buffers.size(); ++k)
+		outcome.texel_buffers.emplace_back(texel_buffers[k].data + scene.texel_buffers[k].view_offset,
+		                                   texel_buffers[k].data + texel_buffers[k].size);
 
 	vkDestroyPipeline(device, pipeline, nullptr);
 	vkDestroyDescriptorPool(device, pool, nullptr);

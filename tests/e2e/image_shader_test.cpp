@@ -7,39 +7,54 @@
 using namespace tessera::test;
 using namespace tessera::test::image;
 
+// Run twice: views at offset 0, and at offsets of one texel (of one
+// component's 4 bytes for R32_UINT's atomics at 12), below
+// minTexelBufferOffsetAlignment (16), which the
+// *TexelBufferOffsetSingleTexelAlignment properties allow. Both runs must
+// give the same results.
 TEST_CASE("texel buffers: fetch, load, store and atomics match lavapipe", "[image]") {
-	Scene scene{"image_texel_buffer.spv"};
-	scene.texel_buffers = {
-	    {VK_FORMAT_R8G8B8A8_UNORM, 4, false, RandomBytes(64 * 4, 1)},
-	    {VK_FORMAT_R32G32B32A32_SFLOAT, 16, true, std::vector<uint8_t>(64 * 16, 0)},
-	    {VK_FORMAT_R32_UINT, 4, true, Bytes(std::vector<uint32_t>(8, 5))},
-	    {VK_FORMAT_R16G16B16A16_UINT, 8, true, RandomBytes(64 * 8, 2)},
-	};
-	scene.buffers = {std::vector<uint8_t>(64 * 16 + 16 + 16 + 64 * 16, 0xcd)};
-	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
-	                  {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, {}, {}, {0}},
-	                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {1}},
-	                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {2}},
-	                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {3}}};
-	auto [ours, reference] = RunBoth(scene);
-	// Everything but the texel read outside the view (robustBufferAccess lets
-	// it read any of several values) is exact.
-	std::vector<uint8_t> a = ours.buffers[0], b = reference.buffers[0];
-	std::vector<float> outside =
-	    Values<float>(std::vector<uint8_t>(a.begin() + 64 * 16 + 16, a.begin() + 64 * 16 + 32));
-	CHECK(outside == std::vector<float>{0, 0, 0, 0});  // Tessera: zero (robustBufferAccess2's rule)
-	std::fill_n(a.begin() + 64 * 16 + 16, 16, 0);
-	std::fill_n(b.begin() + 64 * 16 + 16, 16, 0);
-	// Fetched RGBA8: exact up to lavapipe's UNORM8 conversion (one ulp, see
-	// the NEAREST test); the rest exact.
-	CompareFloats(std::vector<uint8_t>(a.begin(), a.begin() + 64 * 16),
-	              std::vector<uint8_t>(b.begin(), b.begin() + 64 * 16), 1e-6f);
-	CHECK(std::vector<uint8_t>(a.begin() + 64 * 16, a.end()) == std::vector<uint8_t>(b.begin() + 64 * 16, b.end()));
-	std::vector<float> fetched = Values<float>(a);
-	CHECK(fetched[0] == float(scene.texel_buffers[0].data[63 * 4]) / 255.0f);
-	CHECK(ours.texel_buffers == reference.texel_buffers);
-	std::vector<uint32_t> counters = Values<uint32_t>(ours.texel_buffers[2]);
-	for (uint32_t k = 0; k < 8; ++k) CHECK(counters[k] == 5 + (k + (k + 56)) * 8 / 2);
+	Outcome first;
+	for (bool offsets : {false, true}) {
+		CAPTURE(offsets);
+		Scene scene{"image_texel_buffer.spv"};
+		scene.texel_buffers = {
+		    {VK_FORMAT_R8G8B8A8_UNORM, 4, false, RandomBytes(64 * 4, 1), offsets ? 4u : 0u},
+		    {VK_FORMAT_R32G32B32A32_SFLOAT, 16, true, std::vector<uint8_t>(64 * 16, 0), offsets ? 16u : 0u},
+		    {VK_FORMAT_R32_UINT, 4, true, Bytes(std::vector<uint32_t>(8, 5)), offsets ? 12u : 0u},
+		    {VK_FORMAT_R16G16B16A16_UINT, 8, true, RandomBytes(64 * 8, 2), offsets ? 8u : 0u},
+		};
+		scene.buffers = {std::vector<uint8_t>(64 * 16 + 16 + 16 + 64 * 16, 0xcd)};
+		scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+		                  {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, {}, {}, {0}},
+		                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {1}},
+		                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {2}},
+		                  {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, {}, {}, {3}}};
+		auto [ours, reference] = RunBoth(scene);
+		// Everything but the texel read outside the view (robustBufferAccess
+		// lets it read any of several values) is exact.
+		std::vector<uint8_t> a = ours.buffers[0], b = reference.buffers[0];
+		std::vector<float> outside =
+		    Values<float>(std::vector<uint8_t>(a.begin() + 64 * 16 + 16, a.begin() + 64 * 16 + 32));
+		CHECK(outside == std::vector<float>{0, 0, 0, 0});  // Tessera: zero (robustBufferAccess2's rule)
+		std::fill_n(a.begin() + 64 * 16 + 16, 16, 0);
+		std::fill_n(b.begin() + 64 * 16 + 16, 16, 0);
+		// Fetched RGBA8: exact up to lavapipe's UNORM8 conversion (one ulp,
+		// see the NEAREST test); the rest exact.
+		CompareFloats(std::vector<uint8_t>(a.begin(), a.begin() + 64 * 16),
+		              std::vector<uint8_t>(b.begin(), b.begin() + 64 * 16), 1e-6f);
+		CHECK(std::vector<uint8_t>(a.begin() + 64 * 16, a.end()) == std::vector<uint8_t>(b.begin() + 64 * 16, b.end()));
+		std::vector<float> fetched = Values<float>(a);
+		CHECK(fetched[0] == float(scene.texel_buffers[0].data[63 * 4]) / 255.0f);
+		CHECK(ours.texel_buffers == reference.texel_buffers);
+		std::vector<uint32_t> counters = Values<uint32_t>(ours.texel_buffers[2]);
+		for (uint32_t k = 0; k < 8; ++k) CHECK(counters[k] == 5 + (k + (k + 56)) * 8 / 2);
+		if (!offsets) {
+			first = ours;
+		} else {
+			CHECK(ours.buffers == first.buffers);
+			CHECK(ours.texel_buffers == first.texel_buffers);
+		}
+	}
 }
 
 TEST_CASE("2D views of 3D image slices sample and store as on lavapipe", "[image]") {

@@ -257,9 +257,12 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT:
-		// A dynamic topology keeps to the pipeline's topology class.
+		// A draw takes its topology, of any class, from the dynamic state
+		// (vk/draw.cpp, ComposeState): the pipeline's topology fixes nothing
+		// that points, lines or triangles read later (line and point state is
+		// always in the rasterizer's DrawState).
 		reinterpret_cast<VkPhysicalDeviceExtendedDynamicState3PropertiesEXT*>(s)->dynamicPrimitiveTopologyUnrestricted =
-		    VK_FALSE;
+		    VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES: {
 		auto* p = reinterpret_cast<VkPhysicalDeviceIDProperties*>(s);

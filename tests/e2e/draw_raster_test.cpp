@@ -213,6 +213,47 @@ TEST_CASE("extended dynamic state matches lavapipe", "[draw][raster]") {
 		};
 		pair.Compare("dynamic-topology", s, 2);
 	}
+	SECTION("topology of another class than the pipeline's (dynamicPrimitiveTopologyUnrestricted)") {
+		// A triangle-list pipeline draws points, lines and a strip:
+		// VK_EXT_extended_dynamic_state3's property lets the dynamic
+		// topology leave the pipeline's class. Points need PointSize:
+		// sized_point.vert, size w = 1.
+		Scene s = ColorScene(Grid(6));
+		s.vertex_shader = "sized_point.vert.spv";
+		s.attributes.push_back({2, 0, VK_FORMAT_R32_SFLOAT, 12});
+		s.configure = [](PipelineState& p) {
+			p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+			p.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY);
+		};
+		s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers&) {
+			vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_POINT_LIST);
+			vkCmdDraw(cb, 12, 1, 0, 0);
+			vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP);
+			vkCmdDraw(cb, 8, 1, 12, 0);
+			vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_LINE_LIST);
+			vkCmdDraw(cb, 6, 1, 20, 0);
+			vkCmdSetPrimitiveTopology(cb, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP);
+			vkCmdDraw(cb, 6, 1, 26, 0);
+		};
+		// The property is VK_EXT_extended_dynamic_state3's: without the
+		// extension enabled the validation layer holds draws to the
+		// pipeline's class (VUID-vkCmdDraw-primitiveTopology-03420).
+		SceneFeatures features;
+		ContextOptions options = features.Options();
+		options.device_extensions.push_back("VK_EXT_extended_dynamic_state3");
+		auto ours = Context::Create(Driver::Tessera, options), reference = Context::Create(Driver::Lavapipe, options);
+		REQUIRE(ours);
+		REQUIRE(reference);
+		VkPhysicalDeviceExtendedDynamicState3PropertiesEXT ed3{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT};
+		VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &ed3};
+		vkGetPhysicalDeviceProperties2(ours->physical_device(), &properties);
+		CHECK(ed3.dynamicPrimitiveTopologyUnrestricted == VK_TRUE);
+		const SceneResult a = RenderScene(*ours, s), b = RenderScene(*reference, s);
+		CompareImages("dynamic-topology-class", s.width, s.height, a.colors[0], b.colors[0], 2);
+		CHECK(ours->validation_errors() == 0);
+		CHECK(reference->validation_errors() == 0);
+	}
 	SECTION("rasterizer discard and depth bias") {
 		std::vector<Vertex> v;
 		Triangle(v, -0.9f, -0.9f, 0.9f, -0.8f, -0.1f, 0.9f, 0.5f, 1, 0, 0);

@@ -321,10 +321,13 @@ VKAPI_ATTR void VKAPI_CALL CmdSetVertexInputEXT(
 	    commandBuffer, vi, [](GraphicsContext& g, const DynamicVertexInput* const& v) { g.vertex_input = v; });
 }
 
-// VK_EXT_extended_dynamic_state2 names this command, but its feature
-// (extendedDynamicState2PatchControlPoints) is off: there is no tessellation
-// stage, so valid use never calls it and there is nothing to record.
-VKAPI_ATTR void VKAPI_CALL CmdSetPatchControlPointsEXT(VkCommandBuffer, uint32_t) {}
+// VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints):
+// the vertices a patch takes, read by draws of pipelines that made it
+// dynamic (vk/draw.cpp).
+VKAPI_ATTR void VKAPI_CALL CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints) {
+	Record<uint32_t>(commandBuffer, patchControlPoints,
+	                 [](GraphicsContext& g, const uint32_t& v) { g.patch_control_points = v; });
+}
 
 #define TESSERA_SET_BOOL(Name, field)                                                                            \
 	VKAPI_ATTR void VKAPI_CALL Name(VkCommandBuffer commandBuffer, VkBool32 enable) {                            \

@@ -1053,8 +1053,8 @@ void SizeVertexArrays(DrawJob& job, DrawScratch& scratch, uint32_t n) {
 // those points.
 void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topology topology,
                         const shader::Resources& control, const shader::Resources& evaluation, uint32_t patch_count,
-                        bool points, bool layered, bool viewported, bool capture, DrawScratch& scratch,
-                        raster::VertexInput& input) {
+                        uint32_t patch_size, bool points, bool layered, bool viewported, bool capture,
+                        DrawScratch& scratch, raster::VertexInput& input) {
 	TessellationRun& run = scratch.tess_run;
 	run.pipeline = &gp;
 	run.resources = &control;
@@ -1062,6 +1062,7 @@ void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topolo
 	run.values = job.tess_values;
 	run.patches = scratch.patches.data();
 	run.patch_count = patch_count;
+	run.patch_control_points = patch_size;
 	run.view_index = job.view_index;
 	RunTessellation(run, scratch.pool);
 	if (run.lost) {
@@ -1155,8 +1156,12 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	                                        vk_topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY);
 	// Tessellation: patches in, the tessellator's triangles, lines or points out.
 	const bool tessellated = gp.tess_control != nullptr;
+	// The vertices of a patch: the pipeline's, or vkCmdSetPatchControlPointsEXT's.
+	const uint32_t patch_size =
+	    (gp.dynamic & Bit(Dynamic::kPatchControlPoints)) != 0 ? g.patch_control_points : gp.patch_control_points;
 	if (tessellated) {
-		if (vk_topology != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) return;  // invalid: nothing to tessellate
+		if (vk_topology != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) return;         // invalid: nothing to tessellate
+		if (patch_size == 0 || patch_size > kMaxPatchControlPoints) return;  // invalid: not set or too large
 		topology = gp.tessellation.point_mode                                ? raster::Topology::PointList
 		           : gp.tessellation.domain == raster::TessDomain::kIsolines ? raster::Topology::LineList
 		                                                                     : raster::Topology::TriangleList;
@@ -1381,7 +1386,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		if (tessellated) {
 			scratch.tess_values.resize(size_t(n) * gp.tess_sources.size());
 			job.tess_values = scratch.tess_values.data();
-			const uint32_t per = gp.patch_control_points;
+			const uint32_t per = patch_size;
 			patch_count = p.count / per;
 			scratch.patches.resize(size_t(patch_count) * per);
 			for (size_t i = 0; i < scratch.patches.size(); ++i)
@@ -1540,7 +1545,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				                            gp.tess_view_index_word != kNoWord || gp.eval_view_index_word != kNoWord;
 				if (tessellated && (v == 0 || view_dependent)) {
 					TessellateInstance(gp, job, topology, control_bound.resources, evaluation_bound.resources,
-					                   patch_count, points, layered, viewported, capture, scratch, input);
+					                   patch_count, patch_size, points, layered, viewported, capture, scratch, input);
 					tess_patches += patch_count;
 					tess_points += scratch.tess_run.point_patch.size();
 					tess_primitives += scratch.tess_run.primitives.size() / scratch.tess_run.per;

@@ -10,6 +10,7 @@
 #include "vk/pipeline.h"
 #include "vk/pipeline_layout.h"
 #include "vk/pipeline_library.h"
+#include "vk/tessellation_stage.h"
 
 namespace tessera::vk {
 
@@ -58,6 +59,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_SAMPLE_MASK_EXT: return Dynamic::kSampleMask;
 	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT: return Dynamic::kAlphaToCoverageEnable;
 	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return Dynamic::kAlphaToOneEnable;
+	case VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT: return Dynamic::kPatchControlPoints;
 	case VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT: return Dynamic::kLogicOpEnable;
 	case VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT: return Dynamic::kColorBlendEnable;
 	case VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT: return Dynamic::kColorBlendEquation;
@@ -532,7 +534,7 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 			        VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO))
 				g.tessellation.lower_left = origin->domainOrigin == VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
 		}
-		if (g.patch_control_points == 0 || g.patch_control_points > 32) {
+		if (g.patch_control_points == 0 || g.patch_control_points > kMaxPatchControlPoints) {
 			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 			              "%s: patchControlPoints %u is outside 1..32", what, g.patch_control_points);
 			return VK_ERROR_UNKNOWN;

@@ -71,6 +71,7 @@ enum class Dynamic : uint32_t {
 	kLineRasterizationMode,
 	kLineStippleEnable,
 	kDepthClipNegativeOneToOne,
+	kPatchControlPoints,  // VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints)
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -287,6 +288,7 @@ struct GraphicsContext {
 	raster::StencilFaceState front, back;  // masks, references and ops
 	VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
 	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+	uint32_t patch_control_points = 0;  // vkCmdSetPatchControlPointsEXT
 	VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 	bool depth_test = false, depth_write = false, depth_bounds_test = false, stencil_test = false;
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;

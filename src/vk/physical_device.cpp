@@ -11,6 +11,7 @@
 #include "vk/format_support.h"
 #include "vk/graphics_state.h"
 #include "vk/instance.h"
+#include "vk/tessellation_stage.h"
 
 namespace tessera::vk {
 
@@ -64,7 +65,7 @@ VkPhysicalDeviceLimits Limits() {
 	// control stage's outputs are a record of workgroup memory per patch,
 	// the other interfaces private words; all well within their memory.
 	l.maxTessellationGenerationLevel = raster::kMaxTessellationLevel;
-	l.maxTessellationPatchSize = 32;
+	l.maxTessellationPatchSize = kMaxPatchControlPoints;
 	l.maxTessellationControlPerVertexInputComponents = 64;
 	l.maxTessellationControlPerVertexOutputComponents = 64;
 	l.maxTessellationControlPerPatchOutputComponents = 120;

@@ -640,11 +640,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT: {
 		// Rasterizer discard, depth bias and primitive restart enables (core
-		// 1.3) and the logic op (vk/draw.cpp, ComposeState); not patch control
-		// points (no tessellation).
+		// 1.3), the logic op (vk/draw.cpp, ComposeState) and patch control
+		// points (read per draw: vk/draw.cpp, TessellationRun).
 		auto* p = reinterpret_cast<VkPhysicalDeviceExtendedDynamicState2FeaturesEXT*>(s);
 		p->extendedDynamicState2 = VK_TRUE;
 		p->extendedDynamicState2LogicOp = VK_TRUE;
+		p->extendedDynamicState2PatchControlPoints = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT:

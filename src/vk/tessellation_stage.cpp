@@ -25,7 +25,7 @@ bool ShadeControl(TessellationRun& run, uint32_t first, uint32_t count) {
 	const GraphicsPipeline& gp = *run.pipeline;
 	const shader::Program& tcs = *gp.tess_control;
 	const shader::TessellationInfo& info = tcs.tessellation;
-	const uint32_t invocations = info.output_vertices, per = gp.patch_control_points;
+	const uint32_t invocations = info.output_vertices, per = run.patch_control_points;
 	const uint32_t lanes = count * invocations;
 	const size_t sources = gp.tess_sources.size();
 	shader::Interpreter& interp = DrawInterpreter();

@@ -18,6 +18,9 @@ class ThreadPool;
 
 namespace tessera::vk {
 
+// maxTessellationPatchSize: the most vertices a patch takes.
+constexpr uint32_t kMaxPatchControlPoints = 32;
+
 // One instance's tessellation work.
 struct TessellationRun {
 	const GraphicsPipeline* pipeline = nullptr;
@@ -26,8 +29,10 @@ struct TessellationRun {
 	// Per shaded vertex, the vertex outputs the control stage reads
 	// (GraphicsPipeline::tess_sources order).
 	const uint32_t* values = nullptr;
-	// The patches: patch_control_points indices into the shaded vertices each.
+	// The patches: patch_control_points indices into the shaded vertices
+	// each (the pipeline's, or the dynamic state's).
 	const uint32_t* patches = nullptr;
+	uint32_t patch_control_points = 0;
 	uint32_t patch_count = 0;
 	uint32_t view_index = 0;  // ViewIndex (multiview)
 	bool lost = false;

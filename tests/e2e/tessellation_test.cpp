@@ -170,3 +170,42 @@ TEST_CASE("Tessellation point mode: equal spacing gives the same domain points a
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
 }
+
+TEST_CASE("Patch control points set by vkCmdSetPatchControlPointsEXT match lavapipe", "[e2e][tessellation]") {
+	// VK_EXT_extended_dynamic_state2's extendedDynamicState2PatchControlPoints:
+	// the pipeline says 1; the draws say 3 (four patches), then 4 (the same
+	// vertices as three patches, whose control shader reads the first three
+	// of each). The pipeline's own value must not be used.
+	SceneFeatures features;
+	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT ed2{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
+	ed2.extendedDynamicState2PatchControlPoints = VK_TRUE;
+	ContextOptions options = features.Options();
+	ed2.pNext = const_cast<void*>(options.device_features);
+	options.device_features = &ed2;
+	options.device_extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME);
+	std::vector<uint8_t> images[2];
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		CAPTURE(DriverName(driver));
+		auto ctx = Context::Create(driver, options);
+		REQUIRE(ctx);
+		auto set_points = ctx->Proc<PFN_vkCmdSetPatchControlPointsEXT>("vkCmdSetPatchControlPointsEXT");
+		REQUIRE(set_points);
+		Scene s = TessScene("tess_tri_equal.tese.spv", {{2, 3, 4, 5}, {3, 2}});
+		s.patch_control_points = 1;
+		s.configure = [](PipelineState& ps) {
+			ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+			ps.dynamic_states.push_back(VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT);
+		};
+		s.record_draws = [set_points](VkCommandBuffer cb, const Scene::Buffers&) {
+			set_points(cb, 3);
+			vkCmdDraw(cb, 12, 1, 0, 0);
+			set_points(cb, 4);
+			vkCmdDraw(cb, 12, 1, 0, 0);
+		};
+		images[driver == Driver::Tessera ? 0 : 1] = RenderScene(*ctx, s).colors[0];
+		for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
+		CHECK(ctx->validation_errors() == 0);
+	}
+	CompareImages("tessellation-dynamic-patch", 96, 96, images[0], images[1], 2, 6);
+}

@@ -887,19 +887,23 @@ uint64_t CountPrimitives(raster::Topology topology, const uint32_t* indices, uin
 // instance's vertex stream `stream` (shaded, or emitted by the geometry
 // stage) to the bound transform feedback buffers that stream writes,
 // primitive after primitive in draw order, strips and fans taken apart into
-// independent primitives (vertices in the first-vertex order of §21.1). A
-// primitive that does not fit in every buffer it writes is not captured,
+// independent primitives. Each primitive's vertices keep the topology's
+// winding and its provoking vertex first, or last in last-vertex mode
+// (transformFeedbackPreservesProvokingVertex, §26.1): AssembleTriangles
+// orders strip and fan triangles so, and lists and line strips already are.
+// A primitive that does not fit in every buffer it writes is not captured,
 // nor counted as written; the stream's active query counts written and
 // needed primitives.
 void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, const DrawJob& job,
-                              const raster::VertexInput& input, DrawScratch& scratch, uint32_t stream = 0) {
+                              const raster::VertexInput& input, bool provoking_last, DrawScratch& scratch,
+                              uint32_t stream = 0) {
 	std::vector<uint32_t>& list = scratch.xfb_primitives;
 	list.clear();
 	uint32_t per = 1;
 	switch (input.topology) {
 	case raster::Topology::TriangleStrip:
 	case raster::Topology::TriangleFan:
-		raster::AssembleTriangles(input, false, list);
+		raster::AssembleTriangles(input, provoking_last, list);
 		per = 3;
 		break;
 	case raster::Topology::LineStrip:
@@ -999,7 +1003,7 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 		if (captured) {
 			job.xfb_values = out.xfb_values.data();
 			job.xfb_count = wants.xfb_count;
-			CaptureTransformFeedback(g, gs, job, input, scratch, stream);
+			CaptureTransformFeedback(g, gs, job, input, state.raster.provoking_vertex_last, scratch, stream);
 		}
 	}
 	GeometryWants wants;
@@ -1020,7 +1024,7 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	if (capture) {
 		job.xfb_values = out.xfb_values.data();
 		job.xfb_count = wants.xfb_count;
-		CaptureTransformFeedback(g, gs, job, input, scratch, drawn);
+		CaptureTransformFeedback(g, gs, job, input, state.raster.provoking_vertex_last, scratch, drawn);
 	}
 	if (discard || out.vertex_count == 0) return 0;
 	job.cull_distances = out.cull_distances.data();
@@ -1552,7 +1556,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 					if (job.lost) break;
 				}
 				if (v == 0 && capture && !gp.geometry)
-					CaptureTransformFeedback(context.graphics, last, job, input, scratch);
+					CaptureTransformFeedback(context.graphics, last, job, input, state.raster.provoking_vertex_last,
+					                         scratch);
 				if (view_count > 1) fb = MakeFramebuffer(g, state.raster.samples, views[v]);
 				job.layer = views[v];
 				if (gp.geometry) {

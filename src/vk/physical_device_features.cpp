@@ -719,9 +719,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT:
 		// Last-vertex mode: the raster takes flat values from vertex 2 of each
-		// assembled triangle (1 of a line). transformFeedbackPreservesProvokingVertex
-		// stays off: transform feedback writes each primitive in first-vertex order.
+		// assembled triangle (1 of a line); transform feedback writes each
+		// primitive with its provoking vertex first or last, as the mode says
+		// (vk/draw.cpp, CaptureTransformFeedback).
 		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->provokingVertexLast = VK_TRUE;
+		reinterpret_cast<VkPhysicalDeviceProvokingVertexFeaturesEXT*>(s)->transformFeedbackPreservesProvokingVertex =
+		    VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT: {
 		// Lines are rectangles (src/raster/README.md); a stipple drops the

@@ -379,11 +379,13 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
 		// The mode is pipeline state (raster::RasterState::provoking_vertex_last),
-		// so pipelines of either mode mix in one render pass. Transform feedback
-		// writes first-vertex order (vk/draw.cpp, CaptureTransformFeedback).
+		// so pipelines of either mode mix in one render pass. Transform
+		// feedback writes fan triangles, like the others, with the provoking
+		// vertex first or last as the mode says (vk/draw.cpp,
+		// CaptureTransformFeedback; raster::AssembleTriangles).
 		auto* p = reinterpret_cast<VkPhysicalDeviceProvokingVertexPropertiesEXT*>(s);
 		p->provokingVertexModePerPipeline = VK_TRUE;
-		p->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+		p->transformFeedbackPreservesTriangleFanProvokingVertex = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT:

@@ -61,12 +61,14 @@ TEST_CASE("VK_EXT_provoking_vertex: reported, and flat outputs come from the las
 	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features};
 	vkGetPhysicalDeviceFeatures2(ctx.tessera->physical_device(), &f2);
 	CHECK(features.provokingVertexLast == VK_TRUE);
-	CHECK(features.transformFeedbackPreservesProvokingVertex == VK_FALSE);  // captures are in first-vertex order
+	// Captures keep the provoking vertex (transform_feedback_test.cpp checks the order).
+	CHECK(features.transformFeedbackPreservesProvokingVertex == VK_TRUE);
 	VkPhysicalDeviceProvokingVertexPropertiesEXT props{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT};
 	VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &props};
 	vkGetPhysicalDeviceProperties2(ctx.tessera->physical_device(), &p2);
 	CHECK(props.provokingVertexModePerPipeline == VK_TRUE);
+	CHECK(props.transformFeedbackPreservesTriangleFanProvokingVertex == VK_TRUE);
 
 	// A strip of 10 vertices zig-zagging along the bottom, a fan of 7 above.
 	std::vector<float> strip, fan;

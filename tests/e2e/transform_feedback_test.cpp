@@ -404,3 +404,87 @@ TEST_CASE("geometry vertex streams are captured into their own buffers and queri
 		for (int k = 0; k < 2; ++k) CHECK(ours.stream_query[s][k] == reference.stream_query[s][k]);
 	}
 }
+
+TEST_CASE("transform feedback keeps each primitive's provoking vertex last in last-vertex mode",
+          "[transform_feedback]") {
+	// transformFeedbackPreservesProvokingVertex (VK_EXT_provoking_vertex,
+	// Vulkan §26.1): with VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT each
+	// captured primitive ends with its provoking vertex (strip and fan
+	// triangle i: vertex i + 2; line strip segment i: vertex i + 1) and keeps
+	// the topology's winding: a strip, a fan and a line strip of 6 vertices,
+	// captured vertex indices against those rules. Lavapipe (22.3) preserves
+	// it too, but not for fans (transformFeedbackPreservesTriangleFanProvokingVertex
+	// false there, true here): its strip and lines must equal ours.
+	SceneFeatures features;
+	VkPhysicalDeviceProvokingVertexFeaturesEXT provoking{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
+	provoking.provokingVertexLast = VK_TRUE;
+	provoking.transformFeedbackPreservesProvokingVertex = VK_TRUE;
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+	                                                 &provoking};
+	xfb.transformFeedback = VK_TRUE;
+	ContextOptions options = features.Options();
+	provoking.pNext = const_cast<void*>(options.device_features);
+	options.device_features = &xfb;
+	options.device_extensions.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+	options.device_extensions.push_back(VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
+	// A line strip from the triangle pipeline (dynamicPrimitiveTopologyUnrestricted).
+	options.device_extensions.push_back("VK_EXT_extended_dynamic_state3");
+	std::vector<uint32_t> captured[2];  // vertex indices, record after record
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		CAPTURE(DriverName(driver));
+		auto ctx = Context::Create(driver, options);
+		REQUIRE(ctx);
+		auto bind = ctx->Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
+		auto begin = ctx->Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
+		auto end = ctx->Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
+		REQUIRE(bind);
+		REQUIRE(begin);
+		REQUIRE(end);
+		const VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+		TestBuffer buffer0 = ctx->CreateBuffer(kSize0, usage), buffer1 = ctx->CreateBuffer(kSize0, usage);
+		std::vector<float> positions;
+		for (int i = 0; i < 6; ++i)
+			positions.insert(positions.end(), {-0.8f + 0.3f * float(i), (i & 1) ? 0.4f : -0.4f, 0.5f, 1});
+		Scene s;
+		s.vertex_shader = "xfb_capture.vert.spv";
+		s.fragment_shader = "xfb_capture.frag.spv";
+		s.vertices = scenes::Bytes(positions);
+		s.vertex_stride = 16;
+		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		VkPipelineRasterizationProvokingVertexStateCreateInfoEXT last{
+		    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
+		last.provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
+		s.configure = [&last](PipelineState& ps) {
+			ps.rasterization.pNext = &last;
+			ps.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY);
+		};
+		s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
+			const VkBuffer buffers[] = {buffer0.buffer, buffer1.buffer};
+			const VkDeviceSize offsets[] = {0, 0};
+			bind(cb, 0, 2, buffers, offsets, nullptr);
+			begin(cb, 0, 0, nullptr, nullptr);
+			for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,
+			                                     VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN}) {
+				vkCmdSetPrimitiveTopology(cb, topology);
+				vkCmdDraw(cb, 6, 1, 0, 0);
+			}
+			end(cb, 0, 0, nullptr, nullptr);
+		};
+		RenderScene(*ctx, s);
+		// 12 strip, 10 line and 12 fan vertices, 12-byte records in buffer 1.
+		const std::vector<uint8_t> records(buffer1.data, buffer1.data + buffer1.size);
+		for (uint32_t r = 0; r < 34; ++r)
+			captured[driver == Driver::Tessera ? 0 : 1].push_back(Word(records, r * kStride1 + 4));
+		ctx->Destroy(buffer0);
+		ctx->Destroy(buffer1);
+		for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
+		CHECK(ctx->validation_errors() == 0);
+	}
+	const std::vector<uint32_t> expected = {0, 1, 2, 2, 1, 3, 2, 3, 4, 4, 3, 5,   // strip
+	                                        0, 1, 1, 2, 2, 3, 3, 4, 4, 5,         // line strip
+	                                        0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 5};  // fan
+	CHECK(captured[0] == expected);
+	CHECK(std::vector<uint32_t>(captured[1].begin(), captured[1].begin() + 22) ==
+	      std::vector<uint32_t>(captured[0].begin(), captured[0].begin() + 22));
+}

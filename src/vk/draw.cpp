@@ -1386,15 +1386,29 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		// Tessellation: the vertex stage keeps what the control stage reads;
 		// patch i is vertices [i P, i P + P) of the draw (Vulkan "Patch Lists").
+		// A restart index (primitiveTopologyPatchListRestart) drops the
+		// incomplete patch before it and starts counting again after it
+		// (Vulkan "Primitive Topologies": restarting discards an incomplete
+		// primitive); so does the draw's end.
 		uint32_t patch_count = 0;
 		if (tessellated) {
 			scratch.tess_values.resize(size_t(n) * gp.tess_sources.size());
 			job.tess_values = scratch.tess_values.data();
 			const uint32_t per = patch_size;
-			patch_count = p.count / per;
-			scratch.patches.resize(size_t(patch_count) * per);
-			for (size_t i = 0; i < scratch.patches.size(); ++i)
-				scratch.patches[i] = raster_indices ? raster_indices[i] : uint32_t(i);
+			scratch.patches.clear();
+			uint32_t pending = 0;  // vertices of the incomplete patch
+			for (uint32_t i = 0; i < p.count; ++i) {
+				const uint32_t v = raster_indices ? raster_indices[i] : i;
+				if (raster_indices && restart && v == kRestart) {
+					scratch.patches.resize(scratch.patches.size() - pending);
+					pending = 0;
+					continue;
+				}
+				scratch.patches.push_back(v);
+				pending = pending + 1 == per ? 0 : pending + 1;
+			}
+			scratch.patches.resize(scratch.patches.size() - pending);
+			patch_count = uint32_t(scratch.patches.size() / per);
 		}
 		// With a geometry or tessellation stage the vertex stage keeps only
 		// what that stage reads; the arrays are the later stage's.

@@ -665,9 +665,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 		reinterpret_cast<VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT*>(s)->nonSeamlessCubeMap = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT:
-		// Restart in lists (raster::AssembleList); no patch lists (no tessellation).
+		// Restart in lists (raster::AssembleList) and patch lists (vk/draw.cpp,
+		// where a draw's patches are cut).
 		reinterpret_cast<VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT*>(s)->primitiveTopologyListRestart =
 		    VK_TRUE;
+		reinterpret_cast<VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT*>(s)
+		    ->primitiveTopologyPatchListRestart = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT:
 		// Per-attachment write enables, static or dynamic (vk/draw.cpp, ComposeState).

@@ -209,3 +209,36 @@ TEST_CASE("Patch control points set by vkCmdSetPatchControlPointsEXT match lavap
 	}
 	CompareImages("tessellation-dynamic-patch", 96, 96, images[0], images[1], 2, 6);
 }
+
+TEST_CASE("Primitive restart in patch lists drops incomplete patches, as on lavapipe", "[e2e][tessellation]") {
+	// VK_EXT_primitive_topology_list_restart's primitiveTopologyPatchListRestart:
+	// a restart index discards the incomplete patch before it (Vulkan
+	// "Primitive Topologies"), so these indices make the four patches of the
+	// plain draw, and must draw the same image.
+	SceneFeatures features;
+	VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT restart{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+	restart.primitiveTopologyPatchListRestart = VK_TRUE;
+	ContextOptions options = features.Options();
+	restart.pNext = const_cast<void*>(options.device_features);
+	options.device_features = &restart;
+	options.device_extensions.push_back(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
+	auto ours = Context::Create(Driver::Tessera, options), reference = Context::Create(Driver::Lavapipe, options);
+	REQUIRE(ours);
+	REQUIRE(reference);
+	const Scene plain = TessScene("tess_tri_equal.tese.spv", {{2, 3, 4, 5}, {3, 2}});
+	Scene s = plain;
+	const uint32_t r = 0xffffffffu;
+	s.indices = {0, 1, 2, 3, 4, r, 3, 4, 5, 6, 7, 8, 9, 10, r, 9, 10, 11, 0, 1};
+	s.draws = {{uint32_t(s.indices.size()), 1, 0, 0, 0}};
+	s.configure = [](PipelineState& ps) {
+		ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+		ps.input_assembly.primitiveRestartEnable = VK_TRUE;
+	};
+	const SceneResult a = RenderScene(*ours, s), b = RenderScene(*reference, s);
+	CompareImages("tessellation-patch-restart", s.width, s.height, a.colors[0], b.colors[0], 2, 6);
+	CHECK(a.colors[0] == RenderScene(*ours, plain).colors[0]);
+	CHECK(scenes::Drawn(a, s));
+	CHECK(ours->validation_errors() == 0);
+	CHECK(reference->validation_errors() == 0);
+}

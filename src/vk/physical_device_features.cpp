@@ -341,6 +341,12 @@ struct Supported {
 		v12.hostQueryReset = VK_TRUE;
 		v12.vulkanMemoryModel = VK_TRUE;
 		v12.vulkanMemoryModelDeviceScope = VK_TRUE;
+		// Availability and visibility chains: device memory is the host's,
+		// coherent, so a write is available and visible to every scope once
+		// the operations that order it (barriers, acquire and release
+		// atomics, which the engine runs as fences) have run; a chain of such
+		// operations to wider scopes orders no less than one of them.
+		v12.vulkanMemoryModelAvailabilityVisibilityChains = VK_TRUE;
 		// Images keep one memory layout whatever their VkImageLayout, so the
 		// separate depth and stencil layouts need nothing more.
 		v12.separateDepthStencilLayouts = VK_TRUE;

@@ -598,3 +598,40 @@ TEST_CASE("a pipeline statistics query counts compute shader invocations", "[com
 		CHECK(ctx->validation_errors() == 0);
 	}
 }
+
+TEST_CASE("availability and visibility chains publish a payload across workgroups, as on lavapipe", "[compute]") {
+	// vulkanMemoryModelAvailabilityVisibilityChains: memory_model_chains.comp
+	// makes workgroup 0's payload available to its workgroup, then to the
+	// device, and releases a flag; workgroup 1 acquires the flag and makes
+	// the payload visible to the device, then to its workgroup. Whether
+	// workgroup 1 runs before or after workgroup 0 is the driver's; if it
+	// saw the flag, every word of the payload must be the written one.
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	v12.vulkanMemoryModel = VK_TRUE;
+	v12.vulkanMemoryModelDeviceScope = VK_TRUE;
+	v12.vulkanMemoryModelAvailabilityVisibilityChains = VK_TRUE;
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &v12};
+	v13.maintenance4 = VK_TRUE;  // glslang's LocalSizeId
+	ContextOptions options;
+	options.device_features = &v13;
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		CAPTURE(DriverName(driver));
+		auto ctx = Context::Create(driver, options);
+		REQUIRE(ctx);
+		for (int run = 0; run < 8; ++run) {
+			const BufferContents out =
+			    RunCorpusKernel(*ctx, TESSERA_SHADER_DIR, "memory_model_chains.spv",
+			                    {std::vector<uint8_t>(65 * 4, 0), std::vector<uint8_t>(128 * 4, 0xee)}, 2);
+			REQUIRE(out.size() == 2);
+			std::vector<uint32_t> words(128);
+			std::memcpy(words.data(), out[1].data(), 128 * 4);
+			uint32_t wrong = 0;
+			for (uint32_t i = 0; i < 64; ++i) {
+				const uint32_t flag = words[64 + i], seen = words[i];
+				wrong += flag > 1 || (flag == 1 ? seen != 3 * i + 1 : seen != 0xffffffffu);
+			}
+			CHECK(wrong == 0);
+		}
+		CHECK(ctx->validation_errors() == 0);
+	}
+}

@@ -574,9 +574,10 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 		CHECK(CreateDirect(driver, &v12, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a feature in an individual structure") {
-		VkPhysicalDeviceVulkanMemoryModelFeatures model{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
-		model.vulkanMemoryModelAvailabilityVisibilityChains = VK_TRUE;
-		CHECK(CreateDirect(driver, &model, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
+		VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+		atomic_float.sparseImageFloat32Atomics = VK_TRUE;  // no sparse images
+		CHECK(CreateDirect(driver, &atomic_float, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a supported feature in an individual structure promoted to core is accepted") {
 		// Vulkan 1.3 §47.1: the promoted structure names the same feature as the aggregate.

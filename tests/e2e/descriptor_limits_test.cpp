@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "compute_kernel.h"
+#include "single_set.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -36,24 +37,6 @@ void HostReadBarrier(VkCommandBuffer cb) {
 	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
 	                     VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, nullptr,
 	                     0, nullptr);
-}
-
-// One set of `set_layout` from a pool of exactly `sizes` (pool_next: the
-// pool's pNext chain).
-VkDescriptorSet AllocateOneSet(VkDevice device, const VkDescriptorPoolSize (&sizes)[2],
-                               VkDescriptorSetLayout set_layout, const void* pool_next, VkDescriptorPool* pool) {
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, pool_next};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 2;
-	dpci.pPoolSizes = sizes;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = *pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
-	return set;
 }
 
 }  // namespace
@@ -93,7 +76,7 @@ TEST_CASE("maxDescriptorSet*BuffersDynamic: every dynamic buffer of a full set r
 	const VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, kDynamicBuffers},
 	                                       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, kDynamicBuffers}};
 	VkDescriptorPool pool;
-	const VkDescriptorSet set = AllocateOneSet(device, sizes, set_layout, nullptr, &pool);
+	const VkDescriptorSet set = AllocateSingleSet(device, set_layout, sizes, &pool);
 
 	// Buffers of 16-byte slots (minUniformBufferOffsetAlignment). Descriptor
 	// i starts at slot i % 2 and its dynamic offsets move it by even slot
@@ -211,7 +194,7 @@ std::vector<std::vector<uint32_t>> RunInlineBlocks(Context& ctx, uint32_t update
 	const VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, kInlineBlocks * kInlineBlockSize},
 	                                       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1}};
 	VkDescriptorPool pool;
-	const VkDescriptorSet set = AllocateOneSet(device, sizes, set_layout, &inline_pool, &pool);
+	const VkDescriptorSet set = AllocateSingleSet(device, set_layout, sizes, &pool, &inline_pool);
 
 	constexpr uint32_t kWords = kInlineBlockSize / 4, kOutputWords = kInlineBlocks * kWords + kInlineBlocks;
 	TestBuffer out = ctx.CreateBuffer(kOutputWords * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);

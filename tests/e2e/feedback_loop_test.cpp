@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "simple_pipeline.h"
+#include "single_set.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -134,19 +135,9 @@ std::vector<uint8_t> Render(Driver driver, Mode mode) {
 	dslci.pBindings = &binding;
 	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
-	VkDescriptorPoolSize size{type, 1};
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 1;
-	dpci.pPoolSizes = &size;
+	const VkDescriptorPoolSize size{type, 1};
 	VkDescriptorPool pool = VK_NULL_HANDLE;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set = VK_NULL_HANDLE;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	const VkDescriptorSet set = AllocateSingleSet(device, set_layout, {&size, 1}, &pool);
 	VkDescriptorImageInfo image_info{order ? VK_NULL_HANDLE : sampler, view, layout};
 	VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
 	write.dstSet = set;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "compute_kernel.h"
+#include "single_set.h"
 #include "texture/format.h"
 #include "vk_context.h"
 
@@ -290,18 +291,8 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 	plci.pPushConstantRanges = &range;
 	VkPipelineLayout pipeline_layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &pipeline_layout) == VK_SUCCESS);
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = uint32_t(sizes.size());
-	dpci.pPoolSizes = sizes.data();
 	VkDescriptorPool pool = VK_NULL_HANDLE;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set = VK_NULL_HANDLE;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	const VkDescriptorSet set = AllocateSingleSet(device, set_layout, sizes, &pool);
 	for (uint32_t k = 0; k < scene.bindings.size(); ++k) {
 		const BindingSpec& b = scene.bindings[k];
 		VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "simple_pipeline.h"
+#include "single_set.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -111,18 +112,8 @@ std::vector<uint32_t> Render(Context& ctx, uint32_t index) {
 	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
 	const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 2};
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 1;
-	dpci.pPoolSizes = &size;
 	VkDescriptorPool pool = VK_NULL_HANDLE;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set = VK_NULL_HANDLE;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	const VkDescriptorSet set = AllocateSingleSet(device, set_layout, {&size, 1}, &pool);
 	const VkDescriptorImageInfo image_infos[2] = {{VK_NULL_HANDLE, views[0], VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
 	                                              {VK_NULL_HANDLE, views[1], VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL}};
 	VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};

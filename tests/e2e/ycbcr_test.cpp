@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "compute_kernel.h"
+#include "single_set.h"
 #include "vk_context.h"
 
 namespace tessera::test {
@@ -257,18 +258,8 @@ std::vector<float> Run(Context& ctx, const Config& c, uint32_t layer = 0) {
 	VkDescriptorPoolSize sizes[2] = {
 	    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1},
 	    {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, ycbcr_props.combinedImageSamplerDescriptorCount}};
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 2;
-	dpci.pPoolSizes = sizes;
 	VkDescriptorPool pool = VK_NULL_HANDLE;
-	REQUIRE(vkCreateDescriptorPool(device, &dpci, nullptr, &pool) == VK_SUCCESS);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set = VK_NULL_HANDLE;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	const VkDescriptorSet set = AllocateSingleSet(device, set_layout, sizes, &pool);
 	TestBuffer out = ctx.CreateBuffer(kWidth * kHeight * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 	std::memset(out.data, 0xff, out.size);
 	VkDescriptorBufferInfo buffer_info{out.buffer, 0, VK_WHOLE_SIZE};

@@ -458,13 +458,19 @@ VKAPI_ATTR void VKAPI_CALL CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer
 	RecordAttachments<Apply>(commandBuffer, firstAttachment, attachmentCount, pColorWriteMasks);
 }
 
+// extendedDynamicState3TessellationDomainOrigin: read by the tessellation
+// of draws whose pipeline made it dynamic (vk/draw.cpp, TessellationRun).
+VKAPI_ATTR void VKAPI_CALL CmdSetTessellationDomainOriginEXT(VkCommandBuffer commandBuffer,
+                                                             VkTessellationDomainOrigin domainOrigin) {
+	Record<bool>(commandBuffer, domainOrigin == VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT,
+	             [](GraphicsContext& g, const bool& v) { g.domain_origin_lower_left = v; });
+}
+
 // The states below belong to features Tessera does not offer
-// (extendedDynamicState3TessellationDomainOrigin, RasterizationSamples,
-// RasterizationStream, ConservativeRasterizationMode,
+// (RasterizationSamples, RasterizationStream, ConservativeRasterizationMode,
 // ExtraPrimitiveOverestimationSize, SampleLocationsEnable,
 // ColorBlendAdvanced and the NV ones): no valid program calls them. They
 // exist so that every command of the extension resolves, and record nothing.
-VKAPI_ATTR void VKAPI_CALL CmdSetTessellationDomainOriginEXT(VkCommandBuffer, VkTessellationDomainOrigin) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationSamplesEXT(VkCommandBuffer, VkSampleCountFlagBits) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationStreamEXT(VkCommandBuffer, uint32_t) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetConservativeRasterizationModeEXT(VkCommandBuffer, VkConservativeRasterizationModeEXT) {

@@ -1057,7 +1057,7 @@ void SizeVertexArrays(DrawJob& job, DrawScratch& scratch, uint32_t n) {
 // those points.
 void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topology topology,
                         const shader::Resources& control, const shader::Resources& evaluation, uint32_t patch_count,
-                        uint32_t patch_size, bool points, bool layered, bool viewported, bool capture,
+                        uint32_t patch_size, bool lower_left, bool points, bool layered, bool viewported, bool capture,
                         DrawScratch& scratch, raster::VertexInput& input) {
 	TessellationRun& run = scratch.tess_run;
 	run.pipeline = &gp;
@@ -1067,6 +1067,7 @@ void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topolo
 	run.patches = scratch.patches.data();
 	run.patch_count = patch_count;
 	run.patch_control_points = patch_size;
+	run.lower_left = lower_left;
 	run.view_index = job.view_index;
 	RunTessellation(run, scratch.pool);
 	if (run.lost) {
@@ -1163,6 +1164,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	// The vertices of a patch: the pipeline's, or vkCmdSetPatchControlPointsEXT's.
 	const uint32_t patch_size =
 	    (gp.dynamic & Bit(Dynamic::kPatchControlPoints)) != 0 ? g.patch_control_points : gp.patch_control_points;
+	// And the domain's origin: the pipeline's, or vkCmdSetTessellationDomainOriginEXT's.
+	const bool lower_left = (gp.dynamic & Bit(Dynamic::kTessellationDomainOrigin)) != 0 ? g.domain_origin_lower_left
+	                                                                                    : gp.tessellation.lower_left;
 	if (tessellated) {
 		if (vk_topology != VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) return;         // invalid: nothing to tessellate
 		if (patch_size == 0 || patch_size > kMaxPatchControlPoints) return;  // invalid: not set or too large
@@ -1563,7 +1567,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				                            gp.tess_view_index_word != kNoWord || gp.eval_view_index_word != kNoWord;
 				if (tessellated && (v == 0 || view_dependent)) {
 					TessellateInstance(gp, job, topology, control_bound.resources, evaluation_bound.resources,
-					                   patch_count, patch_size, points, layered, viewported, capture, scratch, input);
+					                   patch_count, patch_size, lower_left, points, layered, viewported, capture,
+					                   scratch, input);
 					tess_patches += patch_count;
 					tess_points += scratch.tess_run.point_patch.size();
 					tess_primitives += scratch.tess_run.primitives.size() / scratch.tess_run.per;

@@ -60,6 +60,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT: return Dynamic::kAlphaToCoverageEnable;
 	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return Dynamic::kAlphaToOneEnable;
 	case VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT: return Dynamic::kPatchControlPoints;
+	case VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT: return Dynamic::kTessellationDomainOrigin;
 	case VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT: return Dynamic::kLogicOpEnable;
 	case VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT: return Dynamic::kColorBlendEnable;
 	case VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT: return Dynamic::kColorBlendEquation;

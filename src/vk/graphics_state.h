@@ -71,7 +71,8 @@ enum class Dynamic : uint32_t {
 	kLineRasterizationMode,
 	kLineStippleEnable,
 	kDepthClipNegativeOneToOne,
-	kPatchControlPoints,  // VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints)
+	kPatchControlPoints,        // VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints)
+	kTessellationDomainOrigin,  // VK_EXT_extended_dynamic_state3
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -288,7 +289,8 @@ struct GraphicsContext {
 	raster::StencilFaceState front, back;  // masks, references and ops
 	VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
 	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
-	uint32_t patch_control_points = 0;  // vkCmdSetPatchControlPointsEXT
+	uint32_t patch_control_points = 0;      // vkCmdSetPatchControlPointsEXT
+	bool domain_origin_lower_left = false;  // vkCmdSetTessellationDomainOriginEXT
 	VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 	bool depth_test = false, depth_write = false, depth_bounds_test = false, stencil_test = false;
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;

@@ -829,6 +829,7 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->extendedDynamicState3LineRasterizationMode = VK_TRUE;
 		p->extendedDynamicState3LineStippleEnable = VK_TRUE;
 		p->extendedDynamicState3DepthClipNegativeOneToOne = VK_TRUE;
+		p->extendedDynamicState3TessellationDomainOrigin = VK_TRUE;  // vk/draw.cpp, TessellationRun
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT:

@@ -80,7 +80,8 @@ void RunTessellation(TessellationRun& run, runtime::ThreadPool* pool) {
 	run.point_patch.clear();
 	run.primitives.clear();
 	run.patches_drawn = 0;
-	const raster::TessellationState& state = gp.tessellation;
+	raster::TessellationState state = gp.tessellation;
+	state.lower_left = run.lower_left;
 	run.per = state.point_mode ? 1 : state.domain == raster::TessDomain::kIsolines ? 2 : 3;
 	if (run.lost) return;
 	// Patch after patch, so that their primitives keep the patches' order

@@ -33,6 +33,7 @@ struct TessellationRun {
 	// each (the pipeline's, or the dynamic state's).
 	const uint32_t* patches = nullptr;
 	uint32_t patch_control_points = 0;
+	bool lower_left = false;  // the domain origin: the pipeline's, or the dynamic state's
 	uint32_t patch_count = 0;
 	uint32_t view_index = 0;  // ViewIndex (multiview)
 	bool lost = false;

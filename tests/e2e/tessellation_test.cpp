@@ -242,3 +242,60 @@ TEST_CASE("Primitive restart in patch lists drops incomplete patches, as on lava
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
 }
+
+TEST_CASE("The tessellation domain origin, static and dynamic, turns the winding as on lavapipe",
+          "[e2e][tessellation]") {
+	// VK_KHR_maintenance2's VkTessellationDomainOrigin: LOWER_LEFT flips the
+	// winding of the tessellator's triangles, which back-face culling shows.
+	// The origin comes from the pipeline, or from
+	// vkCmdSetTessellationDomainOriginEXT where the pipeline made it dynamic
+	// (extendedDynamicState3TessellationDomainOrigin); each must draw what
+	// lavapipe draws, and the dynamic origin what the static one does.
+	SceneFeatures features;
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT ed3{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+	ed3.extendedDynamicState3TessellationDomainOrigin = VK_TRUE;
+	ContextOptions options = features.Options();
+	ed3.pNext = const_cast<void*>(options.device_features);
+	options.device_features = &ed3;
+	options.device_extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+	auto ours = Context::Create(Driver::Tessera, options), reference = Context::Create(Driver::Lavapipe, options);
+	REQUIRE(ours);
+	REQUIRE(reference);
+	static VkPipelineTessellationDomainOriginStateCreateInfo origin{
+	    VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO};
+	std::vector<uint8_t> images[2][2];  // [dynamic][lower left], Tessera's
+	for (bool dynamic : {false, true})
+		for (bool lower_left : {false, true}) {
+			CAPTURE(dynamic, lower_left);
+			Scene s = TessScene("tess_tri_equal.tese.spv", {{2, 3, 4, 5}, {3, 2}});
+			s.configure = [dynamic, lower_left](PipelineState& ps) {
+				ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+				ps.rasterization.cullMode = VK_CULL_MODE_BACK_BIT;
+				origin.domainOrigin = lower_left && !dynamic ? VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT
+				                                             : VK_TESSELLATION_DOMAIN_ORIGIN_UPPER_LEFT;
+				ps.tessellation_next = &origin;
+				if (dynamic) ps.dynamic_states.push_back(VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT);
+			};
+			SceneResult results[2];
+			for (int d = 0; d < 2; ++d) {
+				Context& ctx = d == 0 ? *ours : *reference;
+				auto set_origin =
+				    ctx.Proc<PFN_vkCmdSetTessellationDomainOriginEXT>("vkCmdSetTessellationDomainOriginEXT");
+				REQUIRE(set_origin);
+				if (dynamic)
+					s.before_draws = [set_origin, lower_left](VkCommandBuffer cb) {
+						set_origin(cb, lower_left ? VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT
+						                          : VK_TESSELLATION_DOMAIN_ORIGIN_UPPER_LEFT);
+					};
+				results[d] = RenderScene(ctx, s);
+			}
+			CompareImages("tessellation-origin", s.width, s.height, results[0].colors[0], results[1].colors[0], 2, 6);
+			images[dynamic][lower_left] = results[0].colors[0];
+		}
+	CHECK(images[1][0] == images[0][0]);
+	CHECK(images[1][1] == images[0][1]);
+	CHECK(images[0][0] != images[0][1]);  // the culling differs
+	CHECK(ours->validation_errors() == 0);
+	CHECK(reference->validation_errors() == 0);
+}

@@ -105,10 +105,7 @@ TEST_CASE("Tessellation point mode: equal spacing gives the same domain points a
 	SceneFeatures features;
 	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
 	xfb.transformFeedback = VK_TRUE;
-	ContextOptions options = features.Options();
-	xfb.pNext = const_cast<void*>(options.device_features);
-	options.device_features = &xfb;
-	options.device_extensions.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+	const ContextOptions options = features.OptionsWith(&xfb, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
 	auto ours = Context::Create(Driver::Tessera, options);
 	auto reference = Context::Create(Driver::Lavapipe, options);
 	REQUIRE(ours);
@@ -180,10 +177,7 @@ TEST_CASE("Patch control points set by vkCmdSetPatchControlPointsEXT match lavap
 	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT ed2{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
 	ed2.extendedDynamicState2PatchControlPoints = VK_TRUE;
-	ContextOptions options = features.Options();
-	ed2.pNext = const_cast<void*>(options.device_features);
-	options.device_features = &ed2;
-	options.device_extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME);
+	const ContextOptions options = features.OptionsWith(&ed2, VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME);
 	std::vector<uint8_t> images[2];
 	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
 		CAPTURE(DriverName(driver));
@@ -219,10 +213,8 @@ TEST_CASE("Primitive restart in patch lists drops incomplete patches, as on lava
 	VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT restart{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
 	restart.primitiveTopologyPatchListRestart = VK_TRUE;
-	ContextOptions options = features.Options();
-	restart.pNext = const_cast<void*>(options.device_features);
-	options.device_features = &restart;
-	options.device_extensions.push_back(VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
+	const ContextOptions options =
+	    features.OptionsWith(&restart, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
 	auto ours = Context::Create(Driver::Tessera, options), reference = Context::Create(Driver::Lavapipe, options);
 	REQUIRE(ours);
 	REQUIRE(reference);
@@ -255,10 +247,7 @@ TEST_CASE("The tessellation domain origin, static and dynamic, turns the winding
 	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT ed3{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
 	ed3.extendedDynamicState3TessellationDomainOrigin = VK_TRUE;
-	ContextOptions options = features.Options();
-	ed3.pNext = const_cast<void*>(options.device_features);
-	options.device_features = &ed3;
-	options.device_extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+	const ContextOptions options = features.OptionsWith(&ed3, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
 	auto ours = Context::Create(Driver::Tessera, options), reference = Context::Create(Driver::Lavapipe, options);
 	REQUIRE(ours);
 	REQUIRE(reference);

@@ -57,6 +57,21 @@ struct Captured {
 	uint64_t generated = 0;  // VK_EXT_primitives_generated_query
 };
 
+// Six vertices of a zig-zag strip (reused as a fan and a list) through
+// xfb_capture.vert.
+Scene ZigZagScene() {
+	std::vector<float> positions;
+	for (int i = 0; i < 6; ++i)
+		positions.insert(positions.end(), {-0.8f + 0.3f * float(i), (i & 1) ? 0.4f : -0.4f, 0.5f, 1});
+	Scene s;
+	s.vertex_shader = "xfb_capture.vert.spv";
+	s.fragment_shader = "xfb_capture.frag.spv";
+	s.vertices = scenes::Bytes(positions);
+	s.vertex_stride = 16;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	return s;
+}
+
 Captured Run(Context& ctx) {
 	VkDevice device = ctx.device();
 	auto bind = ctx.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
@@ -93,16 +108,7 @@ Captured Run(Context& ctx) {
 	REQUIRE(vkCreateQueryPool(device, &query_info, nullptr, &generated_pool) == VK_SUCCESS);
 	vkResetQueryPool(device, generated_pool, 0, 1);
 
-	// Six vertices of a zig-zag strip, reused as a fan and a list.
-	std::vector<float> positions;
-	for (int i = 0; i < 6; ++i)
-		positions.insert(positions.end(), {-0.8f + 0.3f * float(i), (i & 1) ? 0.4f : -0.4f, 0.5f, 1});
-	Scene s;
-	s.vertex_shader = "xfb_capture.vert.spv";
-	s.fragment_shader = "xfb_capture.frag.spv";
-	s.vertices = scenes::Bytes(positions);
-	s.vertex_stride = 16;
-	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	Scene s = ZigZagScene();
 	s.configure = [](PipelineState& ps) { ps.dynamic_states.push_back(VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY); };
 	s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
 		const VkBuffer buffers[] = {buffer0.buffer, buffer1.buffer};
@@ -443,15 +449,7 @@ TEST_CASE("transform feedback keeps each primitive's provoking vertex last in la
 		REQUIRE(end);
 		const VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
 		TestBuffer buffer0 = ctx->CreateBuffer(kSize0, usage), buffer1 = ctx->CreateBuffer(kSize0, usage);
-		std::vector<float> positions;
-		for (int i = 0; i < 6; ++i)
-			positions.insert(positions.end(), {-0.8f + 0.3f * float(i), (i & 1) ? 0.4f : -0.4f, 0.5f, 1});
-		Scene s;
-		s.vertex_shader = "xfb_capture.vert.spv";
-		s.fragment_shader = "xfb_capture.frag.spv";
-		s.vertices = scenes::Bytes(positions);
-		s.vertex_stride = 16;
-		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		Scene s = ZigZagScene();
 		VkPipelineRasterizationProvokingVertexStateCreateInfoEXT last{
 		    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
 		last.provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;

@@ -1132,6 +1132,15 @@ ContextOptions SceneFeatures::Options() const {
 	return options;
 }
 
+ContextOptions SceneFeatures::OptionsWith(void* feature, const char* extension) const {
+	ContextOptions options = Options();
+	static_cast<VkBaseOutStructure*>(feature)->pNext =
+	    static_cast<VkBaseOutStructure*>(const_cast<void*>(options.device_features));
+	options.device_features = feature;
+	options.device_extensions.push_back(extension);
+	return options;
+}
+
 SceneResult CompareSceneWithLavapipe(const std::string& name, const Scene& scene, int tolerance,
                                      uint32_t max_outliers) {
 	SceneResult ours, reference;

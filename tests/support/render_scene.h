@@ -174,6 +174,9 @@ struct SceneFeatures {
 	SceneFeatures();
 	SceneFeatures(const SceneFeatures&) = delete;
 	ContextOptions Options() const;  // points into this object
+	// Options() with one more feature structure chained first (its pNext is
+	// overwritten) and the extension that defines it.
+	ContextOptions OptionsWith(void* feature, const char* extension) const;
 };
 
 // Renders the scene on ctx (through the loader); fails the test on error.

@@ -267,33 +267,32 @@ uint32_t SetupQuad(const PrimitiveSetupState& s, const int32_t CX[4], const int3
 	return kept;
 }
 
-// Vulkan 1.3 "Basic Line Segment Rasterization" (the strictLines
-// rule): the rectangle of the segment a-b, line_width wide, not extended
-// past the endpoints. Values at a point p take t = (p - a).(b - a) / |b - a|^2:
+// The planes of a line's values (Vulkan 1.3 "Basic Line Segment
+// Rasterization"): at a point p they take t = (p - a).(b - a) / |b - a|^2,
 // depth linearly, 1/w and smooth varyings (as a/w) perspective-correctly,
-// noperspective ones linearly; all are planes in x and y.
-void SetupLine(const PrimitiveSetupState& s, const ScreenVertex& a, const ScreenVertex& b, const float* flat_values,
-               bool front, double depth_offset, TriangleSetupOutput& out) {
-	const double xa = a.X / 256.0, ya = a.Y / 256.0, xb = b.X / 256.0, yb = b.Y / 256.0;
-	const double dx = xb - xa, dy = yb - ya, len2 = dx * dx + dy * dy;
-	if (len2 == 0) return;  // no rectangle, no fragments
-	const double len = std::sqrt(len2), half = 0.5 * s.line_width;
-	const double nx = -dy / len * half, ny = dx / len * half;
-	const int32_t CX[4] = {Snap(xa + nx), Snap(xb + nx), Snap(xb - nx), Snap(xa - nx)};
-	const int32_t CY[4] = {Snap(ya + ny), Snap(yb + ny), Snap(yb - ny), Snap(ya - ny)};
-	const double ga = dx / len2, gb = dy / len2;
+// noperspective ones linearly; all are planes in x and y, relative to a.
+// Appends the varyings' planes (and `extra` floats after them) to out;
+// returns their offset. A Bresenham line (`major`: 1 for x, 2 for y) takes
+// t of the point of the segment in the fragment's column (row) instead,
+// the major coordinate's share of the segment's run.
+uint32_t LinePlanes(const PrimitiveSetupState& s, const ScreenVertex& a, const ScreenVertex& b,
+                    const float* flat_values, double depth_offset, uint32_t extra, double depth[3], double inv_w[3],
+                    TriangleSetupOutput& out, int major = 0) {
+	const double dx = (b.X - a.X) / 256.0, dy = (b.Y - a.Y) / 256.0, len2 = dx * dx + dy * dy;
+	const double ga = major == 1 ? 1.0 / dx : major == 2 ? 0.0 : dx / len2;
+	const double gb = major == 2 ? 1.0 / dy : major == 1 ? 0.0 : dy / len2;
 	auto plane = [&](double fa, double fb, double p[3]) {
 		p[0] = (fb - fa) * ga;
 		p[1] = (fb - fa) * gb;
 		p[2] = fa;
 	};
-	double depth[3], inv_w[3], p[3] = {0, 0, 0};
+	double p[3] = {0, 0, 0};
 	plane(a.z, b.z, depth);
 	depth[2] += depth_offset;
 	plane(a.inv_w, b.inv_w, inv_w);
 	const RasterState& r = s.raster;
 	const uint32_t offset = uint32_t(out.varying_planes.size());
-	out.varying_planes.resize(offset + 3 * r.varying_count);
+	out.varying_planes.resize(offset + 3 * r.varying_count + extra);
 	for (uint32_t i = 0; i < r.varying_count; ++i) {
 		switch (r.interpolation[i]) {
 		case Interpolation::Flat: p[0] = p[1] = 0, p[2] = flat_values[i]; break;
@@ -306,6 +305,120 @@ void SetupLine(const PrimitiveSetupState& s, const ScreenVertex& a, const Screen
 		if (r.interpolation[i] == Interpolation::Flat)  // the bits, unchanged (see SetupOne)
 			std::memcpy(&out.varying_planes[offset + 3 * i + 2], &flat_values[i], 4);
 	}
+	return offset;
+}
+
+// Vulkan "Bresenham Line Segment Rasterization" (see BresenhamMajorRun for
+// the ends): in each column of an x-major line (row of a y-major one) the
+// w pixels whose centers lie within (L - 1/2, L + w - 1/2] of the moved
+// segment's crossing L of the column's center line. A center exactly on
+// one of those bounds goes the way the perturbation -(e, e^2) moves the
+// segment: along an x-major line it moves y by s e - e^2 for slope s (up
+// in y when s > 0, else down), along a y-major one x by about -e. Values
+// follow t of the segment's point in the fragment's column: every fragment
+// of a column takes the same values, as the spec prefers for wide lines.
+void SetupBresenhamLine(const PrimitiveSetupState& s, const ScreenVertex& a, const ScreenVertex& b,
+                        const float* flat_values, bool front, double depth_offset, TriangleSetupOutput& out) {
+	const uint32_t w = uint32_t(s.line_width);  // whole (MakePrimitiveSetupState)
+	const BresenhamRun run = BresenhamMajorRun(a.X, a.Y, b.X, b.Y, w);
+	if (!run.count) return;
+	const bool xm = run.x_major;
+	const int32_t last = run.first + run.step * int32_t(run.count - 1);
+	// Major (M) and minor (m) coordinates of a and of b - a.
+	const int64_t ma = xm ? a.X : a.Y, na = xm ? a.Y : a.X;
+	const int64_t dm = xm ? int64_t(b.X) - a.X : int64_t(b.Y) - a.Y, dn = xm ? int64_t(b.Y) - a.Y : int64_t(b.X) - a.X;
+	const int64_t len = std::abs(dm), sign = dm > 0 ? 1 : -1;
+	// F(M, m) = |dm| (m - m_line(M) + 128 (w - 1)): |dm| times how far a
+	// center lies past the moved segment across it (fixed point).
+	const int64_t fm = -sign * dn, fn = len, f0 = len * (128 * int64_t(w - 1) - na) + sign * dn * ma;
+	// The perturbation moves the segment toward +m (x-major with positive slope) or -m.
+	const bool up = xm && dn != 0 && (dn > 0) == (dm > 0);
+	// Box: the run along the major axis; across, the band's extent over it.
+	const int32_t major_lo = std::min(run.first, last), major_hi = std::max(run.first, last);
+	double n_lo = 1e30, n_hi = -1e30;
+	for (int32_t c : {major_lo, major_hi}) {
+		const double center = (int64_t(c) * 256 + 128 - ma) / 256.0;
+		const double n = (double(na) + double(dn) * center * 256.0 / double(dm)) / 256.0 - 0.5 * double(w - 1);
+		n_lo = std::min(n_lo, n), n_hi = std::max(n_hi, n);
+	}
+	const int64_t minor_lo = int64_t(std::floor(n_lo)) - 1, minor_hi = int64_t(std::ceil(n_hi)) + w;
+	const int64_t x0 = xm ? major_lo : minor_lo, x1 = xm ? major_hi : minor_hi;
+	const int64_t y0 = xm ? minor_lo : major_lo, y1 = xm ? minor_hi : major_hi;
+	const int32_t min_x = int32_t(std::max<int64_t>(x0, s.scissor_min_x));
+	const int32_t max_x = int32_t(std::min<int64_t>(x1, s.scissor_max_x));
+	const int32_t min_y = int32_t(std::max<int64_t>(y0, s.scissor_min_y));
+	const int32_t max_y = int32_t(std::min<int64_t>(y1, s.scissor_max_y));
+	if (min_x > max_x || min_y > max_y) return;
+	double depth[3], inv_w[3];
+	const uint32_t offset = LinePlanes(s, a, b, flat_values, depth_offset, 0, depth, inv_w, out, xm ? 1 : 2);
+	// The stipple counts fragments along the major axis from the start
+	// vertex's count: a plane that is count + 1/2 at the first fragment's
+	// center and steps 1 a pixel.
+	const RasterState& r = s.raster;
+	if (r.stipple_varying < r.varying_count) {
+		float* p = &out.varying_planes[offset + 3 * r.stipple_varying];
+		const double first_center = run.first + 0.5, at_a = (xm ? a.X : a.Y) / 256.0;
+		const double base = double(a.attributes[r.stipple_varying]) + 0.5 + run.step * (at_a - first_center);
+		p[0] = xm ? float(run.step) : 0.0f;
+		p[1] = xm ? 0.0f : float(run.step);
+		p[2] = float(base);
+	}
+	SetupTriangle& t = out.triangles.emplace_back();
+	t.min_x = min_x, t.max_x = max_x, t.min_y = min_y, t.max_y = max_y;
+	// In (X, Y): F = fm M + fn m + f0.
+	const int64_t fa = xm ? fm : fn, fb = xm ? fn : fm;
+	// Low side: F > -128 |dm|; high side: F <= |dm| (256 w - 128).
+	t.edge_a[0] = fa, t.edge_b[0] = fb, t.edge_c[0] = f0 + 128 * len, t.edge_bias[0] = up ? 1 : 0;
+	t.edge_a[1] = -fa, t.edge_b[1] = -fb, t.edge_c[1] = len * (256 * int64_t(w) - 128) - f0;
+	t.edge_bias[1] = up ? 0 : 1;
+	t.edge_a[2] = 0, t.edge_b[2] = 0, t.edge_c[2] = 1, t.edge_bias[2] = 0;
+	SetPlanes(t, a.X / 256.0, a.Y / 256.0, depth, inv_w, offset, front, PrimitiveKind::BresenhamLine);
+}
+
+// Vulkan "Smooth Lines": the rectangle of the segment widened by half a
+// pixel on every side covers whole pixels; each takes the coverage
+// clamp(w/2 + 1/2 - |across|) * clamp(min(along, length - along) + 1/2)
+// (FlushBatch), the area of the pixel square inside the rectangle for a
+// line along an axis and close to it otherwise, from the two planes after
+// the varyings.
+void SetupSmoothLine(const PrimitiveSetupState& s, const ScreenVertex& a, const ScreenVertex& b,
+                     const float* flat_values, bool front, double depth_offset, TriangleSetupOutput& out) {
+	const double xa = a.X / 256.0, ya = a.Y / 256.0, xb = b.X / 256.0, yb = b.Y / 256.0;
+	const double dx = xb - xa, dy = yb - ya, len = std::sqrt(dx * dx + dy * dy);
+	const double ux = dx / len, uy = dy / len, half = 0.5 * s.line_width + 0.5;
+	const double nx = -uy * half, ny = ux * half, ex = 0.5 * ux, ey = 0.5 * uy;
+	const int32_t CX[4] = {Snap(xa - ex + nx), Snap(xb + ex + nx), Snap(xb + ex - nx), Snap(xa - ex - nx)};
+	const int32_t CY[4] = {Snap(ya - ey + ny), Snap(yb + ey + ny), Snap(yb + ey - ny), Snap(ya - ey - ny)};
+	double depth[3], inv_w[3];
+	const uint32_t offset = LinePlanes(s, a, b, flat_values, depth_offset, 7, depth, inv_w, out);
+	float* extra = out.varying_planes.data() + offset + 3 * s.raster.varying_count;
+	extra[0] = float(-uy), extra[1] = float(ux), extra[2] = 0;  // across
+	extra[3] = float(ux), extra[4] = float(uy), extra[5] = 0;   // along
+	extra[6] = float(len);
+	if (!SetupQuad(s, CX, CY, xa, ya, depth, inv_w, offset, front, PrimitiveKind::SmoothLine, out))
+		out.varying_planes.resize(offset);
+}
+
+// Vulkan 1.3 "Basic Line Segment Rasterization" (the strictLines
+// rule): the rectangle of the segment a-b, line_width wide, not extended
+// past the endpoints (LinePlanes for its values). Bresenham and smooth
+// lines when the draw asks for them.
+void SetupLine(const PrimitiveSetupState& s, const ScreenVertex& a, const ScreenVertex& b, const float* flat_values,
+               bool front, double depth_offset, TriangleSetupOutput& out) {
+	if (a.X == b.X && a.Y == b.Y) return;  // no rectangle, no diamond exited: no fragments
+	switch (s.raster.line_mode) {
+	case LineMode::Bresenham: return SetupBresenhamLine(s, a, b, flat_values, front, depth_offset, out);
+	case LineMode::Smooth: return SetupSmoothLine(s, a, b, flat_values, front, depth_offset, out);
+	case LineMode::Rectangular: break;
+	}
+	const double xa = a.X / 256.0, ya = a.Y / 256.0, xb = b.X / 256.0, yb = b.Y / 256.0;
+	const double dx = xb - xa, dy = yb - ya, len = std::sqrt(dx * dx + dy * dy);
+	const double half = 0.5 * s.line_width;
+	const double nx = -dy / len * half, ny = dx / len * half;
+	const int32_t CX[4] = {Snap(xa + nx), Snap(xb + nx), Snap(xb - nx), Snap(xa - nx)};
+	const int32_t CY[4] = {Snap(ya + ny), Snap(yb + ny), Snap(yb - ny), Snap(ya - ny)};
+	double depth[3], inv_w[3];
+	const uint32_t offset = LinePlanes(s, a, b, flat_values, depth_offset, 0, depth, inv_w, out);
 	if (!SetupQuad(s, CX, CY, xa, ya, depth, inv_w, offset, front, PrimitiveKind::Line, out))
 		out.varying_planes.resize(offset);
 }
@@ -343,6 +456,7 @@ void SetupPoint(const PrimitiveSetupState& s, const ScreenVertex& v, float size,
 	float inv_w = 1.0f / v[3];
 	double xf = double(s.viewport_scale[0]) * (v[0] * inv_w) + s.viewport_offset[0];
 	double yf = double(s.viewport_scale[1]) * (v[1] * inv_w) + s.viewport_offset[1];
+	// (SnapToFramebuffer repeats this.)
 	float zf = s.viewport_scale[2] * (v[2] * inv_w) + s.viewport_offset[2];
 	out.X = Snap(xf);
 	out.Y = Snap(yf);
@@ -379,6 +493,9 @@ PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t 
 	PrimitiveSetupState s;
 	s.raster = raster;
 	s.line_width = raster.line_width >= kMinLineWidth ? std::min(raster.line_width, kMaxLineWidth) : kMinLineWidth;
+	// Vulkan "Bresenham Line Segment Rasterization": the width rounded to
+	// the nearest whole number, clamped to the (whole) range and to at least 1.
+	if (raster.line_mode == LineMode::Bresenham) s.line_width = std::max(1.0f, std::round(s.line_width));
 	s.depth_bias_bits = depth_format == VK_FORMAT_D16_UNORM             ? 16
 	                    : depth_format == VK_FORMAT_X8_D24_UNORM_PACK32 ? 24
 	                                                                    : 0;
@@ -409,6 +526,61 @@ PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t 
 	s.scissor_max_x = int32_t(x1);
 	s.scissor_max_y = int32_t(y1);
 	return s;
+}
+
+void SnapToFramebuffer(const PrimitiveSetupState& s, const float* v, int32_t* x, int32_t* y) {
+	const float inv_w = 1.0f / v[3];
+	*x = Snap(double(s.viewport_scale[0]) * (v[0] * inv_w) + s.viewport_offset[0]);
+	*y = Snap(double(s.viewport_scale[1]) * (v[1] * inv_w) + s.viewport_offset[1]);
+}
+
+// The columns (x-major) of the moved, perturbed segment p - (e, e^2): a
+// point lies in pixel floor((X - 1) / 256) of each axis, and in that
+// pixel's diamond |x - x_f| + |y - y_f| < 1/2 when the sum is below 1/2,
+// or exactly 1/2 with x - x_f > 0 (moving by -e then brings it in). With
+// |dy| <= |dx| the segment meets one diamond a column, the one where it
+// crosses the column's center line, and meets a column's diamond without
+// crossing that line only from an end inside it. So every column strictly
+// between the ends' is a fragment; the start's is one when the segment
+// crosses its center line or starts inside its diamond; the end's is one
+// when the segment crosses its center line and does not end inside its
+// diamond. Y-major segments swap the roles; the diamond test does not
+// depend on which axis is major.
+BresenhamRun BresenhamMajorRun(int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t width) {
+	BresenhamRun r;
+	const int64_t dx = int64_t(xb) - xa, dy = int64_t(yb) - ya;
+	if (dx == 0 && dy == 0) return r;
+	r.x_major = std::abs(dx) >= std::abs(dy);
+	const int32_t shift = int32_t(128 * (width - 1));  // (w - 1)/2 pixel, fixed point
+	if (r.x_major)
+		ya -= shift, yb -= shift;
+	else
+		xa -= shift, xb -= shift;
+	auto pixel = [](int64_t v) { return int32_t((v - 1) >> kSubPixelBits); };  // floor of v - e
+	auto center = [](int32_t p) { return int64_t(p) * 256 + 128; };
+	auto in_diamond = [&](int64_t x, int64_t y) {
+		const int64_t ex = x - center(pixel(x)), ey = y - center(pixel(y)), d = std::abs(ex) + std::abs(ey);
+		return d < 128 || (d == 128 && ex > 0);
+	};
+	const int64_t ma = r.x_major ? xa : ya, mb = r.x_major ? xb : yb;
+	r.step = mb > ma ? 1 : -1;
+	// The perturbed segment crosses the center line of column c.
+	auto crosses = [&](int32_t c) {
+		const int64_t m = center(c);
+		return r.step > 0 ? ma <= m && m < mb : mb <= m && m < ma;
+	};
+	const int32_t cs = pixel(ma), ce = pixel(mb);
+	const bool a_in = in_diamond(xa, ya), b_in = in_diamond(xb, yb);
+	r.first = cs;
+	if (cs == ce) {
+		r.count = (crosses(cs) || a_in) && !b_in ? 1 : 0;
+		return r;
+	}
+	if (!crosses(cs) && !a_in) r.first = cs + r.step;
+	const int32_t last = crosses(ce) && !b_in ? ce : ce - r.step;
+	const int64_t n = int64_t(last - r.first) * r.step + 1;
+	r.count = n > 0 ? uint32_t(n) : 0;
+	return r;
 }
 
 void AssembleTriangles(const VertexInput& input, bool provoking_last, std::vector<uint32_t>& out) {

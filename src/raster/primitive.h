@@ -19,7 +19,16 @@ constexpr float kGuardBand = 32768.0f;
 // the two triangles of their rectangle or square (Vulkan 1.3 "Basic Point
 // Rasterization", "Basic Line Segment Rasterization": coverage is "samples inside the region"; samples on its edges
 // follow the polygon rule, the top-left rule here).
-enum class PrimitiveKind : uint8_t { Triangle, Line, Point };
+// Bresenham and smooth lines cover whole pixels instead (Vulkan "Bresenham
+// Line Segment Rasterization": "Bresenham lines cover the same pixels
+// regardless of the number of rasterization samples, and cover all samples
+// in those pixels"): their edges are tested at the pixel center for every
+// sample. A Bresenham line is one setup record whose box ends it along the
+// major axis (its first and last fragments, whole pixels), whose edges 0
+// and 1 bound its minor axis and whose edge 2 always holds. A smooth line
+// carries two more planes after its varyings, the distance across the line
+// and along it from its start in pixels, then its length.
+enum class PrimitiveKind : uint8_t { Triangle, Line, Point, BresenhamLine, SmoothLine };
 
 // One triangle ready for rasterization. Edge e covers the sample at fixed
 // point (X, Y) when a*X + b*Y + c >= bias (bias 0 on top and left edges, 1
@@ -39,6 +48,20 @@ struct SetupTriangle {
 	PrimitiveKind kind;  // points: varyings are constant (no division by w)
 };
 
+// Vulkan "Bresenham Line Segment Rasterization": the fragments of the
+// segment from (xa, ya) to (xb, yb) (fixed point, 1/256 pixel), `width`
+// whole pixels wide, lie in the `count` columns (rows when y-major) first,
+// first + step, ... along the major axis: those whose diamond the segment,
+// moved by -(width - 1)/2 across and perturbed by -(e, e^2), intersects,
+// unless its end lies in it.
+struct BresenhamRun {
+	bool x_major = true;  // |dx| >= |dy|
+	int32_t first = 0;    // pixel coordinate along the major axis
+	int32_t step = 1;     // +1 or -1, from a toward b
+	uint32_t count = 0;
+};
+BresenhamRun BresenhamMajorRun(int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t width);
+
 // Per-draw constants derived from the state once.
 struct PrimitiveSetupState {
 	RasterState raster;
@@ -47,8 +70,12 @@ struct PrimitiveSetupState {
 	float viewport_scale[3], viewport_offset[3];
 	float depth_min, depth_max;  // for depth clamp
 	int32_t depth_bias_bits;     // bits of a UNORM depth attachment (r = 2^-n); 0 for float or none
-	float line_width;            // clamped to [kMinLineWidth, kMaxLineWidth]
+	float line_width;            // clamped to [kMinLineWidth, kMaxLineWidth]; whole for Bresenham lines
 };
+
+// The framebuffer position (fixed point) that setup gives the clip-space
+// position `clip` (x, y, z, w), unclipped.
+void SnapToFramebuffer(const PrimitiveSetupState& state, const float* clip, int32_t* x, int32_t* y);
 
 // depth_format: the depth attachment's (VK_FORMAT_UNDEFINED when none), for
 // the depth bias's minimum resolvable difference.

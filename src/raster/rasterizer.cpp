@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <iterator>
 #include <new>
@@ -101,6 +102,13 @@ constexpr FixedRect SampleRect(int32_t x0, int32_t y0, int32_t x1, int32_t y1, u
 	return {(int64_t(x0) << kSubPixelBits) + h.min_x, (int64_t(y0) << kSubPixelBits) + h.min_y,
 	        (int64_t(x1) << kSubPixelBits) + h.max_x, (int64_t(y1) << kSubPixelBits) + h.max_y};
 }
+// The primitive's box holds every pixel of r: a Bresenham line's box bounds
+// it along its major axis (a triangle's edges keep it inside its box).
+bool BoxHolds(const SetupTriangle& t, const FixedRect& r) {
+	return t.min_x <= (r.x0 >> kSubPixelBits) && t.max_x >= (r.x1 >> kSubPixelBits) &&
+	       t.min_y <= (r.y0 >> kSubPixelBits) && t.max_y >= (r.y1 >> kSubPixelBits);
+}
+
 RectCoverage ClassifyRect(const SetupTriangle& t, const FixedRect& r) {
 	bool inside = true;
 	for (int e = 0; e < 3; ++e) {
@@ -139,7 +147,9 @@ struct TilePrimitive {
 	float depth_base, inv_w_base;
 	float depth_offset[16];  // of each (lane, sample) from the quad's corner
 	float varying_base[kMaxVaryings];
-	float point_coord_base[2];
+	// gl_PointCoord's s and t of a point; a smooth line's distances across
+	// and along it (the two planes after the varyings).
+	float extra_base[2];
 };
 
 // Copies what a primitive's varying_count varyings use of it (the whole
@@ -151,8 +161,8 @@ void MovePrimitive(TilePrimitive& to, const TilePrimitive& from, uint32_t varyin
 	to.inv_w_base = from.inv_w_base;
 	std::copy(std::begin(from.depth_offset), std::end(from.depth_offset), to.depth_offset);
 	std::copy(from.varying_base, from.varying_base + varying_count, to.varying_base);
-	to.point_coord_base[0] = from.point_coord_base[0];
-	to.point_coord_base[1] = from.point_coord_base[1];
+	to.extra_base[0] = from.extra_base[0];
+	to.extra_base[1] = from.extra_base[1];
 }
 
 // One worker's state for one tile: the batch being gathered, whose quads
@@ -220,6 +230,56 @@ void MultisampleCoverage(TileContext& t) {
 			if (!c.format || c.integer) continue;
 			std::fill(b.color[a][3], b.color[a][3] + lanes, 1.0f);
 			if (c.dual_source) std::fill(b.color[1][3], b.color[1][3] + lanes, 1.0f);
+		}
+	}
+}
+
+// Vulkan "Line Stipple": bit floor(s / factor) mod 16 of the pattern.
+inline bool StippleBit(const RasterState& r, float s) {
+	const uint64_t k = s > 0.0f ? uint64_t(s) : 0;
+	return (r.stipple_pattern >> (k / r.stipple_factor % 16)) & 1;
+}
+
+// A smooth line's coverage along it: the length of the pixel's extent
+// along the line, [a - 1/2, a + 1/2], that lies in the segment [0, length]
+// and, with a stipple, in the unit rectangles it keeps ("the rectangular
+// region is subdivided into adjacent unit-length rectangles"); s is the
+// stipple's distance at a (the segment spans [s - a, s - a + length]).
+inline float SmoothAlong(const RasterState& r, float a, float length, float s) {
+	const float lo = std::max(a - 0.5f, 0.0f), hi = std::min(a + 0.5f, length);
+	if (!(hi > lo)) return 0.0f;
+	if (r.stipple_varying == kNoVarying) return hi - lo;
+	const float from = s - a + lo, to = s - a + hi;
+	float kept = 0.0f;
+	for (float k = std::floor(from); k < to; k += 1.0f)
+		if (StippleBit(r, k)) kept += std::min(to, k + 1.0f) - std::max(from, k);
+	return kept;
+}
+
+// Vulkan "Multisample Coverage": the alpha of color output 0 of a smooth
+// line's fragment is multiplied by its coverage (SetupSmoothLine), before
+// alpha to coverage. lx, ly: each lane's position in the tile.
+void SmoothLineCoverage(TileContext& t, const uint32_t* run_begin, uint32_t run_count, const float* lx,
+                        const float* ly) {
+	FragmentBatch& b = t.batch;
+	if (!t.draw.ops.color_count || !b.color[0][3]) return;
+	const RasterState& r = t.draw.state.raster;
+	float* alpha = b.color[0][3];
+	for (uint32_t k = 0; k < run_count; ++k) {
+		const TilePrimitive& p = t.primitives[t.quad_primitive[run_begin[k]]];
+		if (p.tri->kind != PrimitiveKind::SmoothLine) continue;
+		const float* across = p.planes + 3 * r.varying_count;
+		const float* along = across + 3;
+		const float half = 0.5f * t.draw.setup.line_width + 0.5f;
+		const float length = along[3];  // the segment's, after the along plane
+		const bool stippled = r.stipple_varying != kNoVarying;
+		const float* stipple = stippled ? p.planes + 3 * r.stipple_varying : nullptr;
+		for (uint32_t i = 4 * run_begin[k]; i < 4 * run_begin[k + 1]; ++i) {
+			const float d = p.extra_base[0] + across[0] * lx[i] + across[1] * ly[i];
+			const float a = p.extra_base[1] + along[0] * lx[i] + along[1] * ly[i];
+			const float s =
+			    stippled ? p.varying_base[r.stipple_varying] + stipple[0] * lx[i] + stipple[1] * ly[i] : 0.0f;
+			alpha[i] *= std::clamp(half - std::abs(d), 0.0f, 1.0f) * SmoothAlong(r, a, length, s);
 		}
 	}
 }
@@ -378,8 +438,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 					continue;
 				}
 				const float* plane = p.planes + 3 * (r.varying_count + c);
-				for (uint32_t i = begin; i < end; ++i)
-					out[i] = p.point_coord_base[c] + plane[0] * lx[i] + plane[1] * ly[i];
+				for (uint32_t i = begin; i < end; ++i) out[i] = p.extra_base[c] + plane[0] * lx[i] + plane[1] * ly[i];
 			}
 		}
 	}
@@ -402,6 +461,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 				t.coverage[q] &= ~lane_samples[l] | keep;
 			}
 	}
+	if (r.line_mode == LineMode::Smooth && shader.run) SmoothLineCoverage(t, run_begin, run_count, lx, ly);
 	if (r.alpha_to_coverage || r.alpha_to_one) MultisampleCoverage(t);
 	if (!d.early_tests && d.has_tests) {
 		// In batch order, which is submission order: overlapping quads of
@@ -484,27 +544,53 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 		else
 			p->varying_base[v] = float(plane[2] + plane[0] * ox + plane[1] * oy);
 	}
-	if (tri.kind == PrimitiveKind::Point) {
+	if (tri.kind == PrimitiveKind::Point || tri.kind == PrimitiveKind::SmoothLine) {
 		for (uint32_t c = 0; c < 2; ++c) {
 			const float* plane = planes + 3 * (d.state.raster.varying_count + c);
-			p->point_coord_base[c] = float(plane[2] + plane[0] * ox + plane[1] * oy);
+			p->extra_base[c] = float(plane[2] + plane[0] * ox + plane[1] * oy);
 		}
 	}
 
-	// Edge offsets of each (lane, sample) from the quad's top-left corner.
+	// Edge offsets of each (lane, sample) from the quad's top-left corner;
+	// every sample of a whole-pixel primitive tests the pixel's center.
 	const SampleLocation* loc = StandardSampleLocations(samples);
+	const bool whole_pixels = tri.kind == PrimitiveKind::BresenhamLine || tri.kind == PrimitiveKind::SmoothLine;
 	constexpr uint32_t bits = 4 * samples;
 	int64_t offset[3][16];
 	for (int e = 0; e < 3; ++e)
 		for (uint32_t l = 0; l < 4; ++l)
 			for (uint32_t s = 0; s < samples; ++s)
-				offset[e][l * samples + s] = tri.edge_a[e] * ((int64_t(l & 1) << kSubPixelBits) + loc[s].x) +
-				                             tri.edge_b[e] * ((int64_t(l >> 1) << kSubPixelBits) + loc[s].y) -
-				                             tri.edge_bias[e];
+				offset[e][l * samples + s] =
+				    tri.edge_a[e] * ((int64_t(l & 1) << kSubPixelBits) + (whole_pixels ? 128 : loc[s].x)) +
+				    tri.edge_b[e] * ((int64_t(l >> 1) << kSubPixelBits) + (whole_pixels ? 128 : loc[s].y)) -
+				    tri.edge_bias[e];
 	for (uint32_t l = 0; l < 4; ++l)
 		for (uint32_t s = 0; s < samples; ++s)
 			p->depth_offset[l * samples + s] = tri.depth[0] * (float(l & 1) + float(loc[s].x) * (1.0f / 256)) +
 			                                   tri.depth[1] * (float(l >> 1) + float(loc[s].y) * (1.0f / 256));
+	// Vulkan "Line Stipple": the lanes of a quad whose pixel center the
+	// stipple keeps (a smooth line's: whose extent along it keeps some).
+	const RasterState& r = d.state.raster;
+	const bool stippled = r.stipple_varying < r.varying_count &&
+	                      (tri.kind == PrimitiveKind::Line || tri.kind == PrimitiveKind::BresenhamLine ||
+	                       tri.kind == PrimitiveKind::SmoothLine);
+	auto stipple_lanes = [&](int32_t qx, int32_t qy) {
+		const float* sp = planes + 3 * r.stipple_varying;
+		const float* along = planes + 3 * r.varying_count + 3;
+		const float x = float(qx - t.tile_x) + 0.5f, y = float(qy - t.tile_y) + 0.5f;
+		uint32_t keep = 0;
+		for (uint32_t l = 0; l < 4; ++l) {
+			const float lx = x + float(l & 1), ly = y + float(l >> 1);
+			const float s = p->varying_base[r.stipple_varying] + sp[0] * lx + sp[1] * ly;
+			// A rectangle's edge through the center goes to the rectangle that
+			// begins there: 1/1024 pixel, below the sub-pixel grid.
+			const bool kept = tri.kind == PrimitiveKind::SmoothLine
+			                      ? SmoothAlong(r, p->extra_base[1] + along[0] * lx + along[1] * ly, along[3], s) > 0
+			                      : StippleBit(r, s + 1.0f / 1024.0f);
+			keep |= uint32_t(kept) << l;
+		}
+		return ExpandLanes(keep, samples);
+	};
 	uint32_t sample_mask = d.state.raster.sample_mask & ((1u << samples) - 1);
 	uint32_t quad_sample_mask = 0;
 	for (uint32_t l = 0; l < 4; ++l) quad_sample_mask |= sample_mask << (l * samples);
@@ -562,7 +648,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	// row's inner quads (both columns inside the box) all take the row's
 	// mask and go into the batch a run at a time; only the end quads of a
 	// row that straddle the box's edge take the loop below.
-	const bool whole_rows = accept_all && !d.per_sample && !(d.early_tests && d.has_tests);
+	const bool whole_rows = accept_all && !d.per_sample && !(d.early_tests && d.has_tests) && !stippled;
 	for (int32_t qy = qy0; qy <= y1; qy += 2) {
 		uint32_t row_lanes = 0xf;
 		if (qy < y0) row_lanes &= 0xc;  // top row of the quad above the rectangle
@@ -646,6 +732,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				if ((!in0 && tri.edge_a[0] <= 0) || (!in1 && tri.edge_a[1] <= 0) || (!in2 && tri.edge_a[2] <= 0)) break;
 				mask &= in0 & in1 & in2;
 			}
+			if (stippled) mask &= stipple_lanes(qx, qy);
 			if (!mask) continue;
 			const uint32_t covered = mask;
 			if (d.early_tests && d.has_tests) {
@@ -690,6 +777,8 @@ uint32_t FirstVisible(const Renderer::Binned& b, int32_t tile_x, int32_t tile_y,
 	for (uint32_t k = end - 1, pairs = 0; k > begin && pairs < kMostPairs; --k, ++pairs) {
 		const SetupTriangle& p = b.Triangle(b.entries[k - 1]);
 		const SetupTriangle& q = b.Triangle(b.entries[k]);
+		// (A Bresenham line's box bounds it too; it is never one of such a pair.)
+		if (p.kind == PrimitiveKind::BresenhamLine || q.kind == PrimitiveKind::BresenhamLine) continue;
 		for (int i = 0; i < 3; ++i)
 			for (int j = 0; j < 3; ++j) {
 				if (p.edge_a[i] != -q.edge_a[j] || p.edge_b[i] != -q.edge_b[j] || p.edge_c[i] != -q.edge_c[j] ||
@@ -821,7 +910,7 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	                                [](Interpolation i) { return i == Interpolation::Smooth; });
 	const uint32_t all_samples = (1u << samples) - 1;
 	d.overwrites = !d.has_tests && !s.may_discard && !s.writes_sample_mask && !s.writes_memory &&
-	               !s.reads_attachments && !state.raster.alpha_to_coverage &&
+	               !s.reads_attachments && !state.raster.alpha_to_coverage && r.stipple_varying == kNoVarying &&
 	               (state.raster.sample_mask & all_samples) == all_samples;
 	for (uint32_t i = 0; i < d.ops.color_count; ++i) {
 		const ColorOps& c = d.ops.color[i];
@@ -911,11 +1000,10 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 						if (ClassifyRect(t, tile) == RectCoverage::Outside) continue;
 					}
 					uint64_t entry = (uint64_t(ty * tiles_x + tx) << 32) | i;
-					// (Samples inside all three edges lie inside the triangle's
-					// box, and the region inside the scissor.)
+					// (The region lies inside the scissor.)
 					FixedRect r;
 					if (hides && TileRegion(setup, samples, int32_t(tx * kTileSize), int32_t(ty * kTileSize), &r) &&
-					    ClassifyRect(t, r) == RectCoverage::Inside)
+					    ClassifyRect(t, r) == RectCoverage::Inside && BoxHolds(t, r))
 						entry |= kCoversTile;
 					chunk.bins.push_back(entry);
 				}

@@ -36,6 +36,15 @@ struct Rect {
 
 enum class Interpolation : uint8_t { Smooth, NoPerspective, Flat };
 
+// VK_EXT_line_rasterization: how line segments become fragments.
+// Rectangular: Vulkan "Basic Line Segment Rasterization" (strictLines);
+// Bresenham: "Bresenham Line Segment Rasterization" (the diamond-exit
+// rule, whole pixels); Smooth: "Smooth Lines" (the rectangle widened by
+// half a pixel all round, each pixel's share of it multiplied into the
+// alpha of color output 0).
+enum class LineMode : uint8_t { Rectangular, Bresenham, Smooth };
+constexpr uint32_t kNoVarying = ~0u;
+
 struct RasterState {
 	VkCullModeFlags cull_mode = VK_CULL_MODE_NONE;
 	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
@@ -62,6 +71,16 @@ struct RasterState {
 	// Vulkan 1.3 "Polygon Mode": FILL, LINE or POINT for triangles.
 	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
 	float line_width = 1.0f;  // clamped to [kMinLineWidth, kMaxLineWidth]
+	LineMode line_mode = LineMode::Rectangular;
+	// Vulkan "Line Stipple": the varying that holds a stippled line's s
+	// (kNoVarying: no stipple), the distance along the strip in pixels; a
+	// Bresenham line replaces its plane with the count of fragments along
+	// the major axis (plus 1/2), from the start vertex's value. Fragments
+	// whose pattern bit floor(s / factor) mod 16 is 0 are dropped before
+	// the tests and the fragment shader (rasterizer.cpp, StippleLanes).
+	uint32_t stipple_varying = kNoVarying;
+	uint32_t stipple_factor = 1;  // 1 to 256
+	uint16_t stipple_pattern = 0xffff;
 	// Vulkan 1.3 "Multisample Coverage": alphaToCoverageEnable and
 	// alphaToOneEnable, on the alpha of color output 0 / of every output.
 	bool alpha_to_coverage = false;

@@ -407,10 +407,11 @@ VKAPI_ATTR void VKAPI_CALL CmdSetLineStippleEnableEXT(VkCommandBuffer commandBuf
 	             [](GraphicsContext& g, const bool& v) { g.line_stipple_enable = v; });
 }
 
-// Lines are rectangular in every mode Tessera offers (DEFAULT and
-// RECTANGULAR; Bresenham and smooth lines are not offered), so the mode
-// changes nothing that is drawn.
-VKAPI_ATTR void VKAPI_CALL CmdSetLineRasterizationModeEXT(VkCommandBuffer, VkLineRasterizationModeEXT) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetLineRasterizationModeEXT(VkCommandBuffer commandBuffer,
+                                                          VkLineRasterizationModeEXT lineRasterizationMode) {
+	Record<raster::LineMode>(commandBuffer, LineModeOf(lineRasterizationMode),
+	                         [](GraphicsContext& g, const raster::LineMode& v) { g.line_mode = v; });
+}
 
 // Per-attachment states: a range of attachments from firstAttachment.
 template <typename Apply, typename T>

@@ -122,8 +122,6 @@ struct DrawJob {
 	// VK_EXT_line_rasterization: with a stipple, the raster varying that
 	// holds the distance along the line in pixels (kNoWord: no stipple).
 	uint32_t stipple_varying = kNoWord;
-	uint32_t stipple_factor = 1;
-	uint16_t stipple_pattern = 0xffff;
 	// Fragment shader invocations (live lanes run), counted for an active
 	// pipeline statistics query.
 	bool count_fragments = false;
@@ -326,23 +324,6 @@ void ShadeEvaluation(DrawJob& job, uint32_t first, uint32_t lanes) {
 
 // The rasterizer's fragment stage: one batch of quads through the fragment
 // program (raster::FragmentShader::run).
-// Vulkan "Line Stipple": the fragment lies in unit rectangle s of its
-// line, s the distance from the start rounded down; it is dropped when bit
-// (s / factor) mod 16 of the pattern is 0. A sample exactly on a
-// rectangle's edge (a pixel center when the vertices lie on centers) goes
-// to the rectangle that begins there: the distance gains 1/1024 pixel,
-// below the 1/256 sub-pixel grid, so the rounding of the interpolation
-// cannot move it back.
-void DropStippled(const DrawJob& job, raster::FragmentBatch& b) {
-	if (job.stipple_varying == kNoWord) return;
-	const float* distance = b.varyings[job.stipple_varying];
-	for (uint32_t l = 0; l < b.quad_count * 4; ++l) {
-		const float d = distance[l] + 1.0f / 1024.0f;
-		const uint64_t s = d > 0.0f ? uint64_t(d) : 0;
-		if (!(job.stipple_pattern >> (s / job.stipple_factor % 16) & 1)) b.discarded[l] = 1;
-	}
-}
-
 void RunFragments(const void* user, raster::FragmentBatch& b) {
 	auto& job = *static_cast<DrawJob*>(const_cast<void*>(user));
 	const GraphicsPipeline& gp = *job.pipeline;
@@ -423,12 +404,7 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		const uint32_t* w = interp.StageWord(fs.discard_word);
 		for (uint32_t l = 0; l < lanes; ++l) b.discarded[l] = w[l] != 0;
 	}
-	DropStippled(job, b);
 }
-
-// Lines with a stipple and no fragment stage: the stipple alone drops
-// fragments (Vulkan "Line Stipple" comes before the fragment shader).
-void RunStipple(const void* user, raster::FragmentBatch& b) { DropStippled(*static_cast<const DrawJob*>(user), b); }
 
 // The pipeline's state with the dynamic state applied (§10.2).
 raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext& g, bool* discard,
@@ -497,6 +473,7 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	if (dyn(Dynamic::kStencilTestEnable)) ds.stencil_test = g.stencil_test;
 	if (dyn(Dynamic::kDepthBiasEnable)) s.raster.depth_bias_enable = g.depth_bias_enable;
 	if (dyn(Dynamic::kLineWidth)) s.raster.line_width = g.line_width;
+	if (dyn(Dynamic::kLineRasterizationMode)) s.raster.line_mode = g.line_mode;
 	if (dyn(Dynamic::kDepthBoundsTestEnable)) ds.depth_bounds_test = g.depth_bounds_test;
 	if (dyn(Dynamic::kDepthBounds)) {
 		ds.min_depth_bounds = g.min_depth_bounds;
@@ -683,6 +660,9 @@ namespace {
 //   raster varying job.stipple_varying, interpolated linearly, so a
 //   fragment reads the distance of its projection on the line. A strip
 //   carries the remainder of its last rectangle over to the next segment.
+//   Bresenham lines count fragments instead: a segment's start holds the
+//   fragments of the strip's segments before it (setup counts on from
+//   there along the major axis).
 void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const raster::RasterState& raster,
                       bool line_strip, uint32_t per, std::vector<uint32_t>& list, GeometryVertices& out,
                       raster::VertexInput& input) {
@@ -699,14 +679,23 @@ void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const rast
 			xy[0] = vp.x + vp.width * 0.5f * (p[0] / w + 1.0f);
 			xy[1] = vp.y + vp.height * 0.5f * (p[1] / w + 1.0f);
 		};
+		const raster::PrimitiveSetupState setup = raster::MakePrimitiveSetupState(raster, 0, 0);
+		const bool bresenham = raster.line_mode == raster::LineMode::Bresenham;
 		double s = 0;
 		for (size_t i = 0; i + 1 < count; i += 2) {
 			if (!(line_strip && i > 0 && list[i] == list[i - 1])) s = 0;
-			float a[2], b[2];
-			window(list[i], a);
-			window(list[i + 1], b);
 			distance[i] = float(s);
-			s += std::hypot(double(b[0]) - a[0], double(b[1]) - a[1]);
+			if (bresenham) {
+				int32_t a[2], b[2];
+				raster::SnapToFramebuffer(setup, &input.positions[size_t(list[i]) * 4], &a[0], &a[1]);
+				raster::SnapToFramebuffer(setup, &input.positions[size_t(list[i + 1]) * 4], &b[0], &b[1]);
+				s += raster::BresenhamMajorRun(a[0], a[1], b[0], b[1], uint32_t(setup.line_width)).count;
+			} else {
+				float a[2], b[2];
+				window(list[i], a);
+				window(list[i + 1], b);
+				s += std::hypot(double(b[0]) - a[0], double(b[1]) - a[1]);
+			}
 			distance[i + 1] = float(s);
 		}
 	}
@@ -1267,22 +1256,18 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			state.shader.user = &fragments;
 		}
 		// VK_EXT_line_rasterization: a stipple on the lines the draw makes
-		// drops fragments after the fragment stage (without one, in its place).
+		// (the rasterizer drops the fragments, before tests and shading).
 		const bool lines = gp.geometry
 		                       ? gp.geometry->geometry.output == shader::GeometryOutput::kLineStrip
 		                       : topology == raster::Topology::LineList || topology == raster::Topology::LineStrip;
 		if (line_stipple && lines && state.raster.varying_count < raster::kMaxVaryings) {
 			const bool dynamic_stipple = (gp.dynamic & Bit(Dynamic::kLineStipple)) != 0;
 			job.stipple_varying = state.raster.varying_count++;
+			state.raster.stipple_varying = job.stipple_varying;
 			state.raster.interpolation[job.stipple_varying] = raster::Interpolation::NoPerspective;
 			state.raster.centroid[job.stipple_varying] = false;
-			job.stipple_factor = dynamic_stipple ? g.line_stipple_factor : gp.line_stipple_factor;
-			job.stipple_pattern = dynamic_stipple ? g.line_stipple_pattern : gp.line_stipple_pattern;
-			state.shader.may_discard = true;
-			if (!gp.fragment) {
-				state.shader.run = RunStipple;
-				state.shader.user = &job;
-			}
+			state.raster.stipple_factor = dynamic_stipple ? g.line_stipple_factor : gp.line_stipple_factor;
+			state.raster.stipple_pattern = dynamic_stipple ? g.line_stipple_pattern : gp.line_stipple_pattern;
 		}
 		// Vulkan 1.3 §8.1 (multiview): each draw is broadcast to the views of
 		// the subpass's view mask, view i rendering into layer i of the

@@ -585,11 +585,11 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 	r.depth_bias_clamp = rs.depthBiasClamp;
 	r.depth_bias_slope = rs.depthBiasSlopeFactor;
 	r.line_width = rs.lineWidth;
-	// VK_EXT_line_rasterization: rectangular lines are what the rasterizer
-	// draws for DEFAULT and RECTANGULAR (the only modes offered); a stipple
-	// may be on.
+	// VK_EXT_line_rasterization: the mode (DEFAULT is RECTANGULAR, as
+	// strictLines is true) and the stipple.
 	if (auto* line = FindInChain<VkPipelineRasterizationLineStateCreateInfoEXT>(
 	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT)) {
+		r.line_mode = LineModeOf(line->lineRasterizationMode);
 		g.line_stipple = line->stippledLineEnable;
 		g.line_stipple_factor = std::clamp(line->lineStippleFactor, 1u, 256u);
 		g.line_stipple_pattern = line->lineStipplePattern;

@@ -78,6 +78,15 @@ enum class Dynamic : uint32_t {
 static_assert(uint32_t(Dynamic::kCount) <= 64);
 constexpr uint64_t Bit(Dynamic d) { return uint64_t(1) << uint32_t(d); }
 
+// VK_EXT_line_rasterization: DEFAULT is RECTANGULAR (strictLines is true).
+constexpr raster::LineMode LineModeOf(VkLineRasterizationModeEXT mode) {
+	switch (mode) {
+	case VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT: return raster::LineMode::Bresenham;
+	case VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT: return raster::LineMode::Smooth;
+	default: return raster::LineMode::Rectangular;
+	}
+}
+
 struct VertexBindingDescription {
 	uint32_t stride = 0;
 	bool per_instance = false;
@@ -237,8 +246,9 @@ struct GraphicsPipeline {
 	// draw time.
 	raster::DrawState state;
 	bool rasterizer_discard = false;
-	// VK_EXT_line_rasterization (stippledRectangularLines): lines lose the
-	// fragments of rectangles whose pattern bit is 0 (draw.cpp, Stipple).
+	// VK_EXT_line_rasterization: lines lose the fragments of rectangles (of
+	// Bresenham lines: the fragments) whose pattern bit is 0 (draw.cpp,
+	// DropStippled).
 	bool line_stipple = false;
 	// VK_EXT_transform_feedback: the vertex stream that is rasterized
 	// (VkPipelineRasterizationStateStreamCreateInfoEXT).
@@ -304,6 +314,7 @@ struct GraphicsContext {
 	uint32_t sample_mask = ~0u;
 	bool alpha_to_coverage = false, alpha_to_one = false, logic_op_enable = false;
 	bool provoking_vertex_last = false, line_stipple_enable = false;
+	raster::LineMode line_mode = raster::LineMode::Rectangular;
 	uint32_t blend_enables = 0;  // bit i for attachment i
 	struct BlendEquation {
 		VkBlendFactor src_color = VK_BLEND_FACTOR_ONE, dst_color = VK_BLEND_FACTOR_ZERO;

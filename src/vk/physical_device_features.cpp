@@ -736,12 +736,17 @@ void FillFeatures(VkBaseOutStructure* s) {
 		    VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT: {
-		// Lines are rectangles (src/raster/README.md); a stipple drops the
-		// unit-length rectangles whose pattern bit is 0 (vk/draw.cpp,
-		// Stipple). No Bresenham or smooth lines.
+		// Rectangular, Bresenham and smooth lines (raster/primitive.cpp,
+		// SetupLine); a stipple drops the unit-length rectangles, or for
+		// Bresenham lines the fragments, whose pattern bit is 0 (vk/draw.cpp,
+		// DropStippled).
 		auto* p = reinterpret_cast<VkPhysicalDeviceLineRasterizationFeaturesEXT*>(s);
 		p->rectangularLines = VK_TRUE;
+		p->bresenhamLines = VK_TRUE;
+		p->smoothLines = VK_TRUE;
 		p->stippledRectangularLines = VK_TRUE;
+		p->stippledBresenhamLines = VK_TRUE;
+		p->stippledSmoothLines = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT: {

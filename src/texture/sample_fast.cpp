@@ -776,21 +776,12 @@ HWY_INLINE VF DepthCompare(VkCompareOp op, VF reference, VF d) {
 // UnormToFloat divides in double and rounds to float, which gives the same
 // float (c and 2^b - 1 are exact floats for b <= 24, and a double quotient
 // rounded to float is the correctly rounded one: 53 >= 2 * 24 + 2).
-HWY_INLINE void ReadChannels(const FastImage& f, VI offset, VF reference, VF out[4]) {
+// The channels of texel words already read (first: the texel's first 4
+// bytes, low bytes first; second: the next 4, for 8-byte texels).
+HWY_INLINE void DecodeChannels(const FastImage& f, VI first, VI second, VF reference, VF out[4]) {
 	const DF df;
 	const DI di;
 	const FastChannels& ch = f.channels;
-	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
-	const int shift = f.levels->element_shift;
-	VI first, second = hn::Zero(di);
-	if (shift == 3) {
-		GatherPairs(f.levels->origin, offset, &first, &second);
-	} else if (shift == 2) {
-		first = hn::GatherOffset(di, words, offset);
-	} else {
-		const VI start = hn::Max(hn::Sub(offset, hn::Set(di, 4 - (1 << shift))), hn::Zero(di));
-		first = hn::GatherOffset(di, words, start) >> hn::ShiftLeft<3>(hn::Sub(offset, start));
-	}
 	for (int c = 0; c < 4; ++c) out[c] = hn::Set(df, ch.defaults[c]);
 	for (uint32_t c = 0; c < ch.count; ++c) {
 		const VI bits = hn::ShiftRightSame(first, ch.shift[c] & 31);  // (masked below: sign bits go)
@@ -809,6 +800,22 @@ HWY_INLINE void ReadChannels(const FastImage& f, VI offset, VF reference, VF out
 		out[ch.slot[c]] = v;
 	}
 	if (f.compare) out[0] = DepthCompare(f.compare_op, reference, out[0]);
+}
+
+HWY_INLINE void ReadChannels(const FastImage& f, VI offset, VF reference, VF out[4]) {
+	const DI di;
+	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
+	const int shift = f.levels->element_shift;
+	VI first, second = hn::Zero(di);
+	if (shift == 3) {
+		GatherPairs(f.levels->origin, offset, &first, &second);
+	} else if (shift == 2) {
+		first = hn::GatherOffset(di, words, offset);
+	} else {
+		const VI start = hn::Max(hn::Sub(offset, hn::Set(di, 4 - (1 << shift))), hn::Zero(di));
+		first = hn::GatherOffset(di, words, start) >> hn::ShiftLeft<3>(hn::Sub(offset, start));
+	}
+	DecodeChannels(f, first, second, reference, out);
 }
 
 // FilterLevel's sum of one component of float texels t (i0j0, i1j0, i0j1,
@@ -967,8 +974,20 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const bool mixed = !hn::AllTrue(df, linear);
 	if (f.channels.on) {
 		VF texel[4][4];
-		for (int n = 0; n < 4; ++n) ReadChannels(f, at[n], reference, texel[n]);
-		for (int c = 0; c < 4; ++c) {
+		if (shift == 2 && hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))))) {
+			// 4-byte texels (D32, R32F, ...) with i1 = i0 + 1 in every lane:
+			// each row's two texels in one 64-bit read, as below.
+			VI word[4];
+			GatherPairs(f.levels->origin, at[0], &word[0], &word[1]);
+			GatherPairs(f.levels->origin, at[2], &word[2], &word[3]);
+			for (int n = 0; n < 4; ++n) DecodeChannels(f, word[n], hn::Zero(di), reference, texel[n]);
+		} else {
+			for (int n = 0; n < 4; ++n) ReadChannels(f, at[n], reference, texel[n]);
+		}
+		// A depth comparison's result is one value (component 0).
+		const int components = f.compare ? 1 : 4;
+		for (int c = 1; c < 4 && f.compare; ++c) out[c] = texel[0][c];
+		for (int c = 0; c < components; ++c) {
 			const VF tc[4] = {texel[0][c], texel[1][c], texel[2][c], texel[3][c]};
 			out[c] = FloatSum(w, tc, f.cube, linear, mixed);
 		}

@@ -133,14 +133,16 @@ void PhysicalDevice::InitExtendedProperties() {
 	// each lane of a non-uniformly indexed access reads its own descriptor
 	// once (Interpreter::ExecuteDescriptorArray, Interpreter::ExecuteImage
 	// batches lanes by element), never re-running the instruction: native.
-	// Input attachment arrays are not indexed dynamically yet.
+	// (Input attachment arrays: not claimed native.)
 	p12.shaderUniformBufferArrayNonUniformIndexingNative = VK_TRUE;
 	p12.shaderSampledImageArrayNonUniformIndexingNative = VK_TRUE;
 	p12.shaderStorageBufferArrayNonUniformIndexingNative = VK_TRUE;
 	p12.shaderStorageImageArrayNonUniformIndexingNative = VK_TRUE;
 	p12.shaderInputAttachmentArrayNonUniformIndexingNative = VK_FALSE;
-	// Not claimed (no test covers implicit LOD with quad-divergent descriptors).
-	p12.quadDivergentImplicitLod = VK_FALSE;
+	// Implicit LOD takes the derivatives of the whole quad's coordinates,
+	// whichever descriptor each lane reads (Interpreter::ExecuteImage makes
+	// them before batching lanes by element).
+	p12.quadDivergentImplicitLod = VK_TRUE;
 	// Update-after-bind descriptors are read at execution like any other, with
 	// the same bounds checks.
 	p12.robustBufferAccessUpdateAfterBind = VK_TRUE;

@@ -510,8 +510,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			sizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1});
 		}
 		if (has_texture) {
-			bindings.push_back({2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, stages, nullptr});
-			sizes.push_back({VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1});
+			bindings.push_back(
+			    {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, scene.texture.array_count, stages, nullptr});
+			sizes.push_back({VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, scene.texture.array_count});
 		}
 		if (has_storage_image) {
 			bindings.push_back({3, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, stages, nullptr});
@@ -554,14 +555,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			write(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage);
 		}
 		auto write_image = [&](uint32_t binding, VkDescriptorType type, VkSampler sampler, VkImageView view,
-		                       VkImageLayout layout) {
-			VkDescriptorImageInfo ii{sampler, view, layout};
+		                       VkImageLayout layout, uint32_t count = 1) {
+			const std::vector<VkDescriptorImageInfo> ii(count, VkDescriptorImageInfo{sampler, view, layout});
 			VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
 			w.dstSet = set;
 			w.dstBinding = binding;
-			w.descriptorCount = 1;
+			w.descriptorCount = count;
 			w.descriptorType = type;
-			w.pImageInfo = &ii;
+			w.pImageInfo = ii.data();
 			vkUpdateDescriptorSets(device, 1, &w, 0, nullptr);
 		};
 		if (has_texture) {
@@ -591,7 +592,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			REQUIRE(vkCreateSampler(device, &t.sampler, nullptr, &texture_sampler) == VK_SUCCESS);
 			texture_upload = UploadBuffer(ctx, t.data, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
 			write_image(2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, texture_sampler, texture_view,
-			            VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+			            VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, t.array_count);
 		}
 		if (has_storage_image) {
 			storage_image = ctx.CreateImage2D(

@@ -49,6 +49,9 @@ struct SceneTexture {
 	uint32_t width = 0, height = 0, mips = 1, layers = 1;
 	std::vector<uint8_t> data;  // level after level, each layer after layer, rows tightly packed
 	VkSamplerCreateInfo sampler{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+	// Descriptors in the binding, each this image and sampler (an array for
+	// shaders that index one).
+	uint32_t array_count = 1;
 };
 
 struct Scene {

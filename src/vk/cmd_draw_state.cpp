@@ -467,12 +467,21 @@ VKAPI_ATTR void VKAPI_CALL CmdSetTessellationDomainOriginEXT(VkCommandBuffer com
 	             [](GraphicsContext& g, const bool& v) { g.domain_origin_lower_left = v; });
 }
 
+// extendedDynamicState3RasterizationSamples: the sample count draws of a
+// pipeline that made it dynamic rasterize with (vk/draw.cpp, ComposeState);
+// it must match the attachments' (or, rendering to single-sampled ones,
+// the implicit images'), as it must when fixed in the pipeline.
+VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationSamplesEXT(VkCommandBuffer commandBuffer,
+                                                         VkSampleCountFlagBits rasterizationSamples) {
+	Record<uint32_t>(commandBuffer, uint32_t(rasterizationSamples),
+	                 [](GraphicsContext& g, const uint32_t& v) { g.rasterization_samples = v; });
+}
+
 // The states below belong to features Tessera does not offer
-// (RasterizationSamples, RasterizationStream, ConservativeRasterizationMode,
+// (RasterizationStream, ConservativeRasterizationMode,
 // ExtraPrimitiveOverestimationSize, SampleLocationsEnable,
 // ColorBlendAdvanced and the NV ones): no valid program calls them. They
 // exist so that every command of the extension resolves, and record nothing.
-VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationSamplesEXT(VkCommandBuffer, VkSampleCountFlagBits) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationStreamEXT(VkCommandBuffer, uint32_t) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetConservativeRasterizationModeEXT(VkCommandBuffer, VkConservativeRasterizationModeEXT) {
 }

@@ -433,6 +433,7 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 		if (dyn(Dynamic::kDepthClipNegativeOneToOne)) r.depth_negative_one_to_one = g.depth_negative_one_to_one;
 		if (dyn(Dynamic::kPolygonMode)) r.polygon_mode = g.polygon_mode;
 		if (dyn(Dynamic::kSampleMask)) r.sample_mask = g.sample_mask;
+		if (dyn(Dynamic::kRasterizationSamples)) r.samples = g.rasterization_samples;
 		if (dyn(Dynamic::kAlphaToCoverageEnable)) r.alpha_to_coverage = g.alpha_to_coverage;
 		if (dyn(Dynamic::kAlphaToOneEnable)) r.alpha_to_one = g.alpha_to_one;
 		if (dyn(Dynamic::kProvokingVertexMode)) r.provoking_vertex_last = g.provoking_vertex_last;

@@ -73,6 +73,7 @@ enum class Dynamic : uint32_t {
 	kDepthClipNegativeOneToOne,
 	kPatchControlPoints,        // VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints)
 	kTessellationDomainOrigin,  // VK_EXT_extended_dynamic_state3
+	kRasterizationSamples,      // VK_EXT_extended_dynamic_state3
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -301,6 +302,7 @@ struct GraphicsContext {
 	VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
 	uint32_t patch_control_points = 0;      // vkCmdSetPatchControlPointsEXT
 	bool domain_origin_lower_left = false;  // vkCmdSetTessellationDomainOriginEXT
+	uint32_t rasterization_samples = 1;     // vkCmdSetRasterizationSamplesEXT
 	VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 	bool depth_test = false, depth_write = false, depth_bounds_test = false, stencil_test = false;
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;

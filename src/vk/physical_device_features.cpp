@@ -185,6 +185,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
                          extendedDynamicState3ShadingRateImageEnable)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineRobustnessFeaturesEXT, pipelineRobustness)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_PROTECTED_ACCESS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT, pipelineProtectedAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
@@ -847,6 +849,16 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// (see ROBUSTNESS_2 below), so each behavior a pipeline may ask
 		// for is met; VkPipelineRobustnessCreateInfoEXT changes nothing.
 		reinterpret_cast<VkPhysicalDevicePipelineRobustnessFeaturesEXT*>(s)->pipelineRobustness = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_PROTECTED_ACCESS_FEATURES_EXT:
+		// VK_PIPELINE_CREATE_NO_PROTECTED_ACCESS_BIT_EXT and
+		// PROTECTED_ACCESS_ONLY_BIT_EXT only restrict which command buffers
+		// may bind a pipeline. Tessera has no protected memory
+		// (protectedMemory is false), so every command buffer is
+		// unprotected: a pipeline of either kind is made and runs as
+		// without the flag (the second may not be bound, by the spec's
+		// valid usage).
+		reinterpret_cast<VkPhysicalDevicePipelineProtectedAccessFeaturesEXT*>(s)->pipelineProtectedAccess = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_IMAGE_ARRAYS_FEATURES_EXT:
 		// Images of formats that need a Y'CbCr conversion may have array

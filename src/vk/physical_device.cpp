@@ -62,16 +62,20 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxVertexInputBindingStride = 2048;
 	l.maxVertexOutputComponents = 128;
 	// Tessellation (vk/tessellation_stage.cpp, raster/tessellator.h): the
-	// control stage's outputs are a record of workgroup memory per patch,
-	// the other interfaces private words; all well within their memory.
+	// control stage's outputs are a record of workgroup memory per patch
+	// (32 vertices of 128 components and 120 patch components: 16.9 KiB,
+	// below the 64 KiB a lane group may use), the other interfaces private
+	// words; all well within their memory. The per-vertex limits are
+	// OpenGL 4.0's (128, as lavapipe's), which Zink passes on to OpenGL
+	// programs; Vulkan's minimum is 64.
 	l.maxTessellationGenerationLevel = raster::kMaxTessellationLevel;
 	l.maxTessellationPatchSize = kMaxPatchControlPoints;
-	l.maxTessellationControlPerVertexInputComponents = 64;
-	l.maxTessellationControlPerVertexOutputComponents = 64;
+	l.maxTessellationControlPerVertexInputComponents = 128;
+	l.maxTessellationControlPerVertexOutputComponents = 128;
 	l.maxTessellationControlPerPatchOutputComponents = 120;
-	l.maxTessellationControlTotalOutputComponents = 2048;
-	l.maxTessellationEvaluationInputComponents = 64;
-	l.maxTessellationEvaluationOutputComponents = 64;
+	l.maxTessellationControlTotalOutputComponents = 4096;
+	l.maxTessellationEvaluationInputComponents = 128;
+	l.maxTessellationEvaluationOutputComponents = 128;
 	// The geometry stage (vk/geometry_stage.cpp): Invocations and
 	// OutputVertices are checked by the translator; the emit records of one
 	// invocation fit its private memory (spirv/translate_stage.cpp).

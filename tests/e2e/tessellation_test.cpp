@@ -81,6 +81,28 @@ TEST_CASE("Tessellation shaders are reported with the spec's minimum limits", "[
 	CHECK(p.limits.maxTessellationEvaluationOutputComponents >= 64);
 }
 
+// The interfaces at the limits Tessera reports, which OpenGL 4.0 asks of
+// Zink (GL_MAX_TESS_CONTROL_INPUT_COMPONENTS and the rest at 128, patch
+// components 120): 31 vec4 per vertex through both stages and 30 vec4 of
+// patch outputs, each component mixed differently into the color, as on
+// lavapipe (which reports the same limits). With the validation layer on,
+// a limit below what the shaders use would be an error.
+TEST_CASE("Tessellation interfaces at the reported limits match lavapipe", "[e2e][tessellation]") {
+	ScenePair pair;
+	Scene s;
+	s.width = s.height = 96;
+	s.vertex_shader = "tess_wide.vert.spv";
+	s.tess_control_shader = "tess_wide.tesc.spv";
+	s.tess_eval_shader = "tess_wide.tese.spv";
+	s.fragment_shader = "tess_wide.frag.spv";
+	s.vertices = scenes::Bytes(Patches());
+	s.vertex_stride = 16;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	s.draws = {{12, 1, 0, 0, 0}};
+	s.configure = [](PipelineState& ps) { ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST; };
+	CHECK(scenes::Drawn(pair.Compare("tessellation-wide", s, 3, 6), s));
+}
+
 TEST_CASE("Tessellated triangles, quads and isolines match lavapipe", "[e2e][tessellation]") {
 	ScenePair pair;
 	const Levels levels[] = {

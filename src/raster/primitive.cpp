@@ -377,10 +377,11 @@ void SetupBresenhamLine(const PrimitiveSetupState& s, const ScreenVertex& a, con
 
 // Vulkan "Smooth Lines": the rectangle of the segment widened by half a
 // pixel on every side covers whole pixels; each takes the coverage
-// clamp(w/2 + 1/2 - |across|) * clamp(min(along, length - along) + 1/2)
-// (FlushBatch), the area of the pixel square inside the rectangle for a
-// line along an axis and close to it otherwise, from the two planes after
-// the varyings.
+// clamp(w/2 + 1/2 - |across|) times the length of [along - 1/2,
+// along + 1/2] inside [0, length] (rasterizer.cpp, SmoothLineCoverage):
+// the area of the pixel square inside the rectangle for a line along an
+// axis, and close to it otherwise. The planes of across and along, then
+// the length, follow the varyings.
 void SetupSmoothLine(const PrimitiveSetupState& s, const ScreenVertex& a, const ScreenVertex& b,
                      const float* flat_values, bool front, double depth_offset, TriangleSetupOutput& out) {
 	const double xa = a.X / 256.0, ya = a.Y / 256.0, xb = b.X / 256.0, yb = b.Y / 256.0;

@@ -258,11 +258,12 @@ inline float SmoothAlong(const RasterState& r, float a, float length, float s) {
 
 // Vulkan "Multisample Coverage": the alpha of color output 0 of a smooth
 // line's fragment is multiplied by its coverage (SetupSmoothLine), before
-// alpha to coverage. lx, ly: each lane's position in the tile.
+// alpha to coverage (as there, an integer attachment's bits stay as they
+// are). lx, ly: each lane's position in the tile.
 void SmoothLineCoverage(TileContext& t, const uint32_t* run_begin, uint32_t run_count, const float* lx,
                         const float* ly) {
 	FragmentBatch& b = t.batch;
-	if (!t.draw.ops.color_count || !b.color[0][3]) return;
+	if (!t.draw.ops.color_count || t.draw.ops.color[0].integer || !b.color[0][3]) return;
 	const RasterState& r = t.draw.state.raster;
 	float* alpha = b.color[0][3];
 	for (uint32_t k = 0; k < run_count; ++k) {

@@ -569,6 +569,9 @@ struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
 	// The fragment stages of the draws in the renderer's queue, in order.
 	std::vector<std::shared_ptr<QueuedFragments>> queued;
+	// Those of flushed draws, kept for the next ones: a scene of many small
+	// draws queues thousands a frame, and each holds vectors of bindings.
+	std::vector<std::shared_ptr<QueuedFragments>> spare;
 	runtime::ThreadPool* pool = nullptr;
 	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled, xfb_values, xfb_primitives;
 	std::vector<uint32_t> instanced;  // raster indices of a draw's instances rasterized together
@@ -639,11 +642,18 @@ void FlushQueuedDraws(ExecutionContext& context) {
 		context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 		                       "vkCmdDraw*: out of memory rasterizing the queued draws; they are skipped");
 	}
-	for (const auto& q : scratch.queued) {
-		if (!q->job.lost) continue;
-		ReportPipeline(context, *q->pipeline,
-		               "vkCmdDraw*: a shader ran past the execution bound (an endless loop?); the device is lost");
-		context.device->MarkLost();
+	constexpr size_t kMostSpare = 4096;  // raster::Renderer::kMaxQueuedDraws
+	for (auto& q : scratch.queued) {
+		if (q->job.lost) {
+			ReportPipeline(context, *q->pipeline,
+			               "vkCmdDraw*: a shader ran past the execution bound (an endless loop?); the device is lost");
+			context.device->MarkLost();
+		}
+		if (q.use_count() == 1 && scratch.spare.size() < kMostSpare) {
+			q->bound.images.Release();  // (what it holds alive goes now)
+			q->bound.address_ranges.reset();
+			scratch.spare.push_back(std::move(q));
+		}
 	}
 	scratch.queued.clear();
 }
@@ -1204,7 +1214,15 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		// constants until the queue is flushed.
 		std::shared_ptr<QueuedFragments> queued;
 		if (gp.fragment && may_queue) {
-			queued = std::make_shared<QueuedFragments>();
+			DrawScratch& spares = ThisThreadScratch();
+			if (spares.spare.empty()) {
+				queued = std::make_shared<QueuedFragments>();
+			} else {  // (ResolveResources below refills its bindings)
+				queued = std::move(spares.spare.back());
+				spares.spare.pop_back();
+				std::destroy_at(&queued->job);  // (its atomics cannot be assigned)
+				std::construct_at(&queued->job);
+			}
 			if (!ResolveResources(context, BindPoint::Graphics, *pipeline, *gp.fragment, "vkCmdDraw", queued->bound))
 				return;
 			std::memcpy(queued->push_constants, context.push_constants, kMaxPushConstantsSize);

@@ -188,7 +188,10 @@ void LazyImages::Reset(const BoundDescriptorSets& bound, const PipelineLayout& l
 	slots_ = slots.first(count);
 	decoded_.clear();
 	images_.assign(count, {});
-	ready_.reset(count ? new std::atomic<bool>[count] : nullptr);
+	if (count > ready_capacity_) {
+		ready_.reset(new std::atomic<bool>[count]);
+		ready_capacity_ = count;
+	}
 	for (size_t k = 0; k < count; ++k) ready_[k].store(false, std::memory_order_relaxed);
 }
 

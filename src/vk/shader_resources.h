@@ -32,6 +32,8 @@ public:
 	void Reset(const BoundDescriptorSets& bound, const PipelineLayout& layout, const Pipeline& pipeline,
 	           const Device& device, std::span<const shader::ImageBindingSlot> slots, size_t count);
 	std::span<const shader::ImageBinding> Images() const { return {images_.data(), images_.size()}; }
+	// Lets go of the decoded copies (kept objects, between runs).
+	void Release() { decoded_.clear(); }
 	const shader::ImageBinding& Resolve(size_t slot) const override {
 		if (ready_[slot].load(std::memory_order_acquire)) return images_[slot];
 		return ResolveSlow(slot);
@@ -50,6 +52,7 @@ private:
 	mutable std::mutex mutex_;
 	mutable std::vector<shader::ImageBinding> images_;
 	std::unique_ptr<std::atomic<bool>[]> ready_;
+	size_t ready_capacity_ = 0;
 	// Decoded copies of compressed and Y'CbCr views (texture/decoded_view.h),
 	// held while the program runs (a view's cache may replace its copy).
 	mutable std::vector<std::shared_ptr<const texture::DecodedView>> decoded_;

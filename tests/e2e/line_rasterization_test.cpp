@@ -42,6 +42,12 @@ struct LineContexts {
 		tessera = Context::Create(Driver::Tessera, options);
 		lavapipe = Context::Create(Driver::Lavapipe, options);
 	}
+	// Both drivers' programs were valid Vulkan (the validation layer said nothing).
+	void CheckValid() const {
+		for (const std::string& m : tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
+		CHECK(tessera->validation_errors() == 0);
+		CHECK(lavapipe->validation_errors() == 0);
+	}
 };
 
 // Pixels lit (blue above 0) in one image and not the other.
@@ -129,21 +135,45 @@ std::vector<float> Staircase() {
 	return v;
 }
 
-Scene StippleScene(VkPrimitiveTopology topology, const VkPipelineRasterizationLineStateCreateInfoEXT* line,
-                   bool dynamic) {
+// Clip-space vertices v (x, y, z, w each) drawn as `topology` with the
+// line state `line`, colored by vertex index (geometry_test.cpp's shaders).
+Scene LineScene(const std::vector<float>& v, VkPrimitiveTopology topology,
+                const VkPipelineRasterizationLineStateCreateInfoEXT* line, float width = 1.0f) {
 	Scene s;
 	s.vertex_shader = "geom_input.vert.spv";
 	s.fragment_shader = "geom_color.frag.spv";
-	s.vertices = scenes::Bytes(topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ? Staircase() : Lines());
+	s.vertices = scenes::Bytes(v);
 	s.vertex_stride = 16;
 	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
-	s.draws = {{20, 1, 0, 0, 0}};
-	s.configure = [topology, line, dynamic](PipelineState& ps) {
+	s.draws = {{uint32_t(v.size() / 4), 1, 0, 0, 0}};
+	s.configure = [topology, line, width](PipelineState& ps) {
 		ps.input_assembly.topology = topology;
 		ps.rasterization.pNext = line;
-		if (dynamic) ps.dynamic_states.push_back(VK_DYNAMIC_STATE_LINE_STIPPLE_EXT);
+		ps.rasterization.lineWidth = width;
 	};
 	return s;
+}
+
+Scene StippleScene(VkPrimitiveTopology topology, const VkPipelineRasterizationLineStateCreateInfoEXT* line,
+                   bool dynamic) {
+	Scene s = LineScene(topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ? Staircase() : Lines(), topology, line);
+	if (dynamic) {
+		auto base = s.configure;
+		s.configure = [base](PipelineState& ps) {
+			base(ps);
+			ps.dynamic_states.push_back(VK_DYNAMIC_STATE_LINE_STIPPLE_EXT);
+		};
+	}
+	return s;
+}
+
+// The line features Tessera reports.
+VkPhysicalDeviceLineRasterizationFeaturesEXT LineFeatures(Context& ctx) {
+	VkPhysicalDeviceLineRasterizationFeaturesEXT features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features};
+	vkGetPhysicalDeviceFeatures2(ctx.physical_device(), &f2);
+	return features;
 }
 
 }  // namespace
@@ -152,10 +182,7 @@ TEST_CASE("VK_EXT_line_rasterization: stippled rectangular lines match lavapipe"
 	LineContexts ctx;
 	REQUIRE(ctx.tessera);
 	REQUIRE(ctx.lavapipe);
-	VkPhysicalDeviceLineRasterizationFeaturesEXT features{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
-	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features};
-	vkGetPhysicalDeviceFeatures2(ctx.tessera->physical_device(), &f2);
+	const VkPhysicalDeviceLineRasterizationFeaturesEXT features = LineFeatures(*ctx.tessera);
 	CHECK(features.rectangularLines == VK_TRUE);
 	CHECK(features.stippledRectangularLines == VK_TRUE);
 
@@ -201,9 +228,7 @@ TEST_CASE("VK_EXT_line_rasterization: stippled rectangular lines match lavapipe"
 			CompareImages("stipple-dynamic", dynamic.width, dynamic.height, ours.colors[0], reference.colors[0], 1, 0);
 		}
 	}
-	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	ctx.CheckValid();
 }
 
 // Without a fragment stage the stipple still drops fragments: a depth-only
@@ -251,30 +276,15 @@ TEST_CASE("VK_EXT_line_rasterization: a stipple drops fragments without a fragme
 		CHECK(written[0] > 0);
 		CHECK(written[0] < written[1]);
 	}
-	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	ctx.CheckValid();
 }
 
 namespace {
 
 Scene ModeScene(VkPrimitiveTopology topology, const VkPipelineRasterizationLineStateCreateInfoEXT* line, float width,
-                bool centers, bool dynamic_mode = false) {
-	Scene s;
-	s.vertex_shader = "geom_input.vert.spv";
-	s.fragment_shader = "geom_color.frag.spv";
-	const std::vector<float> v = topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ? Zigzag(centers) : Fan(centers);
-	s.vertices = scenes::Bytes(v);
-	s.vertex_stride = 16;
-	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
-	s.draws = {{uint32_t(v.size() / 4), 1, 0, 0, 0}};
-	s.configure = [topology, line, width, dynamic_mode](PipelineState& ps) {
-		ps.input_assembly.topology = topology;
-		ps.rasterization.pNext = line;
-		ps.rasterization.lineWidth = width;
-		if (dynamic_mode) ps.dynamic_states.push_back(VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT);
-	};
-	return s;
+                bool centers) {
+	return LineScene(topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ? Zigzag(centers) : Fan(centers), topology, line,
+	                 width);
 }
 
 }  // namespace
@@ -292,10 +302,7 @@ TEST_CASE("VK_EXT_line_rasterization: Bresenham lines match lavapipe", "[e2e][li
 	LineContexts ctx;
 	REQUIRE(ctx.tessera);
 	REQUIRE(ctx.lavapipe);
-	VkPhysicalDeviceLineRasterizationFeaturesEXT features{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
-	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features};
-	vkGetPhysicalDeviceFeatures2(ctx.tessera->physical_device(), &f2);
+	const VkPhysicalDeviceLineRasterizationFeaturesEXT features = LineFeatures(*ctx.tessera);
 	CHECK(features.bresenhamLines == VK_TRUE);
 	CHECK(features.stippledBresenhamLines == VK_TRUE);
 	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_LINE_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP}) {
@@ -314,9 +321,7 @@ TEST_CASE("VK_EXT_line_rasterization: Bresenham lines match lavapipe", "[e2e][li
 			}
 		}
 	}
-	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	ctx.CheckValid();
 }
 
 namespace {
@@ -406,9 +411,7 @@ TEST_CASE("VK_EXT_line_rasterization: stippled Bresenham lines count fragments f
 		CompareImages("bresenham-stipple", strip.width, strip.height, ours.colors[0], reference.colors[0], 3,
 		              factor == 3 ? 2 : 0);
 	}
-	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	ctx.CheckValid();
 }
 
 namespace {
@@ -449,6 +452,9 @@ TEST_CASE("VK_EXT_line_rasterization: smooth lines match lavapipe's coverage", "
 	LineContexts ctx;
 	REQUIRE(ctx.tessera);
 	REQUIRE(ctx.lavapipe);
+	const VkPhysicalDeviceLineRasterizationFeaturesEXT features = LineFeatures(*ctx.tessera);
+	CHECK(features.smoothLines == VK_TRUE);
+	CHECK(features.stippledSmoothLines == VK_TRUE);
 	for (VkPrimitiveTopology topology : {VK_PRIMITIVE_TOPOLOGY_LINE_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP}) {
 		for (float width : {1.0f, 2.5f}) {
 			CAPTURE(topology, width);
@@ -471,9 +477,7 @@ TEST_CASE("VK_EXT_line_rasterization: smooth lines match lavapipe's coverage", "
 			CompareImages("smooth", s.width, s.height, ours.colors[0], reference.colors[0], 8, 0);
 		}
 	}
-	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	ctx.CheckValid();
 }
 
 // The line mode as dynamic state (extendedDynamicState3LineRasterizationMode):
@@ -532,9 +536,7 @@ TEST_CASE("VK_EXT_line_rasterization: the line mode as dynamic state, and stippl
 		CompareImages("smooth-stipple", s.width, s.height, ours.colors[0], reference.colors[0], 8,
 		              topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ? 8 : 0);
 	}
-	for (const std::string& m : ctx.tessera->validation_messages()) UNSCOPED_INFO("Tessera: " << m);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	ctx.CheckValid();
 }
 
 // The stipple removes fragments before the fragment shader (Vulkan "Line

@@ -248,8 +248,8 @@ struct GraphicsPipeline {
 	raster::DrawState state;
 	bool rasterizer_discard = false;
 	// VK_EXT_line_rasterization: lines lose the fragments of rectangles (of
-	// Bresenham lines: the fragments) whose pattern bit is 0 (draw.cpp,
-	// DropStippled).
+	// Bresenham lines: the fragments) whose pattern bit is 0 (the rasterizer,
+	// raster/rasterizer.cpp, from the varying draw.cpp adds).
 	bool line_stipple = false;
 	// VK_EXT_transform_feedback: the vertex stream that is rasterized
 	// (VkPipelineRasterizationStateStreamCreateInfoEXT).

@@ -740,8 +740,8 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT: {
 		// Rectangular, Bresenham and smooth lines (raster/primitive.cpp,
 		// SetupLine); a stipple drops the unit-length rectangles, or for
-		// Bresenham lines the fragments, whose pattern bit is 0 (vk/draw.cpp,
-		// DropStippled).
+		// Bresenham lines the fragments, whose pattern bit is 0 (the
+		// rasterizer, before the tests and the fragment stage).
 		auto* p = reinterpret_cast<VkPhysicalDeviceLineRasterizationFeaturesEXT*>(s);
 		p->rectangularLines = VK_TRUE;
 		p->bresenhamLines = VK_TRUE;

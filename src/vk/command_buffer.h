@@ -39,10 +39,25 @@ constexpr uint32_t kMaxBoundDescriptorSets = 8;
 constexpr uint32_t kMaxDynamicUniformBuffers = 256;
 constexpr uint32_t kMaxDynamicStorageBuffers = 256;
 
-// The descriptor sets bound to one bind point (vkCmdBindDescriptorSets).
+// maxDescriptorBufferBindings (VK_EXT_descriptor_buffer), each of which may
+// hold samplers and resources alike.
+constexpr uint32_t kMaxDescriptorBufferBindings = 32;
+
+// The descriptor sets bound to one bind point (vkCmdBindDescriptorSets), or
+// the sets' places in descriptor buffers (vkCmdSetDescriptorBufferOffsetsEXT).
 struct BoundDescriptorSets {
 	// Each set's memory (see descriptor_set.h); null where none is bound.
 	const uint8_t* sets[kMaxBoundDescriptorSets];
+	// Descriptors the variable-count binding of each set holds: the
+	// allocated count of a descriptor set, the layout's upper bound in a
+	// descriptor buffer.
+	uint32_t variable_counts[kMaxBoundDescriptorSets];
+	// Bytes of each set's memory that may be read: a descriptor set's size,
+	// or what is left of a descriptor buffer's allocation after the set's
+	// offset. Descriptors past it read as none (see shader_resources.cpp), so an
+	// application's short descriptor buffer cannot send a read outside its
+	// memory.
+	uint64_t sizes[kMaxBoundDescriptorSets];
 	// Dynamic offsets of each set, in the order of its layout's dynamic
 	// buffers (DescriptorBinding::dynamic_index): dynamic_counts[s] of them
 	// at dynamic_offsets[s], in the memory of the command buffer that bound
@@ -65,6 +80,8 @@ struct ExecutionContext {
 	const Pipeline* pipelines[size_t(BindPoint::Count)];  // vkCmdBindPipeline
 	alignas(16) uint8_t push_constants[kMaxPushConstantsSize];
 	BoundDescriptorSets descriptor_sets[size_t(BindPoint::Count)];
+	// vkCmdBindDescriptorBuffersEXT: the buffers' addresses (host pointers).
+	const uint8_t* descriptor_buffers[kMaxDescriptorBufferBindings];
 	GraphicsContext graphics;  // vertex/index buffers, dynamic state, the render pass instance
 	const struct RenderPassInstance* render_pass = nullptr;  // vkCmdBeginRenderPass's (cmd_render_pass.h)
 	uint32_t subpass = 0;

@@ -119,11 +119,6 @@ public:
 	static DescriptorSet* PlacePushSet(void* memory, const DescriptorSetLayout& layout, uint32_t size,
 	                                   const DescriptorSet* previous);
 
-	// The set whose memory (Data()) starts at data: what vkCmdBindDescriptorSets records.
-	static const DescriptorSet& OfData(const uint8_t* data) {
-		return *(reinterpret_cast<const DescriptorSet*>(data) - 1);
-	}
-
 	DescriptorPool* Pool() const { return pool_; }  // null for a push set
 	const DescriptorSetLayout& Layout() const { return *layout_; }
 	uint32_t VariableCount() const { return variable_count_; }

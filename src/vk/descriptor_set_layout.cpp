@@ -1,7 +1,9 @@
 #include "vk/descriptor_set_layout.h"
 
 #include <algorithm>
+#include <cstring>
 
+#include "vk/descriptor_set.h"
 #include "vk/device.h"
 #include "vk/sampler.h"
 
@@ -32,9 +34,10 @@ void DescriptorSetLayout::Describe(const VkDescriptorSetLayoutCreateInfo& info,
 		d.stages = b.stageFlags;
 		// Vulkan 1.3 §14.2.1: bindingCount is zero or the layout's bindingCount.
 		d.flags = flags_info && flags_info->bindingCount == info.bindingCount ? flags_info->pBindingFlags[i] : 0;
-		d.stride = b.descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK ? 1
-		           : b.descriptorType == VK_DESCRIPTOR_TYPE_MUTABLE_EXT        ? kMutableDescriptorSize
-		                                                                       : kDescriptorSize;
+		d.stride = b.descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK              ? 1
+		           : info.flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT ? kBufferDescriptorSize
+		           : b.descriptorType == VK_DESCRIPTOR_TYPE_MUTABLE_EXT                     ? kMutableDescriptorSize
+		                                                                                    : kDescriptorSize;
 		bindings->push_back(d);
 	}
 	std::sort(bindings->begin(), bindings->end(),
@@ -76,10 +79,27 @@ VkResult DescriptorSetLayout::Init(const VkDescriptorSetLayoutCreateInfo& info) 
 				immutable_samplers_.push_back(Sampler::Cast(b.pImmutableSamplers[s]));
 			bindings_[IndexOf(b.binding)].immutable_samplers = immutable_samplers_.data() + first;
 		}
+		if (flags_ & VK_DESCRIPTOR_SET_LAYOUT_CREATE_EMBEDDED_IMMUTABLE_SAMPLERS_BIT_EXT) FillEmbeddedSamplers();
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
 	return VK_SUCCESS;
+}
+
+// Every binding of such a layout is a sampler binding with immutable
+// samplers (VUID-VkDescriptorSetLayoutBinding-flags-08005 to -08007), written as
+// vkGetDescriptorEXT writes sampler descriptors.
+void DescriptorSetLayout::FillEmbeddedSamplers() {
+	embedded_samplers_.assign(size_t(SetSize(0)), 0);
+	for (const DescriptorBinding& b : bindings_) {
+		if (!b.immutable_samplers || b.type != VK_DESCRIPTOR_TYPE_SAMPLER) continue;
+		for (uint32_t i = 0; i < b.count; ++i) {
+			uint8_t* memory = embedded_samplers_.data() + b.offset + uint64_t(i) * b.stride;
+			const ImageDescriptor descriptor{nullptr, b.immutable_samplers[i]};
+			std::memcpy(memory, &descriptor, sizeof(descriptor));
+			StoreMutableType(memory, uint32_t(VK_DESCRIPTOR_TYPE_SAMPLER) + 1);
+		}
+	}
 }
 
 size_t DescriptorSetLayout::IndexOf(uint32_t binding) const {

@@ -19,6 +19,13 @@ constexpr uint32_t kDescriptorSize = 16;
 // A descriptor of a mutable binding (VK_EXT_mutable_descriptor_type): the
 // descriptor, then the type it was written as (MutableTag).
 constexpr uint32_t kMutableDescriptorSize = 32;
+// Every descriptor of a layout made for descriptor buffers
+// (VK_EXT_descriptor_buffer), whatever its type: the descriptor, then its
+// type as a mutable one carries it, so that the descriptor an application
+// gets with vkGetDescriptorEXT reads the same in a mutable binding as in a
+// binding of its own type. The sizes VkPhysicalDeviceDescriptorBufferPropertiesEXT
+// reports.
+constexpr uint32_t kBufferDescriptorSize = 32;
 // maxInlineUniformBlockSize: bytes of one inline uniform block binding, kept
 // in the set's memory like any descriptor and read in place by shaders.
 // maxDescriptorSetInlineUniformBlocks and
@@ -39,10 +46,10 @@ struct DescriptorBinding {
 	uint32_t count;
 	VkShaderStageFlags stages;
 	VkDescriptorBindingFlags flags;
-	uint32_t offset;         // bytes from the start of the set
-	uint32_t stride;         // bytes between array elements: kDescriptorSize, kMutableDescriptorSize, or 1 for
-	                         // inline uniform blocks
-	uint32_t dynamic_index;  // first dynamic offset of a dynamic buffer binding, in binding order
+	uint32_t offset;                           // bytes from the start of the set
+	uint32_t stride;                           // bytes between array elements: kDescriptorSize, kMutableDescriptorSize,
+	                                           // kBufferDescriptorSize, or 1 for inline uniform blocks
+	uint32_t dynamic_index;                    // first dynamic offset of a dynamic buffer binding, in binding order
 	const Sampler* const* immutable_samplers;  // count samplers, or nullptr
 
 	bool IsVariableCount() const { return flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT; }
@@ -73,14 +80,23 @@ public:
 		return !bindings_.empty() && bindings_.back().IsVariableCount() ? &bindings_.back() : nullptr;
 	}
 
+	// A layout made with EMBEDDED_IMMUTABLE_SAMPLERS (VK_EXT_descriptor_buffer):
+	// its samplers as a set's memory holds them, which
+	// vkCmdBindDescriptorBufferEmbeddedSamplersEXT binds; empty otherwise.
+	const uint8_t* EmbeddedSamplers() const { return embedded_samplers_.data(); }
+	size_t EmbeddedSamplersSize() const { return embedded_samplers_.size(); }
+
 	// Computes the bindings of a create info, for vkGetDescriptorSetLayoutSupport too.
 	static void Describe(const VkDescriptorSetLayoutCreateInfo& info, std::vector<DescriptorBinding>* bindings,
 	                     uint32_t* dynamic_count);
 
 private:
+	void FillEmbeddedSamplers();
+
 	VkDescriptorSetLayoutCreateFlags flags_ = 0;
 	std::vector<DescriptorBinding> bindings_;
 	std::vector<const Sampler*> immutable_samplers_;
+	std::vector<uint8_t> embedded_samplers_;  // operator new's 16-byte alignment, as a set's memory has
 	uint32_t dynamic_count_ = 0;
 };
 

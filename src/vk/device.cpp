@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 #include "runtime/log.h"
 #include "runtime/thread_pool.h"
@@ -150,6 +151,15 @@ std::shared_ptr<const Device::AddressRanges> Device::MemoryRanges() const {
 		}
 	}
 	return ranges_snapshot_;
+}
+
+uint64_t Device::BytesInMemoryFrom(const uint8_t* address) const {
+	const uint64_t at = reinterpret_cast<uint64_t>(address);
+	std::lock_guard lock(ranges_mutex_);
+	auto after = live_ranges_.upper_bound(at);  // the first allocation starting past address
+	if (after == live_ranges_.begin()) return 0;
+	const uint64_t end = std::prev(after)->second;
+	return at < end ? end - at : 0;
 }
 
 void Device::SetObjectName(uint64_t handle, const char* name) {

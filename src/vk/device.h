@@ -105,6 +105,9 @@ public:
 	VkResult AddMemoryRange(const uint8_t* begin, uint64_t size);
 	void RemoveMemoryRange(const uint8_t* begin);
 	std::shared_ptr<const AddressRanges> MemoryRanges() const;
+	// Bytes from address to the end of the live allocation that holds it; 0
+	// when none does.
+	uint64_t BytesInMemoryFrom(const uint8_t* address) const;
 
 	// TESSERA_CAPTURE_RENDER_PASSES (wsi/capture.h); null when off.
 	wsi::PassCapture* PassCapture() const { return pass_capture_.get(); }

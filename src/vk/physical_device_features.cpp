@@ -125,6 +125,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR,
                          shaderSubgroupUniformControlFlow)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDescriptorBufferFeaturesEXT, descriptorBufferPushDescriptors)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT, mutableDescriptorType)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_YCBCR_2_PLANE_444_FORMATS_FEATURES_EXT,
@@ -692,6 +694,18 @@ void FillFeatures(VkBaseOutStructure* s) {
 		reinterpret_cast<VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR*>(s)
 		    ->shaderSubgroupUniformControlFlow = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT: {
+		// A set in a descriptor buffer is read as a descriptor set's memory is
+		// (vk/descriptor_buffer.cpp). Image layouts are never read, and push
+		// descriptors stay in the command buffer (bufferlessPushDescriptors).
+		// Capture and replay is not offered: descriptors hold host pointers.
+		auto* p = reinterpret_cast<VkPhysicalDeviceDescriptorBufferFeaturesEXT*>(s);
+		p->descriptorBuffer = VK_TRUE;
+		p->descriptorBufferCaptureReplay = VK_FALSE;
+		p->descriptorBufferImageLayoutIgnored = VK_TRUE;
+		p->descriptorBufferPushDescriptors = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT:
 		// A mutable descriptor keeps the type it was written as
 		// (vk/descriptor_set.h, DescriptorType).

@@ -10,6 +10,7 @@
 #include "runtime/build_id.h"
 #include "shader/ir.h"
 #include "shader/program_serialize.h"
+#include "vk/command_buffer.h"
 #include "vk/descriptor_set_layout.h"
 #include "vk/device_memory.h"
 #include "vk/physical_device.h"
@@ -424,6 +425,49 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		auto* p = reinterpret_cast<VkPhysicalDeviceRobustness2PropertiesEXT*>(s);
 		p->robustStorageBufferAccessSizeAlignment = 1;
 		p->robustUniformBufferAccessSizeAlignment = 1;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT: {
+		// Every descriptor is kBufferDescriptorSize bytes (descriptor_set_layout.h),
+		// a combined image sampler among them (one array). Any buffer may hold
+		// samplers and resources alike, up to kMaxDescriptorBufferBindings; a
+		// set's place needs the 16-byte alignment of a set's memory. Nothing
+		// bounds the buffers' sizes but the host's address space (device
+		// addresses are host pointers). Capture and replay is not offered.
+		auto* p = reinterpret_cast<VkPhysicalDeviceDescriptorBufferPropertiesEXT*>(s);
+		p->combinedImageSamplerDescriptorSingleArray = VK_TRUE;
+		p->bufferlessPushDescriptors = VK_TRUE;
+		p->allowSamplerImageViewPostSubmitCreation = VK_FALSE;
+		p->descriptorBufferOffsetAlignment = 16;
+		p->maxDescriptorBufferBindings = kMaxDescriptorBufferBindings;
+		p->maxResourceDescriptorBufferBindings = kMaxDescriptorBufferBindings;
+		p->maxSamplerDescriptorBufferBindings = kMaxDescriptorBufferBindings;
+		p->maxEmbeddedImmutableSamplerBindings = kMaxBoundDescriptorSets;
+		p->maxEmbeddedImmutableSamplers = properties_.limits.maxSamplerAllocationCount;
+		p->bufferCaptureReplayDescriptorDataSize = 0;
+		p->imageCaptureReplayDescriptorDataSize = 0;
+		p->imageViewCaptureReplayDescriptorDataSize = 0;
+		p->samplerCaptureReplayDescriptorDataSize = 0;
+		p->accelerationStructureCaptureReplayDescriptorDataSize = 0;
+		p->samplerDescriptorSize = kBufferDescriptorSize;
+		p->combinedImageSamplerDescriptorSize = kBufferDescriptorSize;
+		p->sampledImageDescriptorSize = kBufferDescriptorSize;
+		p->storageImageDescriptorSize = kBufferDescriptorSize;
+		p->uniformTexelBufferDescriptorSize = kBufferDescriptorSize;
+		p->robustUniformTexelBufferDescriptorSize = kBufferDescriptorSize;
+		p->storageTexelBufferDescriptorSize = kBufferDescriptorSize;
+		p->robustStorageTexelBufferDescriptorSize = kBufferDescriptorSize;
+		p->uniformBufferDescriptorSize = kBufferDescriptorSize;
+		p->robustUniformBufferDescriptorSize = kBufferDescriptorSize;
+		p->storageBufferDescriptorSize = kBufferDescriptorSize;
+		p->robustStorageBufferDescriptorSize = kBufferDescriptorSize;
+		p->inputAttachmentDescriptorSize = kBufferDescriptorSize;
+		p->accelerationStructureDescriptorSize = 0;  // no ray tracing
+		p->maxSamplerDescriptorBufferRange = uint64_t(1) << 32;
+		p->maxResourceDescriptorBufferRange = uint64_t(1) << 32;
+		p->samplerDescriptorBufferAddressSpaceSize = uint64_t(1) << 47;
+		p->resourceDescriptorBufferAddressSpaceSize = uint64_t(1) << 47;
+		p->descriptorBufferAddressSpaceSize = uint64_t(1) << 47;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:

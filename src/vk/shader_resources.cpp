@@ -18,6 +18,16 @@ namespace tessera::vk {
 
 namespace {
 
+// Descriptors of a binding that a shader may read in bound set `set`: the
+// binding's count (the set's own for a variable-count binding), less any
+// that lie past the set's readable bytes.
+uint32_t BoundCount(const BoundDescriptorSets& bound, uint32_t set, const DescriptorBinding& binding) {
+	const uint32_t count = binding.IsVariableCount() ? bound.variable_counts[set] : binding.count;
+	const uint64_t size = bound.sizes[set];
+	const uint64_t fits = binding.offset < size ? (size - binding.offset) / binding.stride : 0;
+	return uint32_t(std::min<uint64_t>(count, fits));
+}
+
 // The buffer a program binding slot reads: the descriptor at (set, binding,
 // array element) of the bound sets, plus its dynamic offset. A slot with no
 // set bound or outside its binding's array resolves to an empty range, which
@@ -30,7 +40,7 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
 	if (!set || !binding) return {};
 	// A variable-count binding holds the set's own count (descriptor indexing).
-	const uint32_t count = DescriptorSet::OfData(set).Count(*binding);
+	const uint32_t count = BoundCount(bound, slot.set, *binding);
 	if (binding->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
 		return {const_cast<uint8_t*>(set + binding->offset), count};
 	if (slot.array_element >= count) return {};
@@ -90,15 +100,14 @@ VkDescriptorType KindType(shader::ImageDescriptorKind kind) {
 // descriptor at (set, binding, array element), resolved to plain state and
 // prepared for lookups. No set, no descriptor or a null one: an empty
 // binding, which reads zero.
-void ResolveImage(const uint8_t* const (&sets)[kMaxBoundDescriptorSets], const PipelineLayout& layout,
-                  const shader::ImageBindingSlot& slot, shader::ImageBinding& out,
-                  std::vector<std::shared_ptr<const texture::DecodedView>>& decoded) {
+void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout, const shader::ImageBindingSlot& slot,
+                  shader::ImageBinding& out, std::vector<std::shared_ptr<const texture::DecodedView>>& decoded) {
 	out = {};
 	if (slot.set >= layout.SetCount() || slot.set >= kMaxBoundDescriptorSets) return;
-	const uint8_t* set = sets[slot.set];
+	const uint8_t* set = bound.sets[slot.set];
 	const DescriptorSetLayout* set_layout = layout.SetLayout(slot.set);
 	const DescriptorBinding* binding = set_layout ? set_layout->Find(slot.binding) : nullptr;
-	if (!set || !binding || slot.array_element >= DescriptorSet::OfData(set).Count(*binding)) return;
+	if (!set || !binding || slot.array_element >= BoundCount(bound, slot.set, *binding)) return;
 	const uint8_t* memory = set + binding->offset + uint64_t(slot.array_element) * binding->stride;
 	VkDescriptorType type;
 	if (!DescriptorType(*binding, memory, &type)) return;
@@ -167,7 +176,7 @@ size_t UsedImageSlots(const BoundDescriptorSets& bound, const PipelineLayout& la
 		    last.set < layout.SetCount() && last.set < kMaxBoundDescriptorSets ? bound.sets[last.set] : nullptr;
 		const DescriptorSetLayout* set_layout = set ? layout.SetLayout(last.set) : nullptr;
 		const DescriptorBinding* binding = set_layout ? set_layout->Find(last.binding) : nullptr;
-		const uint32_t count = binding ? DescriptorSet::OfData(set).Count(*binding) : 0;
+		const uint32_t count = binding ? BoundCount(bound, last.set, *binding) : 0;
 		if (last.array_element < count) break;
 		const size_t head = size - 1 - std::min<size_t>(last.array_element, size - 1);
 		const bool run = slots[head].set == last.set && slots[head].binding == last.binding &&
@@ -181,7 +190,7 @@ size_t UsedImageSlots(const BoundDescriptorSets& bound, const PipelineLayout& la
 
 void LazyImages::Reset(const BoundDescriptorSets& bound, const PipelineLayout& layout, const Pipeline& pipeline,
                        const Device& device, std::span<const shader::ImageBindingSlot> slots, size_t count) {
-	std::copy(std::begin(bound.sets), std::end(bound.sets), sets_);
+	bound_ = bound;
 	layout_ = &layout;
 	pipeline_ = &pipeline;
 	device_ = &device;
@@ -201,7 +210,7 @@ const shader::ImageBinding& LazyImages::ResolveSlow(size_t slot) const {
 	std::lock_guard lock(mutex_);
 	if (ready_[slot].load(std::memory_order_relaxed)) return images_[slot];
 	try {
-		ResolveImage(sets_, *layout_, slots_[slot], images_[slot], decoded_);
+		ResolveImage(bound_, *layout_, slots_[slot], images_[slot], decoded_);
 	} catch (const std::bad_alloc&) {
 		// A decoded copy could not be kept: the slot reads as no descriptor.
 		images_[slot] = {};

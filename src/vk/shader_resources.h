@@ -42,7 +42,7 @@ public:
 private:
 	const shader::ImageBinding& ResolveSlow(size_t slot) const;
 
-	const uint8_t* sets_[kMaxBoundDescriptorSets] = {};
+	BoundDescriptorSets bound_ = {};
 	const PipelineLayout* layout_ = nullptr;
 	const Pipeline* pipeline_ = nullptr;
 	const Device* device_ = nullptr;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "compute_kernel.h"
+#include "descriptor_buffer.h"
 #include "image_scene.h"
 #include "vk_context.h"
 
@@ -19,13 +20,16 @@ using namespace tessera::test::image;
 
 namespace {
 
-// Tessera with the descriptor-indexing features these tests use.
-ContextOptions IndexingOptions() {
+// Tessera with the descriptor-indexing features these tests use, and
+// with descriptor_buffer VK_EXT_descriptor_buffer too.
+ContextOptions IndexingOptions(bool descriptor_buffer) {
 	static VkPhysicalDeviceVulkan12Features features12;
 	static VkPhysicalDeviceVulkan13Features features13;
+	static VkPhysicalDeviceDescriptorBufferFeaturesEXT buffer_features;
 	static VkPhysicalDeviceFeatures2 features;
 	features12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
 	features13 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	buffer_features = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT};
 	features = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
 	features13.maintenance4 = VK_TRUE;  // LocalSizeId in glslang's SPIR-V 1.6
 	features12.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE;
@@ -52,11 +56,17 @@ ContextOptions IndexingOptions() {
 	features.features.shaderStorageImageArrayDynamicIndexing = VK_TRUE;
 	ContextOptions options;
 	options.device_features = &features;
+	if (descriptor_buffer) {
+		buffer_features.descriptorBuffer = VK_TRUE;
+		features13.pNext = &buffer_features;
+		features12.bufferDeviceAddress = VK_TRUE;
+		options.device_extensions = {VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME};
+	}
 	return options;
 }
 
-std::unique_ptr<Context> IndexingContext() {
-	auto ctx = Context::Create(Driver::Tessera, IndexingOptions());
+std::unique_ptr<Context> IndexingContext(bool descriptor_buffer = false) {
+	auto ctx = Context::Create(Driver::Tessera, IndexingOptions(descriptor_buffer));
 	REQUIRE(ctx);
 	return ctx;
 }
@@ -101,6 +111,11 @@ struct ArrayJob {
 	// (with other elements' views, round after round) from the submission
 	// until its fence signals.
 	bool rewrite_unused_while_pending = false;
+	// The set lies in a descriptor buffer (VK_EXT_descriptor_buffer; the
+	// context needs IndexingContext(true)) that ends after the descriptors a
+	// variable-count binding holds, not at the layout's bound. Descriptors
+	// written late (write_after_record) are rewritten in the buffer.
+	bool descriptor_buffer = false;
 };
 
 // Runs the job; returns every element's words afterwards (buffers and texel
@@ -117,13 +132,15 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 	std::vector<VkDescriptorPoolSize> sizes;
 	bool update_after_bind = false;
 	uint32_t variable_count = 0;
-	auto usage_of = [](VkDescriptorType type) -> VkBufferUsageFlags {
+	REQUIRE(!(job.descriptor_buffer && job.rewrite_unused_while_pending));
+	const VkBufferUsageFlags address_usage = job.descriptor_buffer ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0;
+	auto usage_of = [&](VkDescriptorType type) -> VkBufferUsageFlags {
 		switch (type) {
-		case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER: return VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
-		case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER: return VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
-		case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: return VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+		case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER: return VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | address_usage;
+		case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER: return VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | address_usage;
+		case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: return VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT | address_usage;
 		case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER: return VK_BUFFER_USAGE_TRANSFER_SRC_BIT;  // staging
-		default: return VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+		default: return VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | address_usage;
 		}
 	};
 	VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
@@ -191,7 +208,9 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 	flags_info.bindingCount = uint32_t(flags.size());
 	flags_info.pBindingFlags = flags.data();
 	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, &flags_info};
-	dslci.flags = update_after_bind ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT : 0;
+	dslci.flags = job.descriptor_buffer ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT
+	              : update_after_bind   ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT
+	                                    : 0;
 	dslci.bindingCount = uint32_t(layout_bindings.size());
 	dslci.pBindings = layout_bindings.data();
 	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
@@ -204,6 +223,18 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 	plci.pPushConstantRanges = &range;
 	VkPipelineLayout pipeline_layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &pipeline_layout) == VK_SUCCESS);
+	DescriptorBuffer buffer_set;
+	if (job.descriptor_buffer) {
+		// A variable-count binding ends the buffer after the descriptors it
+		// holds (Vulkan 1.3 §14.3.1: offset + descriptorSize * variableDescriptorCount).
+		buffer_set = DescriptorBuffer(ctx, set_layout);
+		if (variable_count) {
+			const VkDeviceSize size = buffer_set.BindingOffset(uint32_t(binding_count - 1)) +
+			                          buffer_set.Size(job.bindings.back().type) * variable_count;
+			buffer_set.Destroy();
+			buffer_set = DescriptorBuffer(ctx, set_layout, size);
+		}
+	}
 	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
 	dpci.flags = update_after_bind ? VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT : 0;
 	dpci.maxSets = 1;
@@ -220,13 +251,16 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 	dsai.descriptorSetCount = 1;
 	dsai.pSetLayouts = &set_layout;
 	VkDescriptorSet set = VK_NULL_HANDLE;
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
+	if (!job.descriptor_buffer) REQUIRE(vkAllocateDescriptorSets(device, &dsai, &set) == VK_SUCCESS);
 	// Writes element e of every binding (only update-after-bind ones if
 	// late) with the resource of element e, or of element e + 1 if shifted.
 	auto write_all = [&](bool late, bool shifted) {
 		for (uint32_t k = 0; k < binding_count; ++k) {
 			const ArrayBinding& b = job.bindings[k];
-			const bool after_bind = (b.flags & VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT) != 0;
+			// Descriptor buffers behave as update-after-bind throughout
+			// (Vulkan 1.3 §14.3.2).
+			const bool after_bind =
+			    job.descriptor_buffer || (b.flags & VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT) != 0;
 			if (late && !after_bind) continue;
 			uint32_t n = uint32_t(b.elements.size());
 			for (uint32_t e = 0; e < n; ++e) {
@@ -239,6 +273,16 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 				write.descriptorType = b.type;
 				VkDescriptorBufferInfo buffer_info{buffers[k][r].buffer, 0, VK_WHOLE_SIZE};
 				VkDescriptorImageInfo image_info{};
+				if (job.descriptor_buffer) {
+					if (image_views[k].empty()) {
+						buffer_set.PutBuffer(k, e, b.type, buffers[k][r].buffer, buffers[k][r].size,
+						                     VK_FORMAT_R32_UINT);
+					} else {
+						image_info = {sampler, image_views[k][r], VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+						buffer_set.PutImage(k, e, b.type, image_info);
+					}
+					continue;
+				}
 				if (!texel_views[k].empty()) {
 					write.pTexelBufferView = &texel_views[k][r];
 				} else if (!image_views[k].empty()) {
@@ -294,11 +338,16 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 		}
 	};
 
-	VkPipeline pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, job.shader, pipeline_layout);
+	VkPipeline pipeline =
+	    CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, job.shader, pipeline_layout,
+	                                job.descriptor_buffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0);
 	REQUIRE(pipeline != VK_NULL_HANDLE);
 	auto record = [&](VkCommandBuffer cb) {
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
+		if (job.descriptor_buffer)
+			buffer_set.Bind(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout);
+		else
+			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
 		if (!job.push.empty())
 			vkCmdPushConstants(cb, pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, uint32_t(job.push.size() * 4),
 			                   job.push.data());
@@ -356,6 +405,7 @@ std::vector<std::vector<std::vector<uint32_t>>> RunArrays(Context& ctx, const Ar
 		}
 	vkDestroyPipeline(device, pipeline, nullptr);
 	vkDestroyDescriptorPool(device, pool, nullptr);
+	buffer_set.Destroy();
 	vkDestroyPipelineLayout(device, pipeline_layout, nullptr);
 	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 	vkDestroySampler(device, sampler, nullptr);
@@ -573,6 +623,51 @@ TEST_CASE("descriptor indexing: a variable-count binding reads the set's own cou
 	auto out = RunArrays(*ctx, job);
 	CheckValidation(*ctx);
 	CheckRuntimeArrays(job, out);
+}
+
+TEST_CASE("descriptor indexing: runtime-sized arrays from a descriptor buffer",
+          "[descriptor_indexing][descriptor_buffer]") {
+	ArrayJob job = RuntimeArraysJob();
+	job.descriptor_buffer = true;
+	SECTION("arrays of the layout's count") {}
+	SECTION("a variable-count binding whose buffer ends after its written descriptors") {
+		// The layout allows 100000 images; the buffer has room for 5. No
+		// descriptor past the buffer's memory may be read.
+		job.bindings[3].layout_count = 100000;
+		job.bindings[3].flags = VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
+	}
+	SECTION("descriptors rewritten in the buffer after recording") {
+		job.bindings[3].layout_count = 64;
+		job.bindings[3].flags = VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
+		job.write_after_record = true;
+	}
+	auto ctx = IndexingContext(true);
+	auto out = RunArrays(*ctx, job);
+	CheckValidation(*ctx);
+	CheckRuntimeArrays(job, out);
+}
+
+TEST_CASE("descriptor indexing: a variable-count buffer array in a descriptor buffer that ends early",
+          "[descriptor_indexing][descriptor_buffer]") {
+	// The layout allows 2^20 - 1 storage buffers, 32 MiB of descriptors; the
+	// buffer has room for 3. Buffer descriptors are read when the dispatch
+	// starts: none past the buffer's memory may be.
+	ArrayJob job{"variable_buffers.spv"};
+	job.push = {3};
+	job.descriptor_buffer = true;
+	job.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {std::vector<uint32_t>(32, 0xcdcdcdcd)}},
+	                {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {Words(16, 1000), Words(17, 2000), Words(18, 3000)}}};
+	job.bindings[1].layout_count = (1u << 20) - 1;  // with binding 0: maxPerStageDescriptorStorageBuffers
+	job.bindings[1].flags = VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
+	auto ctx = IndexingContext(true);
+	auto out = RunArrays(*ctx, job);
+	CheckValidation(*ctx);
+	std::vector<uint32_t> expected;
+	for (uint32_t i = 0; i < 16; ++i) {
+		expected.push_back(1000 * (i % 3 + 1) + i);
+		expected.push_back(16 + i % 3);
+	}
+	CHECK(out[0][0] == expected);
 }
 
 TEST_CASE("descriptor indexing: descriptors written after bind and before submit are used", "[descriptor_indexing]") {

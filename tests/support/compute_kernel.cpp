@@ -7,7 +7,7 @@
 namespace tessera::test {
 
 VkPipeline CreateCorpusComputePipeline(VkDevice device, const std::string& directory, const std::string& name,
-                                       VkPipelineLayout layout) {
+                                       VkPipelineLayout layout, VkPipelineCreateFlags flags) {
 	const std::vector<uint32_t> spirv = LoadCorpusShader(directory, name);
 	if (spirv.empty()) return VK_NULL_HANDLE;
 	VkShaderModuleCreateInfo smci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -16,6 +16,7 @@ VkPipeline CreateCorpusComputePipeline(VkDevice device, const std::string& direc
 	VkShaderModule module = VK_NULL_HANDLE;
 	if (vkCreateShaderModule(device, &smci, nullptr, &module) != VK_SUCCESS) return VK_NULL_HANDLE;
 	VkComputePipelineCreateInfo cpci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+	cpci.flags = flags;
 	cpci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
 	cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
 	cpci.stage.module = module;

@@ -15,10 +15,10 @@ namespace tessera::test {
 std::vector<uint32_t> LoadCorpusShader(const std::string& directory, const std::string& name);
 
 // A compute pipeline running corpus shader `name` ("main") with the given
-// layout; VK_NULL_HANDLE when the shader is missing or creation fails. The
-// shader module is destroyed once the pipeline exists.
+// layout and create flags; VK_NULL_HANDLE when the shader is missing or
+// creation fails. The shader module is destroyed once the pipeline exists.
 VkPipeline CreateCorpusComputePipeline(VkDevice device, const std::string& directory, const std::string& name,
-                                       VkPipelineLayout layout);
+                                       VkPipelineLayout layout, VkPipelineCreateFlags flags = 0);
 
 class ComputeKernel {
 public:

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "compute_kernel.h"
+#include "descriptor_buffer.h"
 #include "texture/format.h"
 
 namespace tessera::test {
@@ -497,6 +498,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	         : VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT | VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT);
 	const bool has_texture = scene.texture.format != VK_FORMAT_UNDEFINED;
 	const bool has_storage_image = scene.storage_image_format != VK_FORMAT_UNDEFINED;
+	DescriptorBuffer descriptor_buffer;
+	REQUIRE(!(scene.descriptor_buffer && scene.pipeline_libraries));
+	const VkBufferUsageFlags address_usage = scene.descriptor_buffer ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0;
 	if (!scene.uniform_data.empty() || !scene.storage_data.empty() || has_texture || has_storage_image ||
 	    scene.input_attachment) {
 		std::vector<VkDescriptorSetLayoutBinding> bindings;
@@ -523,20 +527,29 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			sizes.push_back({VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 1});
 		}
 		VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+		info.flags = scene.descriptor_buffer ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0;
 		info.bindingCount = uint32_t(bindings.size());
 		info.pBindings = bindings.data();
 		REQUIRE(vkCreateDescriptorSetLayout(device, &info, nullptr, &set_layout) == VK_SUCCESS);
-		VkDescriptorPoolCreateInfo pi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-		pi.maxSets = 1;
-		pi.poolSizeCount = uint32_t(sizes.size());
-		pi.pPoolSizes = sizes.data();
-		REQUIRE(vkCreateDescriptorPool(device, &pi, nullptr, &pool) == VK_SUCCESS);
-		VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-		ai.descriptorPool = pool;
-		ai.descriptorSetCount = 1;
-		ai.pSetLayouts = &set_layout;
-		REQUIRE(vkAllocateDescriptorSets(device, &ai, &set) == VK_SUCCESS);
+		if (scene.descriptor_buffer) {
+			descriptor_buffer = DescriptorBuffer(ctx, set_layout);
+		} else {
+			VkDescriptorPoolCreateInfo pi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+			pi.maxSets = 1;
+			pi.poolSizeCount = uint32_t(sizes.size());
+			pi.pPoolSizes = sizes.data();
+			REQUIRE(vkCreateDescriptorPool(device, &pi, nullptr, &pool) == VK_SUCCESS);
+			VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+			ai.descriptorPool = pool;
+			ai.descriptorSetCount = 1;
+			ai.pSetLayouts = &set_layout;
+			REQUIRE(vkAllocateDescriptorSets(device, &ai, &set) == VK_SUCCESS);
+		}
 		auto write = [&](uint32_t binding, VkDescriptorType type, const TestBuffer& buffer) {
+			if (scene.descriptor_buffer) {
+				descriptor_buffer.PutBuffer(binding, 0, type, buffer.buffer, buffer.size);
+				return;
+			}
 			VkDescriptorBufferInfo bi{buffer.buffer, 0, VK_WHOLE_SIZE};
 			VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
 			w.dstSet = set;
@@ -547,15 +560,20 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			vkUpdateDescriptorSets(device, 1, &w, 0, nullptr);
 		};
 		if (!scene.uniform_data.empty()) {
-			uniform = UploadBuffer(ctx, scene.uniform_data, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+			uniform = UploadBuffer(ctx, scene.uniform_data, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | address_usage);
 			write(0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, uniform);
 		}
 		if (!scene.storage_data.empty()) {
-			storage = UploadBuffer(ctx, scene.storage_data, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+			storage = UploadBuffer(ctx, scene.storage_data, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | address_usage);
 			write(1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage);
 		}
 		auto write_image = [&](uint32_t binding, VkDescriptorType type, VkSampler sampler, VkImageView view,
 		                       VkImageLayout layout, uint32_t count = 1) {
+			if (scene.descriptor_buffer) {
+				for (uint32_t e = 0; e < count; ++e)
+					descriptor_buffer.PutImage(binding, e, type, {sampler, view, layout});
+				return;
+			}
 			const std::vector<VkDescriptorImageInfo> ii(count, VkDescriptorImageInfo{sampler, view, layout});
 			VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
 			w.dstSet = set;
@@ -723,7 +741,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	pi.renderPass = pass;
 	VkPipeline pipeline, second_pipeline = VK_NULL_HANDLE;
 	std::vector<VkPipeline> libraries;
-	pi.flags = scene.pipeline_flags;
+	pi.flags = scene.pipeline_flags | (scene.descriptor_buffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0);
 	if (scene.pipeline_libraries) {
 		REQUIRE(scene.second_subpass_draws.empty());
 		pipeline = CreateFromLibraries(ctx, pi, scene, libraries);
@@ -914,6 +932,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 		}
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
 		if (set) vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, nullptr);
+		if (scene.descriptor_buffer && set_layout) descriptor_buffer.Bind(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout);
 		if (!scene.push_constants.empty())
 			vkCmdPushConstants(cb, layout, stages, 0, uint32_t(scene.push_constants.size()),
 			                   scene.push_constants.data());
@@ -1033,6 +1052,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	if (second_fs) vkDestroyShaderModule(device, second_fs, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	if (pool) vkDestroyDescriptorPool(device, pool, nullptr);
+	descriptor_buffer.Destroy();
 	if (set_layout) vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 	for (TestBuffer* b : {&vertices, &instances, &indices, &uniform, &storage, &indirect})
 		if (b->buffer) ctx.Destroy(*b);

@@ -142,6 +142,10 @@ struct Scene {
 	// A combined image sampler at set 0, binding 2 (vertex and fragment
 	// stages), when texture.format is set.
 	SceneTexture texture;
+	// Set 0 lies in a descriptor buffer (VK_EXT_descriptor_buffer: the
+	// context must enable descriptorBuffer and bufferDeviceAddress) instead of
+	// a descriptor set. Not with pipeline libraries.
+	bool descriptor_buffer = false;
 	// A storage image of the scene's size at set 0, binding 3, cleared to
 	// zero before the draws and read back (SceneResult::storage_image).
 	VkFormat storage_image_format = VK_FORMAT_UNDEFINED;

@@ -188,7 +188,12 @@ TestBuffer Context::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage) {
 	vkCreateBuffer(device_, &bci, nullptr, &b.buffer);
 	VkMemoryRequirements req;
 	vkGetBufferMemoryRequirements(device_, b.buffer, &req);
+	// A buffer whose device address is taken needs memory allocated for that
+	// (VUID-vkBindBufferMemory-bufferDeviceAddress-03339).
+	VkMemoryAllocateFlagsInfo flags{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+	flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
 	VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+	if (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) mai.pNext = &flags;
 	mai.allocationSize = req.size;
 	mai.memoryTypeIndex = MemoryType(req.memoryTypeBits);
 	vkAllocateMemory(device_, &mai, nullptr, &b.memory);

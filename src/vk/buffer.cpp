@@ -1,8 +1,66 @@
 #include "vk/buffer.h"
 
+#include <sys/mman.h>
+
+#include <algorithm>
+
 #include "vk/device.h"
+#include "vk/physical_device.h"
 
 namespace tessera::vk {
+
+namespace {
+
+// Unbound blocks of a sparse buffer: private zero pages, reserved but not
+// committed. Reads see zeros or what earlier writes to unbound blocks left
+// (residencyNonResidentStrict is false); nothing faults.
+void* MapZeroPages(void* at, size_t size) {
+	return mmap(at, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | (at ? MAP_FIXED : 0),
+	            -1, 0);
+}
+
+}  // namespace
+
+Buffer::~Buffer() {
+	if (!sparse_range_) return;
+	device_->RemoveMemoryRange(sparse_range_);
+	munmap(sparse_range_, ReservedSize());
+}
+
+VkResult Buffer::Init(Device* device) {
+	if (!Sparse()) return VK_SUCCESS;
+	device_ = device;
+	void* range = MapZeroPages(nullptr, ReservedSize());
+	if (range == MAP_FAILED) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	sparse_range_ = static_cast<uint8_t*>(range);
+	if (VkResult result = device->AddMemoryRange(sparse_range_, ReservedSize()); result != VK_SUCCESS) {
+		munmap(sparse_range_, ReservedSize());
+		sparse_range_ = nullptr;
+		return result;
+	}
+	return VK_SUCCESS;
+}
+
+VkMemoryRequirements Buffer::Requirements() const {
+	if (Sparse()) return {ReservedSize(), kSparseBlockSize, 1u << DeviceMemory::kSparseMemoryType};
+	return {(size_ + 15) / 16 * 16, kAlignment, (1u << PhysicalDevice::kMemoryTypeCount) - 1};
+}
+
+bool Buffer::BindSparse(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
+                        VkDeviceSize memory_offset) {
+	// Valid use keeps the range in the resource and offsets at block
+	// multiples; anything else is refused rather than mapped over other
+	// memory.
+	const VkDeviceSize reserved = ReservedSize();
+	if (!sparse_range_ || resource_offset >= reserved || resource_offset % kSparseBlockSize) return false;
+	size = std::min((size + 4095) / 4096 * 4096, reserved - resource_offset);
+	uint8_t* at = sparse_range_ + resource_offset;
+	if (!memory) return MapZeroPages(at, size_t(size)) != MAP_FAILED;
+	if (memory->Fd() < 0 || memory_offset % 4096 || memory_offset + size > (memory->Size() + 4095) / 4096 * 4096)
+		return false;
+	return mmap(at, size_t(size), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, memory->Fd(), off_t(memory_offset)) !=
+	       MAP_FAILED;
+}
 
 BufferView::BufferView(const VkBufferViewCreateInfo& info)
     : buffer_(Buffer::Cast(info.buffer)), format_(info.format), offset_(info.offset), range_(info.range) {
@@ -22,6 +80,10 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateBuffer(VkDevice device, const VkBufferCreat
 	auto* buffer =
 	    vk::New<Buffer>(Device::Cast(device)->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, *pCreateInfo);
 	if (!buffer) return VK_ERROR_OUT_OF_HOST_MEMORY;
+	if (VkResult result = buffer->Init(Device::Cast(device)); result != VK_SUCCESS) {
+		vk::Delete(Device::Cast(device)->Allocator(pAllocator), buffer);
+		return result;
+	}
 	*pBuffer = buffer->ToHandle();
 	return VK_SUCCESS;
 }

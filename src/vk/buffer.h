@@ -9,24 +9,46 @@ namespace tessera::vk {
 class Buffer : public Object<Buffer, VkBuffer, VK_OBJECT_TYPE_BUFFER> {
 public:
 	static constexpr VkDeviceSize kAlignment = 64;
+	// A sparse buffer's block (VkMemoryRequirements::alignment): what one
+	// bind maps, a multiple of the page size.
+	static constexpr VkDeviceSize kSparseBlockSize = 65536;
 
 	explicit Buffer(const VkBufferCreateInfo& info) : size_(info.size), usage_(info.usage), flags_(info.flags) {}
+	~Buffer();
+	// A sparse buffer (VK_BUFFER_CREATE_SPARSE_BINDING_BIT) reserves its
+	// address range, every block unbound (zero pages), and adds it to the
+	// device's live ranges for device-address accesses.
+	VkResult Init(Device* device);
 
 	VkDeviceSize Size() const { return size_; }
 	VkBufferUsageFlags Usage() const { return usage_; }
+	bool Sparse() const { return flags_ & VK_BUFFER_CREATE_SPARSE_BINDING_BIT; }
 	void Bind(DeviceMemory* memory, VkDeviceSize offset) {
 		memory_ = memory;
 		offset_ = offset;
 	}
-	uint8_t* Data() const { return memory_ ? memory_->Data() + offset_ : nullptr; }
-	VkMemoryRequirements Requirements() const { return {(size_ + 15) / 16 * 16, kAlignment, 1u}; }
+	// vkQueueBindSparse, on the queue thread: maps `size` bytes of memory
+	// from memory_offset at resource_offset (a null memory unbinds them).
+	// False when the mapping fails.
+	bool BindSparse(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
+	                VkDeviceSize memory_offset);
+	uint8_t* Data() const {
+		if (sparse_range_) return sparse_range_;
+		return memory_ ? memory_->Data() + offset_ : nullptr;
+	}
+	// Sparse buffers bind only memory of kSparseMemoryType; others any type.
+	VkMemoryRequirements Requirements() const;
 
 private:
+	VkDeviceSize ReservedSize() const { return (size_ + kSparseBlockSize - 1) / kSparseBlockSize * kSparseBlockSize; }
+
 	VkDeviceSize size_;
 	VkBufferUsageFlags usage_;
 	VkBufferCreateFlags flags_;
 	DeviceMemory* memory_ = nullptr;
 	VkDeviceSize offset_ = 0;
+	Device* device_ = nullptr;
+	uint8_t* sparse_range_ = nullptr;  // a sparse buffer's reserved addresses
 };
 
 class BufferView : public Object<BufferView, VkBufferView, VK_OBJECT_TYPE_BUFFER_VIEW> {

@@ -110,7 +110,8 @@ VkResult DeviceMemory::Init(const VkMemoryAllocateInfo& info) {
 	}
 	auto* export_info =
 	    FindInChain<VkExportMemoryAllocateInfo>(info.pNext, VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO);
-	if (export_info && export_info->handleTypes) return AllocateShareable();
+	if ((export_info && export_info->handleTypes) || info.memoryTypeIndex == kSparseMemoryType)
+		return AllocateShareable();
 
 	// Large allocations come straight from the kernel: page-aligned, zeroed
 	// lazily, and never touched until used, so a huge allocation that is
@@ -133,7 +134,10 @@ VkResult DeviceMemory::Init(const VkMemoryAllocateInfo& info) {
 VkResult DeviceMemory::AllocateShareable() {
 	fd_ = memfd_create("tessera-memory", MFD_CLOEXEC);
 	if (fd_ < 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
-	if (ftruncate(fd_, off_t(size_)) != 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	// Whole pages, so that a sparse bind of the last block maps no page
+	// past the file's end.
+	const off_t pages = off_t((size_ + 4095) / 4096 * 4096);
+	if (ftruncate(fd_, pages) != 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
 	void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
 	if (p == MAP_FAILED) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
 	data_ = static_cast<uint8_t*>(p);
@@ -211,7 +215,7 @@ VKAPI_ATTR VkResult VKAPI_CALL AllocateMemory(VkDevice device, const VkMemoryAll
 }
 
 // VK_EXT_external_memory_host: any host pointer of the two handle types can
-// back memory of every type (all are host memory).
+// back memory of every type but the sparse one (all are host memory).
 VKAPI_ATTR VkResult VKAPI_CALL GetMemoryHostPointerPropertiesEXT(
     VkDevice device, VkExternalMemoryHandleTypeFlagBits handleType, const void* pHostPointer,
     VkMemoryHostPointerPropertiesEXT* pMemoryHostPointerProperties) {
@@ -219,7 +223,9 @@ VKAPI_ATTR VkResult VKAPI_CALL GetMemoryHostPointerPropertiesEXT(
 	    reinterpret_cast<uintptr_t>(pHostPointer) % DeviceMemory::kHostImportAlignment)
 		return VK_ERROR_INVALID_EXTERNAL_HANDLE;
 	const uint32_t types = Device::Cast(device)->GetPhysicalDevice()->MemoryProperties().memoryTypeCount;
-	pMemoryHostPointerProperties->memoryTypeBits = types >= 32 ? ~0u : (1u << types) - 1;
+	// Not kSparseMemoryType: the application's pages cannot be mapped elsewhere.
+	pMemoryHostPointerProperties->memoryTypeBits =
+	    (types >= 32 ? ~0u : (1u << types) - 1) & ~(1u << vk::DeviceMemory::kSparseMemoryType);
 	return VK_SUCCESS;
 }
 

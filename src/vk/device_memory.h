@@ -15,6 +15,10 @@ class Device;
 class DeviceMemory : public Object<DeviceMemory, VkDeviceMemory, VK_OBJECT_TYPE_DEVICE_MEMORY> {
 public:
 	static constexpr size_t kAlignment = 64;
+	// Memory of this type (the second, with the same properties as the
+	// first) is a memfd mapping, so that vkQueueBindSparse can map its
+	// pages into a sparse buffer's addresses.
+	static constexpr uint32_t kSparseMemoryType = 1;
 	static constexpr VkDeviceSize kMapThreshold = 1 << 20;
 	// minImportedHostPointerAlignment: host pointers and sizes imported are
 	// multiples of the page size.
@@ -25,6 +29,8 @@ public:
 	VkResult Init(const VkMemoryAllocateInfo& info);
 
 	uint8_t* Data() const { return data_; }
+	// The memfd behind the allocation, or -1 (heap memory, host pointers).
+	int Fd() const { return fd_; }
 	VkDeviceSize Size() const { return size_; }
 	// A new descriptor for the same pages (VK_KHR_external_memory_fd).
 	VkResult ExportFd(int* fd) const;

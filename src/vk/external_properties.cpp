@@ -44,7 +44,7 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalBufferProperties(
     VkExternalBufferProperties* pExternalBufferProperties) {
 	VkExternalMemoryProperties& p = pExternalBufferProperties->externalMemoryProperties;
 	p = {};
-	// Sparse buffers are not supported at all.
+	// Sparse buffers bind their own memory type, never external memory.
 	constexpr VkBufferCreateFlags kSparse = VK_BUFFER_CREATE_SPARSE_BINDING_BIT |
 	                                        VK_BUFFER_CREATE_SPARSE_RESIDENCY_BIT | VK_BUFFER_CREATE_SPARSE_ALIASED_BIT;
 	if (pExternalBufferInfo->handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT &&

@@ -263,6 +263,11 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	                                 : tiling == VK_IMAGE_TILING_OPTIMAL ? support.optimal
 	                                                                     : 0;
 	if (!info) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	// Only buffers can be sparse (vk::Buffer::BindSparse): no format takes a
+	// sparse image.
+	if (flags & (VK_IMAGE_CREATE_SPARSE_BINDING_BIT | VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT |
+	             VK_IMAGE_CREATE_SPARSE_ALIASED_BIT))
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	// VK_IMAGE_CREATE_EXTENDED_USAGE_BIT with MUTABLE_FORMAT: a usage may be
 	// supported by any format views of the image can have (Vulkan "Image
 	// Creation", the format compatibility classes) rather than by the image's

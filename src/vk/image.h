@@ -8,6 +8,7 @@
 #include "texture/image_layout.h"
 #include "vk/device_memory.h"
 #include "vk/object.h"
+#include "vk/physical_device.h"
 
 namespace tessera::vk {
 
@@ -37,7 +38,10 @@ public:
 		offset_ = offset;
 	}
 	uint8_t* Data() const { return memory_ ? memory_->Data() + offset_ : nullptr; }
-	VkMemoryRequirements Requirements() const { return {layout_.TotalSize(), texture::ImageLayout::kAlignment, 1u}; }
+	// Memory of any type (there is no sparse image).
+	VkMemoryRequirements Requirements() const {
+		return {layout_.TotalSize(), texture::ImageLayout::kAlignment, (1u << PhysicalDevice::kMemoryTypeCount) - 1};
+	}
 	// vkGetImageSubresourceLayout.
 	VkSubresourceLayout SubresourceLayout(const VkImageSubresource& subresource) const;
 

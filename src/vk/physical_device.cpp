@@ -39,7 +39,9 @@ VkPhysicalDeviceLimits Limits() {
 	l.maxMemoryAllocationCount = 1u << 20;
 	l.maxSamplerAllocationCount = 1u << 20;
 	l.bufferImageGranularity = 64;
-	l.sparseAddressSpaceSize = 0;
+	// Sparse buffers reserve host addresses (vk::Buffer::Init): a fraction
+	// of x86-64's 128 TiB of user address space.
+	l.sparseAddressSpaceSize = uint64_t(1) << 40;
 	l.maxBoundDescriptorSets = 8;
 	l.maxPerStageDescriptorSamplers = 1u << 20;
 	l.maxPerStageDescriptorUniformBuffers = 1u << 20;
@@ -173,10 +175,12 @@ PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
 
 	memory_properties_.memoryHeapCount = 1;
 	memory_properties_.memoryHeaps[0] = {HostMemorySize(), VK_MEMORY_HEAP_DEVICE_LOCAL_BIT};
-	memory_properties_.memoryTypeCount = 1;
-	memory_properties_.memoryTypes[0] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-	                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
-	                                     0};
+	memory_properties_.memoryTypeCount = kMemoryTypeCount;
+	for (uint32_t t = 0; t < kMemoryTypeCount; ++t)
+		memory_properties_.memoryTypes[t] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+		                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
+		                                         VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+		                                     0};
 	InitExtendedProperties();
 }
 
@@ -200,7 +204,7 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceProperties(VkPhysicalDevice physical
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice, uint32_t* pQueueFamilyPropertyCount,
                                                                   VkQueueFamilyProperties* pQueueFamilyProperties) {
 	static constexpr VkQueueFamilyProperties kFamily = {
-	    VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+	    VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT | VK_QUEUE_SPARSE_BINDING_BIT,
 	    PhysicalDevice::kQueueCount,
 	    64,
 	    {1, 1, 1}};

@@ -29,6 +29,9 @@ public:
 
 	static constexpr uint32_t kQueueFamilyCount = 1;
 	static constexpr uint32_t kQueueCount = 1;
+	// Two memory types of the same properties in the one heap; the second is
+	// the one sparse buffers bind (DeviceMemory::kSparseMemoryType).
+	static constexpr uint32_t kMemoryTypeCount = 2;
 	// Timestamps are CLOCK_MONOTONIC nanoseconds.
 	static constexpr float kTimestampPeriod = 1.0f;
 	// The shader engine's subgroup size (src/shader/ir.h).

@@ -9,6 +9,7 @@
 #include <chrono>
 
 #include "runtime/log.h"
+#include "vk/buffer.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
 #include "vk/sync.h"
@@ -202,11 +203,10 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit2(VkQueue queue, uint32_t submitCount,
 	}
 }
 
-// Vulkan 1.3 §4.1: vkGetDeviceProcAddr must return every core device command,
-// so vkQueueBindSparse exists even though no queue family reports
-// VK_QUEUE_SPARSE_BINDING_BIT and sparseBinding is off. No sparse resource can
-// therefore exist (VUID-vkQueueBindSparse-queuetype, VUID-VkBufferCreateInfo-flags-00915),
-// so a batch reduces to its semaphore waits and signals, ordered with submissions.
+// Vulkan 1.3 §33.7 (sparse resources): each batch waits, then binds, then
+// signals, in order with submissions. Only buffers can be sparse; their
+// binds map memory pages on the queue thread (vk::Buffer::BindSparse). The
+// binds are copied here: the application's arrays need not outlive the call.
 VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo* pBindInfo,
                                                VkFence fence) {
 	try {
@@ -228,6 +228,28 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoC
 				                     : 0;
 				b.signals.push_back({vk::Semaphore::Cast(s.pSignalSemaphores[g]), value});
 			}
+			struct Bind {
+				vk::Buffer* buffer;
+				VkSparseMemoryBind bind;
+			};
+			std::vector<Bind> binds;
+			for (uint32_t k = 0; k < s.bufferBindCount; ++k) {
+				const VkSparseBufferMemoryBindInfo& info = s.pBufferBinds[k];
+				for (uint32_t n = 0; n < info.bindCount; ++n)
+					binds.push_back({vk::Buffer::Cast(info.buffer), info.pBinds[n]});
+			}
+			if (binds.empty()) continue;
+			vk::Device* device = Queue::Cast(queue)->GetDevice();
+			b.host_work = [binds = std::move(binds), device] {
+				for (const Bind& b : binds)
+					if (!b.buffer->BindSparse(b.bind.resourceOffset, b.bind.size, vk::DeviceMemory::Cast(b.bind.memory),
+					                          b.bind.memoryOffset))
+						device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_BUFFER,
+						               uint64_t(b.buffer->ToHandle()),
+						               "vkQueueBindSparse: could not map %llu bytes at offset %llu of the buffer",
+						               static_cast<unsigned long long>(b.bind.size),
+						               static_cast<unsigned long long>(b.bind.resourceOffset));
+			};
 		}
 		return Queue::Cast(queue)->Submit(std::move(batches), vk::Fence::Cast(fence));
 	} catch (const std::bad_alloc&) {

@@ -3,8 +3,10 @@
 // gives, bound with vkCmdBindDescriptorBuffersEXT and
 // vkCmdSetDescriptorBufferOffsetsEXT; an embedded immutable sampler set
 // (vkCmdBindDescriptorBufferEmbeddedSamplersEXT); a push descriptor set beside
-// them (descriptorBufferPushDescriptors); a mutable binding in a descriptor
-// buffer; a variable-count binding whose buffer ends early. Debian's
+// them (descriptorBufferPushDescriptors). Mutable bindings in a descriptor
+// buffer are tested in mutable_descriptor_test.cpp, runtime-sized and
+// variable-count arrays in descriptor_indexing_test.cpp, the graphics bind
+// point in texture_scene_test.cpp. Debian's
 // lavapipe 22.3 lacks the extension, so results are checked against the
 // values the test put in, and against the same work bound as descriptor sets.
 #include <catch2/catch.hpp>
@@ -296,122 +298,4 @@ TEST_CASE("Every descriptor type reads from a descriptor buffer, beside embedded
 	for (TestBuffer* buffer : {&params_buffer, &a_buffer, &b_buffer, &texel_buffer, &storage_texel_buffer, &staging,
 	                           &storage_staging, &out, &filler})
 		ctx.Destroy(*buffer);
-}
-
-TEST_CASE("A mutable binding in a descriptor buffer reads each descriptor as the kind it was made as",
-          "[descriptors][descriptor_buffer][mutable_descriptor_type]") {
-	// shaders/mutable_descriptors.comp, as the mutable descriptor test runs it
-	// from a descriptor set: binding 0 holds a storage buffer, a uniform texel
-	// buffer, a storage image and a storage buffer.
-	DescriptorBufferContext c = DescriptorBufferContext::Create();
-	Context& ctx = *c.ctx;
-	VkDevice device = ctx.device();
-	std::vector<uint32_t> a, texels, pixels, b;
-	for (uint32_t i = 0; i < kInvocations; ++i) {
-		a.push_back(100 + i);
-		texels.push_back(200 + 3 * i);
-		pixels.push_back(300 + 5 * i);
-		b.push_back(400 + 11 * i);
-	}
-	auto buffer_of = [&](const std::vector<uint32_t>& w, VkBufferUsageFlags usage) {
-		TestBuffer buffer = ctx.CreateBuffer(w.size() * 4, usage | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
-		std::memcpy(buffer.data, w.data(), w.size() * 4);
-		return buffer;
-	};
-	TestBuffer a_buffer = buffer_of(a, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-	TestBuffer b_buffer = buffer_of(b, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-	TestBuffer texel_buffer = buffer_of(texels, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT);
-	TestBuffer staging = buffer_of(pixels, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-	TestBuffer out =
-	    buffer_of(std::vector<uint32_t>(kInvocations * 4, 0xcdcdcdcdu), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-	TestImage image = ctx.CreateImage2D(
-	    VK_FORMAT_R32_UINT, 4, 4,
-	    VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
-	const VkBufferImageCopy region{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, {0, 0, 0}, {4, 4, 1}};
-	ctx.Submit([&](VkCommandBuffer cb) {
-		ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-		vkCmdCopyBufferToImage(cb, staging.buffer, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-		ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
-	});
-	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-	vci.image = image.image;
-	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-	vci.format = VK_FORMAT_R32_UINT;
-	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-	VkImageView view = VK_NULL_HANDLE;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
-
-	constexpr VkDescriptorType kTypes[] = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
-	                                       VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
-	const VkMutableDescriptorTypeListEXT lists[2] = {{3, kTypes}, {0, nullptr}};
-	VkMutableDescriptorTypeCreateInfoEXT mutable_info{VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT};
-	mutable_info.mutableDescriptorTypeListCount = 2;
-	mutable_info.pMutableDescriptorTypeLists = lists;
-	VkDescriptorSetLayout layout =
-	    CreateLayout(device, VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT,
-	                 {{0, VK_DESCRIPTOR_TYPE_MUTABLE_EXT, 4, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-	                  {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}},
-	                 &mutable_info);
-	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-	plci.setLayoutCount = 1;
-	plci.pSetLayouts = &layout;
-	VkPipelineLayout pipeline_layout = VK_NULL_HANDLE;
-	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &pipeline_layout) == VK_SUCCESS);
-	VkPipeline pipeline = CreatePipeline(device, "mutable_descriptors.spv", pipeline_layout);
-	REQUIRE(pipeline != VK_NULL_HANDLE);
-
-	// A mutable descriptor takes the room of the largest of its kinds.
-	DescriptorBuffer descriptors(ctx, layout, 0, 0, 0x5a);
-	size_t stride = 0;
-	for (VkDescriptorType type : kTypes) stride = std::max(stride, descriptors.Size(type));
-	const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
-	// Element 2 first holds a buffer, then the image: the later descriptor
-	// replaces the earlier one whole.
-	descriptors.PutBuffer(0, 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, a_buffer.buffer, a_buffer.size, {}, stride);
-	descriptors.PutBuffer(0, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, a_buffer.buffer, a_buffer.size, {}, stride);
-	descriptors.PutBuffer(0, 1, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, texel_buffer.buffer, texel_buffer.size,
-	                      VK_FORMAT_R32_UINT, stride);
-	descriptors.PutImage(0, 2, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, image_info, stride);
-	descriptors.PutBuffer(0, 3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, b_buffer.buffer, b_buffer.size, {}, stride);
-	descriptors.PutBuffer(1, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, out.size);
-
-	ctx.Submit([&](VkCommandBuffer cb) {
-		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-		descriptors.Bind(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout);
-		vkCmdDispatch(cb, 1, 1, 1);
-		VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-		mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-		mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT;
-		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-		                     VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, nullptr, 0,
-		                     nullptr);
-		vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region);
-		VkMemoryBarrier host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-		host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-		host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host, 0, nullptr, 0,
-		                     nullptr);
-	});
-
-	const auto* result = reinterpret_cast<const uint32_t*>(out.data);
-	const auto* b_after = reinterpret_cast<const uint32_t*>(b_buffer.data);
-	const auto* image_after = reinterpret_cast<const uint32_t*>(staging.data);
-	for (uint32_t i = 0; i < kInvocations; ++i) {
-		INFO("invocation " << i);
-		CHECK(result[i * 4 + 0] == a[i]);
-		CHECK(result[i * 4 + 1] == texels[i]);
-		CHECK(result[i * 4 + 2] == pixels[i]);
-		CHECK(result[i * 4 + 3] == b[i]);
-		CHECK(b_after[i] == b[i] * 2 + 1);
-		CHECK(image_after[i] == i * 7);
-	}
-	CHECK(ctx.validation_errors() == 0);
-
-	vkDestroyPipeline(device, pipeline, nullptr);
-	vkDestroyPipelineLayout(device, pipeline_layout, nullptr);
-	vkDestroyDescriptorSetLayout(device, layout, nullptr);
-	vkDestroyImageView(device, view, nullptr);
-	ctx.Destroy(image);
-	descriptors.Destroy();
-	for (TestBuffer* buffer : {&a_buffer, &b_buffer, &texel_buffer, &staging, &out}) ctx.Destroy(*buffer);
 }

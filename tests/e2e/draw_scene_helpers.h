@@ -70,6 +70,25 @@ inline bool Drawn(const SceneResult& result, const Scene& s) {
 	return false;
 }
 
+// A 32x32 scene counting invocations (store_counts.vert; see
+// draw_store_test.cpp): a quad from x = -1 to x = right, two triangles, drawn
+// once with `fragment` (empty: no fragment stage). The storage buffer holds
+// 8 counters, then one per pixel.
+inline Scene CountsScene(float right, const std::string& fragment) {
+	const std::vector<float> positions = {-1, -1, right, -1, -1, 1, right, -1, right, 1, -1, 1};
+	Scene s;
+	s.width = s.height = 32;
+	s.vertex_shader = "store_counts.vert.spv";
+	s.fragment_shader = fragment;
+	s.vertices.resize(positions.size() * 4);
+	std::memcpy(s.vertices.data(), positions.data(), s.vertices.size());
+	s.vertex_stride = 8;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
+	s.storage_data.assign((8 + 32 * 32) * 4, 0);
+	s.draws = {DrawCall{6}};
+	return s;
+}
+
 // scene.vert / scene.frag with Vertex data.
 inline Scene ColorScene(const std::vector<Vertex>& vertices) {
 	Scene s;

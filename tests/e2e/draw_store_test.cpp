@@ -6,27 +6,18 @@
 #include <cstring>
 #include <vector>
 
+#include "draw_scene_helpers.h"
 #include "render_scene.h"
 
 using namespace tessera::test;
+using namespace tessera::test::scenes;
 
 TEST_CASE("vertex and fragment shaders store to buffers, helper invocations do not", "[draw][store]") {
 	// Two triangles forming a quad over the left 20 columns of a 32x32 image:
 	// every pixel of the quad gets exactly one fragment (shared edge, §28.7.1).
 	// Tessera only: lavapipe 22.3 crashes compiling store_counts.frag (in
 	// LLVMBuildBitCast); the counts below fix every value anyway.
-	const float x1 = 20.0f / 16.0f - 1.0f;
-	std::vector<float> positions = {-1, -1, x1, -1, -1, 1, x1, -1, x1, 1, -1, 1};
-	Scene s;
-	s.width = s.height = 32;
-	s.vertex_shader = "store_counts.vert.spv";
-	s.fragment_shader = "store_counts.frag.spv";
-	s.vertices.resize(positions.size() * 4);
-	std::memcpy(s.vertices.data(), positions.data(), s.vertices.size());
-	s.vertex_stride = 8;
-	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
-	s.storage_data.assign((8 + 32 * 32) * 4, 0);
-	s.draws = {DrawCall{6}};
+	Scene s = CountsScene(20.0f / 16.0f - 1.0f, "store_counts.frag.spv");
 	SceneFeatures features;
 	auto ctx = Context::Create(Driver::Tessera, features.Options());
 	REQUIRE(ctx);
@@ -52,17 +43,7 @@ TEST_CASE("without early fragment tests, fragments that fail the depth test stil
 	// tell (CTS fragment_operations.early_fragment.no_early_fragment_tests_*).
 	// The quad is drawn twice at the same depth with LESS: the second draw
 	// fails the test everywhere but must still count its fragments.
-	const float x1 = 20.0f / 16.0f - 1.0f;
-	std::vector<float> positions = {-1, -1, x1, -1, -1, 1, x1, -1, x1, 1, -1, 1};
-	Scene s;
-	s.width = s.height = 32;
-	s.vertex_shader = "store_counts.vert.spv";
-	s.fragment_shader = "late_counts.frag.spv";
-	s.vertices.resize(positions.size() * 4);
-	std::memcpy(s.vertices.data(), positions.data(), s.vertices.size());
-	s.vertex_stride = 8;
-	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
-	s.storage_data.assign((8 + 32 * 32) * 4, 0);
+	Scene s = CountsScene(20.0f / 16.0f - 1.0f, "late_counts.frag.spv");
 	s.depth_format = VK_FORMAT_D32_SFLOAT;
 	s.configure = [](PipelineState& p) {
 		p.depth_stencil.depthTestEnable = VK_TRUE;
@@ -85,17 +66,8 @@ TEST_CASE("with rasterizer discard the vertex shader still runs and stores", "[d
 	// Vulkan 1.3 §27.1: rasterizerDiscardEnable drops primitives before
 	// rasterization, after the vertex stage; its stores happen (the CTS's
 	// spirv_assembly 64bit_compare vert_* cases read results this way).
-	std::vector<float> positions = {-1, -1, 1, -1, -1, 1, 1, -1, 1, 1, -1, 1};
-	Scene s;
-	s.width = s.height = 32;
-	s.vertex_shader = "store_counts.vert.spv";  // no fragment stage (lavapipe 22.3 crashes with one)
-	s.vertices.resize(positions.size() * 4);
-	std::memcpy(s.vertices.data(), positions.data(), s.vertices.size());
-	s.vertex_stride = 8;
-	s.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
-	s.storage_data.assign((8 + 32 * 32) * 4, 0);
+	Scene s = CountsScene(1.0f, "");  // no fragment stage (lavapipe 22.3 crashes with one)
 	s.configure = [](PipelineState& p) { p.rasterization.rasterizerDiscardEnable = VK_TRUE; };
-	s.draws = {DrawCall{6}};
 	SceneResult ours = CompareSceneWithLavapipe("discard-vertex-stores", s, 0);
 	std::vector<uint32_t> counts(ours.storage.size() / 4);
 	std::memcpy(counts.data(), ours.storage.data(), ours.storage.size());

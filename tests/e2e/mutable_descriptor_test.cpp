@@ -8,10 +8,12 @@
 // extension, so the results are checked against the values the test put in.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
 #include "compute_kernel.h"
+#include "descriptor_buffer.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -43,6 +45,10 @@ Words Inputs(uint32_t seed) {
 enum class Fill {
 	kWrite,  // vkUpdateDescriptorSets writes, each with its own descriptor type
 	kCopy,   // copies: the buffers from a typed set, the texel buffer and image from another mutable set
+	// vkGetDescriptorEXT into a descriptor buffer (VK_EXT_descriptor_buffer),
+	// each with its own descriptor type, `stride` apart (the largest size of
+	// the binding's types)
+	kDescriptorBuffer,
 };
 
 void Run(Fill fill) {
@@ -55,20 +61,29 @@ void Run(Fill fill) {
 		vkGetPhysicalDeviceFeatures2(probe->physical_device(), &f2);
 		REQUIRE(mutable_features.mutableDescriptorType == VK_TRUE);
 	}
+	const bool in_buffer = fill == Fill::kDescriptorBuffer;
+	VkPhysicalDeviceDescriptorBufferFeaturesEXT buffer_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT};
+	buffer_features.descriptorBuffer = VK_TRUE;
+	if (in_buffer) mutable_features.pNext = &buffer_features;
 	// maintenance4: glslang's LocalSizeId.
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &mutable_features};
 	v13.maintenance4 = VK_TRUE;
-	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v13};
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &v13};
+	v12.bufferDeviceAddress = in_buffer;
+	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v12};
 	ContextOptions options;
 	options.device_features = &features;
 	options.device_extensions = {VK_EXT_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME};
+	if (in_buffer) options.device_extensions.push_back(VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME);
 	auto ctx = Context::Create(Driver::Tessera, options);
 	REQUIRE(ctx);
 	VkDevice device = ctx->device();
-	const Words in = Inputs(fill == Fill::kWrite ? 1 : 2);
+	const Words in = Inputs(uint32_t(fill) + 1);
 
+	const VkBufferUsageFlags address_usage = in_buffer ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0;
 	auto buffer_of = [&](const std::vector<uint32_t>& words, VkBufferUsageFlags usage) {
-		TestBuffer buffer = ctx->CreateBuffer(words.size() * 4, usage);
+		TestBuffer buffer = ctx->CreateBuffer(words.size() * 4, usage | address_usage);
 		std::memcpy(buffer.data, words.data(), words.size() * 4);
 		return buffer;
 	};
@@ -111,6 +126,7 @@ void Run(Fill fill) {
 	    {0, VK_DESCRIPTOR_TYPE_MUTABLE_EXT, 4, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
 	    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
 	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, &mutable_info};
+	dslci.flags = in_buffer ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0;
 	dslci.bindingCount = 2;
 	dslci.pBindings = bindings;
 	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
@@ -141,7 +157,7 @@ void Run(Fill fill) {
 	dsai.descriptorSetCount = 3;
 	dsai.pSetLayouts = set_layouts;
 	VkDescriptorSet sets[3] = {};
-	REQUIRE(vkAllocateDescriptorSets(device, &dsai, sets) == VK_SUCCESS);
+	if (!in_buffer) REQUIRE(vkAllocateDescriptorSets(device, &dsai, sets) == VK_SUCCESS);
 	VkDescriptorSet set = sets[0], staging = sets[1], typed = sets[2];
 
 	const VkDescriptorBufferInfo a_info{a.buffer, 0, VK_WHOLE_SIZE}, b_info{b.buffer, 0, VK_WHOLE_SIZE};
@@ -159,7 +175,8 @@ void Run(Fill fill) {
 		w.pImageInfo = &image_info;
 		vkUpdateDescriptorSets(device, 1, &w, 0, nullptr);
 	};
-	write(set, 1, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+	DescriptorBuffer descriptors;
+	if (!in_buffer) write(set, 1, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
 	switch (fill) {
 	case Fill::kWrite:
 		// Element 2 first holds a buffer, then becomes the image: a rewrite
@@ -186,6 +203,21 @@ void Run(Fill fill) {
 		vkUpdateDescriptorSets(device, 0, nullptr, 3, copies);
 		break;
 	}
+	case Fill::kDescriptorBuffer: {
+		// A mutable descriptor takes the room of the largest of its kinds.
+		descriptors = DescriptorBuffer(*ctx, set_layout, 0, 0, 0x5a);
+		size_t stride = 0;
+		for (VkDescriptorType type : kMutableTypes) stride = std::max(stride, descriptors.Size(type));
+		// Element 2 first holds a buffer, then the image.
+		descriptors.PutBuffer(0, 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, a.buffer, a.size, {}, stride);
+		descriptors.PutBuffer(0, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, a.buffer, a.size, {}, stride);
+		descriptors.PutBuffer(0, 1, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, texels.buffer, texels.size,
+		                      VK_FORMAT_R32_UINT, stride);
+		descriptors.PutImage(0, 2, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, image_info, stride);
+		descriptors.PutBuffer(0, 3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, b.buffer, b.size, {}, stride);
+		descriptors.PutBuffer(1, 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, out.buffer, out.size);
+		break;
+	}
 	}
 
 	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -194,11 +226,15 @@ void Run(Fill fill) {
 	VkPipelineLayout pipeline_layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreatePipelineLayout(device, &plci, nullptr, &pipeline_layout) == VK_SUCCESS);
 	VkPipeline pipeline =
-	    CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "mutable_descriptors.spv", pipeline_layout);
+	    CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "mutable_descriptors.spv", pipeline_layout,
+	                                in_buffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0);
 	REQUIRE(pipeline != VK_NULL_HANDLE);
 	ctx->Submit([&](VkCommandBuffer cb) {
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
+		if (in_buffer)
+			descriptors.Bind(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout);
+		else
+			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1, &set, 0, nullptr);
 		vkCmdDispatch(cb, 1, 1, 1);
 		VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
 		mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -231,6 +267,7 @@ void Run(Fill fill) {
 	vkDestroyPipeline(device, pipeline, nullptr);
 	vkDestroyPipelineLayout(device, pipeline_layout, nullptr);
 	vkDestroyDescriptorPool(device, pool, nullptr);
+	descriptors.Destroy();
 	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
 	vkDestroyDescriptorSetLayout(device, typed_layout, nullptr);
 	vkDestroyImageView(device, image_view, nullptr);
@@ -249,4 +286,9 @@ TEST_CASE("Mutable descriptors written one kind at a time read back as that kind
 TEST_CASE("Mutable descriptors copied from typed and mutable bindings keep their kind",
           "[descriptors][mutable_descriptor_type]") {
 	Run(Fill::kCopy);
+}
+
+TEST_CASE("A mutable binding in a descriptor buffer reads each descriptor as the kind it was made as",
+          "[descriptors][mutable_descriptor_type][descriptor_buffer]") {
+	Run(Fill::kDescriptorBuffer);
 }

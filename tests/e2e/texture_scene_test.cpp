@@ -484,18 +484,7 @@ TEST_CASE("a texture, a storage image and a storage buffer in a descriptor buffe
 	// A storage buffer that the vertex and fragment stages write
 	// (store_counts.*: fragments and vertices counted; draw_store_test.cpp).
 	// Lavapipe 22.3 cannot compile store_counts.frag.
-	const float x1 = 20.0f / 16.0f - 1.0f;
-	const std::vector<float> positions = {-1, -1, x1, -1, -1, 1, x1, -1, x1, 1, -1, 1};
-	Scene counts;
-	counts.width = counts.height = 32;
-	counts.vertex_shader = "store_counts.vert.spv";
-	counts.fragment_shader = "store_counts.frag.spv";
-	counts.vertices.resize(positions.size() * 4);
-	std::memcpy(counts.vertices.data(), positions.data(), counts.vertices.size());
-	counts.vertex_stride = 8;
-	counts.attributes = {{0, 0, VK_FORMAT_R32G32_SFLOAT, 0}};
-	counts.storage_data.assign((8 + 32 * 32) * 4, 0);
-	counts.draws = {DrawCall{6}};
+	Scene counts = CountsScene(20.0f / 16.0f - 1.0f, "store_counts.frag.spv");
 	const SceneResult from_set = RenderScene(*tessera, counts);
 	counts.descriptor_buffer = true;
 	const SceneResult from_buffer = RenderScene(*tessera, counts);

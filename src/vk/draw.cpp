@@ -1390,7 +1390,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			job.geometry_values = scratch.geometry_values.data();
 			scratch.geometry_primitives.clear();
 			if (!tessellated)
-				AssembleGeometryInput(vk_topology, raster_indices, p.count, restart, scratch.geometry_primitives);
+				AssembleGeometryInput(vk_topology, raster_indices, p.count, restart, state.raster.provoking_vertex_last,
+				                      scratch.geometry_primitives);
 		}
 		// Tessellation: the vertex stage keeps what the control stage reads;
 		// patch i is vertices [i P, i P + P) of the draw (Vulkan "Patch Lists").

@@ -18,9 +18,15 @@ constexpr uint32_t kRestart = 0xffffffffu;
 constexpr uint32_t kLanesPerGroup = 128;
 
 // The primitives of one run of n vertices without restarts, v(i) the
-// run's vertex i.
+// run's vertex i. With provoking_last, strip and fan triangles are rotated
+// (winding kept: "Vertices may be in a different absolute order than
+// specified by the topology") so that the last-vertex provoking vertex
+// comes last, as it does for the rasterizer (raster::AssembleTriangles): a
+// geometry shader that passes its input through then keeps the provoking
+// vertex, as OpenGL, whose flat outputs come from the last vertex, expects
+// of Zink.
 template <class V>
-void AssembleRun(VkPrimitiveTopology topology, uint32_t n, V v, std::vector<uint32_t>& out) {
+void AssembleRun(VkPrimitiveTopology topology, uint32_t n, bool provoking_last, V v, std::vector<uint32_t>& out) {
 	auto put = [&](std::initializer_list<uint32_t> vertices) {
 		for (uint32_t k : vertices) out.push_back(v(k));
 	};
@@ -38,10 +44,18 @@ void AssembleRun(VkPrimitiveTopology topology, uint32_t n, V v, std::vector<uint
 		for (uint32_t i = 0; 3 * i + 2 < n; ++i) put({3 * i, 3 * i + 1, 3 * i + 2});
 		break;
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP:
-		for (uint32_t i = 0; i + 2 < n; ++i) put({i, i + 1 + i % 2, i + 2 - i % 2});
+		for (uint32_t i = 0; i + 2 < n; ++i)
+			if (provoking_last)
+				put({i + i % 2, i + 1 - i % 2, i + 2});
+			else
+				put({i, i + 1 + i % 2, i + 2 - i % 2});
 		break;
 	case VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN:
-		for (uint32_t i = 0; i + 2 < n; ++i) put({i + 1, i + 2, 0});
+		for (uint32_t i = 0; i + 2 < n; ++i)
+			if (provoking_last)
+				put({0, i + 1, i + 2});
+			else
+				put({i + 1, i + 2, 0});
 		break;
 	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
 		for (uint32_t i = 0; 4 * i + 3 < n; ++i) put({4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3});
@@ -81,7 +95,7 @@ void AssembleRun(VkPrimitiveTopology topology, uint32_t n, V v, std::vector<uint
 template <class V>
 void AssembleMainRun(VkPrimitiveTopology topology, uint32_t n, bool provoking_last, V v, std::vector<uint32_t>& out) {
 	std::vector<uint32_t> whole;
-	AssembleRun(topology, n, v, whole);
+	AssembleRun(topology, n, false, v, whole);  // adjacency topologies: rotated below
 	const bool lines = topology == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
 	                   topology == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
 	const size_t per = lines ? 4 : 6;
@@ -163,17 +177,17 @@ void FillPerVertexInputs(shader::Interpreter& interp, const std::vector<Geometry
 }
 
 void AssembleGeometryInput(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
-                           std::vector<uint32_t>& out) {
+                           bool provoking_last, std::vector<uint32_t>& out) {
 	if (!indices) {
 		AssembleRun(
-		    topology, count, [](uint32_t i) { return i; }, out);
+		    topology, count, provoking_last, [](uint32_t i) { return i; }, out);
 		return;
 	}
 	uint32_t begin = 0;
 	for (uint32_t i = 0; i <= count; ++i) {
 		if (i < count && !(restart && indices[i] == kRestart)) continue;
 		AssembleRun(
-		    topology, i - begin, [&](uint32_t k) { return indices[begin + k]; }, out);
+		    topology, i - begin, provoking_last, [&](uint32_t k) { return indices[begin + k]; }, out);
 		begin = i + 1;
 	}
 }

@@ -38,9 +38,10 @@ void FillPerVertexInputs(shader::Interpreter& interp, const std::vector<Geometry
 // (indices into the shaded vertices when given, else 0..count-1; restart
 // values end a strip or the current list primitive) as the geometry stage
 // sees them, each its vertices in the order the topology's equations give
-// (adjacency vertices included). Appends to out.
+// (adjacency vertices included), or with provoking_last, strip and fan
+// triangles rotated so that the provoking vertex comes last. Appends to out.
 void AssembleGeometryInput(VkPrimitiveTopology topology, const uint32_t* indices, uint32_t count, bool restart,
-                           std::vector<uint32_t>& out);
+                           bool provoking_last, std::vector<uint32_t>& out);
 
 // Without a geometry stage, the adjacency topologies draw their main
 // primitives (Vulkan "Primitive Topologies": a line is the second and third

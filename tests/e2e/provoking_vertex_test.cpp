@@ -108,6 +108,22 @@ TEST_CASE("VK_EXT_provoking_vertex: reported, and flat outputs come from the las
 		if (c.topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST) s_first.draws[0].count = 9;
 		CHECK(RenderScene(*ctx.lavapipe, s_first).colors[0] != reference.colors[0]);
 	}
+	// A geometry stage that passes its input triangles through: in
+	// last-vertex mode the rasterized strips' provoking vertex must be the
+	// input's, so strip and fan triangles reach the stage with it last, as
+	// on lavapipe (piglit's gs-also-uses-smooth-flat-noperspective through
+	// Zink drew a fan's first vertex's flat value).
+	for (const Case& c : {cases[0], cases[1]}) {
+		for (const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT* mode : {&first, &last}) {
+			CAPTURE(c.name, mode == &last);
+			Scene s = IdsScene(*c.positions, c.topology, mode);
+			s.geometry_shader = "draw_ids_strip.geom.spv";
+			const SceneResult ours = RenderScene(*ctx.tessera, s);
+			const SceneResult reference = RenderScene(*ctx.lavapipe, s);
+			CompareImages(std::string("provoking-geometry-") + c.name + (mode == &last ? "-last" : "-first"), 64, 64,
+			              ours.colors[0], reference.colors[0], 0);
+		}
+	}
 	CHECK(ctx.tessera->validation_errors() == 0);
 	CHECK(ctx.lavapipe->validation_errors() == 0);
 }

@@ -53,10 +53,11 @@ bool Buffer::BindSparse(VkDeviceSize resource_offset, VkDeviceSize size, const D
 	// memory.
 	const VkDeviceSize reserved = ReservedSize();
 	if (!sparse_range_ || resource_offset >= reserved || resource_offset % kSparseBlockSize) return false;
-	size = std::min((size + 4095) / 4096 * 4096, reserved - resource_offset);
+	size = std::min(DeviceMemory::RoundUpToPage(size), reserved - resource_offset);
 	uint8_t* at = sparse_range_ + resource_offset;
 	if (!memory) return MapZeroPages(at, size_t(size)) != MAP_FAILED;
-	if (memory->Fd() < 0 || memory_offset % 4096 || memory_offset + size > (memory->Size() + 4095) / 4096 * 4096)
+	if (memory->Fd() < 0 || memory_offset % DeviceMemory::kPageSize ||
+	    memory_offset + size > DeviceMemory::RoundUpToPage(memory->Size()))
 		return false;
 	return mmap(at, size_t(size), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, memory->Fd(), off_t(memory_offset)) !=
 	       MAP_FAILED;

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "texture/format.h"
 #include "vk/descriptor_set.h"
 #include "vk/descriptor_set_layout.h"
 #include "vk/image.h"
@@ -32,9 +31,7 @@ ImageDescriptor ImageOf(const VkDescriptorImageInfo* info, bool with_sampler) {
 
 TexelBufferDescriptor TexelBufferOf(const VkDescriptorAddressInfoEXT* info) {
 	if (!info || !info->address) return {};
-	const texture::FormatInfo* format = texture::FindFormat(info->format);
-	const uint64_t block = format && format->block_size ? format->block_size : 1;
-	return {HostPointer(info->address), uint32_t(std::min<uint64_t>(info->range / block, UINT32_MAX)), info->format};
+	return MakeTexelBufferDescriptor(HostPointer(info->address), info->range, info->format);
 }
 
 BufferDescriptor BufferOf(const VkDescriptorAddressInfoEXT* info) {

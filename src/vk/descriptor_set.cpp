@@ -41,6 +41,12 @@ void DescriptorSet::FillImmutableSamplers() {
 	}
 }
 
+TexelBufferDescriptor MakeTexelBufferDescriptor(uint8_t* data, uint64_t range, VkFormat format) {
+	const texture::FormatInfo* info = texture::FindFormat(format);
+	const uint64_t block = info && info->block_size ? info->block_size : 1;
+	return {data, uint32_t(std::min<uint64_t>(range / block, UINT32_MAX)), format};
+}
+
 void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint32_t element, const void* info,
                      VkDescriptorType type) {
 	uint8_t* address = set.Data() + binding.offset + uint64_t(element) * binding.stride;
@@ -75,11 +81,8 @@ void WriteDescriptor(DescriptorSet& set, const DescriptorBinding& binding, uint3
 			*descriptor = {};
 			break;
 		}
-		const texture::FormatInfo* format = texture::FindFormat(view->Format());
-		uint32_t block = format && format->block_size ? format->block_size : 1;
-		descriptor->data = view->GetBuffer()->Data() + view->Offset();
-		descriptor->element_count = uint32_t(view->Range() / block);
-		descriptor->format = view->Format();
+		*descriptor =
+		    MakeTexelBufferDescriptor(view->GetBuffer()->Data() + view->Offset(), view->Range(), view->Format());
 		break;
 	}
 	case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:

@@ -147,6 +147,10 @@ private:
 
 static_assert(sizeof(DescriptorSet) % 16 == 0, "the set's memory after the object stays 16-byte aligned");
 
+// A texel buffer descriptor over `range` bytes at `data`, read as `format`:
+// what a VkBufferView and a VkDescriptorAddressInfoEXT both describe.
+TexelBufferDescriptor MakeTexelBufferDescriptor(uint8_t* data, uint64_t range, VkFormat format);
+
 // Writes one descriptor of a binding from the API's description of it
 // (a VkDescriptorImageInfo, VkDescriptorBufferInfo or VkBufferView, as
 // `type`, the write's descriptor type, says: the binding's own type, or one

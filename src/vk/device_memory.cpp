@@ -136,8 +136,7 @@ VkResult DeviceMemory::AllocateShareable() {
 	if (fd_ < 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
 	// Whole pages, so that a sparse bind of the last block maps no page
 	// past the file's end.
-	const off_t pages = off_t((size_ + 4095) / 4096 * 4096);
-	if (ftruncate(fd_, pages) != 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+	if (ftruncate(fd_, off_t(RoundUpToPage(size_))) != 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
 	void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
 	if (p == MAP_FAILED) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
 	data_ = static_cast<uint8_t*>(p);

@@ -22,7 +22,11 @@ public:
 	static constexpr VkDeviceSize kMapThreshold = 1 << 20;
 	// minImportedHostPointerAlignment: host pointers and sizes imported are
 	// multiples of the page size.
-	static constexpr VkDeviceSize kHostImportAlignment = 4096;
+	static constexpr VkDeviceSize kPageSize = 4096;
+	static constexpr VkDeviceSize kHostImportAlignment = kPageSize;
+	static constexpr VkDeviceSize RoundUpToPage(VkDeviceSize bytes) {
+		return (bytes + kPageSize - 1) / kPageSize * kPageSize;
+	}
 
 	DeviceMemory(Device* device, VkDeviceSize size) : device_(device), size_(size) {}
 	~DeviceMemory();

@@ -331,7 +331,7 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	// lookup (FilterVolume).
 	const bool volume = image.dimensions == 3 && !image.cube && !image.arrayed;
 	if (image.integer || (image.dimensions != 2 && !volume) ||
-	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 || !image.identity_swizzle ||
+	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 ||
 	    s.unnormalized_coordinates || lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
 		return false;
 	const uint32_t channel_size = PrepareChannels(image, image.compare && lanes.dref, f);
@@ -1288,10 +1288,20 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	VF s = LoadOr(in.coord[0], lane, zero), t = LoadOr(in.coord[1], lane, zero);
 	// 3D views: r (ResolveLane's stu[2]).
 	const VF r = f.volume ? LoadOr(in.z, lane, zero) : zero;
+	// One level (no view minLod above it), one filter for magnification and
+	// minification, isotropic: every lambda, NaN too, selects level 0 with
+	// delta 0 (SelectLevels clamps to [0, q]) and that filter, so neither the
+	// derivatives nor the LOD are computed (glmark2's and most 2D effects'
+	// textures through Zink).
+	const bool mag_linear = sampler.mag_filter != VK_FILTER_NEAREST,
+	           min_linear = sampler.min_filter != VK_FILTER_NEAREST;
+	const bool lod_free = f.q == 0 && f.min_level == 0.0f && !image.anisotropic && mag_linear == min_linear;
 	// The derivatives of (s, t) and, 3D, r (ResolveLane: none unless given;
 	// 0 in the third dimension of other views).
 	VF dx[3], dy[3];
-	if (in.quad) {
+	if (lod_free) {
+		dx[0] = dx[1] = dy[0] = dy[1] = zero;
+	} else if (in.quad) {
 		dx[0] = QuadDx(s), dx[1] = QuadDx(t);
 		dy[0] = QuadDy(s), dy[1] = QuadDy(t);
 	} else {
@@ -1299,16 +1309,16 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		dy[0] = LoadOr(in.ddy[0], lane, zero), dy[1] = LoadOr(in.ddy[1], lane, zero);
 	}
 	dx[2] = dy[2] = zero;
-	if (f.volume && in.quad)
+	if (f.volume && in.quad && !lod_free)
 		dx[2] = QuadDx(r), dy[2] = QuadDy(r);
-	else if (f.volume)
+	else if (f.volume && !lod_free)
 		dx[2] = LoadOr(in.ddz[0], lane, zero), dy[2] = LoadOr(in.ddz[1], lane, zero);
 	VI face = hn::Zero(di);
 	if (f.cube) {  // (s, t) hold the direction's x and y
 		const VF z = LoadOr(in.z, lane, zero);
 		const CubeLanes c = SelectFaces(s, t, z);
 		face = c.face;
-		if (in.ddx[0] || in.quad) {
+		if ((in.ddx[0] || in.quad) && !lod_free) {
 			const VF gx[3] = {dx[0], dx[1], in.quad ? QuadDx(z) : LoadOr(in.ddz[0], lane, zero)};
 			const VF gy[3] = {dy[0], dy[1], in.quad ? QuadDy(z) : LoadOr(in.ddz[1], lane, zero)};
 			FaceDerivatives(c, gx, &dx[0], &dx[1]);
@@ -1323,7 +1333,9 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	VF lambda_base = zero, log_arg = zero;  // lambda_base = log2(log_arg) without a Lod
 	VI aniso_samples = hn::Set(di, 1);
 	VF axis[3] = {zero, zero, zero};
-	if (in.lod) {
+	if (lod_free) {
+		// (unused)
+	} else if (in.lod) {
 		lambda_base = hn::LoadU(df, in.lod + lane);
 	} else {
 		const VF extent[3] = {hn::Set(df, f.levels->fwidth[0]), hn::Set(df, f.levels->fheight[0]),
@@ -1375,10 +1387,11 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	const VF lod_min_sampler = hn::Set(df, sampler.min_lod);
 	const VF lod_min = in.min_lod ? StdMax(lod_min_sampler, hn::LoadU(df, in.min_lod + lane)) : lod_min_sampler;
 	// (FilterLevel reads any filter other than NEAREST as LINEAR.)
-	const bool mag_linear = sampler.mag_filter != VK_FILTER_NEAREST,
-	           min_linear = sampler.min_filter != VK_FILTER_NEAREST;
 	const LodSteps steps{clamped, lod_max, lod_min, f.q, f.min_level, sampler.mipmap_mode, mag_linear, min_linear};
-	const LodResult lod = in.lod ? steps(lambda_base) : ResolveLog2(steps, log_arg);
+	const MF all = hn::Eq(zero, zero);
+	const LodResult lod = lod_free ? LodResult{{hn::Zero(di), hn::Zero(di), zero}, mag_linear ? all : hn::Not(all)}
+	                      : in.lod ? steps(lambda_base)
+	                               : ResolveLog2(steps, log_arg);
 	const LevelsVec& levels = lod.levels;
 	const MF linear = lod.linear;
 	LevelVec hi = LoadLevels(f, levels.hi);
@@ -1440,6 +1453,22 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	}
 }
 
+// §16 "Component Swizzle" of the view, applied to the filtered result as
+// SampleGeneric applies it (Swizzle, sample.cpp): each output component is
+// one of the result's, or ZERO (+0) or ONE (image.one's bits).
+HWY_INLINE void SwizzleResult(const SampledImage& image, VF result[4]) {
+	if (image.identity_swizzle) return;
+	const DF df;
+	const DI di;
+	const VF in[4] = {result[0], result[1], result[2], result[3]};
+	for (int c = 0; c < 4; ++c) {
+		const uint8_t s = image.swizzle[c];
+		result[c] = s < 4    ? in[s]
+		            : s == 5 ? hn::BitCast(df, hn::Set(di, int32_t(image.one.u[c])))
+		                     : hn::Zero(df);
+	}
+}
+
 }  // namespace
 
 // Samples lanes.count lanes into out (texels) or, when components is not
@@ -1482,6 +1511,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
 		SampleVector(image, f, in, lane, result);
+		SwizzleResult(image, result);
 		if (components)
 			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
 		else
@@ -1502,6 +1532,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 			*fields[k] = operands[k];
 		}
 	SampleVector(image, f, in, 0, result);
+	SwizzleResult(image, result);
 	alignas(64) float texels[4 * kMaxVectorLanes];
 	if (components) {
 		for (int c = 0; c < 4; ++c) {

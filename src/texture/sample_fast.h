@@ -15,8 +15,10 @@ namespace tessera::texture {
 // decode tables (RGBA8/BGRA8 UNORM, SRGB, SNORM), R16G16B16A16_SFLOAT,
 // R32G32B32A32_SFLOAT, R8 or R8G8 (UNORM, SNORM, SRGB), R16(G16)_SFLOAT,
 // R32(G32)_SFLOAT, or a depth view (D16, X8_D24, D32, and those planes of
-// D16S8, D24S8, D32S8) with or without a compare sampler, Dref or not; identity
-// swizzle, REPEAT or CLAMP_TO_EDGE, no offsets, levels in rows of texels or
+// D16S8, D24S8, D32S8) with or without a compare sampler, Dref or not; any
+// swizzle (applied to the filtered result, as the generic path applies it:
+// OpenGL's RGB textures reach it through Zink as RGBA8 views whose alpha is
+// ONE), REPEAT or CLAMP_TO_EDGE, no offsets, levels in rows of texels or
 // in 4x4 tiles (tile_shift 0 or 2; 3D: each slice so), at least 4 bytes of
 // texels.
 // Its results are the generic path's, bit for bit (same operations, same

@@ -29,14 +29,16 @@ TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t
 }
 
 // Samples n random lanes through both views and compares the bits. RGBA32F
-// (random bits: normals, subnormals, NaNs) filtered: which NaN a sum of two
+// and RGBA16F (random bits: normals, subnormals, NaNs) filtered: which NaN a sum of two
 // NaNs keeps is each path's operand order, so NaN is compared as NaN (as
 // in sampling_fast_tiled_test.cpp); one texel read as it is keeps its bits.
 // view_min_lod: the views' minLod (VK_EXT_image_view_min_lod).
+// components: the views' swizzle.
 void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, std::mt19937& rng, bool explicit_lod,
-                           bool bias, float view_min_lod = 0.0f) {
+                           bool bias, float view_min_lod = 0.0f, VkComponentMapping components = {}) {
 	ImageViewState fast_view = img.View(VK_IMAGE_VIEW_TYPE_2D), generic_view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
 	fast_view.min_lod = generic_view.min_lod = view_min_lod;
+	fast_view.components = generic_view.components = components;
 	const SampledImage fast = Prepare(sampler, fast_view);
 	const SampledImage generic = Prepare(sampler, generic_view);
 	constexpr uint32_t kLanes = 64;
@@ -78,7 +80,9 @@ void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, st
 	SampleGeneric(generic, lanes, b.data());
 	const bool one_texel = sampler.mag_filter == VK_FILTER_NEAREST && sampler.min_filter == VK_FILTER_NEAREST &&
 	                       sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_NEAREST && !sampler.anisotropy_enable;
-	const bool nan_as_nan = fast.format->format == VK_FORMAT_R32G32B32A32_SFLOAT && !one_texel;
+	const bool nan_as_nan = (fast.format->format == VK_FORMAT_R32G32B32A32_SFLOAT ||
+	                         fast.format->format == VK_FORMAT_R16G16B16A16_SFLOAT) &&
+	                        !one_texel;
 	for (uint32_t i = 0; i < kLanes; ++i) {
 		INFO("lane " << i << " at (" << s[i] << ", " << t[i] << ")");
 		for (int c = 0; c < 4; ++c)
@@ -120,5 +124,52 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 								CompareFastAndGeneric(img, sampler, rng, false, false, 1.625f);
 								CompareFastAndGeneric(img, sampler, rng, true, false, 2.0f);
 							}
+		}
+}
+
+// Swizzled views (OpenGL's RGB textures reach Tessera through Zink as RGBA8
+// views with alpha ONE; luminance and alpha textures as R8 views with R
+// replicated or ZERO/ONE), every swizzle value among them: the swizzle is
+// applied to the filtered result, as the generic path applies it.
+TEST_CASE("sampling fast path: swizzled views equal the generic path bit for bit", "[texture][sample]") {
+	std::mt19937 rng(77);
+	constexpr VkComponentSwizzle kR = VK_COMPONENT_SWIZZLE_R, kG = VK_COMPONENT_SWIZZLE_G,
+	                              kB = VK_COMPONENT_SWIZZLE_B, kA = VK_COMPONENT_SWIZZLE_A,
+	                              kOne = VK_COMPONENT_SWIZZLE_ONE, kZero = VK_COMPONENT_SWIZZLE_ZERO,
+	                              kSame = VK_COMPONENT_SWIZZLE_IDENTITY;
+	const VkComponentMapping mappings[] = {{kSame, kSame, kSame, kOne}, {kB, kG, kR, kA}, {kR, kR, kR, kOne},
+	                                       {kZero, kA, kOne, kG}};
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_R16G16B16A16_SFLOAT,
+	                        VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R8_UNORM})
+		for (const VkComponentMapping& mapping : mappings) {
+			const TestImage img = RandomImage(format, 24, 16, 4, rng);
+			for (const SamplerState& sampler : SamplerGrid(0.25f)) {
+				INFO("format " << format << " swizzle " << mapping.r << " " << mapping.g << " " << mapping.b << " "
+				               << mapping.a << " mag " << sampler.mag_filter << " min " << sampler.min_filter
+				               << " mip " << sampler.mipmap_mode << " mode " << sampler.address_u << " aniso "
+				               << sampler.max_anisotropy);
+				CompareFastAndGeneric(img, sampler, rng, false, false, 0.0f, mapping);
+				CompareFastAndGeneric(img, sampler, rng, true, false, 0.0f, mapping);
+			}
+		}
+}
+
+// One-level images: with one filter for magnification and minification and
+// no anisotropy the fast path skips the derivatives and the LOD, which must
+// not change a bit (the lanes include infinite and NaN coordinates and
+// derivatives); mixed filters and anisotropy take the LOD as before.
+TEST_CASE("sampling fast path: one-level images equal the generic path bit for bit", "[texture][sample]") {
+	std::mt19937 rng(5);
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R8_UNORM})
+		for (uint32_t size : {16u, 20u}) {
+			const TestImage img = RandomImage(format, size, size / 2, 1, rng);
+			for (const SamplerState& sampler : SamplerGrid(0.5f)) {
+				INFO("format " << format << " size " << size << " mag " << sampler.mag_filter << " min "
+				               << sampler.min_filter << " mip " << sampler.mipmap_mode << " mode " << sampler.address_u
+				               << " aniso " << sampler.max_anisotropy);
+				CompareFastAndGeneric(img, sampler, rng, false, false);
+				CompareFastAndGeneric(img, sampler, rng, false, true);
+				CompareFastAndGeneric(img, sampler, rng, true, false);
+			}
 		}
 }

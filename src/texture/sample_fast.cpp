@@ -114,7 +114,8 @@ struct FastImage {
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
-	bool repeat[3] = {};  // REPEAT, else CLAMP_TO_EDGE
+	// REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE or MIRROR_CLAMP_TO_EDGE.
+	VkSamplerAddressMode address[3] = {};
 	uint32_t q = 0;       // level_count - 1
 	float min_level = 0;  // SampledImage::min_level
 	// 2D arrays: each lane reads layer SelectArrayLayer(coord[2]) of
@@ -337,10 +338,8 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	const uint32_t channel_size = PrepareChannels(image, image.compare && lanes.dref, f);
 	if (!channel_size && (image.compare || image.depth || (image.component_count != 4 && !f->half))) return false;
 	for (int d = 0; d < (volume ? 3 : 2); ++d) {
-		if (image.address[d] != VK_SAMPLER_ADDRESS_MODE_REPEAT &&
-		    image.address[d] != VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
-			return false;
-		f->repeat[d] = image.address[d] == VK_SAMPLER_ADDRESS_MODE_REPEAT;
+		if (image.address[d] == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER) return false;  // no border texels here
+		f->address[d] = image.address[d];
 	}
 	if (!f->half && !f->float32 && !f->channels.on) {
 		for (uint32_t c = 0; c < 4; ++c) {
@@ -597,15 +596,21 @@ HWY_INLINE VI NearestCoordinates(VF u) {
 	return hn::IfThenElseZero(hn::RebindMask(di, hn::Eq(u, u)), hn::ConvertTo(di, f));
 }
 
-// §16 "Wrapping Operation" for REPEAT / CLAMP_TO_EDGE.
-HWY_INLINE VI Wrap(VI i, VI size, VI mask, bool repeat, bool pow2) {
+// §16 "Wrapping Operation" for every mode but CLAMP_TO_BORDER: CLAMP_TO_EDGE
+// and REPEAT of a power of two in vectors, the rest lane by lane
+// (WrapTexelCoordinate, the generic path's own function, for the mirrored
+// modes).
+HWY_INLINE VI Wrap(VI i, VI size, VI mask, VkSamplerAddressMode mode, bool pow2) {
 	const DI di;
-	if (!repeat) return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
-	if (pow2) return hn::And(i, mask);  // the positive modulo of a power of two
+	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
+		return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
+	const bool repeat = mode == VK_SAMPLER_ADDRESS_MODE_REPEAT;
+	if (repeat && pow2) return hn::And(i, mask);  // the positive modulo of a power of two
 	alignas(64) int32_t ii[kMaxVectorLanes], ss[kMaxVectorLanes];
 	hn::Store(i, di, ii);
 	hn::Store(size, di, ss);
-	for (size_t n = 0; n < hn::Lanes(di); ++n) ii[n] = ScalarRepeat(ii[n], ss[n]);
+	for (size_t n = 0; n < hn::Lanes(di); ++n)
+		ii[n] = repeat ? ScalarRepeat(ii[n], ss[n]) : WrapTexelCoordinate(ii[n], ss[n], mode);
 	return hn::Load(di, ii);
 }
 
@@ -933,8 +938,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
 	if (hn::AllFalse(df, linear)) {
-		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
-		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
+		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
 		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
 		ReadTexels(f, offset, reference, out);
 		return;
@@ -963,10 +968,10 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 			return;
 		}
 	}
-	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
-	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
-	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], f.levels->pow2[0]);
-	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], f.levels->pow2[1]);
+	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
+	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
+	i0 = Wrap(i0, l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
+	j0 = Wrap(j0, l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
 	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, tiled, shift)),
 	         row1 = hn::Add(l.offset, RowOffset(l, j1, tiled, shift));
 	const VI col0 = ColumnOffset(l, i0, tiled, shift), col1 = ColumnOffset(l, i1, tiled, shift);
@@ -1059,9 +1064,9 @@ void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF li
 	const int shift = f.levels->element_shift;
 	const bool* pow2 = f.levels->pow2;
 	if (hn::AllFalse(df, linear)) {
-		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.repeat[0], pow2[0]);
-		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.repeat[1], pow2[1]);
-		const VI k = Wrap(NearestCoordinates(w_coord), l.depth, l.depth_mask, f.repeat[2], pow2[2]);
+		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.address[0], pow2[0]);
+		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.address[1], pow2[1]);
+		const VI k = Wrap(NearestCoordinates(w_coord), l.depth, l.depth_mask, f.address[2], pow2[2]);
 		const VI offset = hn::Add(hn::Add(hn::Add(l.offset, hn::Mul(k, l.depth_pitch)), RowOffset(l, j, tiled, shift)),
 		                          ColumnOffset(l, i, tiled, shift));
 		ReadTexels(f, offset, reference, out);
@@ -1085,12 +1090,12 @@ void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF li
 	const VI one = hn::Set(di, 1);
 	const VF k1 = hn::Set(df, 1.0f);
 	const VF wi[2] = {hn::Sub(k1, a), a}, wj[2] = {hn::Sub(k1, b), b}, wk[2] = {hn::Sub(k1, c), c};
-	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.repeat[0], pow2[0]);
-	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.repeat[1], pow2[1]);
-	const VI k1i = Wrap(hn::Add(k0, one), l.depth, l.depth_mask, f.repeat[2], pow2[2]);
-	i0 = Wrap(i0, l.width, l.width_mask, f.repeat[0], pow2[0]);
-	j0 = Wrap(j0, l.height, l.height_mask, f.repeat[1], pow2[1]);
-	k0 = Wrap(k0, l.depth, l.depth_mask, f.repeat[2], pow2[2]);
+	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.address[0], pow2[0]);
+	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], pow2[1]);
+	const VI k1i = Wrap(hn::Add(k0, one), l.depth, l.depth_mask, f.address[2], pow2[2]);
+	i0 = Wrap(i0, l.width, l.width_mask, f.address[0], pow2[0]);
+	j0 = Wrap(j0, l.height, l.height_mask, f.address[1], pow2[1]);
+	k0 = Wrap(k0, l.depth, l.depth_mask, f.address[2], pow2[2]);
 	const VI col[2] = {ColumnOffset(l, i0, tiled, shift), ColumnOffset(l, i1, tiled, shift)};
 	const VI row[2] = {RowOffset(l, j0, tiled, shift), RowOffset(l, j1, tiled, shift)};
 	const VI slice[2] = {hn::Add(l.offset, hn::Mul(k0, l.depth_pitch)), hn::Add(l.offset, hn::Mul(k1i, l.depth_pitch))};

@@ -134,12 +134,13 @@ void PhysicalDevice::InitExtendedProperties() {
 	// each lane of a non-uniformly indexed access reads its own descriptor
 	// once (Interpreter::ExecuteDescriptorArray, Interpreter::ExecuteImage
 	// batches lanes by element), never re-running the instruction: native.
-	// (Input attachment arrays: not claimed native.)
+	// Input attachments too: a subpass load is an image read at the
+	// fragment's position (translate_image.cpp), batched the same way.
 	p12.shaderUniformBufferArrayNonUniformIndexingNative = VK_TRUE;
 	p12.shaderSampledImageArrayNonUniformIndexingNative = VK_TRUE;
 	p12.shaderStorageBufferArrayNonUniformIndexingNative = VK_TRUE;
 	p12.shaderStorageImageArrayNonUniformIndexingNative = VK_TRUE;
-	p12.shaderInputAttachmentArrayNonUniformIndexingNative = VK_FALSE;
+	p12.shaderInputAttachmentArrayNonUniformIndexingNative = VK_TRUE;
 	// Implicit LOD takes the derivatives of the whole quad's coordinates,
 	// whichever descriptor each lane reads (Interpreter::ExecuteImage makes
 	// them before batching lanes by element).

@@ -447,8 +447,11 @@ TEST_CASE("descriptor indexing: the non-uniform indexing features are reported",
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES};
 	VkPhysicalDeviceProperties2 properties2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &properties};
 	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &properties2);
+	CHECK(properties.shaderUniformBufferArrayNonUniformIndexingNative);
 	CHECK(properties.shaderSampledImageArrayNonUniformIndexingNative);
 	CHECK(properties.shaderStorageBufferArrayNonUniformIndexingNative);
+	CHECK(properties.shaderStorageImageArrayNonUniformIndexingNative);
+	CHECK(properties.shaderInputAttachmentArrayNonUniformIndexingNative);
 	// Vulkan 1.3 "Required Limits" with descriptorIndexing: at least 500000.
 	CHECK(properties.maxUpdateAfterBindDescriptorsInAllPools >= 500000);
 	CHECK(properties.maxPerStageDescriptorUpdateAfterBindSampledImages >= 500000);

@@ -99,7 +99,9 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 	                            VK_FORMAT_R8G8B8A8_SNORM, VK_FORMAT_R32G32B32A32_SFLOAT};
 	const VkFilter filters[] = {VK_FILTER_NEAREST, VK_FILTER_LINEAR};
 	const VkSamplerMipmapMode mips[] = {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR};
-	const VkSamplerAddressMode modes[] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE};
+	const VkSamplerAddressMode modes[] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+	                                      VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+	                                      VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE};
 	for (VkFormat format : formats)
 		for (uint32_t size : {32u, 24u}) {  // power of two and not
 			const TestImage img = RandomImage(format, size, size / 2, 5, rng);
@@ -157,19 +159,23 @@ TEST_CASE("sampling fast path: swizzled views equal the generic path bit for bit
 // One-level images: with one filter for magnification and minification and
 // no anisotropy the fast path skips the derivatives and the LOD, which must
 // not change a bit (the lanes include infinite and NaN coordinates and
-// derivatives); mixed filters and anisotropy take the LOD as before.
+// derivatives); mixed filters and anisotropy take the LOD as before. The
+// mirrored address modes too (glmark2's and many 2D effects' textures).
 TEST_CASE("sampling fast path: one-level images equal the generic path bit for bit", "[texture][sample]") {
 	std::mt19937 rng(5);
 	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R8_UNORM})
 		for (uint32_t size : {16u, 20u}) {
 			const TestImage img = RandomImage(format, size, size / 2, 1, rng);
-			for (const SamplerState& sampler : SamplerGrid(0.5f)) {
-				INFO("format " << format << " size " << size << " mag " << sampler.mag_filter << " min "
-				               << sampler.min_filter << " mip " << sampler.mipmap_mode << " mode " << sampler.address_u
-				               << " aniso " << sampler.max_anisotropy);
-				CompareFastAndGeneric(img, sampler, rng, false, false);
-				CompareFastAndGeneric(img, sampler, rng, false, true);
-				CompareFastAndGeneric(img, sampler, rng, true, false);
-			}
+			for (SamplerState sampler : SamplerGrid(0.5f))
+				for (VkSamplerAddressMode mode : {sampler.address_u, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+				                                  VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE}) {
+					sampler.address_u = sampler.address_v = mode;
+					INFO("format " << format << " size " << size << " mag " << sampler.mag_filter << " min "
+					               << sampler.min_filter << " mip " << sampler.mipmap_mode << " mode " << mode
+					               << " aniso " << sampler.max_anisotropy);
+					CompareFastAndGeneric(img, sampler, rng, false, false);
+					CompareFastAndGeneric(img, sampler, rng, false, true);
+					CompareFastAndGeneric(img, sampler, rng, true, false);
+				}
 		}
 }

@@ -126,6 +126,10 @@ struct FastImage {
 	// 3D views: three coordinates (s, t, r), eight texels a LINEAR lookup
 	// (FilterVolume).
 	bool volume = false;
+	// Offset / ConstOffset operands (not with cubes): each lane's (i, j, k)
+	// move by its offsets before wrapping (§16 "Coordinate Offsets";
+	// LevelVec::texel_offset).
+	bool offsets = false;
 	uint32_t layer_count = 1;  // layers, or cubes of a cube array
 	const FastLevels* levels = nullptr;
 };
@@ -173,6 +177,7 @@ struct FastLanes {
 	const float* bias = nullptr;
 	const float* min_lod = nullptr;
 	const float* dref = nullptr;  // compare lookups
+	const int32_t* offset[3] = {};  // FastImage::offsets (nullptr: 0)
 	// ImplicitLod: no ddx/ddy arrays; the derivatives of coord and z
 	// are their differences within aligned quads of lanes (QuadDx, QuadDy).
 	bool quad = false;
@@ -333,8 +338,10 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	const bool volume = image.dimensions == 3 && !image.cube && !image.arrayed;
 	if (image.integer || (image.dimensions != 2 && !volume) ||
 	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 ||
-	    s.unnormalized_coordinates || lanes.offset[0] || lanes.offset[1] || lanes.offset[2])
+	    s.unnormalized_coordinates)
 		return false;
+	f->offsets = lanes.offset[0] || lanes.offset[1] || lanes.offset[2];
+	if (f->offsets && image.cube) return false;  // (SPIR-V allows no offsets with Cube)
 	const uint32_t channel_size = PrepareChannels(image, image.compare && lanes.dref, f);
 	if (!channel_size && (image.compare || image.depth || (image.component_count != 4 && !f->half))) return false;
 	for (int d = 0; d < (volume ? 3 : 2); ++d) {
@@ -411,7 +418,16 @@ struct LevelVec {
 	// 3D views (FastImage::volume; else unset).
 	VI depth, depth_mask, depth_pitch;
 	VF fdepth;
+	// Each lane's texel offsets (FastImage::offsets; else unset), the same
+	// at every level.
+	VI texel_offset[3];
 };
+
+// Texel coordinate i of dimension d moved by the lane's offset, as the
+// generic FilterLevel adds it before wrapping.
+HWY_INLINE VI AddOffset(const FastImage& f, const LevelVec& l, int d, VI i) {
+	return f.offsets ? hn::Add(i, l.texel_offset[d]) : i;
+}
 
 // The 2D parameters of each lane's level (index; first: lane 0's, one_level:
 // all lanes read it).
@@ -938,8 +954,10 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
 	if (hn::AllFalse(df, linear)) {
-		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
-		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
+		const VI i = Wrap(AddOffset(f, l, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0],
+		                  f.levels->pow2[0]);
+		const VI j = Wrap(AddOffset(f, l, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
+		                  f.levels->pow2[1]);
 		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
 		ReadTexels(f, offset, reference, out);
 		return;
@@ -955,6 +973,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		a = hn::IfThenElseZero(linear, a);
 		b = hn::IfThenElseZero(linear, b);
 	}
+	i0 = AddOffset(f, l, 0, i0);
+	j0 = AddOffset(f, l, 1, j0);
 	const VI one = hn::Set(di, 1);
 	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
 	const VF k1 = hn::Set(df, 1.0f);
@@ -1064,9 +1084,10 @@ void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF li
 	const int shift = f.levels->element_shift;
 	const bool* pow2 = f.levels->pow2;
 	if (hn::AllFalse(df, linear)) {
-		const VI i = Wrap(NearestCoordinates(u), l.width, l.width_mask, f.address[0], pow2[0]);
-		const VI j = Wrap(NearestCoordinates(v), l.height, l.height_mask, f.address[1], pow2[1]);
-		const VI k = Wrap(NearestCoordinates(w_coord), l.depth, l.depth_mask, f.address[2], pow2[2]);
+		const VI i = Wrap(AddOffset(f, l, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], pow2[0]);
+		const VI j = Wrap(AddOffset(f, l, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1], pow2[1]);
+		const VI k =
+		    Wrap(AddOffset(f, l, 2, NearestCoordinates(w_coord)), l.depth, l.depth_mask, f.address[2], pow2[2]);
 		const VI offset = hn::Add(hn::Add(hn::Add(l.offset, hn::Mul(k, l.depth_pitch)), RowOffset(l, j, tiled, shift)),
 		                          ColumnOffset(l, i, tiled, shift));
 		ReadTexels(f, offset, reference, out);
@@ -1087,6 +1108,9 @@ void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF li
 		b = hn::IfThenElseZero(linear, b);
 		c = hn::IfThenElseZero(linear, c);
 	}
+	i0 = AddOffset(f, l, 0, i0);
+	j0 = AddOffset(f, l, 1, j0);
+	k0 = AddOffset(f, l, 2, k0);
 	const VI one = hn::Set(di, 1);
 	const VF k1 = hn::Set(df, 1.0f);
 	const VF wi[2] = {hn::Sub(k1, a), a}, wj[2] = {hn::Sub(k1, b), b}, wk[2] = {hn::Sub(k1, c), c};
@@ -1414,6 +1438,11 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		lo.face = face;
 	}
 
+	if (f.offsets)
+		for (int d = 0; d < 3; ++d)
+			hi.texel_offset[d] = lo.texel_offset[d] =
+			    in.offset[d] ? hn::LoadU(di, in.offset[d] + lane) : hn::Zero(di);
+
 	// SampleGeneric's reference: Dref, clamped to [0, 1] for UNORM depth
 	// (std::clamp: NaN stays NaN).
 	VF reference = zero;
@@ -1512,6 +1541,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	in.bias = lanes.bias;
 	in.min_lod = lanes.min_lod;
 	if (f.compare) in.dref = lanes.dref;
+	for (int d = 0; d < 3; ++d) in.offset[d] = lanes.offset[d];
 	VF result[4];
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
@@ -1535,6 +1565,12 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 		if (*fields[k]) {
 			std::memcpy(operands[k], *fields[k] + lane, rest * sizeof(float));
 			*fields[k] = operands[k];
+		}
+	alignas(64) int32_t offsets[3][kMaxVectorLanes] = {};
+	for (int d = 0; d < 3; ++d)
+		if (in.offset[d]) {
+			std::memcpy(offsets[d], in.offset[d] + lane, rest * sizeof(int32_t));
+			in.offset[d] = offsets[d];
 		}
 	SampleVector(image, f, in, 0, result);
 	SwizzleResult(image, result);

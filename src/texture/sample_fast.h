@@ -18,7 +18,7 @@ namespace tessera::texture {
 // D16S8, D24S8, D32S8) with or without a compare sampler, Dref or not; any
 // swizzle (applied to the filtered result, as the generic path applies it:
 // OpenGL's RGB textures reach it through Zink as RGBA8 views whose alpha is
-// ONE), any address mode but CLAMP_TO_BORDER, no offsets, levels in rows of texels or
+// ONE), any address mode but CLAMP_TO_BORDER, offsets (not with cubes), levels in rows of texels or
 // in 4x4 tiles (tile_shift 0 or 2; 3D: each slice so), at least 4 bytes of
 // texels.
 // Its results are the generic path's, bit for bit (same operations, same

@@ -82,6 +82,7 @@ enum class Lod { kExplicit, kDerivatives, kQuad };
 // dimensions, some NaN or infinite).
 struct VolumeLanes {
 	std::vector<float> c[3], dx[3], dy[3], lod, bias;
+	std::vector<int32_t> offset[3];  // with derivatives: each lane's Offset operand, -8 to 7 texels
 	SampleLanes lanes;    // for SampleFast
 	SampleLanes generic;  // the same, quad derivatives written out (as Sample does)
 
@@ -110,6 +111,11 @@ struct VolumeLanes {
 		} else if (mode == Lod::kDerivatives) {
 			for (int d = 0; d < 3; ++d) lanes.ddx[d] = dx[d].data(), lanes.ddy[d] = dy[d].data();
 			lanes.bias = bias.data();
+			std::uniform_int_distribution<int32_t> texels(-8, 7);
+			for (int d = 0; d < 3; ++d) {
+				for (uint32_t i = 0; i < n; ++i) offset[d].push_back(texels(rng));
+				lanes.offset[d] = offset[d].data();
+			}
 		} else {
 			lanes.quad_derivatives = true;
 		}

@@ -33,9 +33,11 @@ TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t
 // NaNs keeps is each path's operand order, so NaN is compared as NaN (as
 // in sampling_fast_tiled_test.cpp); one texel read as it is keeps its bits.
 // view_min_lod: the views' minLod (VK_EXT_image_view_min_lod).
-// components: the views' swizzle.
+// components: the views' swizzle; offsets: each lane's Offset operand, -8
+// to 7 texels.
 void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, std::mt19937& rng, bool explicit_lod,
-                           bool bias, float view_min_lod = 0.0f, VkComponentMapping components = {}) {
+                           bool bias, float view_min_lod = 0.0f, VkComponentMapping components = {},
+                           bool offsets = false) {
 	ImageViewState fast_view = img.View(VK_IMAGE_VIEW_TYPE_2D), generic_view = img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY);
 	fast_view.min_lod = generic_view.min_lod = view_min_lod;
 	fast_view.components = generic_view.components = components;
@@ -68,6 +70,12 @@ void CompareFastAndGeneric(const TestImage& img, const SamplerState& sampler, st
 	SampleLanes lanes;
 	lanes.count = kLanes;
 	lanes.coord[0] = s.data(), lanes.coord[1] = t.data();
+	std::vector<int32_t> offset[2];
+	std::uniform_int_distribution<int32_t> texels(-8, 7);
+	for (int d = 0; d < 2 && offsets; ++d) {
+		for (uint32_t i = 0; i < kLanes; ++i) offset[d].push_back(texels(rng));
+		lanes.offset[d] = offset[d].data();
+	}
 	if (explicit_lod) {
 		lanes.lod = lods.data();
 	} else {
@@ -125,6 +133,7 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 								CompareFastAndGeneric(img, sampler, rng, true, false);
 								CompareFastAndGeneric(img, sampler, rng, false, false, 1.625f);
 								CompareFastAndGeneric(img, sampler, rng, true, false, 2.0f);
+								CompareFastAndGeneric(img, sampler, rng, false, true, 0.0f, {}, true);
 							}
 		}
 }
@@ -160,7 +169,8 @@ TEST_CASE("sampling fast path: swizzled views equal the generic path bit for bit
 // no anisotropy the fast path skips the derivatives and the LOD, which must
 // not change a bit (the lanes include infinite and NaN coordinates and
 // derivatives); mixed filters and anisotropy take the LOD as before. The
-// mirrored address modes too (glmark2's and many 2D effects' textures).
+// mirrored address modes and texel offsets too (glmark2's and many 2D
+// effects' textures; blur and FXAA shaders' textureOffset).
 TEST_CASE("sampling fast path: one-level images equal the generic path bit for bit", "[texture][sample]") {
 	std::mt19937 rng(5);
 	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R8_UNORM})
@@ -176,6 +186,7 @@ TEST_CASE("sampling fast path: one-level images equal the generic path bit for b
 					CompareFastAndGeneric(img, sampler, rng, false, false);
 					CompareFastAndGeneric(img, sampler, rng, false, true);
 					CompareFastAndGeneric(img, sampler, rng, true, false);
+					CompareFastAndGeneric(img, sampler, rng, true, false, 0.0f, {}, true);
 				}
 		}
 }

@@ -130,6 +130,10 @@ struct FastImage {
 	// move by its offsets before wrapping (§16 "Coordinate Offsets";
 	// LevelVec::texel_offset).
 	bool offsets = false;
+	// CLAMP_TO_BORDER in a dimension (2D views): texels outside the level
+	// read SampledImage::border, compared for Dref lookups (ReadSite).
+	bool border = false;
+	float border_value[4] = {};
 	uint32_t layer_count = 1;  // layers, or cubes of a cube array
 	const FastLevels* levels = nullptr;
 };
@@ -345,9 +349,11 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	const uint32_t channel_size = PrepareChannels(image, image.compare && lanes.dref, f);
 	if (!channel_size && (image.compare || image.depth || (image.component_count != 4 && !f->half))) return false;
 	for (int d = 0; d < (volume ? 3 : 2); ++d) {
-		if (image.address[d] == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER) return false;  // no border texels here
 		f->address[d] = image.address[d];
+		f->border |= image.address[d] == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
 	}
+	if (f->border && (volume || image.cube)) return false;  // 2D views and arrays only
+	for (int c = 0; c < 4; ++c) f->border_value[c] = image.border.f[c];
 	if (!f->half && !f->float32 && !f->channels.on) {
 		for (uint32_t c = 0; c < 4; ++c) {
 			if (!image.component_table[c] || image.component_slot[c] > 3 || image.component_offset[c] > 3) return false;
@@ -612,14 +618,15 @@ HWY_INLINE VI NearestCoordinates(VF u) {
 	return hn::IfThenElseZero(hn::RebindMask(di, hn::Eq(u, u)), hn::ConvertTo(di, f));
 }
 
-// §16 "Wrapping Operation" for every mode but CLAMP_TO_BORDER: CLAMP_TO_EDGE
-// and REPEAT of a power of two in vectors, the rest lane by lane
-// (WrapTexelCoordinate, the generic path's own function, for the mirrored
-// modes).
+// §16 "Wrapping Operation": CLAMP_TO_EDGE, CLAMP_TO_BORDER and REPEAT of a
+// power of two in vectors, the rest lane by lane (WrapTexelCoordinate, the
+// generic path's own function, for the mirrored modes).
 HWY_INLINE VI Wrap(VI i, VI size, VI mask, VkSamplerAddressMode mode, bool pow2) {
 	const DI di;
 	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
 		return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
+	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER)  // -1 and size: the border (BorderSites)
+		return hn::Min(hn::Max(i, hn::Set(di, -1)), size);
 	const bool repeat = mode == VK_SAMPLER_ADDRESS_MODE_REPEAT;
 	if (repeat && pow2) return hn::And(i, mask);  // the positive modulo of a power of two
 	alignas(64) int32_t ii[kMaxVectorLanes], ss[kMaxVectorLanes];
@@ -936,6 +943,31 @@ void FilterCubeSeams(const FastImage& f, const LevelVec& l, VI i0, VI j0, const 
 	}
 }
 
+// CLAMP_TO_BORDER (FastImage::border): whether a wrapped texel coordinate
+// lies outside the level (WrapSite's border site), and the coordinate
+// moved inside, where the read stays in the image; the texel read there is
+// then replaced by the border (SelectBorder).
+HWY_INLINE hn::Mask<DI> OutsideLevel(VI i, VI size) {
+	const DI di;
+	return hn::Or(hn::Lt(i, hn::Zero(di)), hn::Gt(i, hn::Sub(size, hn::Set(di, 1))));
+}
+HWY_INLINE VI InsideLevel(VI i, VI size) {
+	const DI di;
+	return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
+}
+// Component c of a texel as ReadSite gives it where `outside`: the border
+// color's, its D compared for Dref lookups; elsewhere v.
+HWY_INLINE VF SelectBorder(const FastImage& f, hn::Mask<DI> outside, int c, VF reference, VF v) {
+	const DF df;
+	VF border = hn::Set(df, f.border_value[c]);
+	if (c == 0 && f.compare) border = DepthCompare(f.compare_op, reference, border);
+	return hn::IfThenElse(hn::RebindMask(df, outside), border, v);
+}
+HWY_INLINE void SelectBorder(const FastImage& f, hn::Mask<DI> outside, VF reference, VF texel[4]) {
+	if (hn::AllFalse(DI(), outside)) return;
+	for (int c = 0; c < 4; ++c) texel[c] = SelectBorder(f, outside, c, reference, texel[c]);
+}
+
 // FilterLevel for the fast case, on the levels `l` (one per lane): NEAREST
 // where `linear` is false, else LINEAR. out[c] = the sum of w * texel in
 // the generic order (i0j0, i1j0, i0j1, i1j1) from 0, with w = wi * wj.
@@ -954,12 +986,18 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
 	if (hn::AllFalse(df, linear)) {
-		const VI i = Wrap(AddOffset(f, l, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0],
-		                  f.levels->pow2[0]);
-		const VI j = Wrap(AddOffset(f, l, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
-		                  f.levels->pow2[1]);
+		VI i = Wrap(AddOffset(f, l, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0],
+		            f.levels->pow2[0]);
+		VI j = Wrap(AddOffset(f, l, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
+		            f.levels->pow2[1]);
+		hn::Mask<DI> outside;
+		if (f.border) {
+			outside = hn::Or(OutsideLevel(i, l.width), OutsideLevel(j, l.height));
+			i = InsideLevel(i, l.width), j = InsideLevel(j, l.height);
+		}
 		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
 		ReadTexels(f, offset, reference, out);
+		if (f.border) SelectBorder(f, outside, reference, out);
 		return;
 	}
 	VI i0, j0;
@@ -988,10 +1026,19 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 			return;
 		}
 	}
-	const VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
-	const VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
+	VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
+	VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
 	i0 = Wrap(i0, l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
 	j0 = Wrap(j0, l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
+	hn::Mask<DI> outside[4];  // f.border: texels i0j0, i1j0, i0j1, i1j1 on the border
+	if (f.border) {
+		const auto out_i0 = OutsideLevel(i0, l.width), out_i1 = OutsideLevel(i1, l.width);
+		const auto out_j0 = OutsideLevel(j0, l.height), out_j1 = OutsideLevel(j1, l.height);
+		outside[0] = hn::Or(out_i0, out_j0), outside[1] = hn::Or(out_i1, out_j0);
+		outside[2] = hn::Or(out_i0, out_j1), outside[3] = hn::Or(out_i1, out_j1);
+		i0 = InsideLevel(i0, l.width), i1 = InsideLevel(i1, l.width);
+		j0 = InsideLevel(j0, l.height), j1 = InsideLevel(j1, l.height);
+	}
 	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, tiled, shift)),
 	         row1 = hn::Add(l.offset, RowOffset(l, j1, tiled, shift));
 	const VI col0 = ColumnOffset(l, i0, tiled, shift), col1 = ColumnOffset(l, i1, tiled, shift);
@@ -1009,6 +1056,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		} else {
 			for (int n = 0; n < 4; ++n) ReadChannels(f, at[n], reference, texel[n]);
 		}
+		if (f.border)
+			for (int n = 0; n < 4; ++n) SelectBorder(f, outside[n], reference, texel[n]);
 		// A depth comparison's result is one value (component 0).
 		const int components = f.compare ? 1 : 4;
 		for (int c = 1; c < 4 && f.compare; ++c) out[c] = texel[0][c];
@@ -1024,8 +1073,9 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		VI first[4], second[4];
 		for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, at[n], &first[n], &second[n]);
 		for (int c = 0; c < 4; ++c) {
-			const VF t[4] = {HalfComponent(first[0], second[0], c), HalfComponent(first[1], second[1], c),
-			                 HalfComponent(first[2], second[2], c), HalfComponent(first[3], second[3], c)};
+			VF t[4] = {HalfComponent(first[0], second[0], c), HalfComponent(first[1], second[1], c),
+			           HalfComponent(first[2], second[2], c), HalfComponent(first[3], second[3], c)};
+			for (int n = 0; n < 4 && f.border; ++n) t[n] = SelectBorder(f, outside[n], c, reference, t[n]);
 			out[c] = FloatSum(w, t, f.cube, linear, mixed);
 		}
 		return;
@@ -1037,10 +1087,14 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 			const VI step = hn::Set(di, 8 * pair);
 			VI first[4], second[4];
 			for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, hn::Add(at[n], step), &first[n], &second[n]);
-			const VF t0[4] = {hn::BitCast(df, first[0]), hn::BitCast(df, first[1]), hn::BitCast(df, first[2]),
-			                  hn::BitCast(df, first[3])};
-			const VF t1[4] = {hn::BitCast(df, second[0]), hn::BitCast(df, second[1]), hn::BitCast(df, second[2]),
-			                  hn::BitCast(df, second[3])};
+			VF t0[4] = {hn::BitCast(df, first[0]), hn::BitCast(df, first[1]), hn::BitCast(df, first[2]),
+			            hn::BitCast(df, first[3])};
+			VF t1[4] = {hn::BitCast(df, second[0]), hn::BitCast(df, second[1]), hn::BitCast(df, second[2]),
+			            hn::BitCast(df, second[3])};
+			for (int n = 0; n < 4 && f.border; ++n) {
+				t0[n] = SelectBorder(f, outside[n], 2 * pair, reference, t0[n]);
+				t1[n] = SelectBorder(f, outside[n], 2 * pair + 1, reference, t1[n]);
+			}
 			out[2 * pair] = FloatSum(w, t0, f.cube, linear, mixed);
 			out[2 * pair + 1] = FloatSum(w, t1, f.cube, linear, mixed);
 		}
@@ -1058,7 +1112,20 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		texel[2] = hn::GatherOffset(di, words, hn::Add(row1, col0));
 		texel[3] = hn::GatherOffset(di, words, hn::Add(row1, col1));
 	}
-	if (!f.unorm)
+	if (f.border) {
+		// Each texel's components (Decode: the values WeightedSum sums), the
+		// border's where it lies outside, summed as WeightedSum sums them
+		// (NEAREST lanes of a mixed vector keep texel i0j0: FloatSum).
+		VF t[4][4];
+		for (int n = 0; n < 4; ++n) {
+			Decode(f, texel[n], t[n]);
+			SelectBorder(f, outside[n], reference, t[n]);
+		}
+		for (int c = 0; c < 4; ++c) {
+			const VF tc[4] = {t[0][c], t[1][c], t[2][c], t[3][c]};
+			out[c] = FloatSum(w, tc, false, linear, mixed);
+		}
+	} else if (!f.unorm)
 		WeightedSum<DecodeMode::kTables>(f, texel, w, out);
 	else if (f.fused_division)
 		WeightedSum<DecodeMode::kFusedUnorm>(f, texel, w, out);

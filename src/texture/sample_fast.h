@@ -18,9 +18,9 @@ namespace tessera::texture {
 // D16S8, D24S8, D32S8) with or without a compare sampler, Dref or not; any
 // swizzle (applied to the filtered result, as the generic path applies it:
 // OpenGL's RGB textures reach it through Zink as RGBA8 views whose alpha is
-// ONE), any address mode but CLAMP_TO_BORDER, offsets (not with cubes), levels in rows of texels or
-// in 4x4 tiles (tile_shift 0 or 2; 3D: each slice so), at least 4 bytes of
-// texels.
+// ONE), any address mode (CLAMP_TO_BORDER on 2D views and arrays only),
+// offsets (not with cubes), levels in rows of texels or in 4x4 tiles
+// (tile_shift 0 or 2; 3D: each slice so), at least 4 bytes of texels.
 // Its results are the generic path's, bit for bit (same operations, same
 // order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns
 // false, writing nothing, otherwise.

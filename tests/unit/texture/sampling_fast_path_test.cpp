@@ -109,7 +109,8 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 	const VkSamplerMipmapMode mips[] = {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR};
 	const VkSamplerAddressMode modes[] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
 	                                      VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
-	                                      VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE};
+	                                      VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
+	                                      VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
 	for (VkFormat format : formats)
 		for (uint32_t size : {32u, 24u}) {  // power of two and not
 			const TestImage img = RandomImage(format, size, size / 2, 5, rng);
@@ -126,6 +127,9 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 								sampler.mip_lod_bias = 0.25f;
 								sampler.min_lod = 0.5f * float(mode == VK_SAMPLER_ADDRESS_MODE_REPEAT);
 								sampler.max_lod = 3.5f;
+								// (Each border color in turn: transparent and
+								// opaque black and white.)
+								sampler.border_color = VkBorderColor(rng() % 6);
 								INFO("format " << format << " size " << size << " mag " << mag << " min " << min
 								               << " mip " << mip << " mode " << mode << " aniso " << aniso);
 								CompareFastAndGeneric(img, sampler, rng, false, false);
@@ -177,9 +181,11 @@ TEST_CASE("sampling fast path: one-level images equal the generic path bit for b
 		for (uint32_t size : {16u, 20u}) {
 			const TestImage img = RandomImage(format, size, size / 2, 1, rng);
 			for (SamplerState sampler : SamplerGrid(0.5f))
-				for (VkSamplerAddressMode mode : {sampler.address_u, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
-				                                  VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE}) {
+				for (VkSamplerAddressMode mode :
+				     {sampler.address_u, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+				      VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER}) {
 					sampler.address_u = sampler.address_v = mode;
+					sampler.border_color = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
 					INFO("format " << format << " size " << size << " mag " << sampler.mag_filter << " min "
 					               << sampler.min_filter << " mip " << sampler.mipmap_mode << " mode " << mode
 					               << " aniso " << sampler.max_anisotropy);

@@ -1490,25 +1490,26 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	                               : ResolveLog2(steps, log_arg);
 	const LevelsVec& levels = lod.levels;
 	const MF linear = lod.linear;
-	LevelVec hi = LoadLevels(f, levels.hi);
+	// The second level only for LINEAR mipmapping (a LevelVec is over a
+	// kilobyte of vectors: not copied when it is the first).
+	LevelVec hi = LoadLevels(f, levels.hi), second;
 	const bool need_lo = sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && f.q > 0;
-	LevelVec lo = need_lo ? LoadLevels(f, levels.lo) : hi;
+	if (need_lo) second = LoadLevels(f, levels.lo);
 	if (f.arrayed || f.cube) {
 		VI layer = f.arrayed ? ArrayLayers(LoadOr(in.layer, lane, zero), f.layer_count) : hn::Zero(di);
 		if (f.cube) layer = hn::Add(hn::Mul(layer, hn::Set(di, 6)), face);
 		AddLayer(f, levels.hi, layer, &hi);
 		hi.face = face;
-		if (need_lo)
-			AddLayer(f, levels.lo, layer, &lo);
-		else
-			lo = hi;
-		lo.face = face;
+		if (need_lo) {
+			AddLayer(f, levels.lo, layer, &second);
+			second.face = face;
+		}
 	}
-
 	if (f.offsets)
 		for (int d = 0; d < 3; ++d)
-			hi.texel_offset[d] = lo.texel_offset[d] =
+			hi.texel_offset[d] = second.texel_offset[d] =
 			    in.offset[d] ? hn::LoadU(di, in.offset[d] + lane) : hn::Zero(di);
+	const LevelVec& lo = need_lo ? second : hi;
 
 	// SampleGeneric's reference: Dref, clamped to [0, 1] for UNORM depth
 	// (std::clamp: NaN stays NaN).

@@ -127,8 +127,7 @@ struct FastImage {
 	// (FilterVolume).
 	bool volume = false;
 	// Offset / ConstOffset operands (not with cubes): each lane's (i, j, k)
-	// move by its offsets before wrapping (§16 "Coordinate Offsets";
-	// LevelVec::texel_offset).
+	// move by its offsets before wrapping (TexelOffsets).
 	bool offsets = false;
 	// CLAMP_TO_BORDER in a dimension (2D views): texels outside the level
 	// read SampledImage::border, compared for Dref lookups (ReadSite).
@@ -424,16 +423,16 @@ struct LevelVec {
 	// 3D views (FastImage::volume; else unset).
 	VI depth, depth_mask, depth_pitch;
 	VF fdepth;
-	// Each lane's texel offsets (FastImage::offsets; else unset), the same
-	// at every level.
-	VI texel_offset[3];
 };
 
+// Each lane's texel offsets (FastImage::offsets), the same at every level;
+// null without offsets.
+struct TexelOffsets {
+	VI d[3];
+};
 // Texel coordinate i of dimension d moved by the lane's offset, as the
 // generic FilterLevel adds it before wrapping.
-HWY_INLINE VI AddOffset(const FastImage& f, const LevelVec& l, int d, VI i) {
-	return f.offsets ? hn::Add(i, l.texel_offset[d]) : i;
-}
+HWY_INLINE VI AddOffset(const TexelOffsets* offsets, int d, VI i) { return offsets ? hn::Add(i, offsets->d[d]) : i; }
 
 // The 2D parameters of each lane's level (index; first: lane 0's, one_level:
 // all lanes read it).
@@ -978,7 +977,11 @@ HWY_INLINE void SelectBorder(const FastImage& f, hn::Mask<DI> outside, VF refere
 // which matters for -0 floats); a vector with LINEAR lanes whose texels lie
 // beyond the face reads across its edges (FilterCubeSeams).
 // FastChannels formats (and Dref results) are summed as float texels.
-void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, VF reference, VF out[4]) {
+// kBorder: FastImage::border (a template argument: the border's masks and
+// branches cost the other lookups registers).
+template <bool kBorder>
+void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear,
+                 VF reference, VF out[4]) {
 	const DF df;
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
@@ -986,18 +989,18 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
 	if (hn::AllFalse(df, linear)) {
-		VI i = Wrap(AddOffset(f, l, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0],
+		VI i = Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0],
 		            f.levels->pow2[0]);
-		VI j = Wrap(AddOffset(f, l, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
+		VI j = Wrap(AddOffset(offsets, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
 		            f.levels->pow2[1]);
 		hn::Mask<DI> outside;
-		if (f.border) {
+		if (kBorder) {
 			outside = hn::Or(OutsideLevel(i, l.width), OutsideLevel(j, l.height));
 			i = InsideLevel(i, l.width), j = InsideLevel(j, l.height);
 		}
 		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
 		ReadTexels(f, offset, reference, out);
-		if (f.border) SelectBorder(f, outside, reference, out);
+		if (kBorder) SelectBorder(f, outside, reference, out);
 		return;
 	}
 	VI i0, j0;
@@ -1011,8 +1014,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		a = hn::IfThenElseZero(linear, a);
 		b = hn::IfThenElseZero(linear, b);
 	}
-	i0 = AddOffset(f, l, 0, i0);
-	j0 = AddOffset(f, l, 1, j0);
+	i0 = AddOffset(offsets, 0, i0);
+	j0 = AddOffset(offsets, 1, j0);
 	const VI one = hn::Set(di, 1);
 	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
 	const VF k1 = hn::Set(df, 1.0f);
@@ -1030,8 +1033,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 	VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
 	i0 = Wrap(i0, l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
 	j0 = Wrap(j0, l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
-	hn::Mask<DI> outside[4];  // f.border: texels i0j0, i1j0, i0j1, i1j1 on the border
-	if (f.border) {
+	hn::Mask<DI> outside[4];  // kBorder: texels i0j0, i1j0, i0j1, i1j1 on the border
+	if (kBorder) {
 		const auto out_i0 = OutsideLevel(i0, l.width), out_i1 = OutsideLevel(i1, l.width);
 		const auto out_j0 = OutsideLevel(j0, l.height), out_j1 = OutsideLevel(j1, l.height);
 		outside[0] = hn::Or(out_i0, out_j0), outside[1] = hn::Or(out_i1, out_j0);
@@ -1056,7 +1059,7 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		} else {
 			for (int n = 0; n < 4; ++n) ReadChannels(f, at[n], reference, texel[n]);
 		}
-		if (f.border)
+		if (kBorder)
 			for (int n = 0; n < 4; ++n) SelectBorder(f, outside[n], reference, texel[n]);
 		// A depth comparison's result is one value (component 0).
 		const int components = f.compare ? 1 : 4;
@@ -1075,7 +1078,7 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		for (int c = 0; c < 4; ++c) {
 			VF t[4] = {HalfComponent(first[0], second[0], c), HalfComponent(first[1], second[1], c),
 			           HalfComponent(first[2], second[2], c), HalfComponent(first[3], second[3], c)};
-			for (int n = 0; n < 4 && f.border; ++n) t[n] = SelectBorder(f, outside[n], c, reference, t[n]);
+			for (int n = 0; n < 4 && kBorder; ++n) t[n] = SelectBorder(f, outside[n], c, reference, t[n]);
 			out[c] = FloatSum(w, t, f.cube, linear, mixed);
 		}
 		return;
@@ -1091,7 +1094,7 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 			            hn::BitCast(df, first[3])};
 			VF t1[4] = {hn::BitCast(df, second[0]), hn::BitCast(df, second[1]), hn::BitCast(df, second[2]),
 			            hn::BitCast(df, second[3])};
-			for (int n = 0; n < 4 && f.border; ++n) {
+			for (int n = 0; n < 4 && kBorder; ++n) {
 				t0[n] = SelectBorder(f, outside[n], 2 * pair, reference, t0[n]);
 				t1[n] = SelectBorder(f, outside[n], 2 * pair + 1, reference, t1[n]);
 			}
@@ -1112,7 +1115,7 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 		texel[2] = hn::GatherOffset(di, words, hn::Add(row1, col0));
 		texel[3] = hn::GatherOffset(di, words, hn::Add(row1, col1));
 	}
-	if (f.border) {
+	if (kBorder) {
 		// Each texel's components (Decode: the values WeightedSum sums), the
 		// border's where it lies outside, summed as WeightedSum sums them
 		// (NEAREST lanes of a mixed vector keep texel i0j0: FloatSum).
@@ -1142,7 +1145,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, VF s, VF t, MF linear, V
 // (k * depth_pitch, each slice in rows or tiles as TexelAddress reads).
 // NEAREST lanes of a mixed vector read as LINEAR with zero fractions, as
 // FilterLevel's 2D case does (float texels: the texel itself, FloatSum).
-void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF linear, VF reference, VF out[4]) {
+void FilterVolume(const FastImage& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, VF r, MF linear,
+                  VF reference, VF out[4]) {
 	const DF df;
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight), w_coord = hn::Mul(r, l.fdepth);
@@ -1151,10 +1155,10 @@ void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF li
 	const int shift = f.levels->element_shift;
 	const bool* pow2 = f.levels->pow2;
 	if (hn::AllFalse(df, linear)) {
-		const VI i = Wrap(AddOffset(f, l, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], pow2[0]);
-		const VI j = Wrap(AddOffset(f, l, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1], pow2[1]);
+		const VI i = Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], pow2[0]);
+		const VI j = Wrap(AddOffset(offsets, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1], pow2[1]);
 		const VI k =
-		    Wrap(AddOffset(f, l, 2, NearestCoordinates(w_coord)), l.depth, l.depth_mask, f.address[2], pow2[2]);
+		    Wrap(AddOffset(offsets, 2, NearestCoordinates(w_coord)), l.depth, l.depth_mask, f.address[2], pow2[2]);
 		const VI offset = hn::Add(hn::Add(hn::Add(l.offset, hn::Mul(k, l.depth_pitch)), RowOffset(l, j, tiled, shift)),
 		                          ColumnOffset(l, i, tiled, shift));
 		ReadTexels(f, offset, reference, out);
@@ -1175,9 +1179,9 @@ void FilterVolume(const FastImage& f, const LevelVec& l, VF s, VF t, VF r, MF li
 		b = hn::IfThenElseZero(linear, b);
 		c = hn::IfThenElseZero(linear, c);
 	}
-	i0 = AddOffset(f, l, 0, i0);
-	j0 = AddOffset(f, l, 1, j0);
-	k0 = AddOffset(f, l, 2, k0);
+	i0 = AddOffset(offsets, 0, i0);
+	j0 = AddOffset(offsets, 1, j0);
+	k0 = AddOffset(offsets, 2, k0);
 	const VI one = hn::Set(di, 1);
 	const VF k1 = hn::Set(df, 1.0f);
 	const VF wi[2] = {hn::Sub(k1, a), a}, wj[2] = {hn::Sub(k1, b), b}, wk[2] = {hn::Sub(k1, c), c};
@@ -1253,20 +1257,24 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 // FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
 // levels differ (§16 "Texel Mipmap Filtering"), else tau_hi.
 void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
-                     VF s, VF t, VF r, MF linear, VF reference, VF out[4]) {
+                     const TexelOffsets* offsets, VF s, VF t, VF r, MF linear, VF reference, VF out[4]) {
 	const DF df;
 	if (f.volume)
-		FilterVolume(f, hi, s, t, r, linear, reference, out);
+		FilterVolume(f, hi, offsets, s, t, r, linear, reference, out);
+	else if (f.border)
+		FilterLevel<true>(f, hi, offsets, s, t, linear, reference, out);
 	else
-		FilterLevel(f, hi, s, t, linear, reference, out);
+		FilterLevel<false>(f, hi, offsets, s, t, linear, reference, out);
 	if (!need_lo) return;
 	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
 	if (hn::AllFalse(df, blend)) return;
 	VF low[4];
 	if (f.volume)
-		FilterVolume(f, lo, s, t, r, linear, reference, low);
+		FilterVolume(f, lo, offsets, s, t, r, linear, reference, low);
+	else if (f.border)
+		FilterLevel<true>(f, lo, offsets, s, t, linear, reference, low);
 	else
-		FilterLevel(f, lo, s, t, linear, reference, low);
+		FilterLevel<false>(f, lo, offsets, s, t, linear, reference, low);
 	const VF keep = hn::Sub(hn::Set(df, 1.0f), levels.delta);
 	for (int c = 0; c < 4; ++c)
 		out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(keep, out[c]), hn::Mul(levels.delta, low[c])), out[c]);
@@ -1505,10 +1513,11 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			second.face = face;
 		}
 	}
+	TexelOffsets texel_offsets;
 	if (f.offsets)
 		for (int d = 0; d < 3; ++d)
-			hi.texel_offset[d] = second.texel_offset[d] =
-			    in.offset[d] ? hn::LoadU(di, in.offset[d] + lane) : hn::Zero(di);
+			texel_offsets.d[d] = in.offset[d] ? hn::LoadU(di, in.offset[d] + lane) : hn::Zero(di);
+	const TexelOffsets* offsets = f.offsets ? &texel_offsets : nullptr;
 	const LevelVec& lo = need_lo ? second : hi;
 
 	// SampleGeneric's reference: Dref, clamped to [0, 1] for UNORM depth
@@ -1525,7 +1534,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 
 	const VI one = hn::Set(di, 1);
 	if (hn::AllTrue(di, hn::Lt(aniso_samples, hn::Set(di, 2)))) {  // (no int Le in Highway 1.0)
-		FilterMipmapped(f, levels, hi, lo, need_lo, s, t, r, linear, reference, result);
+		FilterMipmapped(f, levels, hi, lo, need_lo, offsets, s, t, r, linear, reference, result);
 	} else {
 		// §16 "Texel Anisotropic Filtering": the mean of N isotropic lookups
 		// at (x - 1/2 + i / (N + 1)) along the major axis; lanes with N = 1
@@ -1542,7 +1551,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 			const VF tt = hn::IfThenElse(hn::And(active, spread), hn::Add(t, hn::Mul(at, axis[1])), t);
 			const VF rr = hn::IfThenElse(hn::And(active, spread), hn::Add(r, hn::Mul(at, axis[2])), r);
 			VF one_lookup[4];
-			FilterMipmapped(f, levels, hi, lo, need_lo, ss, tt, rr, linear, reference, one_lookup);
+			FilterMipmapped(f, levels, hi, lo, need_lo, offsets, ss, tt, rr, linear, reference, one_lookup);
 			for (int c = 0; c < 4; ++c)
 				result[c] = hn::IfThenElse(active, hn::Add(result[c], one_lookup[c]), result[c]);
 			if (i == 1)

@@ -179,7 +179,7 @@ struct FastLanes {
 	const float* ddz[2] = {};  // d/dx and d/dy of z
 	const float* bias = nullptr;
 	const float* min_lod = nullptr;
-	const float* dref = nullptr;  // compare lookups
+	const float* dref = nullptr;    // compare lookups
 	const int32_t* offset[3] = {};  // FastImage::offsets (nullptr: 0)
 	// ImplicitLod: no ddx/ddy arrays; the derivatives of coord and z
 	// are their differences within aligned quads of lanes (QuadDx, QuadDy).
@@ -340,8 +340,7 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	// lookup (FilterVolume).
 	const bool volume = image.dimensions == 3 && !image.cube && !image.arrayed;
 	if (image.integer || (image.dimensions != 2 && !volume) ||
-	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 ||
-	    s.unnormalized_coordinates)
+	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 || s.unnormalized_coordinates)
 		return false;
 	f->offsets = lanes.offset[0] || lanes.offset[1] || lanes.offset[2];
 	if (f->offsets && image.cube) return false;  // (SPIR-V allows no offsets with Cube)
@@ -989,8 +988,8 @@ void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offs
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
 	if (hn::AllFalse(df, linear)) {
-		VI i = Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0],
-		            f.levels->pow2[0]);
+		VI i =
+		    Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
 		VI j = Wrap(AddOffset(offsets, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
 		            f.levels->pow2[1]);
 		hn::Mask<DI> outside;
@@ -1574,9 +1573,7 @@ HWY_INLINE void SwizzleResult(const SampledImage& image, VF result[4]) {
 	const VF in[4] = {result[0], result[1], result[2], result[3]};
 	for (int c = 0; c < 4; ++c) {
 		const uint8_t s = image.swizzle[c];
-		result[c] = s < 4    ? in[s]
-		            : s == 5 ? hn::BitCast(df, hn::Set(di, int32_t(image.one.u[c])))
-		                     : hn::Zero(df);
+		result[c] = s < 4 ? in[s] : s == 5 ? hn::BitCast(df, hn::Set(di, int32_t(image.one.u[c]))) : hn::Zero(df);
 	}
 }
 

@@ -83,8 +83,8 @@ enum class Lod { kExplicit, kDerivatives, kQuad };
 struct VolumeLanes {
 	std::vector<float> c[3], dx[3], dy[3], lod, bias;
 	std::vector<int32_t> offset[3];  // with derivatives: each lane's Offset operand, -8 to 7 texels
-	SampleLanes lanes;    // for SampleFast
-	SampleLanes generic;  // the same, quad derivatives written out (as Sample does)
+	SampleLanes lanes;               // for SampleFast
+	SampleLanes generic;             // the same, quad derivatives written out (as Sample does)
 
 	VolumeLanes(uint32_t n, std::mt19937& rng, Lod mode) {
 		std::uniform_real_distribution<float> coord(-2.0f, 3.0f), deriv(-0.3f, 0.3f), lods(-2.0f, 6.0f);

@@ -399,8 +399,7 @@ TEST_CASE("sampling fast path: depth views it declines", "[texture][sample]") {
 // many engines and Direct3D samplers set them): texels outside the level
 // read the border color, compared with Dref, on 2D and 2D array views;
 // without Dref, the border's D.
-TEST_CASE("sampling fast path: depth lookups across a border equal the generic path bit for bit",
-          "[texture][sample]") {
+TEST_CASE("sampling fast path: depth lookups across a border equal the generic path bit for bit", "[texture][sample]") {
 	std::mt19937 rng(41);
 	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT})
 		for (VkImageViewType type : kViewTypes) {
@@ -409,15 +408,16 @@ TEST_CASE("sampling fast path: depth lookups across a border equal the generic p
 			const std::vector<float> depths = Depths(img, rng);
 			const bool float_depth = format == VK_FORMAT_D32_SFLOAT;
 			for (SamplerState sampler : Samplers())
-				for (VkBorderColor color : {VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE, VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK})
+				for (VkBorderColor color :
+				     {VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE, VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK})
 					for (VkCompareOp op : {VK_COMPARE_OP_LESS, VK_COMPARE_OP_GREATER_OR_EQUAL}) {
 						sampler.address_v = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;  // u as the grid has it
 						sampler.border_color = color;
 						sampler.compare_enable = true;
 						sampler.compare_op = op;
 						const SampledImage image = Prepare(sampler, img.View(type, VK_IMAGE_ASPECT_DEPTH_BIT));
-						INFO("format " << format << " view " << type << " op " << op << " border " << color
-						               << " mag " << sampler.mag_filter << " min " << sampler.min_filter << " mip "
+						INFO("format " << format << " view " << type << " op " << op << " border " << color << " mag "
+						               << sampler.mag_filter << " min " << sampler.min_filter << " mip "
 						               << sampler.mipmap_mode << " u " << sampler.address_u << " aniso "
 						               << sampler.max_anisotropy);
 						for (uint32_t n : {64u, 23u}) {

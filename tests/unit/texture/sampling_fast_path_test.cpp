@@ -107,10 +107,9 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 	                            VK_FORMAT_R8G8B8A8_SNORM, VK_FORMAT_R32G32B32A32_SFLOAT};
 	const VkFilter filters[] = {VK_FILTER_NEAREST, VK_FILTER_LINEAR};
 	const VkSamplerMipmapMode mips[] = {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR};
-	const VkSamplerAddressMode modes[] = {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-	                                      VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
-	                                      VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE,
-	                                      VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
+	const VkSamplerAddressMode modes[] = {
+	    VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT,
+	    VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
 	for (VkFormat format : formats)
 		for (uint32_t size : {32u, 24u}) {  // power of two and not
 			const TestImage img = RandomImage(format, size, size / 2, 5, rng);
@@ -148,20 +147,19 @@ TEST_CASE("sampling fast path: RGBA8/BGRA8/RGBA32F 2D lookups equal the generic 
 // applied to the filtered result, as the generic path applies it.
 TEST_CASE("sampling fast path: swizzled views equal the generic path bit for bit", "[texture][sample]") {
 	std::mt19937 rng(77);
-	constexpr VkComponentSwizzle kR = VK_COMPONENT_SWIZZLE_R, kG = VK_COMPONENT_SWIZZLE_G,
-	                              kB = VK_COMPONENT_SWIZZLE_B, kA = VK_COMPONENT_SWIZZLE_A,
-	                              kOne = VK_COMPONENT_SWIZZLE_ONE, kZero = VK_COMPONENT_SWIZZLE_ZERO,
-	                              kSame = VK_COMPONENT_SWIZZLE_IDENTITY;
-	const VkComponentMapping mappings[] = {{kSame, kSame, kSame, kOne}, {kB, kG, kR, kA}, {kR, kR, kR, kOne},
-	                                       {kZero, kA, kOne, kG}};
+	constexpr VkComponentSwizzle kR = VK_COMPONENT_SWIZZLE_R, kG = VK_COMPONENT_SWIZZLE_G, kB = VK_COMPONENT_SWIZZLE_B,
+	                             kA = VK_COMPONENT_SWIZZLE_A, kOne = VK_COMPONENT_SWIZZLE_ONE,
+	                             kZero = VK_COMPONENT_SWIZZLE_ZERO, kSame = VK_COMPONENT_SWIZZLE_IDENTITY;
+	const VkComponentMapping mappings[] = {
+	    {kSame, kSame, kSame, kOne}, {kB, kG, kR, kA}, {kR, kR, kR, kOne}, {kZero, kA, kOne, kG}};
 	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_R16G16B16A16_SFLOAT,
 	                        VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R8_UNORM})
 		for (const VkComponentMapping& mapping : mappings) {
 			const TestImage img = RandomImage(format, 24, 16, 4, rng);
 			for (const SamplerState& sampler : SamplerGrid(0.25f)) {
 				INFO("format " << format << " swizzle " << mapping.r << " " << mapping.g << " " << mapping.b << " "
-				               << mapping.a << " mag " << sampler.mag_filter << " min " << sampler.min_filter
-				               << " mip " << sampler.mipmap_mode << " mode " << sampler.address_u << " aniso "
+				               << mapping.a << " mag " << sampler.mag_filter << " min " << sampler.min_filter << " mip "
+				               << sampler.mipmap_mode << " mode " << sampler.address_u << " aniso "
 				               << sampler.max_anisotropy);
 				CompareFastAndGeneric(img, sampler, rng, false, false, 0.0f, mapping);
 				CompareFastAndGeneric(img, sampler, rng, true, false, 0.0f, mapping);

@@ -114,7 +114,7 @@ struct FastImage {
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
-	// REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE or MIRROR_CLAMP_TO_EDGE.
+	// Each dimension's address mode (CLAMP_TO_BORDER: see border).
 	VkSamplerAddressMode address[3] = {};
 	uint32_t q = 0;       // level_count - 1
 	float min_level = 0;  // SampledImage::min_level
@@ -129,8 +129,9 @@ struct FastImage {
 	// Offset / ConstOffset operands (not with cubes): each lane's (i, j, k)
 	// move by its offsets before wrapping (TexelOffsets).
 	bool offsets = false;
-	// CLAMP_TO_BORDER in a dimension (2D views): texels outside the level
-	// read SampledImage::border, compared for Dref lookups (ReadSite).
+	// CLAMP_TO_BORDER in a dimension (2D views and arrays): texels outside
+	// the level read SampledImage::border, compared for Dref lookups
+	// (ReadSite).
 	bool border = false;
 	float border_value[4] = {};
 	uint32_t layer_count = 1;  // layers, or cubes of a cube array
@@ -623,7 +624,7 @@ HWY_INLINE VI Wrap(VI i, VI size, VI mask, VkSamplerAddressMode mode, bool pow2)
 	const DI di;
 	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
 		return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
-	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER)  // -1 and size: the border (BorderSites)
+	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER)  // -1 and size: the border (OutsideLevel)
 		return hn::Min(hn::Max(i, hn::Set(di, -1)), size);
 	const bool repeat = mode == VK_SAMPLER_ADDRESS_MODE_REPEAT;
 	if (repeat && pow2) return hn::And(i, mask);  // the positive modulo of a power of two
@@ -1436,11 +1437,9 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	VF lambda_base = zero, log_arg = zero;  // lambda_base = log2(log_arg) without a Lod
 	VI aniso_samples = hn::Set(di, 1);
 	VF axis[3] = {zero, zero, zero};
-	if (lod_free) {
-		// (unused)
-	} else if (in.lod) {
+	if (in.lod && !lod_free) {
 		lambda_base = hn::LoadU(df, in.lod + lane);
-	} else {
+	} else if (!lod_free) {
 		const VF extent[3] = {hn::Set(df, f.levels->fwidth[0]), hn::Set(df, f.levels->fheight[0]),
 		                      hn::Set(df, f.levels->fdepth[0])};
 		VF x2 = zero, y2 = zero;

@@ -1382,9 +1382,22 @@ HWY_INLINE VF QuadDy(VF v) {
 }
 #endif
 
+// One level (no view minLod above it), one filter for magnification and
+// minification, isotropic: every lambda, NaN too, selects level 0 with
+// delta 0 (SelectLevels clamps to [0, q]) and that filter, so neither the
+// derivatives nor the LOD need computing (glmark2's and most 2D effects'
+// textures through Zink).
+HWY_INLINE bool LodFree(const SampledImage& image, const FastImage& f) {
+	const bool mag_linear = image.sampler.mag_filter != VK_FILTER_NEAREST,
+	           min_linear = image.sampler.min_filter != VK_FILTER_NEAREST;
+	return f.q == 0 && f.min_level == 0.0f && !image.anisotropic && mag_linear == min_linear;
+}
+
 // One vector of lanes starting at `lane` (all of them valid): the four
-// components of each lane's texel.
-void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane, VF result[4]) {
+// components of each lane's texel. base_level: with LodFree and no layers,
+// level 0's parameters, loaded once for all vectors of a call (else null).
+void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane,
+                  const LevelVec* base_level, VF result[4]) {
 	const DF df;
 	const DI di;
 	const SamplerState& sampler = image.sampler;
@@ -1392,14 +1405,9 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	VF s = LoadOr(in.coord[0], lane, zero), t = LoadOr(in.coord[1], lane, zero);
 	// 3D views: r (ResolveLane's stu[2]).
 	const VF r = f.volume ? LoadOr(in.z, lane, zero) : zero;
-	// One level (no view minLod above it), one filter for magnification and
-	// minification, isotropic: every lambda, NaN too, selects level 0 with
-	// delta 0 (SelectLevels clamps to [0, q]) and that filter, so neither the
-	// derivatives nor the LOD are computed (glmark2's and most 2D effects'
-	// textures through Zink).
 	const bool mag_linear = sampler.mag_filter != VK_FILTER_NEAREST,
 	           min_linear = sampler.min_filter != VK_FILTER_NEAREST;
-	const bool lod_free = f.q == 0 && f.min_level == 0.0f && !image.anisotropic && mag_linear == min_linear;
+	const bool lod_free = LodFree(image, f);
 	// The derivatives of (s, t) and, 3D, r (ResolveLane: none unless given;
 	// 0 in the third dimension of other views).
 	VF dx[3], dy[3];
@@ -1497,15 +1505,17 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	const LevelsVec& levels = lod.levels;
 	const MF linear = lod.linear;
 	// The second level only for LINEAR mipmapping (a LevelVec is over a
-	// kilobyte of vectors: not copied when it is the first).
-	LevelVec hi = LoadLevels(f, levels.hi), second;
+	// kilobyte of vectors: not copied when it is the first), the first from
+	// base_level where the call loaded it.
+	LevelVec first, second;
+	if (!base_level) first = LoadLevels(f, levels.hi);
 	const bool need_lo = sampler.mipmap_mode == VK_SAMPLER_MIPMAP_MODE_LINEAR && f.q > 0;
 	if (need_lo) second = LoadLevels(f, levels.lo);
-	if (f.arrayed || f.cube) {
+	if (f.arrayed || f.cube) {  // (no base_level)
 		VI layer = f.arrayed ? ArrayLayers(LoadOr(in.layer, lane, zero), f.layer_count) : hn::Zero(di);
 		if (f.cube) layer = hn::Add(hn::Mul(layer, hn::Set(di, 6)), face);
-		AddLayer(f, levels.hi, layer, &hi);
-		hi.face = face;
+		AddLayer(f, levels.hi, layer, &first);
+		first.face = face;
 		if (need_lo) {
 			AddLayer(f, levels.lo, layer, &second);
 			second.face = face;
@@ -1516,6 +1526,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 		for (int d = 0; d < 3; ++d)
 			texel_offsets.d[d] = in.offset[d] ? hn::LoadU(di, in.offset[d] + lane) : hn::Zero(di);
 	const TexelOffsets* offsets = f.offsets ? &texel_offsets : nullptr;
+	const LevelVec& hi = base_level ? *base_level : first;
 	const LevelVec& lo = need_lo ? second : hi;
 
 	// SampleGeneric's reference: Dref, clamped to [0, 1] for UNORM depth
@@ -1615,10 +1626,16 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	in.min_lod = lanes.min_lod;
 	if (f.compare) in.dref = lanes.dref;
 	for (int d = 0; d < 3; ++d) in.offset[d] = lanes.offset[d];
+	LevelVec level0;
+	const LevelVec* base_level = nullptr;
+	if (LodFree(image, f) && !f.arrayed && !f.cube) {
+		level0 = LoadLevels(f, hn::Zero(DI()));
+		base_level = &level0;
+	}
 	VF result[4];
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
-		SampleVector(image, f, in, lane, result);
+		SampleVector(image, f, in, lane, base_level, result);
 		SwizzleResult(image, result);
 		if (components)
 			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
@@ -1645,7 +1662,7 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 			std::memcpy(offsets[d], in.offset[d] + lane, rest * sizeof(int32_t));
 			in.offset[d] = offsets[d];
 		}
-	SampleVector(image, f, in, 0, result);
+	SampleVector(image, f, in, 0, base_level, result);
 	SwizzleResult(image, result);
 	alignas(64) float texels[4 * kMaxVectorLanes];
 	if (components) {

@@ -114,6 +114,8 @@ struct FastImage {
 	// Set per SIMD target: b / 255 as a product with one fused correction
 	// step gives the quotient's bits for every byte (checked; see Decode).
 	bool fused_division = false;
+	// Set per call (SampleLanesFast): LodFree, so no vector computes the LOD.
+	bool lod_free = false;
 	// Each dimension's address mode (CLAMP_TO_BORDER: see border).
 	VkSamplerAddressMode address[3] = {};
 	uint32_t q = 0;       // level_count - 1
@@ -393,13 +395,6 @@ inline LinearCoordinate ScalarLinear(float u) {
 	        float(fixed & ((1 << kSubTexelPrecisionBits) - 1)) / float(kScale)};
 }
 
-// §16 "Wrapping Operation", REPEAT of a size that is not a power of two: the
-// positive modulo (as WrapTexelCoordinate).
-inline int32_t ScalarRepeat(int32_t i, int32_t size) {
-	const int32_t r = i % size;
-	return r < 0 ? r + size : r;
-}
-
 }  // namespace tessera::texture::fast
 #endif  // TESSERA_TEXTURE_SAMPLE_FAST_SHARED
 
@@ -618,21 +613,19 @@ HWY_INLINE VI NearestCoordinates(VF u) {
 }
 
 // §16 "Wrapping Operation": CLAMP_TO_EDGE, CLAMP_TO_BORDER and REPEAT of a
-// power of two in vectors, the rest lane by lane (WrapTexelCoordinate, the
-// generic path's own function, for the mirrored modes).
+// power of two in vectors, the rest (REPEAT of other sizes, the mirrored
+// modes) lane by lane with the generic path's own WrapTexelCoordinate.
 HWY_INLINE VI Wrap(VI i, VI size, VI mask, VkSamplerAddressMode mode, bool pow2) {
 	const DI di;
 	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)
 		return hn::Min(hn::Max(i, hn::Zero(di)), hn::Sub(size, hn::Set(di, 1)));
 	if (mode == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER)  // -1 and size: the border (OutsideLevel)
 		return hn::Min(hn::Max(i, hn::Set(di, -1)), size);
-	const bool repeat = mode == VK_SAMPLER_ADDRESS_MODE_REPEAT;
-	if (repeat && pow2) return hn::And(i, mask);  // the positive modulo of a power of two
+	if (mode == VK_SAMPLER_ADDRESS_MODE_REPEAT && pow2) return hn::And(i, mask);  // the positive modulo
 	alignas(64) int32_t ii[kMaxVectorLanes], ss[kMaxVectorLanes];
 	hn::Store(i, di, ii);
 	hn::Store(size, di, ss);
-	for (size_t n = 0; n < hn::Lanes(di); ++n)
-		ii[n] = repeat ? ScalarRepeat(ii[n], ss[n]) : WrapTexelCoordinate(ii[n], ss[n], mode);
+	for (size_t n = 0; n < hn::Lanes(di); ++n) ii[n] = WrapTexelCoordinate(ii[n], ss[n], mode);
 	return hn::Load(di, ii);
 }
 
@@ -1407,7 +1400,7 @@ void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes
 	const VF r = f.volume ? LoadOr(in.z, lane, zero) : zero;
 	const bool mag_linear = sampler.mag_filter != VK_FILTER_NEAREST,
 	           min_linear = sampler.min_filter != VK_FILTER_NEAREST;
-	const bool lod_free = LodFree(image, f);
+	const bool lod_free = f.lod_free;
 	// The derivatives of (s, t) and, 3D, r (ResolveLane: none unless given;
 	// 0 in the third dimension of other views).
 	VF dx[3], dy[3];
@@ -1628,7 +1621,8 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	for (int d = 0; d < 3; ++d) in.offset[d] = lanes.offset[d];
 	LevelVec level0;
 	const LevelVec* base_level = nullptr;
-	if (LodFree(image, f) && !f.arrayed && !f.cube) {
+	f.lod_free = LodFree(image, f);
+	if (f.lod_free && !f.arrayed && !f.cube) {
 		level0 = LoadLevels(f, hn::Zero(DI()));
 		base_level = &level0;
 	}

@@ -133,9 +133,55 @@ constexpr DepthTestFn kDepthTests[8] = {
     &DepthTest<VK_COMPARE_OP_ALWAYS, Kind, kWrite>,
 };
 
+// DepthTest's whole-quad case over a run of quads, a row at a time: the
+// pixels of a row are contiguous, so the compare and the store vectorize
+// (a failing pixel stores back what it read, as there).
+template <VkCompareOp kOp, typename Kind, bool kWrite>
+__attribute__((target_clones("avx512f", "avx2", "default"))) void DepthTestRun(const DepthTarget& t, int32_t x,
+                                                                               int32_t y, uint32_t quads,
+                                                                               const float* depth, uint32_t* pass) {
+	using Stored = typename Kind::Stored;
+	const uint32_t n = 2 * quads;  // at most a tile's width
+	uint8_t ok[2][kTileSize];
+	for (uint32_t r = 0; r < 2; ++r) {
+		uint8_t* __restrict row = t.base + uint64_t(y + int32_t(r)) * t.row_pitch + uint64_t(x) * sizeof(Stored);
+		const float* __restrict z = depth + r * n;
+		uint8_t* __restrict row_ok = ok[r];
+		for (uint32_t i = 0; i < n; ++i) {
+			Stored stored;
+			std::memcpy(&stored, row + i * sizeof(Stored), sizeof(Stored));
+			const Stored ref = Kind::Convert(z[i]);
+			Stored s = stored;
+			if constexpr (std::is_same_v<Kind, DepthD24>) s &= 0xffffff;
+			const bool passed = Compare<kOp>(ref, s);
+			row_ok[i] = passed;
+			if constexpr (kWrite) {
+				const Stored v = passed ? ref : stored;
+				std::memcpy(row + i * sizeof(Stored), &v, sizeof(Stored));
+			}
+		}
+	}
+	for (uint32_t k = 0; k < quads; ++k)
+		pass[k] = uint32_t(ok[0][2 * k]) | uint32_t(ok[0][2 * k + 1]) << 1 | uint32_t(ok[1][2 * k]) << 2 |
+		          uint32_t(ok[1][2 * k + 1]) << 3;
+}
+
+template <typename Kind, bool kWrite>
+constexpr DepthRunFn kDepthRuns[8] = {
+    &DepthTestRun<VK_COMPARE_OP_NEVER, Kind, kWrite>,
+    &DepthTestRun<VK_COMPARE_OP_LESS, Kind, kWrite>,
+    &DepthTestRun<VK_COMPARE_OP_EQUAL, Kind, kWrite>,
+    &DepthTestRun<VK_COMPARE_OP_LESS_OR_EQUAL, Kind, kWrite>,
+    &DepthTestRun<VK_COMPARE_OP_GREATER, Kind, kWrite>,
+    &DepthTestRun<VK_COMPARE_OP_NOT_EQUAL, Kind, kWrite>,
+    &DepthTestRun<VK_COMPARE_OP_GREATER_OR_EQUAL, Kind, kWrite>,
+    &DepthTestRun<VK_COMPARE_OP_ALWAYS, Kind, kWrite>,
+};
+
 template <typename Kind>
-DepthTestFn PickDepthTest(VkCompareOp op, bool write) {
-	return write ? kDepthTests<Kind, true>[op] : kDepthTests<Kind, false>[op];
+void PickDepthTest(VkCompareOp op, bool write, FragmentOps& ops) {
+	ops.depth_test = write ? kDepthTests<Kind, true>[op] : kDepthTests<Kind, false>[op];
+	ops.depth_test_run = write ? kDepthRuns<Kind, true>[op] : kDepthRuns<Kind, false>[op];
 }
 
 // Vulkan 1.3 §29.7: stencil ops on an 8-bit value.
@@ -802,14 +848,13 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 	if (ds.depth_test && fb.depth.base) {
 		// §29.8.4: depth writes happen only when the depth test is enabled.
 		switch (fb.depth.format) {
-		case VK_FORMAT_D16_UNORM: ops.depth_test = PickDepthTest<DepthD16>(ds.depth_compare, ds.depth_write); break;
-		case VK_FORMAT_X8_D24_UNORM_PACK32:
-			ops.depth_test = PickDepthTest<DepthD24>(ds.depth_compare, ds.depth_write);
-			break;
+		case VK_FORMAT_D16_UNORM: PickDepthTest<DepthD16>(ds.depth_compare, ds.depth_write, ops); break;
+		case VK_FORMAT_X8_D24_UNORM_PACK32: PickDepthTest<DepthD24>(ds.depth_compare, ds.depth_write, ops); break;
 		default:
-			ops.depth_test = ds.depth_unrestricted
-			                     ? PickDepthTest<DepthD32Unrestricted>(ds.depth_compare, ds.depth_write)
-			                     : PickDepthTest<DepthD32>(ds.depth_compare, ds.depth_write);
+			if (ds.depth_unrestricted)
+				PickDepthTest<DepthD32Unrestricted>(ds.depth_compare, ds.depth_write, ops);
+			else
+				PickDepthTest<DepthD32>(ds.depth_compare, ds.depth_write, ops);
 			break;
 		}
 	}

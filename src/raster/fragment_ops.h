@@ -17,6 +17,12 @@ namespace tessera::raster {
 // Depth values follow the same index.
 using DepthTestFn = uint32_t (*)(const DepthTarget& target, uint32_t samples, int32_t x, int32_t y, const float* depth,
                                  uint32_t coverage);
+// The depth test of `quads` whole single-sample quads side by side, quad k
+// at (x + 2k, y): depth holds the depths of row y's 2 * quads pixels, then
+// row y + 1's. pass[k]: the lanes of quad k that passed. The same tests and
+// writes as a DepthTestFn on each quad, in one pass over the rows.
+using DepthRunFn = void (*)(const DepthTarget& target, int32_t x, int32_t y, uint32_t quads, const float* depth,
+                            uint32_t* pass);
 
 struct ColorOps;
 // Writes the covered samples of quads [quad_begin, quad_end) of a batch to
@@ -47,10 +53,11 @@ struct ColorOps {
 struct FragmentOps {
 	uint32_t samples = 1;
 	DepthStencilState state;
-	DepthTestFn depth_test = nullptr;    // nullptr: depth test off or no depth attachment
-	bool stencil = false;                // stencil test on and a stencil attachment
-	bool depth_bounds = false;           // depth bounds test on and a depth attachment
-	float depth_min = 0, depth_max = 1;  // depth clamp range
+	DepthTestFn depth_test = nullptr;     // nullptr: depth test off or no depth attachment
+	DepthRunFn depth_test_run = nullptr;  // depth_test for runs of whole single-sample quads
+	bool stencil = false;                 // stencil test on and a stencil attachment
+	bool depth_bounds = false;            // depth bounds test on and a depth attachment
+	float depth_min = 0, depth_max = 1;   // depth clamp range
 	bool depth_clamp = false;
 	uint32_t color_count = 0;
 	ColorOps color[kMaxColorAttachments];

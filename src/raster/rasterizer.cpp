@@ -207,6 +207,21 @@ template <uint32_t kSamples = 0>
 		for (uint32_t k = 0; k < count; ++k) out[k] = std::clamp(out[k], t.draw.ops.depth_min, t.draw.ops.depth_max);
 }
 
+// SampleDepths<1> of quads (qx + 2k, qy), k < quads, in DepthRunFn's order:
+// row qy's pixels, then row qy + 1's. The same operations in the same order,
+// so the same floats.
+void RunDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy, uint32_t quads, float* out) {
+	const uint32_t n = 2 * quads;
+	const float row_term = p.tri->depth[1] * float(qy - t.tile_y);
+	for (uint32_t r = 0; r < 2; ++r)
+		for (uint32_t i = 0; i < n; ++i) {
+			const float quad = p.depth_base + p.tri->depth[0] * float(qx + 2 * int32_t(i / 2) - t.tile_x) + row_term;
+			out[r * n + i] = quad + p.depth_offset[2 * r + (i & 1)];
+		}
+	if (t.draw.ops.depth_clamp)
+		for (uint32_t i = 0; i < 2 * n; ++i) out[i] = std::clamp(out[i], t.draw.ops.depth_min, t.draw.ops.depth_max);
+}
+
 // Vulkan 1.3 "Multisample Coverage", after the fragment shader:
 // alpha to coverage ANDs each fragment's coverage with a mask from the
 // alpha of color output 0, then alpha to one sets every output's alpha to 1
@@ -609,6 +624,12 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	const int32_t qx0 = x0 & ~1, qy0 = y0 & ~1;
 	// Only a depth test: straight to it, without the stencil and bounds checks.
 	const DepthTestFn depth_only = d.ops.stencil || d.ops.depth_bounds ? nullptr : d.ops.depth_test;
+	// And with one sample, every sample on, nothing else per quad: runs of
+	// whole quads take it together (depth_test_run).
+	const DepthRunFn depth_run =
+	    kSamples == 1 && depth_only && d.early_tests && !d.per_sample && !stippled && quad_sample_mask == 0xf
+	        ? d.ops.depth_test_run
+	        : nullptr;
 	float depth[16];
 	bool slot_used = false;
 	// The batch's quad count, kept here and stored when the batch is shaded
@@ -715,6 +736,30 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			e0 += skip * s0, e1 += skip * s1, e2 += skip * s2;
 		}
 		for (; qx <= x1; qx += 2, e0 += s0, e1 += s1, e2 += s2) {
+			if (depth_run && row_lanes == 0xf && qx >= x0 &&
+			    (accept_all || (e0 + min_offset[0] >= 0 && e1 + min_offset[1] >= 0 && e2 + min_offset[2] >= 0))) {
+				// This quad and the next ones with every sample inside each
+				// edge and both columns inside the box, up to the first whose
+				// falling edge leaves it.
+				uint32_t quads = uint32_t(x1 + 1 - qx) / 2;
+				if (!accept_all) {
+					const int64_t e[3] = {e0, e1, e2}, step[3] = {s0, s1, s2};
+					for (int k = 0; k < 3; ++k)
+						if (step[k] < 0)
+							quads = uint32_t(std::min<int64_t>(quads, (e[k] + min_offset[k]) / -step[k] + 1));
+				}
+				if (quads > 1) {
+					alignas(64) float run_depth[2 * kTileSize];
+					uint32_t pass[kTileSize / 2];
+					RunDepths(t, *p, qx, qy, quads, run_depth);
+					depth_run(t.fb.depth, qx, qy, quads, run_depth, pass);
+					for (uint32_t k = 0; k < quads; ++k)
+						if (pass[k]) add(qx + 2 * int32_t(k), qy, pass[k], 0, 0xf);
+					const int32_t skipped = int32_t(quads) - 1;  // the loop steps past the last
+					qx += 2 * skipped, e0 += skipped * s0, e1 += skipped * s1, e2 += skipped * s2;
+					continue;
+				}
+			}
 			uint32_t lanes = row_lanes;
 			if (qx < x0) lanes &= 0xa;
 			if (qx + 1 > x1) lanes &= 0x5;

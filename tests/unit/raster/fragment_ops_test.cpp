@@ -618,3 +618,41 @@ TEST_CASE("raster: tests run before the shader only where nothing can tell", "[r
 		s.early_fragment_tests = true;  // the shader asks
 	}));
 }
+
+TEST_CASE("raster: early depth tests of whole-quad runs equal the per-quad late tests", "[raster]") {
+	// The early tests take runs of whole single-sample quads together
+	// (depth_test_run); a shader that may discard keeps the tests late, one
+	// quad at a time. Overlapping triangles with sloped depth, large ones
+	// covering whole tiles among them, must leave the same depth and color
+	// bytes both ways, for every format, compare op, write and depth clamp.
+	std::mt19937 rng(7);
+	std::uniform_real_distribution<double> px(-20, 170), py(-20, 120), depth(-0.2, 1.2);
+	Mesh m;
+	for (int i = 0; i < 60; ++i) {
+		const double cx = px(rng), cy = py(rng), size = i % 3 == 0 ? 120 : i % 3 == 1 ? 30 : 6;
+		std::uniform_real_distribution<double> offset(-size, size);
+		for (int k = 0; k < 3; ++k) m.Add(Target(150, 100), cx + offset(rng), cy + offset(rng), float(depth(rng)));
+	}
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT})
+		for (int op = VK_COMPARE_OP_NEVER; op <= VK_COMPARE_OP_ALWAYS; ++op)
+			for (bool write : {false, true})
+				for (bool clamp : {false, true}) {
+					Target early(150, 100), late(150, 100);
+					for (Target* t : {&early, &late}) {
+						t->AddDepth(format, 0.5f);
+						DrawState state = CountingState(*t);
+						state.depth_stencil.depth_test = true;
+						state.depth_stencil.depth_write = write;
+						state.depth_stencil.depth_compare = VkCompareOp(op);
+						state.raster.depth_clamp = clamp;
+						state.raster.viewport.min_depth = clamp ? 0.3f : 0.0f;
+						state.raster.viewport.max_depth = clamp ? 0.7f : 1.0f;
+						state.shader.may_discard = t == &late;
+						REQUIRE(CompileDraw(state, t->Get()).early_tests == (t == &early));
+						Draw(state, *t, m.Input());
+					}
+					INFO("format " << format << " op " << op << " write " << write << " clamp " << clamp);
+					CHECK(early.depth == late.depth);
+					CHECK(early.color == late.color);
+				}
+}

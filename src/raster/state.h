@@ -213,7 +213,10 @@ struct FragmentBatch {
 	uint8_t live[kMaxBatchLanes];
 	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
-	float varyings[kMaxVaryings][kMaxBatchLanes];
+	// Each varying's lanes: varying_storage's, or the arrays the shader
+	// reads its inputs from (FragmentShader::begin points them there).
+	float* varyings[kMaxVaryings];
+	float varying_storage[kMaxVaryings][kMaxBatchLanes];
 	// gl_PointCoord (s, t) of lanes of point primitives ("Basic Point
 	// Rasterization"), at the pixel center (the sample with sample
 	// shading). In draws that make points, 0 for lanes of other
@@ -251,10 +254,11 @@ struct FragmentBatch {
 	bool abandoned = false;
 
 	FragmentBatch() {
+		for (uint32_t v = 0; v < kMaxVaryings; ++v) varyings[v] = varying_storage[v];
 		for (uint32_t a = 0; a < kMaxColorAttachments; ++a)
 			for (uint32_t c = 0; c < 4; ++c) color[a][c] = color_storage[a][c];
 	}
-	// (color points into the batch.)
+	// (varyings and color point into the batch.)
 	FragmentBatch(const FragmentBatch&) = delete;
 	FragmentBatch& operator=(const FragmentBatch&) = delete;
 };
@@ -262,6 +266,11 @@ struct FragmentBatch {
 // The fragment stage: the shader engine later, a C++ function in tests.
 struct FragmentShader {
 	void (*run)(const void* user, FragmentBatch& batch) = nullptr;
+	// Optional, called before each batch's inputs are written (quad_count
+	// set), with run called next on the same thread: it may point the
+	// batch's varyings at the shader's own input arrays (quad_count * 4
+	// lanes each), which the rasterizer then fills in place of a copy.
+	void (*begin)(const void* user, FragmentBatch& batch) = nullptr;
 	const void* user = nullptr;
 	bool writes_depth = false;
 	bool writes_stencil_ref = false;  // FragStencilRefEXT: FragmentBatch::stencil_ref

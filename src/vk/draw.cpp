@@ -324,6 +324,18 @@ void ShadeEvaluation(DrawJob& job, uint32_t first, uint32_t lanes) {
 
 // The rasterizer's fragment stage: one batch of quads through the fragment
 // program (raster::FragmentShader::run).
+// FragmentShader::begin: this thread's interpreter begins the stage for the
+// batch, and the batch's varyings point at their input words.
+void BeginFragments(const void* user, raster::FragmentBatch& b) {
+	const auto& job = *static_cast<const DrawJob*>(user);
+	const GraphicsPipeline& gp = *job.pipeline;
+	shader::Interpreter& interp = ThreadInterpreter();
+	// One layout for all batches (kMaxBatchLanes): the words stay put.
+	interp.BeginStage(*gp.fragment, b.quad_count * 4, raster::kMaxBatchLanes, gp.fragment_filled_words);
+	for (uint32_t v = 0; v < gp.varying_count; ++v)
+		b.varyings[v] = reinterpret_cast<float*>(interp.StageWord(gp.varyings[v].fragment_word));
+}
+
 void RunFragments(const void* user, raster::FragmentBatch& b) {
 	auto& job = *static_cast<DrawJob*>(const_cast<void*>(user));
 	const GraphicsPipeline& gp = *job.pipeline;
@@ -336,8 +348,9 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		b.abandoned = true;
 		return;
 	}
+	// BeginFragments began the stage and the rasterizer wrote the varyings
+	// into its input words.
 	shader::Interpreter& interp = ThreadInterpreter();
-	interp.BeginStage(fs, lanes, raster::kMaxBatchLanes, gp.fragment_filled_words);  // one layout for all batches
 	for (int c = 0; c < 4; ++c)
 		if (gp.frag_coord_words[c] != kNoWord)
 			std::memcpy(interp.StageWord(gp.frag_coord_words[c]), b.frag_coord[c], lanes * 4);
@@ -374,8 +387,6 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 		uint32_t* w = interp.StageWord(gp.fragment_viewport_index_word);
 		std::fill(w, w + lanes, job.viewport_index);
 	}
-	for (uint32_t v = 0; v < gp.varying_count; ++v)
-		std::memcpy(interp.StageWord(gp.varyings[v].fragment_word), b.varyings[v], lanes * 4);
 	if (job.count_fragments) {
 		uint64_t live = 0;
 		for (uint32_t l = 0; l < lanes; ++l) live += b.live[l] != 0;
@@ -1264,6 +1275,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		job.samples = state.raster.samples;
 		if (gp.fragment) {
 			state.shader.run = RunFragments;
+			state.shader.begin = BeginFragments;
 			state.shader.user = &job;
 		}
 		if (queued) {  // what RunFragments reads of the job (one view, layer 0)

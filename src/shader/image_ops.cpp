@@ -265,11 +265,13 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	if (image_args_.size() < size_t(kImageArgCount) * lanes) image_args_.resize(size_t(kImageArgCount) * lanes);
 	if (image_results_.size() < 4 * size_t(lanes)) image_results_.resize(4 * size_t(lanes));
 	if (inst.op == Op::kImageArg) {
-		// All lanes: an inactive lane's operands are never used.
-		std::copy_n(Reg(inst.a), lanes, image_args_.data() + size_t(inst.imm) * lanes);
+		// Read in place by the operation, which follows the operand
+		// instructions with nothing between that writes registers.
+		image_arg_[inst.imm] = Reg(inst.a);
 		return;
 	}
 	if (inst.op == Op::kImageResult) {
+		if (image_in_place_ >> inst.imm & 1u) return;  // the operation wrote it in its register
 		const uint32_t* src = image_results_.data() + size_t(inst.imm) * lanes;
 		uint32_t* dst = Reg(inst.dst);
 		if (full)
@@ -280,8 +282,35 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	}
 
 	const ImageOperation& op = program.image_ops[inst.imm];
-	const uint32_t* args = image_args_.data();
-	auto arg = [&](uint32_t slot) { return args + size_t(slot) * lanes; };
+	// The operand registers; a slot no instruction gave reads image_args_'s
+	// zeros.
+	const uint32_t* args[kImageArgCount];
+	for (uint32_t slot = 0; slot < kImageArgCount; ++slot) {
+		args[slot] = image_arg_[slot] ? image_arg_[slot] : image_args_.data() + size_t(slot) * lanes;
+		image_arg_[slot] = nullptr;
+	}
+	auto arg = [&](uint32_t slot) { return args[slot]; };
+
+	// Where the result components go: with all lanes active, straight into
+	// the registers of this instruction and of the kImageResult
+	// instructions right after it (nothing runs between). A component whose
+	// register is also an operand's (the operand's last use) goes through
+	// image_results_ as before: the sampler reads operands while it writes
+	// results, and its order of the two is not part of its contract.
+	uint32_t* results[4] = {image_results_.data(), image_results_.data() + lanes, image_results_.data() + 2 * lanes,
+	                        image_results_.data() + 3 * lanes};
+	image_in_place_ = 0;
+	if (full) {
+		uint32_t* in_place[4] = {Reg(inst.dst), nullptr, nullptr, nullptr};
+		const Inst* const insts_end = program.insts.data() + program.insts.size();
+		for (const Inst* next = &inst + 1; next != insts_end && next->op == Op::kImageResult; ++next)
+			in_place[next->imm] = Reg(next->dst);
+		for (uint32_t c = 0; c < 4; ++c) {
+			if (!in_place[c] || std::find(std::begin(args), std::end(args), in_place[c]) != std::end(args)) continue;
+			results[c] = in_place[c];
+			image_in_place_ |= 1u << c;
+		}
+	}
 
 	// ImplicitLod / QueryLod: derivatives from the aligned 2x2 lane quads
 	// (lane 4q + 2dy + dx is pixel (dx, dy) of quad q; Vulkan 1.3 §16.6.1
@@ -403,8 +432,7 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 
 		// 4 words a lane -> 4 result slots: written there by the sampler for
 		// a batch of all lanes, else moved (one pass, the compiler's shuffles).
-		uint32_t* r0 = image_results_.data();
-		uint32_t *r1 = r0 + lanes, *r2 = r1 + lanes, *r3 = r2 + lanes;
+		uint32_t *r0 = results[0], *r1 = results[1], *r2 = results[2], *r3 = results[3];
 		if (identity && op.kind == ImageOpKind::kSample && image && !(binding && binding->texel_format)) {
 			float* const components[4] = {reinterpret_cast<float*>(r0), reinterpret_cast<float*>(r1),
 			                              reinterpret_cast<float*>(r2), reinterpret_cast<float*>(r3)};
@@ -429,6 +457,7 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		}
 	}
 	uint32_t* dst = Reg(inst.dst);
+	if (image_in_place_ & 1u) return;
 	if (full)
 		std::memcpy(dst, image_results_.data(), size_t(lanes) * 4);
 	else

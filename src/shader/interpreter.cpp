@@ -221,6 +221,9 @@ RunStatus Interpreter::Execute(const Program& program, const Resources& resource
 
 RunStatus Interpreter::Interpret(const Program& program, const Resources& resources, uint32_t lanes, uint64_t max_steps,
                                  const CompiledProgram* compiled) {
+	// No operand register named by an earlier run (of a program that did
+	// not reach its kImage) outlives it: the registers may move between runs.
+	std::fill(std::begin(image_arg_), std::end(image_arg_), nullptr);
 	uint32_t current = 0;
 	bool converged = true;
 	uint64_t steps = 0;

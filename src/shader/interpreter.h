@@ -185,8 +185,13 @@ private:
 	bool guard_writes_ = false;
 	uint32_t helper_word_ = Program::kNoWord, discard_word_ = Program::kNoWord;
 	std::vector<uint32_t> guard_mask_;
-	std::vector<RegionSpan> spans_;                // RunCompiled: the regions' bytes
-	std::vector<uint32_t> image_args_;             // kImageArgCount operand slots x lanes
+	std::vector<RegionSpan> spans_;     // RunCompiled: the regions' bytes
+	std::vector<uint32_t> image_args_;  // kImageArgCount operand slots x lanes (zeros)
+	// kImageArg: each operand slot's register until the operation reads it.
+	const uint32_t* image_arg_[kImageArgCount] = {};
+	// kImage: the result components (bit c) it wrote straight into their
+	// registers, which the kImageResult instructions then leave alone.
+	uint32_t image_in_place_ = 0;
 	std::vector<uint32_t> image_results_;          // 4 result slots x lanes
 	std::shared_ptr<ImageScratch> image_scratch_;  // image_ops.cpp (shared_ptr: an incomplete type here)
 };

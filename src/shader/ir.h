@@ -78,10 +78,11 @@ enum class Op : uint16_t {
 	kDerivativeCoarseX,
 	kDerivativeCoarseY,
 	// Images, samplers and texel buffers (image_ops.cpp). An image
-	// instruction is a run: kImageArg copies register a into operand slot imm
+	// instruction is a run: kImageArg names register a as operand slot imm
 	// (ImageArg), kImage runs Program::image_ops[imm] on the slots and leaves
 	// up to four results (component 0 also in dst), kImageResult reads result
-	// imm into dst.
+	// imm into dst. The kImageResult instructions follow their kImage, and
+	// nothing between a kImageArg and its kImage writes registers.
 	kImageArg,
 	kImage,
 	kImageResult,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <type_traits>
 
@@ -246,6 +247,55 @@ constexpr bool Unorm8ProductExact() {
 }
 static_assert(Unorm8ProductExact());
 [[gnu::always_inline]] inline float Unorm8ToFloat(uint32_t byte) { return float(double(byte) * (1.0 / 255.0)); }
+
+// The same values in float with FMA: the product's error is found exactly
+// and added back once, which gives the correctly rounded quotient for every
+// byte (checked here at compile time).
+[[gnu::always_inline]] constexpr float Unorm8ToFloatFma(uint32_t byte) {
+	const float x = float(int32_t(byte)), q = x * (1.0f / 255.0f);
+	return __builtin_fmaf(__builtin_fmaf(-q, 255.0f, x), 1.0f / 255.0f, q);
+}
+constexpr bool Unorm8FmaExact() {
+	for (uint32_t i = 0; i < 256; ++i)
+		if (Unorm8ToFloatFma(i) != float(i) / 255.0f) return false;
+	return true;
+}
+static_assert(Unorm8FmaExact());
+
+// The 8-bit UNORM conversions of the hot paths below, with FMA (kFma: in
+// the functions built for x86-64-v3 and v4) or without. Same results.
+template <bool kFma>
+[[gnu::always_inline]] inline float Unorm8ToFloatAs(uint32_t byte) {
+	if constexpr (kFma)
+		return Unorm8ToFloatFma(byte);
+	else
+		return Unorm8ToFloat(byte);
+}
+template <bool kFma>
+[[gnu::always_inline]] inline uint32_t RoundUnorm8As(float x) {
+	if constexpr (kFma)
+		return texture::RoundUnorm8Fma(x);
+	else
+		return RoundUnorm8(x);
+}
+
+// The x86-64 level of the CPU that runs the driver, for the hot paths that
+// come in one build a level (the v3 and v4 ones use FMA), picked when a
+// draw's operations are compiled. TESSERA_CPU_LEVEL=baseline or v3 asks for
+// a lower one (the tests run each build so); the CPU's is the most.
+enum class CpuLevel { kBaseline, kV3, kV4 };
+CpuLevel HostCpuLevel() {
+	static const CpuLevel level = [] {
+		CpuLevel most = __builtin_cpu_supports("x86-64-v4")   ? CpuLevel::kV4
+		                : __builtin_cpu_supports("x86-64-v3") ? CpuLevel::kV3
+		                                                      : CpuLevel::kBaseline;
+		const char* asked = std::getenv("TESSERA_CPU_LEVEL");
+		if (asked && std::strcmp(asked, "baseline") == 0) return CpuLevel::kBaseline;
+		if (asked && std::strcmp(asked, "v3") == 0) return std::min(most, CpuLevel::kV3);
+		return most;
+	}();
+	return level;
+}
 
 struct GenericCodec {
 	static void Unpack(const ColorOps& o, const uint8_t* p, float out[4]) {
@@ -551,33 +601,65 @@ inline void StoreQuads(const ColorTarget& t, const FragmentBatch& b, const uint3
 	}
 }
 
+// Three builds of a color write whose Body has `template <bool kFma> static
+// void Run(...)` (always_inline, so it takes the instruction set of the
+// function it lands in): for x86-64-v4 (AVX-512) and v3 (AVX2), both with
+// FMA, and for the baseline (SSE2) without. ForHost picks the one for this
+// CPU at load time; the driver is never built for the build machine's.
+template <typename Body>
+__attribute__((target("arch=x86-64-v4"))) void AtV4(const ColorOps& o, const ColorTarget& t, uint32_t samples,
+                                                    const FragmentBatch& b, uint32_t att, const uint32_t* quad_coverage,
+                                                    uint32_t quad_begin, uint32_t quad_end) {
+	Body::template Run<true>(o, t, samples, b, att, quad_coverage, quad_begin, quad_end);
+}
+template <typename Body>
+__attribute__((target("arch=x86-64-v3"))) void AtV3(const ColorOps& o, const ColorTarget& t, uint32_t samples,
+                                                    const FragmentBatch& b, uint32_t att, const uint32_t* quad_coverage,
+                                                    uint32_t quad_begin, uint32_t quad_end) {
+	Body::template Run<true>(o, t, samples, b, att, quad_coverage, quad_begin, quad_end);
+}
+template <typename Body>
+void AtBaseline(const ColorOps& o, const ColorTarget& t, uint32_t samples, const FragmentBatch& b, uint32_t att,
+                const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
+	Body::template Run<false>(o, t, samples, b, att, quad_coverage, quad_begin, quad_end);
+}
+template <typename Body>
+ColorWriteFn ForHost() {
+	switch (HostCpuLevel()) {
+	case CpuLevel::kV4: return &AtV4<Body>;
+	case CpuLevel::kV3: return &AtV3<Body>;
+	default: return &AtBaseline<Body>;
+	}
+}
+
 // Hot path for the common case: one sample, 8-bit UNORM RGBA or BGRA, no
 // blending, logic op or write mask. Same rounding as FloatToUnorm8
-// (RoundUnorm8). The variable shifts it takes vectorize with AVX2; pick
-// that or AVX-512 at load time where the CPU has it, SSE2 elsewhere (no
-// -march: the build machine is not the user's).
+// (RoundUnorm8, or RoundUnorm8Fma).
 template <int kR, int kB>
-__attribute__((target_clones("avx512f", "avx2", "default"))) void WriteUnorm8Opaque(
-    const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
-    const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
-	// Each lane's four components in one pass, which the compiler
-	// vectorizes (through pointers: `first + i` indexing must allow for
-	// 32-bit wrap-around).
-	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
-	alignas(64) uint32_t packed[kMaxBatchLanes];
-	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
-	const float* __restrict src[4] = {b.color[att][0] + first, b.color[att][1] + first, b.color[att][2] + first,
-	                                  b.color[att][3] + first};
-	for (uint32_t i = 0; i < lanes; ++i) {
-		uint32_t word = 0;
-		for (int c = 0; c < 4; ++c) {
-			const float v = UnormStoreValue(src[c][i]);
-			word |= RoundUnorm8(v) << kShift[c];
+struct WriteUnorm8Opaque {
+	template <bool kFma>
+	[[gnu::always_inline]] static void Run(const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b,
+	                                       uint32_t att, const uint32_t* quad_coverage, uint32_t quad_begin,
+	                                       uint32_t quad_end) {
+		// Each lane's four components in one pass, which the compiler
+		// vectorizes (through pointers: `first + i` indexing must allow for
+		// 32-bit wrap-around).
+		const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+		alignas(64) uint32_t packed[kMaxBatchLanes];
+		constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+		const float* __restrict src[4] = {b.color[att][0] + first, b.color[att][1] + first, b.color[att][2] + first,
+		                                  b.color[att][3] + first};
+		for (uint32_t i = 0; i < lanes; ++i) {
+			uint32_t word = 0;
+			for (int c = 0; c < 4; ++c) {
+				const float v = UnormStoreValue(src[c][i]);
+				word |= RoundUnorm8As<kFma>(v) << kShift[c];
+			}
+			packed[i] = word;
 		}
-		packed[i] = word;
+		StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
 	}
-	StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
-}
+};
 
 // Hot path for blending into 8-bit UNORM RGBA/BGRA with one sample: the
 // batch's lane arrays are blended in place of a gather, whole quads load
@@ -648,36 +730,39 @@ template <VkBlendFactor kF>
 // are the same.
 template <int kR, int kB, VkBlendFactor kSrcColor, VkBlendFactor kDstColor, VkBlendFactor kSrcAlpha,
           VkBlendFactor kDstAlpha>
-__attribute__((target_clones("avx512f", "avx2", "default"))) void BlendUnorm8Add(
-    const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
-    const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
-	const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
-	alignas(64) uint32_t packed[kMaxBatchLanes];
-	LoadQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
-	constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
-	const float* __restrict r = b.color[att][0] + first;
-	const float* __restrict g = b.color[att][1] + first;
-	const float* __restrict bl = b.color[att][2] + first;
-	const float* __restrict a = b.color[att][3] + first;
-	uint32_t* __restrict out = packed;
-	for (uint32_t i = 0; i < lanes; ++i) {
-		const uint32_t dst = out[i];
-		const float s[4] = {Clamp01(r[i]), Clamp01(g[i]), Clamp01(bl[i]), Clamp01(a[i])};
-		float d[4];
-		for (int c = 0; c < 4; ++c) d[c] = Unorm8ToFloat((dst >> kShift[c]) & 0xff);
-		uint32_t word = 0;
-		for (int c = 0; c < 4; ++c) {
-			const float sf =
-			    c < 3 ? FactorOf<kSrcColor>(s[c], s[3], d[c], d[3]) : FactorOf<kSrcAlpha>(s[c], s[3], d[c], d[3]);
-			const float df =
-			    c < 3 ? FactorOf<kDstColor>(s[c], s[3], d[c], d[3]) : FactorOf<kDstAlpha>(s[c], s[3], d[c], d[3]);
-			const float x = UnormStoreValue(s[c] * sf + d[c] * df);
-			word |= RoundUnorm8(x) << kShift[c];
+struct BlendUnorm8Add {
+	template <bool kFma>
+	[[gnu::always_inline]] static void Run(const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b,
+	                                       uint32_t att, const uint32_t* quad_coverage, uint32_t quad_begin,
+	                                       uint32_t quad_end) {
+		const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+		alignas(64) uint32_t packed[kMaxBatchLanes];
+		LoadQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+		constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
+		const float* __restrict r = b.color[att][0] + first;
+		const float* __restrict g = b.color[att][1] + first;
+		const float* __restrict bl = b.color[att][2] + first;
+		const float* __restrict a = b.color[att][3] + first;
+		uint32_t* __restrict out = packed;
+		for (uint32_t i = 0; i < lanes; ++i) {
+			const uint32_t dst = out[i];
+			const float s[4] = {Clamp01(r[i]), Clamp01(g[i]), Clamp01(bl[i]), Clamp01(a[i])};
+			float d[4];
+			for (int c = 0; c < 4; ++c) d[c] = Unorm8ToFloatAs<kFma>((dst >> kShift[c]) & 0xff);
+			uint32_t word = 0;
+			for (int c = 0; c < 4; ++c) {
+				const float sf =
+				    c < 3 ? FactorOf<kSrcColor>(s[c], s[3], d[c], d[3]) : FactorOf<kSrcAlpha>(s[c], s[3], d[c], d[3]);
+				const float df =
+				    c < 3 ? FactorOf<kDstColor>(s[c], s[3], d[c], d[3]) : FactorOf<kDstAlpha>(s[c], s[3], d[c], d[3]);
+				const float x = UnormStoreValue(s[c] * sf + d[c] * df);
+				word |= RoundUnorm8As<kFma>(x) << kShift[c];
+			}
+			out[i] = word;
 		}
-		out[i] = word;
+		StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
 	}
-	StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
-}
+};
 
 // The fused blend for an attachment's equation, or null when it has none:
 // both ops ADD and one of the factor sets below.
@@ -690,13 +775,13 @@ ColorWriteFn PickBlendUnorm8Add(const BlendAttachmentState& blend) {
 		return blend.src_color == sc && blend.dst_color == dc && blend.src_alpha == sa && blend.dst_alpha == da;
 	};
 	if (is(kSrcAlpha, kInvSrcAlpha, kOne, kInvSrcAlpha))  // "over", alpha accumulated (three.js, Dear ImGui)
-		return &BlendUnorm8Add<kR, kB, kSrcAlpha, kInvSrcAlpha, kOne, kInvSrcAlpha>;
+		return ForHost<BlendUnorm8Add<kR, kB, kSrcAlpha, kInvSrcAlpha, kOne, kInvSrcAlpha>>();
 	if (is(kSrcAlpha, kInvSrcAlpha, kSrcAlpha, kInvSrcAlpha))
-		return &BlendUnorm8Add<kR, kB, kSrcAlpha, kInvSrcAlpha, kSrcAlpha, kInvSrcAlpha>;
+		return ForHost<BlendUnorm8Add<kR, kB, kSrcAlpha, kInvSrcAlpha, kSrcAlpha, kInvSrcAlpha>>();
 	if (is(kOne, kInvSrcAlpha, kOne, kInvSrcAlpha))  // premultiplied alpha
-		return &BlendUnorm8Add<kR, kB, kOne, kInvSrcAlpha, kOne, kInvSrcAlpha>;
+		return ForHost<BlendUnorm8Add<kR, kB, kOne, kInvSrcAlpha, kOne, kInvSrcAlpha>>();
 	if (is(kOne, kOne, kOne, kOne))  // additive
-		return &BlendUnorm8Add<kR, kB, kOne, kOne, kOne, kOne>;
+		return ForHost<BlendUnorm8Add<kR, kB, kOne, kOne, kOne, kOne>>();
 	return nullptr;
 }
 
@@ -918,11 +1003,11 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		}
 		if (fb.samples == 1 && !blend && c.full_write && !c.logic_op) {
 			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
-				c.write = &WriteUnorm8Opaque<0, 2>;
+				c.write = ForHost<WriteUnorm8Opaque<0, 2>>();
 				continue;
 			}
 			if (fb.color[i].format == VK_FORMAT_B8G8R8A8_UNORM) {
-				c.write = &WriteUnorm8Opaque<2, 0>;
+				c.write = ForHost<WriteUnorm8Opaque<2, 0>>();
 				continue;
 			}
 		}

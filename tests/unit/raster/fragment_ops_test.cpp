@@ -465,6 +465,19 @@ TEST_CASE("raster: RoundUnorm8 rounds every float in [0, 1] as the double form d
 	CHECK(mismatches == 0);
 }
 
+TEST_CASE("raster: RoundUnorm8Fma rounds every float in [0, 1] as RoundUnorm8 does", "[raster]") {
+	// The FMA builds of the 8-bit UNORM writes use it (here fmaf computes
+	// the same single-rounded values in whatever instructions it has).
+	const uint32_t one = std::bit_cast<uint32_t>(1.0f);
+	uint32_t mismatches = 0, first = 0;
+	for (uint32_t bits = 0; bits <= one; ++bits) {
+		const float x = std::bit_cast<float>(bits);
+		if (tessera::texture::RoundUnorm8Fma(x) != RoundUnorm8(x) && mismatches++ == 0) first = bits;
+	}
+	INFO("first mismatch at bits " << first);
+	CHECK(mismatches == 0);
+}
+
 TEST_CASE("raster: the RGBA8 fast paths write the generic path's bytes", "[raster]") {
 	// A8B8G8R8_UNORM_PACK32 has RGBA8's byte layout on a little-endian host
 	// and goes through texture::PackTexel/UnpackTexel, so the specialized

@@ -1004,10 +1004,12 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		if (fb.samples == 1 && !blend && c.full_write && !c.logic_op) {
 			if (fb.color[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
 				c.write = ForHost<WriteUnorm8Opaque<0, 2>>();
+				c.in_order = true;
 				continue;
 			}
 			if (fb.color[i].format == VK_FORMAT_B8G8R8A8_UNORM) {
 				c.write = ForHost<WriteUnorm8Opaque<2, 0>>();
+				c.in_order = true;
 				continue;
 			}
 		}

@@ -27,7 +27,7 @@ using DepthRunFn = void (*)(const DepthTarget& target, int32_t x, int32_t y, uin
 struct ColorOps;
 // Writes the covered samples of quads [quad_begin, quad_end) of a batch to
 // one attachment. No two of those quads may cover the same pixel (blending
-// reads the destination of all of them first).
+// reads the destination of all of them first), unless ColorOps::in_order.
 using ColorWriteFn = void (*)(const ColorOps& ops, const ColorTarget& target, uint32_t samples,
                               const FragmentBatch& batch, uint32_t attachment, const uint32_t* quad_coverage,
                               uint32_t quad_begin, uint32_t quad_end);
@@ -48,6 +48,9 @@ struct ColorOps {
 	uint32_t element_size = 0;
 	uint8_t write_bytes[16];  // bit mask over the packed texel of the components written
 	bool full_write = true;   // write_bytes covers the whole texel
+	// write only stores, quad after quad: quads that cover the same pixel
+	// may go in one call, the later one's value staying.
+	bool in_order = false;
 };
 
 struct FragmentOps {

@@ -498,8 +498,11 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 	if (d.count_samples)
 		for (uint32_t q = 0; q < b.quad_count; ++q) t.samples_passed += uint32_t(__builtin_popcount(t.coverage[q]));
 	// Quads of different triangles may cover the same pixels: color goes out
-	// in runs without a repeated quad, so each reads what the one before wrote.
-	if (run_count == 1) {  // one primitive's quads never repeat
+	// in runs without a repeated quad, so each reads what the one before
+	// wrote, unless every write just stores in order.
+	bool in_order = true;
+	for (uint32_t i = 0; i < d.ops.color_count; ++i) in_order &= !d.ops.color[i].write || d.ops.color[i].in_order;
+	if (run_count == 1 || in_order) {  // one primitive's quads never repeat
 		for (uint32_t i = 0; i < d.ops.color_count; ++i) {
 			const ColorOps& c = d.ops.color[i];
 			if (c.write) c.write(c, t.fb.color[i], samples, b, i, t.coverage, 0, b.quad_count);

@@ -322,20 +322,21 @@ void ShadeEvaluation(DrawJob& job, uint32_t first, uint32_t lanes) {
 	StoreVertexOutputs(job, interp, first, lanes);
 }
 
-// The rasterizer's fragment stage: one batch of quads through the fragment
-// program (raster::FragmentShader::run).
-// FragmentShader::begin: this thread's interpreter begins the stage for the
-// batch, and the batch's varyings point at their input words.
+// raster::FragmentShader::begin: this thread's interpreter begins the stage
+// for the batch, and the batch's varyings point at their input words.
 void BeginFragments(const void* user, raster::FragmentBatch& b) {
 	const auto& job = *static_cast<const DrawJob*>(user);
 	const GraphicsPipeline& gp = *job.pipeline;
 	shader::Interpreter& interp = ThreadInterpreter();
 	// One layout for all batches (kMaxBatchLanes): the words stay put.
 	interp.BeginStage(*gp.fragment, b.quad_count * 4, raster::kMaxBatchLanes, gp.fragment_filled_words);
-	for (uint32_t v = 0; v < gp.varying_count; ++v)
-		b.varyings[v] = reinterpret_cast<float*>(interp.StageWord(gp.varyings[v].fragment_word));
+	for (uint32_t v = 0; v < raster::kMaxVaryings; ++v)  // the rasterizer's own (a line stipple's) stay in the batch
+		b.varyings[v] = v < gp.varying_count ? reinterpret_cast<float*>(interp.StageWord(gp.varyings[v].fragment_word))
+		                                     : b.varying_storage[v];
 }
 
+// The rasterizer's fragment stage: one batch of quads through the fragment
+// program (raster::FragmentShader::run).
 void RunFragments(const void* user, raster::FragmentBatch& b) {
 	auto& job = *static_cast<DrawJob*>(const_cast<void*>(user));
 	const GraphicsPipeline& gp = *job.pipeline;

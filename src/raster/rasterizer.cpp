@@ -323,10 +323,12 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 	run_begin[run_count] = b.quad_count;
 	const RasterState& r = d.state.raster;
 	const FragmentShader& shader = d.state.shader;
-	if (shader.begin)
+	if (shader.begin) {
 		shader.begin(shader.user, b);
-	else  // (a batch an earlier draw's shader pointed elsewhere)
-		for (uint32_t v = 0; v < kMaxVaryings; ++v) b.varyings[v] = b.varying_storage[v];
+	} else {  // (a batch an earlier draw's shader pointed elsewhere)
+		for (uint32_t v = 0; v < b.varyings_pointed; ++v) b.varyings[v] = b.varying_storage[v];
+		b.varyings_pointed = 0;
+	}
 	alignas(64) float lx[kMaxBatchLanes], ly[kMaxBatchLanes];
 	uint32_t lane_samples[4];
 	for (uint32_t l = 0; l < 4; ++l) lane_samples[l] = ((1u << samples) - 1) << (l * samples);

@@ -214,9 +214,11 @@ struct FragmentBatch {
 	uint8_t front_facing[kMaxBatchLanes];
 	float frag_coord[4][kMaxBatchLanes];  // x, y at pixel centers, z_f, 1/w
 	// Each varying's lanes: varying_storage's, or the arrays the shader
-	// reads its inputs from (FragmentShader::begin points them there).
+	// reads its inputs from (FragmentShader::begin points them there, and
+	// keeps varyings_pointed).
 	float* varyings[kMaxVaryings];
 	float varying_storage[kMaxVaryings][kMaxBatchLanes];
+	uint32_t varyings_pointed = 0;  // varyings[v] is varying_storage[v] from here on
 	// gl_PointCoord (s, t) of lanes of point primitives ("Basic Point
 	// Rasterization"), at the pixel center (the sample with sample
 	// shading). In draws that make points, 0 for lanes of other
@@ -268,8 +270,10 @@ struct FragmentShader {
 	void (*run)(const void* user, FragmentBatch& batch) = nullptr;
 	// Optional, called before each batch's inputs are written (quad_count
 	// set), with run called next on the same thread: it may point the
-	// batch's varyings at the shader's own input arrays (quad_count * 4
-	// lanes each), which the rasterizer then fills in place of a copy.
+	// batch's first n varyings at the shader's own input arrays (quad_count
+	// * 4 lanes each), which the rasterizer then fills in place of a copy;
+	// it points those from n to varyings_pointed back at the batch's
+	// storage and sets varyings_pointed to n.
 	void (*begin)(const void* user, FragmentBatch& batch) = nullptr;
 	const void* user = nullptr;
 	bool writes_depth = false;

@@ -330,9 +330,12 @@ void BeginFragments(const void* user, raster::FragmentBatch& b) {
 	shader::Interpreter& interp = ThreadInterpreter();
 	// One layout for all batches (kMaxBatchLanes): the words stay put.
 	interp.BeginStage(*gp.fragment, b.quad_count * 4, raster::kMaxBatchLanes, gp.fragment_filled_words);
-	for (uint32_t v = 0; v < raster::kMaxVaryings; ++v)  // the rasterizer's own (a line stipple's) stay in the batch
-		b.varyings[v] = v < gp.varying_count ? reinterpret_cast<float*>(interp.StageWord(gp.varyings[v].fragment_word))
-		                                     : b.varying_storage[v];
+	for (uint32_t v = 0; v < gp.varying_count; ++v)
+		b.varyings[v] = reinterpret_cast<float*>(interp.StageWord(gp.varyings[v].fragment_word));
+	// Those an earlier draw pointed and this one does not (the rasterizer's
+	// own, a line stipple's, after the pipeline's) go back to the batch.
+	for (uint32_t v = gp.varying_count; v < b.varyings_pointed; ++v) b.varyings[v] = b.varying_storage[v];
+	b.varyings_pointed = gp.varying_count;
 }
 
 // The rasterizer's fragment stage: one batch of quads through the fragment

@@ -1,10 +1,12 @@
 #include "raster/fragment_ops.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "texture/resolve.h"
 #include "texture/texel.h"
@@ -122,18 +124,6 @@ uint32_t DepthTest(const DepthTarget& t, uint32_t samples, int32_t x, int32_t y,
 	return pass;
 }
 
-template <typename Kind, bool kWrite>
-constexpr DepthTestFn kDepthTests[8] = {
-    &DepthTest<VK_COMPARE_OP_NEVER, Kind, kWrite>,
-    &DepthTest<VK_COMPARE_OP_LESS, Kind, kWrite>,
-    &DepthTest<VK_COMPARE_OP_EQUAL, Kind, kWrite>,
-    &DepthTest<VK_COMPARE_OP_LESS_OR_EQUAL, Kind, kWrite>,
-    &DepthTest<VK_COMPARE_OP_GREATER, Kind, kWrite>,
-    &DepthTest<VK_COMPARE_OP_NOT_EQUAL, Kind, kWrite>,
-    &DepthTest<VK_COMPARE_OP_GREATER_OR_EQUAL, Kind, kWrite>,
-    &DepthTest<VK_COMPARE_OP_ALWAYS, Kind, kWrite>,
-};
-
 // DepthTest's whole-quad case over a run of quads, a row at a time: the
 // pixels of a row are contiguous, so the compare and the store vectorize
 // (a failing pixel stores back what it read, as there).
@@ -167,22 +157,22 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void DepthTestRun(c
 		          uint32_t(ok[1][2 * k + 1]) << 3;
 }
 
-template <typename Kind, bool kWrite>
-constexpr DepthRunFn kDepthRuns[8] = {
-    &DepthTestRun<VK_COMPARE_OP_NEVER, Kind, kWrite>,
-    &DepthTestRun<VK_COMPARE_OP_LESS, Kind, kWrite>,
-    &DepthTestRun<VK_COMPARE_OP_EQUAL, Kind, kWrite>,
-    &DepthTestRun<VK_COMPARE_OP_LESS_OR_EQUAL, Kind, kWrite>,
-    &DepthTestRun<VK_COMPARE_OP_GREATER, Kind, kWrite>,
-    &DepthTestRun<VK_COMPARE_OP_NOT_EQUAL, Kind, kWrite>,
-    &DepthTestRun<VK_COMPARE_OP_GREATER_OR_EQUAL, Kind, kWrite>,
-    &DepthTestRun<VK_COMPARE_OP_ALWAYS, Kind, kWrite>,
-};
+// Each compare op's instance, indexed by the op (VK_COMPARE_OP_NEVER to
+// VK_COMPARE_OP_ALWAYS are 0 to 7).
+template <typename Kind, bool kWrite, size_t... kOp>
+constexpr std::array<DepthTestFn, 8> DepthTests(std::index_sequence<kOp...>) {
+	return {&DepthTest<VkCompareOp(kOp), Kind, kWrite>...};
+}
+template <typename Kind, bool kWrite, size_t... kOp>
+constexpr std::array<DepthRunFn, 8> DepthRuns(std::index_sequence<kOp...>) {
+	return {&DepthTestRun<VkCompareOp(kOp), Kind, kWrite>...};
+}
 
 template <typename Kind>
 void PickDepthTest(VkCompareOp op, bool write, FragmentOps& ops) {
-	ops.depth_test = write ? kDepthTests<Kind, true>[op] : kDepthTests<Kind, false>[op];
-	ops.depth_test_run = write ? kDepthRuns<Kind, true>[op] : kDepthRuns<Kind, false>[op];
+	constexpr auto kOps = std::make_index_sequence<8>();
+	ops.depth_test = write ? DepthTests<Kind, true>(kOps)[op] : DepthTests<Kind, false>(kOps)[op];
+	ops.depth_test_run = write ? DepthRuns<Kind, true>(kOps)[op] : DepthRuns<Kind, false>(kOps)[op];
 }
 
 // Vulkan 1.3 §29.7: stencil ops on an 8-bit value.
@@ -601,27 +591,41 @@ inline void StoreQuads(const ColorTarget& t, const FragmentBatch& b, const uint3
 	}
 }
 
+// A ColorWriteFn's arguments, for the bodies below (single-sample 8-bit
+// UNORM), with their lanes: [first, first + lanes) of the batch.
+struct ColorWrite {
+	const ColorTarget& t;
+	const FragmentBatch& b;
+	uint32_t att;
+	const uint32_t* quad_coverage;
+	uint32_t quad_begin, quad_end;
+	uint32_t first() const { return 4 * quad_begin; }
+	uint32_t lanes() const { return 4 * (quad_end - quad_begin); }
+	const float* component(int c) const { return b.color[att][c] + first(); }
+};
+
 // Three builds of a color write whose Body has `template <bool kFma> static
-// void Run(...)` (always_inline, so it takes the instruction set of the
-// function it lands in): for x86-64-v4 (AVX-512) and v3 (AVX2), both with
-// FMA, and for the baseline (SSE2) without. ForHost picks the one for this
-// CPU at load time; the driver is never built for the build machine's.
+// void Run(const ColorWrite&)` (always_inline, so it takes the instruction
+// set of the function it lands in): for x86-64-v4 (AVX-512) and v3 (AVX2),
+// both with FMA, and for the baseline (SSE2) without. ForHost picks the one
+// for this CPU at load time; the driver is never built for the build
+// machine's.
 template <typename Body>
-__attribute__((target("arch=x86-64-v4"))) void AtV4(const ColorOps& o, const ColorTarget& t, uint32_t samples,
+__attribute__((target("arch=x86-64-v4"))) void AtV4(const ColorOps&, const ColorTarget& t, uint32_t,
                                                     const FragmentBatch& b, uint32_t att, const uint32_t* quad_coverage,
                                                     uint32_t quad_begin, uint32_t quad_end) {
-	Body::template Run<true>(o, t, samples, b, att, quad_coverage, quad_begin, quad_end);
+	Body::template Run<true>(ColorWrite{t, b, att, quad_coverage, quad_begin, quad_end});
 }
 template <typename Body>
-__attribute__((target("arch=x86-64-v3"))) void AtV3(const ColorOps& o, const ColorTarget& t, uint32_t samples,
+__attribute__((target("arch=x86-64-v3"))) void AtV3(const ColorOps&, const ColorTarget& t, uint32_t,
                                                     const FragmentBatch& b, uint32_t att, const uint32_t* quad_coverage,
                                                     uint32_t quad_begin, uint32_t quad_end) {
-	Body::template Run<true>(o, t, samples, b, att, quad_coverage, quad_begin, quad_end);
+	Body::template Run<true>(ColorWrite{t, b, att, quad_coverage, quad_begin, quad_end});
 }
 template <typename Body>
-void AtBaseline(const ColorOps& o, const ColorTarget& t, uint32_t samples, const FragmentBatch& b, uint32_t att,
+void AtBaseline(const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
                 const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
-	Body::template Run<false>(o, t, samples, b, att, quad_coverage, quad_begin, quad_end);
+	Body::template Run<false>(ColorWrite{t, b, att, quad_coverage, quad_begin, quad_end});
 }
 template <typename Body>
 ColorWriteFn ForHost() {
@@ -638,17 +642,14 @@ ColorWriteFn ForHost() {
 template <int kR, int kB>
 struct WriteUnorm8Opaque {
 	template <bool kFma>
-	[[gnu::always_inline]] static void Run(const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b,
-	                                       uint32_t att, const uint32_t* quad_coverage, uint32_t quad_begin,
-	                                       uint32_t quad_end) {
+	[[gnu::always_inline]] static void Run(const ColorWrite& w) {
 		// Each lane's four components in one pass, which the compiler
 		// vectorizes (through pointers: `first + i` indexing must allow for
 		// 32-bit wrap-around).
-		const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+		const uint32_t lanes = w.lanes();
 		alignas(64) uint32_t packed[kMaxBatchLanes];
 		constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
-		const float* __restrict src[4] = {b.color[att][0] + first, b.color[att][1] + first, b.color[att][2] + first,
-		                                  b.color[att][3] + first};
+		const float* __restrict src[4] = {w.component(0), w.component(1), w.component(2), w.component(3)};
 		for (uint32_t i = 0; i < lanes; ++i) {
 			uint32_t word = 0;
 			for (int c = 0; c < 4; ++c) {
@@ -657,7 +658,7 @@ struct WriteUnorm8Opaque {
 			}
 			packed[i] = word;
 		}
-		StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+		StoreQuads(w.t, w.b, w.quad_coverage, w.quad_begin, w.quad_end, packed);
 	}
 };
 
@@ -732,17 +733,15 @@ template <int kR, int kB, VkBlendFactor kSrcColor, VkBlendFactor kDstColor, VkBl
           VkBlendFactor kDstAlpha>
 struct BlendUnorm8Add {
 	template <bool kFma>
-	[[gnu::always_inline]] static void Run(const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b,
-	                                       uint32_t att, const uint32_t* quad_coverage, uint32_t quad_begin,
-	                                       uint32_t quad_end) {
-		const uint32_t first = 4 * quad_begin, lanes = 4 * (quad_end - quad_begin);
+	[[gnu::always_inline]] static void Run(const ColorWrite& w) {
+		const uint32_t lanes = w.lanes();
 		alignas(64) uint32_t packed[kMaxBatchLanes];
-		LoadQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+		LoadQuads(w.t, w.b, w.quad_coverage, w.quad_begin, w.quad_end, packed);
 		constexpr int kShift[4] = {8 * kR, 8, 8 * kB, 24};
-		const float* __restrict r = b.color[att][0] + first;
-		const float* __restrict g = b.color[att][1] + first;
-		const float* __restrict bl = b.color[att][2] + first;
-		const float* __restrict a = b.color[att][3] + first;
+		const float* __restrict r = w.component(0);
+		const float* __restrict g = w.component(1);
+		const float* __restrict bl = w.component(2);
+		const float* __restrict a = w.component(3);
 		uint32_t* __restrict out = packed;
 		for (uint32_t i = 0; i < lanes; ++i) {
 			const uint32_t dst = out[i];
@@ -760,7 +759,7 @@ struct BlendUnorm8Add {
 			}
 			out[i] = word;
 		}
-		StoreQuads(t, b, quad_coverage, quad_begin, quad_end, packed);
+		StoreQuads(w.t, w.b, w.quad_coverage, w.quad_begin, w.quad_end, packed);
 	}
 };
 

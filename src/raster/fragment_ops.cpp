@@ -44,6 +44,24 @@ bool CompareDynamic(VkCompareOp op, uint32_t ref, uint32_t stored) {
 	}
 }
 
+// The x86-64 level of the CPU that runs the driver, for the hot paths that
+// come in one build a level (the v3 and v4 ones use FMA), picked when a
+// draw's operations are compiled. TESSERA_CPU_LEVEL=baseline or v3 asks for
+// a lower one (the tests run each build so); the CPU's is the most.
+enum class CpuLevel { kBaseline, kV3, kV4 };
+CpuLevel HostCpuLevel() {
+	static const CpuLevel level = [] {
+		CpuLevel most = __builtin_cpu_supports("x86-64-v4")   ? CpuLevel::kV4
+		                : __builtin_cpu_supports("x86-64-v3") ? CpuLevel::kV3
+		                                                      : CpuLevel::kBaseline;
+		const char* asked = std::getenv("TESSERA_CPU_LEVEL");
+		if (asked && std::strcmp(asked, "baseline") == 0) return CpuLevel::kBaseline;
+		if (asked && std::strcmp(asked, "v3") == 0) return std::min(most, CpuLevel::kV3);
+		return most;
+	}();
+	return level;
+}
+
 // The same rounding as texture::PackDepth (round to nearest, clamped).
 template <uint32_t kBits>
 inline uint32_t DepthToUnorm(float z) {
@@ -128,33 +146,54 @@ uint32_t DepthTest(const DepthTarget& t, uint32_t samples, int32_t x, int32_t y,
 // pixels of a row are contiguous, so the compare and the store vectorize
 // (a failing pixel stores back what it read, as there).
 template <VkCompareOp kOp, typename Kind, bool kWrite>
-__attribute__((target_clones("avx512f", "avx2", "default"))) void DepthTestRun(const DepthTarget& t, int32_t x,
-                                                                               int32_t y, uint32_t quads,
-                                                                               const float* depth, uint32_t* pass) {
-	using Stored = typename Kind::Stored;
-	const uint32_t n = 2 * quads;  // at most a tile's width
-	uint8_t ok[2][kTileSize];
-	for (uint32_t r = 0; r < 2; ++r) {
-		uint8_t* __restrict row = t.base + uint64_t(y + int32_t(r)) * t.row_pitch + uint64_t(x) * sizeof(Stored);
-		const float* __restrict z = depth + r * n;
-		uint8_t* __restrict row_ok = ok[r];
-		for (uint32_t i = 0; i < n; ++i) {
-			Stored stored;
-			std::memcpy(&stored, row + i * sizeof(Stored), sizeof(Stored));
-			const Stored ref = Kind::Convert(z[i]);
-			Stored s = stored;
-			if constexpr (std::is_same_v<Kind, DepthD24>) s &= 0xffffff;
-			const bool passed = Compare<kOp>(ref, s);
-			row_ok[i] = passed;
-			if constexpr (kWrite) {
-				const Stored v = passed ? ref : stored;
-				std::memcpy(row + i * sizeof(Stored), &v, sizeof(Stored));
+struct DepthTestRun {
+	[[gnu::always_inline]] static void Run(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads,
+	                                       const float* depth, uint32_t* pass) {
+		using Stored = typename Kind::Stored;
+		const uint32_t n = 2 * quads;  // at most a tile's width
+		uint8_t ok[2][kTileSize];
+		for (uint32_t r = 0; r < 2; ++r) {
+			uint8_t* __restrict row = t.base + uint64_t(y + int32_t(r)) * t.row_pitch + uint64_t(x) * sizeof(Stored);
+			const float* __restrict z = depth + r * n;
+			uint8_t* __restrict row_ok = ok[r];
+			for (uint32_t i = 0; i < n; ++i) {
+				Stored stored;
+				std::memcpy(&stored, row + i * sizeof(Stored), sizeof(Stored));
+				const Stored ref = Kind::Convert(z[i]);
+				Stored s = stored;
+				if constexpr (std::is_same_v<Kind, DepthD24>) s &= 0xffffff;
+				const bool passed = Compare<kOp>(ref, s);
+				row_ok[i] = passed;
+				if constexpr (kWrite) {
+					const Stored v = passed ? ref : stored;
+					std::memcpy(row + i * sizeof(Stored), &v, sizeof(Stored));
+				}
 			}
 		}
+		for (uint32_t k = 0; k < quads; ++k)
+			pass[k] = uint32_t(ok[0][2 * k]) | uint32_t(ok[0][2 * k + 1]) << 1 | uint32_t(ok[1][2 * k]) << 2 |
+			          uint32_t(ok[1][2 * k + 1]) << 3;
 	}
-	for (uint32_t k = 0; k < quads; ++k)
-		pass[k] = uint32_t(ok[0][2 * k]) | uint32_t(ok[0][2 * k + 1]) << 1 | uint32_t(ok[1][2 * k]) << 2 |
-		          uint32_t(ok[1][2 * k + 1]) << 3;
+};
+
+// Its builds for x86-64-v4, v3 and the baseline, as plain functions picked
+// by HostCpuLevel. (With target_clones, whose functions are ifuncs, the
+// table of their addresses was relocated while the driver loaded, running
+// the resolvers before the ThreadSanitizer runtime could: that build
+// crashed in dlopen.)
+template <typename Body>
+__attribute__((target("arch=x86-64-v4"))) void DepthRunV4(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads,
+                                                          const float* depth, uint32_t* pass) {
+	Body::Run(t, x, y, quads, depth, pass);
+}
+template <typename Body>
+__attribute__((target("arch=x86-64-v3"))) void DepthRunV3(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads,
+                                                          const float* depth, uint32_t* pass) {
+	Body::Run(t, x, y, quads, depth, pass);
+}
+template <typename Body>
+void DepthRunBaseline(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads, const float* depth, uint32_t* pass) {
+	Body::Run(t, x, y, quads, depth, pass);
 }
 
 // Each compare op's instance, indexed by the op (VK_COMPARE_OP_NEVER to
@@ -164,8 +203,12 @@ constexpr std::array<DepthTestFn, 8> DepthTests(std::index_sequence<kOp...>) {
 	return {&DepthTest<VkCompareOp(kOp), Kind, kWrite>...};
 }
 template <typename Kind, bool kWrite, size_t... kOp>
-constexpr std::array<DepthRunFn, 8> DepthRuns(std::index_sequence<kOp...>) {
-	return {&DepthTestRun<VkCompareOp(kOp), Kind, kWrite>...};
+std::array<DepthRunFn, 8> DepthRuns(std::index_sequence<kOp...>) {
+	switch (HostCpuLevel()) {
+	case CpuLevel::kV4: return {&DepthRunV4<DepthTestRun<VkCompareOp(kOp), Kind, kWrite>>...};
+	case CpuLevel::kV3: return {&DepthRunV3<DepthTestRun<VkCompareOp(kOp), Kind, kWrite>>...};
+	default: return {&DepthRunBaseline<DepthTestRun<VkCompareOp(kOp), Kind, kWrite>>...};
+	}
 }
 
 template <typename Kind>
@@ -267,24 +310,6 @@ template <bool kFma>
 		return texture::RoundUnorm8Fma(x);
 	else
 		return RoundUnorm8(x);
-}
-
-// The x86-64 level of the CPU that runs the driver, for the hot paths that
-// come in one build a level (the v3 and v4 ones use FMA), picked when a
-// draw's operations are compiled. TESSERA_CPU_LEVEL=baseline or v3 asks for
-// a lower one (the tests run each build so); the CPU's is the most.
-enum class CpuLevel { kBaseline, kV3, kV4 };
-CpuLevel HostCpuLevel() {
-	static const CpuLevel level = [] {
-		CpuLevel most = __builtin_cpu_supports("x86-64-v4")   ? CpuLevel::kV4
-		                : __builtin_cpu_supports("x86-64-v3") ? CpuLevel::kV3
-		                                                      : CpuLevel::kBaseline;
-		const char* asked = std::getenv("TESSERA_CPU_LEVEL");
-		if (asked && std::strcmp(asked, "baseline") == 0) return CpuLevel::kBaseline;
-		if (asked && std::strcmp(asked, "v3") == 0) return std::min(most, CpuLevel::kV3);
-		return most;
-	}();
-	return level;
 }
 
 struct GenericCodec {

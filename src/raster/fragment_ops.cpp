@@ -62,6 +62,29 @@ CpuLevel HostCpuLevel() {
 	return level;
 }
 
+// Three builds of a hot path, Body::Run<kFma>(args...) (always_inline, so
+// it takes the instruction set of the function it lands in): for
+// x86-64-v4 (AVX-512) and v3 (AVX2), both with FMA, and for the baseline
+// (SSE2) without. ForHost gives the one for this CPU, as a Fn. They are
+// plain functions, not target_clones: an ifunc's address in a table is
+// resolved while the driver loads, before a sanitizer's runtime is ready
+// (the ThreadSanitizer build crashed in dlopen so).
+template <typename Body, typename Fn>
+struct PerLevel;
+template <typename Body, typename R, typename... Args>
+struct PerLevel<Body, R (*)(Args...)> {
+	__attribute__((target("arch=x86-64-v4"))) static R V4(Args... args) { return Body::template Run<true>(args...); }
+	__attribute__((target("arch=x86-64-v3"))) static R V3(Args... args) { return Body::template Run<true>(args...); }
+	static R Baseline(Args... args) { return Body::template Run<false>(args...); }
+	static R (*ForHost())(Args...) {
+		switch (HostCpuLevel()) {
+		case CpuLevel::kV4: return &V4;
+		case CpuLevel::kV3: return &V3;
+		default: return &Baseline;
+		}
+	}
+};
+
 // The same rounding as texture::PackDepth (round to nearest, clamped).
 template <uint32_t kBits>
 inline uint32_t DepthToUnorm(float z) {
@@ -147,6 +170,7 @@ uint32_t DepthTest(const DepthTarget& t, uint32_t samples, int32_t x, int32_t y,
 // (a failing pixel stores back what it read, as there).
 template <VkCompareOp kOp, typename Kind, bool kWrite>
 struct DepthTestRun {
+	template <bool>  // (no FMA to use)
 	[[gnu::always_inline]] static void Run(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads,
 	                                       const float* depth, uint32_t* pass) {
 		using Stored = typename Kind::Stored;
@@ -154,12 +178,12 @@ struct DepthTestRun {
 		uint8_t ok[2][kTileSize];
 		for (uint32_t r = 0; r < 2; ++r) {
 			uint8_t* __restrict row = t.base + uint64_t(y + int32_t(r)) * t.row_pitch + uint64_t(x) * sizeof(Stored);
-			const float* __restrict z = depth + r * n;
+			const float* __restrict z = depth + 2 * r;  // pixel i: lane 2r + i % 2 of quad i / 2
 			uint8_t* __restrict row_ok = ok[r];
 			for (uint32_t i = 0; i < n; ++i) {
 				Stored stored;
 				std::memcpy(&stored, row + i * sizeof(Stored), sizeof(Stored));
-				const Stored ref = Kind::Convert(z[i]);
+				const Stored ref = Kind::Convert(z[4 * (i / 2) + i % 2]);
 				Stored s = stored;
 				if constexpr (std::is_same_v<Kind, DepthD24>) s &= 0xffffff;
 				const bool passed = Compare<kOp>(ref, s);
@@ -176,26 +200,6 @@ struct DepthTestRun {
 	}
 };
 
-// Its builds for x86-64-v4, v3 and the baseline, as plain functions picked
-// by HostCpuLevel. (With target_clones, whose functions are ifuncs, the
-// table of their addresses was relocated while the driver loaded, running
-// the resolvers before the ThreadSanitizer runtime could: that build
-// crashed in dlopen.)
-template <typename Body>
-__attribute__((target("arch=x86-64-v4"))) void DepthRunV4(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads,
-                                                          const float* depth, uint32_t* pass) {
-	Body::Run(t, x, y, quads, depth, pass);
-}
-template <typename Body>
-__attribute__((target("arch=x86-64-v3"))) void DepthRunV3(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads,
-                                                          const float* depth, uint32_t* pass) {
-	Body::Run(t, x, y, quads, depth, pass);
-}
-template <typename Body>
-void DepthRunBaseline(const DepthTarget& t, int32_t x, int32_t y, uint32_t quads, const float* depth, uint32_t* pass) {
-	Body::Run(t, x, y, quads, depth, pass);
-}
-
 // Each compare op's instance, indexed by the op (VK_COMPARE_OP_NEVER to
 // VK_COMPARE_OP_ALWAYS are 0 to 7).
 template <typename Kind, bool kWrite, size_t... kOp>
@@ -204,11 +208,7 @@ constexpr std::array<DepthTestFn, 8> DepthTests(std::index_sequence<kOp...>) {
 }
 template <typename Kind, bool kWrite, size_t... kOp>
 std::array<DepthRunFn, 8> DepthRuns(std::index_sequence<kOp...>) {
-	switch (HostCpuLevel()) {
-	case CpuLevel::kV4: return {&DepthRunV4<DepthTestRun<VkCompareOp(kOp), Kind, kWrite>>...};
-	case CpuLevel::kV3: return {&DepthRunV3<DepthTestRun<VkCompareOp(kOp), Kind, kWrite>>...};
-	default: return {&DepthRunBaseline<DepthTestRun<VkCompareOp(kOp), Kind, kWrite>>...};
-	}
+	return {PerLevel<DepthTestRun<VkCompareOp(kOp), Kind, kWrite>, DepthRunFn>::ForHost()...};
 }
 
 template <typename Kind>
@@ -629,45 +629,29 @@ struct ColorWrite {
 	const float* component(int c) const { return b.color[att][c] + first(); }
 };
 
-// Three builds of a color write whose Body has `template <bool kFma> static
-// void Run(const ColorWrite&)` (always_inline, so it takes the instruction
-// set of the function it lands in): for x86-64-v4 (AVX-512) and v3 (AVX2),
-// both with FMA, and for the baseline (SSE2) without. ForHost picks the one
-// for this CPU at load time; the driver is never built for the build
-// machine's.
-template <typename Body>
-__attribute__((target("arch=x86-64-v4"))) void AtV4(const ColorOps&, const ColorTarget& t, uint32_t,
-                                                    const FragmentBatch& b, uint32_t att, const uint32_t* quad_coverage,
-                                                    uint32_t quad_begin, uint32_t quad_end) {
-	Body::template Run<true>(ColorWrite{t, b, att, quad_coverage, quad_begin, quad_end});
-}
-template <typename Body>
-__attribute__((target("arch=x86-64-v3"))) void AtV3(const ColorOps&, const ColorTarget& t, uint32_t,
-                                                    const FragmentBatch& b, uint32_t att, const uint32_t* quad_coverage,
-                                                    uint32_t quad_begin, uint32_t quad_end) {
-	Body::template Run<true>(ColorWrite{t, b, att, quad_coverage, quad_begin, quad_end});
-}
-template <typename Body>
-void AtBaseline(const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b, uint32_t att,
-                const uint32_t* quad_coverage, uint32_t quad_begin, uint32_t quad_end) {
-	Body::template Run<false>(ColorWrite{t, b, att, quad_coverage, quad_begin, quad_end});
-}
+// The 8-bit write bodies below: Run (a ColorWriteFn, for PerLevel) hands
+// Self::Write<kFma> its arguments as one ColorWrite.
+template <typename Self>
+struct Unorm8Write {
+	template <bool kFma>
+	[[gnu::always_inline]] static void Run(const ColorOps&, const ColorTarget& t, uint32_t, const FragmentBatch& b,
+	                                       uint32_t att, const uint32_t* quad_coverage, uint32_t quad_begin,
+	                                       uint32_t quad_end) {
+		Self::template Write<kFma>(ColorWrite{t, b, att, quad_coverage, quad_begin, quad_end});
+	}
+};
 template <typename Body>
 ColorWriteFn ForHost() {
-	switch (HostCpuLevel()) {
-	case CpuLevel::kV4: return &AtV4<Body>;
-	case CpuLevel::kV3: return &AtV3<Body>;
-	default: return &AtBaseline<Body>;
-	}
+	return PerLevel<Body, ColorWriteFn>::ForHost();
 }
 
 // Hot path for the common case: one sample, 8-bit UNORM RGBA or BGRA, no
 // blending, logic op or write mask. Same rounding as FloatToUnorm8
 // (RoundUnorm8, or RoundUnorm8Fma).
 template <int kR, int kB>
-struct WriteUnorm8Opaque {
+struct WriteUnorm8Opaque : Unorm8Write<WriteUnorm8Opaque<kR, kB>> {
 	template <bool kFma>
-	[[gnu::always_inline]] static void Run(const ColorWrite& w) {
+	[[gnu::always_inline]] static void Write(const ColorWrite& w) {
 		// Each lane's four components in one pass, which the compiler
 		// vectorizes (through pointers: `first + i` indexing must allow for
 		// 32-bit wrap-around).
@@ -756,9 +740,9 @@ template <VkBlendFactor kF>
 // are the same.
 template <int kR, int kB, VkBlendFactor kSrcColor, VkBlendFactor kDstColor, VkBlendFactor kSrcAlpha,
           VkBlendFactor kDstAlpha>
-struct BlendUnorm8Add {
+struct BlendUnorm8Add : Unorm8Write<BlendUnorm8Add<kR, kB, kSrcColor, kDstColor, kSrcAlpha, kDstAlpha>> {
 	template <bool kFma>
-	[[gnu::always_inline]] static void Run(const ColorWrite& w) {
+	[[gnu::always_inline]] static void Write(const ColorWrite& w) {
 		const uint32_t lanes = w.lanes();
 		alignas(64) uint32_t packed[kMaxBatchLanes];
 		LoadQuads(w.t, w.b, w.quad_coverage, w.quad_begin, w.quad_end, packed);

@@ -18,9 +18,10 @@ namespace tessera::raster {
 using DepthTestFn = uint32_t (*)(const DepthTarget& target, uint32_t samples, int32_t x, int32_t y, const float* depth,
                                  uint32_t coverage);
 // The depth test of `quads` whole single-sample quads side by side, quad k
-// at (x + 2k, y): depth holds the depths of row y's 2 * quads pixels, then
-// row y + 1's. pass[k]: the lanes of quad k that passed. The same tests and
-// writes as a DepthTestFn on each quad, in one pass over the rows.
+// at (x + 2k, y), its four lanes' depths at depth[4k..4k+3] as a
+// DepthTestFn takes them. pass[k]: the lanes of quad k that passed. The
+// same tests and writes as a DepthTestFn on each quad, in one pass over
+// each of the two rows.
 using DepthRunFn = void (*)(const DepthTarget& target, int32_t x, int32_t y, uint32_t quads, const float* depth,
                             uint32_t* pass);
 

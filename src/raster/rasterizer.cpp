@@ -207,21 +207,6 @@ template <uint32_t kSamples = 0>
 		for (uint32_t k = 0; k < count; ++k) out[k] = std::clamp(out[k], t.draw.ops.depth_min, t.draw.ops.depth_max);
 }
 
-// SampleDepths<1> of quads (qx + 2k, qy), k < quads, in DepthRunFn's order:
-// row qy's pixels, then row qy + 1's. The same operations in the same order,
-// so the same floats.
-void RunDepths(const TileContext& t, const TilePrimitive& p, int32_t qx, int32_t qy, uint32_t quads, float* out) {
-	const uint32_t n = 2 * quads;
-	const float row_term = p.tri->depth[1] * float(qy - t.tile_y);
-	for (uint32_t r = 0; r < 2; ++r)
-		for (uint32_t i = 0; i < n; ++i) {
-			const float quad = p.depth_base + p.tri->depth[0] * float(qx + 2 * int32_t(i / 2) - t.tile_x) + row_term;
-			out[r * n + i] = quad + p.depth_offset[2 * r + (i & 1)];
-		}
-	if (t.draw.ops.depth_clamp)
-		for (uint32_t i = 0; i < 2 * n; ++i) out[i] = std::clamp(out[i], t.draw.ops.depth_min, t.draw.ops.depth_max);
-}
-
 // Vulkan 1.3 "Multisample Coverage", after the fragment shader:
 // alpha to coverage ANDs each fragment's coverage with a mask from the
 // alpha of color output 0, then alpha to one sets every output's alpha to 1
@@ -760,7 +745,8 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				if (quads > 1) {
 					alignas(64) float run_depth[2 * kTileSize];
 					uint32_t pass[kTileSize / 2];
-					RunDepths(t, *p, qx, qy, quads, run_depth);
+					for (uint32_t k = 0; k < quads; ++k)
+						SampleDepths<1>(t, *p, qx + 2 * int32_t(k), qy, nullptr, run_depth + 4 * k);
 					depth_run(t.fb.depth, qx, qy, quads, run_depth, pass);
 					for (uint32_t k = 0; k < quads; ++k)
 						if (pass[k]) add(qx + 2 * int32_t(k), qy, pass[k], 0, 0xf);

@@ -48,6 +48,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include "jit/code_cache.h"
 #include "runtime/build_id.h"
+#include "runtime/cpu_level.h"
 #include "runtime/log.h"
 #include "shader/program_serialize.h"
 
@@ -111,6 +112,13 @@ Engine* CreateEngine() {
 	auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
 	if (!builder) return fail(builder.takeError());
 	builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+	// TESSERA_CPU_LEVEL below the CPU's: code for a CPU of that level, so
+	// that the tests of both tiers run each level's code (the cache key has
+	// the CPU name and features: no other level's code is reused).
+	if (runtime::CpuLevelLowered()) {
+		builder->setCPU(runtime::HostCpuLevel() == runtime::CpuLevel::kV3 ? "x86-64-v3" : "x86-64");
+		builder->getFeatures() = llvm::SubtargetFeatures();
+	}
 	// What LLJIT sets for JITLink on x86-64 ELF; set here too, because
 	// `target` also makes the object files LLJIT links.
 	builder->setRelocationModel(llvm::Reloc::PIC_);

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "runtime/cpu_level.h"
 #include "texture/resolve.h"
 #include "texture/texel.h"
 
@@ -44,24 +45,6 @@ bool CompareDynamic(VkCompareOp op, uint32_t ref, uint32_t stored) {
 	}
 }
 
-// The x86-64 level of the CPU that runs the driver, for the hot paths that
-// come in one build a level (the v3 and v4 ones use FMA), picked when a
-// draw's operations are compiled. TESSERA_CPU_LEVEL=baseline or v3 asks for
-// a lower one (the tests run each build so); the CPU's is the most.
-enum class CpuLevel { kBaseline, kV3, kV4 };
-CpuLevel HostCpuLevel() {
-	static const CpuLevel level = [] {
-		CpuLevel most = __builtin_cpu_supports("x86-64-v4")   ? CpuLevel::kV4
-		                : __builtin_cpu_supports("x86-64-v3") ? CpuLevel::kV3
-		                                                      : CpuLevel::kBaseline;
-		const char* asked = std::getenv("TESSERA_CPU_LEVEL");
-		if (asked && std::strcmp(asked, "baseline") == 0) return CpuLevel::kBaseline;
-		if (asked && std::strcmp(asked, "v3") == 0) return std::min(most, CpuLevel::kV3);
-		return most;
-	}();
-	return level;
-}
-
 // Three builds of a hot path, Body::Run<kFma>(args...) (always_inline, so
 // it takes the instruction set of the function it lands in): for
 // x86-64-v4 (AVX-512) and v3 (AVX2), both with FMA, and for the baseline
@@ -77,9 +60,9 @@ struct PerLevel<Body, R (*)(Args...)> {
 	__attribute__((target("arch=x86-64-v3"))) static R V3(Args... args) { return Body::template Run<true>(args...); }
 	static R Baseline(Args... args) { return Body::template Run<false>(args...); }
 	static R (*ForHost())(Args...) {
-		switch (HostCpuLevel()) {
-		case CpuLevel::kV4: return &V4;
-		case CpuLevel::kV3: return &V3;
+		switch (runtime::HostCpuLevel()) {
+		case runtime::CpuLevel::kV4: return &V4;
+		case runtime::CpuLevel::kV3: return &V3;
 		default: return &Baseline;
 		}
 	}

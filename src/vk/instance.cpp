@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "runtime/cpu_level.h"
 #include "runtime/log.h"
 #include "vk/physical_device.h"
 
@@ -137,6 +138,7 @@ VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceLayerProperties(uint32_t* pPrope
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo* pCreateInfo,
                                               const VkAllocationCallbacks* pAllocator, VkInstance* pInstance) {
+	runtime::HostCpuLevel();  // TESSERA_CPU_LEVEL limits Highway's dispatch before any work
 	if (pCreateInfo->enabledLayerCount > 0) {
 		ReportBeforeInstance(*pCreateInfo, "vkCreateInstance: Tessera has no layers of its own");
 		return VK_ERROR_LAYER_NOT_PRESENT;

@@ -1,0 +1,52 @@
+#include "runtime/cpu_level.h"
+
+#include <hwy/targets.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace tessera::runtime {
+
+namespace {
+
+// Highway's targets above a lower level than v4 (AVX3 and up need
+// x86-64-v4; AVX2 and the SSE ones more than the baseline, which the static
+// build is).
+int64_t TargetsAbove(CpuLevel level) {
+	int64_t above = 0;
+#ifdef HWY_AVX3_SPR
+	above |= HWY_AVX3_SPR;
+#endif
+#ifdef HWY_AVX3_ZEN4
+	above |= HWY_AVX3_ZEN4;
+#endif
+	above |= HWY_AVX3 | HWY_AVX3_DL;
+	if (level == CpuLevel::kBaseline) above |= HWY_AVX2 | HWY_SSE4 | HWY_SSSE3;
+	return above;
+}
+
+CpuLevel CpuMost() {
+	return __builtin_cpu_supports("x86-64-v4")   ? CpuLevel::kV4
+	       : __builtin_cpu_supports("x86-64-v3") ? CpuLevel::kV3
+	                                             : CpuLevel::kBaseline;
+}
+
+}  // namespace
+
+CpuLevel HostCpuLevel() {
+	static const CpuLevel level = [] {
+		const CpuLevel most = CpuMost();
+		const char* asked = std::getenv("TESSERA_CPU_LEVEL");
+		CpuLevel chosen = most;
+		if (asked && std::strcmp(asked, "baseline") == 0) chosen = CpuLevel::kBaseline;
+		if (asked && std::strcmp(asked, "v3") == 0) chosen = std::min(most, CpuLevel::kV3);
+		if (chosen < most) hwy::DisableTargets(TargetsAbove(chosen));  // (a v2 CPU keeps SSE4)
+		return chosen;
+	}();
+	return level;
+}
+
+bool CpuLevelLowered() { return HostCpuLevel() < CpuMost(); }
+
+}  // namespace tessera::runtime

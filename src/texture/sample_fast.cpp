@@ -751,6 +751,27 @@ HWY_INLINE VF HalfComponent(VI first, VI second, int c) {
 	                         : hn::And(word, hn::Set(di, 0xffff)));
 }
 
+// HalfComponent for texels that a filter goes on to weigh and sum: the
+// same float, except that a signaling NaN comes out quiet, as the first
+// multiply of the sum would make it anyway (and x86 arithmetic keeps the
+// first NaN operand's payload whether quiet or not), so the sums' bits are
+// HalfComponent's. AVX2 and AVX-512 targets convert with F16C (Highway's
+// AVX2 target requires it): one conversion for eight shifts, masks and
+// selects. Texels returned as they are (NEAREST) keep HalfComponent.
+HWY_INLINE VF HalfComponentToSum(VI first, VI second, int c) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+	const DF df;
+	const hn::RebindToUnsigned<DI> du;
+	const hn::Rebind<uint16_t, DF> d16;
+	const hn::Rebind<hwy::float16_t, DF> dh;
+	const auto word = hn::BitCast(du, c < 2 ? first : second);
+	const auto halves = hn::TruncateTo(d16, c % 2 ? hn::ShiftRight<16>(word) : word);
+	return hn::PromoteTo(df, hn::BitCast(dh, halves));
+#else
+	return HalfComponent(first, second, c);
+#endif
+}
+
 // The four components of the RGBA16F or RGBA32F texels at `offset`: one
 // 64-bit gather (RGBA16F) or two (RGBA32F: R, G then B, A), the bits of a
 // float kept as they are (ReadWords copies them).
@@ -1069,8 +1090,10 @@ void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offs
 		VI first[4], second[4];
 		for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, at[n], &first[n], &second[n]);
 		for (int c = 0; c < 4; ++c) {
-			VF t[4] = {HalfComponent(first[0], second[0], c), HalfComponent(first[1], second[1], c),
-			           HalfComponent(first[2], second[2], c), HalfComponent(first[3], second[3], c)};
+			// (A mixed vector's NEAREST lanes return texel i0j0 as it is.)
+			VF t[4];
+			for (int n = 0; n < 4; ++n)
+				t[n] = mixed ? HalfComponent(first[n], second[n], c) : HalfComponentToSum(first[n], second[n], c);
 			for (int n = 0; n < 4 && kBorder; ++n) t[n] = SelectBorder(f, outside[n], c, reference, t[n]);
 			out[c] = FloatSum(w, t, f.cube, linear, mixed);
 		}

@@ -475,16 +475,22 @@ float ClampPointSize(const VertexInput& input, uint32_t vertex) {
 	return std::min(size, kMaxPointSize);
 }
 
-// Loads vertex vi of the input into a clip vertex; false when its position
-// is not finite (undefined results: the primitive is dropped).
-[[gnu::always_inline]] inline bool LoadVertex(const RasterState& r, const VertexInput& input, uint32_t vi, float* v) {
-	const uint32_t cd = r.clip_distance_count, vc = r.varying_count;
+// Loads the position and clip distances of vertex vi of the input into a
+// clip vertex; false when its position is not finite (undefined results:
+// the primitive is dropped).
+[[gnu::always_inline]] inline bool LoadPosition(const RasterState& r, const VertexInput& input, uint32_t vi, float* v) {
+	const uint32_t cd = r.clip_distance_count;
 	std::memcpy(v, input.positions + 4 * size_t(vi), 4 * sizeof(float));
 	if (cd) std::memcpy(v + 4, input.clip_distances + size_t(cd) * vi, cd * sizeof(float));
-	if (vc) std::memcpy(v + 4 + cd, input.varyings + size_t(vc) * vi, vc * sizeof(float));
 	for (int k = 0; k < 4; ++k)
 		if (!std::isfinite(v[k])) return false;
 	return true;
+}
+// LoadPosition and the varyings: the whole clip vertex.
+[[gnu::always_inline]] inline bool LoadVertex(const RasterState& r, const VertexInput& input, uint32_t vi, float* v) {
+	const uint32_t cd = r.clip_distance_count, vc = r.varying_count;
+	if (vc) std::memcpy(v + 4 + cd, input.varyings + size_t(vc) * vi, vc * sizeof(float));
+	return LoadPosition(r, input, vi, v);
 }
 
 }  // namespace
@@ -659,13 +665,18 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 	uint32_t plane_count = kPlaneClipDistance0 + cd;
 	for (int i = 0; i < 3; ++i) {
 		float* v = poly[0][i].v;
-		if (!LoadVertex(r, input, vertex_index[i], v)) return;
+		if (!LoadPosition(r, input, vertex_index[i], v)) return;
 		flags[0][i] = ClipFlags{int8_t(i), true};
 		uint32_t outside = Outcode(s, v);
 		outside_all &= outside;
 		outside_any |= outside;
 	}
 	if (outside_all) return;  // every vertex outside one plane
+	// Only clipping makes new varyings: an unclipped triangle's vertices
+	// read theirs where the vertex stage left them (below), not copies.
+	if (outside_any && vc)
+		for (int i = 0; i < 3; ++i)
+			std::memcpy(poly[0][i].v + 4 + cd, input.varyings + size_t(vc) * vertex_index[i], vc * sizeof(float));
 	uint32_t count = 3, cur = 0;
 	for (uint32_t p = 0; outside_any && p < plane_count; ++p) {
 		if (!(outside_any & (1u << p))) continue;
@@ -679,6 +690,8 @@ void ProcessTriangle(const PrimitiveSetupState& s, const VertexInput& input, uin
 
 	ScreenVertex sv[kMaxPolygon];
 	for (uint32_t i = 0; i < count; ++i) ToScreen(s, poly[cur][i].v, cd, sv[i]);
+	if (!outside_any && vc)
+		for (uint32_t i = 0; i < 3; ++i) sv[i].attributes = input.varyings + size_t(vc) * vertex_index[i];
 	// Vulkan 1.3 §28.7.1: area a = -1/2 sum(x_i y_(i+1) - x_(i+1) y_i) in
 	// framebuffer coordinates; twice_area below is that sum, so a > 0 means
 	// twice_area < 0. Counter-clockwise front faces have a > 0.

@@ -967,16 +967,29 @@ void Renderer::ParallelFor(uint32_t count, const std::function<void(uint32_t)>& 
 		for (uint32_t i = 0; i < count; ++i) body(i);
 }
 
-void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
-	b.draw = draw;
-	b.fb = fb;
-	b.chunk_count = 0;
-	b.busy.clear();
-	b.busy_begin.assign(1, 0);
-	b.covered.clear();
-	b.entries.clear();
-	b.area = 0;
-	b.primitives = 0;
+namespace {
+
+// Primitives [first, first + count) of a list of primitives of
+// per_primitive vertices.
+VertexInput Slice(const RasterState& r, const VertexInput& list, uint32_t per_primitive, uint32_t first,
+                  uint32_t count) {
+	VertexInput part = list;
+	const size_t vertex = size_t(first) * per_primitive;
+	part.vertex_count = count * per_primitive;
+	if (list.indices) {
+		part.indices += vertex;
+		return part;
+	}
+	part.positions += 4 * vertex;
+	if (part.varyings) part.varyings += r.varying_count * vertex;
+	if (part.clip_distances) part.clip_distances += r.clip_distance_count * vertex;
+	if (part.point_sizes) part.point_sizes += vertex;
+	return part;
+}
+
+}  // namespace
+
+VertexInput Renderer::AsList(const CompiledDraw& draw, const VertexInput& vertex_input) {
 	VertexInput input = vertex_input;
 	if (input.topology == Topology::TriangleStrip || input.topology == Topology::TriangleFan) {
 		assembled_.clear();
@@ -997,6 +1010,20 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 		input.vertex_count = uint32_t(assembled_.size());
 		input.primitive_restart = false;
 	}
+	return input;
+}
+
+void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+	b.draw = draw;
+	b.fb = fb;
+	b.chunk_count = 0;
+	b.busy.clear();
+	b.busy_begin.assign(1, 0);
+	b.covered.clear();
+	b.entries.clear();
+	b.area = 0;
+	b.primitives = 0;
+	const VertexInput input = AsList(draw, vertex_input);
 	auto process = &ProcessTriangle;
 	uint32_t vertices_per_primitive = 3;
 	if (input.topology == Topology::LineList) process = &ProcessLine, vertices_per_primitive = 2;
@@ -1116,24 +1143,34 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 		}
 }
 
-uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input) {
+uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
 	Flush();  // what was queued comes first
 	if (binned_.empty()) binned_.push_back(std::make_unique<Binned>());
 	Binned& b = *binned_[0];
-	Bin(b, draw, fb, input);
-	tile_samples_.assign(b.busy.size(), 0);
-	// A small draw runs on the caller: waking the workers costs more than
-	// its pixels (many small meshes are drawn one draw each).
-	auto rasterize = [&](uint32_t i) {
-		PrefetchTile(b.fb, b.busy[i], b.tiles_x);
-		tile_samples_[i] = RasterizeTile(b, i);
-	};
-	if (b.area <= kInlinePixels)
-		for (uint32_t i = 0; i < b.busy.size(); ++i) rasterize(i);
-	else
-		ParallelFor(uint32_t(b.busy.size()), rasterize);
+	// A large draw is set up, binned and rasterized pass_primitives_ at a
+	// time, in order: its set-up triangles (about 200 bytes each) never
+	// need to be held all at once. (A pass's tile hiding sees only its own
+	// primitives; the earlier passes' are drawn by then.)
+	const VertexInput input = AsList(draw, vertex_input);
+	const uint32_t per_primitive = ListVertexCount(input.topology);
+	const uint32_t primitives = input.vertex_count / per_primitive;
 	uint64_t samples = 0;
-	for (uint64_t n : tile_samples_) samples += n;
+	for (uint64_t first = 0; first == 0 || first < primitives; first += pass_primitives_) {
+		const uint32_t count = uint32_t(std::min<uint64_t>(primitives - first, pass_primitives_));
+		Bin(b, draw, fb, Slice(draw.state.raster, input, per_primitive, uint32_t(first), count));
+		tile_samples_.assign(b.busy.size(), 0);
+		// A small draw runs on the caller: waking the workers costs more than
+		// its pixels (many small meshes are drawn one draw each).
+		auto rasterize = [&](uint32_t i) {
+			PrefetchTile(b.fb, b.busy[i], b.tiles_x);
+			tile_samples_[i] = RasterizeTile(b, i);
+		};
+		if (b.area <= kInlinePixels)
+			for (uint32_t i = 0; i < b.busy.size(); ++i) rasterize(i);
+		else
+			ParallelFor(uint32_t(b.busy.size()), rasterize);
+		for (uint64_t n : tile_samples_) samples += n;
+	}
 	return samples;
 }
 

@@ -6,6 +6,7 @@
 // not depend on the thread count.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -91,16 +92,24 @@ public:
 	// The queue's bounds: Flush when either would be passed. Setup keeps
 	// about 200 bytes a primitive.
 	static constexpr uint64_t kMaxQueuedPrimitives = uint64_t(1) << 16;
+	// Draw sets up and rasterizes a larger draw this many primitives at a
+	// time (set_pass_primitives: the tests' smaller passes).
+	static constexpr uint32_t kMaxPassPrimitives = uint32_t(1) << 16;
+	void set_pass_primitives(uint32_t primitives) { pass_primitives_ = std::max(primitives, 1u); }
 	static constexpr uint32_t kMaxQueuedDraws = 4096;
 
 	struct Binned;  // one draw set up and binned (rasterizer.cpp)
 
 private:
 	void ParallelFor(uint32_t count, const std::function<void(uint32_t)>& body);
+	// The input's primitives as a list (strips, fans and restarts
+	// assembled into assembled_), the input itself when it is one.
+	VertexInput AsList(const CompiledDraw& draw, const VertexInput& vertex_input);
 	// Sets up and bins a draw into b (which keeps copies of draw and fb).
 	void Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input);
 
 	runtime::ThreadPool* pool_;
+	uint32_t pass_primitives_ = kMaxPassPrimitives;
 
 	struct TileWork {
 		uint32_t draw;  // index into the pass's draws

@@ -646,3 +646,90 @@ TEST_CASE("raster: the queue takes draws into the same attachments only", "[rast
 	CHECK(b.At(1, 1) == 1.0f);
 	CHECK_FALSE(r.HasQueued());
 }
+
+TEST_CASE("raster: a draw rasterized a pass of primitives at a time writes the bytes of one pass", "[raster]") {
+	// Renderer::Draw sets up and rasterizes a large draw a pass of
+	// primitives at a time. Small passes (1, 7 and 64 primitives) must give
+	// the bytes and the sample count of the whole draw in one pass: for
+	// lists, strips with restarts, fans, line strips and points, indexed or
+	// not, with depth tests and blending, a clip distance, and opaque
+	// primitives that hide earlier ones in a tile (within a pass only).
+	Target ref(200, 150, VK_FORMAT_R8G8B8A8_UNORM);
+	std::mt19937 rng(5);
+	std::uniform_real_distribution<float> pos(-30, 230), unit(0, 1);
+	Mesh mesh;
+	std::vector<float> clip, sizes;
+	for (int v = 0; v < 600; ++v) {
+		mesh.Add(ref, pos(rng), pos(rng) * 0.75f, unit(rng), 0.5f + unit(rng),
+		         {unit(rng), unit(rng), unit(rng), unit(rng)});
+		clip.push_back(unit(rng) - 0.1f);
+		sizes.push_back(1 + 6 * unit(rng));
+	}
+	std::vector<uint32_t> indices, restarted;  // restarted: strips cut by the restart index
+	for (int i = 0; i < 900; ++i) {
+		indices.push_back(uint32_t(rng() % 600));
+		restarted.push_back(i % 97 == 13 ? 0xffffffffu : indices.back());
+	}
+	struct Case {
+		const char* name;
+		Topology topology;
+		bool indexed;
+		int state;  // 0: depth tested and blended; 1: opaque (hides); 2: counted with a clip distance
+	};
+	const Case cases[] = {
+	    {"list", Topology::TriangleList, false, 0},        {"indexed list", Topology::TriangleList, true, 1},
+	    {"strip", Topology::TriangleStrip, true, 0},       {"fan", Topology::TriangleFan, false, 2},
+	    {"line strip", Topology::LineStrip, true, 0},      {"points", Topology::PointList, false, 2},
+	    {"opaque list", Topology::TriangleList, false, 1},
+	};
+	for (const Case& c : cases) {
+		DYNAMIC_SECTION(c.name) {
+			auto render = [&](uint32_t pass, uint64_t* samples) {
+				Target t(200, 150, VK_FORMAT_R8G8B8A8_UNORM);
+				t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+				DrawState s = MakeState(t);
+				s.shader.run = VaryingColorShader;
+				s.raster.varying_count = 4;
+				if (c.state == 0) {
+					s.depth_stencil.depth_test = true;
+					s.depth_stencil.depth_write = true;
+					s.depth_stencil.depth_compare = VK_COMPARE_OP_LESS;
+					s.blend.attachment_count = 1;
+					BlendAttachmentState& b = s.blend.attachments[0];
+					b.blend_enable = true;
+					b.src_color = VK_BLEND_FACTOR_SRC_ALPHA;
+					b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+				}
+				if (c.state == 2) s.raster.clip_distance_count = 1;
+				VertexInput in = mesh.Input();
+				in.topology = c.topology;
+				if (c.indexed) {
+					in.primitive_restart = c.topology == Topology::TriangleStrip || c.topology == Topology::LineStrip;
+					in.indices = in.primitive_restart ? restarted.data() : indices.data();
+					in.vertex_count = uint32_t(indices.size());
+				}
+				if (c.state == 2) in.clip_distances = clip.data();
+				if (c.topology == Topology::PointList) in.point_sizes = sizes.data();
+				const Framebuffer fb = t.Get();
+				CompiledDraw d = CompileDraw(s, fb);
+				d.count_samples = c.state == 2;
+				if (c.state == 1) REQUIRE(d.Hides());
+				Renderer r(nullptr);
+				r.set_pass_primitives(pass);
+				*samples = r.Draw(d, fb, in);
+				return std::make_pair(t.color, t.depth);
+			};
+			uint64_t whole_samples = 0;
+			const auto whole = render(Renderer::kMaxPassPrimitives, &whole_samples);
+			size_t written = 0;
+			for (uint8_t v : whole.first) written += v != 0;
+			CHECK(written > whole.first.size() / 20);
+			CHECK((c.state != 2 || whole_samples > 100));
+			for (uint32_t pass : {1u, 7u, 64u}) {
+				uint64_t samples = 0;
+				CHECK(render(pass, &samples) == whole);
+				CHECK(samples == whole_samples);
+			}
+		}
+	}
+}

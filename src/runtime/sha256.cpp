@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <immintrin.h>
+
 namespace tessera {
 
 namespace {
@@ -24,28 +26,87 @@ constexpr uint32_t Rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); 
 
 }  // namespace
 
+namespace sha256 {
+
+void CompressPortable(uint32_t state[8], const uint8_t* blocks, size_t count) {
+	for (; count; --count, blocks += 64) {
+		const uint8_t* block = blocks;
+		uint32_t w[64];
+		for (int i = 0; i < 16; ++i)
+			w[i] = uint32_t(block[4 * i]) << 24 | uint32_t(block[4 * i + 1]) << 16 | uint32_t(block[4 * i + 2]) << 8 |
+			       block[4 * i + 3];
+		for (int i = 16; i < 64; ++i) {
+			uint32_t s0 = Rotr(w[i - 15], 7) ^ Rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+			uint32_t s1 = Rotr(w[i - 2], 17) ^ Rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+			w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+		}
+		uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+		uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+		for (int i = 0; i < 64; ++i) {
+			uint32_t t1 = h + (Rotr(e, 6) ^ Rotr(e, 11) ^ Rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
+			uint32_t t2 = (Rotr(a, 2) ^ Rotr(a, 13) ^ Rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+			h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
+		}
+		state[0] += a, state[1] += b, state[2] += c, state[3] += d;
+		state[4] += e, state[5] += f, state[6] += g, state[7] += h;
+	}
+}
+
+bool HasShaExtensions() {
+	static const bool has = __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+	return has;
+}
+
+// SHA256RNDS2 runs two rounds on the state split as (A, B, E, F) and
+// (C, D, G, H), each 128-bit value holding its first-named word in the top
+// lane; SHA256MSG1 and SHA256MSG2 compute the message schedule four words
+// at a time: w[i] = w[i-16] + s0(w[i-15]) + w[i-7] + s1(w[i-2]).
+__attribute__((target("sha,sse4.1"))) void CompressShaExtensions(uint32_t state[8], const uint8_t* blocks,
+                                                                 size_t count) {
+	// Words are big-endian in the block: reverse each one's bytes.
+	const __m128i swap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+	const __m128i abcd = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state));      // lanes a, b, c, d
+	const __m128i efgh = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4));  // lanes e, f, g, h
+	const __m128i cdab = _mm_shuffle_epi32(abcd, 0xb1);                                 // lanes b, a, d, c
+	const __m128i hgfe = _mm_shuffle_epi32(efgh, 0x1b);                                 // lanes h, g, f, e
+	__m128i abef = _mm_alignr_epi8(cdab, hgfe, 8);                                      // lanes f, e, b, a
+	__m128i cdgh = _mm_blend_epi16(hgfe, cdab, 0xf0);                                   // lanes h, g, d, c
+	for (; count; --count, blocks += 64) {
+		const __m128i abef_in = abef, cdgh_in = cdgh;
+		__m128i w[16];  // w[k]: message words 4k .. 4k + 3
+		for (int k = 0; k < 4; ++k)
+			w[k] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(blocks + 16 * k)), swap);
+		for (int k = 4; k < 16; ++k) {
+			const __m128i partial = _mm_add_epi32(_mm_sha256msg1_epu32(w[k - 4], w[k - 3]),
+			                                      _mm_alignr_epi8(w[k - 1], w[k - 2], 4));  // + w[i-7]
+			w[k] = _mm_sha256msg2_epu32(partial, w[k - 1]);
+		}
+		for (int k = 0; k < 16; ++k) {
+			const __m128i wk = _mm_add_epi32(w[k], _mm_loadu_si128(reinterpret_cast<const __m128i*>(kRound + 4 * k)));
+			// Two rounds on the low two words, two on the high: each call's
+			// result is the new (A, B, E, F); the old one is the new (C, D, G, H).
+			cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+			abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0e));
+		}
+		abef = _mm_add_epi32(abef, abef_in);
+		cdgh = _mm_add_epi32(cdgh, cdgh_in);
+	}
+	const __m128i feba = _mm_shuffle_epi32(abef, 0x1b);  // lanes a, b, e, f
+	const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xb1);  // lanes g, h, c, d
+	_mm_storeu_si128(reinterpret_cast<__m128i*>(state), _mm_blend_epi16(feba, dchg, 0xf0));
+	_mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), _mm_alignr_epi8(dchg, feba, 8));
+}
+
+}  // namespace sha256
+
 Sha256::Sha256()
     : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
 
-void Sha256::Compress(const uint8_t block[64]) {
-	uint32_t w[64];
-	for (int i = 0; i < 16; ++i)
-		w[i] = uint32_t(block[4 * i]) << 24 | uint32_t(block[4 * i + 1]) << 16 | uint32_t(block[4 * i + 2]) << 8 |
-		       block[4 * i + 3];
-	for (int i = 16; i < 64; ++i) {
-		uint32_t s0 = Rotr(w[i - 15], 7) ^ Rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-		uint32_t s1 = Rotr(w[i - 2], 17) ^ Rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-		w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-	}
-	uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
-	uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
-	for (int i = 0; i < 64; ++i) {
-		uint32_t t1 = h + (Rotr(e, 6) ^ Rotr(e, 11) ^ Rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
-		uint32_t t2 = (Rotr(a, 2) ^ Rotr(a, 13) ^ Rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-		h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
-	}
-	state_[0] += a, state_[1] += b, state_[2] += c, state_[3] += d;
-	state_[4] += e, state_[5] += f, state_[6] += g, state_[7] += h;
+void Sha256::Compress(const uint8_t* blocks, size_t count) {
+	if (sha256::HasShaExtensions())
+		sha256::CompressShaExtensions(state_, blocks, count);
+	else
+		sha256::CompressPortable(state_, blocks, count);
 }
 
 void Sha256::Update(std::span<const uint8_t> bytes) {
@@ -57,10 +118,13 @@ void Sha256::Update(std::span<const uint8_t> bytes) {
 		std::memcpy(buffer_ + buffered_, in, take);
 		buffered_ += take, in += take, size -= take;
 		if (buffered_ < 64) return;
-		Compress(buffer_);
+		Compress(buffer_, 1);
 		buffered_ = 0;
 	}
-	for (; size >= 64; in += 64, size -= 64) Compress(in);
+	if (size >= 64) {
+		Compress(in, size / 64);
+		in += size / 64 * 64, size %= 64;
+	}
 	if (size) std::memcpy(buffer_, in, size);
 	buffered_ = size;
 }

@@ -22,13 +22,22 @@ public:
 	Sha256Digest Finish();
 
 private:
-	void Compress(const uint8_t block[64]);
+	void Compress(const uint8_t* blocks, size_t count);
 
 	uint32_t state_[8];
 	uint8_t buffer_[64];
 	size_t buffered_ = 0;
 	uint64_t length_ = 0;  // bytes
 };
+
+// The compression function on `count` 64-byte blocks, two ways: portable
+// C++, and the x86 SHA extensions (SHA-NI, with SSE4.1) where the CPU has
+// them, which Sha256 then uses. Exposed so the tests can compare them.
+namespace sha256 {
+void CompressPortable(uint32_t state[8], const uint8_t* blocks, size_t count);
+bool HasShaExtensions();
+void CompressShaExtensions(uint32_t state[8], const uint8_t* blocks, size_t count);  // HasShaExtensions() only
+}  // namespace sha256
 
 inline Sha256Digest Sha256Of(std::span<const uint8_t> bytes) {
 	Sha256 hash;

@@ -4,8 +4,10 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "runtime/sha256.h"
+#include "skip.h"
 
 namespace {
 
@@ -47,4 +49,23 @@ TEST_CASE("SHA-256 of input split across updates equals the whole", "[sha256]") 
 	tessera::Sha256 words;
 	words.UpdateU32(0x64636261);  // "abcd" little-endian
 	CHECK(Hex(words.Finish()) == HashOf("abcd"));
+}
+
+TEST_CASE("SHA-256's compression with the x86 SHA extensions equals the portable one", "[sha256]") {
+	if (!tessera::sha256::HasShaExtensions()) {
+		tessera::test::NoteSkipped("this CPU has no SHA extensions: nothing to compare");
+		return;
+	}
+	uint32_t seed = 1;
+	auto next = [&] { return seed = seed * 1664525u + 1013904223u; };
+	std::vector<uint8_t> blocks(64 * 9);
+	for (int round = 0; round < 200; ++round) {
+		for (uint8_t& b : blocks) b = uint8_t(next() >> 24);
+		uint32_t portable[8], extensions[8];
+		for (int i = 0; i < 8; ++i) portable[i] = extensions[i] = next();
+		const size_t count = 1 + round % 9;
+		tessera::sha256::CompressPortable(portable, blocks.data(), count);
+		tessera::sha256::CompressShaExtensions(extensions, blocks.data(), count);
+		for (int i = 0; i < 8; ++i) REQUIRE(portable[i] == extensions[i]);
+	}
 }

@@ -111,8 +111,12 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 	const uint8_t* memory = set + binding->offset + uint64_t(slot.array_element) * binding->stride;
 	VkDescriptorType type;
 	if (!DescriptorType(*binding, memory, &type)) return;
-	if (binding->type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT && type != KindType(slot.kind))
-		return;  // a mutable descriptor holding another kind than the shader reads
+	// A mutable descriptor holding another kind than the shader reads is
+	// empty. (Subpass inputs are storage-image slots: an input attachment
+	// in a mutable descriptor is what such a slot reads too.)
+	const bool subpass_input =
+	    type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT && slot.kind == shader::ImageDescriptorKind::kStorageImage;
+	if (binding->type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT && type != KindType(slot.kind) && !subpass_input) return;
 	switch (type) {
 	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
 	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: {

@@ -8,6 +8,8 @@
 // result must equal the patterns exactly. Lavapipe 22.3 lacks both
 // features; the same check runs on lavapipe where the driver has them (25.0:
 // point VK_DRIVER_FILES at it). The reference is the patterns themselves.
+// The same pass reads the inputs through a mutable binding too
+// (VK_EXT_mutable_descriptor_type, which lavapipe 22.3 lacks).
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -38,8 +40,10 @@ bool HasFeatures(Driver driver) {
 	return v12.shaderInputAttachmentArrayDynamicIndexing && v12.shaderInputAttachmentArrayNonUniformIndexing;
 }
 
-// Renders with push constant `index`; returns the third attachment's texels.
-std::vector<uint32_t> Render(Context& ctx, uint32_t index) {
+// Renders with push constant `index`; returns the third attachment's
+// texels. mutable_binding: the inputs' binding is VK_EXT_mutable_descriptor_type's
+// (input attachment or storage image), written as input attachments.
+std::vector<uint32_t> Render(Context& ctx, uint32_t index, bool mutable_binding = false) {
 	VkDevice device = ctx.device();
 	TestImage images[3];
 	VkImageView views[3];
@@ -104,16 +108,24 @@ std::vector<uint32_t> Render(Context& ctx, uint32_t index) {
 	VkFramebuffer framebuffer = VK_NULL_HANDLE;
 	REQUIRE(vkCreateFramebuffer(device, &fci, nullptr, &framebuffer) == VK_SUCCESS);
 
-	VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 2, VK_SHADER_STAGE_FRAGMENT_BIT,
-	                                     nullptr};
-	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	const VkDescriptorType binding_type =
+	    mutable_binding ? VK_DESCRIPTOR_TYPE_MUTABLE_EXT : VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT;
+	const VkDescriptorType kinds[2] = {VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+	const VkMutableDescriptorTypeListEXT kind_list{2, kinds};
+	VkMutableDescriptorTypeCreateInfoEXT mutable_info{VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT};
+	mutable_info.mutableDescriptorTypeListCount = 1;
+	mutable_info.pMutableDescriptorTypeLists = &kind_list;
+	VkDescriptorSetLayoutBinding binding{0, binding_type, 2, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+	                                      mutable_binding ? &mutable_info : nullptr};
 	dslci.bindingCount = 1;
 	dslci.pBindings = &binding;
 	VkDescriptorSetLayout set_layout = VK_NULL_HANDLE;
 	REQUIRE(vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout) == VK_SUCCESS);
-	const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 2};
+	const VkDescriptorPoolSize size{binding_type, 2};
 	VkDescriptorPool pool = VK_NULL_HANDLE;
-	const VkDescriptorSet set = AllocateSingleSet(device, set_layout, {&size, 1}, &pool);
+	const VkDescriptorSet set =
+	    AllocateSingleSet(device, set_layout, {&size, 1}, &pool, mutable_binding ? &mutable_info : nullptr);
 	const VkDescriptorImageInfo image_infos[2] = {{VK_NULL_HANDLE, views[0], VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
 	                                              {VK_NULL_HANDLE, views[1], VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL}};
 	VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -236,4 +248,34 @@ TEST_CASE("input attachment arrays indexed by a push constant and per pixel read
 		for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
 		CHECK(ctx->validation_errors() == 0);
 	}
+}
+
+TEST_CASE("input attachments in a mutable binding read as input attachments", "[draw][input_attachment][mutable]") {
+	// A mutable descriptor written as an input attachment is read by the
+	// shader's subpass inputs (which the driver reads as it reads storage
+	// images): it used to read as an empty descriptor, zeros.
+	VkPhysicalDeviceMutableDescriptorTypeFeaturesEXT mutable_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MUTABLE_DESCRIPTOR_TYPE_FEATURES_EXT};
+	mutable_features.mutableDescriptorType = VK_TRUE;
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &mutable_features};
+	v12.shaderInputAttachmentArrayDynamicIndexing = VK_TRUE;
+	v12.shaderInputAttachmentArrayNonUniformIndexing = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v12;
+	options.device_extensions = {VK_EXT_MUTABLE_DESCRIPTOR_TYPE_EXTENSION_NAME};
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	for (uint32_t index : {0u, 1u}) {
+		CAPTURE(index);
+		const std::vector<uint32_t> out = Render(*ctx, index, true);
+		uint32_t wrong = 0;
+		for (uint32_t y = 0; y < kSize; ++y)
+			for (uint32_t x = 0; x < kSize; ++x) {
+				const uint32_t a = Pattern(index, x, y), b = Pattern((x + y) & 1, x, y);
+				wrong += out[y * kSize + x] != ((a & 0xffff) | (b & 0xffff) << 16);
+			}
+		CHECK(wrong == 0);
+	}
+	for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
+	CHECK(ctx->validation_errors() == 0);
 }

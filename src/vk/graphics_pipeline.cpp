@@ -532,6 +532,18 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 		              "%s: tessellation needs both a control and an evaluation shader", what);
 		return VK_ERROR_UNKNOWN;
 	}
+	if (const VkPipelineDynamicStateCreateInfo* d = info.pDynamicState)
+		for (uint32_t i = 0; i < d->dynamicStateCount; ++i) {
+			bool known;
+			Dynamic bit = ToDynamic(d->pDynamicStates[i], &known);
+			if (known) g.dynamic |= Bit(bit);
+		}
+	auto is_dynamic = [&](Dynamic d) { return (g.dynamic & Bit(d)) != 0; };
+
+	// With the control point count dynamic (VK_EXT_extended_dynamic_state2),
+	// pTessellationState may be null (VkGraphicsPipelineCreateInfo
+	// pStages-09022): the count comes with the draw, the origin is the
+	// default upper left unless it is dynamic too.
 	if (g.tess_control) {
 		if (info.pTessellationState) {
 			g.patch_control_points = info.pTessellationState->patchControlPoints;
@@ -541,20 +553,13 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 			        VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO))
 				g.tessellation.lower_left = origin->domainOrigin == VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
 		}
-		if (g.patch_control_points == 0 || g.patch_control_points > kMaxPatchControlPoints) {
+		if (!is_dynamic(Dynamic::kPatchControlPoints) &&
+		    (g.patch_control_points == 0 || g.patch_control_points > kMaxPatchControlPoints)) {
 			device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 			              "%s: patchControlPoints %u is outside 1..32", what, g.patch_control_points);
 			return VK_ERROR_UNKNOWN;
 		}
 	}
-
-	if (const VkPipelineDynamicStateCreateInfo* d = info.pDynamicState)
-		for (uint32_t i = 0; i < d->dynamicStateCount; ++i) {
-			bool known;
-			Dynamic bit = ToDynamic(d->pDynamicStates[i], &known);
-			if (known) g.dynamic |= Bit(bit);
-		}
-	auto is_dynamic = [&](Dynamic d) { return (g.dynamic & Bit(d)) != 0; };
 
 	for (auto& words : g.input_words) std::fill(std::begin(words), std::end(words), kNoWord);
 	for (const shader::InterfaceWord& w : g.vertex->inputs)
@@ -569,12 +574,35 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 	}
 
 	raster::RasterState& r = g.state.raster;
-	if (!info.pRasterizationState) {
+	// VK_EXT_extended_dynamic_state3: pRasterizationState may be null when
+	// the eight states it holds are dynamic (VkGraphicsPipelineCreateInfo
+	// pRasterizationState-09040); defaults stand in for them until the
+	// command buffer sets them.
+	static const VkPipelineRasterizationStateCreateInfo kDynamicRasterization{
+	    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+	    nullptr,
+	    0,
+	    VK_FALSE,
+	    VK_FALSE,
+	    VK_POLYGON_MODE_FILL,
+	    VK_CULL_MODE_NONE,
+	    VK_FRONT_FACE_COUNTER_CLOCKWISE,
+	    VK_FALSE,
+	    0.0f,
+	    0.0f,
+	    0.0f,
+	    1.0f};
+	const bool rasterization_dynamic =
+	    is_dynamic(Dynamic::kDepthClampEnable) && is_dynamic(Dynamic::kRasterizerDiscardEnable) &&
+	    is_dynamic(Dynamic::kPolygonMode) && is_dynamic(Dynamic::kCullMode) && is_dynamic(Dynamic::kFrontFace) &&
+	    is_dynamic(Dynamic::kDepthBiasEnable) && is_dynamic(Dynamic::kDepthBias) && is_dynamic(Dynamic::kLineWidth);
+	if (!info.pRasterizationState && !rasterization_dynamic) {
 		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 		              "%s: no rasterization state (pre-rasterization shader state)", what);
 		return VK_ERROR_UNKNOWN;
 	}
-	const VkPipelineRasterizationStateCreateInfo& rs = *info.pRasterizationState;
+	const VkPipelineRasterizationStateCreateInfo& rs =
+	    info.pRasterizationState ? *info.pRasterizationState : kDynamicRasterization;
 	g.rasterizer_discard = rs.rasterizerDiscardEnable;
 	r.depth_clamp = rs.depthClampEnable;
 	// VK_EXT_depth_clip_enable: clipping follows depthClipEnable when given,

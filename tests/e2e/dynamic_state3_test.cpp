@@ -393,3 +393,50 @@ TEST_CASE("VK_EXT_extended_dynamic_state3: the rasterization sample count as dyn
 	CHECK(contexts.tessera->validation_errors() == 0);
 	CHECK(contexts.lavapipe->validation_errors() == 0);
 }
+
+TEST_CASE("VK_EXT_extended_dynamic_state3: a pipeline without rasterization state draws with the dynamic one",
+          "[draw][dynamic-state]") {
+	// Every state of VkPipelineRasterizationStateCreateInfo dynamic, and no
+	// such structure (VkGraphicsPipelineCreateInfo pRasterizationState-09040):
+	// polygon edges drawn as lines by the dynamic mode, byte for byte as a
+	// pipeline with LINE static. Without the validation layer: Debian's
+	// (1.3.239) predates that rule, reports the null pointer
+	// (pRasterizationState-06601) and skips the call. Tessera used to refuse
+	// the pipeline (VK_ERROR_UNKNOWN).
+	SceneFeatures features;
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+	eds3.extendedDynamicState3DepthClampEnable = VK_TRUE;
+	eds3.extendedDynamicState3PolygonMode = VK_TRUE;
+	ContextOptions options = features.OptionsWith(&eds3, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	auto set_clamp = ctx->Proc<PFN_vkCmdSetDepthClampEnableEXT>("vkCmdSetDepthClampEnableEXT");
+	auto set_polygon = ctx->Proc<PFN_vkCmdSetPolygonModeEXT>("vkCmdSetPolygonModeEXT");
+	REQUIRE((set_clamp && set_polygon));
+	Scene dynamic = BaseScene();
+	dynamic.configure = [](PipelineState& p) {
+		p.dynamic_states.insert(
+		    p.dynamic_states.end(),
+		    {VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT, VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
+		     VK_DYNAMIC_STATE_POLYGON_MODE_EXT, VK_DYNAMIC_STATE_CULL_MODE, VK_DYNAMIC_STATE_FRONT_FACE,
+		     VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, VK_DYNAMIC_STATE_DEPTH_BIAS, VK_DYNAMIC_STATE_LINE_WIDTH});
+		p.null_rasterization_state = true;
+	};
+	dynamic.before_draws = [=](VkCommandBuffer cb) {
+		set_clamp(cb, VK_FALSE);
+		vkCmdSetRasterizerDiscardEnable(cb, VK_FALSE);
+		set_polygon(cb, VK_POLYGON_MODE_LINE);
+		vkCmdSetCullMode(cb, VK_CULL_MODE_NONE);
+		vkCmdSetFrontFace(cb, VK_FRONT_FACE_COUNTER_CLOCKWISE);
+		vkCmdSetDepthBiasEnable(cb, VK_FALSE);
+		vkCmdSetDepthBias(cb, 0.0f, 0.0f, 0.0f);
+		vkCmdSetLineWidth(cb, 1.0f);
+	};
+	Scene lines = BaseScene();
+	lines.configure = [](PipelineState& p) { p.rasterization.polygonMode = VK_POLYGON_MODE_LINE; };
+	const SceneResult a = RenderScene(*ctx, dynamic), b = RenderScene(*ctx, lines);
+	CompareImages("eds3-no-rasterization-state", 64, 64, a.colors[0], b.colors[0], 0, 0);
+	CHECK(DifferentPixels(a.colors[0], RenderScene(*ctx, BaseScene()).colors[0]) > 40);  // lines, not filled
+}

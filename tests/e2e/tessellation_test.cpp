@@ -224,6 +224,35 @@ TEST_CASE("Patch control points set by vkCmdSetPatchControlPointsEXT match lavap
 		CHECK(ctx->validation_errors() == 0);
 	}
 	CompareImages("tessellation-dynamic-patch", 96, 96, images[0], images[1], 2, 6);
+
+	// With VK_EXT_extended_dynamic_state3 enabled the pipeline may have no
+	// VkPipelineTessellationStateCreateInfo at all (VkGraphicsPipelineCreateInfo
+	// pStages-09022): the same image. Tessera used to refuse the pipeline.
+	// Without the validation layer: Debian's (1.3.239) predates that rule,
+	// reports the null pointer (pStages-00731) and skips the call.
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT ed3{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+	ed3.pNext = &ed2;
+	ContextOptions ed3_options = features.OptionsWith(&ed3, VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME);
+	ed3_options.device_extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+	ed3_options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, ed3_options);
+	REQUIRE(ctx);
+	auto set_points = ctx->Proc<PFN_vkCmdSetPatchControlPointsEXT>("vkCmdSetPatchControlPointsEXT");
+	REQUIRE(set_points);
+	Scene s = TessScene("tess_tri_equal.tese.spv", {{2, 3, 4, 5}, {3, 2}});
+	s.configure = [](PipelineState& ps) {
+		ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+		ps.dynamic_states.push_back(VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT);
+		ps.null_tessellation_state = true;
+	};
+	s.record_draws = [set_points](VkCommandBuffer cb, const Scene::Buffers&) {
+		set_points(cb, 3);
+		vkCmdDraw(cb, 12, 1, 0, 0);
+		set_points(cb, 4);
+		vkCmdDraw(cb, 12, 1, 0, 0);
+	};
+	CompareImages("tessellation-no-tessellation-state", 96, 96, RenderScene(*ctx, s).colors[0], images[0], 0, 0);
 }
 
 TEST_CASE("Primitive restart in patch lists drops incomplete patches, as on lavapipe", "[e2e][tessellation]") {

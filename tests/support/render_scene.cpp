@@ -730,9 +730,9 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	VkPipelineTessellationStateCreateInfo tessellation{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
 	tessellation.patchControlPoints = scene.patch_control_points;
 	tessellation.pNext = state.tessellation_next;
-	if (tcs) pi.pTessellationState = &tessellation;
+	if (tcs && !state.null_tessellation_state) pi.pTessellationState = &tessellation;
 	pi.pViewportState = &viewport_state;
-	pi.pRasterizationState = &state.rasterization;
+	pi.pRasterizationState = state.null_rasterization_state ? nullptr : &state.rasterization;
 	pi.pMultisampleState = &state.multisample;
 	pi.pDepthStencilState = has_ds ? &state.depth_stencil : nullptr;
 	pi.pColorBlendState = &state.color_blend;

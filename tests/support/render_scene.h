@@ -31,6 +31,10 @@ struct PipelineState {
 	const void* viewport_next = nullptr;      // VkPipelineViewportStateCreateInfo::pNext
 	const void* vertex_input_next = nullptr;  // VkPipelineVertexInputStateCreateInfo::pNext
 	const void* tessellation_next = nullptr;  // VkPipelineTessellationStateCreateInfo::pNext
+	// Null pRasterizationState / pTessellationState, which
+	// VK_EXT_extended_dynamic_state3 allows when all their state is dynamic.
+	bool null_rasterization_state = false;
+	bool null_tessellation_state = false;
 };
 
 struct DrawCall {

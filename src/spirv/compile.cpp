@@ -119,9 +119,9 @@ Expected<shader::Program> Compile(std::span<const uint32_t> words, Stage stage, 
 		if (fold) optimizer.RegisterPass(spvtools::CreateCCPPass()).RegisterPass(spvtools::CreateSimplificationPass());
 		optimizer.RegisterPass(spvtools::CreateDeadBranchElimPass())
 		    .RegisterPass(spvtools::CreateCopyPropagateArraysPass())
-		    .RegisterPass(spvtools::CreateVectorDCEPass())
-		    .RegisterPass(spvtools::CreateDeadInsertElimPass())
-		    .RegisterPass(spvtools::CreateRedundancyEliminationPass())
+		    .RegisterPass(spvtools::CreateVectorDCEPass());
+		if (!HasEmptyStruct(rewritten)) optimizer.RegisterPass(spvtools::CreateDeadInsertElimPass());
+		optimizer.RegisterPass(spvtools::CreateRedundancyEliminationPass())
 		    .RegisterPass(spvtools::CreateAggressiveDCEPass())
 		    .RegisterPass(spvtools::CreateCFGCleanupPass());
 		std::vector<uint32_t> optimized;

@@ -281,4 +281,14 @@ bool HasNarrowBitcast(const std::vector<uint32_t>& words) {
 	return false;
 }
 
+bool HasEmptyStruct(const std::vector<uint32_t>& words) {
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;
+		if (static_cast<spv::Op>(opcode) == spv::Op::OpTypeStruct && count == 2) return true;  // the result id alone
+		i += count;
+	}
+	return false;
+}
+
 }  // namespace tessera::spirv

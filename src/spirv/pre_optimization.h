@@ -55,4 +55,11 @@ bool FoldSpecConstantQuantize(std::vector<uint32_t>& words);
 // constant-folding passes.
 bool HasNarrowBitcast(const std::vector<uint32_t>& words);
 
+// Whether the module declares a struct with no members (SPIR-V allows them:
+// the CTS's spirv_assembly.*.empty_struct.* pass them to functions and copy
+// them with OpCopyLogical). SPIRV-Tools 2023.1's dead-insert elimination
+// crashes on their composites (DeadInsertElimPass::MarkInsertChain); the
+// optimizer then runs without that pass.
+bool HasEmptyStruct(const std::vector<uint32_t>& words);
+
 }  // namespace tessera::spirv

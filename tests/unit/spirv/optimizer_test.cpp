@@ -85,3 +85,15 @@ TEST_CASE("OpSpecConstantOp QuantizeToF16 flushes binary16 subnormals like the i
 	CHECK(out[2] == 0.0f);
 	CHECK(out[3] == 3.0f);
 }
+
+TEST_CASE("structs with no members pass through variables, calls and OpCopyLogical", "[spirv]") {
+	// SPIRV-Tools' dead-insert elimination crashed the process on such a
+	// module (the CTS's spirv_assembly.instruction.compute.empty_struct.*):
+	// it now runs without that pass when a struct has no members.
+	shader::Program program = test::CompileShader("empty_struct");
+	std::vector<uint32_t> out(8, 0xdeadbeef);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < 8; ++i) CHECK(out[i] == 2 * i + 1 + (i & 1) * 7);
+}

@@ -77,7 +77,7 @@ VkGraphicsPipelineLibraryFlagsEXT SubsetOfDynamicState(VkDynamicState state) {
 	}
 }
 
-AttachmentTargets FindTargets(const VkGraphicsPipelineCreateInfo& info) {
+AttachmentTargets FindTargets(const VkGraphicsPipelineCreateInfo& info, bool color_formats) {
 	AttachmentTargets t;
 	if (const RenderPass* pass = RenderPass::Cast(info.renderPass)) {
 		const Subpass& subpass = pass->Subpasses()[info.subpass];
@@ -95,11 +95,13 @@ AttachmentTargets FindTargets(const VkGraphicsPipelineCreateInfo& info) {
 		return t;
 	}
 	// Vulkan 1.3 §10.2: without a render pass, VkPipelineRenderingCreateInfo
-	// (absent: no attachments at all).
+	// (absent: no attachments at all). pColorAttachmentFormats need only be
+	// valid with fragment output interface state (VkGraphicsPipelineCreateInfo
+	// renderPass-06579): a library without it may pass anything there.
 	if (auto* r =
 	        FindInChain<VkPipelineRenderingCreateInfo>(info.pNext, VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO)) {
 		t.color_count = std::min(r->colorAttachmentCount, raster::kMaxColorAttachments);
-		for (uint32_t i = 0; i < t.color_count; ++i) t.colors[i] = r->pColorAttachmentFormats[i];
+		for (uint32_t i = 0; i < t.color_count && color_formats; ++i) t.colors[i] = r->pColorAttachmentFormats[i];
 		t.depth = r->depthAttachmentFormat != VK_FORMAT_UNDEFINED;
 		t.stencil = r->stencilAttachmentFormat != VK_FORMAT_UNDEFINED;
 	}
@@ -147,7 +149,8 @@ bool Lists(const VkPipelineDynamicStateCreateInfo* d, VkDynamicState state) {
 }  // namespace
 
 void GraphicsLibrary::AddState(const VkGraphicsPipelineCreateInfo& info, VkGraphicsPipelineLibraryFlagsEXT subsets) {
-	AddParts(info, subsets, FindTargets(info), false);
+	AddParts(info, subsets, FindTargets(info, subsets & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT),
+	         false);
 }
 
 void GraphicsLibrary::AddParts(const VkGraphicsPipelineCreateInfo& info, VkGraphicsPipelineLibraryFlagsEXT subsets,

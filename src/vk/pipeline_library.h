@@ -40,7 +40,10 @@ struct AttachmentTargets {
 	VkFormat colors[raster::kMaxColorAttachments] = {};
 	bool depth = false, stencil = false;
 };
-AttachmentTargets FindTargets(const VkGraphicsPipelineCreateInfo& info);
+// color_formats: whether the pipeline has fragment output interface state,
+// without which VkPipelineRenderingCreateInfo's color formats are not read
+// (their pointer need not be valid).
+AttachmentTargets FindTargets(const VkGraphicsPipelineCreateInfo& info, bool color_formats = true);
 
 // The shader stages a graphics pipeline is made of, in the order
 // GraphicsPipeline keeps them.

@@ -232,6 +232,23 @@ TEST_CASE("VK_EXT_graphics_pipeline_library: a linked pipeline outlives its libr
 	}
 }
 
+TEST_CASE("VK_EXT_graphics_pipeline_library: libraries without fragment output state do not read color formats",
+          "[draw][pipeline-library]") {
+	// Their VkPipelineRenderingCreateInfo may hold any pColorAttachmentFormats
+	// (the CTS's graphics_library.misc.other.bad_rendering_create_info
+	// passes 0xdeadbeef): Tessera read it and crashed. Without the
+	// validation layer, which would read it too.
+	Contexts contexts(false);
+	REQUIRE(contexts.tessera);
+	Scene s = BlendDepthScene();
+	s.dynamic_rendering = true;
+	const SceneResult whole = RenderScene(*contexts.tessera, s);
+	s.pipeline_libraries = s.library_unread_color_formats = true;
+	const SceneResult linked = RenderScene(*contexts.tessera, s);
+	CHECK(Covered(whole.colors[0]) > 400);
+	CHECK(DifferentPixels(linked.colors[0], whole.colors[0]) == 0);
+}
+
 TEST_CASE("VK_EXT_graphics_pipeline_library: features and properties", "[device][pipeline-library]") {
 	Contexts contexts;
 	REQUIRE(contexts.tessera);

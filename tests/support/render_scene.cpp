@@ -125,6 +125,16 @@ VkPipeline CreateFromLibraries(Context& ctx, const VkGraphicsPipelineCreateInfo&
 			view_mask_only.viewMask = rendering->viewMask;
 			library_info.pNext = &view_mask_only;
 		}
+		VkPipelineRenderingCreateInfo unread{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+		if (auto* rendering = static_cast<const VkPipelineRenderingCreateInfo*>(pi.pNext);
+		    scene.library_unread_color_formats && rendering &&
+		    rendering->sType == VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO &&
+		    subsets[k] != VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT) {
+			unread = *rendering;
+			unread.colorAttachmentCount = 2;
+			unread.pColorAttachmentFormats = reinterpret_cast<const VkFormat*>(uintptr_t{0xdeadbeef});
+			library_info.pNext = &unread;
+		}
 		VkGraphicsPipelineCreateInfo li = pi;
 		li.pNext = &library_info;
 		li.flags |= VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;

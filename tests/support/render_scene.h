@@ -143,6 +143,12 @@ struct Scene {
 	bool library_inline_code = false;
 	bool library_link_without_layout = false;
 	bool library_destroy_early = false;
+	// With dynamic rendering: the libraries without fragment output
+	// interface state get a VkPipelineRenderingCreateInfo whose color
+	// formats point nowhere (0xdeadbeef), which they must not read
+	// (VkGraphicsPipelineCreateInfo renderPass-06579). Only without the
+	// validation layer, which would read them.
+	bool library_unread_color_formats = false;
 	// A combined image sampler at set 0, binding 2 (vertex and fragment
 	// stages), when texture.format is set.
 	SceneTexture texture;

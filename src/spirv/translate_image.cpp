@@ -504,6 +504,7 @@ bool Translator::TranslateImage(const Instruction& inst) {
 }
 
 uint32_t Translator::FragCoordRegion(uint32_t c) {
+	if (!images_) images_ = std::make_shared<ImageState>();  // (interpolateAt* reads it too)
 	ImageState& s = *images_;
 	if (s.frag_coord_regions[c] != kNoRegion) return s.frag_coord_regions[c];
 	return s.frag_coord_regions[c] = BuiltinInputRegion(spv::BuiltIn::FragCoord, shader::InterfaceBuiltin::kFragCoord,

@@ -734,7 +734,13 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 		}
 		// InterpolateAtOffset and AtSample: the value at the pixel center
 		// plus the screen-space gradient (fine derivatives) times the offset
-		// from the center.
+		// from the center. Under sample shading the input as loaded is
+		// already at the invocation's sample, as FragCoord's x and y are
+		// (raster/rasterizer.cpp); without it both are at the center: so the
+		// gradient moves the loaded value by the wanted offset less
+		// fract(FragCoord.xy) - 1/2. (A Centroid input of a partly covered
+		// pixel without sample shading stays at its covered sample: there the
+		// result is off by that sample's offset.)
 		program_.uses_derivatives = true;
 		uint32_t offset_x = 0, offset_y = 0;
 		if (instruction == GLSLstd450InterpolateAtOffset) {
@@ -759,6 +765,14 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 			}
 			offset_x = Emit(Op::kSelect, four, offset_x, Const(0));
 			offset_y = Emit(Op::kSelect, four, offset_y, Const(0));
+		}
+		for (uint32_t c = 0; c < 2; ++c) {
+			uint32_t frag = NewReg();
+			program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(FragCoordRegion(c)), frag});
+			const uint32_t loaded_at =
+			    Emit(Op::kFSub, Emit(Op::kFSub, frag, Emit(Op::kFloor, frag)), Const(std::bit_cast<uint32_t>(0.5f)));
+			uint32_t& offset = c ? offset_y : offset_x;
+			offset = Emit(Op::kFSub, offset, loaded_at);
 		}
 		std::vector<uint32_t> out;
 		for (uint32_t reg : value) {

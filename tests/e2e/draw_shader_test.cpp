@@ -11,6 +11,8 @@
 // exact.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <chrono>
 #include <climits>
 #include <cstdlib>
@@ -296,6 +298,28 @@ TEST_CASE("centroid inputs stay inside the primitive in partly covered pixels", 
 		else
 			CHECK(center_outside > 5);
 	}
+}
+
+// interpolateAtSample / interpolateAtOffset with sample shading: the input
+// as loaded is already at the invocation's sample, so the offset must be
+// taken from there, not added to it (the CTS's
+// pipeline.*.multisample_interpolation.sample_interpolation_consistency and
+// offset_interpolation_at_sample_position: Tessera counted the sample's
+// offset twice, up to 3/8 pixel). The varyings are the pixel position, so
+// every channel (the differences, in 1/16 pixel) must stay near 0.
+TEST_CASE("interpolateAtSample and AtOffset under sample shading read the invocation's sample", "[draw][shader]") {
+	std::vector<Vertex> v;
+	Triangle(v, -0.83f, -0.71f, 0.77f, -0.9f, 0.1f, 0.87f, 0.5f, 1, 0, 0);
+	Scene s = ColorScene(v);
+	s.vertex_shader = "interpolate_sample_shading.vert.spv";
+	s.fragment_shader = "interpolate_sample_shading.frag.spv";
+	s.clear_color = {{0.0f, 0.0f, 0.0f, 0.0f}};
+	s.samples = VK_SAMPLE_COUNT_4_BIT;
+	s.draws = {{3, 1, 0, 0, 0}};
+	const SceneResult r = CompareSceneWithLavapipe("interpolate-sample-shading", s, 2);
+	uint8_t worst = 0;
+	for (uint8_t value : r.colors.at(0)) worst = std::max(worst, value);
+	CHECK(worst <= 2);
 }
 
 TEST_CASE("30 varying locations (120 components) reach the fragment shader as on lavapipe", "[draw][shader]") {

@@ -23,6 +23,8 @@ void DescriptorSetLayout::Describe(const VkDescriptorSetLayoutCreateInfo& info,
                                    std::vector<DescriptorBinding>* bindings, uint32_t* dynamic_count) {
 	auto* flags_info = FindInChain<VkDescriptorSetLayoutBindingFlagsCreateInfo>(
 	    info.pNext, VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+	auto* mutable_info = FindInChain<VkMutableDescriptorTypeCreateInfoEXT>(
+	    info.pNext, VK_STRUCTURE_TYPE_MUTABLE_DESCRIPTOR_TYPE_CREATE_INFO_EXT);
 	bindings->clear();
 	bindings->reserve(info.bindingCount);
 	for (uint32_t i = 0; i < info.bindingCount; ++i) {
@@ -34,6 +36,12 @@ void DescriptorSetLayout::Describe(const VkDescriptorSetLayoutCreateInfo& info,
 		d.stages = b.stageFlags;
 		// Vulkan 1.3 §14.2.1: bindingCount is zero or the layout's bindingCount.
 		d.flags = flags_info && flags_info->bindingCount == info.bindingCount ? flags_info->pBindingFlags[i] : 0;
+		if (b.descriptorType == VK_DESCRIPTOR_TYPE_MUTABLE_EXT && mutable_info &&
+		    i < mutable_info->mutableDescriptorTypeListCount) {
+			const VkMutableDescriptorTypeListEXT& list = mutable_info->pMutableDescriptorTypeLists[i];
+			for (uint32_t t = 0; t < list.descriptorTypeCount; ++t)
+				d.mutable_input_attachment |= list.pDescriptorTypes[t] == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT;
+		}
 		d.stride = b.descriptorType == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK              ? 1
 		           : info.flags & VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT ? kBufferDescriptorSize
 		           : b.descriptorType == VK_DESCRIPTOR_TYPE_MUTABLE_EXT                     ? kMutableDescriptorSize

@@ -51,6 +51,9 @@ struct DescriptorBinding {
 	                                           // kBufferDescriptorSize, or 1 for inline uniform blocks
 	uint32_t dynamic_index;                    // first dynamic offset of a dynamic buffer binding, in binding order
 	const Sampler* const* immutable_samplers;  // count samplers, or nullptr
+	// A mutable binding whose type list (VkMutableDescriptorTypeCreateInfoEXT)
+	// names VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT.
+	bool mutable_input_attachment;
 
 	bool IsVariableCount() const { return flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT; }
 };

@@ -114,16 +114,15 @@ bool StoresWord(const shader::Program& program, uint32_t word) {
 
 // Whether a program reads input attachments (subpass inputs are image
 // bindings whose layout type is INPUT_ATTACHMENT, or a mutable binding,
-// VK_EXT_mutable_descriptor_type, that the shader reads as it reads subpass
-// inputs: like a storage image).
+// VK_EXT_mutable_descriptor_type, that may hold one and that the shader
+// reads as it reads subpass inputs: like a storage image).
 bool ReadsInputAttachments(const shader::Program& program, const PipelineLayout& layout) {
 	for (const shader::ImageBindingSlot& slot : program.image_bindings) {
 		const DescriptorSetLayout* set = slot.set < layout.SetCount() ? layout.SetLayout(slot.set) : nullptr;
 		const DescriptorBinding* binding = set ? set->Find(slot.binding) : nullptr;
 		if (!binding) continue;
 		if (binding->type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT) return true;
-		if (binding->type == VK_DESCRIPTOR_TYPE_MUTABLE_EXT && slot.kind == shader::ImageDescriptorKind::kStorageImage)
-			return true;
+		if (binding->mutable_input_attachment && slot.kind == shader::ImageDescriptorKind::kStorageImage) return true;
 	}
 	return false;
 }

@@ -336,27 +336,38 @@ TEST_CASE("fragment execution modes and depth, sample mask and sample built-ins"
 }
 
 TEST_CASE("interpolateAtOffset and AtSample follow the quad's gradient", "[shader][stage]") {
+	// The input is linear in the pixel position: 0.5 (x - 0.5), 0.25 (y - 0.5)
+	// at a point (x, y) of the pixel grid, as the rasterizer evaluates it at
+	// the pixel center, or with sample shading at the invocation's sample
+	// (here sample 2 of 4, at (0.125, 0.625)), where FragCoord is too. The
+	// functions give the value at their point whichever it was loaded at.
 	shader::Program program = CompileStage("interpolate.frag", shader::Stage::kFragment);
 	CHECK(program.uses_derivatives);
 	for (uint32_t samples : {1u, 4u}) {
-		INFO(samples << " samples");
-		StageRun run(program, 8);
-		for (uint32_t l = 0; l < 8; ++l) {
-			float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
-			run.In(0, 0)[l] = U(x * 0.5f);
-			run.In(0, 1)[l] = U(y * 0.25f);
-			run.In(InterfaceBuiltin::kSampleCount)[l] = samples;
-		}
-		run.Run();
-		for (uint32_t l = 0; l < 8; ++l) {
-			float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
-			CHECK(F(run.Out(0, 0)[l]) == x * 0.5f + 0.125f);
-			CHECK(F(run.Out(0, 1)[l]) == y * 0.25f - 0.03125f);
-			CHECK(F(run.Out(0, 2)[l]) == x * 0.5f);
-			CHECK(F(run.Out(0, 3)[l]) == y * 0.25f);
-			// Sample 1 of the standard 4-sample pattern is at (0.875, 0.375).
-			CHECK(F(run.Out(1, 0)[l]) == x * 0.5f + (samples == 4 ? 0.1875f : 0.0f));
-			CHECK(F(run.Out(1, 1)[l]) == y * 0.25f - (samples == 4 ? 0.03125f : 0.0f));
+		for (bool sample_shading : {false, true}) {
+			if (sample_shading && samples == 1) continue;
+			INFO(samples << " samples, sample shading " << sample_shading);
+			const float sx = sample_shading ? 0.125f - 0.5f : 0.0f, sy = sample_shading ? 0.625f - 0.5f : 0.0f;
+			StageRun run(program, 8);
+			for (uint32_t l = 0; l < 8; ++l) {
+				float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+				run.In(0, 0)[l] = U((x + sx) * 0.5f);
+				run.In(0, 1)[l] = U((y + sy) * 0.25f);
+				run.In(InterfaceBuiltin::kFragCoord, 0)[l] = U(x + 0.5f + sx);
+				run.In(InterfaceBuiltin::kFragCoord, 1)[l] = U(y + 0.5f + sy);
+				run.In(InterfaceBuiltin::kSampleCount)[l] = samples;
+			}
+			run.Run();
+			for (uint32_t l = 0; l < 8; ++l) {
+				float x = static_cast<float>(l / 4 * 2 + (l & 1u)), y = static_cast<float>(l >> 1 & 1u);
+				CHECK(F(run.Out(0, 0)[l]) == x * 0.5f + 0.125f);
+				CHECK(F(run.Out(0, 1)[l]) == y * 0.25f - 0.03125f);
+				CHECK(F(run.Out(0, 2)[l]) == (x + sx) * 0.5f);  // interpolateAtCentroid: as loaded
+				CHECK(F(run.Out(0, 3)[l]) == (y + sy) * 0.25f);
+				// Sample 1 of the standard 4-sample pattern is at (0.875, 0.375).
+				CHECK(F(run.Out(1, 0)[l]) == x * 0.5f + (samples == 4 ? 0.1875f : 0.0f));
+				CHECK(F(run.Out(1, 1)[l]) == y * 0.25f - (samples == 4 ? 0.03125f : 0.0f));
+			}
 		}
 	}
 }

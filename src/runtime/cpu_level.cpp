@@ -1,5 +1,6 @@
 #include "runtime/cpu_level.h"
 
+#include <cpuid.h>
 #include <hwy/targets.h>
 
 #include <algorithm>
@@ -27,9 +28,19 @@ int64_t TargetsAbove(CpuLevel level) {
 }
 
 CpuLevel CpuMost() {
-	return __builtin_cpu_supports("x86-64-v4")   ? CpuLevel::kV4
-	       : __builtin_cpu_supports("x86-64-v3") ? CpuLevel::kV3
-	                                             : CpuLevel::kBaseline;
+#if defined(__clang__)
+	// Clang (the fuzzer's build) has no level names: the levels' main features.
+	unsigned a = 0, b = 0, c = 0, d = 0;
+	const bool f16c = __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 29));  // (no "f16c" name in clang 14)
+	const bool v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi") &&
+	                __builtin_cpu_supports("bmi2") && f16c;
+	const bool v4 = v3 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+	                __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+	                __builtin_cpu_supports("avx512cd");
+#else
+	const bool v3 = __builtin_cpu_supports("x86-64-v3"), v4 = __builtin_cpu_supports("x86-64-v4");
+#endif
+	return v4 ? CpuLevel::kV4 : v3 ? CpuLevel::kV3 : CpuLevel::kBaseline;
 }
 
 }  // namespace

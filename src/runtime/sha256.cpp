@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 namespace tessera {
@@ -53,7 +54,13 @@ void CompressPortable(uint32_t state[8], const uint8_t* blocks, size_t count) {
 }
 
 bool HasShaExtensions() {
-	static const bool has = __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1");
+	// CPUID leaf 7 EBX bit 29: SHA; leaf 1 ECX bit 19: SSE4.1. (Read
+	// directly: clang's __builtin_cpu_supports has no "sha".)
+	static const bool has = [] {
+		unsigned a = 0, b = 0, c = 0, d = 0;
+		if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 19))) return false;
+		return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));
+	}();
 	return has;
 }
 

@@ -1013,7 +1013,7 @@ VertexInput Renderer::AsList(const CompiledDraw& draw, const VertexInput& vertex
 	return input;
 }
 
-void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input) {
+void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input) {
 	b.draw = draw;
 	b.fb = fb;
 	b.chunk_count = 0;
@@ -1023,7 +1023,6 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 	b.entries.clear();
 	b.area = 0;
 	b.primitives = 0;
-	const VertexInput input = AsList(draw, vertex_input);
 	auto process = &ProcessTriangle;
 	uint32_t vertices_per_primitive = 3;
 	if (input.topology == Topology::LineList) process = &ProcessLine, vertices_per_primitive = 2;
@@ -1183,7 +1182,7 @@ bool Renderer::CanQueue(const Framebuffer& fb, uint64_t primitives) const {
 void Renderer::Queue(const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input) {
 	if (queued_count_ == binned_.size()) binned_.push_back(std::make_unique<Binned>());
 	Binned& b = *binned_[queued_count_];
-	Bin(b, draw, fb, input);
+	Bin(b, draw, fb, AsList(draw, input));
 	if (b.busy.empty()) return;  // nothing to draw: the slot stays free
 	++queued_count_;
 	queued_primitives_ += b.primitives;

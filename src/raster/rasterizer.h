@@ -105,8 +105,9 @@ private:
 	// The input's primitives as a list (strips, fans and restarts
 	// assembled into assembled_), the input itself when it is one.
 	VertexInput AsList(const CompiledDraw& draw, const VertexInput& vertex_input);
-	// Sets up and bins a draw into b (which keeps copies of draw and fb).
-	void Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& vertex_input);
+	// Sets up and bins a draw's primitives, given as a list (AsList), into
+	// b (which keeps copies of draw and fb).
+	void Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, const VertexInput& input);
 
 	runtime::ThreadPool* pool_;
 	uint32_t pass_primitives_ = kMaxPassPrimitives;

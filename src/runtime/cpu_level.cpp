@@ -43,21 +43,28 @@ CpuLevel CpuMost() {
 	return v4 ? CpuLevel::kV4 : v3 ? CpuLevel::kV3 : CpuLevel::kBaseline;
 }
 
-}  // namespace
+// The CPU's level and the level chosen, found once.
+struct Levels {
+	CpuLevel most, chosen;
+};
 
-CpuLevel HostCpuLevel() {
-	static const CpuLevel level = [] {
+const Levels& HostLevels() {
+	static const Levels levels = [] {
 		const CpuLevel most = CpuMost();
 		const char* asked = std::getenv("TESSERA_CPU_LEVEL");
 		CpuLevel chosen = most;
 		if (asked && std::strcmp(asked, "baseline") == 0) chosen = CpuLevel::kBaseline;
 		if (asked && std::strcmp(asked, "v3") == 0) chosen = std::min(most, CpuLevel::kV3);
 		if (chosen < most) hwy::DisableTargets(TargetsAbove(chosen));  // (a v2 CPU keeps SSE4)
-		return chosen;
+		return Levels{most, chosen};
 	}();
-	return level;
+	return levels;
 }
 
-bool CpuLevelLowered() { return HostCpuLevel() < CpuMost(); }
+}  // namespace
+
+CpuLevel HostCpuLevel() { return HostLevels().chosen; }
+
+bool CpuLevelLowered() { return HostLevels().chosen < HostLevels().most; }
 
 }  // namespace tessera::runtime

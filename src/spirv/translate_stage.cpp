@@ -766,6 +766,8 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 			offset_x = Emit(Op::kSelect, four, offset_x, Const(0));
 			offset_y = Emit(Op::kSelect, four, offset_y, Const(0));
 		}
+		// (Computed at each call: a register kept from an earlier call would
+		// not be written for lanes that call's control flow left out.)
 		for (uint32_t c = 0; c < 2; ++c) {
 			uint32_t frag = NewReg();
 			program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(FragCoordRegion(c)), frag});

@@ -59,6 +59,10 @@ public:
 	// 2^32 - 1, which no allocation should follow blindly: the kernel would
 	// grant it and kill the process as the pages are touched.
 	uint64_t DrawMemoryBudget() const { return draw_memory_budget_; }
+	// Whether VK_EXT_robustness2's robustBufferAccess2 is enabled: then an
+	// indexed draw may reach past its index buffer, whose missing indices
+	// read as zero (vk/draw.cpp).
+	bool RobustBufferAccess2() const { return robust_buffer_access2_; }
 	// The engine's run options for dispatches and draws:
 	// TESSERA_SHADER_STEP_LIMIT, read when the device is created, overrides
 	// how many blocks one lane group may run before the device is declared
@@ -132,6 +136,7 @@ private:
 
 	std::atomic<bool> lost_{false};
 	uint64_t draw_memory_budget_ = 0;
+	bool robust_buffer_access2_ = false;
 	shader::RunOptions run_options_;
 
 	mutable std::mutex ranges_mutex_;

@@ -1329,12 +1329,23 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			// indirect forms): without robustBufferAccess2 every index lies in
 			// the bound buffer. Indices past it are dropped, so an indexCount
 			// from an application's buffer cannot size the scratch beyond the
-			// index buffer.
+			// index buffer. With robustBufferAccess2 they are drawn, each read
+			// as zero (ReadIndex), as far as a draw's memory allows.
 			const uint32_t index_bytes = g.index_type == VK_INDEX_TYPE_UINT32      ? 4
 			                             : g.index_type == VK_INDEX_TYPE_UINT8_EXT ? 1
 			                                                                       : 2;
 			const uint64_t in_buffer = g.index_data ? g.index_size / index_bytes : 0;
-			p.count = uint32_t(std::min<uint64_t>(p.count, in_buffer > p.first ? in_buffer - p.first : 0));
+			if (!context.device->RobustBufferAccess2()) {
+				p.count = uint32_t(std::min<uint64_t>(p.count, in_buffer > p.first ? in_buffer - p.first : 0));
+			} else if (uint64_t(p.count) * 2 * sizeof(uint32_t) > context.device->DrawMemoryBudget()) {
+				char message[192];
+				std::snprintf(message, sizeof message,
+				              "vkCmdDrawIndexed*: %u indices need more memory than a draw may take (%llu MiB); "
+				              "draw skipped",
+				              p.count, static_cast<unsigned long long>(context.device->DrawMemoryBudget() >> 20));
+				ReportPipeline(context, *pipeline, message);
+				return;
+			}
 			if (p.count == 0) return;
 			job.base_vertex = p.vertex_offset;
 			scratch.indices.resize(p.count);

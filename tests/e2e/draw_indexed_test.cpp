@@ -376,6 +376,34 @@ TEST_CASE("VK_EXT_primitive_topology_list_restart: a restart index in a list mat
 	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
 }
 
+TEST_CASE("with robustBufferAccess2, indices past the index buffer read zero as on lavapipe", "[draw]") {
+	// VUID-vkCmdDrawIndexed-robustBufferAccess2-07825 lifts the bound on
+	// firstIndex + indexCount when robustBufferAccess2 is enabled; each
+	// index past the buffer is then zero (the CTS's
+	// robustness.index_access.*_2). Points show it: vertex 0, which no index
+	// in range names, is drawn. (Tessera dropped such indices before.)
+	VkPhysicalDeviceRobustness2FeaturesEXT robustness2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+	robustness2.robustBufferAccess2 = VK_TRUE;
+	SceneFeatures features;
+	features.core.features.robustBufferAccess = VK_TRUE;  // robustBufferAccess2 needs it
+	std::unique_ptr<Context> contexts[2] = {
+	    Context::Create(Driver::Tessera, features.OptionsWith(&robustness2, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)),
+	    Context::Create(Driver::Lavapipe, features.OptionsWith(&robustness2, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME))};
+	REQUIRE(contexts[0]);
+	REQUIRE(contexts[1]);
+	Scene s = ColorScene(Grid(6));
+	s.vertex_shader = "sized_point.vert.spv";  // PointSize w = 1
+	s.attributes.push_back({2, 0, VK_FORMAT_R32_SFLOAT, 12});
+	s.indices = {7, 8, 13, 14, 20, 22};
+	// Indices 2..5 in range, then four past the buffer; then a draw wholly
+	// past it, from near the largest firstIndex.
+	s.draws = {{8, 1, 2, 0, 0}, {5, 1, 0xffffff00u, 3, 0}};
+	s.configure = [](PipelineState& p) { p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST; };
+	SceneResult a = RenderScene(*contexts[0], s), b = RenderScene(*contexts[1], s);
+	CompareImages("index-past-buffer", s.width, s.height, a.colors[0], b.colors[0], 2);
+	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
+}
+
 TEST_CASE("instances that cover whole tiles, opaque and blended, match lavapipe", "[draw]") {
 	// Each instance is a quad over most of the target, shifted a little:
 	// later instances cover whole tiles of earlier ones (which the

@@ -268,6 +268,13 @@ bool Translator::TranslateValue(const Instruction& inst) {
 			if (inst[3] == set) return true;  // non-semantic: debug info and the like
 		return false;
 	}
+	// SPV_KHR_expect_assume: OpExpectKHR is its Value (ExpectedValue is a
+	// hint), OpAssumeTrueKHR a promise that lets nothing be skipped here.
+	case spv::Op::OpExpectKHR:
+		result_types_[inst[2]] = inst[1];
+		Define(inst[2], Regs(inst[3]));
+		return true;
+	case spv::Op::OpAssumeTrueKHR: return true;
 	case spv::Op::OpUndef:
 		result_types_[inst[2]] = inst[1];
 		Define(inst[2], std::vector<uint32_t>(LeafCount(inst[1]), 0));

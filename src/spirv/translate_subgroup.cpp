@@ -1,6 +1,7 @@
 // SPIR-V to IR: subgroup operations (OpGroupNonUniform*) and the subgroup
 // built-ins. A subgroup is shader::kSubgroupSize consecutive lanes of a
 // workgroup; ballots fit in the first word of their uvec4.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -153,8 +154,9 @@ bool Translator::TranslateSubgroupKhr(const Instruction& inst) {
 bool Translator::TranslateSubgroup(const Instruction& inst) {
 	const uint32_t op = static_cast<uint32_t>(inst.op);
 	if (TranslateSubgroupKhr(inst)) return true;
-	if (op < static_cast<uint32_t>(spv::Op::OpGroupNonUniformElect) ||
-	    op > static_cast<uint32_t>(spv::Op::OpGroupNonUniformQuadSwap))
+	if ((op < static_cast<uint32_t>(spv::Op::OpGroupNonUniformElect) ||
+	     op > static_cast<uint32_t>(spv::Op::OpGroupNonUniformQuadSwap)) &&
+	    inst.op != spv::Op::OpGroupNonUniformRotateKHR)
 		return false;
 	result_types_[inst[2]] = inst[1];
 	auto scope = constants_.find(inst[3]);
@@ -209,6 +211,25 @@ bool Translator::TranslateSubgroup(const Instruction& inst) {
 		              : inst.op == spv::Op::OpGroupNonUniformShuffleUp ? Op::kISub
 		                                                               : Op::kIAdd;
 		uint32_t source = Emit(index_op, lane, Scalar(inst[5]));
+		Define(inst[2], per_leaf(inst[4], [&](uint32_t r) { return EmitSubgroup(Op::kSubgroupShuffle, r, source); }));
+		return true;
+	}
+	case spv::Op::OpGroupNonUniformRotateKHR: {
+		// SPV_KHR_subgroup_rotate: the Value of invocation
+		// ((id + Delta) & (size - 1)) + (id & ~(size - 1)), size being
+		// ClusterSize (a constant power of two) or the subgroup's. A cluster
+		// larger than the subgroup is invalid only when it runs (shaders
+		// switch over sizes up to gl_SubgroupSize): it rotates the subgroup.
+		uint32_t size = shader::kSubgroupSize;
+		if (inst.n > 6) {
+			auto cluster = constants_.find(inst[6]);
+			if (cluster == constants_.end() || cluster->second.op != spv::Op::OpConstant ||
+			    !std::has_single_bit(cluster->second[3]))
+				Fail("%s: ClusterSize is not a constant power of two", inst.OpName());
+			size = std::min(cluster->second[3], shader::kSubgroupSize);
+		}
+		const uint32_t within = Emit(Op::kAnd, Emit(Op::kIAdd, lane, Scalar(inst[5])), Const(size - 1));
+		const uint32_t source = Emit(Op::kOr, within, Emit(Op::kAnd, lane, Const(~(size - 1))));
 		Define(inst[2], per_leaf(inst[4], [&](uint32_t r) { return EmitSubgroup(Op::kSubgroupShuffle, r, source); }));
 		return true;
 	}

@@ -46,6 +46,10 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::GroupNonUniformShuffleRelative,
     spv::Capability::GroupNonUniformClustered,
     spv::Capability::GroupNonUniformQuad,
+    // SPV_KHR_subgroup_rotate (translate_subgroup.cpp).
+    spv::Capability::GroupNonUniformRotateKHR,
+    // SPV_KHR_expect_assume (translate_ops.cpp).
+    spv::Capability::ExpectAssumeKHR,
     // SPV_KHR_shader_ballot, SPV_KHR_subgroup_vote (translate_subgroup.cpp).
     spv::Capability::SubgroupBallotKHR,
     spv::Capability::SubgroupVoteKHR,

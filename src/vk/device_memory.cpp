@@ -246,6 +246,19 @@ VKAPI_ATTR VkResult VKAPI_CALL MapMemory(VkDevice, VkDeviceMemory memory, VkDevi
 
 VKAPI_ATTR void VKAPI_CALL UnmapMemory(VkDevice, VkDeviceMemory) {}
 
+// VK_KHR_map_memory2: the same two commands, their parameters in a
+// structure (flags are 0: the placed-mapping bits need
+// VK_EXT_map_memory_placed, which is not offered).
+VKAPI_ATTR VkResult VKAPI_CALL MapMemory2KHR(VkDevice device, const VkMemoryMapInfoKHR* pMemoryMapInfo, void** ppData) {
+	return MapMemory(device, pMemoryMapInfo->memory, pMemoryMapInfo->offset, pMemoryMapInfo->size,
+	                 pMemoryMapInfo->flags, ppData);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL UnmapMemory2KHR(VkDevice device, const VkMemoryUnmapInfoKHR* pMemoryUnmapInfo) {
+	UnmapMemory(device, pMemoryUnmapInfo->memory);
+	return VK_SUCCESS;
+}
+
 // The one memory type is host-coherent: flushes and invalidations have
 // nothing to do.
 VKAPI_ATTR VkResult VKAPI_CALL FlushMappedMemoryRanges(VkDevice, uint32_t, const VkMappedMemoryRange*) {

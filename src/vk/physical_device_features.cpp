@@ -3,6 +3,7 @@
 // its own bits on as it lands.
 #include <cstring>
 
+#include "icd/vulkan_newer.h"
 #include "vk/physical_device.h"
 
 namespace tessera::vk {
@@ -191,6 +192,10 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT, pipelineProtectedAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderExpectAssumeFeaturesKHR, shaderExpectAssume)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR, shaderSubgroupRotateClustered)},
     // VK_EXT_provoking_vertex (raster::AssembleTriangles, flat varyings).
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceProvokingVertexFeaturesEXT, transformFeedbackPreservesProvokingVertex)},
@@ -734,6 +739,18 @@ void FillFeatures(VkBaseOutStructure* s) {
 		reinterpret_cast<VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT*>(s)
 		    ->multisampledRenderToSingleSampled = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR:
+		// OpExpectKHR and OpAssumeTrueKHR (spirv/translate_ops.cpp).
+		reinterpret_cast<VkPhysicalDeviceShaderExpectAssumeFeaturesKHR*>(s)->shaderExpectAssume = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR: {
+		// OpGroupNonUniformRotateKHR, with and without ClusterSize: a shuffle
+		// from the rotated invocation (spirv/translate_subgroup.cpp).
+		auto* p = reinterpret_cast<VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR*>(s);
+		p->shaderSubgroupRotate = VK_TRUE;
+		p->shaderSubgroupRotateClustered = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT:
 		reinterpret_cast<VkPhysicalDeviceIndexTypeUint8FeaturesEXT*>(s)->indexTypeUint8 = VK_TRUE;
 		break;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "icd/vulkan_newer.h"
 #include "runtime/build_id.h"
 #include "shader/ir.h"
 #include "shader/program_serialize.h"
@@ -99,7 +100,8 @@ void PhysicalDevice::InitExtendedProperties() {
 	p11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
 	                                  VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
 	                                  VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
-	                                  VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
+	                                  VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT |
+	                                  VK_SUBGROUP_FEATURE_ROTATE_BIT_KHR | VK_SUBGROUP_FEATURE_ROTATE_CLUSTERED_BIT_KHR;
 	p11.subgroupQuadOperationsInAllStages = VK_FALSE;
 	// Points are clipped like other primitives by every plane (what the
 	// rasterizer will do); this is the stricter of the two behaviours.
@@ -396,6 +398,15 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// The divisor divides the instance number (vk/draw.cpp, FetchAttribute): any 32-bit value.
 		reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT*>(s)->maxVertexAttribDivisor = UINT32_MAX;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR: {
+		// VK_KHR_vertex_attribute_divisor: as the EXT's, and a divided
+		// instance counts from firstInstance, as the spec's address
+		// calculation asks (vk/draw.cpp, FetchAttribute).
+		auto* p = reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR*>(s);
+		p->maxVertexAttribDivisor = UINT32_MAX;
+		p->supportsNonZeroFirstInstance = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT:
 		reinterpret_cast<VkPhysicalDeviceExternalMemoryHostPropertiesEXT*>(s)->minImportedHostPointerAlignment =
 		    DeviceMemory::kHostImportAlignment;

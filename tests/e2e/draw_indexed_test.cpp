@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "draw_scene_helpers.h"
+#include "icd/vulkan_newer.h"
 #include "render_scene.h"
 
 using namespace tessera::test;
@@ -338,6 +339,27 @@ TEST_CASE("VK_EXT_vertex_attribute_divisor and VK_EXT_index_type_uint8 match lav
 		CompareImages("divisor-" + std::to_string(divisor), s.width, s.height, a.colors[0], b.colors[0], 2);
 	}
 	for (auto& ctx : contexts) CHECK(ctx->validation_errors() == 0);
+}
+
+TEST_CASE("VK_KHR_vertex_attribute_divisor reports the EXT's limits and non-zero firstInstance", "[draw]") {
+	// The KHR extension (Vulkan 1.4) shares the EXT's structures and
+	// address rule; its properties add supportsNonZeroFirstInstance, which
+	// the scene above (firstInstance 2, divisors 3, 0 and 1) exercises.
+	// Without the validation layer, whose 1.3.239 release does not know the
+	// KHR structure and flags it in the chain.
+	ContextOptions options;
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR khr{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR};
+	VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT ext{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT, &khr};
+	VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &ext};
+	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &properties);
+	CHECK(khr.maxVertexAttribDivisor == ext.maxVertexAttribDivisor);
+	CHECK(khr.maxVertexAttribDivisor == UINT32_MAX);
+	CHECK(khr.supportsNonZeroFirstInstance == VK_TRUE);
 }
 
 TEST_CASE("VK_EXT_primitive_topology_list_restart: a restart index in a list matches lavapipe", "[draw]") {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "icd/vulkan_newer.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -137,14 +138,27 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_ycbcr_image_arrays", {}, {"ycbcrImageArrays"}},
 	    {"VK_EXT_pipeline_robustness", {}, {"pipelineRobustness"}},
 	    {"VK_EXT_graphics_pipeline_library", {}, {"graphicsPipelineLibrary"}},
+	    // Extensions newer than the system's vk.xml (src/icd/registry_newer.xml).
+	    {"VK_KHR_index_type_uint8", {}, {"indexTypeUint8"}},
+	    {"VK_KHR_line_rasterization",
+	     {"rectangularLines", "bresenhamLines", "smoothLines", "stippledRectangularLines", "stippledBresenhamLines",
+	      "stippledSmoothLines"},
+	     {}},  // at least one of them
+	    {"VK_KHR_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
+	    {"VK_KHR_shader_expect_assume", {}, {"shaderExpectAssume"}},
+	    {"VK_KHR_shader_subgroup_rotate", {}, {"shaderSubgroupRotate"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR rotate{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR};
+	VkPhysicalDeviceShaderExpectAssumeFeaturesKHR expect_assume{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR, &rotate};
 	VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT pipeline_library{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT, &expect_assume};
 	VkPhysicalDevicePipelineRobustnessFeaturesEXT pipeline_robustness{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT, &pipeline_library};
 	VkPhysicalDeviceYcbcrImageArraysFeaturesEXT ycbcr_arrays{
@@ -292,6 +306,13 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(generated, primitivesGeneratedQuery);
 	TESSERA_F(border_swizzle, borderColorSwizzle);
 	TESSERA_F(line, rectangularLines);
+	TESSERA_F(line, bresenhamLines);
+	TESSERA_F(line, smoothLines);
+	TESSERA_F(line, stippledRectangularLines);
+	TESSERA_F(line, stippledBresenhamLines);
+	TESSERA_F(line, stippledSmoothLines);
+	TESSERA_F(expect_assume, shaderExpectAssume);
+	TESSERA_F(rotate, shaderSubgroupRotate);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);
 	TESSERA_F(feedback_loop, attachmentFeedbackLoopLayout);

@@ -327,6 +327,10 @@ const ExtensionCommands kExtensionCommands[] = {
     {"VK_EXT_private_data",
      false,
      {"vkCreatePrivateDataSlotEXT", "vkDestroyPrivateDataSlotEXT", "vkSetPrivateDataEXT", "vkGetPrivateDataEXT"}},
+    {"VK_EXT_line_rasterization", false, {"vkCmdSetLineStippleEXT"}},
+    // Newer than the system's vk.xml (src/icd/registry_newer.xml).
+    {"VK_KHR_line_rasterization", false, {"vkCmdSetLineStippleKHR"}},
+    {"VK_KHR_map_memory2", false, {"vkMapMemory2KHR", "vkUnmapMemory2KHR"}},
 };
 
 // Reports the advertised extensions (of the given owners) with a command

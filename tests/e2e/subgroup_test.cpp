@@ -12,6 +12,7 @@
 
 #include "compute_kernel.h"
 #include "dot_reference.h"
+#include "icd/vulkan_newer.h"
 #include "subgroup_reference.h"
 #include "vk_context.h"
 
@@ -173,7 +174,8 @@ TEST_CASE("Tessera reports the Vulkan 1.3 subgroup and dot product features and 
 	CHECK(p11.subgroupSupportedOperations ==
 	      (VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
 	       VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
-	       VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT));
+	       VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT | VK_SUBGROUP_FEATURE_ROTATE_BIT_KHR |
+	       VK_SUBGROUP_FEATURE_ROTATE_CLUSTERED_BIT_KHR));
 }
 
 TEST_CASE("subgroup arithmetic on 8-bit integers matches the host on Tessera and lavapipe",

@@ -71,3 +71,29 @@ TEST_CASE("quad operations exchange values within aligned groups of four lanes",
 		REQUIRE(out[i * 4 + 3] == x(i ^ 3u));
 	}
 }
+
+TEST_CASE("subgroup rotations read the invocation delta further on within the cluster", "[shader][subgroup]") {
+	// SPV_KHR_subgroup_rotate: invocation ((id + delta) & (size - 1)) +
+	// (id & ~(size - 1)) of the subgroup, size being the cluster's or the
+	// subgroup's; SPV_KHR_expect_assume's OpExpectKHR is its value.
+	shader::Program program = test::CompileShader("subgroup_rotate");
+	const uint32_t n = 64, s = shader::kSubgroupSize;
+	std::vector<uint32_t> in(n), out(n * 4, 0xabcdu);
+	for (uint32_t i = 0; i < n; ++i) in[i] = i * 7u + 100u;
+	in[0] = 13;  // the rotation of the third result, dynamically uniform
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	auto rotated = [&](uint32_t i, uint32_t delta, uint32_t size) {
+		const uint32_t first = i / s * s, id = i % s;
+		return in[first + (((id + delta) & (size - 1)) | (id & ~(size - 1)))];
+	};
+	for (uint32_t i = 0; i < n; ++i) {
+		INFO("invocation " << i);
+		CHECK(out[i * 4 + 0] == rotated(i, 3, s));
+		CHECK(out[i * 4 + 1] == rotated(i, 1, 4));
+		CHECK(out[i * 4 + 2] == rotated(i, 13, 8));
+		CHECK(out[i * 4 + 3] == in[i] + 1);
+	}
+}

@@ -1,0 +1,124 @@
+// Vulkan definitions newer than the system's headers (Debian 12 ships
+// 1.3.239), for the extensions Tessera advertises from registry_newer.xml.
+// Written from the Vulkan 1.4 registry: each value is the registry's
+// (an extension enum is 1000000000 + (number - 1) * 1000 + offset), and
+// each block stands under its extension's macro, so newer system headers,
+// which define the macro, take precedence.
+//
+// Several of these extensions are the KHR names of EXT extensions that
+// Tessera already has; the registry gives the KHR names the EXT values, so
+// the EXT structures and enums serve both.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#ifndef VK_KHR_map_memory2
+#define VK_KHR_map_memory2 1
+#define VK_KHR_MAP_MEMORY_2_SPEC_VERSION 1
+#define VK_KHR_MAP_MEMORY_2_EXTENSION_NAME "VK_KHR_map_memory2"
+constexpr VkStructureType VK_STRUCTURE_TYPE_MEMORY_MAP_INFO_KHR = VkStructureType(1000271000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_MEMORY_UNMAP_INFO_KHR = VkStructureType(1000271001);
+typedef VkFlags VkMemoryUnmapFlagsKHR;
+typedef struct VkMemoryMapInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkMemoryMapFlags flags;
+	VkDeviceMemory memory;
+	VkDeviceSize offset;
+	VkDeviceSize size;
+} VkMemoryMapInfoKHR;
+typedef struct VkMemoryUnmapInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkMemoryUnmapFlagsKHR flags;
+	VkDeviceMemory memory;
+} VkMemoryUnmapInfoKHR;
+typedef VkResult(VKAPI_PTR* PFN_vkMapMemory2KHR)(VkDevice device, const VkMemoryMapInfoKHR* pMemoryMapInfo,
+                                                 void** ppData);
+typedef VkResult(VKAPI_PTR* PFN_vkUnmapMemory2KHR)(VkDevice device, const VkMemoryUnmapInfoKHR* pMemoryUnmapInfo);
+#endif
+
+#ifndef VK_KHR_shader_subgroup_rotate
+#define VK_KHR_shader_subgroup_rotate 1
+#define VK_KHR_SHADER_SUBGROUP_ROTATE_SPEC_VERSION 2
+#define VK_KHR_SHADER_SUBGROUP_ROTATE_EXTENSION_NAME "VK_KHR_shader_subgroup_rotate"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR =
+    VkStructureType(1000416000);
+constexpr VkSubgroupFeatureFlagBits VK_SUBGROUP_FEATURE_ROTATE_BIT_KHR = VkSubgroupFeatureFlagBits(0x200);
+constexpr VkSubgroupFeatureFlagBits VK_SUBGROUP_FEATURE_ROTATE_CLUSTERED_BIT_KHR = VkSubgroupFeatureFlagBits(0x400);
+typedef struct VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderSubgroupRotate;
+	VkBool32 shaderSubgroupRotateClustered;
+} VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR;
+#endif
+
+#ifndef VK_KHR_vertex_attribute_divisor
+#define VK_KHR_vertex_attribute_divisor 1
+#define VK_KHR_VERTEX_ATTRIBUTE_DIVISOR_SPEC_VERSION 1
+#define VK_KHR_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME "VK_KHR_vertex_attribute_divisor"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR =
+    VkStructureType(1000525000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_KHR =
+    VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT;
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT;
+typedef struct VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t maxVertexAttribDivisor;
+	VkBool32 supportsNonZeroFirstInstance;
+} VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR;
+typedef VkVertexInputBindingDivisorDescriptionEXT VkVertexInputBindingDivisorDescriptionKHR;
+typedef VkPipelineVertexInputDivisorStateCreateInfoEXT VkPipelineVertexInputDivisorStateCreateInfoKHR;
+typedef VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR;
+#endif
+
+#ifndef VK_KHR_load_store_op_none
+#define VK_KHR_load_store_op_none 1
+#define VK_KHR_LOAD_STORE_OP_NONE_SPEC_VERSION 1
+#define VK_KHR_LOAD_STORE_OP_NONE_EXTENSION_NAME "VK_KHR_load_store_op_none"
+constexpr VkAttachmentLoadOp VK_ATTACHMENT_LOAD_OP_NONE_KHR = VK_ATTACHMENT_LOAD_OP_NONE_EXT;
+#endif
+
+#ifndef VK_KHR_index_type_uint8
+#define VK_KHR_index_type_uint8 1
+#define VK_KHR_INDEX_TYPE_UINT8_SPEC_VERSION 1
+#define VK_KHR_INDEX_TYPE_UINT8_EXTENSION_NAME "VK_KHR_index_type_uint8"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT;
+constexpr VkIndexType VK_INDEX_TYPE_UINT8_KHR = VK_INDEX_TYPE_UINT8_EXT;
+typedef VkPhysicalDeviceIndexTypeUint8FeaturesEXT VkPhysicalDeviceIndexTypeUint8FeaturesKHR;
+#endif
+
+#ifndef VK_KHR_line_rasterization
+#define VK_KHR_line_rasterization 1
+#define VK_KHR_LINE_RASTERIZATION_SPEC_VERSION 1
+#define VK_KHR_LINE_RASTERIZATION_EXTENSION_NAME "VK_KHR_line_rasterization"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT;
+constexpr VkStructureType VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_KHR =
+    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT;
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT;
+constexpr VkDynamicState VK_DYNAMIC_STATE_LINE_STIPPLE_KHR = VK_DYNAMIC_STATE_LINE_STIPPLE_EXT;
+typedef VkLineRasterizationModeEXT VkLineRasterizationModeKHR;
+typedef VkPhysicalDeviceLineRasterizationFeaturesEXT VkPhysicalDeviceLineRasterizationFeaturesKHR;
+typedef VkPhysicalDeviceLineRasterizationPropertiesEXT VkPhysicalDeviceLineRasterizationPropertiesKHR;
+typedef VkPipelineRasterizationLineStateCreateInfoEXT VkPipelineRasterizationLineStateCreateInfoKHR;
+typedef PFN_vkCmdSetLineStippleEXT PFN_vkCmdSetLineStippleKHR;
+#endif
+
+#ifndef VK_KHR_shader_expect_assume
+#define VK_KHR_shader_expect_assume 1
+#define VK_KHR_SHADER_EXPECT_ASSUME_SPEC_VERSION 1
+#define VK_KHR_SHADER_EXPECT_ASSUME_EXTENSION_NAME "VK_KHR_shader_expect_assume"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR =
+    VkStructureType(1000544000);
+typedef struct VkPhysicalDeviceShaderExpectAssumeFeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderExpectAssume;
+} VkPhysicalDeviceShaderExpectAssumeFeaturesKHR;
+#endif

@@ -54,6 +54,19 @@ typedef struct VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR {
 } VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR;
 #endif
 
+#ifndef VK_EXT_dynamic_rendering_unused_attachments
+#define VK_EXT_dynamic_rendering_unused_attachments 1
+#define VK_EXT_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_SPEC_VERSION 1
+#define VK_EXT_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_EXTENSION_NAME "VK_EXT_dynamic_rendering_unused_attachments"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT =
+    VkStructureType(1000499000);
+typedef struct VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 dynamicRenderingUnusedAttachments;
+} VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT;
+#endif
+
 #ifndef VK_KHR_vertex_attribute_divisor
 #define VK_KHR_vertex_attribute_divisor 1
 #define VK_KHR_VERTEX_ATTRIBUTE_DIVISOR_SPEC_VERSION 1

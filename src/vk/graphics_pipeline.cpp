@@ -686,7 +686,6 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 		ds.max_depth_bounds = d.maxDepthBounds;
 	}
 	raster::BlendState& blend = g.state.blend;
-	blend.attachment_count = targets.color_count;
 	if (rasterizes && targets.color_count && info.pColorBlendState) {
 		const VkPipelineColorBlendStateCreateInfo& cb = *info.pColorBlendState;
 		blend.logic_op_enable = cb.logicOpEnable;
@@ -718,6 +717,18 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 				g.state.blend.attachments[a].write_mask = 0;
 				g.written_attachments &= ~(1u << a);
 			}
+	// Vulkan "Fragment Output Interface" and VK_EXT_dynamic_rendering_unused_attachments:
+	// a color attachment the pipeline has no format for (past its
+	// attachments, or VK_FORMAT_UNDEFINED) is not written, whatever view the
+	// render pass instance binds there.
+	// (The blend state then describes every attachment: the raster's default
+	// for one past attachment_count writes it.)
+	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
+		if (a >= targets.color_count || targets.colors[a] == VK_FORMAT_UNDEFINED) {
+			g.state.blend.attachments[a].write_mask = 0;
+			g.written_attachments &= ~(1u << a);
+		}
+	g.state.blend.attachment_count = raster::kMaxColorAttachments;
 	// An input attachment may be the depth/stencil attachment itself (a
 	// feedback loop): the fragment must read what earlier draws wrote, not
 	// its own depth, so its tests stay after it (Vulkan 1.3 §29.4).

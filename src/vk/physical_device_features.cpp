@@ -192,6 +192,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT, pipelineProtectedAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT,
+                         dynamicRenderingUnusedAttachments)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderExpectAssumeFeaturesKHR, shaderExpectAssume)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR,
@@ -738,6 +741,13 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Implicit multisampled images per subpass (vk/cmd_render_pass.cpp).
 		reinterpret_cast<VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT*>(s)
 		    ->multisampledRenderToSingleSampled = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT:
+		// Draws write the attachments the render pass instance binds, from
+		// the outputs the pipeline has; neither side's unused attachments
+		// matter (vk/cmd_render_pass.cpp).
+		reinterpret_cast<VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT*>(s)
+		    ->dynamicRenderingUnusedAttachments = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR:
 		// OpExpectKHR and OpAssumeTrueKHR (spirv/translate_ops.cpp).

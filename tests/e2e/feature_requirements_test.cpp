@@ -147,14 +147,17 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_vertex_attribute_divisor", {}, {"vertexAttributeInstanceRateDivisor"}},
 	    {"VK_KHR_shader_expect_assume", {}, {"shaderExpectAssume"}},
 	    {"VK_KHR_shader_subgroup_rotate", {}, {"shaderSubgroupRotate"}},
+	    {"VK_EXT_dynamic_rendering_unused_attachments", {}, {"dynamicRenderingUnusedAttachments"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT unused_attachments{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT};
 	VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR rotate{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR, &unused_attachments};
 	VkPhysicalDeviceShaderExpectAssumeFeaturesKHR expect_assume{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR, &rotate};
 	VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT pipeline_library{
@@ -313,6 +316,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(line, stippledSmoothLines);
 	TESSERA_F(expect_assume, shaderExpectAssume);
 	TESSERA_F(rotate, shaderSubgroupRotate);
+	TESSERA_F(unused_attachments, dynamicRenderingUnusedAttachments);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);
 	TESSERA_F(feedback_loop, attachmentFeedbackLoopLayout);

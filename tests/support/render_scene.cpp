@@ -724,9 +724,11 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	dynamic.dynamicStateCount = uint32_t(state.dynamic_states.size());
 	dynamic.pDynamicStates = state.dynamic_states.data();
 
-	std::vector<VkFormat> color_formats(scene.color_attachments, scene.color_format);
+	const std::vector<VkFormat> color_formats = state.color_formats.empty()
+	                                                ? std::vector<VkFormat>(scene.color_attachments, scene.color_format)
+	                                                : state.color_formats;
 	VkPipelineRenderingCreateInfo rendering_info{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-	rendering_info.colorAttachmentCount = scene.color_attachments;
+	rendering_info.colorAttachmentCount = uint32_t(color_formats.size());
 	rendering_info.pColorAttachmentFormats = color_formats.data();
 	rendering_info.depthAttachmentFormat = depth_info.depth ? scene.depth_format : VK_FORMAT_UNDEFINED;
 	rendering_info.stencilAttachmentFormat = depth_info.stencil ? scene.depth_format : VK_FORMAT_UNDEFINED;

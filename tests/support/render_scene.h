@@ -25,6 +25,11 @@ struct PipelineState {
 	VkPipelineMultisampleStateCreateInfo multisample{};
 	VkPipelineDepthStencilStateCreateInfo depth_stencil{};
 	std::vector<VkPipelineColorBlendAttachmentState> blend_attachments;
+	// With dynamic rendering: the pipeline's color attachment formats (empty:
+	// the scene's color_attachments of its color_format). Other counts and
+	// VK_FORMAT_UNDEFINED need VK_EXT_dynamic_rendering_unused_attachments;
+	// blend_attachments must then be as many.
+	std::vector<VkFormat> color_formats;
 	VkPipelineColorBlendStateCreateInfo color_blend{};
 	std::vector<VkDynamicState> dynamic_states;
 	uint32_t sample_mask = 0xffffffffu;

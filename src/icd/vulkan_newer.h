@@ -54,6 +54,31 @@ typedef struct VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR {
 } VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR;
 #endif
 
+#ifndef VK_EXT_nested_command_buffer
+#define VK_EXT_nested_command_buffer 1
+#define VK_EXT_NESTED_COMMAND_BUFFER_SPEC_VERSION 1
+#define VK_EXT_NESTED_COMMAND_BUFFER_EXTENSION_NAME "VK_EXT_nested_command_buffer"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT =
+    VkStructureType(1000451000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_PROPERTIES_EXT =
+    VkStructureType(1000451001);
+constexpr VkSubpassContents VK_SUBPASS_CONTENTS_INLINE_AND_SECONDARY_COMMAND_BUFFERS_EXT =
+    VkSubpassContents(1000451000);
+constexpr VkRenderingFlagBits VK_RENDERING_CONTENTS_INLINE_BIT_EXT = VkRenderingFlagBits(0x10);
+typedef struct VkPhysicalDeviceNestedCommandBufferFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 nestedCommandBuffer;
+	VkBool32 nestedCommandBufferRendering;
+	VkBool32 nestedCommandBufferSimultaneousUse;
+} VkPhysicalDeviceNestedCommandBufferFeaturesEXT;
+typedef struct VkPhysicalDeviceNestedCommandBufferPropertiesEXT {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t maxCommandBufferNestingLevel;
+} VkPhysicalDeviceNestedCommandBufferPropertiesEXT;
+#endif
+
 #ifndef VK_EXT_dynamic_rendering_unused_attachments
 #define VK_EXT_dynamic_rendering_unused_attachments 1
 #define VK_EXT_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_SPEC_VERSION 1

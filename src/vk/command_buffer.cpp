@@ -187,6 +187,19 @@ struct ExecuteCommandsCommand : vk::Command {
 	const VkCommandBuffer* buffers;
 	uint32_t count;
 	void Execute(vk::ExecutionContext& context) const {
+		// A primary runs secondaries at nesting 1, a secondary at one more
+		// than its own (VK_EXT_nested_command_buffer: the call from a
+		// secondary at nesting n is of level n). Deeper than the limit is
+		// invalid (a buffer that runs itself would never end): the buffers
+		// are skipped, with a message.
+		if (context.nesting > vk::kMaxCommandBufferNesting) {
+			context.device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_COMMAND_BUFFER, 0,
+			                       "vkCmdExecuteCommands: secondary command buffers nested deeper than "
+			                       "maxCommandBufferNestingLevel (%u); skipped",
+			                       vk::kMaxCommandBufferNesting);
+			return;
+		}
+		++context.nesting;
 		for (uint32_t i = 0; i < count; ++i) {
 			CommandBuffer* secondary = CommandBuffer::Cast(buffers[i]);
 			secondary->ExecuteCommands(context);
@@ -194,6 +207,7 @@ struct ExecuteCommandsCommand : vk::Command {
 			// the primary has run it.
 			if (secondary->Usage() & VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT) secondary->Invalidate();
 		}
+		--context.nesting;
 	}
 };
 

@@ -95,7 +95,15 @@ struct ExecutionContext {
 	// Draws wait in the queue thread's renderer to be rasterized together
 	// (vk/draw.cpp); FlushQueuedDraws writes them out.
 	bool queued_draws = false;
+	// Secondary command buffers being run inside one another
+	// (VK_EXT_nested_command_buffer): 0 in a primary's own commands.
+	uint32_t nesting = 0;
 };
+
+// VK_EXT_nested_command_buffer's maxCommandBufferNestingLevel: how deep
+// secondaries may run inside secondaries (each level a recursion of
+// CommandBuffer::ExecuteCommands).
+constexpr uint32_t kMaxCommandBufferNesting = 16;
 
 // Rasterizes the draws that wait (ExecutionContext::queued_draws). Runs
 // before every command that does not declare

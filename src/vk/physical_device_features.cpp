@@ -192,6 +192,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT, pipelineProtectedAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceNestedCommandBufferFeaturesEXT, nestedCommandBufferSimultaneousUse)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT,
                          dynamicRenderingUnusedAttachments)},
@@ -742,6 +744,17 @@ void FillFeatures(VkBaseOutStructure* s) {
 		reinterpret_cast<VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT*>(s)
 		    ->multisampledRenderToSingleSampled = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT: {
+		// vkCmdExecuteCommands in a secondary replays the nested buffers'
+		// commands in the one execution context, render pass state included;
+		// a buffer's recorded commands are never changed by running them, so
+		// simultaneous use is as for primaries (vk/command_buffer.cpp).
+		auto* p = reinterpret_cast<VkPhysicalDeviceNestedCommandBufferFeaturesEXT*>(s);
+		p->nestedCommandBuffer = VK_TRUE;
+		p->nestedCommandBufferRendering = VK_TRUE;
+		p->nestedCommandBufferSimultaneousUse = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT:
 		// Draws write the attachments the render pass instance binds, from
 		// the outputs the pipeline has; neither side's unused attachments

@@ -428,6 +428,12 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->transformFeedbackDraw = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_PROPERTIES_EXT:
+		// Each level of nesting is one recursion of
+		// CommandBuffer::ExecuteCommands (a few hundred bytes of stack).
+		reinterpret_cast<VkPhysicalDeviceNestedCommandBufferPropertiesEXT*>(s)->maxCommandBufferNestingLevel =
+		    vk::kMaxCommandBufferNesting;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT:
 		// The draws are copied into the command buffer: any count that fits in memory.
 		reinterpret_cast<VkPhysicalDeviceMultiDrawPropertiesEXT*>(s)->maxMultiDrawCount = 1u << 20;

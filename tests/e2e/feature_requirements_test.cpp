@@ -148,14 +148,17 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_shader_expect_assume", {}, {"shaderExpectAssume"}},
 	    {"VK_KHR_shader_subgroup_rotate", {}, {"shaderSubgroupRotate"}},
 	    {"VK_EXT_dynamic_rendering_unused_attachments", {}, {"dynamicRenderingUnusedAttachments"}},
+	    {"VK_EXT_nested_command_buffer", {}, {"nestedCommandBuffer"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceNestedCommandBufferFeaturesEXT nested{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT};
 	VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT unused_attachments{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT, &nested};
 	VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR rotate{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR, &unused_attachments};
 	VkPhysicalDeviceShaderExpectAssumeFeaturesKHR expect_assume{
@@ -317,6 +320,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(expect_assume, shaderExpectAssume);
 	TESSERA_F(rotate, shaderSubgroupRotate);
 	TESSERA_F(unused_attachments, dynamicRenderingUnusedAttachments);
+	TESSERA_F(nested, nestedCommandBuffer);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);
 	TESSERA_F(feedback_loop, attachmentFeedbackLoopLayout);

@@ -79,6 +79,26 @@ typedef struct VkPhysicalDeviceNestedCommandBufferPropertiesEXT {
 } VkPhysicalDeviceNestedCommandBufferPropertiesEXT;
 #endif
 
+#ifndef VK_EXT_legacy_vertex_attributes
+#define VK_EXT_legacy_vertex_attributes 1
+#define VK_EXT_LEGACY_VERTEX_ATTRIBUTES_SPEC_VERSION 1
+#define VK_EXT_LEGACY_VERTEX_ATTRIBUTES_EXTENSION_NAME "VK_EXT_legacy_vertex_attributes"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT =
+    VkStructureType(1000495000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_PROPERTIES_EXT =
+    VkStructureType(1000495001);
+typedef struct VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 legacyVertexAttributes;
+} VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT;
+typedef struct VkPhysicalDeviceLegacyVertexAttributesPropertiesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 nativeUnalignedPerformance;
+} VkPhysicalDeviceLegacyVertexAttributesPropertiesEXT;
+#endif
+
 #ifndef VK_EXT_dynamic_rendering_unused_attachments
 #define VK_EXT_dynamic_rendering_unused_attachments 1
 #define VK_EXT_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_SPEC_VERSION 1

@@ -192,6 +192,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT, pipelineProtectedAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT, legacyVertexAttributes)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceNestedCommandBufferFeaturesEXT, nestedCommandBufferSimultaneousUse)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT,
@@ -743,6 +745,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Implicit multisampled images per subpass (vk/cmd_render_pass.cpp).
 		reinterpret_cast<VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT*>(s)
 		    ->multisampledRenderToSingleSampled = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT:
+		// Attributes are copied out byte by byte at any offset and stride,
+		// converted as their format says, and the shader's input takes the
+		// 32-bit words whatever its numeric type: the implementation-
+		// dependent values the extension allows are those bits
+		// (vk/draw.cpp, FetchAttribute).
+		reinterpret_cast<VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT*>(s)->legacyVertexAttributes = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT: {
 		// vkCmdExecuteCommands in a secondary replays the nested buffers'

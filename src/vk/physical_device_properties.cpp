@@ -428,6 +428,10 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->transformFeedbackDraw = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_PROPERTIES_EXT:
+		// Every attribute is fetched with memcpy: alignment costs nothing.
+		reinterpret_cast<VkPhysicalDeviceLegacyVertexAttributesPropertiesEXT*>(s)->nativeUnalignedPerformance = VK_TRUE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_PROPERTIES_EXT:
 		// Each level of nesting is one recursion of
 		// CommandBuffer::ExecuteCommands (a few hundred bytes of stack).

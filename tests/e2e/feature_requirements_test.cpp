@@ -149,14 +149,17 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_shader_subgroup_rotate", {}, {"shaderSubgroupRotate"}},
 	    {"VK_EXT_dynamic_rendering_unused_attachments", {}, {"dynamicRenderingUnusedAttachments"}},
 	    {"VK_EXT_nested_command_buffer", {}, {"nestedCommandBuffer"}},
+	    {"VK_EXT_legacy_vertex_attributes", {}, {"legacyVertexAttributes"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT legacy_attributes{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT};
 	VkPhysicalDeviceNestedCommandBufferFeaturesEXT nested{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT, &legacy_attributes};
 	VkPhysicalDeviceDynamicRenderingUnusedAttachmentsFeaturesEXT unused_attachments{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_UNUSED_ATTACHMENTS_FEATURES_EXT, &nested};
 	VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR rotate{
@@ -321,6 +324,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(rotate, shaderSubgroupRotate);
 	TESSERA_F(unused_attachments, dynamicRenderingUnusedAttachments);
 	TESSERA_F(nested, nestedCommandBuffer);
+	TESSERA_F(legacy_attributes, legacyVertexAttributes);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);
 	TESSERA_F(feedback_loop, attachmentFeedbackLoopLayout);

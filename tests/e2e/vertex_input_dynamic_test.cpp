@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "draw_scene_helpers.h"
+#include "icd/vulkan_newer.h"
 #include "render_scene.h"
 
 using namespace tessera::test;
@@ -101,4 +102,80 @@ TEST_CASE("VK_EXT_vertex_input_dynamic_state: layouts set between draws render a
 	CHECK(other > 100);
 	CHECK(ctx.tessera->validation_errors() == 0);
 	CHECK(ctx.lavapipe->validation_errors() == 0);
+}
+
+TEST_CASE("VK_EXT_legacy_vertex_attributes: unaligned attributes and other numeric types read their bytes",
+          "[draw][vertex_input_dynamic]") {
+	// The extension lets dynamic vertex input take attributes at any offset
+	// and stride, and of a numeric type other than the shader input's
+	// (whose values are then implementation-dependent: Tessera's are the
+	// format's 32-bit words). The same vertices drawn aligned as floats,
+	// and packed at odd offsets with the color as R32G32B32A32_UINT holding
+	// the floats' bits, give the same image. Tessera alone, without the
+	// validation layer: lavapipe 22.3 and the layer's 1.3.239 release
+	// predate the extension.
+	SceneFeatures features;
+	VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT legacy{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT};
+	legacy.legacyVertexAttributes = VK_TRUE;
+	VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
+	vertex_input.vertexInputDynamicState = VK_TRUE;
+	ContextOptions options = features.OptionsWith(&vertex_input, VK_EXT_VERTEX_INPUT_DYNAMIC_STATE_EXTENSION_NAME);
+	legacy.pNext = vertex_input.pNext;  // legacy joins the chain after vertex_input
+	vertex_input.pNext = &legacy;
+	options.device_extensions.push_back(VK_EXT_LEGACY_VERTEX_ATTRIBUTES_EXTENSION_NAME);
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	auto set_vertex_input = ctx->Proc<PFN_vkCmdSetVertexInputEXT>("vkCmdSetVertexInputEXT");
+	REQUIRE(set_vertex_input);
+
+	const std::vector<float> vertices = {
+	    -0.9f, -0.8f, 0.5f, 1, 1,    0,    0,    1,  //
+	    0.8f,  -0.6f, 0.5f, 1, 0,    1,    0,    1,  //
+	    -0.2f, 0.9f,  0.5f, 1, 0,    0,    1,    1,  //
+	    0.5f,  0.5f,  0.3f, 1, 0.5f, 0.2f, 0.7f, 1,  //
+	    -0.7f, 0.1f,  0.3f, 1, 0.5f, 0.2f, 0.7f, 1,  //
+	    0.2f,  -0.9f, 0.3f, 1, 0.5f, 0.2f, 0.7f, 1,
+	};
+	Scene s;
+	s.vertex_shader = "scene.vert.spv";
+	s.fragment_shader = "scene.frag.spv";
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};  // ignored: the state is dynamic
+	s.configure = [](PipelineState& ps) { ps.dynamic_states.push_back(VK_DYNAMIC_STATE_VERTEX_INPUT_EXT); };
+	auto draw = [&](uint32_t stride, uint32_t first_offset, VkFormat color_format) {
+		s.record_draws = [&, stride, first_offset, color_format](VkCommandBuffer cb, const Scene::Buffers&) {
+			VkVertexInputBindingDescription2EXT binding{VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+			                                            nullptr,
+			                                            0,
+			                                            stride,
+			                                            VK_VERTEX_INPUT_RATE_VERTEX,
+			                                            1};
+			VkVertexInputAttributeDescription2EXT attributes[2] = {
+			    {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, nullptr, 0, 0,
+			     VK_FORMAT_R32G32B32A32_SFLOAT, first_offset},
+			    {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, nullptr, 1, 0, color_format,
+			     first_offset + 16},
+			};
+			set_vertex_input(cb, 1, &binding, 2, attributes);
+			vkCmdDraw(cb, 6, 1, 0, 0);
+		};
+		return RenderScene(*ctx, s);
+	};
+	s.vertices = scenes::Bytes(vertices);
+	s.vertex_stride = 32;
+	const SceneResult aligned = draw(32, 0, VK_FORMAT_R32G32B32A32_SFLOAT);
+	// 35-byte vertices from byte 3: no float lies on a 4-byte boundary.
+	const std::vector<uint8_t> bytes = scenes::Bytes(vertices);
+	std::vector<uint8_t> packed(3 + 6 * 35, 0xcd);
+	for (size_t v = 0; v < 6; ++v) std::copy_n(&bytes[v * 32], 32, &packed[3 + v * 35]);
+	s.vertices = packed;
+	s.vertex_stride = 35;
+	const SceneResult unaligned = draw(35, 3, VK_FORMAT_R32G32B32A32_UINT);
+	REQUIRE(aligned.colors[0].size() == unaligned.colors[0].size());
+	CHECK(aligned.colors[0] == unaligned.colors[0]);
+	size_t drawn = 0;
+	for (size_t i = 0; i + 4 <= aligned.colors[0].size(); i += 4) drawn += aligned.colors[0][i + 2] != 0;
+	CHECK(drawn > 100);
 }

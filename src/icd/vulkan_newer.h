@@ -54,6 +54,27 @@ typedef struct VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR {
 } VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR;
 #endif
 
+#ifndef VK_EXT_image_sliced_view_of_3d
+#define VK_EXT_image_sliced_view_of_3d 1
+#define VK_EXT_IMAGE_SLICED_VIEW_OF_3D_SPEC_VERSION 1
+#define VK_EXT_IMAGE_SLICED_VIEW_OF_3D_EXTENSION_NAME "VK_EXT_image_sliced_view_of_3d"
+#define VK_REMAINING_3D_SLICES_EXT (~0U)
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT =
+    VkStructureType(1000418000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_IMAGE_VIEW_SLICED_CREATE_INFO_EXT = VkStructureType(1000418001);
+typedef struct VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 imageSlicedViewOf3D;
+} VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT;
+typedef struct VkImageViewSlicedCreateInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t sliceOffset;
+	uint32_t sliceCount;
+} VkImageViewSlicedCreateInfoEXT;
+#endif
+
 #ifndef VK_EXT_nested_command_buffer
 #define VK_EXT_nested_command_buffer 1
 #define VK_EXT_NESTED_COMMAND_BUFFER_SPEC_VERSION 1

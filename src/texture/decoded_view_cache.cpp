@@ -32,7 +32,8 @@ bool SameMapping(const VkComponentMapping& a, const VkComponentMapping& b) {
 bool SameView(const ImageViewState& a, const ImageViewState& b) {
 	return a.layout == b.layout && a.memory == b.memory && a.format == b.format && a.aspect == b.aspect &&
 	       a.view_type == b.view_type && a.base_level == b.base_level && a.level_count == b.level_count &&
-	       a.base_layer == b.base_layer && a.layer_count == b.layer_count && SameMapping(a.components, b.components) &&
+	       a.base_layer == b.base_layer && a.layer_count == b.layer_count && a.slice_offset == b.slice_offset &&
+	       a.slice_count == b.slice_count && SameMapping(a.components, b.components) &&
 	       a.source_format == b.source_format;
 }
 

@@ -488,6 +488,11 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 		p.extent[0] = int32_t(s.extent.width);
 		p.extent[1] = out->dimensions >= 2 ? int32_t(s.extent.height) : 1;
 		p.extent[2] = out->dimensions == 3 ? int32_t(s.extent.depth) : 1;
+		if (out->dimensions == 3 && view.slice_count) {  // a sliced view (of one level)
+			if (uint64_t(view.slice_offset) + view.slice_count > s.extent.depth) return false;
+			p.base += uint64_t(view.slice_offset) * s.depth_pitch;
+			p.extent[2] = int32_t(view.slice_count);
+		}
 		p.row_pitch = s.row_pitch;
 		p.depth_pitch = s.depth_pitch;
 		p.array_pitch = layer_pitch;

@@ -51,7 +51,10 @@ struct ImageViewState {
 	// [base_level, base_level + level_count - 1] (0: none).
 	float min_lod = 0.0f;
 	uint32_t base_layer = 0;
-	uint32_t layer_count = 1;         // 6 per cube for cube views
+	uint32_t layer_count = 1;  // 6 per cube for cube views
+	// VK_EXT_image_sliced_view_of_3d: a 3D view of one level sees slices
+	// [slice_offset, slice_offset + slice_count) of it (slice_count 0: all).
+	uint32_t slice_offset = 0, slice_count = 0;
 	VkComponentMapping components{};  // identity by default
 	// A decoded copy of a compressed view (decoded_view.h) reads as
 	// R32G32B32A32_SFLOAT; this is the format it was decoded from, whose

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "icd/vulkan_newer.h"
 #include "texture/decoded_view_cache.h"
 #include "texture/image_layout.h"
 #include "vk/device_memory.h"
@@ -92,6 +93,15 @@ public:
 		if (auto* min_lod = FindInChain<VkImageViewMinLodCreateInfoEXT>(
 		        info.pNext, VK_STRUCTURE_TYPE_IMAGE_VIEW_MIN_LOD_CREATE_INFO_EXT))
 			min_lod_ = min_lod->minLod;
+		// VK_EXT_image_sliced_view_of_3d: a 3D view of one level, of some
+		// of its slices.
+		if (auto* sliced = FindInChain<VkImageViewSlicedCreateInfoEXT>(
+		        info.pNext, VK_STRUCTURE_TYPE_IMAGE_VIEW_SLICED_CREATE_INFO_EXT)) {
+			const uint32_t depth = std::max(1u, image_->Extent().depth >> range_.baseMipLevel);
+			slice_offset_ = std::min(sliced->sliceOffset, depth);
+			slice_count_ =
+			    sliced->sliceCount == VK_REMAINING_3D_SLICES_EXT ? depth - slice_offset_ : sliced->sliceCount;
+		}
 	}
 
 	Image* GetImage() const { return image_; }
@@ -102,6 +112,10 @@ public:
 	// VK_EXT_image_view_min_lod: the lowest level lookups may select (an
 	// absolute level; 0 without VkImageViewMinLodCreateInfoEXT).
 	float MinLod() const { return min_lod_; }
+	// VK_EXT_image_sliced_view_of_3d: the slices the view sees (count 0:
+	// all of them).
+	uint32_t SliceOffset() const { return slice_offset_; }
+	uint32_t SliceCount() const { return slice_count_; }
 	// Byte offset, in the image, of texel block (x, y) of the view's base level
 	// on layer `layer` of the view: an array layer, or a depth slice for a 2D
 	// (array) view of a 3D image.
@@ -121,6 +135,7 @@ private:
 	VkComponentMapping components_;
 	VkImageSubresourceRange range_;  // remaining levels/layers resolved
 	float min_lod_ = 0.0f;
+	uint32_t slice_offset_ = 0, slice_count_ = 0;
 	bool slices_ = false;  // the layers are depth slices of a 3D image
 	mutable texture::DecodedViewCache decoded_cache_;
 };

@@ -192,6 +192,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT, pipelineProtectedAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT, imageSlicedViewOf3D)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT, legacyVertexAttributes)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NESTED_COMMAND_BUFFER_FEATURES_EXT,
@@ -745,6 +747,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Implicit multisampled images per subpass (vk/cmd_render_pass.cpp).
 		reinterpret_cast<VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT*>(s)
 		    ->multisampledRenderToSingleSampled = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT:
+		// A sliced view's level starts at its first slice and is as deep as
+		// its slice count, for reads, writes, atomics and size queries alike
+		// (texture/sample.cpp, PrepareImage).
+		reinterpret_cast<VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT*>(s)->imageSlicedViewOf3D = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT:
 		// Attributes are copied out byte by byte at any offset and stride,

@@ -61,7 +61,9 @@ shader::BufferView ResolveBuffer(const BoundDescriptorSets& bound, const Pipelin
 // The plain state of an image view for the sampling code. A view of a
 // depth/stencil format used for sampling names one aspect (Vulkan 1.3
 // VUID-VkDescriptorImageInfo-imageView-01976); depth wins when both are set.
-texture::ImageViewState ViewState(const ImageView& view) {
+// A sliced view of a 3D image (VK_EXT_image_sliced_view_of_3d) sees its
+// slices as a storage image only; sampled, it sees the whole level.
+texture::ImageViewState ViewState(const ImageView& view, bool storage) {
 	const VkImageSubresourceRange& range = view.Range();
 	texture::ImageViewState state;
 	state.layout = &view.GetImage()->Layout();
@@ -79,6 +81,10 @@ texture::ImageViewState ViewState(const ImageView& view) {
 	state.min_lod = view.MinLod();
 	state.base_layer = range.baseArrayLayer;
 	state.layer_count = range.layerCount;
+	if (storage) {
+		state.slice_offset = view.SliceOffset();
+		state.slice_count = view.SliceCount();
+	}
 	state.components = view.Components();
 	return state;
 }
@@ -144,7 +150,7 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 		}
 		if (image->view && image->view->GetImage()->Data()) {
 			out.has_view = true;
-			out.view = ViewState(*image->view);
+			out.view = ViewState(*image->view, type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE);
 			// Sampler Y'CbCr conversion (chroma reconstructed explicitly,
 			// texture/ycbcr.h) and block-compressed formats are sampled from a
 			// decoded copy, kept on the view until the bytes it was decoded from

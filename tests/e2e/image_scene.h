@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "compute_kernel.h"
+#include "icd/vulkan_newer.h"
 #include "single_set.h"
 #include "texture/format.h"
 #include "vk_context.h"
@@ -54,6 +55,9 @@ struct ImageSpec {
 	// The view's subresource range (0 counts: the rest of the image).
 	uint32_t view_base_level = 0, view_levels = 0, view_base_layer = 0, view_layers = 0;
 	float view_min_lod = 0.0f;  // VkImageViewMinLodCreateInfoEXT when not 0 (Tessera only)
+	// VkImageViewSlicedCreateInfoEXT when view_slice_count is not 0 (Tessera
+	// only; the context must enable VK_EXT_image_sliced_view_of_3d).
+	uint32_t view_slice_offset = 0, view_slice_count = 0;
 	std::vector<uint8_t> data;  // level-major, then layer, then z, y, x, tightly packed
 };
 
@@ -233,6 +237,10 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		VkImageViewMinLodCreateInfoEXT min_lod{VK_STRUCTURE_TYPE_IMAGE_VIEW_MIN_LOD_CREATE_INFO_EXT};
 		min_lod.minLod = s.view_min_lod;
 		if (s.view_min_lod != 0.0f) vci.pNext = &min_lod;
+		VkImageViewSlicedCreateInfoEXT sliced{VK_STRUCTURE_TYPE_IMAGE_VIEW_SLICED_CREATE_INFO_EXT};
+		sliced.sliceOffset = s.view_slice_offset;
+		sliced.sliceCount = s.view_slice_count;
+		if (s.view_slice_count) sliced.pNext = vci.pNext, vci.pNext = &sliced;
 		VkImageView view = VK_NULL_HANDLE;
 		REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
 		views.push_back(view);

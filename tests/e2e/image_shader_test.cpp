@@ -112,6 +112,53 @@ TEST_CASE("2D views of 3D image slices sample and store as on lavapipe", "[image
 	CHECK(ours.images[1] == reference.images[1]);
 }
 
+TEST_CASE("VK_EXT_image_sliced_view_of_3d: a storage view of some slices stores there, sampled it sees the level",
+          "[image]") {
+	// Level 1 (4x4x8) of an 8x8x16 R32_UINT image through a view of slices
+	// 2..4: imageSize is (4, 4, 3) and stores land in those slices only;
+	// the same view as a sampled image sees all 8 slices. Tessera alone,
+	// without the validation layer: lavapipe 22.3 and the layer's 1.3.239
+	// release predate the extension.
+	Scene scene{"image_sliced_view_of_3d.spv"};
+	ImageSpec volume;
+	volume.format = VK_FORMAT_R32_UINT;
+	volume.type = VK_IMAGE_TYPE_3D;
+	volume.view_type = VK_IMAGE_VIEW_TYPE_3D;
+	volume.extent = {8, 8, 16};
+	volume.mips = 2;
+	volume.storage = true;
+	volume.view_base_level = volume.view_levels = 1;
+	volume.view_slice_offset = 2;
+	volume.view_slice_count = 3;
+	volume.data.assign(ImageBytes(volume), 0);
+	scene.images = {volume};
+	scene.samplers = {Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)};
+	scene.buffers = {std::vector<uint8_t>(16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {0}},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}}};
+	VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT sliced{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT};
+	sliced.imageSlicedViewOf3D = VK_TRUE;
+	ContextOptions options = Options(Driver::Tessera);
+	sliced.pNext = const_cast<void*>(options.device_features);
+	options.device_features = &sliced;
+	options.device_extensions.push_back(VK_EXT_IMAGE_SLICED_VIEW_OF_3D_EXTENSION_NAME);
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	const Outcome ours = Run(*ctx, scene);
+	CHECK(Values<int32_t>(ours.buffers[0]) == std::vector<int32_t>{4, 4, 3, 8});
+	const std::vector<uint32_t> texels = Values<uint32_t>(ours.images[0]);
+	const size_t level0 = 8 * 8 * 16, slice = 4 * 4;
+	REQUIRE(texels.size() == level0 + slice * 8);
+	for (size_t t = 0; t < texels.size(); ++t) {
+		CAPTURE(t);
+		const bool written = t >= level0 + 2 * slice && t < level0 + 5 * slice;
+		CHECK(texels[t] == (written ? uint32_t(1000 + t - level0 - 2 * slice) : 0u));
+	}
+}
+
 TEST_CASE("float atomics on R32_SFLOAT storage images match the host and lavapipe", "[image][atomic_float]") {
 	Scene scene{"image_float_atomics.spv"};
 	ImageSpec sums;

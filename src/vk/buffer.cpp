@@ -1,7 +1,5 @@
 #include "vk/buffer.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 
 #include "vk/device.h"
@@ -9,58 +7,25 @@
 
 namespace tessera::vk {
 
-namespace {
-
-// Unbound blocks of a sparse buffer: private zero pages, reserved but not
-// committed. Reads see zeros or what earlier writes to unbound blocks left
-// (residencyNonResidentStrict is false); nothing faults.
-void* MapZeroPages(void* at, size_t size) {
-	return mmap(at, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | (at ? MAP_FIXED : 0),
-	            -1, 0);
-}
-
-}  // namespace
-
 Buffer::~Buffer() {
-	if (!sparse_range_) return;
-	device_->RemoveMemoryRange(sparse_range_);
-	munmap(sparse_range_, ReservedSize());
+	if (sparse_.Data()) device_->RemoveMemoryRange(sparse_.Data());
 }
 
 VkResult Buffer::Init(Device* device) {
 	if (!Sparse()) return VK_SUCCESS;
 	device_ = device;
-	void* range = MapZeroPages(nullptr, ReservedSize());
-	if (range == MAP_FAILED) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
-	sparse_range_ = static_cast<uint8_t*>(range);
-	if (VkResult result = device->AddMemoryRange(sparse_range_, ReservedSize()); result != VK_SUCCESS) {
-		munmap(sparse_range_, ReservedSize());
-		sparse_range_ = nullptr;
-		return result;
-	}
-	return VK_SUCCESS;
+	if (VkResult result = sparse_.Init(size_); result != VK_SUCCESS) return result;
+	return device->AddMemoryRange(sparse_.Data(), sparse_.Size());
 }
 
 VkMemoryRequirements Buffer::Requirements() const {
-	if (Sparse()) return {ReservedSize(), kSparseBlockSize, 1u << DeviceMemory::kSparseMemoryType};
+	if (Sparse()) return {SparseRange::Reserved(size_), SparseRange::kBlockSize, 1u << DeviceMemory::kSparseMemoryType};
 	return {(size_ + 15) / 16 * 16, kAlignment, (1u << PhysicalDevice::kMemoryTypeCount) - 1};
 }
 
 bool Buffer::BindSparse(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
                         VkDeviceSize memory_offset) {
-	// Valid use keeps the range in the resource and offsets at block
-	// multiples; anything else is refused rather than mapped over other
-	// memory.
-	const VkDeviceSize reserved = ReservedSize();
-	if (!sparse_range_ || resource_offset >= reserved || resource_offset % kSparseBlockSize) return false;
-	size = std::min(DeviceMemory::RoundUpToPage(size), reserved - resource_offset);
-	uint8_t* at = sparse_range_ + resource_offset;
-	if (!memory) return MapZeroPages(at, size_t(size)) != MAP_FAILED;
-	if (memory->Fd() < 0 || memory_offset % DeviceMemory::kPageSize ||
-	    memory_offset + size > DeviceMemory::RoundUpToPage(memory->Size()))
-		return false;
-	return mmap(at, size_t(size), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, memory->Fd(), off_t(memory_offset)) !=
-	       MAP_FAILED;
+	return sparse_.Bind(resource_offset, size, memory, memory_offset);
 }
 
 BufferView::BufferView(const VkBufferViewCreateInfo& info)

@@ -3,15 +3,13 @@
 
 #include "vk/device_memory.h"
 #include "vk/object.h"
+#include "vk/sparse_range.h"
 
 namespace tessera::vk {
 
 class Buffer : public Object<Buffer, VkBuffer, VK_OBJECT_TYPE_BUFFER> {
 public:
 	static constexpr VkDeviceSize kAlignment = 64;
-	// A sparse buffer's block (VkMemoryRequirements::alignment): what one
-	// bind maps, a multiple of the page size.
-	static constexpr VkDeviceSize kSparseBlockSize = 65536;
 
 	explicit Buffer(const VkBufferCreateInfo& info) : size_(info.size), usage_(info.usage), flags_(info.flags) {}
 	~Buffer();
@@ -33,22 +31,20 @@ public:
 	bool BindSparse(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
 	                VkDeviceSize memory_offset);
 	uint8_t* Data() const {
-		if (sparse_range_) return sparse_range_;
+		if (sparse_.Data()) return sparse_.Data();
 		return memory_ ? memory_->Data() + offset_ : nullptr;
 	}
 	// Sparse buffers bind only memory of kSparseMemoryType; others any type.
 	VkMemoryRequirements Requirements() const;
 
 private:
-	VkDeviceSize ReservedSize() const { return (size_ + kSparseBlockSize - 1) / kSparseBlockSize * kSparseBlockSize; }
-
 	VkDeviceSize size_;
 	VkBufferUsageFlags usage_;
 	VkBufferCreateFlags flags_;
 	DeviceMemory* memory_ = nullptr;
 	VkDeviceSize offset_ = 0;
 	Device* device_ = nullptr;
-	uint8_t* sparse_range_ = nullptr;  // a sparse buffer's reserved addresses
+	SparseRange sparse_;  // a sparse buffer's reserved addresses
 };
 
 class BufferView : public Object<BufferView, VkBufferView, VK_OBJECT_TYPE_BUFFER_VIEW> {

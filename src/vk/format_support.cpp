@@ -263,10 +263,12 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	                                 : tiling == VK_IMAGE_TILING_OPTIMAL ? support.optimal
 	                                                                     : 0;
 	if (!info) return VK_ERROR_FORMAT_NOT_SUPPORTED;
-	// Only buffers can be sparse (vk::Buffer::BindSparse): no format takes a
-	// sparse image.
-	if (flags & (VK_IMAGE_CREATE_SPARSE_BINDING_BIT | VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT |
-	             VK_IMAGE_CREATE_SPARSE_ALIASED_BIT))
+	// Sparse images are bound through opaque binds only (vk/sparse_range.h):
+	// no residency. Optimal images of one plane; linear ones are for the
+	// host, which maps memory, not sparse ranges.
+	if (flags & VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if ((flags & (VK_IMAGE_CREATE_SPARSE_BINDING_BIT | VK_IMAGE_CREATE_SPARSE_ALIASED_BIT)) &&
+	    (tiling != VK_IMAGE_TILING_OPTIMAL || info->IsMultiPlanar()))
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	// VK_IMAGE_CREATE_EXTENDED_USAGE_BIT with MUTABLE_FORMAT: a usage may be
 	// supported by any format views of the image can have (Vulkan "Image
@@ -314,7 +316,8 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	    VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT | VK_IMAGE_CREATE_ALIAS_BIT |
 	    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT |
 	    VK_IMAGE_CREATE_EXTENDED_USAGE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT |
-	    VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT;
+	    VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT | VK_IMAGE_CREATE_SPARSE_BINDING_BIT |
+	    VK_IMAGE_CREATE_SPARSE_ALIASED_BIT;
 	if (flags & ~kSupportedFlags) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((flags & (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT)) &&

@@ -97,6 +97,10 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateImage(VkDevice device, const VkImageCreateI
 		vk::Delete(allocator, image);
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	}
+	if (VkResult result = image->InitSparse(); result != VK_SUCCESS) {
+		vk::Delete(allocator, image);
+		return result;
+	}
 	*pImage = image->ToHandle();
 	return VK_SUCCESS;
 }

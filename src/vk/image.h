@@ -10,6 +10,7 @@
 #include "vk/device_memory.h"
 #include "vk/object.h"
 #include "vk/physical_device.h"
+#include "vk/sparse_range.h"
 
 namespace tessera::vk {
 
@@ -38,9 +39,25 @@ public:
 		memory_ = memory;
 		offset_ = offset;
 	}
-	uint8_t* Data() const { return memory_ ? memory_->Data() + offset_ : nullptr; }
-	// Memory of any type (there is no sparse image).
+	uint8_t* Data() const {
+		if (sparse_.Data()) return sparse_.Data();
+		return memory_ ? memory_->Data() + offset_ : nullptr;
+	}
+	// VK_IMAGE_CREATE_SPARSE_BINDING_BIT: memory is bound through opaque
+	// sparse binds (vkQueueBindSparse) into the image's reserved range, laid
+	// out as a bound image's (sparse residency is not offered).
+	bool Sparse() const { return flags_ & VK_IMAGE_CREATE_SPARSE_BINDING_BIT; }
+	// Reserves a sparse image's range (a no-op for others).
+	VkResult InitSparse() { return Sparse() ? sparse_.Init(layout_.TotalSize()) : VK_SUCCESS; }
+	bool BindSparse(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
+	                VkDeviceSize memory_offset) {
+		return sparse_.Bind(resource_offset, size, memory, memory_offset);
+	}
+	// Memory of any type; a sparse image's blocks of the sparse type.
 	VkMemoryRequirements Requirements() const {
+		if (Sparse())
+			return {SparseRange::Reserved(layout_.TotalSize()), SparseRange::kBlockSize,
+			        1u << DeviceMemory::kSparseMemoryType};
 		return {layout_.TotalSize(), texture::ImageLayout::kAlignment, (1u << PhysicalDevice::kMemoryTypeCount) - 1};
 	}
 	// vkGetImageSubresourceLayout.
@@ -70,6 +87,7 @@ private:
 	texture::ImageLayout layout_;
 	DeviceMemory* memory_ = nullptr;
 	VkDeviceSize offset_ = 0;
+	SparseRange sparse_;  // a sparse image's reserved addresses
 };
 
 class ImageView : public Object<ImageView, VkImageView, VK_OBJECT_TYPE_IMAGE_VIEW> {

@@ -240,11 +240,11 @@ struct Supported {
 		// 16- and 64-bit floats work in arithmetic and in buffers, with 64-bit
 		// atomics.
 		core.robustBufferAccess = VK_TRUE;
-		// Sparse buffers: their addresses are reserved, and vkQueueBindSparse
-		// maps the pages of memfd-backed memory into them
-		// (vk::Buffer::BindSparse), so any block may be bound, rebound,
-		// unbound (zero pages) or bound in several places at once. No image
-		// format supports sparse images.
+		// Sparse buffers and images: their addresses are reserved, and
+		// vkQueueBindSparse maps the pages of memfd-backed memory into them
+		// (vk/sparse_range.h), so any block may be bound, rebound, unbound
+		// (zero pages) or bound in several places at once. Images take
+		// opaque binds only: no sparse residency for images.
 		core.sparseBinding = VK_TRUE;
 		core.sparseResidencyBuffer = VK_TRUE;
 		core.sparseResidencyAliased = VK_TRUE;

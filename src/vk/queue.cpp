@@ -12,6 +12,7 @@
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
+#include "vk/image.h"
 #include "vk/sync.h"
 
 namespace tessera::vk {
@@ -204,8 +205,9 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit2(VkQueue queue, uint32_t submitCount,
 }
 
 // Vulkan 1.3 §33.7 (sparse resources): each batch waits, then binds, then
-// signals, in order with submissions. Only buffers can be sparse; their
-// binds map memory pages on the queue thread (vk::Buffer::BindSparse). The
+// signals, in order with submissions. Buffers and images (opaque binds:
+// no residency) can be sparse; their binds map memory pages on the queue
+// thread (vk/sparse_range.h). The
 // binds are copied here: the application's arrays need not outlive the call.
 VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo* pBindInfo,
                                                VkFence fence) {
@@ -228,27 +230,45 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoC
 				                     : 0;
 				b.signals.push_back({vk::Semaphore::Cast(s.pSignalSemaphores[g]), value});
 			}
+			// A buffer's binds, or an image's opaque ones (the image's bytes
+			// as its layout places them).
 			struct Bind {
 				vk::Buffer* buffer;
+				vk::Image* image;
 				VkSparseMemoryBind bind;
 			};
 			std::vector<Bind> binds;
 			for (uint32_t k = 0; k < s.bufferBindCount; ++k) {
 				const VkSparseBufferMemoryBindInfo& info = s.pBufferBinds[k];
 				for (uint32_t n = 0; n < info.bindCount; ++n)
-					binds.push_back({vk::Buffer::Cast(info.buffer), info.pBinds[n]});
+					binds.push_back({vk::Buffer::Cast(info.buffer), nullptr, info.pBinds[n]});
 			}
-			if (binds.empty()) continue;
+			for (uint32_t k = 0; k < s.imageOpaqueBindCount; ++k) {
+				const VkSparseImageOpaqueMemoryBindInfo& info = s.pImageOpaqueBinds[k];
+				for (uint32_t n = 0; n < info.bindCount; ++n)
+					binds.push_back({nullptr, vk::Image::Cast(info.image), info.pBinds[n]});
+			}
 			vk::Device* device = Queue::Cast(queue)->GetDevice();
+			// Residency binds need sparseResidencyImage2D/3D, which are off.
+			if (s.imageBindCount)
+				device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_QUEUE, 0,
+				               "vkQueueBindSparse: image (residency) binds are not supported; ignored");
+			if (binds.empty()) continue;
 			b.host_work = [binds = std::move(binds), device] {
-				for (const Bind& b : binds)
-					if (!b.buffer->BindSparse(b.bind.resourceOffset, b.bind.size, vk::DeviceMemory::Cast(b.bind.memory),
-					                          b.bind.memoryOffset))
-						device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_BUFFER,
-						               uint64_t(b.buffer->ToHandle()),
-						               "vkQueueBindSparse: could not map %llu bytes at offset %llu of the buffer",
+				for (const Bind& b : binds) {
+					const vk::DeviceMemory* memory = vk::DeviceMemory::Cast(b.bind.memory);
+					const bool bound =
+					    b.buffer ? b.buffer->BindSparse(b.bind.resourceOffset, b.bind.size, memory, b.bind.memoryOffset)
+					             : b.image->BindSparse(b.bind.resourceOffset, b.bind.size, memory, b.bind.memoryOffset);
+					if (!bound)
+						device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+						               b.buffer ? VK_OBJECT_TYPE_BUFFER : VK_OBJECT_TYPE_IMAGE,
+						               b.buffer ? uint64_t(b.buffer->ToHandle()) : uint64_t(b.image->ToHandle()),
+						               "vkQueueBindSparse: could not map %llu bytes at offset %llu of the %s",
 						               static_cast<unsigned long long>(b.bind.size),
-						               static_cast<unsigned long long>(b.bind.resourceOffset));
+						               static_cast<unsigned long long>(b.bind.resourceOffset),
+						               b.buffer ? "buffer" : "image");
+				}
 			};
 		}
 		return Queue::Cast(queue)->Submit(std::move(batches), vk::Fence::Cast(fence));

@@ -341,8 +341,6 @@ void Translator::AccessChain(const Instruction& inst, bool ptr_chain) {
 		type = t.element;
 		if (constant) {
 			p.offset += constant_index * stride;
-		} else if (p.builtin_variable) {
-			Fail("dynamic index into a built-in");
 		} else if (IsPhysical(p)) {
 			AddPhysicalOffset(p, index, stride);
 		} else {
@@ -371,7 +369,16 @@ std::vector<uint32_t> Translator::Load(const Pointer& p) {
 		const std::vector<uint32_t>& all = mask ? masks : BuiltinRegisters(decorations_.at(p.builtin_variable).builtin);
 		uint32_t first = p.offset / 4, count = LeafCount(p.pointee);
 		if (first + count > all.size()) Fail("built-in access out of range");
-		return {all.begin() + first, all.begin() + first + count};
+		std::vector<uint32_t> out(all.begin() + first, all.begin() + first + count);
+		// A dynamic index (p.dynamic, in bytes; glslang's copy of a mask into
+		// an array indexed by the invocation, once the optimizer forwards it):
+		// each leaf selected among the places the index may name.
+		if (p.dynamic)
+			for (uint32_t k = 1; first + k + count <= all.size(); ++k) {
+				const uint32_t here = Emit(Op::kIEqual, p.dynamic, Const(4 * k));
+				for (uint32_t j = 0; j < count; ++j) out[j] = Emit(Op::kSelect, here, all[first + k + j], out[j]);
+			}
+		return out;
 	}
 	if (p.region == kNoRegion && p.variable_class < 0) Fail("load through an unresolved pointer");
 	if (p.region != kNoRegion && p.region == helper_region_) return {HelperValue()};  // the HelperInvocation built-in

@@ -97,3 +97,21 @@ TEST_CASE("subgroup rotations read the invocation delta further on within the cl
 		CHECK(out[i * 4 + 3] == in[i] + 1);
 	}
 }
+
+TEST_CASE("a dynamic index into a subgroup mask built-in picks the word per lane", "[shader][subgroup]") {
+	// The CTS's subgroups.ballot_mask.ext_shader_subgroup_ballot.* index
+	// gl_SubgroupEqMaskARB's words with the invocation's index; the
+	// translator refused any dynamic index into a built-in.
+	shader::Program program = test::CompileShader("builtin_dynamic_index");
+	const uint32_t n = 64, s = shader::kSubgroupSize;
+	std::vector<uint32_t> out(n * 2, 0xabcdu);
+	test::Bindings bindings;
+	bindings.Bind(0, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < n; ++i) {
+		const uint32_t lane = i % s;
+		INFO("invocation " << i);
+		CHECK(out[2 * i] == ((lane & 3) == 0 ? 1u << lane : 0u));  // words 1-3 of the mask are 0
+		CHECK(out[2 * i + 1] == ((lane & 1) == 0 ? ~0u << lane : 0u));
+	}
+}

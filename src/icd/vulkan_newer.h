@@ -201,3 +201,98 @@ typedef struct VkPhysicalDeviceShaderExpectAssumeFeaturesKHR {
 	VkBool32 shaderExpectAssume;
 } VkPhysicalDeviceShaderExpectAssumeFeaturesKHR;
 #endif
+
+#ifndef VK_KHR_maintenance6
+#define VK_KHR_maintenance6 1
+#define VK_KHR_MAINTENANCE_6_SPEC_VERSION 1
+#define VK_KHR_MAINTENANCE_6_EXTENSION_NAME "VK_KHR_maintenance6"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR = VkStructureType(1000545000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR = VkStructureType(1000545001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_BIND_MEMORY_STATUS_KHR = VkStructureType(1000545002);
+constexpr VkStructureType VK_STRUCTURE_TYPE_BIND_DESCRIPTOR_SETS_INFO_KHR = VkStructureType(1000545003);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PUSH_CONSTANTS_INFO_KHR = VkStructureType(1000545004);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PUSH_DESCRIPTOR_SET_INFO_KHR = VkStructureType(1000545005);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PUSH_DESCRIPTOR_SET_WITH_TEMPLATE_INFO_KHR = VkStructureType(1000545006);
+constexpr VkStructureType VK_STRUCTURE_TYPE_SET_DESCRIPTOR_BUFFER_OFFSETS_INFO_EXT = VkStructureType(1000545007);
+constexpr VkStructureType VK_STRUCTURE_TYPE_BIND_DESCRIPTOR_BUFFER_EMBEDDED_SAMPLERS_INFO_EXT =
+    VkStructureType(1000545008);
+typedef struct VkPhysicalDeviceMaintenance6FeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 maintenance6;
+} VkPhysicalDeviceMaintenance6FeaturesKHR;
+typedef struct VkPhysicalDeviceMaintenance6PropertiesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 blockTexelViewCompatibleMultipleLayers;
+	uint32_t maxCombinedImageSamplerDescriptorCount;
+	VkBool32 fragmentShadingRateClampCombinerInputs;
+} VkPhysicalDeviceMaintenance6PropertiesKHR;
+typedef struct VkBindMemoryStatusKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkResult* pResult;
+} VkBindMemoryStatusKHR;
+typedef struct VkBindDescriptorSetsInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkShaderStageFlags stageFlags;
+	VkPipelineLayout layout;
+	uint32_t firstSet;
+	uint32_t descriptorSetCount;
+	const VkDescriptorSet* pDescriptorSets;
+	uint32_t dynamicOffsetCount;
+	const uint32_t* pDynamicOffsets;
+} VkBindDescriptorSetsInfoKHR;
+typedef struct VkPushConstantsInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkPipelineLayout layout;
+	VkShaderStageFlags stageFlags;
+	uint32_t offset;
+	uint32_t size;
+	const void* pValues;
+} VkPushConstantsInfoKHR;
+typedef struct VkPushDescriptorSetInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkShaderStageFlags stageFlags;
+	VkPipelineLayout layout;
+	uint32_t set;
+	uint32_t descriptorWriteCount;
+	const VkWriteDescriptorSet* pDescriptorWrites;
+} VkPushDescriptorSetInfoKHR;
+typedef struct VkPushDescriptorSetWithTemplateInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkDescriptorUpdateTemplate descriptorUpdateTemplate;
+	VkPipelineLayout layout;
+	uint32_t set;
+	const void* pData;
+} VkPushDescriptorSetWithTemplateInfoKHR;
+typedef struct VkSetDescriptorBufferOffsetsInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkShaderStageFlags stageFlags;
+	VkPipelineLayout layout;
+	uint32_t firstSet;
+	uint32_t setCount;
+	const uint32_t* pBufferIndices;
+	const VkDeviceSize* pOffsets;
+} VkSetDescriptorBufferOffsetsInfoEXT;
+typedef struct VkBindDescriptorBufferEmbeddedSamplersInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkShaderStageFlags stageFlags;
+	VkPipelineLayout layout;
+	uint32_t set;
+} VkBindDescriptorBufferEmbeddedSamplersInfoEXT;
+typedef void(VKAPI_PTR* PFN_vkCmdBindDescriptorSets2KHR)(VkCommandBuffer commandBuffer,
+                                                         const VkBindDescriptorSetsInfoKHR* pBindDescriptorSetsInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdPushConstants2KHR)(VkCommandBuffer commandBuffer,
+                                                    const VkPushConstantsInfoKHR* pPushConstantsInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdPushDescriptorSet2KHR)(VkCommandBuffer commandBuffer,
+                                                        const VkPushDescriptorSetInfoKHR* pPushDescriptorSetInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdPushDescriptorSetWithTemplate2KHR)(
+    VkCommandBuffer commandBuffer, const VkPushDescriptorSetWithTemplateInfoKHR* pPushDescriptorSetWithTemplateInfo);
+#endif

@@ -91,9 +91,14 @@ VKAPI_ATTR VkResult VKAPI_CALL BindBufferMemory(VkDevice, VkBuffer buffer, VkDev
 
 VKAPI_ATTR VkResult VKAPI_CALL BindBufferMemory2(VkDevice, uint32_t bindInfoCount,
                                                  const VkBindBufferMemoryInfo* pBindInfos) {
-	for (uint32_t i = 0; i < bindInfoCount; ++i)
+	for (uint32_t i = 0; i < bindInfoCount; ++i) {
 		Buffer::Cast(pBindInfos[i].buffer)
 		    ->Bind(vk::DeviceMemory::Cast(pBindInfos[i].memory), pBindInfos[i].memoryOffset);
+		// VK_KHR_maintenance6: each bind's own result (binding cannot fail).
+		if (auto* status =
+		        vk::FindInChain<VkBindMemoryStatusKHR>(pBindInfos[i].pNext, VK_STRUCTURE_TYPE_BIND_MEMORY_STATUS_KHR))
+			*status->pResult = VK_SUCCESS;
+	}
 	return VK_SUCCESS;
 }
 

@@ -332,4 +332,69 @@ VKAPI_ATTR void VKAPI_CALL CmdBindDescriptorBufferEmbeddedSamplersEXT(VkCommandB
 	}
 }
 
+// VK_KHR_maintenance6: the binding commands with their parameters in a
+// structure, the bind points named by shader stages: the compute one for
+// VK_SHADER_STAGE_COMPUTE_BIT, the graphics one for any graphics stage
+// (both when both are named).
+namespace {
+
+template <typename Bind>
+void ForBindPoints(VkShaderStageFlags stages, Bind bind) {
+	if (stages & VK_SHADER_STAGE_ALL_GRAPHICS) bind(VK_PIPELINE_BIND_POINT_GRAPHICS);
+	if (stages & VK_SHADER_STAGE_COMPUTE_BIT) bind(VK_PIPELINE_BIND_POINT_COMPUTE);
+}
+
+}  // namespace
+
+VKAPI_ATTR void VKAPI_CALL CmdBindDescriptorSets2KHR(VkCommandBuffer commandBuffer,
+                                                     const VkBindDescriptorSetsInfoKHR* pBindDescriptorSetsInfo) {
+	const VkBindDescriptorSetsInfoKHR& info = *pBindDescriptorSetsInfo;
+	ForBindPoints(info.stageFlags, [&](VkPipelineBindPoint point) {
+		CmdBindDescriptorSets(commandBuffer, point, info.layout, info.firstSet, info.descriptorSetCount,
+		                      info.pDescriptorSets, info.dynamicOffsetCount, info.pDynamicOffsets);
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdPushConstants2KHR(VkCommandBuffer commandBuffer,
+                                                const VkPushConstantsInfoKHR* pPushConstantsInfo) {
+	// Push constants are one block for every bind point.
+	const VkPushConstantsInfoKHR& info = *pPushConstantsInfo;
+	CmdPushConstants(commandBuffer, info.layout, info.stageFlags, info.offset, info.size, info.pValues);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSet2KHR(VkCommandBuffer commandBuffer,
+                                                    const VkPushDescriptorSetInfoKHR* pPushDescriptorSetInfo) {
+	const VkPushDescriptorSetInfoKHR& info = *pPushDescriptorSetInfo;
+	ForBindPoints(info.stageFlags, [&](VkPipelineBindPoint point) {
+		CmdPushDescriptorSetKHR(commandBuffer, point, info.layout, info.set, info.descriptorWriteCount,
+		                        info.pDescriptorWrites);
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdPushDescriptorSetWithTemplate2KHR(
+    VkCommandBuffer commandBuffer, const VkPushDescriptorSetWithTemplateInfoKHR* pPushDescriptorSetWithTemplateInfo) {
+	// The template names its bind point.
+	const VkPushDescriptorSetWithTemplateInfoKHR& info = *pPushDescriptorSetWithTemplateInfo;
+	CmdPushDescriptorSetWithTemplateKHR(commandBuffer, info.descriptorUpdateTemplate, info.layout, info.set,
+	                                    info.pData);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDescriptorBufferOffsets2EXT(
+    VkCommandBuffer commandBuffer, const VkSetDescriptorBufferOffsetsInfoEXT* pSetDescriptorBufferOffsetsInfo) {
+	const VkSetDescriptorBufferOffsetsInfoEXT& info = *pSetDescriptorBufferOffsetsInfo;
+	ForBindPoints(info.stageFlags, [&](VkPipelineBindPoint point) {
+		CmdSetDescriptorBufferOffsetsEXT(commandBuffer, point, info.layout, info.firstSet, info.setCount,
+		                                 info.pBufferIndices, info.pOffsets);
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBindDescriptorBufferEmbeddedSamplers2EXT(
+    VkCommandBuffer commandBuffer,
+    const VkBindDescriptorBufferEmbeddedSamplersInfoEXT* pBindDescriptorBufferEmbeddedSamplersInfo) {
+	const VkBindDescriptorBufferEmbeddedSamplersInfoEXT& info = *pBindDescriptorBufferEmbeddedSamplersInfo;
+	ForBindPoints(info.stageFlags, [&](VkPipelineBindPoint point) {
+		CmdBindDescriptorBufferEmbeddedSamplersEXT(commandBuffer, point, info.layout, info.set);
+	});
+}
+
 }  // namespace tessera::entry

@@ -70,8 +70,10 @@ spirv::ValidationRules ShaderValidationRules(const VkDeviceCreateInfo& info) {
 VkResult Device::Init(const VkDeviceCreateInfo& info) {
 	shader_rules_ = ShaderValidationRules(info);
 	if (auto* robustness2 = FindInChain<VkPhysicalDeviceRobustness2FeaturesEXT>(
-	        info.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT))
+	        info.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT)) {
 		robust_buffer_access2_ = robustness2->robustBufferAccess2 == VK_TRUE;
+		null_descriptor_ = robustness2->nullDescriptor == VK_TRUE;
+	}
 	try {
 		pass_capture_ = wsi::PassCapture::FromEnvironment();
 	} catch (const std::bad_alloc&) {

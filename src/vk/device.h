@@ -63,6 +63,9 @@ public:
 	// indexed draw may reach past its index buffer, whose missing indices
 	// read as zero (vk/draw.cpp).
 	bool RobustBufferAccess2() const { return robust_buffer_access2_; }
+	// Whether VK_EXT_robustness2's nullDescriptor is enabled: then a null
+	// index buffer (VK_KHR_maintenance6) reads zeros (vk/draw.cpp).
+	bool NullDescriptor() const { return null_descriptor_; }
 	// The engine's run options for dispatches and draws:
 	// TESSERA_SHADER_STEP_LIMIT, read when the device is created, overrides
 	// how many blocks one lane group may run before the device is declared
@@ -137,6 +140,7 @@ private:
 	std::atomic<bool> lost_{false};
 	uint64_t draw_memory_budget_ = 0;
 	bool robust_buffer_access2_ = false;
+	bool null_descriptor_ = false;
 	shader::RunOptions run_options_;
 
 	mutable std::mutex ranges_mutex_;

@@ -1330,12 +1330,16 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			// the bound buffer. Indices past it are dropped, so an indexCount
 			// from an application's buffer cannot size the scratch beyond the
 			// index buffer. With robustBufferAccess2 they are drawn, each read
-			// as zero (ReadIndex), as far as a draw's memory allows.
+			// as zero (ReadIndex), as far as a draw's memory allows; so are
+			// those of a null index buffer (VK_KHR_maintenance6) with
+			// nullDescriptor.
 			const uint32_t index_bytes = g.index_type == VK_INDEX_TYPE_UINT32      ? 4
 			                             : g.index_type == VK_INDEX_TYPE_UINT8_EXT ? 1
 			                                                                       : 2;
 			const uint64_t in_buffer = g.index_data ? g.index_size / index_bytes : 0;
-			if (!context.device->RobustBufferAccess2()) {
+			const bool zeros =
+			    context.device->RobustBufferAccess2() || (!g.index_data && context.device->NullDescriptor());
+			if (!zeros) {
 				p.count = uint32_t(std::min<uint64_t>(p.count, in_buffer > p.first ? in_buffer - p.first : 0));
 			} else if (uint64_t(p.count) * 2 * sizeof(uint32_t) > context.device->DrawMemoryBudget()) {
 				char message[192];

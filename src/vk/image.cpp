@@ -161,6 +161,10 @@ VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory(VkDevice, VkImage image, VkDevice
 VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory2(VkDevice, uint32_t bindInfoCount,
                                                 const VkBindImageMemoryInfo* pBindInfos) {
 	for (uint32_t i = 0; i < bindInfoCount; ++i) {
+		// VK_KHR_maintenance6: each bind's own result (binding cannot fail).
+		if (auto* status =
+		        vk::FindInChain<VkBindMemoryStatusKHR>(pBindInfos[i].pNext, VK_STRUCTURE_TYPE_BIND_MEMORY_STATUS_KHR))
+			*status->pResult = VK_SUCCESS;
 		// Vulkan 1.3 §34.10 (VK_KHR_swapchain with 1.1): an image created
 		// with VkImageSwapchainCreateInfoKHR shares a swapchain image's memory.
 		if (auto* swapchain = vk::FindInChain<VkBindImageMemorySwapchainInfoKHR>(

@@ -192,6 +192,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT, pipelineProtectedAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT, graphicsPipelineLibrary)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance6FeaturesKHR, maintenance6)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT, imageSlicedViewOf3D)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT,
@@ -747,6 +749,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Implicit multisampled images per subpass (vk/cmd_render_pass.cpp).
 		reinterpret_cast<VkPhysicalDeviceMultisampledRenderToSingleSampledFeaturesEXT*>(s)
 		    ->multisampledRenderToSingleSampled = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR:
+		// The *2 binding commands (vk/cmd_state.cpp), VkBindMemoryStatus, and
+		// a null index buffer read as zeros with nullDescriptor (vk/draw.cpp).
+		reinterpret_cast<VkPhysicalDeviceMaintenance6FeaturesKHR*>(s)->maintenance6 = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT:
 		// A sliced view's level starts at its first slice and is as deep as

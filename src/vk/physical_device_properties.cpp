@@ -428,6 +428,18 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->transformFeedbackDraw = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR: {
+		// Uncompressed views of compressed images with several layers are
+		// not claimed: no test has checked them (the CTS's multi_layer_views
+		// cases need compressed formats with usages Tessera does not offer).
+		// One descriptor serves every Y'CbCr format (format_support.cpp); no
+		// fragment shading rates.
+		auto* p = reinterpret_cast<VkPhysicalDeviceMaintenance6PropertiesKHR*>(s);
+		p->blockTexelViewCompatibleMultipleLayers = VK_FALSE;
+		p->maxCombinedImageSamplerDescriptorCount = 1;
+		p->fragmentShadingRateClampCombinerInputs = VK_FALSE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_PROPERTIES_EXT:
 		// Every attribute is fetched with memcpy: alignment costs nothing.
 		reinterpret_cast<VkPhysicalDeviceLegacyVertexAttributesPropertiesEXT*>(s)->nativeUnalignedPerformance = VK_TRUE;

@@ -42,6 +42,10 @@ public:
 	// and to later transfers.
 	void Record(VkCommandBuffer cb, const void* push_constants, uint32_t push_size, uint32_t groups_x,
 	            uint32_t groups_y = 1, uint32_t groups_z = 1) const;
+	// For tests that record the binds themselves.
+	VkPipeline pipeline() const { return pipeline_; }
+	VkPipelineLayout layout() const { return layout_; }
+	VkDescriptorSet set() const { return set_; }
 
 private:
 	VkDescriptorType Type(uint32_t binding) const {

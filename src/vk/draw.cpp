@@ -218,7 +218,7 @@ void ShadeVertices(DrawJob& job, uint32_t first, uint32_t lanes) {
 	fill(gp.base_vertex_word, uint32_t(job.base_vertex));
 	fill(gp.base_instance_word, job.base_instance);
 	fill(gp.draw_index_word, job.draw_index);
-	fill(gp.vertex_view_index_word, job.view_index);
+	fill(gp.vertex_view_index_word, gp.pre_rasterization_view_from_device ? 0 : job.view_index);
 	for (uint32_t i = 0; i < job.attribute_count; ++i) FetchAttribute(job, job.attributes[i], first, lanes, interp);
 	if (interp.RunStage(vs, *job.vertex_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
@@ -315,7 +315,7 @@ void ShadeEvaluation(DrawJob& job, uint32_t first, uint32_t lanes) {
 	}
 	if (gp.eval_view_index_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.eval_view_index_word);
-		std::fill(w, w + lanes, job.view_index);
+		std::fill(w, w + lanes, gp.pre_rasterization_view_from_device ? 0 : job.view_index);
 	}
 	if (interp.RunStage(tes, *job.tess_eval_resources, job.options) != shader::RunStatus::kSuccess)
 		job.lost.store(true, std::memory_order_relaxed);
@@ -381,7 +381,7 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 	}
 	if (gp.fragment_view_index_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.fragment_view_index_word);
-		std::fill(w, w + lanes, job.view_index);
+		std::fill(w, w + lanes, gp.fragment_view_from_device ? 0 : job.view_index);
 	}
 	if (gp.fragment_layer_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.fragment_layer_word);

@@ -137,7 +137,7 @@ bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::
 	}
 	if (gp.geometry_view_index_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.geometry_view_index_word);
-		std::fill(w, w + lanes, run.view_index);
+		std::fill(w, w + lanes, gp.pre_rasterization_view_from_device ? 0 : run.view_index);
 	}
 	if (gp.geometry_invocation_id_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.geometry_invocation_id_word);

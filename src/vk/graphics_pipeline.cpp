@@ -485,6 +485,11 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
 	GraphicsPipeline& g = *graphics_;
+	g.pre_rasterization_view_from_device =
+	    library ? library->PreRasterizationViewFromDevice()
+	            : (info.flags & VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT) != 0;
+	g.fragment_view_from_device = library ? library->FragmentViewFromDevice()
+	                                      : (info.flags & VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT) != 0;
 	if (library) {
 		try {
 			std::unique_ptr<shader::Program>* slots[] = {&g.vertex, &g.tess_control, &g.tess_eval, &g.geometry,

@@ -156,6 +156,10 @@ struct GraphicsPipeline {
 	uint32_t tess_primitive_id_word = shader::Program::kNoWord;
 	uint32_t tess_patch_vertices_word = shader::Program::kNoWord;
 	uint32_t tess_view_index_word = shader::Program::kNoWord;  // ViewIndex (multiview)
+	// VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT (for a library,
+	// on the part with those stages): ViewIndex in the pre-rasterization
+	// stages, or in the fragment stage, is the device index, 0, not the view.
+	bool pre_rasterization_view_from_device = false, fragment_view_from_device = false;
 	std::vector<PatchInput> tess_eval_inputs;
 	uint32_t tess_coord_words[3] = {shader::Program::kNoWord, shader::Program::kNoWord, shader::Program::kNoWord};
 	uint32_t eval_primitive_id_word = shader::Program::kNoWord;

@@ -206,6 +206,13 @@ void GraphicsLibrary::AddParts(const VkGraphicsPipelineCreateInfo& info, VkGraph
 		}
 	}
 
+	// A library's own flags (another library's merged info has none).
+	if (!kept_parts && (info.flags & VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT)) {
+		if (subsets & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT)
+			pre_rasterization_view_from_device_ = true;
+		if (subsets & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) fragment_view_from_device_ = true;
+	}
+
 	if (subsets & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) {
 		if (info.pRasterizationState) {
 			const VkPipelineRasterizationStateCreateInfo& rs = *info.pRasterizationState;
@@ -325,6 +332,8 @@ void GraphicsLibrary::AddLibrary(const GraphicsLibrary& other) {
 	// Its state is already copied, arrays and all, into a create info
 	// without a render pass: the targets come with it.
 	AddParts(other.info_, other.subsets_, other.targets_, true);
+	pre_rasterization_view_from_device_ |= other.pre_rasterization_view_from_device_;
+	fragment_view_from_device_ |= other.fragment_view_from_device_;
 	for (size_t k = 0; k < size_t(GraphicsStage::kCount); ++k)
 		if (other.programs_[k]) programs_[k] = other.programs_[k];
 	for (PipelineLayout* layout : other.layouts_) AddLayout(layout);

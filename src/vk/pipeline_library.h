@@ -75,6 +75,11 @@ public:
 	const AttachmentTargets& Targets() const { return targets_; }
 	const shader::Program* Program(GraphicsStage stage) const { return programs_[size_t(stage)].get(); }
 	const std::vector<PipelineLayout*>& Layouts() const { return layouts_; }
+	// VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT on the part that
+	// brought the pre-rasterization or the fragment shader stages: their
+	// ViewIndex reads the device index.
+	bool PreRasterizationViewFromDevice() const { return pre_rasterization_view_from_device_; }
+	bool FragmentViewFromDevice() const { return fragment_view_from_device_; }
 
 private:
 	// AddState's work; `kept_parts` when `info` is another library's Info().
@@ -91,6 +96,7 @@ private:
 	VkPipelineDynamicStateCreateInfo dynamic_{};
 	std::shared_ptr<const shader::Program> programs_[size_t(GraphicsStage::kCount)];
 	std::vector<PipelineLayout*> layouts_;  // retained
+	bool pre_rasterization_view_from_device_ = false, fragment_view_from_device_ = false;
 	std::deque<std::unique_ptr<std::byte[]>> storage_;
 };
 

@@ -41,7 +41,7 @@ bool ShadeControl(TessellationRun& run, uint32_t first, uint32_t count) {
 	fill(gp.tess_invocation_id_word, [&](uint32_t l) { return l % invocations; });
 	fill(gp.tess_primitive_id_word, [&](uint32_t l) { return first + l / invocations; });
 	fill(gp.tess_patch_vertices_word, [&](uint32_t) { return per; });
-	fill(gp.tess_view_index_word, [&](uint32_t) { return run.view_index; });
+	fill(gp.tess_view_index_word, [&](uint32_t) { return gp.pre_rasterization_view_from_device ? 0 : run.view_index; });
 	if (interp.RunStage(tcs, *run.resources, run.options) != shader::RunStatus::kSuccess) return false;
 	const size_t words = info.patch_bytes / 4;
 	std::memcpy(run.records.data() + size_t(first) * words, interp.StageWorkgroupMemory(), count * words * 4);

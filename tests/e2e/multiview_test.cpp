@@ -48,7 +48,8 @@ enum class Extra { kNone, kGeometry, kTessellation };
 
 // Extra stages: geom_multiview.geom (multiviewGeometryShader), or
 // tess_multiview.tesc/.tese (multiviewTessellationShader), between the two.
-Result Render(Driver driver, Pass kind, Extra extra = Extra::kNone) {
+// pipeline_flags: the pipelines' create flags.
+Result Render(Driver driver, Pass kind, Extra extra = Extra::kNone, VkPipelineCreateFlags pipeline_flags = 0) {
 	const bool geometry = extra == Extra::kGeometry, tessellation = extra == Extra::kTessellation;
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
 	v13.dynamicRendering = VK_TRUE;
@@ -90,6 +91,7 @@ Result Render(Driver driver, Pass kind, Extra extra = Extra::kNone) {
 	VkFramebuffer framebuffer = VK_NULL_HANDLE;
 	VkPipeline pipelines[2] = {};
 	SimplePipeline desc{"multiview.vert.spv", "multiview.frag.spv", layout, kSize, kSize};
+	desc.flags = pipeline_flags;
 	if (geometry) desc.geometry_shader = "geom_multiview.geom.spv";
 	if (tessellation) {
 		desc.tess_control_shader = "tess_multiview.tesc.spv";
@@ -293,6 +295,22 @@ TEST_CASE("dynamic rendering with a view mask draws each view into its layer", "
 	Result lavapipe = Render(Driver::Lavapipe, Pass::kDynamicRendering);
 	CHECK(tessera.texels == lavapipe.texels);
 	CHECK(tessera.samples == lavapipe.samples);
+}
+
+TEST_CASE("VIEW_INDEX_FROM_DEVICE_INDEX: ViewIndex reads the device index in every view", "[draw][multiview]") {
+	// Vulkan "Multiview", VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT:
+	// ViewIndex is the device index, 0 in a one-device group, so views 1
+	// and 3 both show view 0's triangle and color. Tessera alone: lavapipe
+	// 22.3 feeds the view there (it draws each view's own triangle); the
+	// CTS's pipeline_library.*.view_index_from_device_index_* expect 0.
+	Result tessera = Render(Driver::Tessera, Pass::kDynamicRendering, Extra::kNone,
+	                        VK_PIPELINE_CREATE_VIEW_INDEX_FROM_DEVICE_INDEX_BIT);
+	for (uint32_t view : {1u, 3u}) {
+		CHECK(Is(Inside(tessera, view, 0, false), ViewColor(0)));
+		CHECK(Is(tessera.At(view, 20, 4), kCleared));  // where view 1's and 3's own triangles would reach
+		CHECK(Is(Outside(tessera, view), kCleared));
+	}
+	for (uint32_t layer : {0u, 2u}) CHECK(Is(Inside(tessera, layer, 0, false), kBefore));  // not in the mask
 }
 
 TEST_CASE("multiview with a geometry stage reading ViewIndex matches lavapipe", "[draw][multiview][geometry]") {

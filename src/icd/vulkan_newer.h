@@ -296,3 +296,19 @@ typedef void(VKAPI_PTR* PFN_vkCmdPushDescriptorSet2KHR)(VkCommandBuffer commandB
 typedef void(VKAPI_PTR* PFN_vkCmdPushDescriptorSetWithTemplate2KHR)(
     VkCommandBuffer commandBuffer, const VkPushDescriptorSetWithTemplateInfoKHR* pPushDescriptorSetWithTemplateInfo);
 #endif
+
+#ifndef VK_EXT_attachment_feedback_loop_dynamic_state
+#define VK_EXT_attachment_feedback_loop_dynamic_state 1
+#define VK_EXT_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_SPEC_VERSION 1
+#define VK_EXT_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_EXTENSION_NAME "VK_EXT_attachment_feedback_loop_dynamic_state"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT =
+    VkStructureType(1000524000);
+constexpr VkDynamicState VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT = VkDynamicState(1000524000);
+typedef struct VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 attachmentFeedbackLoopDynamicState;
+} VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT;
+typedef void(VKAPI_PTR* PFN_vkCmdSetAttachmentFeedbackLoopEnableEXT)(VkCommandBuffer commandBuffer,
+                                                                     VkImageAspectFlags aspectMask);
+#endif

@@ -402,6 +402,12 @@ VKAPI_ATTR void VKAPI_CALL CmdSetProvokingVertexModeEXT(VkCommandBuffer commandB
 	             [](GraphicsContext& g, const bool& v) { g.provoking_vertex_last = v; });
 }
 
+VKAPI_ATTR void VKAPI_CALL CmdSetAttachmentFeedbackLoopEnableEXT(VkCommandBuffer commandBuffer,
+                                                                 VkImageAspectFlags aspectMask) {
+	Record<VkImageAspectFlags>(commandBuffer, aspectMask,
+	                           [](GraphicsContext& g, const VkImageAspectFlags& v) { g.feedback_loop_aspects = v; });
+}
+
 VKAPI_ATTR void VKAPI_CALL CmdSetLineStippleEnableEXT(VkCommandBuffer commandBuffer, VkBool32 stippledLineEnable) {
 	Record<bool>(commandBuffer, stippledLineEnable != VK_FALSE,
 	             [](GraphicsContext& g, const bool& v) { g.line_stipple_enable = v; });

@@ -469,6 +469,10 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	const uint32_t enables = dyn(Dynamic::kColorWriteEnable) ? g.color_write_enables : gp.color_write_enables;
 	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
 		if (!(enables >> a & 1)) s.blend.attachments[a].write_mask = 0;
+	// VK_EXT_attachment_feedback_loop_dynamic_state: a feedback loop set at
+	// draw time makes the draw read attachments, as the pipeline flags do
+	// (graphics_pipeline.cpp): never queued behind or hidden by others.
+	if (dyn(Dynamic::kAttachmentFeedbackLoopEnable) && g.feedback_loop_aspects) s.shader.reads_attachments = true;
 	raster::DepthStencilState& ds = s.depth_stencil;
 	for (auto [face, dynamic_face] : {std::pair{&ds.front, &g.front}, std::pair{&ds.back, &g.back}}) {
 		if (dyn(Dynamic::kStencilCompareMask)) face->compare_mask = dynamic_face->compare_mask;

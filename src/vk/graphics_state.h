@@ -71,9 +71,10 @@ enum class Dynamic : uint32_t {
 	kLineRasterizationMode,
 	kLineStippleEnable,
 	kDepthClipNegativeOneToOne,
-	kPatchControlPoints,        // VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints)
-	kTessellationDomainOrigin,  // VK_EXT_extended_dynamic_state3
-	kRasterizationSamples,      // VK_EXT_extended_dynamic_state3
+	kPatchControlPoints,            // VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints)
+	kTessellationDomainOrigin,      // VK_EXT_extended_dynamic_state3
+	kRasterizationSamples,          // VK_EXT_extended_dynamic_state3
+	kAttachmentFeedbackLoopEnable,  // VK_EXT_attachment_feedback_loop_dynamic_state
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -320,6 +321,8 @@ struct GraphicsContext {
 	uint32_t sample_mask = ~0u;
 	bool alpha_to_coverage = false, alpha_to_one = false, logic_op_enable = false;
 	bool provoking_vertex_last = false, line_stipple_enable = false;
+	// vkCmdSetAttachmentFeedbackLoopEnableEXT: the aspects in a feedback loop.
+	VkImageAspectFlags feedback_loop_aspects = 0;
 	raster::LineMode line_mode = raster::LineMode::Rectangular;
 	uint32_t blend_enables = 0;  // bit i for attachment i
 	struct BlendEquation {

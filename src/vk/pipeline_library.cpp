@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "icd/vulkan_newer.h"
 #include "texture/format.h"
 #include "vk/pipeline_layout.h"
 #include "vk/render_pass.h"
@@ -72,6 +73,7 @@ VkGraphicsPipelineLibraryFlagsEXT SubsetOfDynamicState(VkDynamicState state) {
 	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT:
 	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT:
 	case VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT:
+	case VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT:  // as the feedback loop flags
 		return VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT;
 	default: return 0;
 	}

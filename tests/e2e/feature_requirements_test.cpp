@@ -152,13 +152,17 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_legacy_vertex_attributes", {}, {"legacyVertexAttributes"}},
 	    {"VK_EXT_image_sliced_view_of_3d", {}, {"imageSlicedViewOf3D"}},
 	    {"VK_KHR_maintenance6", {}, {"maintenance6"}},
+	    {"VK_EXT_attachment_feedback_loop_dynamic_state", {}, {"attachmentFeedbackLoopDynamicState"}},
 	};
 	return rules;
 }
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
-	VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR};
+	VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT feedback_dynamic{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT};
+	VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
+	                                                     &feedback_dynamic};
 	VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT sliced_view{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT, &maintenance6};
 	VkPhysicalDeviceLegacyVertexAttributesFeaturesEXT legacy_attributes{
@@ -332,6 +336,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(legacy_attributes, legacyVertexAttributes);
 	TESSERA_F(sliced_view, imageSlicedViewOf3D);
 	TESSERA_F(maintenance6, maintenance6);
+	TESSERA_F(feedback_dynamic, attachmentFeedbackLoopDynamicState);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);
 	TESSERA_F(feedback_loop, attachmentFeedbackLoopLayout);

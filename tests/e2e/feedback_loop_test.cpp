@@ -17,6 +17,7 @@
 #include <cstring>
 #include <vector>
 
+#include "icd/vulkan_newer.h"
 #include "simple_pipeline.h"
 #include "single_set.h"
 #include "vk_context.h"
@@ -33,7 +34,11 @@ constexpr uint32_t kLayers = 6;  // fragments at each pixel
 // The shaders' increments (input_accumulate.frag, feedback_accumulate.frag).
 constexpr float kIncrement[3] = {1.0f / 16, 1.0f / 32, 1.0f / 8};
 
-enum class Mode { RasterizationOrder, FeedbackLoop };
+// DynamicFeedbackLoop: the same loop, set with
+// vkCmdSetAttachmentFeedbackLoopEnableEXT instead of the pipeline flag
+// (VK_EXT_attachment_feedback_loop_dynamic_state; Tessera alone, without the
+// validation layer: lavapipe 22.3 and the layer's 1.3.239 release predate it).
+enum class Mode { RasterizationOrder, FeedbackLoop, DynamicFeedbackLoop };
 
 // What kLayers additions leave in a UNORM8 channel cleared to zero: each
 // fragment reads the stored code, adds, and the sum is stored rounded.
@@ -52,9 +57,18 @@ std::vector<uint8_t> Render(Driver driver, Mode mode) {
 	VkPhysicalDeviceAttachmentFeedbackLoopLayoutFeaturesEXT loop_features{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_FEATURES_EXT};
 	loop_features.attachmentFeedbackLoopLayout = VK_TRUE;
+	const bool dynamic = mode == Mode::DynamicFeedbackLoop;
+	VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT dynamic_features{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT};
+	dynamic_features.attachmentFeedbackLoopDynamicState = VK_TRUE;
+	if (dynamic) loop_features.pNext = &dynamic_features;
 	ContextOptions options;
 	options.device_extensions = {order ? VK_EXT_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_EXTENSION_NAME
 	                                   : VK_EXT_ATTACHMENT_FEEDBACK_LOOP_LAYOUT_EXTENSION_NAME};
+	if (dynamic) {
+		options.device_extensions.push_back(VK_EXT_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_EXTENSION_NAME);
+		options.validation = false;
+	}
 	options.device_features = order ? static_cast<const void*>(&order_features) : &loop_features;
 	auto ctx = Context::Create(driver, options);
 	REQUIRE(ctx);
@@ -158,8 +172,14 @@ std::vector<uint8_t> Render(Driver driver, Mode mode) {
 	                  pass};
 	if (order)
 		sp.blend_flags = VK_PIPELINE_COLOR_BLEND_STATE_CREATE_RASTERIZATION_ORDER_ATTACHMENT_ACCESS_BIT_EXT;
+	else if (dynamic)
+		sp.dynamic_states = {VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT};
 	else
 		sp.flags = VK_PIPELINE_CREATE_COLOR_ATTACHMENT_FEEDBACK_LOOP_BIT_EXT;
+	auto set_loop =
+	    dynamic ? ctx->Proc<PFN_vkCmdSetAttachmentFeedbackLoopEnableEXT>("vkCmdSetAttachmentFeedbackLoopEnableEXT")
+	            : nullptr;
+	if (dynamic) REQUIRE(set_loop);
 	VkPipeline pipeline = CreateSimplePipeline(device, sp);
 	REQUIRE(pipeline != VK_NULL_HANDLE);
 
@@ -177,6 +197,7 @@ std::vector<uint8_t> Render(Driver driver, Mode mode) {
 		vkCmdBeginRenderPass(cb, &begin, VK_SUBPASS_CONTENTS_INLINE);
 		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
 		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_layout, 0, 1, &set, 0, nullptr);
+		if (dynamic) set_loop(cb, VK_IMAGE_ASPECT_COLOR_BIT);
 		if (order) {
 			vkCmdDraw(cb, 3 * kLayers, 1, 0, 0);  // one draw: rasterization order alone orders the reads
 		} else {
@@ -216,6 +237,7 @@ void CheckSums(Mode mode) {
 	const std::array<uint8_t, 4> expected = {ExpectedCode(kIncrement[0]), ExpectedCode(kIncrement[1]),
 	                                         ExpectedCode(kIncrement[2]), 255};
 	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		if (mode == Mode::DynamicFeedbackLoop && driver == Driver::Lavapipe) continue;
 		INFO(DriverName(driver));
 		std::vector<uint8_t> texels = Render(driver, mode);
 		uint32_t wrong = 0, first_wrong = 0;
@@ -239,4 +261,8 @@ TEST_CASE("rasterization order input attachment reads see the earlier triangles 
 TEST_CASE("a feedback loop samples the attachment as the draws before the barrier left it",
           "[draw][renderpass][feedback]") {
 	CheckSums(Mode::FeedbackLoop);
+}
+
+TEST_CASE("a feedback loop set at draw time samples as the pipeline flag does", "[draw][renderpass][feedback]") {
+	CheckSums(Mode::DynamicFeedbackLoop);
 }

@@ -331,6 +331,7 @@ const ExtensionCommands kExtensionCommands[] = {
     // Newer than the system's vk.xml (src/icd/registry_newer.xml).
     {"VK_KHR_line_rasterization", false, {"vkCmdSetLineStippleKHR"}},
     {"VK_KHR_map_memory2", false, {"vkMapMemory2KHR", "vkUnmapMemory2KHR"}},
+    {"VK_EXT_attachment_feedback_loop_dynamic_state", false, {"vkCmdSetAttachmentFeedbackLoopEnableEXT"}},
     {"VK_KHR_maintenance6",
      false,
      {"vkCmdBindDescriptorSets2KHR", "vkCmdPushConstants2KHR", "vkCmdPushDescriptorSet2KHR",

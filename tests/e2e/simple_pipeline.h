@@ -47,6 +47,7 @@ struct SimplePipeline {
 	const char* tess_eval_shader = nullptr;
 	VkPipelineCreateFlags flags = 0;                       // VkGraphicsPipelineCreateInfo::flags
 	VkPipelineColorBlendStateCreateFlags blend_flags = 0;  // VkPipelineColorBlendStateCreateInfo::flags
+	std::vector<VkDynamicState> dynamic_states;            // none: no VkPipelineDynamicStateCreateInfo
 };
 
 // Fails the test (CHECK) and returns VK_NULL_HANDLE if creation fails.
@@ -104,6 +105,10 @@ inline VkPipeline CreateSimplePipeline(VkDevice device, const SimplePipeline& p)
 	info.pRasterizationState = &raster;
 	info.pMultisampleState = &multisample;
 	info.pColorBlendState = &color_blend;
+	VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+	dynamic.dynamicStateCount = uint32_t(p.dynamic_states.size());
+	dynamic.pDynamicStates = p.dynamic_states.data();
+	if (!p.dynamic_states.empty()) info.pDynamicState = &dynamic;
 	info.layout = p.layout;
 	info.renderPass = p.pass;
 	info.subpass = p.subpass;

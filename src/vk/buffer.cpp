@@ -1,7 +1,5 @@
 #include "vk/buffer.h"
 
-#include <algorithm>
-
 #include "vk/device.h"
 #include "vk/physical_device.h"
 

@@ -725,6 +725,22 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 		result_types_[inst[2]] = inst[1];
 		const Pointer& p = PointerOf(inst[5]);
 		std::vector<uint32_t> value = Load(p);
+		// An input array indexed per lane (the index may differ within a
+		// quad): each place the index may name is loaded for every lane,
+		// so its gradient is taken over one element; InterpolateElements
+		// then picks each lane's.
+		std::vector<std::vector<uint32_t>> elements;  // by byte offset / 4
+		const bool per_lane = instruction != GLSLstd450InterpolateAtCentroid && p.dynamic && p.region != kNoRegion &&
+		                      p.variable_class < 0;
+		if (per_lane) {
+			const uint32_t words = program_.regions.at(p.region).size / 4, count = uint32_t(value.size());
+			for (uint32_t k = 0; p.offset / 4 + k + count <= words; ++k) {
+				Pointer at = p;
+				at.dynamic = 0;
+				at.offset = p.offset + 4 * k;
+				elements.push_back(Load(at));
+			}
+		}
 		if (instruction == GLSLstd450InterpolateAtCentroid) {
 			// The loaded value: for a Centroid input already at a covered
 			// sample; for others the pixel center (right when the pixel is
@@ -776,11 +792,20 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 			uint32_t& offset = c ? offset_y : offset_x;
 			offset = Emit(Op::kFSub, offset, loaded_at);
 		}
-		std::vector<uint32_t> out;
-		for (uint32_t reg : value) {
-			uint32_t dx = Emit(Op::kDerivativeFineX, reg), dy = Emit(Op::kDerivativeFineY, reg);
-			uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset_x));
-			out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset_y)));
+		auto interpolate = [&](const std::vector<uint32_t>& at) {
+			std::vector<uint32_t> out;
+			for (uint32_t reg : at) {
+				uint32_t dx = Emit(Op::kDerivativeFineX, reg), dy = Emit(Op::kDerivativeFineY, reg);
+				uint32_t moved = Emit(Op::kFAdd, reg, Emit(Op::kFMul, dx, offset_x));
+				out.push_back(Emit(Op::kFAdd, moved, Emit(Op::kFMul, dy, offset_y)));
+			}
+			return out;
+		};
+		std::vector<uint32_t> out = interpolate(value);
+		for (uint32_t k = 0; k < elements.size(); ++k) {
+			const std::vector<uint32_t> moved = interpolate(elements[k]);
+			const uint32_t here = Emit(Op::kIEqual, p.dynamic, Const(4 * k));
+			for (size_t j = 0; j < out.size(); ++j) out[j] = Emit(Op::kSelect, here, moved[j], out[j]);
 		}
 		Define(inst[2], Canonical(out, inst[1]));  // a 16-bit input's value is a half
 		return true;

@@ -372,6 +372,31 @@ TEST_CASE("interpolateAtOffset and AtSample follow the quad's gradient", "[shade
 	}
 }
 
+TEST_CASE("interpolateAtOffset of an element picked per lane follows that element's gradient", "[shader][stage]") {
+	// Element e of the input array is (e + 1) x + 10 e + y / 2 at pixel
+	// (x, y); lane l picks element x % 4, so the lanes of a quad pick
+	// different ones. Each result must be its element's value moved by the
+	// offset (0.5, -0.25) along that element's own gradient.
+	shader::Program program = CompileStage("interpolate_indexed.frag", shader::Stage::kFragment);
+	StageRun run(program, 16);
+	auto position = [](uint32_t l) { return std::pair<float, float>{float(l / 4 * 2 + (l & 1u)), float(l >> 1 & 1u)}; };
+	for (uint32_t l = 0; l < 16; ++l) {
+		auto [x, y] = position(l);
+		for (uint32_t e = 0; e < 4; ++e) run.In(e, 0)[l] = U(float(e + 1) * x + 10.0f * float(e) + 0.5f * y);
+		run.In(InterfaceBuiltin::kFragCoord, 0)[l] = U(x + 0.5f);
+		run.In(InterfaceBuiltin::kFragCoord, 1)[l] = U(y + 0.5f);
+	}
+	run.Run();
+	for (uint32_t l = 0; l < 16; ++l) {
+		auto [x, y] = position(l);
+		const uint32_t e = uint32_t(x) % 4;
+		INFO("lane " << l << ", element " << e);
+		CHECK(F(run.Out(0, 1)[l]) == float(e));
+		const float at = float(e + 1) * x + 10.0f * float(e) + 0.5f * y;
+		CHECK(F(run.Out(0, 0)[l]) == at + 0.5f * float(e + 1) - 0.125f);
+	}
+}
+
 TEST_CASE("a geometry module compiles as the geometry stage, and only as that stage", "[shader][stage]") {
 	auto geometry = spirv::Compile(test::LoadSpirv("geometry"), shader::Stage::kGeometry, "main");
 	REQUIRE(geometry);

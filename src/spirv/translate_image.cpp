@@ -433,13 +433,18 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		program_.insts.push_back({Op::kLoad, static_cast<uint16_t>(state.view_index_region), layer});
 		coord.push_back(layer);
 	}
-	for (uint32_t c = 0; c < coord.size(); ++c) arg(shader::kArgCoord + c, coord[c]);
+	// Every operand is computed before the first kImageArg: the operation
+	// reads its operands' registers in place, so no instruction may write a
+	// register between them and it (a projective Dref's division there could
+	// take a coordinate's register, which register allocation sees free).
+	uint32_t reference = 0;
 	if (dref) {
 		op.has_dref = true;
-		uint32_t reference = Scalar(inst[5]);
+		reference = Scalar(inst[5]);
 		if (proj) reference = Emit(Op::kFDiv, reference, q);
-		arg(shader::kArgDref, reference);
 	}
+	for (uint32_t c = 0; c < coord.size(); ++c) arg(shader::kArgCoord + c, coord[c]);
+	if (dref) arg(shader::kArgDref, reference);
 	if (op.kind == ImageOpKind::kGather && !dref) op.component = static_cast<uint8_t>(constant_value(inst[5]) & 3);
 	if (write) {
 		std::vector<uint32_t> texel = Regs(inst[3]);

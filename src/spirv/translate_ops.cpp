@@ -168,16 +168,30 @@ std::vector<uint32_t> Translator::ComponentWise(Op op, uint32_t result_type, std
 	bool is_double = ScalarOf(result_type).is_float && ScalarOf(result_type).width == 64;
 	for (uint32_t id : operand_ids) is_double |= IsDouble(id);
 	if (is_double) return ComponentWiseDouble(op, result_type, operand_ids);
-	bool wide = ScalarOf(result_type).width == 64;
-	for (uint32_t id : operand_ids) {
+	// Shift amounts and bit-field offsets and counts may have another width
+	// than the value (SPIR-V "Bit Instructions"); only their low bits
+	// matter, so a 64-bit one of a narrow value is taken by its low words.
+	const bool amounts = op == Op::kShiftLeft || op == Op::kShiftRightLogical || op == Op::kShiftRightArithmetic ||
+	                     op == Op::kBitFieldInsert || op == Op::kBitFieldSExtract || op == Op::kBitFieldUExtract;
+	const uint32_t value_operands = op == Op::kBitFieldInsert ? 2 : 1;  // the others are amounts
+	auto is_wide = [&](uint32_t id) {
 		auto type = result_types_.find(id);
-		wide |= type != result_types_.end() && ScalarOf(type->second).width == 64;
-	}
+		return type != result_types_.end() && ScalarOf(type->second).width == 64;
+	};
+	bool wide = ScalarOf(result_type).width == 64;
+	for (size_t o = 0; o < operand_ids.size(); ++o)
+		wide |= is_wide(operand_ids[o]) && !(amounts && o >= value_operands);
 	if (wide) return ComponentWise64(op, result_type, operand_ids);
 	uint32_t n = LeafCount(result_type);
 	std::vector<std::vector<uint32_t>> operands;
-	for (uint32_t id : operand_ids) {
+	for (size_t o = 0; o < operand_ids.size(); ++o) {
+		const uint32_t id = operand_ids[o];
 		operands.push_back(Regs(id));
+		if (amounts && o >= value_operands && is_wide(id)) {  // the low word of each component
+			std::vector<uint32_t>& regs = operands.back();
+			for (size_t k = 0; 2 * k < regs.size(); ++k) regs[k] = regs[2 * k];
+			regs.resize(regs.size() / 2);
+		}
 		auto type = result_types_.find(id);
 		if (!ReadsSigned(op) || type == result_types_.end()) continue;
 		ScalarInfo scalar = ScalarOf(type->second);

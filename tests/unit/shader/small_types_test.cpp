@@ -86,3 +86,20 @@ TEST_CASE("a half NaN widened to a register and stored again keeps its payload (
 	CHECK((out[2] & 0xffffu) == 0xfedcu);
 	CHECK((out[6 + 2] & 0xffffu) == 0x7e01u);
 }
+
+TEST_CASE("shift amounts and bit-field offsets and counts may be wider than the value", "[shader][types]") {
+	// A 64-bit amount of a 32-bit value made the translator build 64-bit
+	// results (CTS spirv_assembly.type.*, 1,104 cases, and
+	// maint9_vectorization.*); only the amount's low bits count.
+	shader::Program program = test::CompileShader("mixed_width_amounts");
+	std::vector<uint32_t> in = {3, 4, 0xABCD1234u, 8, 8, uint32_t(-64), 2, 0, 0xF, 4, 4};
+	std::vector<uint32_t> out(4, 0xdeadbeefu);
+	test::Bindings bindings;
+	bindings.Bind(0, in);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(program, bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(out[0] == 48u);
+	CHECK(out[1] == 0x12u);
+	CHECK(out[2] == uint32_t(-16));
+	CHECK(out[3] == 0xF0u);
+}

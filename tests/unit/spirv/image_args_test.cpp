@@ -6,25 +6,16 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "../shader/run_shader.h"
 #include "spirv/compile.h"
 
 using namespace tessera;
 
 namespace {
-
-std::vector<uint32_t> ReadWords(const std::filesystem::path& path) {
-	std::ifstream file(path, std::ios::binary);
-	std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-	std::vector<uint32_t> words(bytes.size() / 4);
-	std::memcpy(words.data(), bytes.data(), words.size() * 4);
-	return words;
-}
 
 shader::Stage StageOf(const std::string& name) {
 	if (name.ends_with(".vert.spv")) return shader::Stage::kVertex;
@@ -46,7 +37,7 @@ TEST_CASE("nothing between an image instruction's operands and the instruction w
 	bool saw_projective_shadow = false;
 	for (const auto& path : files) {
 		const std::string name = path.filename().string();
-		auto compiled = spirv::Compile(ReadWords(path), StageOf(name), "main", {});
+		auto compiled = spirv::Compile(test::LoadSpirv(path.stem().string()), StageOf(name), "main", {});
 		if (!compiled) continue;  // needs specialization or features the plain compile lacks
 		const std::vector<shader::Inst>& insts = compiled.value().insts;
 		bool any = false;

@@ -150,7 +150,8 @@ def main():
     ap.add_argument("--chunk", type=int, default=500, help="cases per deqp-vk process")
     ap.add_argument("--expectations", default=HERE, help="folder of fails.txt, skips.txt, flakes.txt")
     ap.add_argument("--no-skips", action="store_true", help="run the cases skips.txt lists too")
-    ap.add_argument("patterns", nargs="+", help="case patterns, e.g. 'dEQP-VK.api.*'")
+    ap.add_argument("--case-file", help="a file of case names, one per line, run as well as the patterns")
+    ap.add_argument("patterns", nargs="*", help="case patterns, e.g. 'dEQP-VK.api.*'")
     args = ap.parse_args()
 
     deqp = os.path.abspath(args.deqp)
@@ -161,6 +162,11 @@ def main():
     os.makedirs(workdir, exist_ok=True)
 
     cases = case_list(deqp, args.patterns, env)
+    if args.case_file:
+        with open(args.case_file) as f:
+            cases = list(dict.fromkeys(cases + [line.strip() for line in f if line.strip()]))
+    if not cases:
+        ap.error("no cases: give patterns or --case-file")
     skip = matcher(read_list(os.path.join(args.expectations, "skips.txt")))
     skipped = [] if args.no_skips else [c for c in cases if skip(c) is not None]
     skipped_set = set(skipped)

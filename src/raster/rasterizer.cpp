@@ -449,6 +449,8 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 			}
 		}
 	}
+	if (d.count_samples && d.count_before_shading)
+		for (uint32_t q = 0; q < b.quad_count; ++q) t.samples_passed += uint32_t(__builtin_popcount(t.coverage[q]));
 	b.abandoned = false;
 	if (shader.run) shader.run(shader.user, b);
 	if (b.abandoned) {  // the draw was lost (an endless loop): nothing more is written
@@ -485,7 +487,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 	}
 	// Occlusion queries count the samples that passed every test (Vulkan 1.3
 	// §18.3 "Occlusion Queries"), whatever is then written.
-	if (d.count_samples)
+	if (d.count_samples && !d.count_before_shading)
 		for (uint32_t q = 0; q < b.quad_count; ++q) t.samples_passed += uint32_t(__builtin_popcount(t.coverage[q]));
 	// Quads of different triangles may cover the same pixels: color goes out
 	// in runs without a repeated quad, so each reads what the one before
@@ -936,6 +938,7 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	                (!s.writes_depth && !s.writes_stencil_ref && !s.may_discard && !s.writes_sample_mask &&
 	                 !s.writes_memory && !s.reads_attachments && !state.raster.alpha_to_coverage);
 	d.has_tests = d.ops.depth_test || d.ops.stencil || d.ops.depth_bounds;
+	d.count_before_shading = s.early_fragment_tests;
 	// Vulkan 1.3 "Sample Shading": at least
 	// max(ceil(minSampleShading * samples), 1) invocations a fragment; more
 	// than one means one a sample here. SampleId / SamplePosition in the

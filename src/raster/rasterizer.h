@@ -28,7 +28,12 @@ struct CompiledDraw {
 	bool early_tests = false;
 	bool has_tests = false;      // a depth bounds, stencil or depth test to run
 	bool count_samples = false;  // an occlusion query is active: Renderer::Draw counts passing samples
-	bool per_sample = false;     // sample shading: the shader runs once a covered sample
+	// The shader declares EarlyFragmentTests: samples are counted after the
+	// early tests, before shading and the multisample coverage operations
+	// (Vulkan "Fragment Operations"), so a discard or a written sample mask
+	// does not change the count.
+	bool count_before_shading = false;
+	bool per_sample = false;  // sample shading: the shader runs once a covered sample
 	// Every covered sample ends up with the latest primitive's values alone:
 	// no tests, blending, logic op, partial write mask, discard, sample mask
 	// or side effect, and nobody counts fragments. A primitive that covers

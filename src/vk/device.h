@@ -97,9 +97,14 @@ public:
 
 	// Vulkan 1.3 §5.2.3 "Lost Device": set when a command cannot complete (a
 	// shader that runs past the step bound). Execution of later command
-	// buffers is skipped; waits and submissions then return
-	// VK_ERROR_DEVICE_LOST. Everything already written stays in memory.
-	void MarkLost() { lost_.store(true, std::memory_order_release); }
+	// buffers is skipped; from then on every command that may return
+	// VK_ERROR_DEVICE_LOST returns it (as VK_KHR_maintenance5 requires), and
+	// host waits for work that will never finish end. Everything already
+	// written stays in memory.
+	void MarkLost() {
+		lost_.store(true, std::memory_order_release);
+		Notify();
+	}
 	bool IsLost() const { return lost_.load(std::memory_order_acquire); }
 
 	// The device's live memory allocations, for shaders that access memory

@@ -80,8 +80,10 @@ bool QueryPool::WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDe
 		Query& q = queries_[first + i];
 		bool available = q.available.load(std::memory_order_acquire) != 0;
 		if (!available && wait_allowed && (flags & VK_QUERY_RESULT_WAIT_BIT)) {
-			device_->Wait([&] { return q.available.load(std::memory_order_acquire) != 0; });
-			available = true;
+			// A lost device may never make it available (§5.2.3: the wait
+			// ends in finite time).
+			device_->Wait([&] { return q.available.load(std::memory_order_acquire) != 0 || device_->IsLost(); });
+			available = q.available.load(std::memory_order_acquire) != 0;
 		}
 		uint8_t* at = data + stride * i;
 		// §18.2: an unavailable query's result is written only with
@@ -243,9 +245,10 @@ VKAPI_ATTR void VKAPI_CALL ResetQueryPool(VkDevice, VkQueryPool queryPool, uint3
 	QueryPool::Cast(queryPool)->Reset(firstQuery, queryCount);
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetQueryPoolResults(VkDevice, VkQueryPool queryPool, uint32_t firstQuery,
+VKAPI_ATTR VkResult VKAPI_CALL GetQueryPoolResults(VkDevice device, VkQueryPool queryPool, uint32_t firstQuery,
                                                    uint32_t queryCount, size_t, void* pData, VkDeviceSize stride,
                                                    VkQueryResultFlags flags) {
+	if (vk::Device::Cast(device)->IsLost()) return VK_ERROR_DEVICE_LOST;
 	bool available = QueryPool::Cast(queryPool)->WriteResults(firstQuery, queryCount, static_cast<uint8_t*>(pData),
 	                                                          stride, flags, true);
 	return available ? VK_SUCCESS : VK_NOT_READY;

@@ -211,6 +211,7 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit2(VkQueue queue, uint32_t submitCount,
 // binds are copied here: the application's arrays need not outlive the call.
 VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo* pBindInfo,
                                                VkFence fence) {
+	if (vk::Queue::Cast(queue)->GetDevice()->IsLost()) return VK_ERROR_DEVICE_LOST;
 	try {
 		std::vector<SubmitBatch> batches(bindInfoCount);
 		for (uint32_t i = 0; i < bindInfoCount; ++i) {

@@ -20,6 +20,7 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateSwapchainKHR(VkDevice device, const VkSwapc
 	const VkAllocationCallbacks* allocator = self->Allocator(pAllocator);
 	// Vulkan 1.3 §34.10: oldSwapchain is retired even when creation fails.
 	if (pCreateInfo->oldSwapchain) Swapchain::Cast(pCreateInfo->oldSwapchain)->Retire();
+	if (self->IsLost()) return VK_ERROR_DEVICE_LOST;
 	auto* swapchain = vk::New<Swapchain>(allocator, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT, self, allocator, *pCreateInfo);
 	if (!swapchain) return VK_ERROR_OUT_OF_HOST_MEMORY;
 	if (VkResult result = swapchain->Init(); result != VK_SUCCESS) {
@@ -48,14 +49,16 @@ VKAPI_ATTR VkResult VKAPI_CALL GetSwapchainImagesKHR(VkDevice, VkSwapchainKHR sw
 	return n < self->ImageCount() ? VK_INCOMPLETE : VK_SUCCESS;
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL AcquireNextImageKHR(VkDevice, VkSwapchainKHR swapchain, uint64_t timeout,
+VKAPI_ATTR VkResult VKAPI_CALL AcquireNextImageKHR(VkDevice device, VkSwapchainKHR swapchain, uint64_t timeout,
                                                    VkSemaphore semaphore, VkFence fence, uint32_t* pImageIndex) {
+	if (Device::Cast(device)->IsLost()) return VK_ERROR_DEVICE_LOST;
 	return Swapchain::Cast(swapchain)->Acquire(timeout, vk::Semaphore::Cast(semaphore), vk::Fence::Cast(fence),
 	                                           pImageIndex);
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL AcquireNextImage2KHR(VkDevice, const VkAcquireNextImageInfoKHR* pAcquireInfo,
+VKAPI_ATTR VkResult VKAPI_CALL AcquireNextImage2KHR(VkDevice device, const VkAcquireNextImageInfoKHR* pAcquireInfo,
                                                     uint32_t* pImageIndex) {
+	if (Device::Cast(device)->IsLost()) return VK_ERROR_DEVICE_LOST;
 	// One physical device: deviceMask can only be 1.
 	return Swapchain::Cast(pAcquireInfo->swapchain)
 	    ->Acquire(pAcquireInfo->timeout, vk::Semaphore::Cast(pAcquireInfo->semaphore),

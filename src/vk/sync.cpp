@@ -227,9 +227,9 @@ VKAPI_ATTR void VKAPI_CALL DestroySemaphore(VkDevice device, VkSemaphore semapho
 	vk::Delete(Device::Cast(device)->Allocator(pAllocator), Semaphore::Cast(semaphore));
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetSemaphoreCounterValue(VkDevice, VkSemaphore semaphore, uint64_t* pValue) {
+VKAPI_ATTR VkResult VKAPI_CALL GetSemaphoreCounterValue(VkDevice device, VkSemaphore semaphore, uint64_t* pValue) {
 	*pValue = Semaphore::Cast(semaphore)->Value();
-	return VK_SUCCESS;
+	return Device::Cast(device)->IsLost() ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL SignalSemaphore(VkDevice, const VkSemaphoreSignalInfo* pSignalInfo) {
@@ -257,6 +257,7 @@ VKAPI_ATTR VkResult VKAPI_CALL WaitSemaphores(VkDevice device, const VkSemaphore
 	};
 	bool reached =
 	    vk::WaitForPayloads(Device::Cast(device), Device::Deadline(timeout), shared, count - shared, one_shared, done);
+	if (Device::Cast(device)->IsLost()) return VK_ERROR_DEVICE_LOST;
 	return reached ? VK_SUCCESS : VK_TIMEOUT;
 }
 
@@ -290,7 +291,8 @@ VKAPI_ATTR void VKAPI_CALL DestroyEvent(VkDevice device, VkEvent event, const Vk
 	vk::Delete(Device::Cast(device)->Allocator(pAllocator), Event::Cast(event));
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetEventStatus(VkDevice, VkEvent event) {
+VKAPI_ATTR VkResult VKAPI_CALL GetEventStatus(VkDevice device, VkEvent event) {
+	if (Device::Cast(device)->IsLost()) return VK_ERROR_DEVICE_LOST;
 	return Event::Cast(event)->IsSet() ? VK_EVENT_SET : VK_EVENT_RESET;
 }
 

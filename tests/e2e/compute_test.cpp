@@ -176,7 +176,13 @@ TEST_CASE("invalid SPIR-V is refused by vkCreateShaderModule with a message, not
 
 TEST_CASE("a shader that never ends loses the device instead of hanging the process", "[compute][robustness]") {
 	setenv("TESSERA_SHADER_STEP_LIMIT", "20000", 1);
-	auto ctx = Context::Create(Driver::Tessera, ComputeOptions());
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	v12.timelineSemaphore = VK_TRUE;
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &v12};
+	v13.maintenance4 = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &v13;
+	auto ctx = Context::Create(Driver::Tessera, options);
 	REQUIRE(ctx);
 	ComputeRun run{"forever.spv", {std::vector<uint8_t>(64 * 4, 0)}, {}, 2};
 	VkDevice device = ctx->device();
@@ -187,6 +193,26 @@ TEST_CASE("a shader that never ends loses the device instead of hanging the proc
 	vkCreateFence(device, &fci, nullptr, &fence);
 	CHECK(vkQueueSubmit(ctx->queue(), 0, nullptr, fence) == VK_ERROR_DEVICE_LOST);
 	CHECK(vkDeviceWaitIdle(device) == VK_ERROR_DEVICE_LOST);
+	// Every command that may report the loss reports it from then on
+	// (VK_KHR_maintenance5, Vulkan "Lost Device").
+	CHECK(vkGetFenceStatus(device, fence) == VK_ERROR_DEVICE_LOST);
+	CHECK(vkQueueWaitIdle(ctx->queue()) == VK_ERROR_DEVICE_LOST);
+	CHECK(vkQueueBindSparse(ctx->queue(), 0, nullptr, VK_NULL_HANDLE) == VK_ERROR_DEVICE_LOST);
+	VkEventCreateInfo eci{VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
+	VkEvent event;
+	REQUIRE(vkCreateEvent(device, &eci, nullptr, &event) == VK_SUCCESS);
+	CHECK(vkGetEventStatus(device, event) == VK_ERROR_DEVICE_LOST);
+	vkDestroyEvent(device, event, nullptr);
+	VkSemaphoreTypeCreateInfo timeline{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO, nullptr,
+	                                   VK_SEMAPHORE_TYPE_TIMELINE, 0};
+	VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &timeline};
+	VkSemaphore semaphore;
+	REQUIRE(vkCreateSemaphore(device, &sci, nullptr, &semaphore) == VK_SUCCESS);
+	uint64_t value = 0;
+	CHECK(vkGetSemaphoreCounterValue(device, semaphore, &value) == VK_ERROR_DEVICE_LOST);
+	VkSemaphoreWaitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, nullptr, 0, 1, &semaphore, &value};
+	CHECK(vkWaitSemaphores(device, &wait, 0) == VK_ERROR_DEVICE_LOST);
+	vkDestroySemaphore(device, semaphore, nullptr);
 	vkDestroyFence(device, fence, nullptr);
 	unsetenv("TESSERA_SHADER_STEP_LIMIT");
 }

@@ -312,3 +312,76 @@ typedef struct VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT {
 typedef void(VKAPI_PTR* PFN_vkCmdSetAttachmentFeedbackLoopEnableEXT)(VkCommandBuffer commandBuffer,
                                                                      VkImageAspectFlags aspectMask);
 #endif
+
+#ifndef VK_KHR_maintenance5
+#define VK_KHR_maintenance5 1
+#define VK_KHR_MAINTENANCE_5_SPEC_VERSION 1
+#define VK_KHR_MAINTENANCE_5_EXTENSION_NAME "VK_KHR_maintenance5"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR = VkStructureType(1000470000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR = VkStructureType(1000470001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_RENDERING_AREA_INFO_KHR = VkStructureType(1000470003);
+constexpr VkStructureType VK_STRUCTURE_TYPE_DEVICE_IMAGE_SUBRESOURCE_INFO_KHR = VkStructureType(1000470004);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR = VkStructureType(1000470005);
+constexpr VkStructureType VK_STRUCTURE_TYPE_BUFFER_USAGE_FLAGS_2_CREATE_INFO_KHR = VkStructureType(1000470006);
+// The image subresource structures of VK_EXT_image_compression_control, under their KHR names.
+constexpr VkStructureType VK_STRUCTURE_TYPE_SUBRESOURCE_LAYOUT_2_KHR = VK_STRUCTURE_TYPE_SUBRESOURCE_LAYOUT_2_EXT;
+constexpr VkStructureType VK_STRUCTURE_TYPE_IMAGE_SUBRESOURCE_2_KHR = VK_STRUCTURE_TYPE_IMAGE_SUBRESOURCE_2_EXT;
+constexpr VkFormat VK_FORMAT_A1B5G5R5_UNORM_PACK16_KHR = VkFormat(1000470000);
+constexpr VkFormat VK_FORMAT_A8_UNORM_KHR = VkFormat(1000470001);
+// Both 64-bit flag types keep the 32-bit types' bits at the same positions.
+typedef VkFlags64 VkPipelineCreateFlags2KHR;
+typedef VkFlags64 VkBufferUsageFlags2KHR;
+typedef VkImageSubresource2EXT VkImageSubresource2KHR;
+typedef VkSubresourceLayout2EXT VkSubresourceLayout2KHR;
+typedef struct VkPhysicalDeviceMaintenance5FeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 maintenance5;
+} VkPhysicalDeviceMaintenance5FeaturesKHR;
+typedef struct VkPhysicalDeviceMaintenance5PropertiesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 earlyFragmentMultisampleCoverageAfterSampleCounting;
+	VkBool32 earlyFragmentSampleMaskTestBeforeSampleCounting;
+	VkBool32 depthStencilSwizzleOneSupport;
+	VkBool32 polygonModePointSize;
+	VkBool32 nonStrictSinglePixelWideLinesUseParallelogram;
+	VkBool32 nonStrictWideLinesUseParallelogram;
+} VkPhysicalDeviceMaintenance5PropertiesKHR;
+typedef struct VkRenderingAreaInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t viewMask;
+	uint32_t colorAttachmentCount;
+	const VkFormat* pColorAttachmentFormats;
+	VkFormat depthAttachmentFormat;
+	VkFormat stencilAttachmentFormat;
+} VkRenderingAreaInfoKHR;
+typedef struct VkDeviceImageSubresourceInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	const VkImageCreateInfo* pCreateInfo;
+	const VkImageSubresource2KHR* pSubresource;
+} VkDeviceImageSubresourceInfoKHR;
+typedef struct VkPipelineCreateFlags2CreateInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkPipelineCreateFlags2KHR flags;
+} VkPipelineCreateFlags2CreateInfoKHR;
+typedef struct VkBufferUsageFlags2CreateInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkBufferUsageFlags2KHR usage;
+} VkBufferUsageFlags2CreateInfoKHR;
+typedef void(VKAPI_PTR* PFN_vkCmdBindIndexBuffer2KHR)(VkCommandBuffer commandBuffer, VkBuffer buffer,
+                                                      VkDeviceSize offset, VkDeviceSize size, VkIndexType indexType);
+typedef void(VKAPI_PTR* PFN_vkGetRenderingAreaGranularityKHR)(VkDevice device,
+                                                              const VkRenderingAreaInfoKHR* pRenderingAreaInfo,
+                                                              VkExtent2D* pGranularity);
+typedef void(VKAPI_PTR* PFN_vkGetDeviceImageSubresourceLayoutKHR)(VkDevice device,
+                                                                  const VkDeviceImageSubresourceInfoKHR* pInfo,
+                                                                  VkSubresourceLayout2KHR* pLayout);
+typedef void(VKAPI_PTR* PFN_vkGetImageSubresourceLayout2KHR)(VkDevice device, VkImage image,
+                                                             const VkImageSubresource2KHR* pSubresource,
+                                                             VkSubresourceLayout2KHR* pLayout);
+#endif

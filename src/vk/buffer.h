@@ -11,7 +11,10 @@ class Buffer : public Object<Buffer, VkBuffer, VK_OBJECT_TYPE_BUFFER> {
 public:
 	static constexpr VkDeviceSize kAlignment = 64;
 
-	explicit Buffer(const VkBufferCreateInfo& info) : size_(info.size), usage_(info.usage), flags_(info.flags) {}
+	// Nothing depends on the usage (VkBufferCreateInfo's or, with
+	// VK_KHR_maintenance5, VkBufferUsageFlags2CreateInfoKHR's): every buffer
+	// serves every use with the same requirements.
+	explicit Buffer(const VkBufferCreateInfo& info) : size_(info.size), flags_(info.flags) {}
 	~Buffer();
 	// A sparse buffer (VK_BUFFER_CREATE_SPARSE_BINDING_BIT) reserves its
 	// address range, every block unbound (zero pages), and adds it to the
@@ -19,7 +22,6 @@ public:
 	VkResult Init(Device* device);
 
 	VkDeviceSize Size() const { return size_; }
-	VkBufferUsageFlags Usage() const { return usage_; }
 	bool Sparse() const { return flags_ & VK_BUFFER_CREATE_SPARSE_BINDING_BIT; }
 	void Bind(DeviceMemory* memory, VkDeviceSize offset) {
 		memory_ = memory;
@@ -39,7 +41,6 @@ public:
 
 private:
 	VkDeviceSize size_;
-	VkBufferUsageFlags usage_;
 	VkBufferCreateFlags flags_;
 	DeviceMemory* memory_ = nullptr;
 	VkDeviceSize offset_ = 0;

@@ -94,18 +94,26 @@ VKAPI_ATTR void VKAPI_CALL CmdBindVertexBuffers2(VkCommandBuffer commandBuffer, 
 	BindVertexBuffers(commandBuffer, firstBinding, bindingCount, pBuffers, pOffsets, pSizes, pStrides);
 }
 
-VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
-                                              VkIndexType indexType) {
+// VK_KHR_maintenance5: the binding is the range [offset, offset + size) of
+// the buffer (to its end for VK_WHOLE_SIZE); indices past it are those past
+// a buffer's end (vk/draw.cpp).
+VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer2KHR(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+                                                  VkDeviceSize size, VkIndexType indexType) {
 	IndexBinding b{nullptr, 0, indexType};
 	if (const Buffer* index = Buffer::Cast(buffer); index && index->Data() && offset <= index->Size()) {
 		b.data = index->Data() + offset;
-		b.size = index->Size() - offset;
+		b.size = size == VK_WHOLE_SIZE ? index->Size() - offset : std::min(size, index->Size() - offset);
 	}
 	Record<IndexBinding>(commandBuffer, b, [](GraphicsContext& g, const IndexBinding& v) {
 		g.index_data = v.data;
 		g.index_size = v.size;
 		g.index_type = v.type;
 	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
+                                              VkIndexType indexType) {
+	CmdBindIndexBuffer2KHR(commandBuffer, buffer, offset, VK_WHOLE_SIZE, indexType);
 }
 
 // vkCmdSetViewport / vkCmdSetScissor: a range of the kMaxViewports slots.

@@ -30,6 +30,7 @@ bool IsExposed(VkFormat format) {
 	case 157:  // VK_KHR_sampler_ycbcr_conversion (1.1)
 	case 331:  // VK_EXT_ycbcr_2plane_444_formats (1.3)
 	case 341:  // VK_EXT_4444_formats (1.3)
+	case 471:  // VK_KHR_maintenance5 (A1B5G5R5_UNORM_PACK16, A8_UNORM)
 		return true;
 	default: return false;
 	}

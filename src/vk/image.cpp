@@ -184,6 +184,25 @@ VKAPI_ATTR void VKAPI_CALL GetImageSubresourceLayout(VkDevice, VkImage image, co
 	*pLayout = Image::Cast(image)->SubresourceLayout(*pSubresource);
 }
 
+// VK_KHR_maintenance5 (the KHR name of VK_EXT_image_compression_control's
+// command): the same layout, in a structure with a pNext chain. Neither
+// structure that chain may carry (compression properties, host copy
+// sizes) belongs to an extension Tessera exposes.
+VKAPI_ATTR void VKAPI_CALL GetImageSubresourceLayout2EXT(VkDevice, VkImage image,
+                                                         const VkImageSubresource2KHR* pSubresource,
+                                                         VkSubresourceLayout2KHR* pLayout) {
+	pLayout->subresourceLayout = Image::Cast(image)->SubresourceLayout(pSubresource->imageSubresource);
+}
+
+// VK_KHR_maintenance5: the layout an image created from the same
+// parameters would have (the layout depends on nothing else).
+VKAPI_ATTR void VKAPI_CALL GetDeviceImageSubresourceLayoutKHR(VkDevice, const VkDeviceImageSubresourceInfoKHR* pInfo,
+                                                              VkSubresourceLayout2KHR* pLayout) {
+	Image image(*pInfo->pCreateInfo);
+	pLayout->subresourceLayout =
+	    image.Init() ? image.SubresourceLayout(pInfo->pSubresource->imageSubresource) : VkSubresourceLayout{};
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL CreateImageView(VkDevice device, const VkImageViewCreateInfo* pCreateInfo,
                                                const VkAllocationCallbacks* pAllocator, VkImageView* pView) {
 	auto* view = vk::New<ImageView>(Device::Cast(device)->Allocator(pAllocator), VK_SYSTEM_ALLOCATION_SCOPE_OBJECT,

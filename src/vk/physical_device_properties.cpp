@@ -428,6 +428,25 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->transformFeedbackDraw = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR: {
+		// With EarlyFragmentTests the rasterizer counts samples after the
+		// depth and stencil tests and before shading, alpha to coverage and
+		// the shader's sample mask; the static sample mask is applied to
+		// coverage before any test (raster/rasterizer.cpp), the order of
+		// Vulkan's "Fragment Operations". A swizzle of ONE reads 1 for depth
+		// and stencil views as for any other (texture/sample.cpp). Points
+		// drawn by polygon mode POINT take PointSize (vk/draw.cpp). Lines are
+		// always strict (strictLines), so the lines that could be non-strict
+		// are parallelograms.
+		auto* p = reinterpret_cast<VkPhysicalDeviceMaintenance5PropertiesKHR*>(s);
+		p->earlyFragmentMultisampleCoverageAfterSampleCounting = VK_TRUE;
+		p->earlyFragmentSampleMaskTestBeforeSampleCounting = VK_TRUE;
+		p->depthStencilSwizzleOneSupport = VK_TRUE;
+		p->polygonModePointSize = VK_TRUE;
+		p->nonStrictSinglePixelWideLinesUseParallelogram = VK_TRUE;
+		p->nonStrictWideLinesUseParallelogram = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR: {
 		// Uncompressed views of compressed images with several layers are
 		// not claimed: no test has checked them (the CTS's multi_layer_views

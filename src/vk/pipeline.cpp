@@ -245,15 +245,23 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 	VkResult result = VK_SUCCESS;
 	for (uint32_t i = 0; i < count; ++i) pipelines[i] = VK_NULL_HANDLE;
 	for (uint32_t i = 0; i < count; ++i) {
+		// VK_KHR_maintenance5: VkPipelineCreateFlags2CreateInfoKHR's flags
+		// replace the 32-bit ones. The 64-bit flags keep every 32-bit flag at
+		// its bit, and none Tessera reads lies above bit 31, so the pipeline
+		// is built from a copy that carries them in the 32-bit field.
+		CreateInfo info = infos[i];
+		if (auto* flags2 = vk::FindInChain<VkPipelineCreateFlags2CreateInfoKHR>(
+		        info.pNext, VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR))
+			info.flags = VkPipelineCreateFlags(flags2->flags & 0xffffffffu);
 		// Vulkan 1.3 §10.1 (pipelineCreationCacheControl): with
 		// FAIL_ON_PIPELINE_COMPILE_REQUIRED a pipeline whose stages are not
 		// all in pipelineCache is VK_PIPELINE_COMPILE_REQUIRED, not compiled.
 		const auto start = std::chrono::steady_clock::now();
 		vk::StageCache cache;
 		cache.cache = vk::PipelineCache::Cast(pipelineCache);
-		cache.fail_on_compile_required = infos[i].flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
+		cache.fail_on_compile_required = info.flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
 		const VkPipelineCreationFeedbackCreateInfo* feedback = nullptr;
-		for (auto* s = static_cast<const VkBaseInStructure*>(infos[i].pNext); s; s = s->pNext)
+		for (auto* s = static_cast<const VkBaseInStructure*>(info.pNext); s; s = s->pNext)
 			if (s->sType == VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO)
 				feedback = reinterpret_cast<const VkPipelineCreationFeedbackCreateInfo*>(s);
 		if (feedback) {
@@ -262,13 +270,13 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 			cache.stage_feedback_count = feedback->pipelineStageCreationFeedbackCount;
 			for (uint32_t k = 0; k < cache.stage_feedback_count; ++k) cache.stage_feedbacks[k] = {};
 		}
-		vk::PipelineLayout* layout = vk::PipelineLayout::Cast(infos[i].layout);
+		vk::PipelineLayout* layout = vk::PipelineLayout::Cast(info.layout);
 		vk::PipelineLayout* union_layout = nullptr;
 		if constexpr (std::is_same_v<CreateInfo, VkGraphicsPipelineCreateInfo>) {
 			// Vulkan "Graphics Pipeline Libraries": a pipeline linked from
 			// libraries without a layout of its own takes the union of theirs.
-			if (!layout && !(infos[i].flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)) {
-				VkResult r = LinkedLayout(infos[i], allocator, &union_layout);
+			if (!layout && !(info.flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)) {
+				VkResult r = LinkedLayout(info, allocator, &union_layout);
 				if (r != VK_SUCCESS) {
 					result = r;
 					continue;
@@ -282,7 +290,7 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 			result = VK_ERROR_OUT_OF_HOST_MEMORY;
 			continue;
 		}
-		if (!layout && !(infos[i].flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)) {
+		if (!layout && !(info.flags & VK_PIPELINE_CREATE_LIBRARY_BIT_KHR)) {
 			self->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
 			             "vkCreate*Pipelines: a pipeline needs a layout (its own or its libraries')");
 			vk::Delete(allocator, pipeline);
@@ -291,13 +299,13 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 		}
 		VkResult r;
 		if constexpr (std::is_same_v<CreateInfo, VkComputePipelineCreateInfo>)
-			r = pipeline->InitCompute(*self, infos[i], cache);
+			r = pipeline->InitCompute(*self, info, cache);
 		else
-			r = pipeline->InitGraphics(*self, infos[i], cache);
+			r = pipeline->InitGraphics(*self, info, cache);
 		if (r != VK_SUCCESS) {
 			vk::Delete(allocator, pipeline);
 			result = r;
-			if (infos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) break;
+			if (info.flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) break;
 			continue;
 		}
 		pipelines[i] = pipeline->ToHandle();

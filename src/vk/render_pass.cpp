@@ -223,6 +223,12 @@ VKAPI_ATTR void VKAPI_CALL GetRenderAreaGranularity(VkDevice, VkRenderPass, VkEx
 	*pGranularity = {1, 1};
 }
 
+// VK_KHR_maintenance5: the same for dynamic rendering.
+VKAPI_ATTR void VKAPI_CALL GetRenderingAreaGranularityKHR(VkDevice, const VkRenderingAreaInfoKHR*,
+                                                          VkExtent2D* pGranularity) {
+	*pGranularity = {1, 1};
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL CreateFramebuffer(VkDevice device, const VkFramebufferCreateInfo* pCreateInfo,
                                                  const VkAllocationCallbacks* pAllocator, VkFramebuffer* pFramebuffer) {
 	return Create<Framebuffer>(device, *pCreateInfo, pAllocator, pFramebuffer);

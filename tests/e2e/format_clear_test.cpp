@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "compare.h"
+#include "icd/vulkan_newer.h"
 #include "texture/format.h"
 #include "vk_context.h"
 
@@ -227,6 +228,10 @@ TEST_CASE("clearing every transfer-destination color format matches lavapipe", "
 		// Y'CbCr-conversion formats (VUID-vkCmdClearColorImage-image-00007, -01545).
 		if (info.IsCompressed() || info.IsDepthOrStencil() || info.NeedsYcbcrConversion() || info.IsMultiPlanar())
 			continue;
+		// VK_KHR_maintenance5's A1B5G5R5 and A8 are newer than lavapipe 22.3
+		// and the validation layer, to which their values are invalid
+		// (maintenance5_test.cpp checks their clears).
+		if (info.format == VK_FORMAT_A1B5G5R5_UNORM_PACK16_KHR || info.format == VK_FORMAT_A8_UNORM_KHR) continue;
 		if (!CanClearAndCopy(*tessera, info.format)) continue;
 		if (!CanClearAndCopy(*lavapipe, info.format)) {
 			tessera_only += std::string(" ") + info.name;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <new>
 
+#include "icd/vulkan_newer.h"
 #include "texture/format.h"
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
@@ -513,5 +514,34 @@ VKAPI_ATTR void VKAPI_CALL CmdSetCoverageModulationTableNV(VkCommandBuffer, uint
 VKAPI_ATTR void VKAPI_CALL CmdSetShadingRateImageEnableNV(VkCommandBuffer, VkBool32) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetRepresentativeFragmentTestEnableNV(VkCommandBuffer, VkBool32) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetCoverageReductionModeNV(VkCommandBuffer, VkCoverageReductionModeNV) {}
+
+// VK_KHR_dynamic_rendering_local_read: color attachment i takes the
+// fragment outputs of Location pColorAttachmentLocations[i]
+// (VK_ATTACHMENT_UNUSED: none, and it is not written). Blend state and
+// formats stay with the attachment (vk/draw.cpp).
+VKAPI_ATTR void VKAPI_CALL CmdSetRenderingAttachmentLocationsKHR(
+    VkCommandBuffer commandBuffer, const VkRenderingAttachmentLocationInfoKHR* pLocationInfo) {
+	struct Locations {
+		uint8_t locations[raster::kMaxColorAttachments];
+	} value;
+	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a) {
+		const uint32_t l = a < pLocationInfo->colorAttachmentCount && pLocationInfo->pColorAttachmentLocations
+		                       ? pLocationInfo->pColorAttachmentLocations[a]
+		                       : a;
+		value.locations[a] = l < raster::kMaxColorAttachments ? uint8_t(l) : GraphicsContext::kUnusedLocation;
+	}
+	Record<Locations>(commandBuffer, value, [](GraphicsContext& g, const Locations& v) {
+		std::copy(std::begin(v.locations), std::end(v.locations), g.color_locations);
+	});
+}
+
+// VK_KHR_dynamic_rendering_local_read: which attachment each
+// InputAttachmentIndex names. Tessera reads every input attachment through
+// its descriptor, at the fragment's position (spirv/translate_image.cpp),
+// which the extension allows for all of them ("implementations will
+// unconditionally fetch values from the input attachment descriptor"), so
+// the mapping changes nothing here.
+VKAPI_ATTR void VKAPI_CALL CmdSetRenderingInputAttachmentIndicesKHR(VkCommandBuffer,
+                                                                    const VkRenderingInputAttachmentIndexInfoKHR*) {}
 
 }  // namespace tessera::entry

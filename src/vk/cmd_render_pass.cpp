@@ -342,6 +342,7 @@ void BeginSubpass(ExecutionContext& context) {
 	g.height = rp.height;
 	g.layers = rp.layers;
 	g.view_mask = subpass.view_mask;
+	g.ResetColorLocations();
 	g.color_count = uint32_t(std::min<size_t>(subpass.colors.size(), raster::kMaxColorAttachments));
 	uint32_t color_indices[raster::kMaxColorAttachments];
 	for (uint32_t i = 0; i < raster::kMaxColorAttachments; ++i) {
@@ -499,6 +500,7 @@ struct BeginRenderingCommand : Command {
 		const RenderingInstance& r = instance;
 		GraphicsContext& g = context.graphics;
 		g.rendering = true;
+		g.ResetColorLocations();
 		g.color_count = std::min(r.color_count, raster::kMaxColorAttachments);
 		for (uint32_t i = 0; i < raster::kMaxColorAttachments; ++i)
 			g.colors[i] = i < g.color_count ? r.colors[i].view : nullptr;

@@ -102,6 +102,9 @@ struct DrawJob {
 	const uint32_t* vertex_primitive_ids = nullptr;
 	uint32_t view_index = 0;  // ViewIndex: the view being drawn with multiview, else 0
 	uint32_t samples = 1;     // rasterizationSamples
+	// The fragment output Location each color attachment takes
+	// (GraphicsContext::color_locations).
+	uint8_t color_locations[raster::kMaxColorAttachments] = {0, 1, 2, 3, 4, 5, 6, 7};
 	// Vertex ids of the vertices to shade (vertex i has id ids[i]), or, when
 	// ids is null, first_id + i.
 	const uint32_t* ids = nullptr;
@@ -406,11 +409,16 @@ void RunFragments(const void* user, raster::FragmentBatch& b) {
 	// engine stores them as uint32_t, the output merger loads them as
 	// float: no function sees both, so type-based alias analysis cannot
 	// reorder the two; an LTO build would have to revisit this.)
-	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
-		for (int c = 0; c < 4; ++c)
-			b.color[a][c] = gp.color_words[a][c] != kNoWord
-			                    ? reinterpret_cast<float*>(interp.StageWord(gp.color_words[a][c]))
-			                    : b.color_storage[a][c];
+	// Attachment a takes the outputs of Location job.color_locations[a]
+	// (its own index unless VK_KHR_dynamic_rendering_local_read remaps it;
+	// an attachment without one is not written: ComposeState).
+	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a) {
+		const uint8_t l = job.color_locations[a];
+		for (int c = 0; c < 4; ++c) {
+			const uint32_t word = l < raster::kMaxColorAttachments ? gp.color_words[l][c] : kNoWord;
+			b.color[a][c] = word != kNoWord ? reinterpret_cast<float*>(interp.StageWord(word)) : b.color_storage[a][c];
+		}
+	}
 	if (gp.frag_depth_word != kNoWord) std::memcpy(b.frag_depth, interp.StageWord(gp.frag_depth_word), lanes * 4);
 	if (gp.frag_stencil_ref_word != kNoWord)
 		std::memcpy(b.stencil_ref, interp.StageWord(gp.frag_stencil_ref_word), lanes * 4);
@@ -469,6 +477,15 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 	const uint32_t enables = dyn(Dynamic::kColorWriteEnable) ? g.color_write_enables : gp.color_write_enables;
 	for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
 		if (!(enables >> a & 1)) s.blend.attachments[a].write_mask = 0;
+	// Vulkan "Fragment Output Interface": an attachment whose Location has
+	// no output variable, or that takes no Location
+	// (VK_KHR_dynamic_rendering_local_read), keeps its values.
+	if (gp.fragment)
+		for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a) {
+			const uint8_t l = g.color_locations[a];
+			if (l == GraphicsContext::kUnusedLocation || !(gp.output_locations >> l & 1))
+				s.blend.attachments[a].write_mask = 0;
+		}
 	// VK_EXT_attachment_feedback_loop_dynamic_state: a feedback loop set at
 	// draw time makes the draw read attachments, as the pipeline flags do
 	// (graphics_pipeline.cpp): never queued behind or hidden by others.
@@ -1281,6 +1298,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		}
 		job.clip_count = state.raster.clip_distance_count;
 		job.samples = state.raster.samples;
+		std::copy(std::begin(g.color_locations), std::end(g.color_locations), job.color_locations);
 		if (gp.fragment) {
 			state.shader.run = RunFragments;
 			state.shader.begin = BeginFragments;
@@ -1292,6 +1310,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			fragments.fragment_resources = &queued->bound.resources;
 			fragments.options = options;
 			fragments.samples = job.samples;
+			std::copy(std::begin(job.color_locations), std::end(job.color_locations), fragments.color_locations);
 			state.shader.user = &fragments;
 		}
 		// VK_EXT_line_rasterization: a stipple on the lines the draw makes

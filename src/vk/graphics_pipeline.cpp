@@ -715,14 +715,13 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 	}
 	LinkStages(g);
 	// Vulkan "Fragment Output Interface": a color attachment whose Location
-	// has no output variable keeps its values.
-	if (g.fragment)
-		for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a)
-			if (std::all_of(std::begin(g.color_words[a]), std::end(g.color_words[a]),
-			                [](uint32_t w) { return w == kNoWord; })) {
-				g.state.blend.attachments[a].write_mask = 0;
-				g.written_attachments &= ~(1u << a);
-			}
+	// has no output variable keeps its values. Which Location an attachment
+	// takes is known at draw time (VK_KHR_dynamic_rendering_local_read's
+	// remapping), where ComposeState applies this.
+	for (uint32_t l = 0; l < raster::kMaxColorAttachments; ++l)
+		if (std::any_of(std::begin(g.color_words[l]), std::end(g.color_words[l]),
+		                [](uint32_t w) { return w != kNoWord; }))
+			g.output_locations |= 1u << l;
 	// Vulkan "Fragment Output Interface" and VK_EXT_dynamic_rendering_unused_attachments:
 	// a color attachment the pipeline has no format for (past its
 	// attachments, or VK_FORMAT_UNDEFINED) is not written, whatever view the

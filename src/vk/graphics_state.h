@@ -274,9 +274,14 @@ struct GraphicsPipeline {
 	// depth clipping is off exactly when depth clamp is on (a dynamic depth
 	// clamp included).
 	bool explicit_depth_clip = false;
-	// Color attachments the fragment stage has an output for (bit i for
-	// attachment i): the others keep their values whatever the write mask.
+	// Color attachments the pipeline has a format for (bit i for attachment
+	// i): the others keep their values whatever the write mask.
 	uint32_t written_attachments = ~0u;
+	// Fragment output Locations the fragment stage writes (bit L for
+	// Location L; the second source of dual-source blending counts as 1): an
+	// attachment whose Location (GraphicsContext::color_locations) has none
+	// keeps its values (draw.cpp, ComposeState).
+	uint32_t output_locations = 0;
 };
 
 // Draw-time state of a command buffer, set by commands as they execute.
@@ -369,6 +374,15 @@ struct GraphicsContext {
 	uint32_t width = 0, height = 0;  // of the framebuffer (or the render area's far corner)
 	uint32_t layers = 1;
 	uint32_t view_mask = 0;  // multiview: the views draws render (0: off)
+	// VK_KHR_dynamic_rendering_local_read: the fragment output Location that
+	// each color attachment takes (kUnusedLocation: none), each attachment
+	// its own index from the start of every render pass instance and subpass
+	// (vkCmdSetRenderingAttachmentLocationsKHR changes it).
+	static constexpr uint8_t kUnusedLocation = 0xff;
+	uint8_t color_locations[raster::kMaxColorAttachments] = {0, 1, 2, 3, 4, 5, 6, 7};
+	void ResetColorLocations() {
+		for (uint32_t a = 0; a < raster::kMaxColorAttachments; ++a) color_locations[a] = uint8_t(a);
+	}
 };
 
 }  // namespace tessera::vk

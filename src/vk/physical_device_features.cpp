@@ -195,6 +195,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT,
                          attachmentFeedbackLoopDynamicState)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_LOCAL_READ_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDynamicRenderingLocalReadFeaturesKHR, dynamicRenderingLocalRead)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance5FeaturesKHR, maintenance5)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
@@ -759,6 +761,15 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// The loop's aspects set at draw time (vk/draw.cpp).
 		reinterpret_cast<VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT*>(s)
 		    ->attachmentFeedbackLoopDynamicState = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_LOCAL_READ_FEATURES_KHR:
+		// Barriers inside dynamic rendering order nothing more than the
+		// queue's one-command-after-another already does; a draw that reads
+		// input attachments runs after the draws before it have written
+		// theirs (vk/draw.cpp, may_queue); input attachments are read through
+		// their descriptors and outputs reach the attachments their
+		// Locations are mapped to (vkCmdSetRenderingAttachmentLocationsKHR).
+		reinterpret_cast<VkPhysicalDeviceDynamicRenderingLocalReadFeaturesKHR*>(s)->dynamicRenderingLocalRead = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR:
 		// vkCmdBindIndexBuffer2KHR's ranges (vk/cmd_draw_state.cpp), the

@@ -732,6 +732,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	rendering_info.pColorAttachmentFormats = color_formats.data();
 	rendering_info.depthAttachmentFormat = depth_info.depth ? scene.depth_format : VK_FORMAT_UNDEFINED;
 	rendering_info.stencilAttachmentFormat = depth_info.stencil ? scene.depth_format : VK_FORMAT_UNDEFINED;
+	rendering_info.pNext = state.rendering_next;
 
 	VkGraphicsPipelineCreateInfo pi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
 	pi.pNext = scene.dynamic_rendering ? &rendering_info : nullptr;

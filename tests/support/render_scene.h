@@ -36,6 +36,7 @@ struct PipelineState {
 	const void* viewport_next = nullptr;      // VkPipelineViewportStateCreateInfo::pNext
 	const void* vertex_input_next = nullptr;  // VkPipelineVertexInputStateCreateInfo::pNext
 	const void* tessellation_next = nullptr;  // VkPipelineTessellationStateCreateInfo::pNext
+	const void* rendering_next = nullptr;     // VkPipelineRenderingCreateInfo::pNext (dynamic rendering)
 	// Null pRasterizationState / pTessellationState, which
 	// VK_EXT_extended_dynamic_state3 allows when all their state is dynamic.
 	bool null_rasterization_state = false;

@@ -419,3 +419,128 @@ typedef void(VKAPI_PTR* PFN_vkCmdSetRenderingAttachmentLocationsKHR)(
 typedef void(VKAPI_PTR* PFN_vkCmdSetRenderingInputAttachmentIndicesKHR)(
     VkCommandBuffer commandBuffer, const VkRenderingInputAttachmentIndexInfoKHR* pInputAttachmentIndexInfo);
 #endif
+
+#ifndef VK_EXT_host_image_copy
+#define VK_EXT_host_image_copy 1
+#define VK_EXT_HOST_IMAGE_COPY_SPEC_VERSION 1
+#define VK_EXT_HOST_IMAGE_COPY_EXTENSION_NAME "VK_EXT_host_image_copy"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_FEATURES_EXT = VkStructureType(1000270000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_PROPERTIES_EXT =
+    VkStructureType(1000270001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_MEMORY_TO_IMAGE_COPY_EXT = VkStructureType(1000270002);
+constexpr VkStructureType VK_STRUCTURE_TYPE_IMAGE_TO_MEMORY_COPY_EXT = VkStructureType(1000270003);
+constexpr VkStructureType VK_STRUCTURE_TYPE_COPY_IMAGE_TO_MEMORY_INFO_EXT = VkStructureType(1000270004);
+constexpr VkStructureType VK_STRUCTURE_TYPE_COPY_MEMORY_TO_IMAGE_INFO_EXT = VkStructureType(1000270005);
+constexpr VkStructureType VK_STRUCTURE_TYPE_HOST_IMAGE_LAYOUT_TRANSITION_INFO_EXT = VkStructureType(1000270006);
+constexpr VkStructureType VK_STRUCTURE_TYPE_COPY_IMAGE_TO_IMAGE_INFO_EXT = VkStructureType(1000270007);
+constexpr VkStructureType VK_STRUCTURE_TYPE_SUBRESOURCE_HOST_MEMCPY_SIZE_EXT = VkStructureType(1000270008);
+constexpr VkStructureType VK_STRUCTURE_TYPE_HOST_IMAGE_COPY_DEVICE_PERFORMANCE_QUERY_EXT = VkStructureType(1000270009);
+constexpr VkImageUsageFlagBits VK_IMAGE_USAGE_HOST_TRANSFER_BIT_EXT = VkImageUsageFlagBits(0x00400000);
+constexpr VkFormatFeatureFlagBits2 VK_FORMAT_FEATURE_2_HOST_IMAGE_TRANSFER_BIT_EXT = 0x400000000000ULL;
+typedef VkFlags VkHostImageCopyFlagsEXT;
+constexpr VkHostImageCopyFlagsEXT VK_HOST_IMAGE_COPY_MEMCPY_EXT = 0x00000001;
+typedef struct VkPhysicalDeviceHostImageCopyFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 hostImageCopy;
+} VkPhysicalDeviceHostImageCopyFeaturesEXT;
+typedef struct VkPhysicalDeviceHostImageCopyPropertiesEXT {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t copySrcLayoutCount;
+	VkImageLayout* pCopySrcLayouts;
+	uint32_t copyDstLayoutCount;
+	VkImageLayout* pCopyDstLayouts;
+	uint8_t optimalTilingLayoutUUID[VK_UUID_SIZE];
+	VkBool32 identicalMemoryTypeRequirements;
+} VkPhysicalDeviceHostImageCopyPropertiesEXT;
+typedef struct VkMemoryToImageCopyEXT {
+	VkStructureType sType;
+	const void* pNext;
+	const void* pHostPointer;
+	uint32_t memoryRowLength;
+	uint32_t memoryImageHeight;
+	VkImageSubresourceLayers imageSubresource;
+	VkOffset3D imageOffset;
+	VkExtent3D imageExtent;
+} VkMemoryToImageCopyEXT;
+typedef struct VkImageToMemoryCopyEXT {
+	VkStructureType sType;
+	const void* pNext;
+	void* pHostPointer;
+	uint32_t memoryRowLength;
+	uint32_t memoryImageHeight;
+	VkImageSubresourceLayers imageSubresource;
+	VkOffset3D imageOffset;
+	VkExtent3D imageExtent;
+} VkImageToMemoryCopyEXT;
+typedef struct VkCopyMemoryToImageInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkHostImageCopyFlagsEXT flags;
+	VkImage dstImage;
+	VkImageLayout dstImageLayout;
+	uint32_t regionCount;
+	const VkMemoryToImageCopyEXT* pRegions;
+} VkCopyMemoryToImageInfoEXT;
+typedef struct VkCopyImageToMemoryInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkHostImageCopyFlagsEXT flags;
+	VkImage srcImage;
+	VkImageLayout srcImageLayout;
+	uint32_t regionCount;
+	const VkImageToMemoryCopyEXT* pRegions;
+} VkCopyImageToMemoryInfoEXT;
+typedef struct VkCopyImageToImageInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkHostImageCopyFlagsEXT flags;
+	VkImage srcImage;
+	VkImageLayout srcImageLayout;
+	VkImage dstImage;
+	VkImageLayout dstImageLayout;
+	uint32_t regionCount;
+	const VkImageCopy2* pRegions;
+} VkCopyImageToImageInfoEXT;
+typedef struct VkHostImageLayoutTransitionInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkImage image;
+	VkImageLayout oldLayout;
+	VkImageLayout newLayout;
+	VkImageSubresourceRange subresourceRange;
+} VkHostImageLayoutTransitionInfoEXT;
+typedef struct VkSubresourceHostMemcpySizeEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkDeviceSize size;
+} VkSubresourceHostMemcpySizeEXT;
+typedef struct VkHostImageCopyDevicePerformanceQueryEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 optimalDeviceAccess;
+	VkBool32 identicalMemoryLayout;
+} VkHostImageCopyDevicePerformanceQueryEXT;
+typedef VkResult(VKAPI_PTR* PFN_vkCopyMemoryToImageEXT)(VkDevice device,
+                                                        const VkCopyMemoryToImageInfoEXT* pCopyMemoryToImageInfo);
+typedef VkResult(VKAPI_PTR* PFN_vkCopyImageToMemoryEXT)(VkDevice device,
+                                                        const VkCopyImageToMemoryInfoEXT* pCopyImageToMemoryInfo);
+typedef VkResult(VKAPI_PTR* PFN_vkCopyImageToImageEXT)(VkDevice device,
+                                                       const VkCopyImageToImageInfoEXT* pCopyImageToImageInfo);
+typedef VkResult(VKAPI_PTR* PFN_vkTransitionImageLayoutEXT)(VkDevice device, uint32_t transitionCount,
+                                                            const VkHostImageLayoutTransitionInfoEXT* pTransitions);
+#endif
+
+#ifndef VK_KHR_shader_float_controls2
+#define VK_KHR_shader_float_controls2 1
+#define VK_KHR_SHADER_FLOAT_CONTROLS_2_SPEC_VERSION 1
+#define VK_KHR_SHADER_FLOAT_CONTROLS_2_EXTENSION_NAME "VK_KHR_shader_float_controls2"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR =
+    VkStructureType(1000528000);
+typedef struct VkPhysicalDeviceShaderFloatControls2FeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderFloatControls2;
+} VkPhysicalDeviceShaderFloatControls2FeaturesKHR;
+#endif

@@ -362,11 +362,20 @@ bool Translator::GlslDouble(const Instruction& inst, uint32_t instruction) {
 	}
 	case GLSLstd450Modf:
 	case GLSLstd450ModfStruct: {
+		// As the 32-bit form (translate_ops.cpp): the fraction keeps x's
+		// sign and is 0 for an infinity.
 		std::vector<uint32_t> fraction, whole;
 		for (const Value& v : operand(5)) {
 			Value w = DoubleOp(Op::kTrunc, v, {});
 			Append(whole, w);
-			Append(fraction, DoubleOp(Op::kFSub, v, w));
+			Value d = DoubleOp(Op::kFSub, v, w);
+			const uint32_t infinite =
+			    Emit(Op::kAnd, Emit(Op::kIEqual, Emit(Op::kAnd, v[1], Const(0x7fffffffu)), Const(0x7ff00000u)),
+			         Emit(Op::kIEqual, v[0], Const(0)));
+			const uint32_t hi = Emit(Op::kSelect, infinite, Const(0), d[1]);
+			Append(fraction, {Emit(Op::kSelect, infinite, Const(0), d[0]),
+			                  Emit(Op::kOr, Emit(Op::kAnd, hi, Const(0x7fffffffu)),
+			                       Emit(Op::kAnd, v[1], Const(0x80000000u)))});
 		}
 		if (instruction == GLSLstd450Modf)
 			Store(PointerOf(inst[6]), whole);

@@ -733,25 +733,24 @@ void Translator::TranslateGlsl(const Instruction& inst) {
 		}
 		return;
 	}
-	case GLSLstd450ModfStruct: {
-		const std::vector<uint32_t>& x = Regs(inst[5]);
-		std::vector<uint32_t> fraction, whole;
-		for (uint32_t v : x) {
-			whole.push_back(Emit(Op::kTrunc, v));
-			fraction.push_back(Emit(Op::kFSub, v, whole.back()));
-		}
-		fraction.insert(fraction.end(), whole.begin(), whole.end());
-		Define(inst[2], fraction);
-		return;
-	}
+	case GLSLstd450ModfStruct:
 	case GLSLstd450Modf: {
+		// Whole part trunc(x); fraction x - trunc(x), with x's sign (-1 gives
+		// -0, -0 gives -0) and 0 for an infinity, as C's modf: the results
+		// SPV_KHR_float_controls2 asks for when signed zeros and infinities
+		// are kept, which Tessera always does.
 		const std::vector<uint32_t>& x = Regs(inst[5]);
 		std::vector<uint32_t> fraction, whole;
 		for (uint32_t v : x) {
 			whole.push_back(Emit(Op::kTrunc, v));
-			fraction.push_back(Emit(Op::kFSub, v, whole.back()));
+			const uint32_t d = Emit(Op::kSelect, Emit(Op::kIsInf, v), Const(0), Emit(Op::kFSub, v, whole.back()));
+			fraction.push_back(
+			    Emit(Op::kOr, Emit(Op::kAnd, d, Const(0x7fffffffu)), Emit(Op::kAnd, v, Const(0x80000000u))));
 		}
-		Store(PointerOf(inst[6]), whole);
+		if (instruction == GLSLstd450Modf)
+			Store(PointerOf(inst[6]), whole);
+		else
+			fraction.insert(fraction.end(), whole.begin(), whole.end());
 		Define(inst[2], fraction);
 		return;
 	}

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "icd/vulkan_newer.h"
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
 #include "vk/image.h"
@@ -134,25 +135,21 @@ struct CopyImageToBufferCommand : Command {
 	}
 };
 
-struct CopyImageCommand : Command {
-	Image* src;
-	Image* dst;
-	const VkImageCopy2* regions;
-	uint32_t region_count;
+// Copies regions between two images (vkCmdCopyImage, vkCopyImageToImageEXT).
+struct ImageCopier {
+	const Image* src;
+	const Image* dst;
 
-	void Execute(ExecutionContext&) const {
-		for (uint32_t i = 0; i < region_count; ++i) {
-			const VkImageCopy2& r = regions[i];
-			// Vulkan 1.3 §20.3: a region between depth/stencil images may name
-			// both aspects; each is copied on its own plane. Between a color
-			// aspect and a plane of a multi-planar format the masks differ.
-			VkImageAspectFlags src_aspects = r.srcSubresource.aspectMask, dst_aspects = r.dstSubresource.aspectMask;
-			if (src_aspects == dst_aspects) {
-				for (VkImageAspectFlags left = src_aspects; left; left &= left - 1)
-					CopyRegion(r, SingleAspect(left), SingleAspect(left));
-			} else {
-				CopyRegion(r, SingleAspect(src_aspects), SingleAspect(dst_aspects));
-			}
+	void Copy(const VkImageCopy2& r) const {
+		// Vulkan 1.3 §20.3: a region between depth/stencil images may name
+		// both aspects; each is copied on its own plane. Between a color
+		// aspect and a plane of a multi-planar format the masks differ.
+		VkImageAspectFlags src_aspects = r.srcSubresource.aspectMask, dst_aspects = r.dstSubresource.aspectMask;
+		if (src_aspects == dst_aspects) {
+			for (VkImageAspectFlags left = src_aspects; left; left &= left - 1)
+				CopyRegion(r, SingleAspect(left), SingleAspect(left));
+		} else {
+			CopyRegion(r, SingleAspect(src_aspects), SingleAspect(dst_aspects));
 		}
 	}
 
@@ -213,6 +210,17 @@ struct CopyImageCommand : Command {
 				}
 			}
 		}
+	}
+};
+
+struct CopyImageCommand : Command {
+	Image* src;
+	Image* dst;
+	const VkImageCopy2* regions;
+	uint32_t region_count;
+
+	void Execute(ExecutionContext&) const {
+		for (uint32_t i = 0; i < region_count; ++i) ImageCopier{src, dst}.Copy(regions[i]);
 	}
 };
 
@@ -331,6 +339,91 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImage2(VkCommandBuffer commandBuffer, const Vk
 	cmd->src = Image::Cast(pInfo->srcImage);
 	cmd->dst = Image::Cast(pInfo->dstImage);
 	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkImageCopy2& r) { return Same(r); });
+}
+
+}  // namespace tessera::entry
+
+// VK_EXT_host_image_copy: the same copies, run by the host during the call
+// (the image's memory is host memory). With VK_HOST_IMAGE_COPY_MEMCPY_EXT
+// the host's bytes are the subresources' own (tiles included), one layer
+// after the other, each as large as vkGetImageSubresourceLayout2EXT's
+// VkSubresourceHostMemcpySizeEXT says; the regions then cover whole
+// subresources (VUID-VkCopyMemoryToImageInfo-flags-09393 and its kin).
+// Decoded views made from the image notice the writes at the next
+// submission, as with any host write (vk/queue.cpp).
+namespace tessera::vk {
+
+namespace {
+
+template <bool kToImage, typename Copy>
+void HostCopy(const Image& image, VkHostImageCopyFlagsEXT flags, const Copy& c) {
+	const uint8_t* host = static_cast<const uint8_t*>(c.pHostPointer);
+	VkImageSubresource sub{c.imageSubresource.aspectMask, c.imageSubresource.mipLevel,
+	                       c.imageSubresource.baseArrayLayer};
+	const uint32_t layers = c.imageSubresource.layerCount == VK_REMAINING_ARRAY_LAYERS
+	                            ? image.ArrayLayers() - sub.arrayLayer
+	                            : c.imageSubresource.layerCount;
+	if (flags & VK_HOST_IMAGE_COPY_MEMCPY_EXT) {
+		const VkDeviceSize size = image.SubresourceLayout(sub).size;
+		const auto aspect = SingleAspect(sub.aspectMask);
+		for (uint32_t i = 0; i < layers; ++i) {
+			uint8_t* bytes = image.Texel(aspect, sub.mipLevel, sub.arrayLayer + i, 0, 0, 0);
+			uint8_t* memory = const_cast<uint8_t*>(host) + i * size;
+			if (kToImage)
+				std::memcpy(bytes, memory, size);
+			else
+				std::memcpy(memory, bytes, size);
+		}
+		return;
+	}
+	// A buffer <-> image region whose buffer is the host's memory.
+	const VkBufferImageCopy2 region{VK_STRUCTURE_TYPE_BUFFER_IMAGE_COPY_2,
+	                                nullptr,
+	                                0,
+	                                c.memoryRowLength,
+	                                c.memoryImageHeight,
+	                                c.imageSubresource,
+	                                c.imageOffset,
+	                                c.imageExtent};
+	CopyBufferRegion<kToImage>(image, MakeRegion(image, const_cast<uint8_t*>(host), region));
+}
+
+}  // namespace
+
+}  // namespace tessera::vk
+
+namespace tessera::entry {
+
+using vk::Image;
+
+VKAPI_ATTR VkResult VKAPI_CALL CopyMemoryToImageEXT(VkDevice,
+                                                    const VkCopyMemoryToImageInfoEXT* pCopyMemoryToImageInfo) {
+	const VkCopyMemoryToImageInfoEXT& info = *pCopyMemoryToImageInfo;
+	const Image& image = *Image::Cast(info.dstImage);
+	for (uint32_t i = 0; i < info.regionCount; ++i) vk::HostCopy<true>(image, info.flags, info.pRegions[i]);
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CopyImageToMemoryEXT(VkDevice,
+                                                    const VkCopyImageToMemoryInfoEXT* pCopyImageToMemoryInfo) {
+	const VkCopyImageToMemoryInfoEXT& info = *pCopyImageToMemoryInfo;
+	const Image& image = *Image::Cast(info.srcImage);
+	for (uint32_t i = 0; i < info.regionCount; ++i) vk::HostCopy<false>(image, info.flags, info.pRegions[i]);
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL CopyImageToImageEXT(VkDevice, const VkCopyImageToImageInfoEXT* pCopyImageToImageInfo) {
+	const VkCopyImageToImageInfoEXT& info = *pCopyImageToImageInfo;
+	// With MEMCPY the regions are whole subresources of images of the same
+	// format: the byte copy the tiles-aware copy makes anyway.
+	const vk::ImageCopier copier{Image::Cast(info.srcImage), Image::Cast(info.dstImage)};
+	for (uint32_t i = 0; i < info.regionCount; ++i) copier.Copy(info.pRegions[i]);
+	return VK_SUCCESS;
+}
+
+// Images keep one memory layout whatever their VkImageLayout (cmd_sync.cpp).
+VKAPI_ATTR VkResult VKAPI_CALL TransitionImageLayoutEXT(VkDevice, uint32_t, const VkHostImageLayoutTransitionInfoEXT*) {
+	return VK_SUCCESS;
 }
 
 }  // namespace tessera::entry

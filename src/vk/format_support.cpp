@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 
+#include "icd/vulkan_newer.h"
 #include "texture/compressed.h"
 #include "texture/format.h"
 #include "texture/image_layout.h"
@@ -202,7 +203,9 @@ VkFormatFeatureFlags2 TexelBufferFeatures(const texture::FormatInfo& info) {
 
 }  // namespace
 
-FormatSupport GetFormatSupport(VkFormat format) {
+namespace {
+
+FormatSupport DeviceFormatSupport(VkFormat format) {
 	FormatSupport support;
 	const texture::FormatInfo* info = texture::FindFormat(format);
 	if (!info || !IsExposed(format)) return support;
@@ -246,6 +249,19 @@ FormatSupport GetFormatSupport(VkFormat format) {
 	// compressed formats to be optimal-only).
 	if (!info->IsDepthOrStencil() && !info->IsCompressed()) support.linear = support.optimal;
 	support.buffer = TexelBufferFeatures(*info) | VertexBufferFeatures(*info);
+	return support;
+}
+
+}  // namespace
+
+// VK_EXT_host_image_copy: the host copies whatever the transfer commands
+// copy, with the same code (vk/cmd_copy.cpp).
+FormatSupport GetFormatSupport(VkFormat format) {
+	FormatSupport support = DeviceFormatSupport(format);
+	constexpr VkFormatFeatureFlags2 kTransfer =
+	    VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
+	for (VkFormatFeatureFlags2* tiling : {&support.optimal, &support.linear})
+		if (*tiling & kTransfer) *tiling |= VK_FORMAT_FEATURE_2_HOST_IMAGE_TRANSFER_BIT_EXT;
 	return support;
 }
 
@@ -297,6 +313,7 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	    {VK_IMAGE_USAGE_STORAGE_BIT, VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT},
 	    {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT},
 	    {VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT},
+	    {VK_IMAGE_USAGE_HOST_TRANSFER_BIT_EXT, VK_FORMAT_FEATURE_2_HOST_IMAGE_TRANSFER_BIT_EXT},
 	};
 	for (const UsageNeed& need : kNeeds)
 		if ((usage & need.usage) && !(usage_features & need.feature)) return VK_ERROR_FORMAT_NOT_SUPPORTED;
@@ -451,6 +468,13 @@ VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties2(
 	if (auto* ycbcr = vk::FindInChain<VkSamplerYcbcrConversionImageFormatProperties>(
 	        pImageFormatProperties->pNext, VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_IMAGE_FORMAT_PROPERTIES))
 		ycbcr->combinedImageSamplerDescriptorCount = 1;
+	// VK_EXT_host_image_copy: host-transfer usage changes neither layout
+	// nor speed (vk/image.cpp chooses tiles without looking at it).
+	if (auto* host = vk::FindInChain<VkHostImageCopyDevicePerformanceQueryEXT>(
+	        pImageFormatProperties->pNext, VK_STRUCTURE_TYPE_HOST_IMAGE_COPY_DEVICE_PERFORMANCE_QUERY_EXT)) {
+		host->optimalDeviceAccess = VK_TRUE;
+		host->identicalMemoryLayout = VK_TRUE;
+	}
 	auto* external_info = vk::FindInChain<VkPhysicalDeviceExternalImageFormatInfo>(
 	    i.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
 	auto* external = vk::FindInChain<VkExternalImageFormatProperties>(

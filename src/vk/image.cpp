@@ -184,14 +184,19 @@ VKAPI_ATTR void VKAPI_CALL GetImageSubresourceLayout(VkDevice, VkImage image, co
 	*pLayout = Image::Cast(image)->SubresourceLayout(*pSubresource);
 }
 
-// VK_KHR_maintenance5 (the KHR name of VK_EXT_image_compression_control's
-// command): the same layout, in a structure with a pNext chain. Neither
-// structure that chain may carry (compression properties, host copy
-// sizes) belongs to an extension Tessera exposes.
+// VK_KHR_maintenance5 and VK_EXT_host_image_copy (the names of
+// VK_EXT_image_compression_control's command): the same layout, in a
+// structure with a pNext chain. A host copy with
+// VK_HOST_IMAGE_COPY_MEMCPY_EXT moves the subresource's bytes as they lie
+// (vk/cmd_copy.cpp): its size. (Compression properties belong to an
+// extension Tessera does not expose.)
 VKAPI_ATTR void VKAPI_CALL GetImageSubresourceLayout2EXT(VkDevice, VkImage image,
                                                          const VkImageSubresource2KHR* pSubresource,
                                                          VkSubresourceLayout2KHR* pLayout) {
 	pLayout->subresourceLayout = Image::Cast(image)->SubresourceLayout(pSubresource->imageSubresource);
+	if (auto* memcpy_size = vk::FindInChain<VkSubresourceHostMemcpySizeEXT>(
+	        pLayout->pNext, VK_STRUCTURE_TYPE_SUBRESOURCE_HOST_MEMCPY_SIZE_EXT))
+		memcpy_size->size = pLayout->subresourceLayout.size;
 }
 
 // VK_KHR_maintenance5: the layout an image created from the same
@@ -201,6 +206,9 @@ VKAPI_ATTR void VKAPI_CALL GetDeviceImageSubresourceLayoutKHR(VkDevice, const Vk
 	Image image(*pInfo->pCreateInfo);
 	pLayout->subresourceLayout =
 	    image.Init() ? image.SubresourceLayout(pInfo->pSubresource->imageSubresource) : VkSubresourceLayout{};
+	if (auto* memcpy_size = vk::FindInChain<VkSubresourceHostMemcpySizeEXT>(
+	        pLayout->pNext, VK_STRUCTURE_TYPE_SUBRESOURCE_HOST_MEMCPY_SIZE_EXT))
+		memcpy_size->size = pLayout->subresourceLayout.size;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateImageView(VkDevice device, const VkImageViewCreateInfo* pCreateInfo,

@@ -45,6 +45,7 @@ private:
 	VkPhysicalDeviceProperties properties_{};
 	VkPhysicalDeviceMemoryProperties memory_properties_{};
 	VkPhysicalDeviceVulkan11Properties vulkan11_{};
+	uint8_t optimal_tiling_uuid_[VK_UUID_SIZE] = {};  // VK_EXT_host_image_copy (InitExtendedProperties)
 	VkPhysicalDeviceVulkan12Properties vulkan12_{};
 	VkPhysicalDeviceVulkan13Properties vulkan13_{};
 };

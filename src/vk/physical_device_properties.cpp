@@ -83,6 +83,7 @@ void PhysicalDevice::InitExtendedProperties() {
 		cache_seed += kHex[b & 15];
 	}
 	HashToUuid(cache_seed.c_str(), properties_.pipelineCacheUUID);
+	HashToUuid(("optimal-tiling:" + cache_seed).c_str(), optimal_tiling_uuid_);
 	p11.deviceNodeMask = 0;
 	p11.deviceLUIDValid = VK_FALSE;
 	// Subgroups of shader::kSubgroupSize (32) invocations, fixed whatever the
@@ -426,6 +427,49 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->transformFeedbackStreamsLinesTriangles = VK_TRUE;
 		p->transformFeedbackRasterizationStreamSelect = VK_TRUE;
 		p->transformFeedbackDraw = VK_TRUE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_PROPERTIES_EXT: {
+		// Host copies read and write images in any layout: an image keeps one
+		// memory layout whatever its VkImageLayout. The layout of optimal
+		// images (tiles or rows, vk/image.cpp) is the code's: the UUID
+		// changes with every build, as pipelineCacheUUID does. Host-transfer
+		// usage changes no memory requirement.
+		static constexpr VkImageLayout kLayouts[] = {
+		    VK_IMAGE_LAYOUT_GENERAL,
+		    VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		    VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+		    VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL,
+		    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+		    VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+		    VK_IMAGE_LAYOUT_PREINITIALIZED,
+		    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL,
+		    VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL,
+		    VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+		    VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
+		    VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL,
+		    VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL,
+		    VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL,
+		    VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL,
+		    VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+		    VK_IMAGE_LAYOUT_SHARED_PRESENT_KHR,
+		    VK_IMAGE_LAYOUT_ATTACHMENT_FEEDBACK_LOOP_OPTIMAL_EXT,
+		    VK_IMAGE_LAYOUT_RENDERING_LOCAL_READ_KHR,
+		};
+		constexpr uint32_t kCount = uint32_t(std::size(kLayouts));
+		auto* p = reinterpret_cast<VkPhysicalDeviceHostImageCopyPropertiesEXT*>(s);
+		for (auto [count, layouts] : {std::pair{&p->copySrcLayoutCount, p->pCopySrcLayouts},
+		                              std::pair{&p->copyDstLayoutCount, p->pCopyDstLayouts}}) {
+			if (layouts) {
+				*count = std::min(*count, kCount);
+				std::copy(kLayouts, kLayouts + *count, layouts);
+			} else {
+				*count = kCount;
+			}
+		}
+		std::memcpy(p->optimalTilingLayoutUUID, optimal_tiling_uuid_, VK_UUID_SIZE);
+		p->identicalMemoryTypeRequirements = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR: {

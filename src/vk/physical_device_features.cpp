@@ -195,6 +195,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT,
                          attachmentFeedbackLoopDynamicState)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceHostImageCopyFeaturesEXT, hostImageCopy)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_LOCAL_READ_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceDynamicRenderingLocalReadFeaturesKHR, dynamicRenderingLocalRead)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR,
@@ -761,6 +763,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// The loop's aspects set at draw time (vk/draw.cpp).
 		reinterpret_cast<VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT*>(s)
 		    ->attachmentFeedbackLoopDynamicState = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_FEATURES_EXT:
+		// Copies between host memory and images, and between images, by the
+		// transfer commands' code run on the calling thread (vk/cmd_copy.cpp).
+		reinterpret_cast<VkPhysicalDeviceHostImageCopyFeaturesEXT*>(s)->hostImageCopy = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_LOCAL_READ_FEATURES_KHR:
 		// Barriers inside dynamic rendering order nothing more than the

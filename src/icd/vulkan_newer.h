@@ -531,3 +531,16 @@ typedef VkResult(VKAPI_PTR* PFN_vkCopyImageToImageEXT)(VkDevice device,
 typedef VkResult(VKAPI_PTR* PFN_vkTransitionImageLayoutEXT)(VkDevice device, uint32_t transitionCount,
                                                             const VkHostImageLayoutTransitionInfoEXT* pTransitions);
 #endif
+
+#ifndef VK_KHR_shader_float_controls2
+#define VK_KHR_shader_float_controls2 1
+#define VK_KHR_SHADER_FLOAT_CONTROLS_2_SPEC_VERSION 1
+#define VK_KHR_SHADER_FLOAT_CONTROLS_2_EXTENSION_NAME "VK_KHR_shader_float_controls2"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR =
+    VkStructureType(1000528000);
+typedef struct VkPhysicalDeviceShaderFloatControls2FeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderFloatControls2;
+} VkPhysicalDeviceShaderFloatControls2FeaturesKHR;
+#endif

@@ -7,6 +7,7 @@
 #include <spirv/unified1/spirv.hpp11>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -31,6 +32,118 @@ void ClearDontInline(std::vector<uint32_t>& words) {
 		if (opcode == Opcode(spv::Op::OpFunction) && count >= 5) words[i + 3] &= ~kDontInline;
 		i += count;
 	}
+}
+
+bool RemoveFloatControls2(std::vector<uint32_t>& words) {
+	// SPIR-V registry values (spirv.core.grammar.json of SPIR-V 1.6 rev. 4).
+	constexpr uint32_t kFloatControls2 = 6029, kFPFastMathDefault = 6028;
+	constexpr uint32_t kFPFastMathMode = uint32_t(spv::Decoration::FPFastMathMode);
+	constexpr char kExtension[] = "SPV_KHR_float_controls2";
+	auto declares = [&] {
+		for (size_t i = kHeaderWords; i < words.size();) {
+			const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+			if (count == 0 || i + count > words.size()) return false;
+			if (opcode == Opcode(spv::Op::OpCapability) && count == 2 && words[i + 1] == kFloatControls2) return true;
+			if (opcode == Opcode(spv::Op::OpFunction)) return false;  // capabilities come first
+			i += count;
+		}
+		return false;
+	};
+	if (!declares()) return false;
+	// Without AllowContract an operation may not be fused with another, and
+	// without NSZ, NotInf, NotNaN a rewrite may not change zeros'
+	// signs, infinities or NaNs; SPIRV-Tools' simplification does both
+	// ((a * b) + c into Fma, x + 0 into x) unless the operation is
+	// NoContraction. So every floating-point arithmetic result is marked
+	// NoContraction, which forbids nothing the module asked for.
+	constexpr uint32_t kNoContraction = uint32_t(spv::Decoration::NoContraction);
+	auto arithmetic = [](uint32_t opcode) {
+		switch (spv::Op(opcode)) {
+		case spv::Op::OpFNegate:
+		case spv::Op::OpFAdd:
+		case spv::Op::OpFSub:
+		case spv::Op::OpFMul:
+		case spv::Op::OpFDiv:
+		case spv::Op::OpFRem:
+		case spv::Op::OpFMod:
+		case spv::Op::OpVectorTimesScalar:
+		case spv::Op::OpMatrixTimesScalar:
+		case spv::Op::OpVectorTimesMatrix:
+		case spv::Op::OpMatrixTimesVector:
+		case spv::Op::OpMatrixTimesMatrix:
+		case spv::Op::OpDot: return true;
+		default: return false;
+		}
+	};
+	// Where the annotations end: the first instruction past the
+	// preamble, debug and annotation sections.
+	auto preamble = [](uint32_t opcode) {
+		switch (spv::Op(opcode)) {
+		case spv::Op::OpCapability:
+		case spv::Op::OpExtension:
+		case spv::Op::OpExtInstImport:
+		case spv::Op::OpMemoryModel:
+		case spv::Op::OpEntryPoint:
+		case spv::Op::OpExecutionMode:
+		case spv::Op::OpExecutionModeId:
+		case spv::Op::OpSourceContinued:
+		case spv::Op::OpSource:
+		case spv::Op::OpSourceExtension:
+		case spv::Op::OpName:
+		case spv::Op::OpMemberName:
+		case spv::Op::OpString:
+		case spv::Op::OpModuleProcessed:
+		case spv::Op::OpDecorate:
+		case spv::Op::OpMemberDecorate:
+		case spv::Op::OpDecorationGroup:
+		case spv::Op::OpGroupDecorate:
+		case spv::Op::OpGroupMemberDecorate:
+		case spv::Op::OpDecorateId:
+		case spv::Op::OpDecorateString:
+		case spv::Op::OpMemberDecorateString: return true;
+		default: return false;
+		}
+	};
+	std::vector<uint32_t> no_contraction;
+	std::unordered_set<uint32_t> decorated;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) break;
+		if (arithmetic(opcode) && count >= 3) no_contraction.push_back(words[i + 2]);
+		if (opcode == Opcode(spv::Op::OpDecorate) && count >= 3 && words[i + 2] == kNoContraction)
+			decorated.insert(words[i + 1]);
+		i += count;
+	}
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	bool inserted = false;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
+			break;
+		}
+		if (!inserted && !preamble(opcode)) {
+			for (uint32_t id : no_contraction)
+				if (!decorated.count(id))
+					out.insert(out.end(), {3u << 16 | Opcode(spv::Op::OpDecorate), id, kNoContraction});
+			inserted = true;
+		}
+		const uint32_t* w = &words[i];
+		bool drop = false;
+		if (opcode == Opcode(spv::Op::OpCapability))
+			drop = count == 2 && w[1] == kFloatControls2;
+		else if (opcode == Opcode(spv::Op::OpExtension))
+			drop = count >= 2 &&
+			       std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) == 0;
+		else if (opcode == Opcode(spv::Op::OpExecutionMode) || opcode == Opcode(spv::Op::OpExecutionModeId))
+			drop = count >= 3 && w[2] == kFPFastMathDefault;
+		else if (opcode == Opcode(spv::Op::OpDecorate))
+			drop = count >= 3 && w[2] == kFPFastMathMode;
+		if (!drop) out.insert(out.end(), w, w + count);
+		i += count;
+	}
+	words = std::move(out);
+	return true;
 }
 
 void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words) {

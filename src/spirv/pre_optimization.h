@@ -35,6 +35,17 @@ std::string CheckSpecConstantOpIndices(const std::vector<uint32_t>& words);
 // function parameter as a LocalSizeId size). A message, or empty.
 std::string CheckExecutionModeIdOperands(const std::vector<uint32_t>& words);
 
+// SPV_KHR_float_controls2 (VK_KHR_shader_float_controls2), which the
+// system's SPIRV-Tools (2023.1) and SPIR-V headers predate: the
+// FloatControls2 capability, its extension, FPFastMathDefault execution
+// modes and FPFastMathMode decorations are removed from a module that
+// declares the capability. Each only permits an implementation to relax
+// IEEE rules (contract, reassociate, assume no NaN, ...); Tessera relaxes
+// none, so the module computes the same without them, and what remains is
+// SPIR-V the validator and optimizer know. Returns whether it removed
+// anything.
+bool RemoveFloatControls2(std::vector<uint32_t>& words);
+
 // Whether the module has an OpSpecConstantOp QuantizeToF16.
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
 

@@ -195,6 +195,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT,
                          attachmentFeedbackLoopDynamicState)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderFloatControls2FeaturesKHR, shaderFloatControls2)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceHostImageCopyFeaturesEXT, hostImageCopy)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_LOCAL_READ_FEATURES_KHR,
@@ -763,6 +765,13 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// The loop's aspects set at draw time (vk/draw.cpp).
 		reinterpret_cast<VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT*>(s)
 		    ->attachmentFeedbackLoopDynamicState = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR:
+		// Floating-point operations follow IEEE 754 whatever a module's fast
+		// math flags permit (never contracted, reassociated or assuming no
+		// NaN); the flags are dropped when the module is read
+		// (spirv::RemoveFloatControls2).
+		reinterpret_cast<VkPhysicalDeviceShaderFloatControls2FeaturesKHR*>(s)->shaderFloatControls2 = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_FEATURES_EXT:
 		// Copies between host memory and images, and between images, by the

@@ -1,6 +1,7 @@
 #include "vk/shader_module.h"
 
 #include "spirv/compile.h"
+#include "spirv/pre_optimization.h"
 #include "vk/device.h"
 
 namespace tessera::vk {
@@ -28,6 +29,13 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
+	// VK_KHR_shader_float_controls2: its permissions to relax IEEE rules
+	// are dropped before SPIRV-Tools, which predates them, sees the module.
+	try {
+		spirv::RemoveFloatControls2(words_);
+	} catch (const std::bad_alloc&) {
+		return VK_ERROR_OUT_OF_HOST_MEMORY;
+	}
 	// Full validation once here, so pipeline creation can skip it.
 	return validate ? Validate(device) : VK_SUCCESS;
 }

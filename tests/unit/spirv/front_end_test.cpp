@@ -2,6 +2,7 @@
 
 #include "../shader/run_shader.h"
 #include "spirv/compile.h"
+#include "spirv/pre_optimization.h"
 
 using namespace tessera;
 
@@ -301,4 +302,31 @@ TEST_CASE("descriptor arrays indexed at run time pick each lane's buffer", "[spi
 		REQUIRE(out[i] == 2000 + i + 2 + length * 100000u);
 	}
 	for (uint32_t k = 0; k < 3; ++k) REQUIRE(bufs[k][1] == k * 1000 + 2);
+}
+
+TEST_CASE("FloatControls2's permissions are removed, leaving a module SPIRV-Tools knows", "[spirv]") {
+	std::vector<uint32_t> words = test::LoadSpirv("float_controls2");
+	const size_t before = words.size();
+	REQUIRE(spirv::RemoveFloatControls2(words));
+	// The capability (2 words), the extension (7), the execution mode (5)
+	// and the decoration (4) are gone, the one arithmetic result (OpFAdd)
+	// is NoContraction (3); the rest validates and compiles.
+	CHECK(words.size() == before - 18 + 3);
+	uint32_t no_contraction = 0, fadd = 0;
+	for (size_t i = 5; i < words.size(); i += words[i] >> 16) {
+		const uint32_t opcode = words[i] & 0xffff;
+		if (opcode == 71 && words[i + 2] == 42) no_contraction = words[i + 1];   // OpDecorate NoContraction
+		if (opcode == 129) fadd = words[i + 2];                                  // OpFAdd
+		CHECK_FALSE((opcode == 17 && words[i + 1] == 6029));                     // OpCapability FloatControls2
+		CHECK_FALSE(((opcode == 16 || opcode == 331) && words[i + 2] == 6028));  // FPFastMathDefault
+		CHECK_FALSE((opcode == 71 && words[i + 2] == 40));                       // OpDecorate FPFastMathMode
+	}
+	CHECK(no_contraction != 0);
+	CHECK(no_contraction == fadd);
+	CHECK(spirv::Validate(words) == "");
+	CHECK(spirv::Compile(words, spirv::Stage::kCompute, "main"));
+	// A module without the capability is left as it is.
+	const std::vector<uint32_t> stripped = words;
+	CHECK_FALSE(spirv::RemoveFloatControls2(words));
+	CHECK(words == stripped);
 }

@@ -21,6 +21,7 @@ import argparse
 import collections
 import concurrent.futures
 import fnmatch
+import json
 import os
 import re
 import subprocess
@@ -77,7 +78,7 @@ def case_list(deqp, patterns, env):
 RESULT = re.compile(r'<Result StatusCode="([A-Za-z]+)"')
 
 
-def run_chunk(deqp, cases, timeout, env, tmpdir, index):
+def run_chunk(deqp, cases, timeout, env, tmpdir, index, extra_args=()):
     """Runs cases in as many deqp-vk processes as crashes and timeouts need;
     returns {case: status}."""
     results = {}
@@ -91,7 +92,7 @@ def run_chunk(deqp, cases, timeout, env, tmpdir, index):
         qpa = base + ".qpa"
         cmd = [deqp, "--deqp-caselist-file=" + base + ".txt", "--deqp-log-filename=" + qpa,
                "--deqp-log-images=disable", "--deqp-log-shader-sources=disable",
-               "--deqp-shadercache=disable", "--deqp-surface-type=pbuffer"]
+               "--deqp-shadercache=disable", "--deqp-surface-type=pbuffer", *extra_args]
         proc = subprocess.Popen(cmd, cwd=os.path.dirname(deqp), env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
         current, started, offset, timed_out = None, time.monotonic(), 0, False
@@ -151,6 +152,10 @@ def main():
     ap.add_argument("--expectations", default=HERE, help="folder of fails.txt, skips.txt, flakes.txt")
     ap.add_argument("--no-skips", action="store_true", help="run the cases skips.txt lists too")
     ap.add_argument("--case-file", help="a file of case names, one per line, run as well as the patterns")
+    ap.add_argument("--direct", action="store_true",
+                    help="load the manifest's driver library directly, without the loader "
+                         "(--deqp-vk-library-path): the CTS then runs at the driver's Vulkan version, "
+                         "not at the system loader's (Debian 12's reports 1.3)")
     ap.add_argument("patterns", nargs="*", help="case patterns, e.g. 'dEQP-VK.api.*'")
     args = ap.parse_args()
 
@@ -182,7 +187,14 @@ def main():
     with tempfile.TemporaryDirectory(dir=workdir) as tmpdir, \
             concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         chunks = [to_run[i:i + args.chunk] for i in range(0, len(to_run), args.chunk)]
-        futures = [pool.submit(run_chunk, deqp, chunk, args.timeout, env, tmpdir, i) for i, chunk in enumerate(chunks)]
+        extra_args = []
+        if args.direct:
+            with open(args.icd) as f:
+                library = json.load(f)["ICD"]["library_path"]
+            extra_args.append("--deqp-vk-library-path=" + os.path.join(os.path.dirname(os.path.abspath(args.icd)),
+                                                                        library))
+        futures = [pool.submit(run_chunk, deqp, chunk, args.timeout, env, tmpdir, i, extra_args)
+                   for i, chunk in enumerate(chunks)]
         for n, future in enumerate(concurrent.futures.as_completed(futures), 1):
             chunk_results = future.result()
             results.update(chunk_results)

@@ -29,6 +29,7 @@ CORE_VERSIONS = {
     "VK_VERSION_1_1": (1, 1),
     "VK_VERSION_1_2": (1, 2),
     "VK_VERSION_1_3": (1, 3),
+    "VK_VERSION_1_4": (1, 4),
 }
 
 DISPATCH_LEVEL = {
@@ -106,7 +107,7 @@ def resolve(commands, name):
 
 
 def merge_supplement(root, supplement):
-    """Adds the supplement's commands and extensions that root lacks."""
+    """Adds the supplement's commands, extensions and versions that root lacks."""
     def command_name(cmd):
         return cmd.get("name") or cmd.find("proto").find("name").text
 
@@ -118,6 +119,10 @@ def merge_supplement(root, supplement):
     for e in supplement.find("extensions"):
         if e.get("name") not in have_extensions:
             root.find("extensions").append(e)
+    have_features = {f.get("name") for f in root.findall("feature")}
+    for f in supplement.findall("feature"):
+        if f.get("name") not in have_features:
+            root.append(f)
 
 
 def main():
@@ -309,14 +314,17 @@ def main():
         "",
         'extern "C" {',
     ]
+    # A core command named as an alias (Vulkan 1.4's, whose registry entries
+    # in the supplement alias the extension commands) is exported too.
     for n in exposed:
         c = commands[n]
-        if not c.core or c.alias_of:
+        if not c.core:
             continue
-        args_ = ", ".join(p[1] for p in c.params)
-        direct.append(decl(c, n, "__attribute__((visibility(\"default\"))) VKAPI_ATTR ") + " {")
-        direct.append(f"    if (!{c.short}) return tessera::icd::Unimplemented<{c.ret}>(\"{n}\");")
-        direct.append(f"    return {c.short}({args_});")
+        t = resolve(commands, n)
+        args_ = ", ".join(p[1] for p in t.params)
+        direct.append(decl(t, n, "__attribute__((visibility(\"default\"))) VKAPI_ATTR ") + " {")
+        direct.append(f"    if (!{t.short}) return tessera::icd::Unimplemented<{t.ret}>(\"{n}\");")
+        direct.append(f"    return {t.short}({args_});")
         direct.append("}")
     direct += ['}  // extern "C"', ""]
     with open(os.path.join(args.out, "direct_exports.cpp"), "w") as f:

@@ -11,6 +11,7 @@
 #include "runtime/log.h"
 #include "vk/device.h"
 #include "vk/instance.h"
+#include "vk/physical_device.h"
 
 namespace tessera::icd {
 
@@ -78,7 +79,7 @@ PFN_vkVoidFunction GetInstanceProcAddr(VkInstance instance, const char* name) {
 	if (e->level == DispatchLevel::Global)
 		return std::strcmp(name, "vkGetInstanceProcAddr") == 0 ? e->function : nullptr;
 	const vk::Instance* self = vk::Instance::Cast(instance);
-	if (e->core_version && e->core_version <= VK_API_VERSION_1_3) return e->function;
+	if (e->core_version && e->core_version <= vk::kApiVersion) return e->function;
 	return ExtensionAvailable(*e, self) ? e->function : nullptr;
 }
 
@@ -88,7 +89,7 @@ PFN_vkVoidFunction GetDeviceProcAddr(VkDevice device, const char* name) {
 	const vk::Device* self = vk::Device::Cast(device);
 	// Vulkan 1.3 §4.1: core commands up to the version the application asked
 	// for, and commands of extensions enabled on this device.
-	uint32_t version = std::min<uint32_t>(self->GetInstance()->ApiVersion(), VK_API_VERSION_1_3);
+	uint32_t version = std::min<uint32_t>(self->GetInstance()->ApiVersion(), vk::kApiVersion);
 	if (e->core_version && VK_API_VERSION_MINOR(e->core_version) <= VK_API_VERSION_MINOR(version)) return e->function;
 	return ExtensionEnabled(*e, self) ? e->function : nullptr;
 }

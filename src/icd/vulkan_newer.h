@@ -544,3 +544,66 @@ typedef struct VkPhysicalDeviceShaderFloatControls2FeaturesKHR {
 	VkBool32 shaderFloatControls2;
 } VkPhysicalDeviceShaderFloatControls2FeaturesKHR;
 #endif
+
+// Vulkan 1.4: the version's structures (its commands are the extensions'
+// above under names without the suffix; registry_newer.xml lists them).
+#ifndef VK_VERSION_1_4
+#define VK_VERSION_1_4 1
+#define VK_API_VERSION_1_4 VK_MAKE_API_VERSION(0, 1, 4, 0)
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES = VkStructureType(55);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_PROPERTIES = VkStructureType(56);
+typedef struct VkPhysicalDeviceVulkan14Features {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 globalPriorityQuery;
+	VkBool32 shaderSubgroupRotate;
+	VkBool32 shaderSubgroupRotateClustered;
+	VkBool32 shaderFloatControls2;
+	VkBool32 shaderExpectAssume;
+	VkBool32 rectangularLines;
+	VkBool32 bresenhamLines;
+	VkBool32 smoothLines;
+	VkBool32 stippledRectangularLines;
+	VkBool32 stippledBresenhamLines;
+	VkBool32 stippledSmoothLines;
+	VkBool32 vertexAttributeInstanceRateDivisor;
+	VkBool32 vertexAttributeInstanceRateZeroDivisor;
+	VkBool32 indexTypeUint8;
+	VkBool32 dynamicRenderingLocalRead;
+	VkBool32 maintenance5;
+	VkBool32 maintenance6;
+	VkBool32 pipelineProtectedAccess;
+	VkBool32 pipelineRobustness;
+	VkBool32 hostImageCopy;
+	VkBool32 pushDescriptor;
+} VkPhysicalDeviceVulkan14Features;
+typedef struct VkPhysicalDeviceVulkan14Properties {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t lineSubPixelPrecisionBits;
+	uint32_t maxVertexAttribDivisor;
+	VkBool32 supportsNonZeroFirstInstance;
+	uint32_t maxPushDescriptors;
+	VkBool32 dynamicRenderingLocalReadDepthStencilAttachments;
+	VkBool32 dynamicRenderingLocalReadMultisampledAttachments;
+	VkBool32 earlyFragmentMultisampleCoverageAfterSampleCounting;
+	VkBool32 earlyFragmentSampleMaskTestBeforeSampleCounting;
+	VkBool32 depthStencilSwizzleOneSupport;
+	VkBool32 polygonModePointSize;
+	VkBool32 nonStrictSinglePixelWideLinesUseParallelogram;
+	VkBool32 nonStrictWideLinesUseParallelogram;
+	VkBool32 blockTexelViewCompatibleMultipleLayers;
+	uint32_t maxCombinedImageSamplerDescriptorCount;
+	VkBool32 fragmentShadingRateClampCombinerInputs;
+	VkPipelineRobustnessBufferBehaviorEXT defaultRobustnessStorageBuffers;
+	VkPipelineRobustnessBufferBehaviorEXT defaultRobustnessUniformBuffers;
+	VkPipelineRobustnessBufferBehaviorEXT defaultRobustnessVertexInputs;
+	VkPipelineRobustnessImageBehaviorEXT defaultRobustnessImages;
+	uint32_t copySrcLayoutCount;
+	VkImageLayout* pCopySrcLayouts;
+	uint32_t copyDstLayoutCount;
+	VkImageLayout* pCopyDstLayouts;
+	uint8_t optimalTilingLayoutUUID[VK_UUID_SIZE];
+	VkBool32 identicalMemoryTypeRequirements;
+} VkPhysicalDeviceVulkan14Properties;
+#endif

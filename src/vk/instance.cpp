@@ -120,7 +120,7 @@ void ReportBeforeInstance(const VkInstanceCreateInfo& info, const char* text) {
 }  // namespace
 
 VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceVersion(uint32_t* pApiVersion) {
-	*pApiVersion = VK_API_VERSION_1_3;
+	*pApiVersion = vk::kApiVersion;
 	return VK_SUCCESS;
 }
 

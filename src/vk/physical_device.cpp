@@ -162,7 +162,7 @@ VkPhysicalDeviceLimits Limits() {
 }  // namespace
 
 PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
-	properties_.apiVersion = VK_API_VERSION_1_3;
+	properties_.apiVersion = kApiVersion;
 	properties_.driverVersion = VK_MAKE_VERSION(0, 1, 0);
 	// No Khronos vendor ID is registered for Tessera; 0 claims no vendor.
 	properties_.vendorID = 0;

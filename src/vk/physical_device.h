@@ -8,6 +8,11 @@
 
 namespace tessera::vk {
 
+// The Vulkan version Tessera implements, reported by the physical device,
+// vkEnumerateInstanceVersion and the ICD manifest (src/CMakeLists.txt), and
+// the highest version whose core commands vkGet*ProcAddr return.
+constexpr uint32_t kApiVersion = VK_MAKE_API_VERSION(0, 1, 4, 0);
+
 class Instance;
 
 class PhysicalDevice : public DispatchableObject<PhysicalDevice, VkPhysicalDevice, VK_OBJECT_TYPE_PHYSICAL_DEVICE> {

@@ -29,6 +29,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceVulkan12Features, subgroupBroadcastDynamicId)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
      TESSERA_FEATURE_END(VkPhysicalDeviceVulkan13Features, maintenance4)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES,
+     TESSERA_FEATURE_END(VkPhysicalDeviceVulkan14Features, pushDescriptor)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
      TESSERA_FEATURE_END(VkPhysicalDevice16BitStorageFeatures, storageInputOutput16)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
@@ -504,6 +506,66 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES: CopyBools(f.v11, s, known->size); break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: CopyBools(f.v12, s, known->size); break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: CopyBools(f.v13, s, known->size); break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES: {
+		// Each as the structure of the extension Vulkan 1.4 took it from
+		// says (the cases below), so the two never disagree.
+		auto* p = reinterpret_cast<VkPhysicalDeviceVulkan14Features*>(s);
+		auto filled = [](auto structure, VkStructureType type) {
+			structure.sType = type;
+			structure.pNext = nullptr;
+			FillFeatures(reinterpret_cast<VkBaseOutStructure*>(&structure));
+			return structure;
+		};
+		const auto priority = filled(VkPhysicalDeviceGlobalPriorityQueryFeaturesKHR{},
+		                             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GLOBAL_PRIORITY_QUERY_FEATURES_KHR);
+		const auto rotate = filled(VkPhysicalDeviceShaderSubgroupRotateFeaturesKHR{},
+		                           VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_ROTATE_FEATURES_KHR);
+		const auto lines = filled(VkPhysicalDeviceLineRasterizationFeaturesEXT{},
+		                          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT);
+		const auto divisor = filled(VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT{},
+		                            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT);
+		p->globalPriorityQuery = priority.globalPriorityQuery;
+		p->shaderSubgroupRotate = rotate.shaderSubgroupRotate;
+		p->shaderSubgroupRotateClustered = rotate.shaderSubgroupRotateClustered;
+		p->shaderFloatControls2 = filled(VkPhysicalDeviceShaderFloatControls2FeaturesKHR{},
+		                                 VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR)
+		                              .shaderFloatControls2;
+		p->shaderExpectAssume = filled(VkPhysicalDeviceShaderExpectAssumeFeaturesKHR{},
+		                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_EXPECT_ASSUME_FEATURES_KHR)
+		                            .shaderExpectAssume;
+		p->rectangularLines = lines.rectangularLines;
+		p->bresenhamLines = lines.bresenhamLines;
+		p->smoothLines = lines.smoothLines;
+		p->stippledRectangularLines = lines.stippledRectangularLines;
+		p->stippledBresenhamLines = lines.stippledBresenhamLines;
+		p->stippledSmoothLines = lines.stippledSmoothLines;
+		p->vertexAttributeInstanceRateDivisor = divisor.vertexAttributeInstanceRateDivisor;
+		p->vertexAttributeInstanceRateZeroDivisor = divisor.vertexAttributeInstanceRateZeroDivisor;
+		p->indexTypeUint8 = filled(VkPhysicalDeviceIndexTypeUint8FeaturesEXT{},
+		                           VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT)
+		                        .indexTypeUint8;
+		p->dynamicRenderingLocalRead =
+		    filled(VkPhysicalDeviceDynamicRenderingLocalReadFeaturesKHR{},
+		           VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_LOCAL_READ_FEATURES_KHR)
+		        .dynamicRenderingLocalRead;
+		p->maintenance5 = filled(VkPhysicalDeviceMaintenance5FeaturesKHR{},
+		                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR)
+		                      .maintenance5;
+		p->maintenance6 = filled(VkPhysicalDeviceMaintenance6FeaturesKHR{},
+		                         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR)
+		                      .maintenance6;
+		p->pipelineProtectedAccess = filled(VkPhysicalDevicePipelineProtectedAccessFeaturesEXT{},
+		                                    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_PROTECTED_ACCESS_FEATURES_EXT)
+		                                 .pipelineProtectedAccess;
+		p->pipelineRobustness = filled(VkPhysicalDevicePipelineRobustnessFeaturesEXT{},
+		                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT)
+		                            .pipelineRobustness;
+		p->hostImageCopy = filled(VkPhysicalDeviceHostImageCopyFeaturesEXT{},
+		                          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_FEATURES_EXT)
+		                       .hostImageCopy;
+		p->pushDescriptor = VK_TRUE;  // VK_KHR_push_descriptor (vk/descriptor_set.cpp)
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES: {
 		auto* p = reinterpret_cast<VkPhysicalDevice16BitStorageFeatures*>(s);
 		p->storageBuffer16BitAccess = f.v11.storageBuffer16BitAccess;

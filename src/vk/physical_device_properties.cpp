@@ -570,6 +570,62 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:
 		reinterpret_cast<VkPhysicalDevicePushDescriptorPropertiesKHR*>(s)->maxPushDescriptors = kMaxPushDescriptors;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_PROPERTIES: {
+		// Each as the structure of the extension Vulkan 1.4 took it from
+		// says (the cases above), so the two never disagree.
+		auto* p = reinterpret_cast<VkPhysicalDeviceVulkan14Properties*>(s);
+		auto filled = [this](auto structure, VkStructureType type) {
+			structure.sType = type;
+			structure.pNext = nullptr;
+			FillProperties(reinterpret_cast<VkBaseOutStructure*>(&structure));
+			return structure;
+		};
+		p->lineSubPixelPrecisionBits = filled(VkPhysicalDeviceLineRasterizationPropertiesEXT{},
+		                                      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_PROPERTIES_EXT)
+		                                   .lineSubPixelPrecisionBits;
+		const auto divisor = filled(VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR{},
+		                            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR);
+		p->maxVertexAttribDivisor = divisor.maxVertexAttribDivisor;
+		p->supportsNonZeroFirstInstance = divisor.supportsNonZeroFirstInstance;
+		p->maxPushDescriptors = kMaxPushDescriptors;
+		// Input attachments are read through their descriptors, whatever
+		// aspect or sample count (VK_KHR_dynamic_rendering_local_read).
+		p->dynamicRenderingLocalReadDepthStencilAttachments = VK_TRUE;
+		p->dynamicRenderingLocalReadMultisampledAttachments = VK_TRUE;
+		const auto m5 = filled(VkPhysicalDeviceMaintenance5PropertiesKHR{},
+		                       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR);
+		p->earlyFragmentMultisampleCoverageAfterSampleCounting = m5.earlyFragmentMultisampleCoverageAfterSampleCounting;
+		p->earlyFragmentSampleMaskTestBeforeSampleCounting = m5.earlyFragmentSampleMaskTestBeforeSampleCounting;
+		p->depthStencilSwizzleOneSupport = m5.depthStencilSwizzleOneSupport;
+		p->polygonModePointSize = m5.polygonModePointSize;
+		p->nonStrictSinglePixelWideLinesUseParallelogram = m5.nonStrictSinglePixelWideLinesUseParallelogram;
+		p->nonStrictWideLinesUseParallelogram = m5.nonStrictWideLinesUseParallelogram;
+		const auto m6 = filled(VkPhysicalDeviceMaintenance6PropertiesKHR{},
+		                       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR);
+		p->blockTexelViewCompatibleMultipleLayers = m6.blockTexelViewCompatibleMultipleLayers;
+		p->maxCombinedImageSamplerDescriptorCount = m6.maxCombinedImageSamplerDescriptorCount;
+		p->fragmentShadingRateClampCombinerInputs = m6.fragmentShadingRateClampCombinerInputs;
+		const auto robustness = filled(VkPhysicalDevicePipelineRobustnessPropertiesEXT{},
+		                               VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_PROPERTIES_EXT);
+		p->defaultRobustnessStorageBuffers = robustness.defaultRobustnessStorageBuffers;
+		p->defaultRobustnessUniformBuffers = robustness.defaultRobustnessUniformBuffers;
+		p->defaultRobustnessVertexInputs = robustness.defaultRobustnessVertexInputs;
+		p->defaultRobustnessImages = robustness.defaultRobustnessImages;
+		// The layout lists go to the application's arrays, as with the
+		// extension's structure.
+		VkPhysicalDeviceHostImageCopyPropertiesEXT host{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_PROPERTIES_EXT};
+		host.copySrcLayoutCount = p->copySrcLayoutCount;
+		host.pCopySrcLayouts = p->pCopySrcLayouts;
+		host.copyDstLayoutCount = p->copyDstLayoutCount;
+		host.pCopyDstLayouts = p->pCopyDstLayouts;
+		FillProperties(reinterpret_cast<VkBaseOutStructure*>(&host));
+		p->copySrcLayoutCount = host.copySrcLayoutCount;
+		p->copyDstLayoutCount = host.copyDstLayoutCount;
+		std::memcpy(p->optimalTilingLayoutUUID, host.optimalTilingLayoutUUID, VK_UUID_SIZE);
+		p->identicalMemoryTypeRequirements = host.identicalMemoryTypeRequirements;
+		break;
+	}
 	default: break;
 	}
 }

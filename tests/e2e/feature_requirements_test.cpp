@@ -2,7 +2,7 @@
 // version, the advertised extensions and the supported features make
 // mandatory is on. The rules are the registry's <require><feature> entries
 // (vk.xml since 1.3.2xx; Debian's 1.3.239 registry predates them, so they are
-// written out here) for Vulkan 1.0-1.3 and for each device extension Tessera
+// written out here) for Vulkan 1.0-1.4 and for each device extension Tessera
 // can advertise. A rule whose extension is not advertised or whose
 // condition feature is off does not apply.
 #include <catch2/catch.hpp>
@@ -71,8 +71,60 @@ const std::vector<Rule>& Rules() {
 	    {"1.3",
 	     {"VK_EXT_descriptor_indexing", "descriptorIndexing"},
 	     {"descriptorBindingInlineUniformBlockUpdateAfterBind"}},
+	    // Vulkan 1.4 (the registry's VK_VERSION_1_4 <require> features; the
+	    // line and vertex attribute ones are named as the 1.4 structure's).
+	    {"1.4",
+	     {},
+	     {"fullDrawIndexUint32",
+	      "imageCubeArray",
+	      "independentBlend",
+	      "sampleRateShading",
+	      "drawIndirectFirstInstance",
+	      "depthClamp",
+	      "depthBiasClamp",
+	      "samplerAnisotropy",
+	      "fragmentStoresAndAtomics",
+	      "shaderStorageImageExtendedFormats",
+	      "shaderUniformBufferArrayDynamicIndexing",
+	      "shaderSampledImageArrayDynamicIndexing",
+	      "shaderStorageBufferArrayDynamicIndexing",
+	      "shaderStorageImageArrayDynamicIndexing",
+	      "shaderImageGatherExtended",
+	      "shaderInt16",
+	      "largePoints",
+	      "samplerYcbcrConversion",
+	      "storageBuffer16BitAccess",
+	      "variablePointers",
+	      "variablePointersStorageBuffer",
+	      "samplerMirrorClampToEdge",
+	      "scalarBlockLayout",
+	      "shaderUniformTexelBufferArrayDynamicIndexing",
+	      "shaderStorageTexelBufferArrayDynamicIndexing",
+	      "shaderInt8",
+	      "storageBuffer8BitAccess",
+	      "globalPriorityQuery",
+	      "shaderSubgroupRotate",
+	      "shaderSubgroupRotateClustered",
+	      "shaderFloatControls2",
+	      "shaderExpectAssume",
+	      "bresenhamLines",
+	      "vertexAttributeInstanceRateDivisor",
+	      "indexTypeUint8",
+	      "maintenance5",
+	      "pushDescriptor",
+	      "dynamicRenderingLocalRead",
+	      "maintenance6",
+	      "pipelineRobustness",
+	      "pipelineProtectedAccess"}},
+	    // Vulkan 1.4 "Feature Requirements": with a graphics queue family and
+	    // no other transfer family, hostImageCopy (Tessera has one family).
+	    {"1.4", {}, {"hostImageCopy"}},
 	    // Extensions: the features their own specification requires.
 	    {"VK_KHR_dynamic_rendering", {}, {"dynamicRendering"}},
+	    {"VK_KHR_maintenance5", {}, {"maintenance5"}},
+	    {"VK_KHR_dynamic_rendering_local_read", {}, {"dynamicRenderingLocalRead"}},
+	    {"VK_EXT_host_image_copy", {}, {"hostImageCopy"}},
+	    {"VK_KHR_shader_float_controls2", {}, {"shaderFloatControls2"}},
 	    {"VK_KHR_multiview", {}, {"multiview"}},
 	    {"VK_KHR_shader_float16_int8", {"shaderFloat16", "shaderInt8"}, {}},  // at least one of them
 	    {"VK_KHR_16bit_storage", {}, {"storageBuffer16BitAccess"}},
@@ -159,8 +211,9 @@ const std::vector<Rule>& Rules() {
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceVulkan14Features v14{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES};
 	VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT feedback_dynamic{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT, &v14};
 	VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
 	                                                     &feedback_dynamic};
 	VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT sliced_view{
@@ -245,11 +298,28 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 #define TESSERA_F(s, name) m[#name] = (s).name != VK_FALSE
 	const VkPhysicalDeviceFeatures& c = f.features;
 	TESSERA_F(c, robustBufferAccess);
+	TESSERA_F(c, fullDrawIndexUint32);
+	TESSERA_F(c, imageCubeArray);
+	TESSERA_F(c, independentBlend);
+	TESSERA_F(c, sampleRateShading);
+	TESSERA_F(c, drawIndirectFirstInstance);
+	TESSERA_F(c, depthClamp);
+	TESSERA_F(c, depthBiasClamp);
+	TESSERA_F(c, samplerAnisotropy);
+	TESSERA_F(c, fragmentStoresAndAtomics);
+	TESSERA_F(c, shaderStorageImageExtendedFormats);
+	TESSERA_F(c, shaderUniformBufferArrayDynamicIndexing);
+	TESSERA_F(c, shaderStorageImageArrayDynamicIndexing);
+	TESSERA_F(c, shaderImageGatherExtended);
+	TESSERA_F(c, shaderInt16);
+	TESSERA_F(c, largePoints);
 	TESSERA_F(c, shaderInt64);
 	TESSERA_F(c, multiViewport);
 	TESSERA_F(c, shaderSampledImageArrayDynamicIndexing);
 	TESSERA_F(c, shaderStorageBufferArrayDynamicIndexing);
 	TESSERA_F(v11, multiview);
+	TESSERA_F(v11, variablePointers);
+	TESSERA_F(v11, variablePointersStorageBuffer);
 	TESSERA_F(v11, storageBuffer16BitAccess);
 	TESSERA_F(v11, uniformAndStorageBuffer16BitAccess);
 	TESSERA_F(v11, shaderDrawParameters);
@@ -304,6 +374,21 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(v13, dynamicRendering);
 	TESSERA_F(v13, shaderIntegerDotProduct);
 	TESSERA_F(v13, maintenance4);
+	TESSERA_F(v14, globalPriorityQuery);
+	TESSERA_F(v14, shaderSubgroupRotate);
+	TESSERA_F(v14, shaderSubgroupRotateClustered);
+	TESSERA_F(v14, shaderFloatControls2);
+	TESSERA_F(v14, shaderExpectAssume);
+	TESSERA_F(v14, bresenhamLines);
+	TESSERA_F(v14, vertexAttributeInstanceRateDivisor);
+	TESSERA_F(v14, indexTypeUint8);
+	TESSERA_F(v14, dynamicRenderingLocalRead);
+	TESSERA_F(v14, maintenance5);
+	TESSERA_F(v14, maintenance6);
+	TESSERA_F(v14, pipelineProtectedAccess);
+	TESSERA_F(v14, pipelineRobustness);
+	TESSERA_F(v14, hostImageCopy);
+	TESSERA_F(v14, pushDescriptor);
 	TESSERA_F(swapchain, swapchainMaintenance1);
 	TESSERA_F(provoking, provokingVertexLast);
 	TESSERA_F(texel, texelBufferAlignment);

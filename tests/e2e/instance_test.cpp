@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "direct_driver.h"
+#include "icd/vulkan_newer.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -65,12 +66,12 @@ void DestroyInstance(const DirectDriver& driver, VkInstance instance) {
 
 }  // namespace
 
-TEST_CASE("Instance: version 1.3 and the advertised extensions", "[instance]") {
+TEST_CASE("Instance: version 1.4 and the advertised extensions", "[instance]") {
 	DirectDriver driver;
 	REQUIRE(driver.ok());
 	uint32_t version = 0;
 	CHECK(driver.Global<PFN_vkEnumerateInstanceVersion>("vkEnumerateInstanceVersion")(&version) == VK_SUCCESS);
-	CHECK(version == VK_API_VERSION_1_3);
+	CHECK(version == VK_API_VERSION_1_4);
 
 	auto enumerate =
 	    driver.Global<PFN_vkEnumerateInstanceExtensionProperties>("vkEnumerateInstanceExtensionProperties");

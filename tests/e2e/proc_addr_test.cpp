@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "direct_driver.h"
+#include "icd/vulkan_newer.h"
 
 using tessera::test::DirectDriver;
 
@@ -183,12 +184,33 @@ TEST_CASE("vkGetDeviceProcAddr follows the application's apiVersion and the enab
 		CHECK(device.Proc("vkTrimCommandPool") != nullptr);
 		CHECK(device.Proc("vkGetSemaphoreCounterValue") == nullptr);
 	}
-	SECTION("apiVersion 1.3 gives every core version") {
+	SECTION("apiVersion 1.3 gives 1.3 but not 1.4") {
 		Instance instance(driver, VK_API_VERSION_1_3);
 		Device device(instance);
 		CHECK(device.Proc("vkTrimCommandPool") != nullptr);
 		CHECK(device.Proc("vkGetSemaphoreCounterValue") != nullptr);
 		CHECK(device.Proc("vkCmdPipelineBarrier2") != nullptr);
+		CHECK(device.Proc("vkCmdBindIndexBuffer2") == nullptr);  // VK_KHR_maintenance5: past the version
+	}
+	SECTION("apiVersion 1.4 gives every core version, 1.4's commands under their core names") {
+		Instance instance(driver, VK_API_VERSION_1_4);
+		Device device(instance);
+		CHECK(device.Proc("vkCmdPipelineBarrier2") != nullptr);
+		for (const char* name :
+		     {"vkMapMemory2", "vkUnmapMemory2", "vkGetDeviceImageSubresourceLayout", "vkGetImageSubresourceLayout2",
+		      "vkCopyMemoryToImage", "vkCopyImageToMemory", "vkCopyImageToImage", "vkTransitionImageLayout",
+		      "vkCmdPushDescriptorSet", "vkCmdPushDescriptorSetWithTemplate", "vkCmdBindDescriptorSets2",
+		      "vkCmdPushConstants2", "vkCmdPushDescriptorSet2", "vkCmdPushDescriptorSetWithTemplate2",
+		      "vkCmdSetLineStipple", "vkCmdBindIndexBuffer2", "vkGetRenderingAreaGranularity",
+		      "vkCmdSetRenderingAttachmentLocations", "vkCmdSetRenderingInputAttachmentIndices"}) {
+			INFO(name);
+			CHECK(device.Proc(name) != nullptr);
+		}
+		// The same functions as the extensions' names.
+		Device with_extension(instance, {VK_KHR_MAINTENANCE_5_EXTENSION_NAME});
+		CHECK(with_extension.Proc("vkCmdBindIndexBuffer2") == with_extension.Proc("vkCmdBindIndexBuffer2KHR"));
+		// Nothing past 1.4.
+		CHECK(device.Proc("vkCmdBindIndexBuffer2KHR") == nullptr);  // extension not enabled
 	}
 	SECTION("device-level commands of an instance extension need that instance extension") {
 		Instance plain(driver, VK_API_VERSION_1_3);

@@ -607,3 +607,16 @@ typedef struct VkPhysicalDeviceVulkan14Properties {
 	VkBool32 identicalMemoryTypeRequirements;
 } VkPhysicalDeviceVulkan14Properties;
 #endif
+
+#ifndef VK_KHR_shader_maximal_reconvergence
+#define VK_KHR_shader_maximal_reconvergence 1
+#define VK_KHR_SHADER_MAXIMAL_RECONVERGENCE_SPEC_VERSION 1
+#define VK_KHR_SHADER_MAXIMAL_RECONVERGENCE_EXTENSION_NAME "VK_KHR_shader_maximal_reconvergence"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR =
+    VkStructureType(1000434000);
+typedef struct VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderMaximalReconvergence;
+} VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR;
+#endif

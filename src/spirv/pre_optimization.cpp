@@ -146,6 +146,34 @@ bool RemoveFloatControls2(std::vector<uint32_t>& words) {
 	return true;
 }
 
+bool RemoveMaximalReconvergence(std::vector<uint32_t>& words) {
+	constexpr uint32_t kMaximallyReconverges = 6023;  // SPIR-V registry: ExecutionModeMaximallyReconvergesKHR
+	constexpr char kExtension[] = "SPV_KHR_maximal_reconvergence";
+	auto dropped = [&](const uint32_t* w, uint32_t count, uint32_t opcode) {
+		if (opcode == Opcode(spv::Op::OpExtension))
+			return count >= 2 &&
+			       std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) == 0;
+		return opcode == Opcode(spv::Op::OpExecutionMode) && count >= 3 && w[2] == kMaximallyReconverges;
+	};
+	std::vector<uint32_t> out(words.begin(), words.begin() + std::min<size_t>(kHeaderWords, words.size()));
+	bool removed = false;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
+			break;
+		}
+		if (dropped(&words[i], count, opcode))
+			removed = true;
+		else
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i),
+			           words.begin() + static_cast<ptrdiff_t>(i + count));
+		i += count;
+	}
+	if (removed) words = std::move(out);
+	return removed;
+}
+
 void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words) {
 	std::unordered_set<uint32_t> helper;  // variables decorated BuiltIn HelperInvocation
 	std::vector<uint32_t> out;

@@ -46,6 +46,14 @@ std::string CheckExecutionModeIdOperands(const std::vector<uint32_t>& words);
 // anything.
 bool RemoveFloatControls2(std::vector<uint32_t>& words);
 
+// SPV_KHR_maximal_reconvergence (VK_KHR_shader_maximal_reconvergence),
+// newer than the system's SPIRV-Tools: its extension and
+// MaximallyReconvergesKHR execution modes are removed. The mode asks for
+// what Tessera's scheduler gives every module (lanes run together from
+// where control flow splits to where it provably joins); nothing else in
+// the module changes. Returns whether it removed anything.
+bool RemoveMaximalReconvergence(std::vector<uint32_t>& words);
+
 // Whether the module has an OpSpecConstantOp QuantizeToF16.
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
 

@@ -197,6 +197,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT,
                          attachmentFeedbackLoopDynamicState)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR, shaderMaximalReconvergence)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderFloatControls2FeaturesKHR, shaderFloatControls2)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_IMAGE_COPY_FEATURES_EXT,
@@ -827,6 +829,15 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// The loop's aspects set at draw time (vk/draw.cpp).
 		reinterpret_cast<VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT*>(s)
 		    ->attachmentFeedbackLoopDynamicState = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR:
+		// Lanes that diverge run apart only until control flow joins again:
+		// the scheduler runs the lowest block any lane waits at, so lanes
+		// waiting at the same block run it together (the mode's execution
+		// modes are dropped when the module is read,
+		// spirv::RemoveMaximalReconvergence).
+		reinterpret_cast<VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR*>(s)->shaderMaximalReconvergence =
+		    VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR:
 		// Floating-point operations follow IEEE 754 whatever a module's fast

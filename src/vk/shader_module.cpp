@@ -29,10 +29,12 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
-	// VK_KHR_shader_float_controls2: its permissions to relax IEEE rules
-	// are dropped before SPIRV-Tools, which predates them, sees the module.
+	// VK_KHR_shader_float_controls2 and VK_KHR_shader_maximal_reconvergence:
+	// what SPIRV-Tools, which predates them, cannot read is dropped (their
+	// permissions to relax IEEE rules; a guarantee every module gets).
 	try {
 		spirv::RemoveFloatControls2(words_);
+		spirv::RemoveMaximalReconvergence(words_);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}

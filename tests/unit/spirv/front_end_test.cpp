@@ -330,3 +330,16 @@ TEST_CASE("FloatControls2's permissions are removed, leaving a module SPIRV-Tool
 	CHECK_FALSE(spirv::RemoveFloatControls2(words));
 	CHECK(words == stripped);
 }
+
+TEST_CASE("MaximallyReconvergesKHR is removed, leaving a module SPIRV-Tools knows", "[spirv]") {
+	std::vector<uint32_t> words = test::LoadSpirv("maximal_reconvergence");
+	const size_t before = words.size();
+	REQUIRE(spirv::RemoveMaximalReconvergence(words));
+	// The extension (9 words) and the execution mode (3) are gone.
+	CHECK(words.size() == before - 12);
+	CHECK(spirv::Validate(words) == "");
+	CHECK(spirv::Compile(words, spirv::Stage::kCompute, "main"));
+	const std::vector<uint32_t> stripped = words;
+	CHECK_FALSE(spirv::RemoveMaximalReconvergence(words));
+	CHECK(words == stripped);
+}

@@ -620,3 +620,16 @@ typedef struct VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR {
 	VkBool32 shaderMaximalReconvergence;
 } VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR;
 #endif
+
+#ifndef VK_KHR_shader_quad_control
+#define VK_KHR_shader_quad_control 1
+#define VK_KHR_SHADER_QUAD_CONTROL_SPEC_VERSION 1
+#define VK_KHR_SHADER_QUAD_CONTROL_EXTENSION_NAME "VK_KHR_shader_quad_control"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR =
+    VkStructureType(1000235000);
+typedef struct VkPhysicalDeviceShaderQuadControlFeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderQuadControl;
+} VkPhysicalDeviceShaderQuadControlFeaturesKHR;
+#endif

@@ -174,6 +174,70 @@ bool RemoveMaximalReconvergence(std::vector<uint32_t>& words) {
 	return removed;
 }
 
+bool RewriteQuadControl(std::vector<uint32_t>& words) {
+	// SPIR-V registry values (SPV_KHR_quad_control).
+	constexpr uint32_t kQuadControl = 5087, kQuadDerivatives = 5088, kRequireFullQuads = 5089;
+	constexpr uint32_t kQuadAll = 5110, kQuadAny = 5111;
+	constexpr char kExtension[] = "SPV_KHR_quad_control";
+	if (words.size() < kHeaderWords) return false;
+	bool declared = false;
+	uint32_t uint_type = 0;
+	std::unordered_set<uint32_t> capabilities;
+	size_t first_function = words.size();
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;  // malformed: left for the validator
+		const uint32_t* w = &words[i];
+		if (opcode == Opcode(spv::Op::OpCapability) && count == 2) {
+			capabilities.insert(w[1]);
+			declared |= w[1] == kQuadControl;
+		}
+		if (opcode == Opcode(spv::Op::OpTypeInt) && count == 4 && w[2] == 32 && w[3] == 0 && !uint_type)
+			uint_type = w[1];
+		if (opcode == Opcode(spv::Op::OpFunction) && first_function == words.size()) first_function = i;
+		i += count;
+	}
+	if (!declared) return false;
+	uint32_t bound = words[3];
+	std::vector<uint32_t> globals;  // inserted before the first function
+	if (!uint_type) {
+		uint_type = bound++;
+		globals.insert(globals.end(), {4u << 16 | Opcode(spv::Op::OpTypeInt), uint_type, 32, 0});
+	}
+	const uint32_t subgroup = bound++, four = bound++;
+	globals.insert(globals.end(),
+	               {4u << 16 | Opcode(spv::Op::OpConstant), uint_type, subgroup, uint32_t(spv::Scope::Subgroup),
+	                4u << 16 | Opcode(spv::Op::OpConstant), uint_type, four, 4});
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	out[3] = bound;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		const uint32_t* w = &words[i];
+		if (i == first_function) out.insert(out.end(), globals.begin(), globals.end());
+		if (opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kQuadControl) {
+			for (spv::Capability c : {spv::Capability::GroupNonUniform, spv::Capability::GroupNonUniformArithmetic,
+			                          spv::Capability::GroupNonUniformClustered})
+				if (capabilities.insert(uint32_t(c)).second)
+					out.insert(out.end(), {2u << 16 | Opcode(spv::Op::OpCapability), uint32_t(c)});
+		} else if (opcode == Opcode(spv::Op::OpExtension) && count >= 2 &&
+		           std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) ==
+		               0) {
+		} else if (opcode == Opcode(spv::Op::OpExecutionMode) && count >= 3 &&
+		           (w[2] == kQuadDerivatives || w[2] == kRequireFullQuads)) {
+		} else if ((opcode == kQuadAll || opcode == kQuadAny) && count == 4) {
+			const spv::Op logical =
+			    opcode == kQuadAll ? spv::Op::OpGroupNonUniformLogicalAnd : spv::Op::OpGroupNonUniformLogicalOr;
+			out.insert(out.end(), {7u << 16 | Opcode(logical), w[1], w[2], subgroup,
+			                       uint32_t(spv::GroupOperation::ClusteredReduce), w[3], four});
+		} else {
+			out.insert(out.end(), w, w + count);
+		}
+		i += count;
+	}
+	words = std::move(out);
+	return true;
+}
+
 void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words) {
 	std::unordered_set<uint32_t> helper;  // variables decorated BuiltIn HelperInvocation
 	std::vector<uint32_t> out;

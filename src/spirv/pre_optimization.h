@@ -54,6 +54,18 @@ bool RemoveFloatControls2(std::vector<uint32_t>& words);
 // the module changes. Returns whether it removed anything.
 bool RemoveMaximalReconvergence(std::vector<uint32_t>& words);
 
+// SPV_KHR_quad_control (VK_KHR_shader_quad_control), newer than the
+// system's SPIRV-Tools, rewritten into SPIR-V it knows:
+// OpGroupNonUniformQuadAllKHR / QuadAnyKHR become
+// OpGroupNonUniformLogicalAnd / LogicalOr ClusteredReduce over clusters of 4
+// (a quad is 4 consecutive invocations of a subgroup, the same set), with
+// the capabilities and constants that takes; the QuadControlKHR capability,
+// the extension and the QuadDerivativesKHR / RequireFullQuadsKHR execution
+// modes are removed (Tessera's fragment quads are always full, helpers
+// included, and derivatives are taken within them). Returns whether it
+// changed anything.
+bool RewriteQuadControl(std::vector<uint32_t>& words);
+
 // Whether the module has an OpSpecConstantOp QuantizeToF16.
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
 

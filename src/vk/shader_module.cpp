@@ -29,12 +29,14 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
-	// VK_KHR_shader_float_controls2 and VK_KHR_shader_maximal_reconvergence:
-	// what SPIRV-Tools, which predates them, cannot read is dropped (their
-	// permissions to relax IEEE rules; a guarantee every module gets).
+	// VK_KHR_shader_float_controls2, VK_KHR_shader_maximal_reconvergence and
+	// VK_KHR_shader_quad_control: what SPIRV-Tools, which predates them,
+	// cannot read is dropped (permissions to relax IEEE rules, guarantees
+	// every module gets) or rewritten (quad votes).
 	try {
 		spirv::RemoveFloatControls2(words_);
 		spirv::RemoveMaximalReconvergence(words_);
+		spirv::RewriteQuadControl(words_);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}

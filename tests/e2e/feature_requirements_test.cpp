@@ -126,6 +126,7 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_host_image_copy", {}, {"hostImageCopy"}},
 	    {"VK_KHR_shader_float_controls2", {}, {"shaderFloatControls2"}},
 	    {"VK_KHR_shader_maximal_reconvergence", {}, {"shaderMaximalReconvergence"}},
+	    {"VK_KHR_shader_quad_control", {}, {"shaderQuadControl"}},
 	    {"VK_KHR_multiview", {}, {"multiview"}},
 	    {"VK_KHR_shader_float16_int8", {"shaderFloat16", "shaderInt8"}, {}},  // at least one of them
 	    {"VK_KHR_16bit_storage", {}, {"storageBuffer16BitAccess"}},
@@ -212,8 +213,10 @@ const std::vector<Rule>& Rules() {
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceShaderQuadControlFeaturesKHR quad_control{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR};
 	VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR maximal{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR, &quad_control};
 	VkPhysicalDeviceVulkan14Features v14{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES, &maximal};
 	VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT feedback_dynamic{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT, &v14};
@@ -393,6 +396,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(v14, hostImageCopy);
 	TESSERA_F(v14, pushDescriptor);
 	TESSERA_F(maximal, shaderMaximalReconvergence);
+	TESSERA_F(quad_control, shaderQuadControl);
 	TESSERA_F(swapchain, swapchainMaintenance1);
 	TESSERA_F(provoking, provokingVertexLast);
 	TESSERA_F(texel, texelBufferAlignment);

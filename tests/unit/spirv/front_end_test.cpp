@@ -343,3 +343,25 @@ TEST_CASE("MaximallyReconvergesKHR is removed, leaving a module SPIRV-Tools know
 	CHECK_FALSE(spirv::RemoveMaximalReconvergence(words));
 	CHECK(words == stripped);
 }
+
+TEST_CASE("quad votes become clustered reductions over quads and vote per quad", "[spirv][subgroup]") {
+	std::vector<uint32_t> words = test::LoadSpirv("quad_control");
+	REQUIRE(spirv::RewriteQuadControl(words));
+	REQUIRE(spirv::Validate(words) == "");
+	auto compiled = spirv::Compile(words, spirv::Stage::kCompute, "main");
+	REQUIRE(compiled);
+	// Quads of every kind: all nonzero, some, none.
+	std::vector<uint32_t> data(32);
+	for (uint32_t i = 0; i < 32; ++i) data[i] = (i / 4) % 3 == 0 ? 7 : (i / 4) % 3 == 1 ? (i % 2) : 0;
+	std::vector<uint32_t> expected(32);
+	for (uint32_t q = 0; q < 8; ++q) {
+		bool all = true, any = false;
+		for (uint32_t l = 0; l < 4; ++l) all &= data[4 * q + l] != 0, any |= data[4 * q + l] != 0;
+		for (uint32_t l = 0; l < 4; ++l) expected[4 * q + l] = (all ? 1u : 0u) | (any ? 2u : 0u);
+	}
+	test::Bindings bindings;
+	bindings.Bind(0, data);
+	REQUIRE(test::Dispatch(compiled.value(), bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(data == expected);
+	CHECK_FALSE(spirv::RewriteQuadControl(words));  // nothing left to rewrite
+}

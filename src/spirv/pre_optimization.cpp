@@ -238,6 +238,92 @@ bool RewriteQuadControl(std::vector<uint32_t>& words) {
 	return true;
 }
 
+namespace {
+
+bool IsExtension(const uint32_t* w, uint32_t count, const char* name) {
+	return (w[0] & 0xffffu) == Opcode(spv::Op::OpExtension) && count >= 2 &&
+	       std::strncmp(reinterpret_cast<const char*>(w + 1), name, (count - 1) * sizeof(uint32_t)) == 0;
+}
+
+}  // namespace
+
+bool ExpandReplicatedComposites(std::vector<uint32_t>& words) {
+	// SPIR-V registry values (SPV_EXT_replicated_composites).
+	constexpr uint32_t kCapability = 6024, kConstant = 4461, kSpecConstant = 4462, kConstruct = 4463;
+	std::unordered_map<uint32_t, uint32_t> constituents;  // composite type -> constituent count
+	std::unordered_map<uint32_t, uint32_t> constants;     // 32-bit OpConstant -> value
+	bool declared = false;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;  // malformed: left for the validator
+		const uint32_t* w = &words[i];
+		if (opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kCapability) declared = true;
+		if ((opcode == Opcode(spv::Op::OpTypeVector) || opcode == Opcode(spv::Op::OpTypeMatrix)) && count == 4)
+			constituents[w[1]] = w[3];
+		if (opcode == Opcode(spv::Op::OpTypeStruct) && count >= 2) constituents[w[1]] = count - 2;
+		if (opcode == Opcode(spv::Op::OpConstant) && count == 4) constants[w[2]] = w[3];
+		if (opcode == Opcode(spv::Op::OpTypeArray) && count == 4 && constants.count(w[3]))
+			constituents[w[1]] = constants[w[3]];
+		i += count;
+	}
+	if (!declared) return false;
+	constexpr uint32_t kMaxConstituents = 1u << 16;  // the word count of one instruction
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		const uint32_t* w = &words[i];
+		i += count;
+		if ((opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kCapability) ||
+		    IsExtension(w, count, "SPV_EXT_replicated_composites"))
+			continue;
+		if ((opcode == kConstant || opcode == kSpecConstant || opcode == kConstruct) && count == 4) {
+			auto n = constituents.find(w[1]);
+			if (n != constituents.end() && n->second + 3 < kMaxConstituents) {
+				const spv::Op plain = opcode == kConstant       ? spv::Op::OpConstantComposite
+				                      : opcode == kSpecConstant ? spv::Op::OpSpecConstantComposite
+				                                                : spv::Op::OpCompositeConstruct;
+				out.insert(out.end(), {(n->second + 3) << 16 | Opcode(plain), w[1], w[2]});
+				out.insert(out.end(), n->second, w[3]);
+				continue;
+			}
+		}
+		out.insert(out.end(), w, w + count);
+	}
+	words = std::move(out);
+	return true;
+}
+
+bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words) {
+	constexpr uint32_t kExtInstWithForwardRefs = 4433;  // SPV_KHR_relaxed_extended_instruction
+	bool declared = false;
+	std::unordered_set<uint32_t> non_semantic;  // OpExtInstImport ids of NonSemantic.* sets
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;  // malformed: left for the validator
+		const uint32_t* w = &words[i];
+		declared |= IsExtension(w, count, "SPV_KHR_relaxed_extended_instruction");
+		if (opcode == Opcode(spv::Op::OpExtInstImport) && count >= 3 &&
+		    std::strncmp(reinterpret_cast<const char*>(w + 2), "NonSemantic.", 12) == 0)
+			non_semantic.insert(w[1]);
+		i += count;
+	}
+	if (!declared) return false;
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		const uint32_t* w = &words[i];
+		i += count;
+		if (IsExtension(w, count, "SPV_KHR_relaxed_extended_instruction")) continue;
+		if (opcode == Opcode(spv::Op::OpExtInstImport) && count >= 2 && non_semantic.count(w[1])) continue;
+		if ((opcode == Opcode(spv::Op::OpExtInst) || opcode == kExtInstWithForwardRefs) && count >= 5 &&
+		    non_semantic.count(w[3]))
+			continue;
+		out.insert(out.end(), w, w + count);
+	}
+	words = std::move(out);
+	return true;
+}
+
 void LoadHelperInvocationAsQuery(std::vector<uint32_t>& words) {
 	std::unordered_set<uint32_t> helper;  // variables decorated BuiltIn HelperInvocation
 	std::vector<uint32_t> out;

@@ -66,6 +66,26 @@ bool RemoveMaximalReconvergence(std::vector<uint32_t>& words);
 // changed anything.
 bool RewriteQuadControl(std::vector<uint32_t>& words);
 
+// SPV_EXT_replicated_composites (VK_EXT_shader_replicated_composites),
+// newer than the system's SPIRV-Tools: each OpConstantCompositeReplicateEXT,
+// OpSpecConstantCompositeReplicateEXT and OpCompositeConstructReplicateEXT
+// becomes the plain instruction with its one value repeated for every
+// constituent of the result type (a vector's components, a matrix's
+// columns, an array's elements, a structure's members); the capability and
+// the extension are removed. An array whose length is not an OpConstant
+// (a specialization constant) is left as it is, for the validator to
+// refuse. Returns whether it changed anything.
+bool ExpandReplicatedComposites(std::vector<uint32_t>& words);
+
+// SPV_KHR_relaxed_extended_instruction
+// (VK_KHR_shader_relaxed_extended_instruction), newer than the system's
+// SPIRV-Tools: its one instruction, OpExtInstWithForwardRefsKHR, may only
+// use non-semantic instruction sets, so every instruction of the module's
+// non-semantic sets (debug information: nothing Tessera reads, and nothing
+// else may use their results), their imports and the extension are
+// removed. Returns whether it changed anything.
+bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words);
+
 // Whether the module has an OpSpecConstantOp QuantizeToF16.
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
 

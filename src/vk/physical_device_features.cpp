@@ -197,6 +197,11 @@ constexpr FeatureStruct kFeatureStructs[] = {
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT,
                          attachmentFeedbackLoopDynamicState)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_REPLICATED_COMPOSITES_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderReplicatedCompositesFeaturesEXT, shaderReplicatedComposites)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_RELAXED_EXTENDED_INSTRUCTION_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderRelaxedExtendedInstructionFeaturesKHR,
+                         shaderRelaxedExtendedInstruction)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderQuadControlFeaturesKHR, shaderQuadControl)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR,
@@ -831,6 +836,19 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// The loop's aspects set at draw time (vk/draw.cpp).
 		reinterpret_cast<VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT*>(s)
 		    ->attachmentFeedbackLoopDynamicState = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_REPLICATED_COMPOSITES_FEATURES_EXT:
+		// Replicated composites are spelled out when the module is read
+		// (spirv::ExpandReplicatedComposites).
+		reinterpret_cast<VkPhysicalDeviceShaderReplicatedCompositesFeaturesEXT*>(s)->shaderReplicatedComposites =
+		    VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_RELAXED_EXTENDED_INSTRUCTION_FEATURES_KHR:
+		// Non-semantic instructions (debug information), forward references
+		// or not, are removed when the module is read
+		// (spirv::RemoveRelaxedExtendedInstructions).
+		reinterpret_cast<VkPhysicalDeviceShaderRelaxedExtendedInstructionFeaturesKHR*>(s)
+		    ->shaderRelaxedExtendedInstruction = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR:
 		// Quad votes as clustered reductions over 4 lanes; fragment quads

@@ -29,14 +29,18 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
-	// VK_KHR_shader_float_controls2, VK_KHR_shader_maximal_reconvergence and
-	// VK_KHR_shader_quad_control: what SPIRV-Tools, which predates them,
-	// cannot read is dropped (permissions to relax IEEE rules, guarantees
-	// every module gets) or rewritten (quad votes).
+	// VK_KHR_shader_float_controls2, VK_KHR_shader_maximal_reconvergence,
+	// VK_KHR_shader_quad_control, VK_EXT_shader_replicated_composites and
+	// VK_KHR_shader_relaxed_extended_instruction: what SPIRV-Tools, which
+	// predates them, cannot read is dropped (permissions to relax IEEE rules,
+	// guarantees every module gets, debug information) or rewritten (quad
+	// votes, replicated composites) (spirv/pre_optimization.h).
 	try {
 		spirv::RemoveFloatControls2(words_);
 		spirv::RemoveMaximalReconvergence(words_);
 		spirv::RewriteQuadControl(words_);
+		spirv::ExpandReplicatedComposites(words_);
+		spirv::RemoveRelaxedExtendedInstructions(words_);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}

@@ -127,6 +127,8 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_shader_float_controls2", {}, {"shaderFloatControls2"}},
 	    {"VK_KHR_shader_maximal_reconvergence", {}, {"shaderMaximalReconvergence"}},
 	    {"VK_KHR_shader_quad_control", {}, {"shaderQuadControl"}},
+	    {"VK_EXT_shader_replicated_composites", {}, {"shaderReplicatedComposites"}},
+	    {"VK_KHR_shader_relaxed_extended_instruction", {}, {"shaderRelaxedExtendedInstruction"}},
 	    {"VK_KHR_multiview", {}, {"multiview"}},
 	    {"VK_KHR_shader_float16_int8", {"shaderFloat16", "shaderInt8"}, {}},  // at least one of them
 	    {"VK_KHR_16bit_storage", {}, {"storageBuffer16BitAccess"}},
@@ -213,8 +215,12 @@ const std::vector<Rule>& Rules() {
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceShaderReplicatedCompositesFeaturesEXT replicated{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_REPLICATED_COMPOSITES_FEATURES_EXT};
+	VkPhysicalDeviceShaderRelaxedExtendedInstructionFeaturesKHR relaxed{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_RELAXED_EXTENDED_INSTRUCTION_FEATURES_KHR, &replicated};
 	VkPhysicalDeviceShaderQuadControlFeaturesKHR quad_control{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR, &relaxed};
 	VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR maximal{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR, &quad_control};
 	VkPhysicalDeviceVulkan14Features v14{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES, &maximal};
@@ -397,6 +403,8 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(v14, pushDescriptor);
 	TESSERA_F(maximal, shaderMaximalReconvergence);
 	TESSERA_F(quad_control, shaderQuadControl);
+	TESSERA_F(replicated, shaderReplicatedComposites);
+	TESSERA_F(relaxed, shaderRelaxedExtendedInstruction);
 	TESSERA_F(swapchain, swapchainMaintenance1);
 	TESSERA_F(provoking, provokingVertexLast);
 	TESSERA_F(texel, texelBufferAlignment);

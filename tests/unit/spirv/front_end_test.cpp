@@ -365,3 +365,37 @@ TEST_CASE("quad votes become clustered reductions over quads and vote per quad",
 	CHECK(data == expected);
 	CHECK_FALSE(spirv::RewriteQuadControl(words));  // nothing left to rewrite
 }
+
+TEST_CASE("replicated composites are spelled out constituent by constituent", "[spirv]") {
+	std::vector<uint32_t> words = test::LoadSpirv("replicated_composites");
+	REQUIRE(spirv::ExpandReplicatedComposites(words));
+	REQUIRE(spirv::Validate(words) == "");
+	auto compiled = spirv::Compile(words, spirv::Stage::kCompute, "main");
+	REQUIRE(compiled);
+	std::vector<uint32_t> data = {5};
+	test::Bindings bindings;
+	bindings.Bind(0, data);
+	REQUIRE(test::Dispatch(compiled.value(), bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(data[0] == 4 * 5 + (7 + 7) * 5);
+	CHECK_FALSE(spirv::ExpandReplicatedComposites(words));
+}
+
+TEST_CASE("non-semantic instructions with forward references are removed", "[spirv]") {
+	std::vector<uint32_t> words = test::LoadSpirv("relaxed_extended_instruction");
+	REQUIRE(spirv::RemoveRelaxedExtendedInstructions(words));
+	for (size_t i = 5; i < words.size(); i += words[i] >> 16) {
+		const uint32_t opcode = words[i] & 0xffff;
+		CHECK(opcode != 4433);  // OpExtInstWithForwardRefsKHR
+		CHECK(opcode != 12);    // OpExtInst (all were non-semantic)
+		CHECK(opcode != 11);    // OpExtInstImport
+	}
+	REQUIRE(spirv::Validate(words) == "");
+	auto compiled = spirv::Compile(words, spirv::Stage::kCompute, "main");
+	REQUIRE(compiled);
+	std::vector<uint32_t> data = {21};
+	test::Bindings bindings;
+	bindings.Bind(0, data);
+	REQUIRE(test::Dispatch(compiled.value(), bindings, 1) == shader::RunStatus::kSuccess);
+	CHECK(data[0] == 42);
+	CHECK_FALSE(spirv::RemoveRelaxedExtendedInstructions(words));
+}

@@ -31,22 +31,9 @@ TEST_CASE("VK_KHR_shader_maximal_reconvergence: invocations rejoin where control
 	vkGetPhysicalDeviceFeatures2(ctx->physical_device(), &features);
 	CHECK(supported.shaderMaximalReconvergence == VK_TRUE);
 
-	ComputeKernel kernel(*ctx, LoadCorpusShader(TESSERA_SHADER_DIR, "maximal_reconvergence.spv"), 1);
-	REQUIRE(kernel.ok());
-	std::vector<TestBuffer> buffers = CreateStorageBuffers(*ctx, {std::vector<uint8_t>(32 * 4, 0xcd)});
-	kernel.Bind(0, buffers[0].buffer);
-	ctx->Submit([&](VkCommandBuffer cb) {
-		vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.pipeline());
-		const VkDescriptorSet set = kernel.set();
-		vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, kernel.layout(), 0, 1, &set, 0, nullptr);
-		vkCmdDispatch(cb, 1, 1, 1);
-		VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-		barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-		barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0,
-		                     nullptr, 0, nullptr);
-	});
-	BufferContents results = ReadAndDestroy(*ctx, buffers);
+	BufferContents results =
+	    RunCorpusKernel(*ctx, TESSERA_SHADER_DIR, "maximal_reconvergence.spv", {std::vector<uint8_t>(32 * 4, 0xcd)}, 1);
+	REQUIRE(results.size() == 1);
 	std::vector<uint32_t> counts(32);
 	std::memcpy(counts.data(), results[0].data(), 32 * 4);
 	VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};

@@ -22,6 +22,36 @@ constexpr uint32_t kHeaderWords = 5;
 
 uint32_t Opcode(spv::Op op) { return static_cast<uint32_t>(op); }
 
+// Whether the instruction at w (count words) is OpExtension `name`.
+bool IsExtension(const uint32_t* w, uint32_t count, const char* name) {
+	return (w[0] & 0xffffu) == Opcode(spv::Op::OpExtension) && count >= 2 &&
+	       std::strncmp(reinterpret_cast<const char*>(w + 1), name, (count - 1) * sizeof(uint32_t)) == 0;
+}
+
+// Whether the module declares the capability, or the extension. Both come
+// first in a module (SPIR-V 1.6 §2.4, capabilities then extensions), so
+// only those are read: the rewrites below cost nothing to modules that
+// use none of what they rewrite.
+bool DeclaresCapability(const std::vector<uint32_t>& words, uint32_t capability) {
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size() || opcode != Opcode(spv::Op::OpCapability)) return false;
+		if (count == 2 && words[i + 1] == capability) return true;
+		i += count;
+	}
+	return false;
+}
+bool DeclaresExtension(const std::vector<uint32_t>& words, const char* name) {
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;
+		if (opcode != Opcode(spv::Op::OpCapability) && opcode != Opcode(spv::Op::OpExtension)) return false;
+		if (IsExtension(&words[i], count, name)) return true;
+		i += count;
+	}
+	return false;
+}
+
 }  // namespace
 
 void ClearDontInline(std::vector<uint32_t>& words) {
@@ -39,17 +69,7 @@ bool RemoveFloatControls2(std::vector<uint32_t>& words) {
 	constexpr uint32_t kFloatControls2 = 6029, kFPFastMathDefault = 6028;
 	constexpr uint32_t kFPFastMathMode = uint32_t(spv::Decoration::FPFastMathMode);
 	constexpr char kExtension[] = "SPV_KHR_float_controls2";
-	auto declares = [&] {
-		for (size_t i = kHeaderWords; i < words.size();) {
-			const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
-			if (count == 0 || i + count > words.size()) return false;
-			if (opcode == Opcode(spv::Op::OpCapability) && count == 2 && words[i + 1] == kFloatControls2) return true;
-			if (opcode == Opcode(spv::Op::OpFunction)) return false;  // capabilities come first
-			i += count;
-		}
-		return false;
-	};
-	if (!declares()) return false;
+	if (!DeclaresCapability(words, kFloatControls2)) return false;
 	// Without AllowContract an operation may not be fused with another, and
 	// without NSZ, NotInf, NotNaN a rewrite may not change zeros'
 	// signs, infinities or NaNs; SPIRV-Tools' simplification does both
@@ -149,6 +169,7 @@ bool RemoveFloatControls2(std::vector<uint32_t>& words) {
 bool RemoveMaximalReconvergence(std::vector<uint32_t>& words) {
 	constexpr uint32_t kMaximallyReconverges = 6023;  // SPIR-V registry: ExecutionModeMaximallyReconvergesKHR
 	constexpr char kExtension[] = "SPV_KHR_maximal_reconvergence";
+	if (!DeclaresExtension(words, kExtension)) return false;
 	auto dropped = [&](const uint32_t* w, uint32_t count, uint32_t opcode) {
 		if (opcode == Opcode(spv::Op::OpExtension))
 			return count >= 2 &&
@@ -179,7 +200,7 @@ bool RewriteQuadControl(std::vector<uint32_t>& words) {
 	constexpr uint32_t kQuadControl = 5087, kQuadDerivatives = 5088, kRequireFullQuads = 5089;
 	constexpr uint32_t kQuadAll = 5110, kQuadAny = 5111;
 	constexpr char kExtension[] = "SPV_KHR_quad_control";
-	if (words.size() < kHeaderWords) return false;
+	if (!DeclaresCapability(words, kQuadControl)) return false;
 	bool declared = false;
 	uint32_t uint_type = 0;
 	std::unordered_set<uint32_t> capabilities;
@@ -238,18 +259,10 @@ bool RewriteQuadControl(std::vector<uint32_t>& words) {
 	return true;
 }
 
-namespace {
-
-bool IsExtension(const uint32_t* w, uint32_t count, const char* name) {
-	return (w[0] & 0xffffu) == Opcode(spv::Op::OpExtension) && count >= 2 &&
-	       std::strncmp(reinterpret_cast<const char*>(w + 1), name, (count - 1) * sizeof(uint32_t)) == 0;
-}
-
-}  // namespace
-
 bool ExpandReplicatedComposites(std::vector<uint32_t>& words) {
 	// SPIR-V registry values (SPV_EXT_replicated_composites).
 	constexpr uint32_t kCapability = 6024, kConstant = 4461, kSpecConstant = 4462, kConstruct = 4463;
+	if (!DeclaresCapability(words, kCapability)) return false;
 	std::unordered_map<uint32_t, uint32_t> constituents;  // composite type -> constituent count
 	std::unordered_map<uint32_t, uint32_t> constants;     // 32-bit OpConstant -> value
 	bool declared = false;
@@ -295,6 +308,7 @@ bool ExpandReplicatedComposites(std::vector<uint32_t>& words) {
 
 bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words) {
 	constexpr uint32_t kExtInstWithForwardRefs = 4433;  // SPV_KHR_relaxed_extended_instruction
+	if (!DeclaresExtension(words, "SPV_KHR_relaxed_extended_instruction")) return false;
 	bool declared = false;
 	std::unordered_set<uint32_t> non_semantic;  // OpExtInstImport ids of NonSemantic.* sets
 	for (size_t i = kHeaderWords; i < words.size();) {

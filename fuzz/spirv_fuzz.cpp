@@ -1,6 +1,7 @@
 // libFuzzer target for the shader engine: malformed modules are rejected,
-// never crash. Each input is a SPIR-V module (little-endian words). It must
-// pass spirv::Validate (what vkCreateShaderModule checks); a valid module is
+// never crash. Each input is a SPIR-V module (little-endian words). The
+// rewrites of newer extensions run on it first, and it must then pass
+// spirv::Validate (what vkCreateShaderModule does); a valid module is
 // compiled for the compute stage (else the vertex, fragment, geometry,
 // tessellation control or evaluation stage, the first it has)
 // and, when that succeeds, one workgroup (or a lane group of the stage) runs
@@ -19,6 +20,7 @@
 #include "shader/compiled.h"
 #include "shader/interpreter.h"
 #include "spirv/compile.h"
+#include "spirv/newer_extensions.h"
 
 using namespace tessera;
 
@@ -30,6 +32,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	std::vector<uint32_t> words(size / 4);
 	if (!words.empty()) memcpy(words.data(), data, words.size() * 4);
+	// What vkCreateShaderModule does first: the rewrites read unvalidated words.
+	spirv::RewriteNewerExtensions(words);
 	if (!spirv::Validate(words).empty()) return 0;
 
 	spirv::CompileOptions options;

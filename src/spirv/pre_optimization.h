@@ -35,57 +35,6 @@ std::string CheckSpecConstantOpIndices(const std::vector<uint32_t>& words);
 // function parameter as a LocalSizeId size). A message, or empty.
 std::string CheckExecutionModeIdOperands(const std::vector<uint32_t>& words);
 
-// SPV_KHR_float_controls2 (VK_KHR_shader_float_controls2), which the
-// system's SPIRV-Tools (2023.1) and SPIR-V headers predate: the
-// FloatControls2 capability, its extension, FPFastMathDefault execution
-// modes and FPFastMathMode decorations are removed from a module that
-// declares the capability. Each only permits an implementation to relax
-// IEEE rules (contract, reassociate, assume no NaN, ...); Tessera relaxes
-// none, so the module computes the same without them, and what remains is
-// SPIR-V the validator and optimizer know. Returns whether it removed
-// anything.
-bool RemoveFloatControls2(std::vector<uint32_t>& words);
-
-// SPV_KHR_maximal_reconvergence (VK_KHR_shader_maximal_reconvergence),
-// newer than the system's SPIRV-Tools: its extension and
-// MaximallyReconvergesKHR execution modes are removed. The mode asks for
-// what Tessera's scheduler gives every module (lanes run together from
-// where control flow splits to where it provably joins); nothing else in
-// the module changes. Returns whether it removed anything.
-bool RemoveMaximalReconvergence(std::vector<uint32_t>& words);
-
-// SPV_KHR_quad_control (VK_KHR_shader_quad_control), newer than the
-// system's SPIRV-Tools, rewritten into SPIR-V it knows:
-// OpGroupNonUniformQuadAllKHR / QuadAnyKHR become
-// OpGroupNonUniformLogicalAnd / LogicalOr ClusteredReduce over clusters of 4
-// (a quad is 4 consecutive invocations of a subgroup, the same set), with
-// the capabilities and constants that takes; the QuadControlKHR capability,
-// the extension and the QuadDerivativesKHR / RequireFullQuadsKHR execution
-// modes are removed (Tessera's fragment quads are always full, helpers
-// included, and derivatives are taken within them). Returns whether it
-// changed anything.
-bool RewriteQuadControl(std::vector<uint32_t>& words);
-
-// SPV_EXT_replicated_composites (VK_EXT_shader_replicated_composites),
-// newer than the system's SPIRV-Tools: each OpConstantCompositeReplicateEXT,
-// OpSpecConstantCompositeReplicateEXT and OpCompositeConstructReplicateEXT
-// becomes the plain instruction with its one value repeated for every
-// constituent of the result type (a vector's components, a matrix's
-// columns, an array's elements, a structure's members); the capability and
-// the extension are removed. An array whose length is not an OpConstant
-// (a specialization constant) is left as it is, for the validator to
-// refuse. Returns whether it changed anything.
-bool ExpandReplicatedComposites(std::vector<uint32_t>& words);
-
-// SPV_KHR_relaxed_extended_instruction
-// (VK_KHR_shader_relaxed_extended_instruction), newer than the system's
-// SPIRV-Tools: its one instruction, OpExtInstWithForwardRefsKHR, may only
-// use non-semantic instruction sets, so every instruction of the module's
-// non-semantic sets (debug information: nothing Tessera reads, and nothing
-// else may use their results), their imports and the extension are
-// removed. Returns whether it changed anything.
-bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words);
-
 // Whether the module has an OpSpecConstantOp QuantizeToF16.
 bool HasSpecConstantQuantize(const std::vector<uint32_t>& words);
 

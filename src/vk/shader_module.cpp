@@ -1,7 +1,7 @@
 #include "vk/shader_module.h"
 
 #include "spirv/compile.h"
-#include "spirv/pre_optimization.h"
+#include "spirv/newer_extensions.h"
 #include "vk/device.h"
 
 namespace tessera::vk {
@@ -29,18 +29,11 @@ VkResult ShaderModule::Init(const Device& device, const VkShaderModuleCreateInfo
 	}
 	if (swapped)
 		for (uint32_t& word : words_) word = __builtin_bswap32(word);
-	// VK_KHR_shader_float_controls2, VK_KHR_shader_maximal_reconvergence,
-	// VK_KHR_shader_quad_control, VK_EXT_shader_replicated_composites and
-	// VK_KHR_shader_relaxed_extended_instruction: what SPIRV-Tools, which
-	// predates them, cannot read is dropped (permissions to relax IEEE rules,
-	// guarantees every module gets, debug information) or rewritten (quad
-	// votes, replicated composites) (spirv/pre_optimization.h).
+	// SPIR-V of extensions newer than the system's SPIRV-Tools, which
+	// validates and optimizes the module, becomes SPIR-V it knows
+	// (spirv/newer_extensions.h).
 	try {
-		spirv::RemoveFloatControls2(words_);
-		spirv::RemoveMaximalReconvergence(words_);
-		spirv::RewriteQuadControl(words_);
-		spirv::ExpandReplicatedComposites(words_);
-		spirv::RemoveRelaxedExtendedInstructions(words_);
+		spirv::RewriteNewerExtensions(words_);
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}

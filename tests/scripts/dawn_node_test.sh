@@ -31,7 +31,7 @@ cat "$work/out.log"
 #   "unknown VkStructureType (N)", N one of that header's values;
 # - the SPIR-V Dawn then writes for them: its SPIRV-Tools rejects
 #   SPV_KHR_maximal_reconvergence and its MaximallyReconvergesKHR
-#   execution mode (6023), which Tessera reads (spirv/pre_optimization.h).
+#   execution mode (6023), which Tessera reads (src/spirv/newer_extensions.h).
 newer=$(grep -o 'VkStructureType([0-9]*)' "$here/../../src/icd/vulkan_newer.h" | tr -dc '0-9\n' | paste -sd'|')
 if grep "Validation Error" "$work/out.log" |
 	grep -vE "includes a structure with unknown VkStructureType \(($newer)\)" |

@@ -2,7 +2,7 @@
 
 #include "../shader/run_shader.h"
 #include "spirv/compile.h"
-#include "spirv/pre_optimization.h"
+#include "spirv/newer_extensions.h"
 
 using namespace tessera;
 

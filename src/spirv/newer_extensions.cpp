@@ -1,0 +1,334 @@
+// Rewrites of newer extensions' SPIR-V (newer_extensions.h).
+#include "spirv/newer_extensions.h"
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace tessera::spirv {
+namespace {
+
+constexpr uint32_t kHeaderWords = 5;
+
+uint32_t Opcode(spv::Op op) { return static_cast<uint32_t>(op); }
+
+// Whether the instruction at w (count words) is OpExtension `name`.
+bool IsExtension(const uint32_t* w, uint32_t count, const char* name) {
+	return (w[0] & 0xffffu) == Opcode(spv::Op::OpExtension) && count >= 2 &&
+	       std::strncmp(reinterpret_cast<const char*>(w + 1), name, (count - 1) * sizeof(uint32_t)) == 0;
+}
+
+// Whether the module declares the capability, or the extension. Both come
+// first in a module (SPIR-V 1.6 §2.4, capabilities then extensions), so
+// only those are read: the rewrites below cost nothing to modules that
+// use none of what they rewrite.
+bool DeclaresCapability(const std::vector<uint32_t>& words, uint32_t capability) {
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size() || opcode != Opcode(spv::Op::OpCapability)) return false;
+		if (count == 2 && words[i + 1] == capability) return true;
+		i += count;
+	}
+	return false;
+}
+bool DeclaresExtension(const std::vector<uint32_t>& words, const char* name) {
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;
+		if (opcode != Opcode(spv::Op::OpCapability) && opcode != Opcode(spv::Op::OpExtension)) return false;
+		if (IsExtension(&words[i], count, name)) return true;
+		i += count;
+	}
+	return false;
+}
+
+}  // namespace
+
+bool RewriteNewerExtensions(std::vector<uint32_t>& words) {
+	bool changed = RemoveFloatControls2(words);
+	changed |= RemoveMaximalReconvergence(words);
+	changed |= RewriteQuadControl(words);
+	changed |= ExpandReplicatedComposites(words);
+	changed |= RemoveRelaxedExtendedInstructions(words);
+	return changed;
+}
+
+bool RemoveFloatControls2(std::vector<uint32_t>& words) {
+	// SPIR-V registry values (spirv.core.grammar.json of SPIR-V 1.6 rev. 4).
+	constexpr uint32_t kFloatControls2 = 6029, kFPFastMathDefault = 6028;
+	constexpr uint32_t kFPFastMathMode = uint32_t(spv::Decoration::FPFastMathMode);
+	constexpr char kExtension[] = "SPV_KHR_float_controls2";
+	if (!DeclaresCapability(words, kFloatControls2)) return false;
+	// Without AllowContract an operation may not be fused with another, and
+	// without NSZ, NotInf, NotNaN a rewrite may not change zeros'
+	// signs, infinities or NaNs; SPIRV-Tools' simplification does both
+	// ((a * b) + c into Fma, x + 0 into x) unless the operation is
+	// NoContraction. So every floating-point arithmetic result is marked
+	// NoContraction, which forbids nothing the module asked for.
+	constexpr uint32_t kNoContraction = uint32_t(spv::Decoration::NoContraction);
+	auto arithmetic = [](uint32_t opcode) {
+		switch (spv::Op(opcode)) {
+		case spv::Op::OpFNegate:
+		case spv::Op::OpFAdd:
+		case spv::Op::OpFSub:
+		case spv::Op::OpFMul:
+		case spv::Op::OpFDiv:
+		case spv::Op::OpFRem:
+		case spv::Op::OpFMod:
+		case spv::Op::OpVectorTimesScalar:
+		case spv::Op::OpMatrixTimesScalar:
+		case spv::Op::OpVectorTimesMatrix:
+		case spv::Op::OpMatrixTimesVector:
+		case spv::Op::OpMatrixTimesMatrix:
+		case spv::Op::OpDot: return true;
+		default: return false;
+		}
+	};
+	// Where the annotations end: the first instruction past the
+	// preamble, debug and annotation sections.
+	auto preamble = [](uint32_t opcode) {
+		switch (spv::Op(opcode)) {
+		case spv::Op::OpCapability:
+		case spv::Op::OpExtension:
+		case spv::Op::OpExtInstImport:
+		case spv::Op::OpMemoryModel:
+		case spv::Op::OpEntryPoint:
+		case spv::Op::OpExecutionMode:
+		case spv::Op::OpExecutionModeId:
+		case spv::Op::OpSourceContinued:
+		case spv::Op::OpSource:
+		case spv::Op::OpSourceExtension:
+		case spv::Op::OpName:
+		case spv::Op::OpMemberName:
+		case spv::Op::OpString:
+		case spv::Op::OpModuleProcessed:
+		case spv::Op::OpDecorate:
+		case spv::Op::OpMemberDecorate:
+		case spv::Op::OpDecorationGroup:
+		case spv::Op::OpGroupDecorate:
+		case spv::Op::OpGroupMemberDecorate:
+		case spv::Op::OpDecorateId:
+		case spv::Op::OpDecorateString:
+		case spv::Op::OpMemberDecorateString: return true;
+		default: return false;
+		}
+	};
+	std::vector<uint32_t> no_contraction;
+	std::unordered_set<uint32_t> decorated;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) break;
+		if (arithmetic(opcode) && count >= 3) no_contraction.push_back(words[i + 2]);
+		if (opcode == Opcode(spv::Op::OpDecorate) && count >= 3 && words[i + 2] == kNoContraction)
+			decorated.insert(words[i + 1]);
+		i += count;
+	}
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	bool inserted = false;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
+			break;
+		}
+		if (!inserted && !preamble(opcode)) {
+			for (uint32_t id : no_contraction)
+				if (!decorated.count(id))
+					out.insert(out.end(), {3u << 16 | Opcode(spv::Op::OpDecorate), id, kNoContraction});
+			inserted = true;
+		}
+		const uint32_t* w = &words[i];
+		bool drop = false;
+		if (opcode == Opcode(spv::Op::OpCapability))
+			drop = count == 2 && w[1] == kFloatControls2;
+		else if (opcode == Opcode(spv::Op::OpExtension))
+			drop = count >= 2 &&
+			       std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) == 0;
+		else if (opcode == Opcode(spv::Op::OpExecutionMode) || opcode == Opcode(spv::Op::OpExecutionModeId))
+			drop = count >= 3 && w[2] == kFPFastMathDefault;
+		else if (opcode == Opcode(spv::Op::OpDecorate))
+			drop = count >= 3 && w[2] == kFPFastMathMode;
+		if (!drop) out.insert(out.end(), w, w + count);
+		i += count;
+	}
+	words = std::move(out);
+	return true;
+}
+
+bool RemoveMaximalReconvergence(std::vector<uint32_t>& words) {
+	constexpr uint32_t kMaximallyReconverges = 6023;  // SPIR-V registry: ExecutionModeMaximallyReconvergesKHR
+	constexpr char kExtension[] = "SPV_KHR_maximal_reconvergence";
+	if (!DeclaresExtension(words, kExtension)) return false;
+	auto dropped = [&](const uint32_t* w, uint32_t count, uint32_t opcode) {
+		if (opcode == Opcode(spv::Op::OpExtension))
+			return count >= 2 &&
+			       std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) == 0;
+		return opcode == Opcode(spv::Op::OpExecutionMode) && count >= 3 && w[2] == kMaximallyReconverges;
+	};
+	std::vector<uint32_t> out(words.begin(), words.begin() + std::min<size_t>(kHeaderWords, words.size()));
+	bool removed = false;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
+			break;
+		}
+		if (dropped(&words[i], count, opcode))
+			removed = true;
+		else
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i),
+			           words.begin() + static_cast<ptrdiff_t>(i + count));
+		i += count;
+	}
+	if (removed) words = std::move(out);
+	return removed;
+}
+
+bool RewriteQuadControl(std::vector<uint32_t>& words) {
+	// SPIR-V registry values (SPV_KHR_quad_control).
+	constexpr uint32_t kQuadControl = 5087, kQuadDerivatives = 5088, kRequireFullQuads = 5089;
+	constexpr uint32_t kQuadAll = 5110, kQuadAny = 5111;
+	constexpr char kExtension[] = "SPV_KHR_quad_control";
+	if (!DeclaresCapability(words, kQuadControl)) return false;
+	bool declared = false;
+	uint32_t uint_type = 0;
+	std::unordered_set<uint32_t> capabilities;
+	size_t first_function = words.size();
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;  // malformed: left for the validator
+		const uint32_t* w = &words[i];
+		if (opcode == Opcode(spv::Op::OpCapability) && count == 2) {
+			capabilities.insert(w[1]);
+			declared |= w[1] == kQuadControl;
+		}
+		if (opcode == Opcode(spv::Op::OpTypeInt) && count == 4 && w[2] == 32 && w[3] == 0 && !uint_type)
+			uint_type = w[1];
+		if (opcode == Opcode(spv::Op::OpFunction) && first_function == words.size()) first_function = i;
+		i += count;
+	}
+	if (!declared) return false;
+	uint32_t bound = words[3];
+	std::vector<uint32_t> globals;  // inserted before the first function
+	if (!uint_type) {
+		uint_type = bound++;
+		globals.insert(globals.end(), {4u << 16 | Opcode(spv::Op::OpTypeInt), uint_type, 32, 0});
+	}
+	const uint32_t subgroup = bound++, four = bound++;
+	globals.insert(globals.end(),
+	               {4u << 16 | Opcode(spv::Op::OpConstant), uint_type, subgroup, uint32_t(spv::Scope::Subgroup),
+	                4u << 16 | Opcode(spv::Op::OpConstant), uint_type, four, 4});
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	out[3] = bound;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		const uint32_t* w = &words[i];
+		if (i == first_function) out.insert(out.end(), globals.begin(), globals.end());
+		if (opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kQuadControl) {
+			for (spv::Capability c : {spv::Capability::GroupNonUniform, spv::Capability::GroupNonUniformArithmetic,
+			                          spv::Capability::GroupNonUniformClustered})
+				if (capabilities.insert(uint32_t(c)).second)
+					out.insert(out.end(), {2u << 16 | Opcode(spv::Op::OpCapability), uint32_t(c)});
+		} else if (opcode == Opcode(spv::Op::OpExtension) && count >= 2 &&
+		           std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) ==
+		               0) {
+		} else if (opcode == Opcode(spv::Op::OpExecutionMode) && count >= 3 &&
+		           (w[2] == kQuadDerivatives || w[2] == kRequireFullQuads)) {
+		} else if ((opcode == kQuadAll || opcode == kQuadAny) && count == 4) {
+			const spv::Op logical =
+			    opcode == kQuadAll ? spv::Op::OpGroupNonUniformLogicalAnd : spv::Op::OpGroupNonUniformLogicalOr;
+			out.insert(out.end(), {7u << 16 | Opcode(logical), w[1], w[2], subgroup,
+			                       uint32_t(spv::GroupOperation::ClusteredReduce), w[3], four});
+		} else {
+			out.insert(out.end(), w, w + count);
+		}
+		i += count;
+	}
+	words = std::move(out);
+	return true;
+}
+
+bool ExpandReplicatedComposites(std::vector<uint32_t>& words) {
+	// SPIR-V registry values (SPV_EXT_replicated_composites).
+	constexpr uint32_t kCapability = 6024, kConstant = 4461, kSpecConstant = 4462, kConstruct = 4463;
+	if (!DeclaresCapability(words, kCapability)) return false;
+	std::unordered_map<uint32_t, uint32_t> constituents;  // composite type -> constituent count
+	std::unordered_map<uint32_t, uint32_t> constants;     // 32-bit OpConstant -> value
+	bool declared = false;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;  // malformed: left for the validator
+		const uint32_t* w = &words[i];
+		if (opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kCapability) declared = true;
+		if ((opcode == Opcode(spv::Op::OpTypeVector) || opcode == Opcode(spv::Op::OpTypeMatrix)) && count == 4)
+			constituents[w[1]] = w[3];
+		if (opcode == Opcode(spv::Op::OpTypeStruct) && count >= 2) constituents[w[1]] = count - 2;
+		if (opcode == Opcode(spv::Op::OpConstant) && count == 4) constants[w[2]] = w[3];
+		if (opcode == Opcode(spv::Op::OpTypeArray) && count == 4 && constants.count(w[3]))
+			constituents[w[1]] = constants[w[3]];
+		i += count;
+	}
+	if (!declared) return false;
+	constexpr uint32_t kMaxConstituents = 1u << 16;  // the word count of one instruction
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		const uint32_t* w = &words[i];
+		i += count;
+		if ((opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kCapability) ||
+		    IsExtension(w, count, "SPV_EXT_replicated_composites"))
+			continue;
+		if ((opcode == kConstant || opcode == kSpecConstant || opcode == kConstruct) && count == 4) {
+			auto n = constituents.find(w[1]);
+			if (n != constituents.end() && n->second + 3 < kMaxConstituents) {
+				const spv::Op plain = opcode == kConstant       ? spv::Op::OpConstantComposite
+				                      : opcode == kSpecConstant ? spv::Op::OpSpecConstantComposite
+				                                                : spv::Op::OpCompositeConstruct;
+				out.insert(out.end(), {(n->second + 3) << 16 | Opcode(plain), w[1], w[2]});
+				out.insert(out.end(), n->second, w[3]);
+				continue;
+			}
+		}
+		out.insert(out.end(), w, w + count);
+	}
+	words = std::move(out);
+	return true;
+}
+
+bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words) {
+	constexpr uint32_t kExtInstWithForwardRefs = 4433;  // SPV_KHR_relaxed_extended_instruction
+	if (!DeclaresExtension(words, "SPV_KHR_relaxed_extended_instruction")) return false;
+	bool declared = false;
+	std::unordered_set<uint32_t> non_semantic;  // OpExtInstImport ids of NonSemantic.* sets
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) return false;  // malformed: left for the validator
+		const uint32_t* w = &words[i];
+		declared |= IsExtension(w, count, "SPV_KHR_relaxed_extended_instruction");
+		if (opcode == Opcode(spv::Op::OpExtInstImport) && count >= 3 &&
+		    std::strncmp(reinterpret_cast<const char*>(w + 2), "NonSemantic.", 12) == 0)
+			non_semantic.insert(w[1]);
+		i += count;
+	}
+	if (!declared) return false;
+	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		const uint32_t* w = &words[i];
+		i += count;
+		if (IsExtension(w, count, "SPV_KHR_relaxed_extended_instruction")) continue;
+		if (opcode == Opcode(spv::Op::OpExtInstImport) && count >= 2 && non_semantic.count(w[1])) continue;
+		if ((opcode == Opcode(spv::Op::OpExtInst) || opcode == kExtInstWithForwardRefs) && count >= 5 &&
+		    non_semantic.count(w[3]))
+			continue;
+		out.insert(out.end(), w, w + count);
+	}
+	words = std::move(out);
+	return true;
+}
+
+}  // namespace tessera::spirv

@@ -373,9 +373,9 @@ bool Translator::GlslDouble(const Instruction& inst, uint32_t instruction) {
 			    Emit(Op::kAnd, Emit(Op::kIEqual, Emit(Op::kAnd, v[1], Const(0x7fffffffu)), Const(0x7ff00000u)),
 			         Emit(Op::kIEqual, v[0], Const(0)));
 			const uint32_t hi = Emit(Op::kSelect, infinite, Const(0), d[1]);
-			Append(fraction, {Emit(Op::kSelect, infinite, Const(0), d[0]),
-			                  Emit(Op::kOr, Emit(Op::kAnd, hi, Const(0x7fffffffu)),
-			                       Emit(Op::kAnd, v[1], Const(0x80000000u)))});
+			Append(fraction,
+			       {Emit(Op::kSelect, infinite, Const(0), d[0]),
+			        Emit(Op::kOr, Emit(Op::kAnd, hi, Const(0x7fffffffu)), Emit(Op::kAnd, v[1], Const(0x80000000u)))});
 		}
 		if (instruction == GLSLstd450Modf)
 			Store(PointerOf(inst[6]), whole);

@@ -634,6 +634,24 @@ typedef struct VkPhysicalDeviceShaderQuadControlFeaturesKHR {
 } VkPhysicalDeviceShaderQuadControlFeaturesKHR;
 #endif
 
+#ifndef VK_KHR_compute_shader_derivatives
+#define VK_KHR_compute_shader_derivatives 1
+#define VK_KHR_COMPUTE_SHADER_DERIVATIVES_SPEC_VERSION 1
+#define VK_KHR_COMPUTE_SHADER_DERIVATIVES_EXTENSION_NAME "VK_KHR_compute_shader_derivatives"
+// The features are VK_NV_compute_shader_derivatives' (the same structure
+// and sType); the properties are new.
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV;
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_PROPERTIES_KHR =
+    VkStructureType(1000511000);
+typedef VkPhysicalDeviceComputeShaderDerivativesFeaturesNV VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR;
+typedef struct VkPhysicalDeviceComputeShaderDerivativesPropertiesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 meshAndTaskShaderDerivatives;
+} VkPhysicalDeviceComputeShaderDerivativesPropertiesKHR;
+#endif
+
 #ifndef VK_EXT_shader_replicated_composites
 #define VK_EXT_shader_replicated_composites 1
 #define VK_EXT_SHADER_REPLICATED_COMPOSITES_SPEC_VERSION 1

@@ -130,13 +130,32 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	// Built-ins: ids counted up lane by lane (no division per lane).
 	const uint32_t* size = program.workgroup_size;
 	uint32_t invocations = program.InvocationsPerWorkgroup();
-	local_ids_.resize(5 * static_cast<size_t>(lanes));
+	local_ids_.resize(6 * static_cast<size_t>(lanes));
 	uint32_t* local[3] = {local_ids_.data(), local_ids_.data() + lanes, local_ids_.data() + 2 * lanes};
 	uint32_t* local_index = local_ids_.data() + 3 * lanes;
 	uint32_t* group_x = local_ids_.data() + 4 * lanes;  // WorkgroupId.x per lane
+	// The lane's place in its workgroup: LocalInvocationIndex but with
+	// DerivativeGroupQuadsKHR; subgroups are runs of it.
+	uint32_t* place = local_index;
 	uint32_t index = static_cast<uint32_t>(first_invocation % invocations);
 	uint32_t group = position.id[0] + static_cast<uint32_t>(first_invocation / invocations);
-	if (size[1] == 1 && size[2] == 1) {  // 1D workgroups, the common case: one run of ids per workgroup
+	if (program.derivative_group == DerivativeGroup::kQuads) {
+		// Lane 4q + 2dy + dx of a workgroup is invocation (2qx + dx, 2qy + dy, z)
+		// of quad q = qx + (qy + z * size.y / 2) * size.x / 2 (the sizes are even:
+		// the translator checks).
+		place = local_ids_.data() + 5 * lanes;
+		const uint32_t quads_x = size[0] / 2, quads_xy = quads_x * (size[1] / 2);
+		for (uint32_t i = 0; i < lanes; ++i) {
+			const uint32_t quad = index / 4, corner = index % 4;
+			const uint32_t x = 2 * (quad % quads_x) + (corner & 1u);
+			const uint32_t y = 2 * (quad % quads_xy / quads_x) + (corner >> 1);
+			const uint32_t z = quad / quads_xy;
+			local[0][i] = x, local[1][i] = y, local[2][i] = z;
+			local_index[i] = x + size[0] * (y + size[1] * z);
+			place[i] = index, group_x[i] = group;
+			if (++index == invocations) index = 0, ++group;
+		}
+	} else if (size[1] == 1 && size[2] == 1) {  // 1D workgroups, the common case: one run of ids per workgroup
 		for (uint32_t i = 0; i < lanes; index = 0, ++group) {
 			uint32_t run = std::min(lanes - i, invocations - index);
 			for (uint32_t k = 0; k < run; ++k) local[0][i + k] = index + k;  // one store a loop: it vectorizes
@@ -178,10 +197,10 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 		case Builtin::kNumWorkgroups: std::fill_n(dst, lanes, position.count[c]); break;
 		case Builtin::kLocalInvocationIndex: std::copy_n(local_index, lanes, dst); break;
 		case Builtin::kSubgroupLocalInvocationId:
-			for (uint32_t i = 0; i < lanes; ++i) dst[i] = local_index[i] % kSubgroupSize;
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = place[i] % kSubgroupSize;
 			break;
 		case Builtin::kSubgroupId:
-			for (uint32_t i = 0; i < lanes; ++i) dst[i] = local_index[i] / kSubgroupSize;
+			for (uint32_t i = 0; i < lanes; ++i) dst[i] = place[i] / kSubgroupSize;
 			break;
 		}
 	}

@@ -108,6 +108,9 @@ inline bool IsImage(Op op) { return op >= Op::kImageArg && op <= Op::kImageResul
 // Lanes per subgroup (what the device reports as subgroupSize).
 constexpr uint32_t kSubgroupSize = 32;
 
+// The derivative group execution modes of a compute program (Program).
+enum class DerivativeGroup : uint8_t { kNone, kLinear, kQuads };
+
 // One decoded instruction. Unused operands name register 0 (always zero).
 struct Inst {
 	Op op = Op::kCopy;
@@ -490,6 +493,14 @@ struct Program {
 	uint32_t push_constant_size = 0;     // bytes the program may read
 	bool uses_barriers = false;
 	bool uses_subgroups = false;  // lanes of a workgroup run together, like barriers
+	// Compute derivative groups (VK_KHR_compute_shader_derivatives): how a
+	// workgroup's invocations are laid out in lanes, so that each aligned
+	// run of 4 lanes is a quad (derivatives, implicit LOD, quad operations).
+	// kLinear: lanes in LocalInvocationIndex order, as without a mode.
+	// kQuads: lane 4q + 2dy + dx is LocalInvocationId (2qx + dx, 2qy + dy, z),
+	// quads q counted along x, then y, then z; subgroups are still runs of
+	// kSubgroupSize lanes.
+	DerivativeGroup derivative_group = DerivativeGroup::kNone;
 	// Where each OpControlBarrier was, in program order. The interpreter
 	// needs none (its lanes run each instruction together); the compiled
 	// tier, which runs one vector of lanes after another, parks each vector

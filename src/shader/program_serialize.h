@@ -22,7 +22,7 @@ namespace tessera::shader {
 // Bump when ir.h changes or the front end translates anything differently:
 // cached programs of another version are never used (the pipeline cache UUID
 // and every cache key include it).
-constexpr uint32_t kProgramFormatVersion = 10;  // 10: 16-bit interface words and transform feedback
+constexpr uint32_t kProgramFormatVersion = 11;  // 11: compute derivative groups
 
 std::vector<uint8_t> SerializeProgram(const Program& program);
 

@@ -54,6 +54,7 @@ bool RewriteNewerExtensions(std::vector<uint32_t>& words) {
 	changed |= RewriteQuadControl(words);
 	changed |= ExpandReplicatedComposites(words);
 	changed |= RemoveRelaxedExtendedInstructions(words);
+	changed |= RenameComputeShaderDerivatives(words);
 	return changed;
 }
 
@@ -326,6 +327,33 @@ bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words) {
 		    non_semantic.count(w[3]))
 			continue;
 		out.insert(out.end(), w, w + count);
+	}
+	words = std::move(out);
+	return true;
+}
+
+bool RenameComputeShaderDerivatives(std::vector<uint32_t>& words) {
+	constexpr char kExtension[] = "SPV_KHR_compute_shader_derivatives";
+	constexpr char kSystemName[] = "SPV_NV_compute_shader_derivatives";
+	if (!DeclaresExtension(words, kExtension)) return false;
+	// The NV extension's OpExtension, nul-terminated and padded to words.
+	std::vector<uint32_t> renamed(1 + (sizeof(kSystemName) + 3) / 4, 0);
+	std::memcpy(renamed.data() + 1, kSystemName, sizeof(kSystemName));
+	renamed[0] = static_cast<uint32_t>(renamed.size()) << 16 | Opcode(spv::Op::OpExtension);
+	const bool declares_nv = DeclaresExtension(words, kSystemName);
+	std::vector<uint32_t> out(words.begin(), words.begin() + std::min<size_t>(kHeaderWords, words.size()));
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16;
+		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
+			break;
+		}
+		if (!IsExtension(&words[i], count, kExtension))
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i),
+			           words.begin() + static_cast<ptrdiff_t>(i + count));
+		else if (!declares_nv)
+			out.insert(out.end(), renamed.begin(), renamed.end());
+		i += count;
 	}
 	words = std::move(out);
 	return true;

@@ -67,4 +67,13 @@ bool ExpandReplicatedComposites(std::vector<uint32_t>& words);
 // removed. Returns whether it changed anything.
 bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words);
 
+// SPV_KHR_compute_shader_derivatives (VK_KHR_compute_shader_derivatives),
+// newer than the system's SPIRV-Tools, which knows its predecessor
+// SPV_NV_compute_shader_derivatives: the KHR extension promoted the NV one
+// to compute, mesh and task shaders with the same capability and execution
+// mode values (ComputeDerivativeGroupQuadsKHR = ...QuadsNV = 5288, ...), so
+// its OpExtension is renamed to the NV one, which the validator then holds
+// the module to for compute shaders. Returns whether it changed anything.
+bool RenameComputeShaderDerivatives(std::vector<uint32_t>& words);
+
 }  // namespace tessera::spirv

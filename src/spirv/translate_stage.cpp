@@ -66,7 +66,7 @@ bool Translator::IsInterfaceBuiltin(uint32_t builtin) const {
 	return InterfaceBuiltinOf(builtin) != InterfaceBuiltin::kNone;
 }
 
-// Execution modes of vertex and fragment entry points; false for the others.
+// Execution modes of entry points but a compute shader's size; false for the others.
 bool Translator::ParseExecutionMode(const Instruction& inst) {
 	const bool tessellation = stage_ == shader::Stage::kTessControl || stage_ == shader::Stage::kTessEval;
 	shader::TessellationInfo& t = program_.tessellation;
@@ -104,6 +104,14 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::DepthUnchanged:
 	case spv::ExecutionMode::StencilRefReplacingEXT: return true;  // hints; the written values say it all
 	case spv::ExecutionMode::Xfb: program_.xfb_mode = true; return true;
+	// Compute derivative groups (SPV_KHR_compute_shader_derivatives; the
+	// NV modes have the same values): how the workgroup's lanes form quads.
+	case spv::ExecutionMode::DerivativeGroupQuadsNV:
+		program_.derivative_group = shader::DerivativeGroup::kQuads;
+		return true;
+	case spv::ExecutionMode::DerivativeGroupLinearNV:
+		program_.derivative_group = shader::DerivativeGroup::kLinear;
+		return true;
 	// What every program gets (see kSupportedCapabilities).
 	case spv::ExecutionMode::SignedZeroInfNanPreserve:
 	case spv::ExecutionMode::RoundingModeRTE:
@@ -650,7 +658,8 @@ void Translator::EmitDiscard() {
 }
 
 std::vector<uint32_t> Translator::Derivatives(Op op, uint32_t value_id) {
-	if (stage_ != shader::Stage::kFragment) Fail("derivatives outside a fragment shader");
+	if (stage_ != shader::Stage::kFragment && program_.derivative_group == shader::DerivativeGroup::kNone)
+		Fail("derivatives outside a fragment shader or a compute shader with a derivative group");
 	program_.uses_derivatives = true;
 	uint32_t type = result_types_.at(value_id);
 	ScalarInfo scalar = ScalarOf(type);

@@ -90,6 +90,10 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::SampleRateShading,
     spv::Capability::InterpolationFunction,
     spv::Capability::DerivativeControl,
+    // Derivatives, implicit LOD and quads in compute shaders
+    // (VK_KHR_compute_shader_derivatives; Program::derivative_group).
+    spv::Capability::ComputeDerivativeGroupQuadsNV,
+    spv::Capability::ComputeDerivativeGroupLinearNV,
     spv::Capability::DemoteToHelperInvocation,
     spv::Capability::DrawParameters,
     spv::Capability::MultiView,
@@ -223,6 +227,16 @@ void Translator::Run() {
 	    program_.InvocationsPerWorkgroup() == 0 || program_.InvocationsPerWorkgroup() > 1024)
 		Fail("workgroup size %ux%ux%u is outside what the device supports", program_.workgroup_size[0],
 		     program_.workgroup_size[1], program_.workgroup_size[2]);
+	// VUID-StandaloneSpirv-DerivativeGroupQuadsKHR-10151 and -LinearKHR-10152:
+	// whole quads, which the lane layout (Interpreter::RunLanes) relies on.
+	if (stage_ != shader::Stage::kCompute) program_.derivative_group = shader::DerivativeGroup::kNone;
+	if (program_.derivative_group == shader::DerivativeGroup::kQuads &&
+	    (program_.workgroup_size[0] % 2 != 0 || program_.workgroup_size[1] % 2 != 0))
+		Fail("DerivativeGroupQuadsKHR with workgroup size %ux%u: both must be multiples of 2",
+		     program_.workgroup_size[0], program_.workgroup_size[1]);
+	if (program_.derivative_group == shader::DerivativeGroup::kLinear && program_.InvocationsPerWorkgroup() % 4 != 0)
+		Fail("DerivativeGroupLinearKHR with %u invocations per workgroup: not a multiple of 4",
+		     program_.InvocationsPerWorkgroup());
 	std::vector<uint32_t> order = StructuredOrder();
 	const std::vector<uint8_t> reachable = ReachableByEdges();
 	for (uint32_t i = 0; i < order.size(); ++i) block_index_[blocks_[order[i]].label] = i;

@@ -204,6 +204,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
                          shaderRelaxedExtendedInstruction)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderQuadControlFeaturesKHR, shaderQuadControl)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR, computeDerivativeGroupLinear)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR, shaderMaximalReconvergence)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT_CONTROLS_2_FEATURES_KHR,
@@ -856,6 +858,18 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// within them (spirv::RewriteQuadControl).
 		reinterpret_cast<VkPhysicalDeviceShaderQuadControlFeaturesKHR*>(s)->shaderQuadControl = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_KHR: {
+		// Every run of 4 lanes is a quad in compute too: a workgroup's lanes
+		// are laid out in 2x2 quads of LocalInvocationId for
+		// DerivativeGroupQuadsKHR, in LocalInvocationIndex order for
+		// DerivativeGroupLinearKHR (Program::derivative_group,
+		// Interpreter::RunLanes); derivatives, implicit LOD and quad
+		// operations then work as in fragment shaders.
+		auto* f = reinterpret_cast<VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR*>(s);
+		f->computeDerivativeGroupQuads = VK_TRUE;
+		f->computeDerivativeGroupLinear = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR:
 		// Lanes that diverge run apart only until control flow joins again:
 		// the scheduler runs the lowest block any lane waits at, so lanes

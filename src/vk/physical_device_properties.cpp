@@ -472,6 +472,11 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->identicalMemoryTypeRequirements = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_PROPERTIES_KHR:
+		// No mesh or task shaders.
+		reinterpret_cast<VkPhysicalDeviceComputeShaderDerivativesPropertiesKHR*>(s)->meshAndTaskShaderDerivatives =
+		    VK_FALSE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_PROPERTIES_KHR: {
 		// With EarlyFragmentTests the rasterizer counts samples after the
 		// depth and stencil tests and before shading, alpha to coverage and

@@ -1,3 +1,4 @@
+#include <bit>
 #include <cmath>
 
 #include "../shader/run_shader.h"
@@ -398,4 +399,47 @@ TEST_CASE("non-semantic instructions with forward references are removed", "[spi
 	REQUIRE(test::Dispatch(compiled.value(), bindings, 1) == shader::RunStatus::kSuccess);
 	CHECK(data[0] == 42);
 	CHECK_FALSE(spirv::RemoveRelaxedExtendedInstructions(words));
+}
+
+TEST_CASE("SPV_KHR_compute_shader_derivatives is renamed to the NV extension SPIRV-Tools knows",
+          "[spirv][derivatives]") {
+	std::vector<uint32_t> words = test::LoadSpirv("derivatives_quads");
+	const size_t before = words.size();
+	REQUIRE(spirv::RenameComputeShaderDerivatives(words));
+	// "SPV_KHR_compute_shader_derivatives" takes 9 words, the NV name 9 as well.
+	CHECK(words.size() == before);
+	REQUIRE(spirv::Validate(words) == "");
+	auto compiled = spirv::Compile(words, spirv::Stage::kCompute, "main");
+	REQUIRE(compiled);
+	CHECK(compiled->derivative_group == shader::DerivativeGroup::kQuads);
+	// Two 4x4 workgroups: each invocation's fine x derivative of
+	// v = x * x + 3y + 100 * group is that of its quad's row.
+	std::vector<uint32_t> data(2 * 16 * 4, 0);
+	test::Bindings bindings;
+	bindings.Bind(0, data);
+	REQUIRE(test::Dispatch(compiled.value(), bindings, 2) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < 32; ++i) {
+		const uint32_t x = i % 4, y = i / 4 % 4;
+		INFO("invocation " << i);
+		CHECK(std::bit_cast<float>(data[4 * i]) == float(2 * (x & ~1u) + 1));
+		CHECK(std::bit_cast<float>(data[4 * i + 1]) == 3.0f);
+		CHECK(data[4 * i + 2] % 4 == (x & 1u) + 2 * (y & 1u));
+	}
+	const std::vector<uint32_t> renamed = words;
+	CHECK_FALSE(spirv::RenameComputeShaderDerivatives(words));
+	CHECK(words == renamed);
+}
+
+TEST_CASE("derivative groups without whole quads are rejected", "[spirv][derivatives]") {
+	std::vector<uint32_t> words = test::LoadSpirv("derivatives_quads");
+	spirv::RenameComputeShaderDerivatives(words);
+	// OpExecutionMode %main LocalSize 4 4 1 becomes 4 3 1.
+	bool found = false;
+	for (size_t i = 5; i < words.size(); i += words[i] >> 16)
+		if (words[i] == (6u << 16 | 16u) && words[i + 2] == 17u) words[i + 4] = 3, found = true;
+	REQUIRE(found);
+	auto result = spirv::Compile(words, spirv::Stage::kCompute, "main");
+	REQUIRE_FALSE(result);
+	INFO(result.error().message);
+	CHECK(result.error().message.find("DerivativeGroupQuadsKHR") != std::string::npos);
 }

@@ -166,11 +166,14 @@ TexelValue UnpackTexel(const FormatInfo& format, const void* in) {
 }
 
 void PackTexel(const FormatInfo& format, const TexelValue& value, void* out) {
-	auto* base = static_cast<uint8_t*>(out);
-	std::memset(base, 0, format.block_size);  // X (padding) bits are zero
+	// Built aside and copied once: a texel zeroed in place, then filled,
+	// reads as zero meanwhile to any thread loading it, even when the value
+	// stored is the one it already held (workgroups storing the same value
+	// to one storage texel and reading it back, on two threads).
+	uint8_t base[32] = {};  // the widest texel (R64G64B64A64); X (padding) bits are zero
 	if (format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) {
 		uint32_t word = FloatToRgb9e5(value.f);
-		std::memcpy(base, &word, 4);
+		std::memcpy(out, &word, 4);
 		return;
 	}
 	for (uint8_t c = 0; c < format.component_count; ++c) {
@@ -197,6 +200,7 @@ void PackTexel(const FormatInfo& format, const TexelValue& value, void* out) {
 		}
 		StoreBits(base, comp.offset, bits, raw);
 	}
+	std::memcpy(out, base, format.block_size);
 }
 
 void PackDepth(VkFormat format, float depth, void* out) {

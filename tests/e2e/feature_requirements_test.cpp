@@ -208,6 +208,7 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_legacy_vertex_attributes", {}, {"legacyVertexAttributes"}},
 	    {"VK_EXT_image_sliced_view_of_3d", {}, {"imageSlicedViewOf3D"}},
 	    {"VK_KHR_maintenance6", {}, {"maintenance6"}},
+	    {"VK_KHR_compute_shader_derivatives", {}, {"computeDerivativeGroupLinear"}},
 	    {"VK_EXT_attachment_feedback_loop_dynamic_state", {}, {"attachmentFeedbackLoopDynamicState"}},
 	};
 	return rules;
@@ -215,8 +216,10 @@ const std::vector<Rule>& Rules() {
 
 // The features the rules name, as the driver reports them.
 std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
+	VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR derivatives{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_KHR};
 	VkPhysicalDeviceShaderReplicatedCompositesFeaturesEXT replicated{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_REPLICATED_COMPOSITES_FEATURES_EXT};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_REPLICATED_COMPOSITES_FEATURES_EXT, &derivatives};
 	VkPhysicalDeviceShaderRelaxedExtendedInstructionFeaturesKHR relaxed{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_RELAXED_EXTENDED_INSTRUCTION_FEATURES_KHR, &replicated};
 	VkPhysicalDeviceShaderQuadControlFeaturesKHR quad_control{
@@ -404,6 +407,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(maximal, shaderMaximalReconvergence);
 	TESSERA_F(quad_control, shaderQuadControl);
 	TESSERA_F(replicated, shaderReplicatedComposites);
+	TESSERA_F(derivatives, computeDerivativeGroupLinear);
 	TESSERA_F(relaxed, shaderRelaxedExtendedInstruction);
 	TESSERA_F(swapchain, swapchainMaintenance1);
 	TESSERA_F(provoking, provokingVertexLast);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a device against a Khronos Vulkan profile (Vulkan-Profiles JSON).
 
-Usage: profile_check.py PROFILE.json DEVICE.json VK_XML
+Usage: profile_check.py PROFILE.json DEVICE.json VK_XML [PROFILE_NAME ...]
 
 DEVICE.json is what `vulkaninfo --json` writes: the device's extensions,
 features and properties in the profiles schema. Every capability block the
@@ -11,8 +11,10 @@ true; a required property must compare as its `limittype` in vk.xml says
 (the rules of the Vulkan-Profiles layer): max, bits: at least the value;
 min: at most; min,mul: at most and dividing it; range: the device's range
 covers the profile's; bitmask: every required bit (or a required true);
-exact: equal. Prints each failure; exits 1 on any, 0 when the device meets
-the profile.
+exact: equal. A profile that names others ("profiles") needs them too.
+With PROFILE_NAMEs, only those profiles (and what they name) are checked,
+else every profile of the file. Prints each failure; exits 1 on any, 0
+when the device meets the profiles.
 """
 import json
 import sys
@@ -106,17 +108,28 @@ class Checker:
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) < 4:
         print(__doc__)
         return 2
-    profile_file, device_file, registry = sys.argv[1:]
+    profile_file, device_file, registry = sys.argv[1:4]
     with open(profile_file) as f:
         profiles = json.load(f)
     with open(device_file) as f:
         device = json.load(f)['capabilities']['device']
     checker = Checker(device, *load_registry(registry))
+    names = sys.argv[4:] or list(profiles['profiles'])
+    checked = []
+    while names:  # with the profiles each names
+        name = names.pop(0)
+        if name not in profiles['profiles']:
+            print(f'FAIL no profile {name} in {profile_file}')
+            return 1
+        if name not in checked:
+            checked.append(name)
+            names += profiles['profiles'][name].get('profiles', [])
     failures = []
-    for profile_name, profile in profiles['profiles'].items():
+    for profile_name in checked:
+        profile = profiles['profiles'][profile_name]
         for entry in profile['capabilities']:
             choices = entry if isinstance(entry, list) else [entry]
             results = [checker.block(c, profiles['capabilities'][c]) for c in choices]

@@ -13,7 +13,9 @@
 // few pixels on the domain's inner edges where the two drivers' triangles
 // round coverage differently. Equal spacing fixes every domain point, so
 // point mode's captured TessCoords must be the same set as lavapipe's
-// (within lavapipe's fixed-point rounding, 4 x 2^-16).
+// (within lavapipe's fixed-point rounding, 4 x 2^-16), for triangles, quads
+// and isolines; fractional spacing fixes the number of points and the
+// symmetry of each edge's two shorter segments, not their length.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -122,7 +124,7 @@ TEST_CASE("Tessellated triangles, quads and isolines match lavapipe", "[e2e][tes
 		}
 }
 
-TEST_CASE("Tessellation point mode: equal spacing gives the same domain points as lavapipe",
+TEST_CASE("Tessellation point mode: every domain and spacing gives the same domain points as lavapipe",
           "[e2e][tessellation][transform_feedback]") {
 	SceneFeatures features;
 	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
@@ -132,7 +134,7 @@ TEST_CASE("Tessellation point mode: equal spacing gives the same domain points a
 	auto reference = Context::Create(Driver::Lavapipe, options);
 	REQUIRE(ours);
 	REQUIRE(reference);
-	auto capture = [](Context& c, const Levels& levels) {
+	auto capture = [](Context& c, const char* evaluation, const Levels& levels) {
 		auto bind = c.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
 		auto begin = c.Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
 		auto end = c.Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
@@ -140,7 +142,7 @@ TEST_CASE("Tessellation point mode: equal spacing gives the same domain points a
 		TestBuffer buffer = c.CreateBuffer(1 << 20, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
 		TestBuffer counter = c.CreateBuffer(16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT);
 		std::memset(counter.data, 0, 16);
-		Scene s = TessScene("tess_points.tese.spv", levels);
+		Scene s = TessScene(evaluation, levels);
 		s.fragment_shader = "constant_color.frag.spv";
 		s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
 			const VkDeviceSize offset = 0;
@@ -158,34 +160,77 @@ TEST_CASE("Tessellation point mode: equal spacing gives the same domain points a
 		c.Destroy(counter);
 		return points;
 	};
-	const Levels levels[] = {
-	    {{1, 1, 1, 1}, {1, 1}}, {{2, 3, 4, 1}, {3, 1}}, {{5, 1, 2, 1}, {6, 1}}, {{8, 8, 8, 1}, {7, 1}}};
-	for (const Levels& l : levels) {
-		CAPTURE(l.outer[0], l.outer[1], l.outer[2], l.inner[0]);
-		std::vector<std::array<float, 4>> a = capture(*ours, l), b = capture(*reference, l);
-		REQUIRE(!a.empty());
-		// Each patch's points as a sorted set (the order is the tessellator's own).
-		auto sorted = [](std::vector<std::array<float, 4>> v) {
-			auto key = [](const std::array<float, 4>& x) {
-				return std::array<long, 3>{long(x[3]), std::lround(x[0] * 1e4f), std::lround(x[1] * 1e4f)};
+	const Levels levels[] = {{{1, 1, 1, 1}, {1, 1}},
+	                         {{2, 3, 4, 1}, {3, 1}},
+	                         {{5, 1, 2, 1}, {6, 1}},
+	                         {{8, 8, 8, 1}, {7, 1}},
+	                         {{2.5f, 3.7f, 1.2f, 6.1f}, {4.4f, 1.0f}},
+	                         {{7, 1, 9.5f, 2}, {1, 5.5f}}};
+	// Equal spacing fixes every point. Fractional spacing fixes how many
+	// points each edge and ring gets (the level rounded to odd or even) and
+	// that the two shorter segments of an edge lie symmetrically, but not
+	// their length (Vulkan "Tessellator Spacing": implementation-dependent,
+	// decreasing monotonically with n - f; lavapipe's are shorter than
+	// ours): those domains compare the counts and check the symmetry.
+	struct Domain {
+		const char* evaluation;
+		bool triangles;
+		bool equal_spacing;
+	};
+	const Domain domains[] = {{"tess_points.tese.spv", true, true},
+	                          {"tess_points_quads.tese.spv", false, true},
+	                          {"tess_points_isolines.tese.spv", false, true},
+	                          {"tess_points_odd.tese.spv", true, false},
+	                          {"tess_points_even.tese.spv", true, false}};
+	for (const Domain& domain : domains)
+		for (const Levels& l : levels) {
+			CAPTURE(domain.evaluation, l.outer[0], l.outer[1], l.outer[2], l.outer[3], l.inner[0], l.inner[1]);
+			std::vector<std::array<float, 4>> a = capture(*ours, domain.evaluation, l),
+			                                  b = capture(*reference, domain.evaluation, l);
+			REQUIRE(!a.empty());
+			// Each patch's points as a sorted set (the order is the tessellator's own).
+			auto sorted = [](std::vector<std::array<float, 4>> v) {
+				auto key = [](const std::array<float, 4>& x) {
+					return std::array<long, 3>{long(x[3]), std::lround(x[0] * 1e4f), std::lround(x[1] * 1e4f)};
+				};
+				std::sort(v.begin(), v.end(), [&](const auto& x, const auto& y) { return key(x) < key(y); });
+				return v;
 			};
-			std::sort(v.begin(), v.end(), [&](const auto& x, const auto& y) { return key(x) < key(y); });
-			return v;
-		};
-		a = sorted(a);
-		b = sorted(b);
-		REQUIRE(a.size() == b.size());
-		for (size_t k = 0; k < a.size(); ++k) {
-			INFO("point " << k << ": ours " << a[k][0] << ", " << a[k][1] << ", " << a[k][2] << " patch " << a[k][3]
-			              << "; lavapipe " << b[k][0] << ", " << b[k][1] << ", " << b[k][2] << " patch " << b[k][3]);
-			CHECK(a[k][3] == b[k][3]);
-			// lavapipe's tessellator works in 16.16 fixed point (its
-			// TessCoords are multiples of 2^-16, up to about 2^-16 from the
-			// spec's exact points); ours are floats of the exact fractions.
-			for (int c = 0; c < 3; ++c) CHECK(std::fabs(a[k][c] - b[k][c]) <= 4.0f / 65536.0f);
-			CHECK(std::fabs(a[k][0] + a[k][1] + a[k][2] - 1.0f) <= 1e-5f);
+			a = sorted(a);
+			b = sorted(b);
+			REQUIRE(a.size() == b.size());
+			if (!domain.equal_spacing) {
+				for (size_t k = 0; k < a.size(); ++k) {
+					INFO("point " << k << ": ours " << a[k][0] << ", " << a[k][1] << ", " << a[k][2] << " patch "
+					              << a[k][3]);
+					CHECK(a[k][3] == b[k][3]);  // as many points in each patch
+					CHECK(std::fabs(a[k][0] + a[k][1] + a[k][2] - 1.0f) <= 1e-5f);
+					// A point on an outer edge (one coordinate 0) has its mirror
+					// image on that edge: the two nonzero coordinates swapped.
+					for (int zero = 0; zero < 3; ++zero) {
+						if (a[k][zero] != 0.0f) continue;
+						const int i = (zero + 1) % 3, j = (zero + 2) % 3;
+						const bool mirrored = std::any_of(a.begin(), a.end(), [&](const std::array<float, 4>& m) {
+							return m[3] == a[k][3] && m[zero] == 0.0f && std::fabs(m[i] - a[k][j]) <= 1e-6f &&
+							       std::fabs(m[j] - a[k][i]) <= 1e-6f;
+						});
+						CHECK(mirrored);
+					}
+				}
+				continue;
+			}
+			for (size_t k = 0; k < a.size(); ++k) {
+				INFO("point " << k << ": ours " << a[k][0] << ", " << a[k][1] << ", " << a[k][2] << " patch " << a[k][3]
+				              << "; lavapipe " << b[k][0] << ", " << b[k][1] << ", " << b[k][2] << " patch "
+				              << b[k][3]);
+				CHECK(a[k][3] == b[k][3]);
+				// lavapipe's tessellator works in 16.16 fixed point (its
+				// TessCoords are multiples of 2^-16, up to about 2^-16 from the
+				// spec's exact points); ours are floats of the exact fractions.
+				for (int c = 0; c < 3; ++c) CHECK(std::fabs(a[k][c] - b[k][c]) <= 4.0f / 65536.0f);
+				if (domain.triangles) CHECK(std::fabs(a[k][0] + a[k][1] + a[k][2] - 1.0f) <= 1e-5f);
+			}
 		}
-	}
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
 }
@@ -338,4 +383,35 @@ TEST_CASE("The tessellation domain origin, static and dynamic, turns the winding
 	CHECK(images[0][0] != images[0][1]);  // the culling differs
 	CHECK(ours->validation_errors() == 0);
 	CHECK(reference->validation_errors() == 0);
+}
+
+TEST_CASE("Tessellation renders the same bytes with 1 and 4 threads", "[e2e][tessellation][threads]") {
+	// 128 overlapping, alpha-blended patches: the control stage runs them
+	// in lane groups of 42 patches on the pool, the evaluation stage in
+	// vertex lane groups; any change in the order of their primitives
+	// (Vulkan "Tessellation Primitive Ordering") changes the bytes.
+	Scene s = TessScene("tess_tri_odd.tese.spv", {{5, 6.5f, 7, 1}, {4.5f, 1}});
+	s.width = s.height = 128;
+	std::vector<float> patches;
+	uint32_t seed = 12345;
+	auto next = [&seed] {
+		seed = seed * 1664525u + 1013904223u;
+		return float(seed >> 8) / float(1u << 24) * 1.8f - 0.9f;
+	};
+	for (int p = 0; p < 128; ++p) {
+		const float x = next(), y = next();
+		patches.insert(patches.end(), {x, y, 0.5f, 1, x + 0.4f, y + 0.1f, 0.5f, 1, x + 0.1f, y + 0.5f, 0.5f, 1});
+	}
+	s.vertices = scenes::Bytes(patches);
+	s.draws = {{128 * 3, 1, 0, 0, 0}};
+	s.configure = [](PipelineState& ps) {
+		ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+		ps.blend_attachments[0].blendEnable = VK_TRUE;
+		ps.blend_attachments[0].srcColorBlendFactor = VK_BLEND_FACTOR_CONSTANT_ALPHA;
+		ps.blend_attachments[0].dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA;
+		ps.color_blend.blendConstants[3] = 0.6f;
+	};
+	const std::vector<std::vector<uint8_t>> images = scenes::RenderWithOneAndFourThreads(s);
+	CHECK(images[0] == images[1]);
+	CHECK(scenes::Drawn(SceneResult{{images[0]}}, s));
 }

@@ -677,3 +677,64 @@ typedef struct VkPhysicalDeviceShaderRelaxedExtendedInstructionFeaturesKHR {
 	VkBool32 shaderRelaxedExtendedInstruction;
 } VkPhysicalDeviceShaderRelaxedExtendedInstructionFeaturesKHR;
 #endif
+
+#ifndef VK_KHR_maintenance7
+#define VK_KHR_maintenance7 1
+#define VK_KHR_MAINTENANCE_7_SPEC_VERSION 1
+#define VK_KHR_MAINTENANCE_7_EXTENSION_NAME "VK_KHR_maintenance7"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR = VkStructureType(1000562000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_PROPERTIES_KHR = VkStructureType(1000562001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LAYERED_API_PROPERTIES_LIST_KHR =
+    VkStructureType(1000562002);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LAYERED_API_PROPERTIES_KHR = VkStructureType(1000562003);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LAYERED_API_VULKAN_PROPERTIES_KHR =
+    VkStructureType(1000562004);
+// Promoted from VK_EXT_nested_command_buffer, with the same values.
+constexpr VkSubpassContents VK_SUBPASS_CONTENTS_INLINE_AND_SECONDARY_COMMAND_BUFFERS_KHR =
+    VkSubpassContents(1000451000);
+constexpr VkRenderingFlagBits VK_RENDERING_CONTENTS_INLINE_BIT_KHR = VkRenderingFlagBits(0x10);
+typedef enum VkPhysicalDeviceLayeredApiKHR {
+	VK_PHYSICAL_DEVICE_LAYERED_API_VULKAN_KHR = 0,
+	VK_PHYSICAL_DEVICE_LAYERED_API_D3D12_KHR = 1,
+	VK_PHYSICAL_DEVICE_LAYERED_API_METAL_KHR = 2,
+	VK_PHYSICAL_DEVICE_LAYERED_API_OPENGL_KHR = 3,
+	VK_PHYSICAL_DEVICE_LAYERED_API_OPENGLES_KHR = 4,
+	VK_PHYSICAL_DEVICE_LAYERED_API_MAX_ENUM_KHR = 0x7FFFFFFF
+} VkPhysicalDeviceLayeredApiKHR;
+typedef struct VkPhysicalDeviceMaintenance7FeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 maintenance7;
+} VkPhysicalDeviceMaintenance7FeaturesKHR;
+typedef struct VkPhysicalDeviceMaintenance7PropertiesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 robustFragmentShadingRateAttachmentAccess;
+	VkBool32 separateDepthStencilAttachmentAccess;
+	uint32_t maxDescriptorSetTotalUniformBuffersDynamic;
+	uint32_t maxDescriptorSetTotalStorageBuffersDynamic;
+	uint32_t maxDescriptorSetTotalBuffersDynamic;
+	uint32_t maxDescriptorSetUpdateAfterBindTotalUniformBuffersDynamic;
+	uint32_t maxDescriptorSetUpdateAfterBindTotalStorageBuffersDynamic;
+	uint32_t maxDescriptorSetUpdateAfterBindTotalBuffersDynamic;
+} VkPhysicalDeviceMaintenance7PropertiesKHR;
+typedef struct VkPhysicalDeviceLayeredApiPropertiesKHR {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t vendorID;
+	uint32_t deviceID;
+	VkPhysicalDeviceLayeredApiKHR layeredAPI;
+	char deviceName[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+} VkPhysicalDeviceLayeredApiPropertiesKHR;
+typedef struct VkPhysicalDeviceLayeredApiPropertiesListKHR {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t layeredApiCount;
+	VkPhysicalDeviceLayeredApiPropertiesKHR* pLayeredApis;
+} VkPhysicalDeviceLayeredApiPropertiesListKHR;
+typedef struct VkPhysicalDeviceLayeredApiVulkanPropertiesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkPhysicalDeviceProperties2 properties;
+} VkPhysicalDeviceLayeredApiVulkanPropertiesKHR;
+#endif

@@ -218,6 +218,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance5FeaturesKHR, maintenance5)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance6FeaturesKHR, maintenance6)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance7FeaturesKHR, maintenance7)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT, imageSlicedViewOf3D)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT,
@@ -911,6 +913,14 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// The *2 binding commands (vk/cmd_state.cpp), VkBindMemoryStatus, and
 		// a null index buffer read as zeros with nullDescriptor (vk/draw.cpp).
 		reinterpret_cast<VkPhysicalDeviceMaintenance6FeaturesKHR*>(s)->maintenance6 = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR:
+		// Its properties (physical_device_properties.cpp); render pass
+		// contents flags are not read, so inline commands and secondaries mix
+		// (vk/cmd_render_pass.cpp, as for VK_EXT_nested_command_buffer);
+		// 32-bit query results are the low bits of the 64-bit ones
+		// (vk/query_pool.cpp, QueryPool::WriteResults).
+		reinterpret_cast<VkPhysicalDeviceMaintenance7FeaturesKHR*>(s)->maintenance7 = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT:
 		// A sliced view's level starts at its first slice and is as deep as

@@ -508,6 +508,37 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->fragmentShadingRateClampCombinerInputs = VK_FALSE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_PROPERTIES_KHR: {
+		// Depth and stencil are separate planes of an image (texture/
+		// image_layout.cpp): writing one never reads or writes the other. No
+		// fragment shading rate attachments. Dynamic buffers: a bound set
+		// points at its bind command's offsets, so the only limits are the
+		// per-type ones, whose sum is the total; the update-after-bind
+		// figures are the same (Vulkan 1.2 properties above).
+		auto* p = reinterpret_cast<VkPhysicalDeviceMaintenance7PropertiesKHR*>(s);
+		p->robustFragmentShadingRateAttachmentAccess = VK_FALSE;
+		p->separateDepthStencilAttachmentAccess = VK_TRUE;
+		const VkPhysicalDeviceLimits& limits = properties_.limits;
+		p->maxDescriptorSetTotalUniformBuffersDynamic = limits.maxDescriptorSetUniformBuffersDynamic;
+		p->maxDescriptorSetTotalStorageBuffersDynamic = limits.maxDescriptorSetStorageBuffersDynamic;
+		p->maxDescriptorSetTotalBuffersDynamic =
+		    limits.maxDescriptorSetUniformBuffersDynamic + limits.maxDescriptorSetStorageBuffersDynamic;
+		p->maxDescriptorSetUpdateAfterBindTotalUniformBuffersDynamic =
+		    p12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic;
+		p->maxDescriptorSetUpdateAfterBindTotalStorageBuffersDynamic =
+		    p12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic;
+		p->maxDescriptorSetUpdateAfterBindTotalBuffersDynamic =
+		    p12.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic +
+		    p12.maxDescriptorSetUpdateAfterBindStorageBuffersDynamic;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LAYERED_API_PROPERTIES_LIST_KHR:
+		// Tessera implements Vulkan itself, on no other graphics API: no
+		// layered implementation underneath, so the count is 0 and nothing
+		// is written to pLayeredApis (VK_KHR_maintenance7: "An
+		// implementation that is not a layer will return 0").
+		reinterpret_cast<VkPhysicalDeviceLayeredApiPropertiesListKHR*>(s)->layeredApiCount = 0;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_PROPERTIES_EXT:
 		// Every attribute is fetched with memcpy: alignment costs nothing.
 		reinterpret_cast<VkPhysicalDeviceLegacyVertexAttributesPropertiesEXT*>(s)->nativeUnalignedPerformance = VK_TRUE;

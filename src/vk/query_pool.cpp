@@ -70,7 +70,8 @@ bool QueryPool::WriteResults(uint32_t first, uint32_t count, uint8_t* data, VkDe
 		if (wide) {
 			std::memcpy(at + 8 * index, &value, 8);
 		} else {
-			// §18.2: without 64_BIT a result that does not fit may wrap.
+			// §18.2: without 64_BIT a result that does not fit may wrap or
+			// saturate; VK_KHR_maintenance7 asks for the low 32 bits.
 			uint32_t narrow = uint32_t(value);
 			std::memcpy(at + 4 * index, &narrow, 4);
 		}

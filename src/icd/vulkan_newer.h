@@ -738,3 +738,29 @@ typedef struct VkPhysicalDeviceLayeredApiVulkanPropertiesKHR {
 	VkPhysicalDeviceProperties2 properties;
 } VkPhysicalDeviceLayeredApiVulkanPropertiesKHR;
 #endif
+
+#ifndef VK_KHR_maintenance8
+#define VK_KHR_maintenance8 1
+#define VK_KHR_MAINTENANCE_8_SPEC_VERSION 1
+#define VK_KHR_MAINTENANCE_8_EXTENSION_NAME "VK_KHR_maintenance8"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR = VkStructureType(1000574000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_MEMORY_BARRIER_ACCESS_FLAGS_3_KHR = VkStructureType(1000574002);
+constexpr VkPipelineCacheCreateFlagBits VK_PIPELINE_CACHE_CREATE_INTERNALLY_SYNCHRONIZED_MERGE_BIT_KHR =
+    VkPipelineCacheCreateFlagBits(0x00000008);
+constexpr VkDependencyFlagBits VK_DEPENDENCY_QUEUE_FAMILY_OWNERSHIP_TRANSFER_USE_ALL_STAGES_BIT_KHR =
+    VkDependencyFlagBits(0x00000020);
+typedef VkFlags64 VkAccessFlags3KHR;
+typedef VkFlags64 VkAccessFlagBits3KHR;
+constexpr VkAccessFlagBits3KHR VK_ACCESS_3_NONE_KHR = 0ULL;
+typedef struct VkPhysicalDeviceMaintenance8FeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 maintenance8;
+} VkPhysicalDeviceMaintenance8FeaturesKHR;
+typedef struct VkMemoryBarrierAccessFlags3KHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkAccessFlags3KHR srcAccessMask3;
+	VkAccessFlags3KHR dstAccessMask3;
+} VkMemoryBarrierAccessFlags3KHR;
+#endif

@@ -29,6 +29,14 @@ std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> word
 	spvtools::ValidatorOptions options;
 	options.SetUniformBufferStandardLayout(rules.uniform_buffer_standard_layout);
 	options.SetScalarBlockLayout(rules.scalar_block_layout);
+	std::vector<uint32_t> stripped;
+	if (rules.sample_offsets) {
+		// The validator sees the module without the Offset operands it
+		// predates (pre_optimization.h); the translator reads the module.
+		if (std::string bad = WithoutSampleOffsets(words, &stripped); !bad.empty())
+			return std::string(what) + ": " + bad;
+		words = stripped;
+	}
 	if (tools.Validate(words.data(), words.size(), options)) return {};
 	return std::string(what) + ": " + (message.empty() ? "invalid SPIR-V" : message);
 }

@@ -62,6 +62,7 @@ struct Specialization {
 struct ValidationRules {
 	bool uniform_buffer_standard_layout = false;  // uniformBufferStandardLayout: std430 uniform blocks
 	bool scalar_block_layout = false;             // scalarBlockLayout: scalar alignment in every block
+	bool sample_offsets = false;  // maintenance8: the Offset image operand on OpImageSample* and OpImageFetch
 };
 
 // vkCreateShaderModule: is this valid SPIR-V for Vulkan 1.3 on a device with

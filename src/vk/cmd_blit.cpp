@@ -93,7 +93,9 @@ struct BlitImageCommand : Command {
 				region.dst_offsets[n][1] = r.dstOffsets[n].y;
 				region.dst_offsets[n][2] = r.dstOffsets[n].z;
 			}
-			// Layers pair up one to one; 3D images have one (§20.6).
+			// Layers pair up one to one; 3D images have one (§20.6), which
+			// VK_KHR_maintenance8 may pair with any layer of the other image:
+			// the slices between the z offsets are that layer's depth.
 			uint32_t layers = r.srcSubresource.layerCount == VK_REMAINING_ARRAY_LAYERS
 			                      ? src->ArrayLayers() - r.srcSubresource.baseArrayLayer
 			                      : r.srcSubresource.layerCount;

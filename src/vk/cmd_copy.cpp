@@ -143,7 +143,10 @@ struct ImageCopier {
 	void Copy(const VkImageCopy2& r) const {
 		// Vulkan 1.3 §20.3: a region between depth/stencil images may name
 		// both aspects; each is copied on its own plane. Between a color
-		// aspect and a plane of a multi-planar format the masks differ.
+		// aspect and a plane of a multi-planar format the masks differ, and
+		// between one depth or stencil aspect and a color format of its size
+		// (VK_KHR_maintenance8: D32/D24 <-> R32, D16 <-> R16, S8 <-> R8; the
+		// D24 plane's texels are 4 bytes, the depth in the low 24 bits).
 		VkImageAspectFlags src_aspects = r.srcSubresource.aspectMask, dst_aspects = r.dstSubresource.aspectMask;
 		if (src_aspects == dst_aspects) {
 			for (VkImageAspectFlags left = src_aspects; left; left &= left - 1)

@@ -4,7 +4,11 @@
 // spreads work over the thread pool joins it before it returns, so every
 // execution and memory dependency a barrier can express already holds.
 // Images keep one memory layout whatever their VkImageLayout, so layout
-// transitions move no bytes. Barriers therefore record nothing.
+// transitions move no bytes. Barriers therefore record nothing: neither the
+// access flags of VkMemoryBarrierAccessFlags3KHR nor the stages that
+// VK_DEPENDENCY_QUEUE_FAMILY_OWNERSHIP_TRANSFER_USE_ALL_STAGES_BIT_KHR makes
+// count in an ownership transfer (VK_KHR_maintenance8) ask for more: all
+// memory is the host's, and an ownership transfer moves nothing.
 #include "vk/command_buffer.h"
 #include "vk/sync.h"
 

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "icd/vulkan_newer.h"
 #include "runtime/log.h"
 #include "runtime/thread_pool.h"
 #include "shader/compiled.h"
@@ -58,6 +59,11 @@ spirv::ValidationRules ShaderValidationRules(const VkDeviceCreateInfo& info) {
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES:
 			rules.scalar_block_layout |=
 			    reinterpret_cast<const VkPhysicalDeviceScalarBlockLayoutFeatures*>(s)->scalarBlockLayout == VK_TRUE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR:
+			// The Offset image operand on sampling and fetches.
+			rules.sample_offsets |=
+			    reinterpret_cast<const VkPhysicalDeviceMaintenance8FeaturesKHR*>(s)->maintenance8 == VK_TRUE;
 			break;
 		default: break;
 		}

@@ -220,6 +220,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance6FeaturesKHR, maintenance6)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance7FeaturesKHR, maintenance7)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance8FeaturesKHR, maintenance8)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT, imageSlicedViewOf3D)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT,
@@ -921,6 +923,18 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// 32-bit query results are the low bits of the 64-bit ones
 		// (vk/query_pool.cpp, QueryPool::WriteResults).
 		reinterpret_cast<VkPhysicalDeviceMaintenance7FeaturesKHR*>(s)->maintenance7 = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR:
+		// Image copies move an aspect's bytes whatever the other side's
+		// aspect (vk/cmd_copy.cpp), so depth/stencil <-> matching color
+		// copies work; blits pair a 3D slice with any layer (cmd_blit.cpp);
+		// the Offset image operand is a per-lane offset
+		// (spirv/translate_image.cpp), let through validation when this is
+		// enabled (Device::Init); OpSRem/OpSMod follow SPIR-V for negative
+		// operands (shader/alu_scalar.inc); merges lock the destination
+		// cache (vk/pipeline_cache.cpp); barriers record nothing, whatever
+		// their access flags 3 or ownership transfer stages (vk/cmd_sync.cpp).
+		reinterpret_cast<VkPhysicalDeviceMaintenance8FeaturesKHR*>(s)->maintenance8 = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT:
 		// A sliced view's level starts at its first slice and is as deep as

@@ -50,6 +50,9 @@ bool PipelineCache::Load(const uint8_t* data, size_t size) {
 }
 
 VkResult PipelineCache::Init(const VkPipelineCacheCreateInfo& info) {
+	// VK_PIPELINE_CACHE_CREATE_INTERNALLY_SYNCHRONIZED_MERGE_BIT_KHR
+	// (maintenance8) asks that a merge into the cache need no external lock:
+	// without EXTERNALLY_SYNCHRONIZED every access locks, merges included.
 	externally_synchronized_ = info.flags & VK_PIPELINE_CACHE_CREATE_EXTERNALLY_SYNCHRONIZED_BIT;
 	if (info.initialDataSize == 0) return VK_SUCCESS;
 	try {

@@ -210,6 +210,7 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_maintenance6", {}, {"maintenance6"}},
 	    {"VK_KHR_compute_shader_derivatives", {}, {"computeDerivativeGroupLinear"}},
 	    {"VK_KHR_maintenance7", {}, {"maintenance7"}},
+	    {"VK_KHR_maintenance8", {}, {"maintenance8"}},
 	    {"VK_EXT_attachment_feedback_loop_dynamic_state", {}, {"attachmentFeedbackLoopDynamicState"}},
 	};
 	return rules;
@@ -230,8 +231,10 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	VkPhysicalDeviceVulkan14Features v14{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES, &maximal};
 	VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT feedback_dynamic{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT, &v14};
-	VkPhysicalDeviceMaintenance7FeaturesKHR maintenance7{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR,
+	VkPhysicalDeviceMaintenance8FeaturesKHR maintenance8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR,
 	                                                     &feedback_dynamic};
+	VkPhysicalDeviceMaintenance7FeaturesKHR maintenance7{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR,
+	                                                     &maintenance8};
 	VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
 	                                                     &maintenance7};
 	VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT sliced_view{
@@ -445,6 +448,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(sliced_view, imageSlicedViewOf3D);
 	TESSERA_F(maintenance6, maintenance6);
 	TESSERA_F(maintenance7, maintenance7);
+	TESSERA_F(maintenance8, maintenance8);
 	TESSERA_F(feedback_dynamic, attachmentFeedbackLoopDynamicState);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);

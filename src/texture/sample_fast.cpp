@@ -871,16 +871,20 @@ HWY_INLINE VF FloatSum(const VF w[4], const VF t[4], bool cube, MF linear, bool 
 	return mixed ? hn::IfThenElse(linear, sum, t[0]) : sum;
 }
 
-// The four components of one vector of texel words (NEAREST).
+// The four components of one vector of texel words (NEAREST), in one
+// decode mode.
+template <DecodeMode kMode>
+HWY_INLINE void DecodeAs(const FastImage& f, VI texel, VF out[4]) {
+	for (int c = 0; c < 4; ++c) out[c] = Component<kMode>(f, texel, c);
+	if (kMode != DecodeMode::kTables && f.swap_rb) std::swap(out[0], out[2]);
+}
 void Decode(const FastImage& f, VI texel, VF out[4]) {
-	if (!f.unorm) {
-		for (int c = 0; c < 4; ++c) out[c] = Component<DecodeMode::kTables>(f, texel, c);
-		return;
-	}
-	for (int c = 0; c < 4; ++c)
-		out[c] = f.fused_division ? Component<DecodeMode::kFusedUnorm>(f, texel, c)
-		                          : Component<DecodeMode::kDividedUnorm>(f, texel, c);
-	if (f.swap_rb) std::swap(out[0], out[2]);
+	if (!f.unorm)
+		DecodeAs<DecodeMode::kTables>(f, texel, out);
+	else if (f.fused_division)
+		DecodeAs<DecodeMode::kFusedUnorm>(f, texel, out);
+	else
+		DecodeAs<DecodeMode::kDividedUnorm>(f, texel, out);
 }
 
 // The four components of the texels at `offset`, any format (ReadSite).
@@ -1603,6 +1607,94 @@ HWY_INLINE void SwizzleResult(const SampledImage& image, VF result[4]) {
 	}
 }
 
+// The usual 2D texture (PlainPlane): a 2D view of one level (LodFree),
+// four 8-bit components, no border, in rows of texels. Every vector reads
+// level 0 with one filter, so one loop keeps the level's parameters in
+// registers and does FilterLevel's NEAREST or LINEAR steps for this case,
+// the swizzle and the stores, where the general loop calls SampleVector,
+// FilterMipmapped, FilterLevel, ReadTexels and Decode for each vector and
+// re-decides the image's state in each (a 5x3 convolution, glmark2's
+// effect2d, is fifteen lookups a pixel, and spent more time in those calls
+// than in its gathers). The same operations in the same order as
+// FilterLevel: the same bits. Returns the lanes done (whole vectors).
+HWY_INLINE bool PlainPlane(const FastImage& f) {
+	return f.lod_free && !f.arrayed && !f.cube && !f.volume && !f.channels.on && !f.half && !f.float32 && !f.border &&
+	       !f.compare && !f.levels->tiled && f.levels->element_shift == 2;
+}
+
+template <bool kLinear, DecodeMode kMode>
+HWY_NOINLINE size_t SamplePlane(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t count,
+                                TexelValue* out, float* const* components) {
+	const DF df;
+	const DI di;
+	const size_t n = hn::Lanes(df);
+	const FastLevels& levels = *f.levels;
+	const int32_t* words = reinterpret_cast<const int32_t*>(levels.origin);
+	const VI base = hn::Set(di, levels.offset[0]), row_pitch = hn::Set(di, levels.row_pitch[0]);
+	const VI width = hn::Set(di, levels.width[0]), height = hn::Set(di, levels.height[0]);
+	const VI width_mask = hn::Set(di, levels.width_mask[0]), height_mask = hn::Set(di, levels.height_mask[0]);
+	const VF fwidth = hn::Set(df, levels.fwidth[0]), fheight = hn::Set(df, levels.fheight[0]);
+	const VkSamplerAddressMode mode_u = f.address[0], mode_v = f.address[1];
+	const bool pow2_u = levels.pow2[0], pow2_v = levels.pow2[1];
+	const VF zero = hn::Zero(df);
+	const VI one = hn::Set(di, 1), four = hn::Set(di, 4);
+	size_t lane = 0;
+	for (; lane + n <= count; lane += n) {
+		const VF u = hn::Mul(LoadOr(in.coord[0], lane, zero), fwidth);
+		const VF v = hn::Mul(LoadOr(in.coord[1], lane, zero), fheight);
+		const VI offset_i = in.offset[0] ? hn::LoadU(di, in.offset[0] + lane) : hn::Zero(di);
+		const VI offset_j = in.offset[1] ? hn::LoadU(di, in.offset[1] + lane) : hn::Zero(di);
+		VF result[4];
+		if constexpr (!kLinear) {
+			const VI i = Wrap(hn::Add(NearestCoordinates(u), offset_i), width, width_mask, mode_u, pow2_u);
+			const VI j = Wrap(hn::Add(NearestCoordinates(v), offset_j), height, height_mask, mode_v, pow2_v);
+			const VI at = hn::Add(hn::Add(base, hn::Mul(j, row_pitch)), hn::ShiftLeft<2>(i));
+			DecodeAs<kMode>(f, hn::GatherOffset(di, words, at), result);
+		} else {
+			VI i0, j0;
+			VF a, b;
+			LinearCoordinates(u, &i0, &a);
+			LinearCoordinates(v, &j0, &b);
+			i0 = hn::Add(i0, offset_i);
+			j0 = hn::Add(j0, offset_j);
+			const VF k1 = hn::Set(df, 1.0f);
+			const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
+			const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
+			const VI i1 = Wrap(hn::Add(i0, one), width, width_mask, mode_u, pow2_u);
+			const VI j1 = Wrap(hn::Add(j0, one), height, height_mask, mode_v, pow2_v);
+			i0 = Wrap(i0, width, width_mask, mode_u, pow2_u);
+			j0 = Wrap(j0, height, height_mask, mode_v, pow2_v);
+			const VI row0 = hn::Add(base, hn::Mul(j0, row_pitch)), row1 = hn::Add(base, hn::Mul(j1, row_pitch));
+			const VI col0 = hn::ShiftLeft<2>(i0), col1 = hn::ShiftLeft<2>(i1);
+			VI texel[4];
+			if (hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, four)))) {  // adjacent texels: one 64-bit gather a row
+				GatherPairs(levels.origin, hn::Add(row0, col0), &texel[0], &texel[1]);
+				GatherPairs(levels.origin, hn::Add(row1, col0), &texel[2], &texel[3]);
+			} else {
+				texel[0] = hn::GatherOffset(di, words, hn::Add(row0, col0));
+				texel[1] = hn::GatherOffset(di, words, hn::Add(row0, col1));
+				texel[2] = hn::GatherOffset(di, words, hn::Add(row1, col0));
+				texel[3] = hn::GatherOffset(di, words, hn::Add(row1, col1));
+			}
+			WeightedSum<kMode>(f, texel, w, result);
+		}
+		SwizzleResult(image, result);
+		if (components)
+			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
+		else
+			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out[lane].f);
+	}
+	return lane;
+}
+
+template <bool kLinear>
+size_t SamplePlaneIn(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t count, TexelValue* out,
+                     float* const* components) {
+	if (!f.unorm) return SamplePlane<kLinear, DecodeMode::kTables>(image, f, in, count, out, components);
+	if (f.fused_division) return SamplePlane<kLinear, DecodeMode::kFusedUnorm>(image, f, in, count, out, components);
+	return SamplePlane<kLinear, DecodeMode::kDividedUnorm>(image, f, in, count, out, components);
+}
+
 }  // namespace
 
 // Samples lanes.count lanes into out (texels) or, when components is not
@@ -1651,6 +1743,10 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	}
 	VF result[4];
 	size_t lane = 0;
+	if (base_level && PlainPlane(f))
+		lane = image.sampler.mag_filter != VK_FILTER_NEAREST
+		           ? SamplePlaneIn<true>(image, f, in, lanes.count, out, components)
+		           : SamplePlaneIn<false>(image, f, in, lanes.count, out, components);
 	for (; lane + n <= lanes.count; lane += n) {
 		SampleVector(image, f, in, lane, base_level, result);
 		SwizzleResult(image, result);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -668,4 +669,39 @@ TEST_CASE("raster: early depth tests of whole-quad runs equal the per-quad late 
 					CHECK(early.depth == late.depth);
 					CHECK(early.color == late.color);
 				}
+}
+
+TEST_CASE("raster: depth tests store the depth texture::PackDepth packs", "[raster]") {
+	// The early tests of whole-quad runs (vectorized) and the per-quad late
+	// tests round a fragment's depth to D16 and D24 as PackDepth does (to
+	// nearest, clamped), on values near the halfway points between two
+	// stored values and at the ends of [0, 1].
+	std::vector<float> values = {0.0f, -0.0f, 1.0f, 1e-30f, 0.999999f, 0.5f, 0.25f, 1.0f / 3.0f};
+	for (uint32_t bits : {16u, 24u}) {
+		const double max = double((1u << bits) - 1);
+		for (uint32_t k : {0u, 1u, 2u, 1000u, 12345u, (1u << bits) - 3u}) {
+			const float half = float((double(k) + 0.5) / max);
+			values.push_back(half);
+			values.push_back(std::nextafter(half, 0.0f));
+			values.push_back(std::nextafter(half, 1.0f));
+		}
+	}
+	for (VkFormat format : {VK_FORMAT_D16_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32})
+		for (float z : values)
+			for (bool early : {true, false}) {
+				Target t(16, 8);
+				t.AddDepth(format, 1.0f);
+				DrawState state = CountingState(t);
+				state.depth_stencil.depth_test = true;
+				state.depth_stencil.depth_write = true;
+				state.depth_stencil.depth_compare = VK_COMPARE_OP_ALWAYS;
+				state.shader.may_discard = !early;
+				REQUIRE(CompileDraw(state, t.Get()).early_tests == early);
+				Draw(state, t, FullScreen(t, z).Input());
+				uint8_t expected[4] = {};
+				tessera::texture::PackDepth(format, z, expected);
+				const size_t size = format == VK_FORMAT_D16_UNORM ? 2 : 4;
+				INFO("format " << format << " z " << z << " early " << early);
+				CHECK(std::memcmp(t.depth.data() + (3 * 16 + 5) * size, expected, size) == 0);
+			}
 }

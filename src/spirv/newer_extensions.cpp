@@ -285,7 +285,9 @@ bool ExpandReplicatedComposites(std::vector<uint32_t>& words) {
 			continue;
 		if ((opcode == kConstant || opcode == kSpecConstant || opcode == kConstruct) && count == 4) {
 			auto n = constituents.find(w[1]);
-			if (n != constituents.end() && n->second + 3 < kMaxConstituents) {
+			// (Compared so that a count near 2^32, an array length the
+			// module may declare, cannot wrap around.)
+			if (n != constituents.end() && n->second < kMaxConstituents - 3) {
 				const spv::Op plain = opcode == kConstant       ? spv::Op::OpConstantComposite
 				                      : opcode == kSpecConstant ? spv::Op::OpSpecConstantComposite
 				                                                : spv::Op::OpCompositeConstruct;

@@ -4,6 +4,7 @@
 
 #include "../shader/run_shader.h"
 #include "spirv/compile.h"
+#include "spirv/newer_extensions.h"
 
 using namespace tessera;
 
@@ -169,6 +170,7 @@ TEST_CASE("every input the fuzzer once crashed on compiles or is refused, withou
 		std::vector<uint32_t> words(bytes.size() / 4);
 		std::memcpy(words.data(), bytes.data(), words.size() * 4);
 		++count;
+		spirv::RewriteNewerExtensions(words);  // as vkCreateShaderModule does first
 		if (!spirv::Validate(words).empty()) continue;
 		spirv::CompileOptions options;
 		options.validated = true;

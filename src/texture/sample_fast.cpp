@@ -1616,12 +1616,14 @@ HWY_INLINE void SwizzleResult(const SampledImage& image, VF result[4]) {
 // re-decides the image's state in each (a 5x3 convolution, glmark2's
 // effect2d, is fifteen lookups a pixel, and spent more time in those calls
 // than in its gathers). The same operations in the same order as
-// FilterLevel: the same bits. Returns the lanes done (whole vectors).
+// FilterLevel: the same bits.
 HWY_INLINE bool PlainPlane(const FastImage& f) {
 	return f.lod_free && !f.arrayed && !f.cube && !f.volume && !f.channels.on && !f.half && !f.float32 && !f.border &&
 	       !f.compare && !f.levels->tiled && f.levels->element_shift == 2;
 }
 
+// Samples the whole vectors of `count` lanes of a PlainPlane view, with the
+// one filter LodFree leaves; returns how many lanes it did.
 template <bool kLinear, DecodeMode kMode>
 HWY_NOINLINE size_t SamplePlane(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t count,
                                 TexelValue* out, float* const* components) {

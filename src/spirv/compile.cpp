@@ -10,6 +10,7 @@
 #include <new>
 #include <unordered_map>
 
+#include "spirv/newer_extensions.h"
 #include "spirv/pre_optimization.h"
 #include "spirv/static_use.h"
 #include "spirv/translator.h"

@@ -1,11 +1,13 @@
 // Rewrites of newer extensions' SPIR-V (newer_extensions.h).
 #include "spirv/newer_extensions.h"
 
+#define SPV_ENABLE_UTILITY_CODE  // spv::HasResultAndType
 #include <spirv/unified1/spirv.hpp11>
 
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -359,6 +361,80 @@ bool RenameComputeShaderDerivatives(std::vector<uint32_t>& words) {
 	}
 	words = std::move(out);
 	return true;
+}
+
+std::string WithoutSampleOffsets(std::span<const uint32_t> words, std::vector<uint32_t>* stripped) {
+	stripped->assign(words.begin(), words.end());
+	std::unordered_map<uint32_t, bool> integer_types;    // OpTypeInt and vectors of them: true
+	std::unordered_map<uint32_t, uint32_t> value_types;  // result id -> result type
+	std::vector<uint32_t> out;
+	bool changed = false;
+	size_t copied = 0;  // words[0, copied) are in `out`
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+		if (count == 0 || i + count > words.size()) break;  // for the validator to refuse
+		const auto op = static_cast<spv::Op>(opcode);
+		if (op == spv::Op::OpTypeInt && count >= 2) integer_types[words[i + 1]] = true;
+		if (op == spv::Op::OpTypeVector && count >= 3 && integer_types.count(words[i + 2]))
+			integer_types[words[i + 1]] = true;
+		bool has_result = false, has_type = false;
+		spv::HasResultAndType(op, &has_result, &has_type);
+		if (has_result && has_type && count >= 3) value_types[words[i + 2]] = words[i + 1];
+		// Where the image operands mask is: after the coordinate, and after
+		// the depth reference of the Dref forms.
+		uint32_t mask_at = 0;
+		switch (op) {
+		case spv::Op::OpImageSampleImplicitLod:
+		case spv::Op::OpImageSampleExplicitLod:
+		case spv::Op::OpImageSampleProjImplicitLod:
+		case spv::Op::OpImageSampleProjExplicitLod:
+		case spv::Op::OpImageFetch:
+		case spv::Op::OpImageSparseSampleImplicitLod:
+		case spv::Op::OpImageSparseSampleExplicitLod:
+		case spv::Op::OpImageSparseSampleProjImplicitLod:
+		case spv::Op::OpImageSparseSampleProjExplicitLod:
+		case spv::Op::OpImageSparseFetch: mask_at = 5; break;
+		case spv::Op::OpImageSampleDrefImplicitLod:
+		case spv::Op::OpImageSampleDrefExplicitLod:
+		case spv::Op::OpImageSampleProjDrefImplicitLod:
+		case spv::Op::OpImageSampleProjDrefExplicitLod:
+		case spv::Op::OpImageSparseSampleDrefImplicitLod:
+		case spv::Op::OpImageSparseSampleDrefExplicitLod:
+		case spv::Op::OpImageSparseSampleProjDrefImplicitLod:
+		case spv::Op::OpImageSparseSampleProjDrefExplicitLod: mask_at = 6; break;
+		default: break;
+		}
+		constexpr uint32_t kOffset = uint32_t(spv::ImageOperandsMask::Offset);
+		if (mask_at && count > mask_at && (words[i + mask_at] & kOffset)) {
+			const uint32_t mask = words[i + mask_at];
+			// Operands follow the mask in the order of its bits: Bias, Lod,
+			// Grad (two), ConstOffset, then Offset.
+			const uint32_t before = (mask & uint32_t(spv::ImageOperandsMask::Bias) ? 1 : 0) +
+			                        (mask & uint32_t(spv::ImageOperandsMask::Lod) ? 1 : 0) +
+			                        (mask & uint32_t(spv::ImageOperandsMask::Grad) ? 2 : 0) +
+			                        (mask & uint32_t(spv::ImageOperandsMask::ConstOffset) ? 1 : 0);
+			const size_t offset_at = i + mask_at + 1 + before;
+			if (offset_at >= i + count) break;  // too short: for the validator to refuse
+			auto type = value_types.find(words[offset_at]);
+			if (type == value_types.end() || !integer_types.count(type->second))
+				return "the Offset image operand of the instruction at word " + std::to_string(i) +
+				       " is not an integer scalar or vector defined before it";
+			out.insert(out.end(), words.begin() + copied, words.begin() + i);
+			out.push_back(((count - 1) << 16) | opcode);
+			for (size_t w = i + 1; w < i + count; ++w) {
+				if (w == offset_at) continue;
+				out.push_back(w == i + mask_at ? (mask & ~kOffset) : words[w]);
+			}
+			copied = i + count;
+			changed = true;
+		}
+		i += count;
+	}
+	if (changed) {
+		out.insert(out.end(), words.begin() + copied, words.end());
+		*stripped = std::move(out);
+	}
+	return {};
 }
 
 }  // namespace tessera::spirv

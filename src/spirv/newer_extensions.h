@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace tessera::spirv {
@@ -75,5 +77,17 @@ bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words);
 // its OpExtension is renamed to the NV one, which the validator then holds
 // the module to for compute shaders. Returns whether it changed anything.
 bool RenameComputeShaderDerivatives(std::vector<uint32_t>& words);
+
+// For the validator, not the optimizer: VK_KHR_maintenance8 lets
+// OpImageSample* and OpImageFetch (and their sparse forms) take the Offset
+// image operand, a per-invocation offset, which Vulkan otherwise allows on
+// gathers alone and SPIRV-Tools 2023.1 refuses everywhere else (its
+// allow-offset-texture-operand option is of 2025). `words` is not validated
+// yet: every read is bounds-checked. Each such operand must name an integer
+// scalar or vector value defined before the instruction (what the validator
+// would have checked); then *stripped is the module without these operands,
+// for the validator to check the rest, and the result is empty. Otherwise
+// the result says what is wrong. A module without them is copied as it is.
+std::string WithoutSampleOffsets(std::span<const uint32_t> words, std::vector<uint32_t>* stripped);
 
 }  // namespace tessera::spirv

@@ -48,6 +48,29 @@ bool DeclaresExtension(const std::vector<uint32_t>& words, const char* name) {
 	return false;
 }
 
+// A module rewritten instruction by instruction: rewrite(w, count, out)
+// either appends to `out` what replaces the instruction at w (count words;
+// nothing drops it) and returns true, or returns false to keep it as it is.
+// The header is copied (a rewrite that adds ids raises its bound, word 3,
+// itself); from a malformed instruction on, the words are copied unchanged,
+// for the validator to refuse.
+template <typename Rewrite>
+std::vector<uint32_t> RewriteInstructions(const std::vector<uint32_t>& words, Rewrite rewrite) {
+	std::vector<uint32_t> out(words.begin(), words.begin() + std::min<size_t>(kHeaderWords, words.size()));
+	out.reserve(words.size());
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16;
+		if (count == 0 || i + count > words.size()) {
+			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
+			break;
+		}
+		const uint32_t* w = &words[i];
+		if (!rewrite(w, count, out)) out.insert(out.end(), w, w + count);
+		i += count;
+	}
+	return out;
+}
+
 }  // namespace
 
 bool RewriteNewerExtensions(std::vector<uint32_t>& words) {
@@ -130,35 +153,22 @@ bool RemoveFloatControls2(std::vector<uint32_t>& words) {
 			decorated.insert(words[i + 1]);
 		i += count;
 	}
-	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
 	bool inserted = false;
-	for (size_t i = kHeaderWords; i < words.size();) {
-		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
-		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
-			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
-			break;
-		}
+	words = RewriteInstructions(words, [&](const uint32_t* w, uint32_t count, std::vector<uint32_t>& out) {
+		const uint32_t opcode = w[0] & 0xffffu;
 		if (!inserted && !preamble(opcode)) {
 			for (uint32_t id : no_contraction)
 				if (!decorated.count(id))
 					out.insert(out.end(), {3u << 16 | Opcode(spv::Op::OpDecorate), id, kNoContraction});
 			inserted = true;
 		}
-		const uint32_t* w = &words[i];
-		bool drop = false;
-		if (opcode == Opcode(spv::Op::OpCapability))
-			drop = count == 2 && w[1] == kFloatControls2;
-		else if (opcode == Opcode(spv::Op::OpExtension))
-			drop = count >= 2 &&
-			       std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) == 0;
-		else if (opcode == Opcode(spv::Op::OpExecutionMode) || opcode == Opcode(spv::Op::OpExecutionModeId))
-			drop = count >= 3 && w[2] == kFPFastMathDefault;
-		else if (opcode == Opcode(spv::Op::OpDecorate))
-			drop = count >= 3 && w[2] == kFPFastMathMode;
-		if (!drop) out.insert(out.end(), w, w + count);
-		i += count;
-	}
-	words = std::move(out);
+		if (opcode == Opcode(spv::Op::OpCapability)) return count == 2 && w[1] == kFloatControls2;
+		if (opcode == Opcode(spv::Op::OpExtension)) return IsExtension(w, count, kExtension);
+		if (opcode == Opcode(spv::Op::OpExecutionMode) || opcode == Opcode(spv::Op::OpExecutionModeId))
+			return count >= 3 && w[2] == kFPFastMathDefault;
+		if (opcode == Opcode(spv::Op::OpDecorate)) return count >= 3 && w[2] == kFPFastMathMode;
+		return false;
+	});
 	return true;
 }
 
@@ -166,27 +176,15 @@ bool RemoveMaximalReconvergence(std::vector<uint32_t>& words) {
 	constexpr uint32_t kMaximallyReconverges = 6023;  // SPIR-V registry: ExecutionModeMaximallyReconvergesKHR
 	constexpr char kExtension[] = "SPV_KHR_maximal_reconvergence";
 	if (!DeclaresExtension(words, kExtension)) return false;
-	auto dropped = [&](const uint32_t* w, uint32_t count, uint32_t opcode) {
-		if (opcode == Opcode(spv::Op::OpExtension))
-			return count >= 2 &&
-			       std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) == 0;
-		return opcode == Opcode(spv::Op::OpExecutionMode) && count >= 3 && w[2] == kMaximallyReconverges;
-	};
-	std::vector<uint32_t> out(words.begin(), words.begin() + std::min<size_t>(kHeaderWords, words.size()));
 	bool removed = false;
-	for (size_t i = kHeaderWords; i < words.size();) {
-		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
-		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
-			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
-			break;
-		}
-		if (dropped(&words[i], count, opcode))
-			removed = true;
-		else
-			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i),
-			           words.begin() + static_cast<ptrdiff_t>(i + count));
-		i += count;
-	}
+	std::vector<uint32_t> out =
+	    RewriteInstructions(words, [&](const uint32_t* w, uint32_t count, std::vector<uint32_t>&) {
+		    const uint32_t opcode = w[0] & 0xffffu;
+		    const bool dropped = IsExtension(w, count, kExtension) || (opcode == Opcode(spv::Op::OpExecutionMode) &&
+		                                                               count >= 3 && w[2] == kMaximallyReconverges);
+		    removed |= dropped;
+		    return dropped;
+	    });
 	if (removed) words = std::move(out);
 	return removed;
 }
@@ -225,33 +223,31 @@ bool RewriteQuadControl(std::vector<uint32_t>& words) {
 	globals.insert(globals.end(),
 	               {4u << 16 | Opcode(spv::Op::OpConstant), uint_type, subgroup, uint32_t(spv::Scope::Subgroup),
 	                4u << 16 | Opcode(spv::Op::OpConstant), uint_type, four, 4});
-	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-	out[3] = bound;
-	for (size_t i = kHeaderWords; i < words.size();) {
-		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
-		const uint32_t* w = &words[i];
-		if (i == first_function) out.insert(out.end(), globals.begin(), globals.end());
+	const uint32_t* function = words.data() + first_function;
+	words = RewriteInstructions(words, [&](const uint32_t* w, uint32_t count, std::vector<uint32_t>& out) {
+		const uint32_t opcode = w[0] & 0xffffu;
+		if (w == function) out.insert(out.end(), globals.begin(), globals.end());
 		if (opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kQuadControl) {
 			for (spv::Capability c : {spv::Capability::GroupNonUniform, spv::Capability::GroupNonUniformArithmetic,
 			                          spv::Capability::GroupNonUniformClustered})
 				if (capabilities.insert(uint32_t(c)).second)
 					out.insert(out.end(), {2u << 16 | Opcode(spv::Op::OpCapability), uint32_t(c)});
-		} else if (opcode == Opcode(spv::Op::OpExtension) && count >= 2 &&
-		           std::strncmp(reinterpret_cast<const char*>(w + 1), kExtension, (count - 1) * sizeof(uint32_t)) ==
-		               0) {
-		} else if (opcode == Opcode(spv::Op::OpExecutionMode) && count >= 3 &&
-		           (w[2] == kQuadDerivatives || w[2] == kRequireFullQuads)) {
-		} else if ((opcode == kQuadAll || opcode == kQuadAny) && count == 4) {
+			return true;
+		}
+		if (IsExtension(w, count, kExtension)) return true;
+		if (opcode == Opcode(spv::Op::OpExecutionMode) && count >= 3 &&
+		    (w[2] == kQuadDerivatives || w[2] == kRequireFullQuads))
+			return true;
+		if ((opcode == kQuadAll || opcode == kQuadAny) && count == 4) {
 			const spv::Op logical =
 			    opcode == kQuadAll ? spv::Op::OpGroupNonUniformLogicalAnd : spv::Op::OpGroupNonUniformLogicalOr;
 			out.insert(out.end(), {7u << 16 | Opcode(logical), w[1], w[2], subgroup,
 			                       uint32_t(spv::GroupOperation::ClusteredReduce), w[3], four});
-		} else {
-			out.insert(out.end(), w, w + count);
+			return true;
 		}
-		i += count;
-	}
-	words = std::move(out);
+		return false;
+	});
+	words[3] = bound;
 	return true;
 }
 
@@ -277,14 +273,11 @@ bool ExpandReplicatedComposites(std::vector<uint32_t>& words) {
 	}
 	if (!declared) return false;
 	constexpr uint32_t kMaxConstituents = 1u << 16;  // the word count of one instruction
-	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-	for (size_t i = kHeaderWords; i < words.size();) {
-		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
-		const uint32_t* w = &words[i];
-		i += count;
+	words = RewriteInstructions(words, [&](const uint32_t* w, uint32_t count, std::vector<uint32_t>& out) {
+		const uint32_t opcode = w[0] & 0xffffu;
 		if ((opcode == Opcode(spv::Op::OpCapability) && count == 2 && w[1] == kCapability) ||
 		    IsExtension(w, count, "SPV_EXT_replicated_composites"))
-			continue;
+			return true;
 		if ((opcode == kConstant || opcode == kSpecConstant || opcode == kConstruct) && count == 4) {
 			auto n = constituents.find(w[1]);
 			// (Compared so that a count near 2^32, an array length the
@@ -295,12 +288,11 @@ bool ExpandReplicatedComposites(std::vector<uint32_t>& words) {
 				                                                : spv::Op::OpCompositeConstruct;
 				out.insert(out.end(), {(n->second + 3) << 16 | Opcode(plain), w[1], w[2]});
 				out.insert(out.end(), n->second, w[3]);
-				continue;
+				return true;
 			}
 		}
-		out.insert(out.end(), w, w + count);
-	}
-	words = std::move(out);
+		return false;
+	});
 	return true;
 }
 
@@ -320,19 +312,13 @@ bool RemoveRelaxedExtendedInstructions(std::vector<uint32_t>& words) {
 		i += count;
 	}
 	if (!declared) return false;
-	std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
-	for (size_t i = kHeaderWords; i < words.size();) {
-		const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
-		const uint32_t* w = &words[i];
-		i += count;
-		if (IsExtension(w, count, "SPV_KHR_relaxed_extended_instruction")) continue;
-		if (opcode == Opcode(spv::Op::OpExtInstImport) && count >= 2 && non_semantic.count(w[1])) continue;
-		if ((opcode == Opcode(spv::Op::OpExtInst) || opcode == kExtInstWithForwardRefs) && count >= 5 &&
-		    non_semantic.count(w[3]))
-			continue;
-		out.insert(out.end(), w, w + count);
-	}
-	words = std::move(out);
+	words = RewriteInstructions(words, [&](const uint32_t* w, uint32_t count, std::vector<uint32_t>&) {
+		const uint32_t opcode = w[0] & 0xffffu;
+		if (IsExtension(w, count, "SPV_KHR_relaxed_extended_instruction")) return true;
+		if (opcode == Opcode(spv::Op::OpExtInstImport) && count >= 2 && non_semantic.count(w[1])) return true;
+		return (opcode == Opcode(spv::Op::OpExtInst) || opcode == kExtInstWithForwardRefs) && count >= 5 &&
+		       non_semantic.count(w[3]) != 0;
+	});
 	return true;
 }
 
@@ -345,21 +331,11 @@ bool RenameComputeShaderDerivatives(std::vector<uint32_t>& words) {
 	std::memcpy(renamed.data() + 1, kSystemName, sizeof(kSystemName));
 	renamed[0] = static_cast<uint32_t>(renamed.size()) << 16 | Opcode(spv::Op::OpExtension);
 	const bool declares_nv = DeclaresExtension(words, kSystemName);
-	std::vector<uint32_t> out(words.begin(), words.begin() + std::min<size_t>(kHeaderWords, words.size()));
-	for (size_t i = kHeaderWords; i < words.size();) {
-		const uint32_t count = words[i] >> 16;
-		if (count == 0 || i + count > words.size()) {  // malformed: left for the validator
-			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i), words.end());
-			break;
-		}
-		if (!IsExtension(&words[i], count, kExtension))
-			out.insert(out.end(), words.begin() + static_cast<ptrdiff_t>(i),
-			           words.begin() + static_cast<ptrdiff_t>(i + count));
-		else if (!declares_nv)
-			out.insert(out.end(), renamed.begin(), renamed.end());
-		i += count;
-	}
-	words = std::move(out);
+	words = RewriteInstructions(words, [&](const uint32_t* w, uint32_t count, std::vector<uint32_t>& out) {
+		if (!IsExtension(w, count, kExtension)) return false;
+		if (!declares_nv) out.insert(out.end(), renamed.begin(), renamed.end());
+		return true;
+	});
 	return true;
 }
 

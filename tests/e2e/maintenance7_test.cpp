@@ -63,30 +63,78 @@ void CheckMixedClears(const Pixels& p) {
 		}
 }
 
-VkCommandBuffer AllocateSecondary(VkDevice device, VkCommandPool pool) {
-	VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-	alloc.commandPool = pool;
-	alloc.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
-	alloc.commandBufferCount = 1;
-	VkCommandBuffer secondary = VK_NULL_HANDLE;
-	REQUIRE(vkAllocateCommandBuffers(device, &alloc, &secondary) == VK_SUCCESS);
-	return secondary;
-}
+// What both mixed-contents tests render into and record with: a color
+// image, its view, a buffer it is copied to, and a pool for the secondary.
+struct MixedClearTarget {
+	Context& ctx;
+	TestImage image;
+	VkImageView view = VK_NULL_HANDLE;
+	TestBuffer out;
+	VkCommandPool pool = VK_NULL_HANDLE;
 
-Pixels ReadBack(const TestBuffer& buffer) {
-	Pixels p;
-	p.words.resize(kSize * kSize);
-	std::memcpy(p.words.data(), buffer.data, p.words.size() * 4);
-	return p;
-}
+	explicit MixedClearTarget(Context& context) : ctx(context) {
+		image = ctx.CreateImage2D(kColor, kSize, kSize,
+		                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+		VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+		vci.image = image.image;
+		vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		vci.format = kColor;
+		vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		REQUIRE(vkCreateImageView(ctx.device(), &vci, nullptr, &view) == VK_SUCCESS);
+		out = ctx.CreateBuffer(kSize * kSize * 4);
+		VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+		REQUIRE(vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &pool) == VK_SUCCESS);
+	}
+	~MixedClearTarget() {
+		vkDestroyCommandPool(ctx.device(), pool, nullptr);
+		vkDestroyImageView(ctx.device(), view, nullptr);
+		ctx.Destroy(out);
+		ctx.Destroy(image);
+	}
 
-void RecordCopyOut(Context& ctx, VkCommandBuffer cb, const TestImage& image, const TestBuffer& buffer) {
-	ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-	VkBufferImageCopy region{};
-	region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-	region.imageExtent = {kSize, kSize, 1};
-	vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer.buffer, 1, &region);
-}
+	// A secondary, continuing the render pass instance `inheritance` names,
+	// that clears the right half green.
+	VkCommandBuffer RecordSecondary(const VkCommandBufferInheritanceInfo& inheritance) {
+		VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+		alloc.commandPool = pool;
+		alloc.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
+		alloc.commandBufferCount = 1;
+		VkCommandBuffer secondary = VK_NULL_HANDLE;
+		REQUIRE(vkAllocateCommandBuffers(ctx.device(), &alloc, &secondary) == VK_SUCCESS);
+		VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+		begin.flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT;
+		begin.pInheritanceInfo = &inheritance;
+		REQUIRE(vkBeginCommandBuffer(secondary, &begin) == VK_SUCCESS);
+		ClearRect(secondary, {{int32_t(kSize / 2), 0}, {kSize / 2, kSize}}, 0, 1, 0);
+		REQUIRE(vkEndCommandBuffer(secondary) == VK_SUCCESS);
+		return secondary;
+	}
+
+	// Inside the render pass instance: the left half red inline, the
+	// secondary, then the top rows blue inline again.
+	static void RecordClears(VkCommandBuffer cb, VkCommandBuffer secondary) {
+		ClearRect(cb, {{0, 0}, {kSize / 2, kSize}}, 1, 0, 0);
+		vkCmdExecuteCommands(cb, 1, &secondary);
+		ClearRect(cb, {{0, 0}, {kSize, 4}}, 0, 0, 1);
+	}
+
+	// After the render pass instance: the image copied to `out`.
+	void RecordCopyOut(VkCommandBuffer cb) {
+		ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+		VkBufferImageCopy region{};
+		region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+		region.imageExtent = {kSize, kSize, 1};
+		vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1, &region);
+	}
+
+	// The attachment's pixels after the submission.
+	Pixels ReadBack() const {
+		Pixels p;
+		p.words.resize(kSize * kSize);
+		std::memcpy(p.words.data(), out.data, p.words.size() * 4);
+		return p;
+	}
+};
 
 }  // namespace
 
@@ -161,39 +209,19 @@ TEST_CASE("VK_KHR_maintenance7: dynamic rendering with CONTENTS_INLINE mixes inl
 	Maintenance7 m7;
 	auto ctx = Context::Create(Driver::Tessera, m7.Options());
 	REQUIRE(ctx);
-	VkDevice device = ctx->device();
-	TestImage image =
-	    ctx->CreateImage2D(kColor, kSize, kSize, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-	vci.image = image.image;
-	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-	vci.format = kColor;
-	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-	VkImageView view;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
-	TestBuffer out = ctx->CreateBuffer(kSize * kSize * 4);
-
-	VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-	VkCommandPool pool;
-	REQUIRE(vkCreateCommandPool(device, &pool_info, nullptr, &pool) == VK_SUCCESS);
-	VkCommandBuffer secondary = AllocateSecondary(device, pool);
+	MixedClearTarget target(*ctx);
 	VkCommandBufferInheritanceRenderingInfo inherit_rendering{
 	    VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO};
 	inherit_rendering.colorAttachmentCount = 1;
 	inherit_rendering.pColorAttachmentFormats = &kColor;
 	inherit_rendering.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
 	VkCommandBufferInheritanceInfo inheritance{VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO, &inherit_rendering};
-	VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-	begin.flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT;
-	begin.pInheritanceInfo = &inheritance;
-	REQUIRE(vkBeginCommandBuffer(secondary, &begin) == VK_SUCCESS);
-	ClearRect(secondary, {{int32_t(kSize / 2), 0}, {kSize / 2, kSize}}, 0, 1, 0);
-	REQUIRE(vkEndCommandBuffer(secondary) == VK_SUCCESS);
+	VkCommandBuffer secondary = target.RecordSecondary(inheritance);
 
 	ctx->Submit([&](VkCommandBuffer cb) {
-		ctx->Transition(cb, image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+		ctx->Transition(cb, target.image.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
 		VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-		color.imageView = view;
+		color.imageView = target.view;
 		color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
 		color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
 		color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -204,18 +232,11 @@ TEST_CASE("VK_KHR_maintenance7: dynamic rendering with CONTENTS_INLINE mixes inl
 		rendering.colorAttachmentCount = 1;
 		rendering.pColorAttachments = &color;
 		vkCmdBeginRendering(cb, &rendering);
-		ClearRect(cb, {{0, 0}, {kSize / 2, kSize}}, 1, 0, 0);
-		vkCmdExecuteCommands(cb, 1, &secondary);
-		ClearRect(cb, {{0, 0}, {kSize, 4}}, 0, 0, 1);
+		MixedClearTarget::RecordClears(cb, secondary);
 		vkCmdEndRendering(cb);
-		RecordCopyOut(*ctx, cb, image, out);
+		target.RecordCopyOut(cb);
 	});
-	CheckMixedClears(ReadBack(out));
-
-	vkDestroyCommandPool(device, pool, nullptr);
-	vkDestroyImageView(device, view, nullptr);
-	ctx->Destroy(out);
-	ctx->Destroy(image);
+	CheckMixedClears(target.ReadBack());
 }
 
 TEST_CASE("VK_KHR_maintenance7: a subpass begun INLINE_AND_SECONDARY_COMMAND_BUFFERS mixes both", "[maintenance7]") {
@@ -223,16 +244,7 @@ TEST_CASE("VK_KHR_maintenance7: a subpass begun INLINE_AND_SECONDARY_COMMAND_BUF
 	auto ctx = Context::Create(Driver::Tessera, m7.Options());
 	REQUIRE(ctx);
 	VkDevice device = ctx->device();
-	TestImage image =
-	    ctx->CreateImage2D(kColor, kSize, kSize, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-	vci.image = image.image;
-	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-	vci.format = kColor;
-	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-	VkImageView view;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
-	TestBuffer out = ctx->CreateBuffer(kSize * kSize * 4);
+	MixedClearTarget target(*ctx);
 
 	VkAttachmentDescription attachment{};
 	attachment.format = kColor;
@@ -258,26 +270,16 @@ TEST_CASE("VK_KHR_maintenance7: a subpass begun INLINE_AND_SECONDARY_COMMAND_BUF
 	VkFramebufferCreateInfo fci{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
 	fci.renderPass = render_pass;
 	fci.attachmentCount = 1;
-	fci.pAttachments = &view;
+	fci.pAttachments = &target.view;
 	fci.width = kSize;
 	fci.height = kSize;
 	fci.layers = 1;
 	VkFramebuffer framebuffer;
 	REQUIRE(vkCreateFramebuffer(device, &fci, nullptr, &framebuffer) == VK_SUCCESS);
-
-	VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-	VkCommandPool pool;
-	REQUIRE(vkCreateCommandPool(device, &pool_info, nullptr, &pool) == VK_SUCCESS);
-	VkCommandBuffer secondary = AllocateSecondary(device, pool);
 	VkCommandBufferInheritanceInfo inheritance{VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
 	inheritance.renderPass = render_pass;
 	inheritance.framebuffer = framebuffer;
-	VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-	begin.flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT;
-	begin.pInheritanceInfo = &inheritance;
-	REQUIRE(vkBeginCommandBuffer(secondary, &begin) == VK_SUCCESS);
-	ClearRect(secondary, {{int32_t(kSize / 2), 0}, {kSize / 2, kSize}}, 0, 1, 0);
-	REQUIRE(vkEndCommandBuffer(secondary) == VK_SUCCESS);
+	VkCommandBuffer secondary = target.RecordSecondary(inheritance);
 
 	ctx->Submit([&](VkCommandBuffer cb) {
 		VkClearValue clear{};
@@ -288,20 +290,14 @@ TEST_CASE("VK_KHR_maintenance7: a subpass begun INLINE_AND_SECONDARY_COMMAND_BUF
 		rbi.clearValueCount = 1;
 		rbi.pClearValues = &clear;
 		vkCmdBeginRenderPass(cb, &rbi, VK_SUBPASS_CONTENTS_INLINE_AND_SECONDARY_COMMAND_BUFFERS_KHR);
-		ClearRect(cb, {{0, 0}, {kSize / 2, kSize}}, 1, 0, 0);
-		vkCmdExecuteCommands(cb, 1, &secondary);
-		ClearRect(cb, {{0, 0}, {kSize, 4}}, 0, 0, 1);
+		MixedClearTarget::RecordClears(cb, secondary);
 		vkCmdEndRenderPass(cb);
-		RecordCopyOut(*ctx, cb, image, out);
+		target.RecordCopyOut(cb);
 	});
-	CheckMixedClears(ReadBack(out));
+	CheckMixedClears(target.ReadBack());
 
-	vkDestroyCommandPool(device, pool, nullptr);
 	vkDestroyFramebuffer(device, framebuffer, nullptr);
 	vkDestroyRenderPass(device, render_pass, nullptr);
-	vkDestroyImageView(device, view, nullptr);
-	ctx->Destroy(out);
-	ctx->Destroy(image);
 }
 
 TEST_CASE("VK_KHR_maintenance7: a 32-bit query result is the low half of the 64-bit one", "[maintenance7]") {

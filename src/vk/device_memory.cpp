@@ -96,7 +96,7 @@ DeviceMemory::~DeviceMemory() {
 
 VkResult DeviceMemory::Init(const VkMemoryAllocateInfo& info) {
 	auto* import = FindInChain<VkImportMemoryFdInfoKHR>(info.pNext, VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR);
-	if (import && import->handleType) return Import(import->fd);
+	if (import && import->handleType) return Import(import->fd, import->handleType);
 	if (auto* host = FindInChain<VkImportMemoryHostPointerInfoEXT>(
 	        info.pNext, VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT)) {
 		// VUID-VkImportMemoryHostPointerInfoEXT-pHostPointer-01749 and
@@ -144,15 +144,17 @@ VkResult DeviceMemory::AllocateShareable() {
 	return VK_SUCCESS;
 }
 
-VkResult DeviceMemory::Import(int fd) {
-	struct stat st;
-	if (fstat(fd, &st) != 0 || VkDeviceSize(st.st_size) < size_) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+VkResult DeviceMemory::Import(int fd, VkExternalMemoryHandleTypeFlagBits type) {
+	if (type != VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT && type != VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT)
+		return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	if (DescriptorSize(fd, type) < size_) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
 	void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (p == MAP_FAILED) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
 	data_ = static_cast<uint8_t*>(p);
 	mapped_size_ = size_;
 	// Vulkan: a successful import transfers ownership of the descriptor.
 	fd_ = fd;
+	fd_type_ = type;
 	return VK_SUCCESS;
 }
 
@@ -167,8 +169,24 @@ bool IsHostPointerHandle(VkExternalMemoryHandleTypeFlagBits type) {
 	       type == VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_MAPPED_FOREIGN_MEMORY_BIT_EXT;
 }
 
-VkResult DeviceMemory::ExportFd(int* fd) const {
-	if (fd_ < 0) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+VkDeviceSize DescriptorSize(int fd, VkExternalMemoryHandleTypeFlagBits type) {
+	if (type == VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT) {
+		// The kernel's dma-buf documentation: "the size of the dma-buf can
+		// be found with llseek(SEEK_END)" (a dma-buf has no read or write,
+		// so its offset is nothing else's).
+		const off_t end = lseek(fd, 0, SEEK_END);
+		if (end < 0) return 0;
+		lseek(fd, 0, SEEK_SET);
+		return VkDeviceSize(end);
+	}
+	struct stat st;
+	return fstat(fd, &st) == 0 && st.st_size > 0 ? VkDeviceSize(st.st_size) : 0;
+}
+
+VkResult DeviceMemory::ExportFd(VkExternalMemoryHandleTypeFlagBits type, int* fd) const {
+	// A memfd is opaque; a dma-buf only goes back out as what came in
+	// (exportFromImportedHandleTypes).
+	if (fd_ < 0 || type != fd_type_) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
 	*fd = fcntl(fd_, F_DUPFD_CLOEXEC, 0);
 	return *fd >= 0 ? VK_SUCCESS : VK_ERROR_TOO_MANY_OBJECTS;
 }
@@ -274,15 +292,22 @@ VKAPI_ATTR void VKAPI_CALL GetDeviceMemoryCommitment(VkDevice, VkDeviceMemory me
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL GetMemoryFdKHR(VkDevice, const VkMemoryGetFdInfoKHR* pGetFdInfo, int* pFd) {
-	return DeviceMemory::Cast(pGetFdInfo->memory)->ExportFd(pFd);
+	return DeviceMemory::Cast(pGetFdInfo->memory)->ExportFd(pGetFdInfo->handleType, pFd);
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL GetMemoryFdPropertiesKHR(VkDevice, VkExternalMemoryHandleTypeFlagBits handleType, int,
-                                                        VkMemoryFdPropertiesKHR* pMemoryFdProperties) {
-	// Opaque descriptors are imported with vkAllocateMemory, not queried here.
-	if (handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+VKAPI_ATTR VkResult VKAPI_CALL GetMemoryFdPropertiesKHR(VkDevice device, VkExternalMemoryHandleTypeFlagBits handleType,
+                                                        int fd, VkMemoryFdPropertiesKHR* pMemoryFdProperties) {
 	pMemoryFdProperties->memoryTypeBits = 0;
-	return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	// Opaque descriptors are imported with vkAllocateMemory, not queried
+	// here (VUID-vkGetMemoryFdPropertiesKHR-handleType-00674).
+	if (handleType != VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	if (fd < 0 || vk::DescriptorSize(fd, handleType) == 0) return VK_ERROR_INVALID_EXTERNAL_HANDLE;
+	// Any memory type but the sparse one, whose pages vkQueueBindSparse
+	// maps from a memfd of Tessera's own.
+	const uint32_t types = Device::Cast(device)->GetPhysicalDevice()->MemoryProperties().memoryTypeCount;
+	pMemoryFdProperties->memoryTypeBits =
+	    (types >= 32 ? ~0u : (1u << types) - 1) & ~(1u << vk::DeviceMemory::kSparseMemoryType);
+	return VK_SUCCESS;
 }
 
 VKAPI_ATTR uint64_t VKAPI_CALL

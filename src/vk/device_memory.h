@@ -1,6 +1,8 @@
 // VkDeviceMemory: plain host memory. Memory that may be exported as an
 // opaque file descriptor is a memfd mapping, so another process (or another
-// Vulkan device) can map the same pages; memory imported from a host pointer
+// Vulkan device) can map the same pages; memory imported from a descriptor
+// (an opaque one, or a Linux dma-buf: VK_EXT_external_memory_dma_buf) is a
+// shared mapping of it; memory imported from a host pointer
 // (VK_EXT_external_memory_host) is the application's own pages.
 #pragma once
 
@@ -36,24 +38,32 @@ public:
 	// The memfd behind the allocation, or -1 (heap memory, host pointers).
 	int Fd() const { return fd_; }
 	VkDeviceSize Size() const { return size_; }
-	// A new descriptor for the same pages (VK_KHR_external_memory_fd).
-	VkResult ExportFd(int* fd) const;
+	// A new descriptor for the same pages (VK_KHR_external_memory_fd), of
+	// the type the memory has: opaque for exportable memory, the imported
+	// descriptor's type for imported memory.
+	VkResult ExportFd(VkExternalMemoryHandleTypeFlagBits type, int* fd) const;
 	// Adds the allocation to ProcessMemoryUsage() until it is freed
 	// (host pointer imports excepted).
 	void CountUsage();
 
 private:
 	VkResult AllocateShareable();
-	VkResult Import(int fd);
+	VkResult Import(int fd, VkExternalMemoryHandleTypeFlagBits type);
 
 	Device* device_;
 	VkDeviceSize size_;
 	uint8_t* data_ = nullptr;
-	int fd_ = -1;               // memfd backing data_, or -1 for plain heap memory
+	int fd_ = -1;  // memfd backing data_, or -1 for plain heap memory
+	// What fd_ is: a memfd (opaque) or an imported dma-buf.
+	VkExternalMemoryHandleTypeFlagBits fd_type_ = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
 	size_t mapped_size_ = 0;    // of an mmap()ed allocation
 	bool host_import_ = false;  // data_ is the application's (never freed here)
 	bool counted_ = false;      // size_ is in ProcessMemoryUsage()
 };
+
+// The bytes a descriptor of the given type holds (0: none, or not a
+// descriptor of a file that has a size).
+VkDeviceSize DescriptorSize(int fd, VkExternalMemoryHandleTypeFlagBits type);
 
 // The handle types of VK_EXT_external_memory_host.
 bool IsHostPointerHandle(VkExternalMemoryHandleTypeFlagBits type);

@@ -54,6 +54,17 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceExternalBufferProperties(
 		p.exportFromImportedHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
 		p.compatibleHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
 	}
+	// VK_EXT_external_memory_dma_buf: a dma-buf is imported as a shared
+	// mapping, and exported again only from memory imported from one.
+	// Tessera makes none: the kernel's udmabuf device, which would turn a
+	// memfd into one, is not on the machines it is built for (lavapipe 25
+	// offers the same there).
+	if (pExternalBufferInfo->handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT &&
+	    !(pExternalBufferInfo->flags & kSparse)) {
+		p.externalMemoryFeatures = VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
+		p.exportFromImportedHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT;
+		p.compatibleHandleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT;
+	}
 	// VK_EXT_external_memory_host: importable, never exported.
 	if (vk::IsHostPointerHandle(pExternalBufferInfo->handleType) && !(pExternalBufferInfo->flags & kSparse)) {
 		p.externalMemoryFeatures = VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;

@@ -1,7 +1,9 @@
 // External semaphores, fences and memory as opaque fds (Vulkan 1.3 §7.4.5,
 // §7.3.2, §11.2): shared between two devices in this process and with a child
-// process that runs this test binary again.
+// process that runs this test binary again; imported dma-bufs
+// (VK_EXT_external_memory_dma_buf).
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -173,7 +175,8 @@ TEST_CASE("external handle properties: opaque fds for semaphores, fences and buf
 	CHECK(buffer_props.externalMemoryProperties.externalMemoryFeatures ==
 	      (VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT));
 	CHECK(buffer_props.externalMemoryProperties.compatibleHandleTypes == VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT);
-	buffer_info.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT;
+	// A type of another system (dma-bufs: their own test below).
+	buffer_info.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_BIT;
 	vkGetPhysicalDeviceExternalBufferProperties(pd, &buffer_info, &buffer_props);
 	CHECK(buffer_props.externalMemoryProperties.externalMemoryFeatures == 0);
 	CHECK(ctx->validation_errors() == 0);
@@ -508,4 +511,158 @@ TEST_CASE("VK_EXT_queue_family_foreign: ownership of host memory passes to a for
 	vkFreeMemory(d, memory, nullptr);
 	std::free(host);
 	CHECK(ctx->validation_errors() == 0);
+}
+
+// VK_EXT_external_memory_dma_buf: a dma-buf is imported as a shared mapping
+// of its pages and may go out again as the same dma-buf; Tessera makes none
+// (buffer properties say importable only, images none). These machines have
+// no dma-buf exporter (no udmabuf, dma-heap or DRM device), so a memfd
+// stands in for one: both are descriptors whose pages mmap() shares, the
+// only property of a dma-buf the import uses (its size comes from
+// lseek(SEEK_END), which a memfd answers too).
+TEST_CASE("VK_EXT_external_memory_dma_buf: an imported dma-buf's pages are the buffer's memory",
+          "[external][dma_buf]") {
+	auto ctx = CreateSyncContext(
+	    Driver::Tessera, {VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME});
+	REQUIRE(ctx);
+	VkDevice d = ctx->device();
+	constexpr VkExternalMemoryHandleTypeFlagBits kDmaBuf = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT;
+
+	VkPhysicalDeviceExternalBufferInfo buffer_info{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO};
+	buffer_info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+	buffer_info.handleType = kDmaBuf;
+	VkExternalBufferProperties buffer_properties{VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES};
+	vkGetPhysicalDeviceExternalBufferProperties(ctx->physical_device(), &buffer_info, &buffer_properties);
+	const VkExternalMemoryProperties& p = buffer_properties.externalMemoryProperties;
+	CHECK(p.externalMemoryFeatures == VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT);
+	CHECK(p.compatibleHandleTypes == VkExternalMemoryHandleTypeFlags(kDmaBuf));
+	CHECK(p.exportFromImportedHandleTypes == VkExternalMemoryHandleTypeFlags(kDmaBuf));
+
+	VkPhysicalDeviceExternalImageFormatInfo external_image{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO};
+	external_image.handleType = kDmaBuf;
+	VkPhysicalDeviceImageFormatInfo2 image_info{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2, &external_image};
+	image_info.format = VK_FORMAT_R8G8B8A8_UNORM;
+	image_info.type = VK_IMAGE_TYPE_2D;
+	image_info.tiling = VK_IMAGE_TILING_LINEAR;
+	image_info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+	VkImageFormatProperties2 image_properties{VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2};
+	CHECK(vkGetPhysicalDeviceImageFormatProperties2(ctx->physical_device(), &image_info, &image_properties) ==
+	      VK_ERROR_FORMAT_NOT_SUPPORTED);
+
+	// The stand-in dma-buf: a page pattern the device will read, then fill.
+	const int dma_buf = memfd_create("dma-buf stand-in", MFD_CLOEXEC);
+	REQUIRE(dma_buf >= 0);
+	REQUIRE(ftruncate(dma_buf, kSharedSize) == 0);
+	auto* pages = static_cast<uint32_t*>(mmap(nullptr, kSharedSize, PROT_READ | PROT_WRITE, MAP_SHARED, dma_buf, 0));
+	REQUIRE(pages != MAP_FAILED);
+	const uint32_t words = kSharedSize / 4;
+	for (uint32_t i = 0; i < words; ++i) pages[i] = i * 2654435761u;
+
+	auto fd_properties = ctx->Proc<PFN_vkGetMemoryFdPropertiesKHR>("vkGetMemoryFdPropertiesKHR");
+	REQUIRE(fd_properties);
+	VkMemoryFdPropertiesKHR fd_props{VK_STRUCTURE_TYPE_MEMORY_FD_PROPERTIES_KHR};
+	REQUIRE(fd_properties(d, kDmaBuf, dma_buf, &fd_props) == VK_SUCCESS);
+	REQUIRE((fd_props.memoryTypeBits & 1u) != 0);
+
+	SharedBuffer imported;
+	VkExternalMemoryBufferCreateInfo external{VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO};
+	external.handleTypes = kDmaBuf;
+	VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, &external};
+	bci.size = kSharedSize;
+	bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+	REQUIRE(vkCreateBuffer(d, &bci, nullptr, &imported.buffer) == VK_SUCCESS);
+	VkMemoryRequirements requirements;
+	vkGetBufferMemoryRequirements(d, imported.buffer, &requirements);
+	REQUIRE(requirements.size <= kSharedSize);
+	// Exportable again as the dma-buf it is (exportFromImportedHandleTypes).
+	VkExportMemoryAllocateInfo exportable{VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO};
+	exportable.handleTypes = kDmaBuf;
+	VkImportMemoryFdInfoKHR import{VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR, &exportable};
+	import.handleType = kDmaBuf;
+	import.fd = fcntl(dma_buf, F_DUPFD_CLOEXEC, 0);  // the import owns this one
+	VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &import};
+	allocate.allocationSize = kSharedSize;
+	allocate.memoryTypeIndex = 0;
+	REQUIRE(vkAllocateMemory(d, &allocate, nullptr, &imported.memory) == VK_SUCCESS);
+	REQUIRE(vkBindBufferMemory(d, imported.buffer, imported.memory, 0) == VK_SUCCESS);
+
+	TestBuffer copy = ctx->CreateBuffer(kSharedSize);
+	ctx->Submit([&](VkCommandBuffer cb) {
+		VkBufferCopy region{0, 0, kSharedSize};
+		vkCmdCopyBuffer(cb, imported.buffer, copy.buffer, 1, &region);
+		VkMemoryBarrier read_then_write{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		read_then_write.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+		read_then_write.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &read_then_write,
+		                     0, nullptr, 0, nullptr);
+		vkCmdFillBuffer(cb, imported.buffer, 4096, 8192, 0xdeadbeef);
+		VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+		to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, nullptr,
+		                     0, nullptr);
+	});
+	const auto* copied = reinterpret_cast<const uint32_t*>(copy.data);
+	uint32_t copied_wrong = 0;
+	for (uint32_t i = 0; i < words; ++i) copied_wrong += copied[i] != i * 2654435761u;
+	CHECK(copied_wrong == 0);  // the device read the dma-buf's pages
+	CHECK(pages[1023] == 1023 * 2654435761u);
+	CHECK(pages[1024] == 0xdeadbeefu);  // and wrote them
+	CHECK(pages[3071] == 0xdeadbeefu);
+	CHECK(pages[3072] == 3072 * 2654435761u);
+
+	// Out again as a dma-buf: the same pages.
+	VkMemoryGetFdInfoKHR get{VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR};
+	get.memory = imported.memory;
+	get.handleType = kDmaBuf;
+	int again = -1;
+	REQUIRE(ctx->Proc<PFN_vkGetMemoryFdKHR>("vkGetMemoryFdKHR")(d, &get, &again) == VK_SUCCESS);
+	REQUIRE(again >= 0);
+	auto* again_pages = static_cast<uint32_t*>(mmap(nullptr, kSharedSize, PROT_READ, MAP_SHARED, again, 0));
+	REQUIRE(again_pages != MAP_FAILED);
+	CHECK(again_pages[1024] == 0xdeadbeefu);
+	munmap(again_pages, kSharedSize);
+	close(again);
+
+	ctx->Destroy(copy);
+	Destroy(*ctx, imported);
+	munmap(pages, kSharedSize);
+	close(dma_buf);
+	CHECK(ctx->validation_errors() == 0);
+}
+
+// What a descriptor that is not a dma-buf, or a size larger than the
+// dma-buf's, gets: VK_ERROR_INVALID_EXTERNAL_HANDLE, and the descriptor
+// stays the application's.
+TEST_CASE("VK_EXT_external_memory_dma_buf: bad descriptors and sizes are refused", "[external][dma_buf]") {
+	ContextOptions options;
+	options.validation = false;  // the calls below break valid usage on purpose
+	options.device_extensions = {VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME,
+	                             VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME};
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkDevice d = ctx->device();
+	constexpr VkExternalMemoryHandleTypeFlagBits kDmaBuf = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT;
+	auto fd_properties = ctx->Proc<PFN_vkGetMemoryFdPropertiesKHR>("vkGetMemoryFdPropertiesKHR");
+	REQUIRE(fd_properties);
+	VkMemoryFdPropertiesKHR props{VK_STRUCTURE_TYPE_MEMORY_FD_PROPERTIES_KHR};
+	CHECK(fd_properties(d, kDmaBuf, -1, &props) == VK_ERROR_INVALID_EXTERNAL_HANDLE);
+	CHECK(props.memoryTypeBits == 0);
+
+	const int small = memfd_create("small dma-buf stand-in", MFD_CLOEXEC);
+	REQUIRE(small >= 0);
+	REQUIRE(ftruncate(small, 4096) == 0);
+	CHECK(fd_properties(d, VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT, small, &props) ==
+	      VK_ERROR_INVALID_EXTERNAL_HANDLE);
+	VkImportMemoryFdInfoKHR import{VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR};
+	import.handleType = kDmaBuf;
+	import.fd = small;
+	VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &import};
+	allocate.allocationSize = 8192;  // more than it holds
+	allocate.memoryTypeIndex = 0;
+	VkDeviceMemory memory = VK_NULL_HANDLE;
+	CHECK(vkAllocateMemory(d, &allocate, nullptr, &memory) == VK_ERROR_INVALID_EXTERNAL_HANDLE);
+	CHECK(fcntl(small, F_GETFD) != -1);  // a failed import leaves it open
+	close(small);
 }

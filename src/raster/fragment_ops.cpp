@@ -336,13 +336,13 @@ struct Half4Codec {
 	}
 };
 
-// UINT and SINT: the floats carry the shader's 32-bit integers bit for bit;
-// PackTexel keeps the low bits of each (Vulkan 1.3, Shader Interfaces,
-// "Fragment Output Interface": integer outputs are "converted to the
-// bit-depth of the target", a value the format cannot represent is
-// undefined). Never
-// blended (§29.13: blending is only defined for float and normalized
-// formats); logic ops work on the packed bits.
+// UINT and SINT: the floats carry the shader's 32-bit integers bit for bit,
+// saturated to the component's range when stored (Vulkan, Shader
+// Interfaces, "Fragment Output Interface": integer outputs are "converted
+// to the bit-depth of the target", a value the format cannot represent is
+// undefined; the CTS's references saturate, as lavapipe and GPUs do).
+// Never blended (§29.13: blending is only defined for float and
+// normalized formats); logic ops work on the packed bits.
 struct IntegerCodec {
 	static void Unpack(const ColorOps& o, const uint8_t* p, float out[4]) {
 		texture::TexelValue v = texture::UnpackTexel(*o.format, p);
@@ -351,6 +351,11 @@ struct IntegerCodec {
 	static void Pack(const ColorOps& o, const float in[4], uint8_t* p) {
 		texture::TexelValue v;
 		std::memcpy(v.u, in, sizeof(v.u));
+		const bool is_signed = o.format->Numeric() == texture::NumericFormat::SINT;
+		for (int c = 0; c < 4; ++c) {
+			const int64_t value = is_signed ? int64_t(int32_t(v.u[c])) : int64_t(v.u[c]);
+			v.u[c] = uint32_t(std::clamp(value, o.integer_min[c], o.integer_max[c]));
+		}
 		texture::PackTexel(*o.format, v, p);
 	}
 };
@@ -968,6 +973,15 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 		c.logic_op = bs.logic_op_enable && normalized_or_integer && bs.logic_op != VK_LOGIC_OP_COPY;
 		c.logic = bs.logic_op;
 		c.integer = format->IsInteger();
+		if (c.integer) {
+			const bool is_signed = numeric == texture::NumericFormat::SINT;
+			for (int k = 0; k < 4; ++k) {
+				const uint32_t bits = format->ComponentBits("RGBA"[k]);
+				const uint32_t range = bits && bits < 32 ? bits : 32;
+				c.integer_min[k] = is_signed ? -(int64_t(1) << (range - 1)) : 0;
+				c.integer_max[k] = is_signed ? (int64_t(1) << (range - 1)) - 1 : (int64_t(1) << range) - 1;
+			}
+		}
 		if (bs.logic_op_enable || c.integer) c.blend.blend_enable = false;
 		c.clamp_unorm = numeric == texture::NumericFormat::UNORM || numeric == texture::NumericFormat::SRGB;
 		c.clamp_snorm = numeric == texture::NumericFormat::SNORM;

@@ -45,6 +45,10 @@ struct ColorOps {
 	VkLogicOp logic = VK_LOGIC_OP_COPY;
 	bool dual_source = false;  // reads FragmentBatch color[1] as the second source
 	bool integer = false;      // UINT/SINT: the batch's floats hold 32-bit integer bits
+	// UINT/SINT: the range of R, G, B and A, to which a value is saturated
+	// before it is stored (components of 32 bits and absent ones: the
+	// whole 32-bit range).
+	int64_t integer_min[4] = {}, integer_max[4] = {};
 	float constants[4];
 	uint32_t element_size = 0;
 	uint8_t write_bytes[16];  // bit mask over the packed texel of the components written

@@ -35,22 +35,25 @@ std::vector<uint8_t> TexelBytes(const Target& t, uint32_t x, uint32_t y) {
 
 }  // namespace
 
-TEST_CASE("raster: integer attachments store the shader's integer bits, never blended", "[raster]") {
+TEST_CASE("raster: integer attachments store the shader's integers, saturated, never blended", "[raster]") {
 	struct Case {
 		VkFormat format;
 		uint32_t values[4];
 		std::vector<uint8_t> bytes;
 	};
-	// Vulkan 1.3 "Fragment Output Interface": integers are converted to the
-	// attachment's bit depth (we keep the low bits; values out of range are
-	// undefined there). A NaN bit pattern passes through untouched.
+	// Vulkan "Fragment Output Interface": integers are converted to the
+	// attachment's bit depth (values out of range are undefined there; they
+	// saturate, as in the CTS's references). 32-bit components keep every
+	// bit: a NaN bit pattern passes through untouched.
 	const Case cases[] = {
 	    {VK_FORMAT_R32G32B32A32_UINT,
 	     {0xdeadbeef, 0x7fc00001, 0xffffffff, 0},
 	     {0xef, 0xbe, 0xad, 0xde, 1, 0, 0xc0, 0x7f, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0}},
-	    {VK_FORMAT_R8G8B8A8_UINT, {0x1ff, 300, 7, 0xffffffff}, {0xff, 44, 7, 0xff}},
-	    {VK_FORMAT_R16G16_SINT, {0xfffffffe, 40000, 5, 6}, {0xfe, 0xff, 0x40, 0x9c}},
+	    {VK_FORMAT_R8G8B8A8_UINT, {0x1ff, 300, 7, 0xffffffff}, {0xff, 0xff, 7, 0xff}},
+	    {VK_FORMAT_R16G16_SINT, {0xfffffffe, 40000, 5, 6}, {0xfe, 0xff, 0xff, 0x7f}},
 	    {VK_FORMAT_R8_SINT, {0xffffff80, 0, 0, 0}, {0x80}},
+	    {VK_FORMAT_R8G8B8A8_SINT, {255, uint32_t(-300), 127, uint32_t(-128)}, {0x7f, 0x80, 0x7f, 0x80}},
+	    {VK_FORMAT_A2B10G10R10_UINT_PACK32, {1024, 5, 1023, 4}, {0xff, 0x17, 0xf0, 0xff}},
 	};
 	for (const Case& c : cases) {
 		Target t(8, 8, c.format);
@@ -83,7 +86,8 @@ TEST_CASE("raster: logic ops on integer attachments", "[raster]") {
 	state.blend.logic_op = VK_LOGIC_OP_XOR;
 	Mesh m = FullScreen(t, 0.5f);
 	Draw(state, t, m.Input());
-	CHECK(TexelBytes(t, 3, 3) == std::vector<uint8_t>{0xf0, 0x33, 0x0f, 0x0e});
+	// 0x100 saturates to 0xff before the XOR.
+	CHECK(TexelBytes(t, 3, 3) == std::vector<uint8_t>{0xf0, 0x33, 0xf0, 0x0e});
 }
 
 TEST_CASE("raster: the depth bounds test reads the stored depth", "[raster]") {

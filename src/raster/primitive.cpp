@@ -528,6 +528,28 @@ PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t 
 	int64_t x0 = std::max<int64_t>(raster.scissor.x, 0), y0 = std::max<int64_t>(raster.scissor.y, 0);
 	int64_t x1 = std::min<int64_t>(int64_t(raster.scissor.x) + raster.scissor.width, fb_width) - 1;
 	int64_t y1 = std::min<int64_t>(int64_t(raster.scissor.y) + raster.scissor.height, fb_height) - 1;
+	// The viewport's rectangle bounds the scissor too. Vulkan "Primitive
+	// Clipping" clips triangles to the view volume, whose x and y planes
+	// map to the viewport's edges; Tessera clips them at the guard band
+	// only, so the pixels past those edges (centers outside) are cut here
+	// instead, as a clipped triangle would not cover them. Points and wide
+	// lines whose vertices are inside are not clipped, and the spec leaves
+	// open where their fragments end: they end at the same edges, as the
+	// CTS's references (dynamic_state.*.image.*) and lavapipe have them.
+	const double left = std::min(double(vp.x), double(vp.x) + vp.width);
+	const double right = std::max(double(vp.x), double(vp.x) + vp.width);
+	const double top = std::min(double(vp.y), double(vp.y) + vp.height);
+	const double bottom = std::max(double(vp.y), double(vp.y) + vp.height);
+	// Pixel p's center p + 1/2 lies in [left, right) for p in
+	// [ceil(left - 1/2), ceil(right - 1/2) - 1]. (Bounded before the
+	// conversion: the viewport's floats are the application's.)
+	auto first_inside = [](double edge) {
+		return std::isfinite(edge) ? int64_t(std::ceil(std::clamp(edge - 0.5, -1e15, 1e15))) : 0;
+	};
+	x0 = std::max(x0, first_inside(left));
+	x1 = std::min(x1, first_inside(right) - 1);
+	y0 = std::max(y0, first_inside(top));
+	y1 = std::min(y1, first_inside(bottom) - 1);
 	s.scissor_min_x = int32_t(x0);
 	s.scissor_min_y = int32_t(y0);
 	s.scissor_max_x = int32_t(x1);

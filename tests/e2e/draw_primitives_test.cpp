@@ -3,9 +3,8 @@
 // rectangles, strictLines), drawn on Tessera and lavapipe and compared.
 //
 // Tolerances: coverage of points, lines and polygons must match exactly
-// where the primitive lies inside the viewport (lavapipe reports strictLines
-// and rectangular lines as we do; it clips lines to the viewport, which
-// these scenes avoid by staying inside it). Colors within 2 codes
+// (lavapipe reports strictLines and rectangular lines as we do; both end
+// fragments at the viewport's edges, the last test). Colors within 2 codes
 // (interpolation precision, §28.7.4 / §28.8).
 #include <catch2/catch.hpp>
 
@@ -231,4 +230,44 @@ TEST_CASE("gl_SampleID and gl_SamplePosition on one sample read 0 and the center
 		if (!clear_color && (p[0] != 0 || p[1] < 127 || p[1] > 128 || p[2] < 127 || p[2] > 128)) ++wrong;
 	}
 	CHECK(wrong == 0);
+}
+
+// Vulkan "Primitive Clipping": a triangle is clipped to the view volume, so
+// none of it lands outside its viewport's rectangle, however far the
+// framebuffer goes on. Points and wide lines whose vertices lie inside are
+// not clipped, and the spec leaves open where their fragments end; the CTS's
+// references (dynamic_state.*.image.*) and lavapipe end them at the
+// viewport's edges as well. A viewport a corner of the framebuffer, with a
+// positive and a negative height.
+TEST_CASE("primitives reaching past a viewport smaller than the framebuffer stop at its edges", "[draw][viewport]") {
+	const std::vector<Vertex> triangles = {{{-3, -3, 0.5f, 1}, {1, 0, 0, 1}, 1},
+	                                       {{3, -2, 0.5f, 1}, {0, 1, 0, 1}, 1},
+	                                       {{0.2f, 3, 0.5f, 1}, {0, 0, 1, 1}, 1}};
+	const std::vector<Vertex> lines = {
+	    {{-0.8f, -0.97f, 0.5f, 1}, {1, 1, 0, 1}, 1}, {{0.8f, -0.97f, 0.5f, 1}, {1, 1, 0, 1}, 1},  // along one edge
+	    {{0.97f, -0.6f, 0.5f, 1}, {0, 1, 1, 1}, 1},  {{0.9f, 0.7f, 0.5f, 1}, {0, 1, 1, 1}, 1},    // along another
+	    {{-0.5f, 0.5f, 0.5f, 1}, {1, 0, 1, 1}, 1},   {{0.3f, 0.96f, 0.5f, 1}, {1, 0, 1, 1}, 1}};  // toward a third
+	const std::vector<Vertex> points = {{{-0.95f, -0.9f, 0.5f, 1}, {1, 1, 1, 1}, 14},
+	                                    {{0.9f, 0.92f, 0.5f, 1}, {1, 0.5f, 0, 1}, 9},
+	                                    {{0, 0.97f, 0.5f, 1}, {0.2f, 1, 0.4f, 1}, 6}};
+	struct Case {
+		const char* name;
+		const std::vector<Vertex>* vertices;
+		VkPrimitiveTopology topology;
+	};
+	for (const Case& c : {Case{"clipped-triangle", &triangles, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST},
+	                      Case{"wide-lines", &lines, VK_PRIMITIVE_TOPOLOGY_LINE_LIST},
+	                      Case{"large-points", &points, VK_PRIMITIVE_TOPOLOGY_POINT_LIST}}) {
+		for (const VkViewport& viewport : {VkViewport{8, 12, 40, 30, 0, 1}, VkViewport{8, 42, 40, -30, 0, 1}}) {
+			CAPTURE(c.name, viewport.height);
+			Scene s = PrimitiveScene(*c.vertices, c.topology);
+			s.viewport = viewport;
+			const VkPrimitiveTopology topology = c.topology;
+			s.configure = [topology](PipelineState& p) {
+				p.input_assembly.topology = topology;
+				p.rasterization.lineWidth = 9.0f;
+			};
+			CompareSceneWithLavapipe(c.name, s, 2);
+		}
+	}
 }

@@ -764,3 +764,254 @@ typedef struct VkMemoryBarrierAccessFlags3KHR {
 	VkAccessFlags3KHR dstAccessMask3;
 } VkMemoryBarrierAccessFlags3KHR;
 #endif
+
+#ifndef VK_EXT_device_generated_commands
+#define VK_EXT_device_generated_commands 1
+#define VK_EXT_DEVICE_GENERATED_COMMANDS_SPEC_VERSION 1
+#define VK_EXT_DEVICE_GENERATED_COMMANDS_EXTENSION_NAME "VK_EXT_device_generated_commands"
+VK_DEFINE_NON_DISPATCHABLE_HANDLE(VkIndirectExecutionSetEXT)
+VK_DEFINE_NON_DISPATCHABLE_HANDLE(VkIndirectCommandsLayoutEXT)
+// VK_EXT_shader_object's handle, which the extension's shader-object
+// structures name. The same typedef again (where VK_EXT_shader_object
+// defines it) is allowed in C++.
+VK_DEFINE_NON_DISPATCHABLE_HANDLE(VkShaderEXT)
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_GENERATED_COMMANDS_FEATURES_EXT =
+    VkStructureType(1000572000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_GENERATED_COMMANDS_PROPERTIES_EXT =
+    VkStructureType(1000572001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_GENERATED_COMMANDS_MEMORY_REQUIREMENTS_INFO_EXT =
+    VkStructureType(1000572002);
+constexpr VkStructureType VK_STRUCTURE_TYPE_INDIRECT_EXECUTION_SET_CREATE_INFO_EXT = VkStructureType(1000572003);
+constexpr VkStructureType VK_STRUCTURE_TYPE_GENERATED_COMMANDS_INFO_EXT = VkStructureType(1000572004);
+constexpr VkStructureType VK_STRUCTURE_TYPE_INDIRECT_COMMANDS_LAYOUT_CREATE_INFO_EXT = VkStructureType(1000572006);
+constexpr VkStructureType VK_STRUCTURE_TYPE_INDIRECT_COMMANDS_LAYOUT_TOKEN_EXT = VkStructureType(1000572007);
+constexpr VkStructureType VK_STRUCTURE_TYPE_WRITE_INDIRECT_EXECUTION_SET_PIPELINE_EXT = VkStructureType(1000572008);
+constexpr VkStructureType VK_STRUCTURE_TYPE_WRITE_INDIRECT_EXECUTION_SET_SHADER_EXT = VkStructureType(1000572009);
+constexpr VkStructureType VK_STRUCTURE_TYPE_INDIRECT_EXECUTION_SET_PIPELINE_INFO_EXT = VkStructureType(1000572010);
+constexpr VkStructureType VK_STRUCTURE_TYPE_INDIRECT_EXECUTION_SET_SHADER_INFO_EXT = VkStructureType(1000572011);
+constexpr VkStructureType VK_STRUCTURE_TYPE_INDIRECT_EXECUTION_SET_SHADER_LAYOUT_INFO_EXT = VkStructureType(1000572012);
+constexpr VkStructureType VK_STRUCTURE_TYPE_GENERATED_COMMANDS_PIPELINE_INFO_EXT = VkStructureType(1000572013);
+constexpr VkStructureType VK_STRUCTURE_TYPE_GENERATED_COMMANDS_SHADER_INFO_EXT = VkStructureType(1000572014);
+constexpr VkObjectType VK_OBJECT_TYPE_INDIRECT_COMMANDS_LAYOUT_EXT = VkObjectType(1000572000);
+constexpr VkObjectType VK_OBJECT_TYPE_INDIRECT_EXECUTION_SET_EXT = VkObjectType(1000572001);
+constexpr VkPipelineStageFlagBits VK_PIPELINE_STAGE_COMMAND_PREPROCESS_BIT_EXT = VkPipelineStageFlagBits(0x00020000);
+constexpr VkAccessFlagBits VK_ACCESS_COMMAND_PREPROCESS_READ_BIT_EXT = VkAccessFlagBits(0x00020000);
+constexpr VkAccessFlagBits VK_ACCESS_COMMAND_PREPROCESS_WRITE_BIT_EXT = VkAccessFlagBits(0x00040000);
+constexpr VkPipelineStageFlagBits2 VK_PIPELINE_STAGE_2_COMMAND_PREPROCESS_BIT_EXT = 0x00020000ULL;
+constexpr VkAccessFlagBits2 VK_ACCESS_2_COMMAND_PREPROCESS_READ_BIT_EXT = 0x00020000ULL;
+constexpr VkAccessFlagBits2 VK_ACCESS_2_COMMAND_PREPROCESS_WRITE_BIT_EXT = 0x00040000ULL;
+constexpr VkBufferUsageFlags2KHR VK_BUFFER_USAGE_2_PREPROCESS_BUFFER_BIT_EXT = 0x80000000ULL;
+constexpr VkPipelineCreateFlags2KHR VK_PIPELINE_CREATE_2_INDIRECT_BINDABLE_BIT_EXT = 0x4000000000ULL;
+typedef enum VkIndirectExecutionSetInfoTypeEXT {
+	VK_INDIRECT_EXECUTION_SET_INFO_TYPE_PIPELINES_EXT = 0,
+	VK_INDIRECT_EXECUTION_SET_INFO_TYPE_SHADER_OBJECTS_EXT = 1,
+	VK_INDIRECT_EXECUTION_SET_INFO_TYPE_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkIndirectExecutionSetInfoTypeEXT;
+typedef enum VkIndirectCommandsTokenTypeEXT {
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_EXECUTION_SET_EXT = 0,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_PUSH_CONSTANT_EXT = 1,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_SEQUENCE_INDEX_EXT = 2,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_INDEX_BUFFER_EXT = 3,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_VERTEX_BUFFER_EXT = 4,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_INDEXED_EXT = 5,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_EXT = 6,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_INDEXED_COUNT_EXT = 7,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_COUNT_EXT = 8,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DISPATCH_EXT = 9,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_MESH_TASKS_NV_EXT = 1000202002,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_MESH_TASKS_COUNT_NV_EXT = 1000202003,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_MESH_TASKS_EXT = 1000328000,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_DRAW_MESH_TASKS_COUNT_EXT = 1000328001,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_TRACE_RAYS2_EXT = 1000386004,
+	VK_INDIRECT_COMMANDS_TOKEN_TYPE_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkIndirectCommandsTokenTypeEXT;
+typedef enum VkIndirectCommandsInputModeFlagBitsEXT {
+	VK_INDIRECT_COMMANDS_INPUT_MODE_VULKAN_INDEX_BUFFER_EXT = 0x00000001,
+	VK_INDIRECT_COMMANDS_INPUT_MODE_DXGI_INDEX_BUFFER_EXT = 0x00000002,
+	VK_INDIRECT_COMMANDS_INPUT_MODE_FLAG_BITS_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkIndirectCommandsInputModeFlagBitsEXT;
+typedef VkFlags VkIndirectCommandsInputModeFlagsEXT;
+typedef enum VkIndirectCommandsLayoutUsageFlagBitsEXT {
+	VK_INDIRECT_COMMANDS_LAYOUT_USAGE_EXPLICIT_PREPROCESS_BIT_EXT = 0x00000001,
+	VK_INDIRECT_COMMANDS_LAYOUT_USAGE_UNORDERED_SEQUENCES_BIT_EXT = 0x00000002,
+	VK_INDIRECT_COMMANDS_LAYOUT_USAGE_FLAG_BITS_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkIndirectCommandsLayoutUsageFlagBitsEXT;
+typedef VkFlags VkIndirectCommandsLayoutUsageFlagsEXT;
+typedef struct VkPhysicalDeviceDeviceGeneratedCommandsFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 deviceGeneratedCommands;
+	VkBool32 dynamicGeneratedPipelineLayout;
+} VkPhysicalDeviceDeviceGeneratedCommandsFeaturesEXT;
+typedef struct VkPhysicalDeviceDeviceGeneratedCommandsPropertiesEXT {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t maxIndirectPipelineCount;
+	uint32_t maxIndirectShaderObjectCount;
+	uint32_t maxIndirectSequenceCount;
+	uint32_t maxIndirectCommandsTokenCount;
+	uint32_t maxIndirectCommandsTokenOffset;
+	uint32_t maxIndirectCommandsIndirectStride;
+	VkIndirectCommandsInputModeFlagsEXT supportedIndirectCommandsInputModes;
+	VkShaderStageFlags supportedIndirectCommandsShaderStages;
+	VkShaderStageFlags supportedIndirectCommandsShaderStagesPipelineBinding;
+	VkShaderStageFlags supportedIndirectCommandsShaderStagesShaderBinding;
+	VkBool32 deviceGeneratedCommandsTransformFeedback;
+	VkBool32 deviceGeneratedCommandsMultiDrawIndirectCount;
+} VkPhysicalDeviceDeviceGeneratedCommandsPropertiesEXT;
+typedef struct VkGeneratedCommandsMemoryRequirementsInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkIndirectExecutionSetEXT indirectExecutionSet;
+	VkIndirectCommandsLayoutEXT indirectCommandsLayout;
+	uint32_t maxSequenceCount;
+	uint32_t maxDrawCount;
+} VkGeneratedCommandsMemoryRequirementsInfoEXT;
+typedef struct VkIndirectExecutionSetPipelineInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkPipeline initialPipeline;
+	uint32_t maxPipelineCount;
+} VkIndirectExecutionSetPipelineInfoEXT;
+typedef struct VkIndirectExecutionSetShaderLayoutInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t setLayoutCount;
+	const VkDescriptorSetLayout* pSetLayouts;
+} VkIndirectExecutionSetShaderLayoutInfoEXT;
+typedef struct VkIndirectExecutionSetShaderInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t shaderCount;
+	const VkShaderEXT* pInitialShaders;
+	const VkIndirectExecutionSetShaderLayoutInfoEXT* pSetLayoutInfos;
+	uint32_t maxShaderCount;
+	uint32_t pushConstantRangeCount;
+	const VkPushConstantRange* pPushConstantRanges;
+} VkIndirectExecutionSetShaderInfoEXT;
+typedef union VkIndirectExecutionSetInfoEXT {
+	const VkIndirectExecutionSetPipelineInfoEXT* pPipelineInfo;
+	const VkIndirectExecutionSetShaderInfoEXT* pShaderInfo;
+} VkIndirectExecutionSetInfoEXT;
+typedef struct VkIndirectExecutionSetCreateInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkIndirectExecutionSetInfoTypeEXT type;
+	VkIndirectExecutionSetInfoEXT info;
+} VkIndirectExecutionSetCreateInfoEXT;
+typedef struct VkGeneratedCommandsInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkShaderStageFlags shaderStages;
+	VkIndirectExecutionSetEXT indirectExecutionSet;
+	VkIndirectCommandsLayoutEXT indirectCommandsLayout;
+	VkDeviceAddress indirectAddress;
+	VkDeviceSize indirectAddressSize;
+	VkDeviceAddress preprocessAddress;
+	VkDeviceSize preprocessSize;
+	uint32_t maxSequenceCount;
+	VkDeviceAddress sequenceCountAddress;
+	uint32_t maxDrawCount;
+} VkGeneratedCommandsInfoEXT;
+typedef struct VkWriteIndirectExecutionSetPipelineEXT {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t index;
+	VkPipeline pipeline;
+} VkWriteIndirectExecutionSetPipelineEXT;
+typedef struct VkIndirectCommandsPushConstantTokenEXT {
+	VkPushConstantRange updateRange;
+} VkIndirectCommandsPushConstantTokenEXT;
+typedef struct VkIndirectCommandsVertexBufferTokenEXT {
+	uint32_t vertexBindingUnit;
+} VkIndirectCommandsVertexBufferTokenEXT;
+typedef struct VkIndirectCommandsIndexBufferTokenEXT {
+	VkIndirectCommandsInputModeFlagBitsEXT mode;
+} VkIndirectCommandsIndexBufferTokenEXT;
+typedef struct VkIndirectCommandsExecutionSetTokenEXT {
+	VkIndirectExecutionSetInfoTypeEXT type;
+	VkShaderStageFlags shaderStages;
+} VkIndirectCommandsExecutionSetTokenEXT;
+typedef union VkIndirectCommandsTokenDataEXT {
+	const VkIndirectCommandsPushConstantTokenEXT* pPushConstant;
+	const VkIndirectCommandsVertexBufferTokenEXT* pVertexBuffer;
+	const VkIndirectCommandsIndexBufferTokenEXT* pIndexBuffer;
+	const VkIndirectCommandsExecutionSetTokenEXT* pExecutionSet;
+} VkIndirectCommandsTokenDataEXT;
+typedef struct VkIndirectCommandsLayoutTokenEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkIndirectCommandsTokenTypeEXT type;
+	VkIndirectCommandsTokenDataEXT data;
+	uint32_t offset;
+} VkIndirectCommandsLayoutTokenEXT;
+typedef struct VkIndirectCommandsLayoutCreateInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkIndirectCommandsLayoutUsageFlagsEXT flags;
+	VkShaderStageFlags shaderStages;
+	uint32_t indirectStride;
+	VkPipelineLayout pipelineLayout;
+	uint32_t tokenCount;
+	const VkIndirectCommandsLayoutTokenEXT* pTokens;
+} VkIndirectCommandsLayoutCreateInfoEXT;
+typedef struct VkDrawIndirectCountIndirectCommandEXT {
+	VkDeviceAddress bufferAddress;
+	uint32_t stride;
+	uint32_t commandCount;
+} VkDrawIndirectCountIndirectCommandEXT;
+typedef struct VkBindVertexBufferIndirectCommandEXT {
+	VkDeviceAddress bufferAddress;
+	uint32_t size;
+	uint32_t stride;
+} VkBindVertexBufferIndirectCommandEXT;
+typedef struct VkBindIndexBufferIndirectCommandEXT {
+	VkDeviceAddress bufferAddress;
+	uint32_t size;
+	VkIndexType indexType;
+} VkBindIndexBufferIndirectCommandEXT;
+typedef struct VkGeneratedCommandsPipelineInfoEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkPipeline pipeline;
+} VkGeneratedCommandsPipelineInfoEXT;
+typedef struct VkGeneratedCommandsShaderInfoEXT {
+	VkStructureType sType;
+	void* pNext;
+	uint32_t shaderCount;
+	const VkShaderEXT* pShaders;
+} VkGeneratedCommandsShaderInfoEXT;
+typedef struct VkWriteIndirectExecutionSetShaderEXT {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t index;
+	VkShaderEXT shader;
+} VkWriteIndirectExecutionSetShaderEXT;
+typedef void(VKAPI_PTR* PFN_vkGetGeneratedCommandsMemoryRequirementsEXT)(
+    VkDevice device, const VkGeneratedCommandsMemoryRequirementsInfoEXT* pInfo,
+    VkMemoryRequirements2* pMemoryRequirements);
+typedef void(VKAPI_PTR* PFN_vkCmdPreprocessGeneratedCommandsEXT)(
+    VkCommandBuffer commandBuffer, const VkGeneratedCommandsInfoEXT* pGeneratedCommandsInfo,
+    VkCommandBuffer stateCommandBuffer);
+typedef void(VKAPI_PTR* PFN_vkCmdExecuteGeneratedCommandsEXT)(VkCommandBuffer commandBuffer, VkBool32 isPreprocessed,
+                                                              const VkGeneratedCommandsInfoEXT* pGeneratedCommandsInfo);
+typedef VkResult(VKAPI_PTR* PFN_vkCreateIndirectCommandsLayoutEXT)(
+    VkDevice device, const VkIndirectCommandsLayoutCreateInfoEXT* pCreateInfo, const VkAllocationCallbacks* pAllocator,
+    VkIndirectCommandsLayoutEXT* pIndirectCommandsLayout);
+typedef void(VKAPI_PTR* PFN_vkDestroyIndirectCommandsLayoutEXT)(VkDevice device,
+                                                                VkIndirectCommandsLayoutEXT indirectCommandsLayout,
+                                                                const VkAllocationCallbacks* pAllocator);
+typedef VkResult(VKAPI_PTR* PFN_vkCreateIndirectExecutionSetEXT)(VkDevice device,
+                                                                 const VkIndirectExecutionSetCreateInfoEXT* pCreateInfo,
+                                                                 const VkAllocationCallbacks* pAllocator,
+                                                                 VkIndirectExecutionSetEXT* pIndirectExecutionSet);
+typedef void(VKAPI_PTR* PFN_vkDestroyIndirectExecutionSetEXT)(VkDevice device,
+                                                              VkIndirectExecutionSetEXT indirectExecutionSet,
+                                                              const VkAllocationCallbacks* pAllocator);
+typedef void(VKAPI_PTR* PFN_vkUpdateIndirectExecutionSetPipelineEXT)(
+    VkDevice device, VkIndirectExecutionSetEXT indirectExecutionSet, uint32_t executionSetWriteCount,
+    const VkWriteIndirectExecutionSetPipelineEXT* pExecutionSetWrites);
+typedef void(VKAPI_PTR* PFN_vkUpdateIndirectExecutionSetShaderEXT)(
+    VkDevice device, VkIndirectExecutionSetEXT indirectExecutionSet, uint32_t executionSetWriteCount,
+    const VkWriteIndirectExecutionSetShaderEXT* pExecutionSetWrites);
+#endif

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "shader/dispatch.h"
+#include "vk/action.h"
 #include "vk/buffer.h"
 #include "vk/command_buffer.h"
 #include "vk/device.h"
@@ -23,6 +24,8 @@ struct BindPipelineCommand : Command {
 	const Pipeline* pipeline;
 	void Execute(ExecutionContext& context) const { context.pipelines[size_t(bind_point)] = pipeline; }
 };
+
+}  // namespace
 
 void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
 	const shader::RunOptions& options = context.device->ShaderRunOptions();
@@ -48,6 +51,8 @@ void Dispatch(ExecutionContext& context, const shader::DispatchSize& size) {
 		context.device->MarkLost();
 	}
 }
+
+namespace {
 
 struct DispatchCommand : Command {
 	shader::DispatchSize size;

@@ -29,6 +29,7 @@
 #include "shader/interpreter.h"
 #include "texture/float_formats.h"
 #include "texture/texel.h"
+#include "vk/action.h"
 #include "vk/buffer.h"
 #include "vk/cmd_render_pass.h"
 #include "vk/command_buffer.h"
@@ -54,16 +55,6 @@ namespace {
 constexpr uint32_t kNoWord = shader::Program::kNoWord;
 constexpr uint32_t kVertexBatch = 128;  // vertices per lane group
 constexpr uint32_t kRestart = 0xffffffffu;
-
-struct DrawParams {
-	uint32_t count = 0;  // vertices, or indices when indexed
-	uint32_t instance_count = 0;
-	uint32_t first = 0;  // first vertex, or first index
-	int32_t vertex_offset = 0;
-	uint32_t first_instance = 0;
-	uint32_t draw_index = 0;
-	bool indexed = false;
-};
 
 shader::Interpreter& ThreadInterpreter() { return DrawInterpreter(); }
 
@@ -1162,6 +1153,8 @@ void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topolo
 	input.point_sizes = job.point_sizes;
 }
 
+}  // namespace
+
 void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::RunOptions& options = context.device->ShaderRunOptions();
 	DrawParams p = given;
@@ -1709,6 +1702,8 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		ReportPipeline(context, *pipeline, "vkCmdDraw*: out of memory; draw skipped");
 	}
 }
+
+namespace {
 
 struct DrawCommand : Command {
 	static constexpr bool kKeepsQueuedDraws = true;  // Draw orders itself after them

@@ -220,6 +220,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance6FeaturesKHR, maintenance6)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance7FeaturesKHR, maintenance7)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_GENERATED_COMMANDS_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDeviceGeneratedCommandsFeaturesEXT, dynamicGeneratedPipelineLayout)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance8FeaturesKHR, maintenance8)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT,
@@ -936,6 +938,16 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// their access flags 3 or ownership transfer stages (vk/cmd_sync.cpp).
 		reinterpret_cast<VkPhysicalDeviceMaintenance8FeaturesKHR*>(s)->maintenance8 = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_GENERATED_COMMANDS_FEATURES_EXT: {
+		// Each sequence's tokens run on the queue thread as the commands they
+		// stand for (vk/cmd_generated_commands.cpp). Push constants are one
+		// block whatever the layout, so a layout given only as a
+		// VkPipelineLayoutCreateInfo serves as well as a VkPipelineLayout.
+		auto* f = reinterpret_cast<VkPhysicalDeviceDeviceGeneratedCommandsFeaturesEXT*>(s);
+		f->deviceGeneratedCommands = VK_TRUE;
+		f->dynamicGeneratedPipelineLayout = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT:
 		// A sliced view's level starts at its first slice and is as deep as
 		// its slice count, for reads, writes, atomics and size queries alike

@@ -14,6 +14,7 @@
 #include "vk/command_buffer.h"
 #include "vk/descriptor_set_layout.h"
 #include "vk/device_memory.h"
+#include "vk/indirect_commands_layout.h"
 #include "vk/physical_device.h"
 
 namespace tessera::vk {
@@ -539,6 +540,32 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// implementation that is not a layer will return 0").
 		reinterpret_cast<VkPhysicalDeviceLayeredApiPropertiesListKHR*>(s)->layeredApiCount = 0;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_GENERATED_COMMANDS_PROPERTIES_EXT: {
+		// A sequence's tokens are the commands they stand for, run on the
+		// queue thread (vk/cmd_generated_commands.cpp): nothing is generated
+		// into a preprocess buffer, so the limits are the spec's minimums
+		// except the token count, whose cost is a loop (CTS fills the whole
+		// push constant block with one token per word). Execution sets hold
+		// pipelines only: without VK_EXT_shader_object nothing binds shader
+		// objects. Every stage Tessera runs may be bound; count tokens and
+		// transform feedback work as in direct draws.
+		auto* p = reinterpret_cast<VkPhysicalDeviceDeviceGeneratedCommandsPropertiesEXT*>(s);
+		p->maxIndirectPipelineCount = kMaxIndirectPipelineCount;
+		p->maxIndirectShaderObjectCount = 0;
+		p->maxIndirectSequenceCount = kMaxIndirectSequenceCount;
+		p->maxIndirectCommandsTokenCount = kMaxIndirectCommandsTokenCount;
+		p->maxIndirectCommandsTokenOffset = kMaxIndirectCommandsTokenOffset;
+		p->maxIndirectCommandsIndirectStride = kMaxIndirectCommandsIndirectStride;
+		p->supportedIndirectCommandsInputModes = VK_INDIRECT_COMMANDS_INPUT_MODE_VULKAN_INDEX_BUFFER_EXT |
+		                                         VK_INDIRECT_COMMANDS_INPUT_MODE_DXGI_INDEX_BUFFER_EXT;
+		const VkShaderStageFlags stages = VK_SHADER_STAGE_ALL_GRAPHICS | VK_SHADER_STAGE_COMPUTE_BIT;
+		p->supportedIndirectCommandsShaderStages = stages;
+		p->supportedIndirectCommandsShaderStagesPipelineBinding = stages;
+		p->supportedIndirectCommandsShaderStagesShaderBinding = 0;
+		p->deviceGeneratedCommandsTransformFeedback = VK_TRUE;
+		p->deviceGeneratedCommandsMultiDrawIndirectCount = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_PROPERTIES_EXT:
 		// Every attribute is fetched with memcpy: alignment costs nothing.
 		reinterpret_cast<VkPhysicalDeviceLegacyVertexAttributesPropertiesEXT*>(s)->nativeUnalignedPerformance = VK_TRUE;

@@ -249,6 +249,9 @@ VkResult CreatePipelines(VkDevice device, VkPipelineCache pipelineCache, VkPipel
 		// replace the 32-bit ones. The 64-bit flags keep every 32-bit flag at
 		// its bit, and none Tessera reads lies above bit 31, so the pipeline
 		// is built from a copy that carries them in the 32-bit field.
+		// VK_PIPELINE_CREATE_2_INDIRECT_BINDABLE_BIT_EXT (bit 38) asks for
+		// nothing: an execution set token binds any pipeline as
+		// vkCmdBindPipeline does (vk/cmd_generated_commands.cpp).
 		CreateInfo info = infos[i];
 		if (auto* flags2 = vk::FindInChain<VkPipelineCreateFlags2CreateInfoKHR>(
 		        info.pNext, VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR))

@@ -211,6 +211,7 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_compute_shader_derivatives", {}, {"computeDerivativeGroupLinear"}},
 	    {"VK_KHR_maintenance7", {}, {"maintenance7"}},
 	    {"VK_KHR_maintenance8", {}, {"maintenance8"}},
+	    {"VK_EXT_device_generated_commands", {}, {"deviceGeneratedCommands"}},
 	    {"VK_EXT_attachment_feedback_loop_dynamic_state", {}, {"attachmentFeedbackLoopDynamicState"}},
 	};
 	return rules;
@@ -233,8 +234,10 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT, &v14};
 	VkPhysicalDeviceMaintenance8FeaturesKHR maintenance8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR,
 	                                                     &feedback_dynamic};
+	VkPhysicalDeviceDeviceGeneratedCommandsFeaturesEXT generated_commands{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_GENERATED_COMMANDS_FEATURES_EXT, &maintenance8};
 	VkPhysicalDeviceMaintenance7FeaturesKHR maintenance7{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR,
-	                                                     &maintenance8};
+	                                                     &generated_commands};
 	VkPhysicalDeviceMaintenance6FeaturesKHR maintenance6{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR,
 	                                                     &maintenance7};
 	VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT sliced_view{
@@ -449,6 +452,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(maintenance6, maintenance6);
 	TESSERA_F(maintenance7, maintenance7);
 	TESSERA_F(maintenance8, maintenance8);
+	TESSERA_F(generated_commands, deviceGeneratedCommands);
 	TESSERA_F(feedback_dynamic, attachmentFeedbackLoopDynamicState);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);

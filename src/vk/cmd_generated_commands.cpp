@@ -113,10 +113,8 @@ private:
 					Fail("sequence %u: execution set index %u holds no pipeline", s, index);
 					return false;
 				}
-				context_
-				    .pipelines[size_t(pipeline->BindPoint() == VK_PIPELINE_BIND_POINT_COMPUTE ? BindPoint::Compute
-				                                                                              : BindPoint::Graphics)] =
-				    pipeline;
+				const bool compute = pipeline->BindPoint() == VK_PIPELINE_BIND_POINT_COMPUTE;
+				context_.pipelines[size_t(compute ? BindPoint::Compute : BindPoint::Graphics)] = pipeline;
 				break;
 			}
 			case VK_INDIRECT_COMMANDS_TOKEN_TYPE_PUSH_CONSTANT_EXT:

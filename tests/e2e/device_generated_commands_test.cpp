@@ -950,3 +950,57 @@ TEST_CASE(
 	procs.destroy_set(device, set, nullptr);
 	vkDestroyPipeline(device, alternate, nullptr);
 }
+
+TEST_CASE("VK_EXT_device_generated_commands: what Tessera cannot run is refused at creation", "[dgc]") {
+	DgcOptions options;
+	auto ctx = Context::Create(Driver::Tessera, options.Options());
+	REQUIRE(ctx);
+	DgcProcs procs(*ctx);
+	REQUIRE(procs.ok());
+	VkDevice device = ctx->device();
+	const uint32_t errors_before = ctx->validation_errors();
+
+	auto create = [&](std::vector<VkIndirectCommandsLayoutTokenEXT> tokens, VkShaderStageFlags stages) {
+		VkIndirectCommandsLayoutCreateInfoEXT info{VK_STRUCTURE_TYPE_INDIRECT_COMMANDS_LAYOUT_CREATE_INFO_EXT};
+		info.shaderStages = stages;
+		info.indirectStride = 64;
+		info.tokenCount = uint32_t(tokens.size());
+		info.pTokens = tokens.data();
+		VkIndirectCommandsLayoutEXT layout = VK_NULL_HANDLE;
+		const VkResult result = procs.create_layout(device, &info, nullptr, &layout);
+		if (layout) procs.destroy_layout(device, layout, nullptr);
+		return result;
+	};
+	const VkIndirectCommandsExecutionSetTokenEXT shader_objects{VK_INDIRECT_EXECUTION_SET_INFO_TYPE_SHADER_OBJECTS_EXT,
+	                                                            VK_SHADER_STAGE_COMPUTE_BIT};
+	const VkIndirectCommandsPushConstantTokenEXT past_block{{VK_SHADER_STAGE_COMPUTE_BIT, 252, 8}};
+	VkIndirectCommandsTokenDataEXT data[2];
+	data[0].pExecutionSet = &shader_objects;
+	data[1].pPushConstant = &past_block;
+	const auto dispatch = Token(VK_INDIRECT_COMMANDS_TOKEN_TYPE_DISPATCH_EXT, 16);
+	// The control: a dispatch layout is created.
+	CHECK(create({dispatch}, VK_SHADER_STAGE_COMPUTE_BIT) == VK_SUCCESS);
+	// Shader objects (no VK_EXT_shader_object), a push past the 256-byte
+	// block, a dispatch for graphics stages, no action token, the action
+	// token not last.
+	CHECK(create({Token(VK_INDIRECT_COMMANDS_TOKEN_TYPE_EXECUTION_SET_EXT, 0, data[0]), dispatch},
+	             VK_SHADER_STAGE_COMPUTE_BIT) != VK_SUCCESS);
+	CHECK(create({Token(VK_INDIRECT_COMMANDS_TOKEN_TYPE_PUSH_CONSTANT_EXT, 0, data[1]), dispatch},
+	             VK_SHADER_STAGE_COMPUTE_BIT) != VK_SUCCESS);
+	CHECK(create({dispatch}, kGraphicsStages) != VK_SUCCESS);
+	CHECK(create({Token(VK_INDIRECT_COMMANDS_TOKEN_TYPE_SEQUENCE_INDEX_EXT, 0, data[1])},
+	             VK_SHADER_STAGE_COMPUTE_BIT) != VK_SUCCESS);
+	CHECK(create({dispatch, Token(VK_INDIRECT_COMMANDS_TOKEN_TYPE_DISPATCH_EXT, 32)}, VK_SHADER_STAGE_COMPUTE_BIT) !=
+	      VK_SUCCESS);
+
+	// Execution sets of shader objects.
+	VkIndirectExecutionSetShaderInfoEXT shader_info{VK_STRUCTURE_TYPE_INDIRECT_EXECUTION_SET_SHADER_INFO_EXT};
+	shader_info.maxShaderCount = 1;
+	VkIndirectExecutionSetCreateInfoEXT set_info{VK_STRUCTURE_TYPE_INDIRECT_EXECUTION_SET_CREATE_INFO_EXT};
+	set_info.type = VK_INDIRECT_EXECUTION_SET_INFO_TYPE_SHADER_OBJECTS_EXT;
+	set_info.info.pShaderInfo = &shader_info;
+	VkIndirectExecutionSetEXT set = VK_NULL_HANDLE;
+	CHECK(procs.create_set(device, &set_info, nullptr, &set) != VK_SUCCESS);
+	CHECK(set == VK_NULL_HANDLE);
+	CHECK(ctx->validation_errors() >= errors_before + 6);  // each refusal says why
+}

@@ -492,12 +492,19 @@ VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationSamplesEXT(VkCommandBuffer command
 	                 [](GraphicsContext& g, const uint32_t& v) { g.rasterization_samples = v; });
 }
 
+// extendedDynamicState3RasterizationStream: the vertex stream whose
+// primitives draws of a pipeline that made it dynamic rasterize
+// (vk/draw.cpp, DrawGeometryStage).
+VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationStreamEXT(VkCommandBuffer commandBuffer, uint32_t rasterizationStream) {
+	Record<uint32_t>(commandBuffer, rasterizationStream,
+	                 [](GraphicsContext& g, const uint32_t& v) { g.rasterization_stream = v; });
+}
+
 // The states below belong to features Tessera does not offer
-// (RasterizationStream, ConservativeRasterizationMode,
+// (ConservativeRasterizationMode,
 // ExtraPrimitiveOverestimationSize, SampleLocationsEnable,
 // ColorBlendAdvanced and the NV ones): no valid program calls them. They
 // exist so that every command of the extension resolves, and record nothing.
-VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationStreamEXT(VkCommandBuffer, uint32_t) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetConservativeRasterizationModeEXT(VkCommandBuffer, VkConservativeRasterizationModeEXT) {
 }
 VKAPI_ATTR void VKAPI_CALL CmdSetExtraPrimitiveOverestimationSizeEXT(VkCommandBuffer, float) {}

@@ -981,11 +981,12 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 
 // With a geometry stage (geometry_stage.h): runs it over the instance's
 // input primitives, captures each vertex stream when `capture`, and draws
-// the rasterization stream unless `discard`. Adds the primitives emitted
-// to each stream to emitted[stream]; returns the samples that passed.
+// stream `drawn` (the rasterization stream) unless `discard`. Adds the
+// primitives emitted to each stream to emitted[stream]; returns the
+// samples that passed.
 uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const raster::DrawState& state,
                            const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
-                           const shader::Resources& resources, bool capture, bool discard, DrawJob& job,
+                           const shader::Resources& resources, bool capture, bool discard, uint32_t drawn, DrawJob& job,
                            DrawScratch& scratch, uint64_t (&emitted)[shader::kMaxVertexStreams]) {
 	const shader::Program& gs = *gp.geometry;
 	GeometryRun& run = scratch.geometry_run;
@@ -1002,7 +1003,6 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 		return 0;
 	}
 	const raster::Topology topology = GeometryTopology(gs);
-	const uint32_t drawn = gp.rasterization_stream;
 	uint64_t counted[shader::kMaxVertexStreams] = {};
 	CountGeometryPrimitives(gp, run, counted);
 	for (uint32_t stream = 0; stream < shader::kMaxVertexStreams; ++stream) emitted[stream] += counted[stream];
@@ -1171,6 +1171,11 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	    context.device->IsEnabled(entry::DeviceExtension::EXT_depth_range_unrestricted);
 	const bool line_stipple =
 	    (gp.dynamic & Bit(Dynamic::kLineStippleEnable)) != 0 ? g.line_stipple_enable : gp.line_stipple;
+	// VK_EXT_transform_feedback: the vertex stream whose primitives are
+	// rasterized, the pipeline's or vkCmdSetRasterizationStreamEXT's.
+	const uint32_t rasterization_stream = (gp.dynamic & Bit(Dynamic::kRasterizationStream)) != 0
+	                                          ? g.rasterization_stream % shader::kMaxVertexStreams
+	                                          : gp.rasterization_stream;
 	// Rasterizer discard drops primitives after the vertex stage (§27.1):
 	// a vertex program with side effects still runs, and so does one whose
 	// outputs transform feedback captures (before rasterization, §26.1).
@@ -1634,7 +1639,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				if (gp.geometry) {
 					uint64_t passed =
 					    DrawGeometryStage(context.graphics, gp, state, compiled, fb, geometry_bound.resources,
-					                      capture && v == 0, discard, job, scratch, emitted);
+					                      capture && v == 0, discard, rasterization_stream, job, scratch, emitted);
 					++geometry_runs;
 					if (g.occlusion_pool) g.occlusion_pool->AddSamples(g.occlusion_query, passed);
 					continue;
@@ -1670,7 +1675,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				for (uint64_t count : emitted) all += count;
 				statistics->AddStatistic(q, Statistic::kGeometryShaderPrimitives, all);
 			}
-			const uint64_t clipped = gp.geometry   ? emitted[gp.rasterization_stream]
+			const uint64_t clipped = gp.geometry   ? emitted[rasterization_stream]
 			                         : tessellated ? tess_primitives * view_count
 			                                       : primitives * view_count;
 			if (!discard) {

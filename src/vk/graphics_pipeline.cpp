@@ -59,6 +59,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_SAMPLE_MASK_EXT: return Dynamic::kSampleMask;
 	case VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT: return Dynamic::kRasterizationSamples;
 	case VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT: return Dynamic::kAttachmentFeedbackLoopEnable;
+	case VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT: return Dynamic::kRasterizationStream;
 	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT: return Dynamic::kAlphaToCoverageEnable;
 	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return Dynamic::kAlphaToOneEnable;
 	case VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT: return Dynamic::kPatchControlPoints;

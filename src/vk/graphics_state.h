@@ -75,6 +75,7 @@ enum class Dynamic : uint32_t {
 	kTessellationDomainOrigin,      // VK_EXT_extended_dynamic_state3
 	kRasterizationSamples,          // VK_EXT_extended_dynamic_state3
 	kAttachmentFeedbackLoopEnable,  // VK_EXT_attachment_feedback_loop_dynamic_state
+	kRasterizationStream,           // VK_EXT_extended_dynamic_state3 (with VK_EXT_transform_feedback)
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -313,6 +314,7 @@ struct GraphicsContext {
 	uint32_t patch_control_points = 0;      // vkCmdSetPatchControlPointsEXT
 	bool domain_origin_lower_left = false;  // vkCmdSetTessellationDomainOriginEXT
 	uint32_t rasterization_samples = 1;     // vkCmdSetRasterizationSamplesEXT
+	uint32_t rasterization_stream = 0;      // vkCmdSetRasterizationStreamEXT
 	VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 	bool depth_test = false, depth_write = false, depth_bounds_test = false, stencil_test = false;
 	VkCompareOp depth_compare = VK_COMPARE_OP_NEVER;

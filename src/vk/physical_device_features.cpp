@@ -1097,8 +1097,7 @@ void FillFeatures(VkBaseOutStructure* s) {
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT: {
 		// The states a draw can take from the command buffer (draw.cpp
 		// ComposeState), each a field of the rasterizer's state. Not
-		// offered: the rasterization stream (fixed when the pipeline is
-		// made), and the states of extensions Tessera lacks (conservative
+		// offered: the states of extensions Tessera lacks (conservative
 		// rasterization, sample locations, advanced blending, the NV ones).
 		auto* p = reinterpret_cast<VkPhysicalDeviceExtendedDynamicState3FeaturesEXT*>(s);
 		p->extendedDynamicState3DepthClampEnable = VK_TRUE;
@@ -1117,6 +1116,7 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->extendedDynamicState3DepthClipNegativeOneToOne = VK_TRUE;
 		p->extendedDynamicState3TessellationDomainOrigin = VK_TRUE;  // vk/draw.cpp, TessellationRun
 		p->extendedDynamicState3RasterizationSamples = VK_TRUE;      // vk/draw.cpp, ComposeState
+		p->extendedDynamicState3RasterizationStream = VK_TRUE;       // vk/draw.cpp, DrawGeometryStage
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT:

@@ -486,3 +486,77 @@ TEST_CASE("transform feedback keeps each primitive's provoking vertex last in la
 	CHECK(std::vector<uint32_t>(captured[1].begin(), captured[1].begin() + 22) ==
 	      std::vector<uint32_t>(captured[0].begin(), captured[0].begin() + 22));
 }
+
+// extendedDynamicState3RasterizationStream: a pipeline that makes the
+// rasterization stream dynamic draws the stream vkCmdSetRasterizationStreamEXT
+// names, the same bytes as one that fixes it in
+// VkPipelineRasterizationStateStreamCreateInfoEXT; raster_stream.geom puts
+// positions in stream 1 only, so a draw of stream 0 would not give them.
+// Tessera alone: lavapipe 22.3 has neither rasterization stream selection
+// nor several streams of triangles (transformFeedbackStreamsLinesTriangles).
+TEST_CASE("vkCmdSetRasterizationStreamEXT selects the stream drawn as the pipeline stream does",
+          "[draw][transform_feedback][geometry][dynamic-state]") {
+	SceneFeatures features;
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+	eds3.extendedDynamicState3RasterizationStream = VK_TRUE;
+	VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+	                                                 &eds3};
+	xfb.transformFeedback = VK_TRUE;
+	xfb.geometryStreams = VK_TRUE;
+	ContextOptions options = features.Options();
+	eds3.pNext = const_cast<void*>(options.device_features);
+	options.device_features = &xfb;
+	options.device_extensions.push_back(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+	options.device_extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+	std::unique_ptr<Context> tessera = Context::Create(Driver::Tessera, options);
+	REQUIRE(tessera);
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT offered{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+	VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &offered};
+	vkGetPhysicalDeviceFeatures2(tessera->physical_device(), &f2);
+	REQUIRE(offered.extendedDynamicState3RasterizationStream == VK_TRUE);
+
+	// Four triangles of a list.
+	std::vector<float> positions;
+	for (int i = 0; i < 12; ++i)
+		positions.insert(positions.end(), {-0.9f + 0.15f * float(i), (i % 3 == 1) ? 0.6f : -0.6f, 0.5f, 1});
+	VkPipelineRasterizationStateStreamCreateInfoEXT stream{
+	    VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_STREAM_CREATE_INFO_EXT};
+	auto scene = [&](bool dynamic, uint32_t static_stream) {
+		Scene s;
+		s.vertex_shader = "geom_input.vert.spv";
+		s.geometry_shader = "raster_stream.geom.spv";
+		s.fragment_shader = "geom_color.frag.spv";
+		s.vertices = scenes::Bytes(positions);
+		s.vertex_stride = 16;
+		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		s.draws = {DrawCall{12}};
+		s.configure = [&, dynamic, static_stream](PipelineState& p) {
+			stream.rasterizationStream = static_stream;
+			p.rasterization.pNext = &stream;
+			if (dynamic) p.dynamic_states.push_back(VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT);
+		};
+		if (dynamic)
+			s.before_draws = [&](VkCommandBuffer cb) {
+				auto set = tessera->Proc<PFN_vkCmdSetRasterizationStreamEXT>("vkCmdSetRasterizationStreamEXT");
+				REQUIRE(set);
+				set(cb, 1);
+			};
+		return s;
+	};
+	const SceneResult fixed = RenderScene(*tessera, scene(false, 1));
+	// The pipeline's own stream (0) is replaced by the command's (1).
+	const SceneResult dynamic = RenderScene(*tessera, scene(true, 0));
+	CHECK(tessera->validation_errors() == 0);
+	for (const std::string& m : tessera->validation_messages()) UNSCOPED_INFO(m);
+	REQUIRE(fixed.colors.size() == 1);
+	REQUIRE(dynamic.colors.size() == 1);
+	CHECK(FirstDifference(fixed.colors[0], dynamic.colors[0]) == -1);
+	// Stream 1's triangles were drawn: some pixel is not the clear color.
+	bool drawn = false;
+	for (size_t i = 0; i + 3 < fixed.colors[0].size(); i += 4)
+		drawn |= fixed.colors[0][i] != 0 || fixed.colors[0][i + 1] != 0 || fixed.colors[0][i + 2] != 0;
+	CHECK(drawn);
+
+}

@@ -289,8 +289,11 @@ void TessellateQuads(TessSpacing spacing, const float outer[4], const float inne
 	if (all_one) {
 		const uint32_t c00 = mesh.Point(0, 0, 0), c10 = mesh.Point(1, 0, 0);
 		const uint32_t c11 = mesh.Point(1, 1, 0), c01 = mesh.Point(0, 1, 0);
-		mesh.Emit(c00, c10, c11);
-		mesh.Emit(c00, c11, c01);
+		// Split along the (1,0)-(0,1) diagonal, as lavapipe and the CTS
+		// reference images (shader_object.misc.tessellation_modes.one.*)
+		// have it; which diagonal is implementation-dependent.
+		mesh.Emit(c00, c10, c01);
+		mesh.Emit(c10, c11, c01);
 		return;
 	}
 	// Inner level 1 + epsilon, as for triangles.

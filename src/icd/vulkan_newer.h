@@ -1015,3 +1015,72 @@ typedef void(VKAPI_PTR* PFN_vkUpdateIndirectExecutionSetShaderEXT)(
     VkDevice device, VkIndirectExecutionSetEXT indirectExecutionSet, uint32_t executionSetWriteCount,
     const VkWriteIndirectExecutionSetShaderEXT* pExecutionSetWrites);
 #endif
+
+#ifndef VK_EXT_shader_object
+#define VK_EXT_shader_object 1
+VK_DEFINE_NON_DISPATCHABLE_HANDLE(VkShaderEXT)
+#define VK_EXT_SHADER_OBJECT_SPEC_VERSION 1
+#define VK_EXT_SHADER_OBJECT_EXTENSION_NAME "VK_EXT_shader_object"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT = VkStructureType(1000482000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_PROPERTIES_EXT = VkStructureType(1000482001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_SHADER_CREATE_INFO_EXT = VkStructureType(1000482002);
+constexpr VkStructureType VK_STRUCTURE_TYPE_SHADER_REQUIRED_SUBGROUP_SIZE_CREATE_INFO_EXT =
+    VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO;
+constexpr VkObjectType VK_OBJECT_TYPE_SHADER_EXT = VkObjectType(1000482000);
+// A success code (positive): the binary is not one this device can use.
+constexpr VkResult VK_INCOMPATIBLE_SHADER_BINARY_EXT = VkResult(1000482000);
+constexpr VkResult VK_ERROR_INCOMPATIBLE_SHADER_BINARY_EXT = VK_INCOMPATIBLE_SHADER_BINARY_EXT;
+typedef enum VkShaderCodeTypeEXT {
+	VK_SHADER_CODE_TYPE_BINARY_EXT = 0,
+	VK_SHADER_CODE_TYPE_SPIRV_EXT = 1,
+	VK_SHADER_CODE_TYPE_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkShaderCodeTypeEXT;
+typedef enum VkShaderCreateFlagBitsEXT {
+	VK_SHADER_CREATE_LINK_STAGE_BIT_EXT = 0x00000001,
+	VK_SHADER_CREATE_ALLOW_VARYING_SUBGROUP_SIZE_BIT_EXT = 0x00000002,
+	VK_SHADER_CREATE_REQUIRE_FULL_SUBGROUPS_BIT_EXT = 0x00000004,
+	VK_SHADER_CREATE_NO_TASK_SHADER_BIT_EXT = 0x00000008,
+	VK_SHADER_CREATE_DISPATCH_BASE_BIT_EXT = 0x00000010,
+	VK_SHADER_CREATE_FRAGMENT_SHADING_RATE_ATTACHMENT_BIT_EXT = 0x00000020,
+	VK_SHADER_CREATE_FRAGMENT_DENSITY_MAP_ATTACHMENT_BIT_EXT = 0x00000040,
+	VK_SHADER_CREATE_FLAG_BITS_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkShaderCreateFlagBitsEXT;
+typedef VkFlags VkShaderCreateFlagsEXT;
+typedef struct VkPhysicalDeviceShaderObjectFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderObject;
+} VkPhysicalDeviceShaderObjectFeaturesEXT;
+typedef struct VkPhysicalDeviceShaderObjectPropertiesEXT {
+	VkStructureType sType;
+	void* pNext;
+	uint8_t shaderBinaryUUID[VK_UUID_SIZE];
+	uint32_t shaderBinaryVersion;
+} VkPhysicalDeviceShaderObjectPropertiesEXT;
+typedef struct VkShaderCreateInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkShaderCreateFlagsEXT flags;
+	VkShaderStageFlagBits stage;
+	VkShaderStageFlags nextStage;
+	VkShaderCodeTypeEXT codeType;
+	size_t codeSize;
+	const void* pCode;
+	const char* pName;
+	uint32_t setLayoutCount;
+	const VkDescriptorSetLayout* pSetLayouts;
+	uint32_t pushConstantRangeCount;
+	const VkPushConstantRange* pPushConstantRanges;
+	const VkSpecializationInfo* pSpecializationInfo;
+} VkShaderCreateInfoEXT;
+typedef VkPipelineShaderStageRequiredSubgroupSizeCreateInfo VkShaderRequiredSubgroupSizeCreateInfoEXT;
+typedef VkResult(VKAPI_PTR* PFN_vkCreateShadersEXT)(VkDevice device, uint32_t createInfoCount,
+                                                    const VkShaderCreateInfoEXT* pCreateInfos,
+                                                    const VkAllocationCallbacks* pAllocator, VkShaderEXT* pShaders);
+typedef void(VKAPI_PTR* PFN_vkDestroyShaderEXT)(VkDevice device, VkShaderEXT shader,
+                                                const VkAllocationCallbacks* pAllocator);
+typedef VkResult(VKAPI_PTR* PFN_vkGetShaderBinaryDataEXT)(VkDevice device, VkShaderEXT shader, size_t* pDataSize,
+                                                          void* pData);
+typedef void(VKAPI_PTR* PFN_vkCmdBindShadersEXT)(VkCommandBuffer commandBuffer, uint32_t stageCount,
+                                                 const VkShaderStageFlagBits* pStages, const VkShaderEXT* pShaders);
+#endif

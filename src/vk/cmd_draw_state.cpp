@@ -326,8 +326,13 @@ VKAPI_ATTR void VKAPI_CALL CmdSetVertexInputEXT(
 		d.format = a.format;
 		d.info = texture::FindFormat(a.format);
 	}
-	Record<const DynamicVertexInput*>(
-	    commandBuffer, vi, [](GraphicsContext& g, const DynamicVertexInput* const& v) { g.vertex_input = v; });
+	// The strides are binding stride state too: one an earlier
+	// vkCmdBindVertexBuffers2 gave no longer applies (the later command wins,
+	// as with shader objects, where both states are always dynamic).
+	Record<const DynamicVertexInput*>(commandBuffer, vi, [](GraphicsContext& g, const DynamicVertexInput* const& v) {
+		g.vertex_input = v;
+		for (GraphicsContext::VertexBuffer& buffer : g.vertex_buffers) buffer.has_stride = false;
+	});
 }
 
 // VK_EXT_extended_dynamic_state2 (extendedDynamicState2PatchControlPoints):

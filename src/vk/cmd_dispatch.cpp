@@ -1,7 +1,8 @@
-// vkCmdBindPipeline and the compute dispatches (Vulkan 1.3 §29 "Dispatching
+// vkCmdBindPipeline, vkCmdBindShadersEXT and the compute dispatches (Vulkan 1.3 §29 "Dispatching
 // Commands"). At execution, the pipeline's buffer bindings are resolved
 // through the bound descriptor sets to plain pointers and sizes, and the
 // workgroups run on the device's thread pool (shader::RunDispatch).
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -12,6 +13,7 @@
 #include "vk/device.h"
 #include "vk/pipeline.h"
 #include "vk/query_pool.h"
+#include "vk/shader_object.h"
 #include "vk/shader_resources.h"
 
 namespace tessera::vk {
@@ -22,7 +24,36 @@ struct BindPipelineCommand : Command {
 	static constexpr bool kKeepsQueuedDraws = true;  // sets state only (command_buffer.h)
 	BindPoint bind_point;
 	const Pipeline* pipeline;
-	void Execute(ExecutionContext& context) const { context.pipelines[size_t(bind_point)] = pipeline; }
+	void Execute(ExecutionContext& context) const {
+		context.pipelines[size_t(bind_point)] = pipeline;
+		// Vulkan "Interaction With Pipelines": the bind point's shader
+		// objects are unbound (the compute one is held as its pipeline).
+		if (bind_point == BindPoint::Graphics)
+			std::fill(std::begin(context.graphics_shaders), std::end(context.graphics_shaders), nullptr);
+	}
+};
+
+// VK_EXT_shader_object: each stage takes its shader, or none.
+struct BindShadersCommand : Command {
+	static constexpr bool kKeepsQueuedDraws = true;  // sets state only (command_buffer.h)
+	uint32_t count;
+	const VkShaderStageFlagBits* stages;
+	const Shader* const* shaders;  // null: none for every stage
+	void Execute(ExecutionContext& context) const {
+		for (uint32_t i = 0; i < count; ++i) {
+			const Shader* shader = shaders ? shaders[i] : nullptr;
+			if (stages[i] == VK_SHADER_STAGE_COMPUTE_BIT) {
+				context.pipelines[size_t(BindPoint::Compute)] = shader ? shader->ComputePipeline() : nullptr;
+				continue;
+			}
+			bool graphics;
+			const GraphicsStage stage = ToGraphicsStage(stages[i], &graphics);
+			if (!graphics) continue;  // a stage Tessera has no shader for (task, mesh): none bound
+			context.graphics_shaders[size_t(stage)] = shader;
+			// Vulkan "Interaction With Pipelines": the graphics pipeline is disturbed.
+			context.pipelines[size_t(BindPoint::Graphics)] = nullptr;
+		}
+	}
 };
 
 }  // namespace
@@ -99,6 +130,20 @@ VKAPI_ATTR void VKAPI_CALL CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipe
 		cmd->bind_point =
 		    pipelineBindPoint == VK_PIPELINE_BIND_POINT_COMPUTE ? BindPoint::Compute : BindPoint::Graphics;
 		cmd->pipeline = Pipeline::Cast(pipeline);
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBindShadersEXT(VkCommandBuffer commandBuffer, uint32_t stageCount,
+                                             const VkShaderStageFlagBits* pStages, const VkShaderEXT* pShaders) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	const VkShaderStageFlagBits* stages = cb->Copy(pStages, stageCount);
+	const Shader** shaders = pShaders ? cb->AllocateArray<const Shader*>(stageCount) : nullptr;
+	if (!stages || (pShaders && !shaders)) return;
+	for (uint32_t i = 0; shaders && i < stageCount; ++i) shaders[i] = Shader::Cast(pShaders[i]);
+	if (auto* cmd = cb->Add<BindShadersCommand>()) {
+		cmd->count = stageCount;
+		cmd->stages = stages;
+		cmd->shaders = shaders;
 	}
 }
 

@@ -74,10 +74,21 @@ enum class BindPoint : uint32_t { Graphics, Compute, Count };
 // over between command buffers; secondaries run with the primary's context,
 // whose state is undefined after them).
 class Pipeline;
+class Shader;
+
+// VK_EXT_shader_object: the graphics stages a shader may be bound to
+// (vertex, tessellation control and evaluation, geometry, fragment: in the
+// order of GraphicsStage, vk/pipeline_library.h).
+constexpr size_t kShaderObjectGraphicsStages = 5;
 
 struct ExecutionContext {
 	Device* device;
-	const Pipeline* pipelines[size_t(BindPoint::Count)];  // vkCmdBindPipeline
+	// vkCmdBindPipeline, and vkCmdBindShadersEXT's compute shader (its
+	// pipeline). Binding graphics shaders unbinds the graphics pipeline, and
+	// binding a graphics pipeline unbinds them (Vulkan "Interaction With
+	// Pipelines"): a draw uses the one of the two that is bound.
+	const Pipeline* pipelines[size_t(BindPoint::Count)];
+	const Shader* graphics_shaders[kShaderObjectGraphicsStages];  // vkCmdBindShadersEXT
 	alignas(16) uint8_t push_constants[kMaxPushConstantsSize];
 	BoundDescriptorSets descriptor_sets[size_t(BindPoint::Count)];
 	// vkCmdBindDescriptorBuffersEXT: the buffers' addresses (host pointers).

@@ -38,6 +38,7 @@
 #include "vk/image.h"
 #include "vk/pipeline.h"
 #include "vk/query_pool.h"
+#include "vk/shader_object.h"
 #include "vk/shader_resources.h"
 #include "vk/tessellation_stage.h"
 
@@ -1158,11 +1159,15 @@ void TessellateInstance(const GraphicsPipeline& gp, DrawJob& job, raster::Topolo
 void Draw(ExecutionContext& context, const DrawParams& given) {
 	const shader::RunOptions& options = context.device->ShaderRunOptions();
 	DrawParams p = given;
-	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
 	const GraphicsContext& g = context.graphics;
-	if (!pipeline || !g.rendering || p.count == 0 || p.instance_count == 0 || context.conditional_discard) return;
+	if (!g.rendering || p.count == 0 || p.instance_count == 0 || context.conditional_discard) return;
 	// §5.2.3: after a loss, the rest of the command buffer does not run.
 	if (context.device->IsLost()) return;
+	const Pipeline* pipeline = context.pipelines[size_t(BindPoint::Graphics)];
+	// VK_EXT_shader_object: the bound shaders, linked (or found linked) into
+	// a pipeline with every state dynamic (vk/shader_object.h).
+	if (!pipeline) pipeline = Shader::LinkedPipeline(context.graphics_shaders);
+	if (!pipeline) return;
 	const GraphicsPipeline& gp = pipeline->Graphics();
 	bool discard, restart;
 	VkPrimitiveTopology vk_topology;

@@ -477,6 +477,74 @@ VkResult Pipeline::InitGraphics(const Device& device, const VkGraphicsPipelineCr
 	return BuildGraphics(device, parts->Info(), parts->Targets(), parts.get(), cache);
 }
 
+VkResult Pipeline::InitLinkedShaders(const Device& device, const GraphicsLibrary& stages) {
+	// Every dynamic state Tessera has: with shader objects the command
+	// buffer sets them all (Vulkan "Setting State"), or leaves those of
+	// features not enabled at their defaults (GraphicsContext's), but for
+	// depth clipping, which without VK_EXT_depth_clip_enable follows depth
+	// clamping (ComposeState).
+	static constexpr VkDynamicState kAll[] = {
+	    VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT,
+	    VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT,
+	    VK_DYNAMIC_STATE_LINE_WIDTH,
+	    VK_DYNAMIC_STATE_DEPTH_BIAS,
+	    VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+	    VK_DYNAMIC_STATE_DEPTH_BOUNDS,
+	    VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+	    VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+	    VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+	    VK_DYNAMIC_STATE_CULL_MODE,
+	    VK_DYNAMIC_STATE_FRONT_FACE,
+	    VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY,
+	    VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+	    VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE,
+	    VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE,
+	    VK_DYNAMIC_STATE_DEPTH_COMPARE_OP,
+	    VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE,
+	    VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE,
+	    VK_DYNAMIC_STATE_STENCIL_OP,
+	    VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
+	    VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE,
+	    VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+	    VK_DYNAMIC_STATE_LOGIC_OP_EXT,
+	    VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_VERTEX_INPUT_EXT,
+	    VK_DYNAMIC_STATE_LINE_STIPPLE_EXT,
+	    VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_POLYGON_MODE_EXT,
+	    VK_DYNAMIC_STATE_SAMPLE_MASK_EXT,
+	    VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+	    VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,
+	    VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT,
+	    VK_DYNAMIC_STATE_LINE_RASTERIZATION_MODE_EXT,
+	    VK_DYNAMIC_STATE_LINE_STIPPLE_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT,
+	    VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT,
+	    VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT,
+	    VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
+	    VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
+	    VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,  // last: left out without the extension
+	};
+	const bool depth_clip = device.IsEnabled(entry::DeviceExtension::EXT_depth_clip_enable);
+	VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+	dynamic.dynamicStateCount = uint32_t(std::size(kAll)) - (depth_clip ? 0 : 1);
+	dynamic.pDynamicStates = kAll;
+	VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+	info.pDynamicState = &dynamic;
+	// Shader objects draw only in dynamic rendering, to any attachment
+	// the render pass instance binds (a format stands for each).
+	AttachmentTargets targets;
+	targets.color_count = raster::kMaxColorAttachments;
+	std::fill(std::begin(targets.colors), std::end(targets.colors), VK_FORMAT_R8G8B8A8_UNORM);
+	targets.depth = targets.stencil = true;
+	return BuildGraphics(device, info, targets, &stages, StageCache{});
+}
+
 VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info,
                                  const AttachmentTargets& targets, const GraphicsLibrary* library,
                                  const StageCache& cache) {

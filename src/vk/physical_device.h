@@ -41,6 +41,10 @@ public:
 	static constexpr float kTimestampPeriod = 1.0f;
 	// The shader engine's subgroup size (src/shader/ir.h).
 	static constexpr uint32_t kSubgroupSize = shader::kSubgroupSize;
+	// VK_EXT_shader_object: binaries carry the UUID and this version
+	// (vk/shader_object.cpp), and only this build's are accepted.
+	static constexpr uint32_t kShaderBinaryVersion = 1;
+	const uint8_t* ShaderBinaryUuid() const { return shader_binary_uuid_; }
 
 private:
 	void InitExtendedProperties();
@@ -51,6 +55,7 @@ private:
 	VkPhysicalDeviceMemoryProperties memory_properties_{};
 	VkPhysicalDeviceVulkan11Properties vulkan11_{};
 	uint8_t optimal_tiling_uuid_[VK_UUID_SIZE] = {};  // VK_EXT_host_image_copy (InitExtendedProperties)
+	uint8_t shader_binary_uuid_[VK_UUID_SIZE] = {};   // VK_EXT_shader_object (InitExtendedProperties)
 	VkPhysicalDeviceVulkan12Properties vulkan12_{};
 	VkPhysicalDeviceVulkan13Properties vulkan13_{};
 };

@@ -224,6 +224,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceDeviceGeneratedCommandsFeaturesEXT, dynamicGeneratedPipelineLayout)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceMaintenance8FeaturesKHR, maintenance8)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderObjectFeaturesEXT, shaderObject)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_SLICED_VIEW_OF_3D_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceImageSlicedViewOf3DFeaturesEXT, imageSlicedViewOf3D)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LEGACY_VERTEX_ATTRIBUTES_FEATURES_EXT,
@@ -917,6 +919,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// The *2 binding commands (vk/cmd_state.cpp), VkBindMemoryStatus, and
 		// a null index buffer read as zeros with nullDescriptor (vk/draw.cpp).
 		reinterpret_cast<VkPhysicalDeviceMaintenance6FeaturesKHR*>(s)->maintenance6 = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT:
+		// Shaders made alone (vk/shader_object.h) and linked, with every
+		// state dynamic, into the graphics pipeline form draws take.
+		reinterpret_cast<VkPhysicalDeviceShaderObjectFeaturesEXT*>(s)->shaderObject = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_FEATURES_KHR:
 		// Its properties (physical_device_properties.cpp); render pass

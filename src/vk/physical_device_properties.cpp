@@ -85,6 +85,9 @@ void PhysicalDevice::InitExtendedProperties() {
 	}
 	HashToUuid(cache_seed.c_str(), properties_.pipelineCacheUUID);
 	HashToUuid(("optimal-tiling:" + cache_seed).c_str(), optimal_tiling_uuid_);
+	// A shader binary (vkGetShaderBinaryDataEXT) is a serialized program,
+	// usable by the same build only, as pipeline cache data is.
+	HashToUuid(("shader-binary:" + cache_seed).c_str(), shader_binary_uuid_);
 	p11.deviceNodeMask = 0;
 	p11.deviceLUIDValid = VK_FALSE;
 	// Subgroups of shader::kSubgroupSize (32) invocations, fixed whatever the
@@ -507,6 +510,12 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->blockTexelViewCompatibleMultipleLayers = VK_FALSE;
 		p->maxCombinedImageSamplerDescriptorCount = 1;
 		p->fragmentShadingRateClampCombinerInputs = VK_FALSE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_PROPERTIES_EXT: {
+		auto* p = reinterpret_cast<VkPhysicalDeviceShaderObjectPropertiesEXT*>(s);
+		std::memcpy(p->shaderBinaryUUID, shader_binary_uuid_, VK_UUID_SIZE);
+		p->shaderBinaryVersion = kShaderBinaryVersion;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_7_PROPERTIES_KHR: {

@@ -59,6 +59,14 @@ public:
 	// state subsets for linking (pipeline_library.h).
 	VkResult InitGraphics(const Device& device, const VkGraphicsPipelineCreateInfo& info, const StageCache& cache);
 
+	// VK_EXT_shader_object (vk/shader_object.h): a compute shader's pipeline,
+	// of its translated program; and the graphics pipeline that the shaders
+	// bound at a draw link into, every state dynamic (as commands must set
+	// it, Vulkan "Setting State"), drawing to whatever the render pass
+	// instance binds.
+	void InitComputeProgram(std::unique_ptr<shader::Program> program) { program_ = std::move(program); }
+	VkResult InitLinkedShaders(const Device& device, const GraphicsLibrary& stages);
+
 	VkPipelineBindPoint BindPoint() const { return bind_point_; }
 	// Every pipeline that can be bound has one (a library may not).
 	const PipelineLayout& Layout() const { return *layout_; }

@@ -345,6 +345,10 @@ void GraphicsLibrary::SetProgram(GraphicsStage stage, std::unique_ptr<shader::Pr
 	programs_[size_t(stage)] = std::move(program);
 }
 
+void GraphicsLibrary::SetProgram(GraphicsStage stage, std::shared_ptr<const shader::Program> program) {
+	programs_[size_t(stage)] = std::move(program);
+}
+
 void GraphicsLibrary::AddLayout(PipelineLayout* layout) {
 	if (!layout) return;
 	layouts_.reserve(layouts_.size() + 1);

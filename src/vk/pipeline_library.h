@@ -65,6 +65,7 @@ public:
 	// Takes everything `other` holds (a library made from libraries).
 	void AddLibrary(const GraphicsLibrary& other);
 	void SetProgram(GraphicsStage stage, std::unique_ptr<shader::Program> program);
+	void SetProgram(GraphicsStage stage, std::shared_ptr<const shader::Program> program);
 	// The layout of the pre-rasterization or fragment shader subset (either
 	// may be created with VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT).
 	void AddLayout(PipelineLayout* layout);

@@ -213,6 +213,8 @@ const std::vector<Rule>& Rules() {
 	    {"VK_KHR_maintenance8", {}, {"maintenance8"}},
 	    {"VK_EXT_device_generated_commands", {}, {"deviceGeneratedCommands"}},
 	    {"VK_EXT_attachment_feedback_loop_dynamic_state", {}, {"attachmentFeedbackLoopDynamicState"}},
+	    // VK_EXT_shader_object's feature, and its dependency's (dynamic rendering).
+	    {"VK_EXT_shader_object", {}, {"shaderObject", "dynamicRendering"}},
 	};
 	return rules;
 }
@@ -229,7 +231,9 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_QUAD_CONTROL_FEATURES_KHR, &relaxed};
 	VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR maximal{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR, &quad_control};
-	VkPhysicalDeviceVulkan14Features v14{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES, &maximal};
+	VkPhysicalDeviceShaderObjectFeaturesEXT shader_object{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,
+	                                                      &maximal};
+	VkPhysicalDeviceVulkan14Features v14{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_4_FEATURES, &shader_object};
 	VkPhysicalDeviceAttachmentFeedbackLoopDynamicStateFeaturesEXT feedback_dynamic{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ATTACHMENT_FEEDBACK_LOOP_DYNAMIC_STATE_FEATURES_EXT, &v14};
 	VkPhysicalDeviceMaintenance8FeaturesKHR maintenance8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR,
@@ -454,6 +458,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(maintenance8, maintenance8);
 	TESSERA_F(generated_commands, deviceGeneratedCommands);
 	TESSERA_F(feedback_dynamic, attachmentFeedbackLoopDynamicState);
+	TESSERA_F(shader_object, shaderObject);
 	TESSERA_F(clock, shaderSubgroupClock);
 	TESSERA_F(view_of_3d, image2DViewOf3D);
 	TESSERA_F(feedback_loop, attachmentFeedbackLoopLayout);

@@ -8,8 +8,6 @@
 #include <mutex>
 
 #include "shader/program_serialize.h"
-#include "spirv/compile.h"
-#include "vk/command_buffer.h"
 #include "vk/device.h"
 #include "vk/physical_device.h"
 #include "vk/pipeline.h"
@@ -235,7 +233,6 @@ const Pipeline* Shader::LinkedPipeline(const Shader* const (&stages)[size_t(Grap
 
 namespace tessera::entry {
 
-using vk::CommandBuffer;
 using vk::Device;
 using vk::Shader;
 

@@ -808,4 +808,15 @@ TEST_CASE("shader objects: invalid SPIR-V is an error reported through the messe
 	VkShaderEXT shader;
 	CHECK(create(c.device(), 1, &infos[0], nullptr, &shader) < 0);
 	CHECK(shader == VK_NULL_HANDLE);
+	// And a capability Tessera does not have (RayTracingKHR, inserted
+	// after the module's first OpCapability).
+	std::vector<uint32_t> ray_tracing = code;
+	ray_tracing.insert(ray_tracing.begin() + 5 + 2, {(2u << 16) | 17u, 4479u});
+	infos[0].pName = "main";
+	infos[0].codeSize = ray_tracing.size() * 4;
+	infos[0].pCode = ray_tracing.data();
+	const uint32_t errors = c.validation_errors();
+	CHECK(create(c.device(), 1, &infos[0], nullptr, &shader) < 0);
+	CHECK(shader == VK_NULL_HANDLE);
+	CHECK(c.validation_errors() > errors);
 }

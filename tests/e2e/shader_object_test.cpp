@@ -447,27 +447,34 @@ TestBuffer VertexBuffer(Context& c, float shift) {
 
 std::vector<uint8_t> Pixels(const Target& t) { return {t.readback.data, t.readback.data + kSize * kSize * 4}; }
 
-// The scene drawn with a pipeline (no `made`) or with shader objects.
-std::vector<uint8_t> Render(Context& c, const Stages& stages, const Made* made, const DrawState& state = {}) {
+// The scene drawn with `shaders` bound, or with a pipeline of the stages
+// when there are none.
+std::vector<uint8_t> RenderWith(Context& c, const Stages& stages, const Shaders* shaders, const DrawState& state = {}) {
 	Target target = MakeTarget(c);
 	TestBuffer vertices = VertexBuffer(c, 0.0f);
 	GraphicsPipeline pipeline = MakePipeline(c, stages);  // its layout pushes the constants either way
-	Shaders shaders;
-	if (made) shaders = MakeShaders(c, stages, *made);
 	c.Submit([&](VkCommandBuffer cb) {
 		BeginRendering(c, cb, target);
-		if (made)
-			c.Proc<PFN_vkCmdBindShadersEXT>("vkCmdBindShadersEXT")(cb, 5, shaders.stages, shaders.shaders);
+		if (shaders)
+			c.Proc<PFN_vkCmdBindShadersEXT>("vkCmdBindShadersEXT")(cb, 5, shaders->stages, shaders->shaders);
 		else
 			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.pipeline);
 		DrawTriangles(c, cb, stages, vertices, pipeline.layout, state);
 		EndRendering(c, cb, target);
 	});
 	std::vector<uint8_t> pixels = Pixels(target);
-	Destroy(c, shaders);
 	Destroy(c, pipeline);
 	c.Destroy(vertices);
 	Destroy(c, target);
+	return pixels;
+}
+
+// The scene drawn with a pipeline (no `made`) or with shader objects.
+std::vector<uint8_t> Render(Context& c, const Stages& stages, const Made* made, const DrawState& state = {}) {
+	if (!made) return RenderWith(c, stages, nullptr, state);
+	Shaders shaders = MakeShaders(c, stages, *made);
+	std::vector<uint8_t> pixels = RenderWith(c, stages, &shaders, state);
+	Destroy(c, shaders);
 	return pixels;
 }
 
@@ -819,4 +826,35 @@ TEST_CASE("shader objects: invalid SPIR-V is an error reported through the messe
 	CHECK(create(c.device(), 1, &infos[0], nullptr, &shader) < 0);
 	CHECK(shader == VK_NULL_HANDLE);
 	CHECK(c.validation_errors() > errors);
+}
+
+TEST_CASE("shader objects: a shader made after another is destroyed is drawn, not the link of the one before",
+          "[shader_object][draw]") {
+	// Draws keep the pipelines they link from bound shaders; a destroyed
+	// shader's must go with it, and a new shader (which may take the old
+	// one's address) must be linked anew.
+	ShaderObjectContext so;
+	REQUIRE(so.ctx);
+	Context& c = *so.ctx;
+	Stages first, second;
+	second.fragment = "constant_color.frag.spv";
+	const std::vector<uint8_t> first_reference = Render(c, first, nullptr);
+	const std::vector<uint8_t> second_reference = Render(c, second, nullptr);
+	REQUIRE(first_reference != second_reference);
+	Shaders kept = MakeShaders(c, first, Made::kUnlinked);
+	CHECK(RenderWith(c, first, &kept) == first_reference);
+	CHECK(RenderWith(c, first, &kept) == first_reference);  // the kept link
+	auto destroy = c.Proc<PFN_vkDestroyShaderEXT>("vkDestroyShaderEXT");
+	constexpr size_t kFragment = 4;
+	for (int round = 0; round < 4; ++round) {
+		INFO("round " << round);
+		destroy(c.device(), kept.shaders[kFragment], nullptr);
+		Shaders made = MakeShaders(c, round % 2 == 0 ? second : first, Made::kUnlinked);
+		kept.shaders[kFragment] = made.shaders[kFragment];
+		made.shaders[kFragment] = VK_NULL_HANDLE;
+		Destroy(c, made);
+		CHECK(RenderWith(c, first, &kept) == (round % 2 == 0 ? second_reference : first_reference));
+	}
+	Destroy(c, kept);
+	CHECK(c.validation_errors() == 0);
 }

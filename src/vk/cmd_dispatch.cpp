@@ -1,7 +1,8 @@
-// vkCmdBindPipeline, vkCmdBindShadersEXT and the compute dispatches (Vulkan 1.3 §29 "Dispatching
-// Commands"). At execution, the pipeline's buffer bindings are resolved
-// through the bound descriptor sets to plain pointers and sizes, and the
-// workgroups run on the device's thread pool (shader::RunDispatch).
+// vkCmdBindPipeline, vkCmdBindShadersEXT and the compute dispatches (Vulkan
+// 1.3 §29 "Dispatching Commands"). At execution, the pipeline's buffer
+// bindings are resolved through the bound descriptor sets to plain pointers
+// and sizes, and the workgroups run on the device's thread pool
+// (shader::RunDispatch).
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>

@@ -530,6 +530,9 @@ VkResult Pipeline::InitLinkedShaders(const Device& device, const GraphicsLibrary
 	    VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
 	    VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,  // last: left out without the extension
 	};
+	// A state added to Dynamic belongs here too (the viewports and scissors
+	// are set with their count).
+	static_assert(std::size(kAll) == size_t(Dynamic::kCount) - 2);
 	const bool depth_clip = device.IsEnabled(entry::DeviceExtension::EXT_depth_clip_enable);
 	VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
 	dynamic.dynamicStateCount = uint32_t(std::size(kAll)) - (depth_clip ? 0 : 1);

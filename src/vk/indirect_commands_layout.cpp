@@ -68,7 +68,7 @@ VkResult IndirectCommandsLayout::Init(const Device& device, const VkIndirectComm
 			if (t != 0) return reject("an execution set token must be the first", t);
 			if (!given.data.pExecutionSet ||
 			    given.data.pExecutionSet->type != VK_INDIRECT_EXECUTION_SET_INFO_TYPE_PIPELINES_EXT)
-				return reject("execution sets hold pipelines only (no VK_EXT_shader_object)", t);
+				return reject("execution sets hold pipelines only (maxIndirectShaderObjectCount is 0)", t);
 			break;
 		case VK_INDIRECT_COMMANDS_TOKEN_TYPE_PUSH_CONSTANT_EXT:
 		case VK_INDIRECT_COMMANDS_TOKEN_TYPE_SEQUENCE_INDEX_EXT: {

@@ -16,7 +16,7 @@ VkResult IndirectExecutionSet::Init(const Device& device, const VkIndirectExecut
 		return VK_ERROR_UNKNOWN;
 	};
 	if (info.type != VK_INDIRECT_EXECUTION_SET_INFO_TYPE_PIPELINES_EXT)
-		return reject("execution sets hold pipelines only (no VK_EXT_shader_object)");
+		return reject("execution sets hold pipelines only (maxIndirectShaderObjectCount is 0)");
 	const VkIndirectExecutionSetPipelineInfoEXT* pipelines = info.info.pPipelineInfo;
 	if (!pipelines || !pipelines->initialPipeline) return reject("an initial pipeline is required");
 	if (pipelines->maxPipelineCount == 0 || pipelines->maxPipelineCount > kMaxIndirectPipelineCount)
@@ -84,8 +84,8 @@ VKAPI_ATTR void VKAPI_CALL UpdateIndirectExecutionSetPipelineEXT(
 	}
 }
 
-// Sets of shader objects cannot be created (no VK_EXT_shader_object), so
-// valid use never gets here; the writes are dropped.
+// Sets of shader objects cannot be created (maxIndirectShaderObjectCount is
+// 0), so valid use never gets here; the writes are dropped.
 VKAPI_ATTR void VKAPI_CALL UpdateIndirectExecutionSetShaderEXT(VkDevice device, VkIndirectExecutionSetEXT,
                                                                uint32_t executionSetWriteCount,
                                                                const VkWriteIndirectExecutionSetShaderEXT*) {

@@ -555,8 +555,8 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// into a preprocess buffer, so the limits are the spec's minimums
 		// except the token count, whose cost is a loop (CTS fills the whole
 		// push constant block with one token per word). Execution sets hold
-		// pipelines only: without VK_EXT_shader_object nothing binds shader
-		// objects. Every stage Tessera runs may be bound; count tokens and
+		// pipelines only: shader objects (VK_EXT_shader_object) are bound by
+		// vkCmdBindShadersEXT, not through a set. Every stage Tessera runs may be bound; count tokens and
 		// transform feedback work as in direct draws.
 		auto* p = reinterpret_cast<VkPhysicalDeviceDeviceGeneratedCommandsPropertiesEXT*>(s);
 		p->maxIndirectPipelineCount = kMaxIndirectPipelineCount;

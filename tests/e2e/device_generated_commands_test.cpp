@@ -379,7 +379,7 @@ TEST_CASE("VK_EXT_device_generated_commands: features and limits", "[dgc]") {
 	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &properties);
 	// The spec's required limits (Vulkan "Limits", Required Limits).
 	CHECK(p.maxIndirectPipelineCount >= (1u << 12));
-	CHECK(p.maxIndirectShaderObjectCount == 0);  // no VK_EXT_shader_object
+	CHECK(p.maxIndirectShaderObjectCount == 0);  // execution sets of pipelines only
 	CHECK(p.maxIndirectSequenceCount >= (1u << 20));
 	CHECK(p.maxIndirectCommandsTokenCount >= 16);
 	CHECK(p.maxIndirectCommandsTokenOffset >= 2047);
@@ -980,7 +980,7 @@ TEST_CASE("VK_EXT_device_generated_commands: what Tessera cannot run is refused 
 	const auto dispatch = Token(VK_INDIRECT_COMMANDS_TOKEN_TYPE_DISPATCH_EXT, 16);
 	// The control: a dispatch layout is created.
 	CHECK(create({dispatch}, VK_SHADER_STAGE_COMPUTE_BIT) == VK_SUCCESS);
-	// Shader objects (no VK_EXT_shader_object), a push past the 256-byte
+	// Sets of shader objects (not offered), a push past the 256-byte
 	// block, a dispatch for graphics stages, no action token, the action
 	// token not last.
 	CHECK(create({Token(VK_INDIRECT_COMMANDS_TOKEN_TYPE_EXECUTION_SET_EXT, 0, data[0]), dispatch},

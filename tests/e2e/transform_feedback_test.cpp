@@ -558,5 +558,4 @@ TEST_CASE("vkCmdSetRasterizationStreamEXT selects the stream drawn as the pipeli
 	for (size_t i = 0; i + 3 < fixed.colors[0].size(); i += 4)
 		drawn |= fixed.colors[0][i] != 0 || fixed.colors[0][i + 1] != 0 || fixed.colors[0][i + 2] != 0;
 	CHECK(drawn);
-
 }

@@ -51,30 +51,112 @@ Level RoundLevel(TessSpacing spacing, float level) {
 
 float Snap(double x) { return static_cast<float>(std::floor(x * kGrid + 0.5) / kGrid); }
 
-// The n + 1 parameters 0 = p[0] < p[1] < ... < p[n] = 1 of an edge divided
-// by level, a function of (spacing, n, f) alone so that every edge with the
-// same level is divided identically. Equal spacing: i / n. Fractional
-// spacing with n >= 3: n - 2 segments of length 1/f and two of length
-// (1 - (n - 2)/f) / 2 (equal to the others when f == n), placed in the
-// middle of the edge: for even n the two segments on either side of the
-// midpoint, for odd n the two flanking the middle segment (for n == 3 the
-// first and the last). Placing them in the middle keeps the segments next
-// to the corners, and so the first inner ring of triangles and quads, at
-// the full length 1/f. Only the half up to 1/2 is computed; the rest is its
-// mirror.
+// Fractional spacing's positions, as the D3D11 tessellator places them:
+// the fixed-function tessellators of GPUs and lavapipe's follow it, and the
+// CTS's reference images of fractional spacing (dgc tess_state, shader
+// object tessellation) are drawn with it. Vulkan leaves the place of the
+// two short segments open ("Tessellator Spacing"); this one meets every
+// rule there (n - 2 equal segments, two shorter ones placed symmetrically
+// whose length shrinks monotonically with n - f). In 16.16 fixed point: h =
+// f / 2 (plus 1/2 for odd spacing). The first half of the edge blends two
+// subdivisions, into 2 floor(h) and 2 ceil(h) segments (one less each for
+// odd spacing), by the fraction of h: point i lies at i / n_ceil on the
+// finer one and on the coarser one at i / n_floor, or at (i - 1) / n_floor
+// past the split point, where the coarser one lacks the segment the finer
+// one adds. Splits follow a ruler function: 2 (h' with its top bit
+// cleared) + 1, h' the whole part of h (less 1 for odd spacing). The second
+// half mirrors the first.
+class FractionalPlacement {
+public:
+	FractionalPlacement(bool odd, double f) : odd_(odd) {
+		// The level rounded to 16.16 (to nearest, ties to even), halved
+		// (rounding up), plus 1/2 for odd spacing or a level of 1.
+		const int64_t level = static_cast<int64_t>(std::nearbyint(f * kOne));
+		int64_t half = (level + 1) / 2;
+		if (odd_ || half == kOne / 2) half += kOne / 2;
+		const int64_t floor = half & ~(kOne - 1), ceil = (half + kOne - 1) & ~(kOne - 1);
+		fraction_ = half - floor;
+		half_points_ = static_cast<int32_t>(ceil / kOne);
+		const int32_t whole = static_cast<int32_t>(floor / kOne);
+		if (ceil == floor)
+			split_ = half_points_ + 1;  // no split
+		else if (odd_)
+			split_ = whole == 1 ? 0 : 2 * WithoutTopBit(whole - 1) + 1;
+		else
+			split_ = 2 * WithoutTopBit(whole) + 1;
+		floor_segments_ = 2 * whole - (odd_ ? 1 : 0);
+		ceil_segments_ = 2 * half_points_ - (odd_ ? 1 : 0);
+		// The segment the finer subdivision adds is about fraction /
+		// ceil_segments long (in 2^-16): held at 2 or more, so that its two
+		// ends stay apart. (A level this close above n - 2, within 2^-15 n
+		// of it, is where the D3D11 tessellator itself lets points meet.)
+		if (ceil != floor) fraction_ = std::max<int64_t>(fraction_, 2 * ceil_segments_);
+	}
+
+	uint32_t Segments() const { return static_cast<uint32_t>(ceil_segments_); }
+
+	// Point i of the edge's Segments() + 1, as a fraction of the edge.
+	double Position(int32_t i) const {
+		bool mirrored = false;
+		if (i >= half_points_) {
+			i = 2 * half_points_ - i - (odd_ ? 1 : 0);
+			mirrored = true;
+		}
+		int64_t at = kOne / 2;  // the midpoint (even spacing), exactly
+		if (i != half_points_) {
+			const int32_t on_floor = i > split_ ? i - 1 : i;
+			const int64_t floor_at = on_floor * Reciprocal(floor_segments_);
+			const int64_t ceil_at = i * Reciprocal(ceil_segments_);
+			at = (floor_at * (kOne - fraction_) + ceil_at * fraction_ + kOne / 2) >> 16;
+		}
+		if (mirrored) at = kOne - at;
+		return static_cast<double>(at) / kOne;
+	}
+
+private:
+	static constexpr int64_t kOne = 65536;
+	// 1 / segments in 16.16, rounded to nearest.
+	static int64_t Reciprocal(int32_t segments) { return (2 * kOne + segments) / (2 * segments); }
+	static int32_t WithoutTopBit(int32_t x) { return x > 0 ? x & ~(1 << (31 - __builtin_clz(uint32_t(x)))) : 0; }
+
+	bool odd_;
+	int64_t fraction_ = 0;
+	int32_t half_points_ = 0, split_ = 0, floor_segments_ = 1, ceil_segments_ = 1;
+};
+
+// The n + 1 parameters 0 = p[0] <= p[1] <= ... <= p[n] = 1 of an edge
+// divided by level, a function of (spacing, n, f) alone so that every edge
+// with the same level is divided identically. Equal spacing: i / n.
+// Fractional spacing with n >= 3: FractionalPlacement's. Only the half up
+// to 1/2 is computed; the rest is its mirror.
 void EdgePositions(TessSpacing spacing, const Level& level, float* p) {
 	const uint32_t n = level.n;
 	const bool fractional = spacing != TessSpacing::kEqual && n >= 3;
+	if (fractional && level.f > n - 2) {
+		// f - (n - 2) held at kMinFraction or more, as below: the points
+		// stay distinct (16.16 would merge the two ends of a shorter
+		// segment), and a level a hair above an integer, which 16.16 would
+		// round down to n - 2 segments, gets n.
+		const double f = std::max(level.f, n - 2 + kMinFraction);
+		const FractionalPlacement placement(spacing == TessSpacing::kFractionalOdd, f);
+		if (placement.Segments() == n) {
+			for (uint32_t i = 0; 2 * i < n; ++i) p[i] = Snap(placement.Position(static_cast<int32_t>(i)));
+			if (n % 2 == 0) p[n / 2] = 0.5f;
+			for (uint32_t i = 0; 2 * i < n; ++i) p[n - i] = 1.0f - p[i];
+			return;
+		}
+	}
 	double seg = 0, shrt = 0;
 	uint32_t short_index = n;  // the first short segment
 	if (fractional) {
-		// f == n - 2 only for an inner level of 1 taken as 1 + epsilon
-		// with fractional odd spacing (n = 3, f = 1): epsilon is zero, the
-		// short segments have length 0 and the "inner" points lie on the
-		// outer corners (the spec allows inner vertices on the edge). The
-		// CTS requires it: its inner triangle set for these levels must
-		// equal that of all levels 1, which has no triangle off the edges.
-		const double f = level.f <= n - 2 ? level.f : std::max(level.f, n - 2 + kMinFraction);
+		// Only f == n - 2 gets here: an inner level of 1 taken as 1 +
+		// epsilon with fractional odd spacing (n = 3, f = 1). Epsilon is
+		// zero, the short segments have length 0 and the "inner" points lie
+		// on the outer corners (the spec allows inner vertices on the
+		// edge). The CTS requires it: its inner triangle set for these
+		// levels must equal that of all levels 1, which has no triangle off
+		// the edges.
+		const double f = level.f;
 		seg = 1 / f;
 		shrt = (1 - (n - 2) * seg) / 2;
 		short_index = n % 2 == 0 ? n / 2 - 1 : (n - 3) / 2;

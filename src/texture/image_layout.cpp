@@ -1,6 +1,7 @@
 #include "texture/image_layout.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace tessera::texture {
@@ -35,7 +36,12 @@ bool ImageLayout::Init(const ImageDescription& description) {
 	}
 
 	bool is_3d = description.type == VK_IMAGE_TYPE_3D;
-	const uint32_t tile_shift = description.tile_shift && CanTile(description) ? description.tile_shift : 0;
+	sparse_ = {};
+	if (description.sparse_residency && description.samples == 1 && plane_count_ == 1)
+		SparseBlockOf(description.format, description.type, &sparse_);
+	const uint32_t tile_shift = sparse_.tile_shift                               ? sparse_.tile_shift
+	                            : description.tile_shift && CanTile(description) ? description.tile_shift
+	                                                                             : 0;
 	uint64_t offset = 0;
 	for (uint32_t p = 0; p < plane_count_; ++p) {
 		const FormatInfo* plane_info = FindFormat(planes[p].format);
@@ -54,26 +60,87 @@ bool ImageLayout::Init(const ImageDescription& description) {
 			uint64_t blocks_x = (l.extent.width + bw - 1) / bw;
 			uint64_t blocks_y = (l.extent.height + bh - 1) / bh;
 			if (tile_shift) {
-				// Whole tiles: row_pitch spans a row of tiles (2^s rows of texels).
+				// Whole tiles: row_pitch spans a row of tiles (2^s rows of
+				// texels); a partially resident image's rows of tiles are
+				// whole 2D blocks (one or two tiles each).
 				const uint64_t tile = uint64_t(1) << tile_shift;
+				const uint64_t row_tiles = sparse_.tile_shift && !is_3d ? sparse_.extent.width >> tile_shift : 1;
 				l.tile_shift = tile_shift;
-				l.row_pitch = (blocks_x + tile - 1) / tile * tile * tile * element;
+				l.row_pitch = AlignUp((blocks_x + tile - 1) / tile, row_tiles) * tile * tile * element;
 				l.depth_pitch = l.row_pitch * ((blocks_y + tile - 1) / tile);
 			} else {
 				l.tile_shift = 0;
 				l.row_pitch = blocks_x * element * description.samples;
 				l.depth_pitch = l.row_pitch * blocks_y;
 			}
-			uint64_t layer_size = l.depth_pitch * l.extent.depth;
+			// (3D blocks span whole groups of extent.depth slices.)
+			uint64_t layer_size =
+			    l.depth_pitch * (sparse_.tile_shift ? AlignUp(l.extent.depth, sparse_.extent.depth) : l.extent.depth);
 			l.array_pitch = AlignUp(layer_size, 16);
-			offset = AlignUp(offset, kAlignment);
+			offset = AlignUp(offset, sparse_.tile_shift ? SparseBlock::kSize : kAlignment);
 			l.offset = offset;
 			l.size = is_3d ? layer_size : l.array_pitch * description.array_layers;
 			offset += l.size;
 		}
 	}
-	total_size_ = AlignUp(offset, kAlignment);
+	total_size_ = AlignUp(offset, sparse_.tile_shift ? SparseBlock::kSize : kAlignment);
 	return true;
+}
+
+// 2D blocks are the standard shapes (§"Standard Sparse Image Block
+// Shapes"), 256x256 texels of 1 byte down to 64x64 of 16 bytes: one square
+// tile, or two side by side. A 3D block is one tile of 64x64 texels in as
+// many slices as make 64 KiB (16 of 1 byte down to 1 of 16 bytes): a bind
+// maps pages, so a block's part of each slice must be whole pages, which
+// the standard shapes' 2 KiB slices of 1- and 2-byte texels are not; and
+// tiles of 64 texels hold whole tiles of the rasterizer when a slice is
+// drawn to (raster::ColorTarget). All 3D shapes are custom.
+bool ImageLayout::SparseBlockOf(VkFormat format, VkImageType type, SparseBlock* block) {
+	const FormatInfo* info = FindFormat(format);
+	if (!info || info->plane_count != 0 || info->IsDepthOrStencil() || info->IsCompressed() ||
+	    info->chroma_subsampled || info->block_extent[0] != 1 || info->block_extent[1] != 1 ||
+	    !std::has_single_bit(uint32_t(info->block_size)) || info->block_size > 16)
+		return false;
+	const uint32_t size_shift = std::countr_zero(uint32_t(info->block_size));  // 0 to 4
+	if (type == VK_IMAGE_TYPE_2D) {
+		// 1, 2, 4, 8, 16 bytes: tiles of 256, 128, 128, 64, 64 texels; two
+		// of them in a 256x128 (2 bytes) or 128x64 (8 bytes) block.
+		static constexpr uint32_t kShift[] = {8, 7, 7, 6, 6}, kTiles[] = {1, 2, 1, 2, 1};
+		const uint32_t s = kShift[size_shift];
+		block->extent = {kTiles[size_shift] << s, 1u << s, 1};
+		block->tile_shift = s;
+		block->standard = true;
+		return true;
+	}
+	if (type == VK_IMAGE_TYPE_3D) {
+		const uint32_t s = 6;
+		const uint64_t slice_bytes = uint64_t(info->block_size) << (2 * s);
+		block->extent = {1u << s, 1u << s, uint32_t(SparseBlock::kSize / slice_bytes)};
+		block->tile_shift = s;
+		block->standard = false;
+		return true;
+	}
+	return false;
+}
+
+VkExtent3D ImageLayout::SparseBlockCount(uint32_t mip) const {
+	const SubresourceLayout& l = levels_[0][mip];
+	const VkExtent3D& b = sparse_.extent;
+	return {(l.extent.width + b.width - 1) / b.width, (l.extent.height + b.height - 1) / b.height,
+	        (l.extent.depth + b.depth - 1) / b.depth};
+}
+
+SparseBlockBytes ImageLayout::BlockBytes(uint32_t mip, uint32_t layer, uint32_t bx, uint32_t by, uint32_t bz) const {
+	const SubresourceLayout& l = levels_[0][mip];
+	const uint32_t s = sparse_.tile_shift;
+	const uint64_t start = l.offset + layer * l.array_pitch;
+	// A 2D block's tiles are contiguous in their row of tiles (rows of tiles
+	// are whole blocks); a 3D block is tile (bx, by) of each of its slices.
+	if (description_.type != VK_IMAGE_TYPE_3D)
+		return {start + by * l.row_pitch + bx * SparseBlock::kSize, SparseBlock::kSize, SparseBlock::kSize, 1};
+	const uint64_t tile_bytes = uint64_t(l.element_size) << (2 * s);
+	return {start + uint64_t(bz) * sparse_.extent.depth * l.depth_pitch + by * l.row_pitch + bx * tile_bytes,
+	        l.depth_pitch, tile_bytes, sparse_.extent.depth};
 }
 
 bool ImageLayout::CanTile(const ImageDescription& description) {

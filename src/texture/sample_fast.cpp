@@ -231,8 +231,8 @@ inline const FastLevels* PreparedLevels(const SampledImage& image) {
 	uint64_t texels = 0;
 	for (uint32_t l = 0; l < image.level_count; ++l) {
 		const PreparedLevel& p = image.levels[l];
-		if (p.element_size != size || (p.tile_shift != 0 && p.tile_shift != 2) || p.extent[0] < 1 || p.extent[1] < 1 ||
-		    p.extent[2] < 1 || p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24) || p.extent[2] > (1 << 24))
+		if (p.element_size != size || p.tile_shift > 8 || p.extent[0] < 1 || p.extent[1] < 1 || p.extent[2] < 1 ||
+		    p.extent[0] > (1 << 24) || p.extent[1] > (1 << 24) || p.extent[2] > (1 << 24))
 			return out;
 		// Every texel of the level (of its last layer, its last 3D slice:
 		// TexelAddress adds k * depth_pitch, each slice rows or tiles alike)

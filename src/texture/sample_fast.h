@@ -19,8 +19,9 @@ namespace tessera::texture {
 // swizzle (applied to the filtered result, as the generic path applies it:
 // OpenGL's RGB textures reach it through Zink as RGBA8 views whose alpha is
 // ONE), any address mode (CLAMP_TO_BORDER on 2D views and arrays only),
-// offsets (not with cubes), levels in rows of texels or in 4x4 tiles
-// (tile_shift 0 or 2; 3D: each slice so), at least 4 bytes of texels.
+// offsets (not with cubes), levels in rows of texels or in tiles of up to
+// 256x256 (tile_shift 0 to 8: 4x4 textures, partially resident images;
+// 3D: each slice so), at least 4 bytes of texels.
 // Its results are the generic path's, bit for bit (same operations, same
 // order; see sample_fast.cpp), but for which NaN a filtered NaN is. Returns
 // false, writing nothing, otherwise.

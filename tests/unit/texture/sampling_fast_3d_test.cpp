@@ -38,13 +38,21 @@ bool IsFloatFormat(VkFormat format) {
 	}
 }
 
-// A 3D image in rows of texels or 4x4 tiles (ImageLayout's own layout), its
+// RandomVolume's tile_shift for a partially resident image's layout (tiles
+// of 16 to 64 texels in groups of 8 or 16 slices: texture::SparseBlock).
+constexpr uint32_t kSparseTiles = 100;
+
+// A 3D image in rows of texels or tiles (ImageLayout's own layout), its
 // bytes random; float formats: a quarter of the 32-bit floats special
 // (signed zeros, infinities, NaNs, subnormals, the largest floats).
 TestImage RandomVolume(VkFormat format, VkExtent3D extent, uint32_t levels, uint32_t tile_shift, std::mt19937& rng) {
 	TestImage img(format, VK_IMAGE_TYPE_3D, extent, levels);
-	REQUIRE(img.layout.Init({format, VK_IMAGE_TYPE_3D, extent, levels, 1, 1, tile_shift}));
-	REQUIRE(img.layout.Level(0, 0).tile_shift == tile_shift);
+	const bool sparse = tile_shift == kSparseTiles;
+	REQUIRE(img.layout.Init({format, VK_IMAGE_TYPE_3D, extent, levels, 1, 1, sparse ? 0 : tile_shift, sparse}));
+	if (sparse)
+		REQUIRE(img.layout.Level(0, 0).tile_shift >= 4);
+	else
+		REQUIRE(img.layout.Level(0, 0).tile_shift == tile_shift);
 	img.memory.assign(img.layout.TotalSize(), 0);
 	std::uniform_int_distribution<uint32_t> bits;
 	const uint32_t kSpecial[] = {0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
@@ -161,7 +169,7 @@ TEST_CASE("sampling fast path: 3D views give the generic path's bits", "[texture
 	const VkExtent3D kExtents[] = {{8, 8, 16}, {16, 8, 4}, {12, 10, 7}};
 	for (VkFormat format : kFormats)
 		for (const VkExtent3D& extent : kExtents)
-			for (uint32_t tile_shift : {0u, 2u}) {
+			for (uint32_t tile_shift : {0u, 2u, kSparseTiles}) {
 				const TestImage img = RandomVolume(format, extent, 4, tile_shift, rng);
 				for (const SamplerState& sampler : Samplers()) {
 					const SampledImage volume = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_3D));
@@ -241,7 +249,7 @@ TEST_CASE("sampling fast path: 3D views it declines", "[texture][sample]") {
 	border_w.address_w = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
 	CHECK_FALSE(SampleFast(Prepare(border_w, img.View(VK_IMAGE_VIEW_TYPE_3D)), l.lanes, out.data()));
 	SampledImage tiled8 = Prepare(Sampler(VK_FILTER_LINEAR), img.View(VK_IMAGE_VIEW_TYPE_3D));
-	tiled8.levels[0].tile_shift = 3;  // only 4x4 tiles are read
+	tiled8.levels[0].tile_shift = 9;  // tiles of up to 256x256 are read
 	CHECK_FALSE(SampleFast(tiled8, l.lanes, out.data()));
 	SamplerState unnormalized = Sampler(VK_FILTER_LINEAR);
 	unnormalized.unnormalized_coordinates = true;

@@ -1,7 +1,8 @@
 // The vectorized fast path (texture/sample_fast.cpp): it must take the
-// lookups it claims (SampleFast returns true), read levels stored in 4x4
-// tiles (PreparedLevel::tile_shift = 2, TexelOffset's layout) exactly as
-// rows of texels, and give the generic path's bits for any lane count
+// lookups it claims (SampleFast returns true), read levels stored in tiles
+// (PreparedLevel::tile_shift 2 to 4, and the 64 to 256 texel tiles of
+// partially resident images; TexelOffset's layout) exactly as rows of
+// texels, and give the generic path's bits for any lane count
 // (whole vectors and a partial last one), for 4-, 8- and 16-byte texels.
 #include <catch2/catch.hpp>
 
@@ -56,14 +57,23 @@ TestImage RandomImage(VkFormat format, uint32_t width, uint32_t height, uint32_t
 	return img;
 }
 
+// RandomLayers' tile_shift for a partially resident image's layout (tiles
+// of 128x128 RGBA8 texels, 64x64 of 16 bytes: texture::SparseBlock).
+constexpr uint32_t kSparseTiles = 100;
+
 // An image of `layers` layers in rows of texels or in 2^tile_shift tiles
 // (ImageLayout's own tiling: arrays and cubes tiled layer by layer), its
 // texels random.
 TestImage RandomLayers(VkFormat format, uint32_t width, uint32_t height, uint32_t levels, uint32_t layers,
                        uint32_t tile_shift, std::mt19937& rng) {
 	TestImage img(format, VK_IMAGE_TYPE_2D, {width, height, 1}, levels, layers);
-	REQUIRE(img.layout.Init({format, VK_IMAGE_TYPE_2D, {width, height, 1}, levels, layers, 1, tile_shift}));
-	REQUIRE(img.layout.Level(0, 0).tile_shift == tile_shift);
+	const bool sparse = tile_shift == kSparseTiles;
+	REQUIRE(img.layout.Init(
+	    {format, VK_IMAGE_TYPE_2D, {width, height, 1}, levels, layers, 1, sparse ? 0 : tile_shift, sparse}));
+	if (sparse)
+		REQUIRE(img.layout.Level(0, 0).tile_shift >= 6);
+	else
+		REQUIRE(img.layout.Level(0, 0).tile_shift == tile_shift);
 	img.memory.assign(img.layout.TotalSize(), 0);
 	FillRandom(format, img.memory, rng);
 	return img;
@@ -241,7 +251,7 @@ TEST_CASE("sampling fast path: declines what it does not handle", "[texture][sam
 	TestImage line(VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_1D, {16, 1, 1}, 1);
 	CHECK_FALSE(SampleFast(Prepare(linear, line.View(VK_IMAGE_VIEW_TYPE_1D)), r.lanes, out.data()));
 	SampledImage tiled8 = Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D));
-	tiled8.levels[0].tile_shift = 3;  // only 4x4 tiles are read
+	tiled8.levels[0].tile_shift = 9;  // tiles of up to 256x256 are read
 	CHECK_FALSE(SampleFast(tiled8, r.lanes, out.data()));
 	CHECK(SampleFast(Prepare(linear, img.View(VK_IMAGE_VIEW_TYPE_2D)), r.lanes, out.data()));
 	// 32-bit components: floats only (not integers, not three: 12-byte
@@ -319,7 +329,7 @@ TEST_CASE("sampling fast path: 2D array layers as the generic path selects them"
 	                         -std::numeric_limits<float>::infinity(),
 	                         std::numeric_limits<float>::quiet_NaN()};
 	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT})
-		for (uint32_t tile_shift : {0u, 2u}) {
+		for (uint32_t tile_shift : {0u, 2u, 3u, 4u, kSparseTiles}) {
 			const TestImage img = RandomLayers(format, 24, 16, 4, 4, tile_shift, rng);
 			for (const SamplerState& sampler : Samplers()) {
 				const SampledImage array = Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D_ARRAY));
@@ -353,7 +363,7 @@ TEST_CASE("sampling fast path: cube maps and cube arrays give the generic path's
 	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SNORM, VK_FORMAT_R16G16B16A16_SFLOAT,
 	                        VK_FORMAT_R32G32B32A32_SFLOAT})
 		for (bool array : {false, true})
-			for (uint32_t tile_shift : {0u, 2u}) {
+			for (uint32_t tile_shift : {0u, 2u, 3u, 4u, kSparseTiles}) {
 				const TestImage img = RandomLayers(format, 16, 16, 5, array ? 12 : 6, tile_shift, rng);
 				for (const SamplerState& sampler : Samplers()) {
 					const SampledImage cube =

@@ -7,6 +7,8 @@
 #include <iterator>
 #include <new>
 
+#include "texture/image_layout.h"
+
 namespace tessera::raster {
 
 // One draw set up and binned: its primitives in chunks (set up in
@@ -834,6 +836,28 @@ uint32_t FirstVisible(const Renderer::Binned& b, int32_t tile_x, int32_t tile_y,
 	return begin;
 }
 
+// The targets of the rasterizer's tile at (x0, y0) as rows of texels: a
+// tiled color target (ColorTarget::tile_shift) becomes its tile that holds
+// the rasterizer's, rows of 2^s texels, based so that pixel (x, y) of the
+// tile is at base + y * row_pitch + x * size as in any target.
+Framebuffer LocalTargets(const Framebuffer& fb, uint32_t x0, uint32_t y0) {
+	Framebuffer local = fb;
+	for (uint32_t i = 0; i < fb.color_count; ++i) {
+		const ColorTarget& c = fb.color[i];
+		if (!c.base || !c.tile_shift) continue;
+		const uint32_t s = c.tile_shift, side = 1u << s, size = texture::FindFormat(c.format)->block_size;
+		const uint32_t tx = x0 & ~(side - 1), ty = y0 & ~(side - 1);
+		const uintptr_t tile = uintptr_t(c.base) + uintptr_t(texture::TiledOffset(c.row_pitch, size, s, tx, ty));
+		// (An address outside the tile that only the sums with y and x bring
+		// back into it.)
+		local.color[i].base = reinterpret_cast<uint8_t*>(tile - (uintptr_t(ty) * side + tx) * size);
+		local.color[i].row_pitch = uint64_t(side) * size;
+		local.color[i].tile_shift = 0;
+	}
+	local.tiled_colors = false;
+	return local;
+}
+
 // Busy tile `busy` of a binned draw: its primitives in order. Returns the
 // samples that passed when the draw counts them.
 uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
@@ -842,7 +866,9 @@ uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % b.tiles_x * kTileSize), tile_y = int32_t(tile / b.tiles_x * kTileSize);
-	TileContext context{draw, b.fb, tile_x, tile_y, batch, b.points};
+	Framebuffer local;
+	if (b.fb.tiled_colors) local = LocalTargets(b.fb, uint32_t(tile_x), uint32_t(tile_y));
+	TileContext context{draw, b.fb.tiled_colors ? local : b.fb, tile_x, tile_y, batch, b.points};
 	const uint32_t end = b.busy_begin[busy + 1];
 	uint32_t begin = b.busy_begin[busy];
 	if (draw.Hides() && end - begin > 1) begin = FirstVisible(b, tile_x, tile_y, begin, end);
@@ -887,7 +913,7 @@ void PrefetchTile(const Framebuffer& fb, uint32_t tile, uint32_t tiles_x) {
 	rows(fb.stencil.base, fb.stencil.row_pitch, samples);
 	for (uint32_t i = 0; i < fb.color_count; ++i) {
 		const texture::FormatInfo* f = fb.color[i].base ? texture::FindFormat(fb.color[i].format) : nullptr;
-		if (f) rows(fb.color[i].base, fb.color[i].row_pitch, samples * f->block_size);
+		if (f && !fb.color[i].tile_shift) rows(fb.color[i].base, fb.color[i].row_pitch, samples * f->block_size);
 	}
 }
 
@@ -897,7 +923,7 @@ bool SameTargets(const Framebuffer& a, const Framebuffer& b) {
 		return false;
 	for (uint32_t i = 0; i < a.color_count; ++i)
 		if (a.color[i].base != b.color[i].base || a.color[i].format != b.color[i].format ||
-		    a.color[i].row_pitch != b.color[i].row_pitch)
+		    a.color[i].row_pitch != b.color[i].row_pitch || a.color[i].tile_shift != b.color[i].tile_shift)
 			return false;
 	return true;
 }

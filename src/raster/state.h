@@ -140,10 +140,16 @@ struct BlendState {
 // Attachments as plain memory. The samples of one pixel are adjacent (as in
 // texture/image_layout.h): sample s of pixel (x, y) is at
 // base + y * row_pitch + (x * samples + s) * element size.
+// A color target may instead be tiled (tile_shift s > 0: a partially
+// resident image, single-sampled, texture::TiledOffset with row_pitch the
+// bytes between rows of tiles). Its tiles are at least kTileSize on a side,
+// so each of the rasterizer's tiles lies in one of them, where the target is
+// rows of 2^s texels (LocalTargets in rasterizer.cpp).
 struct ColorTarget {
 	uint8_t* base = nullptr;
 	uint64_t row_pitch = 0;
 	VkFormat format = VK_FORMAT_UNDEFINED;
+	uint32_t tile_shift = 0;
 };
 struct DepthTarget {
 	uint8_t* base = nullptr;  // nullptr: no depth attachment
@@ -162,6 +168,7 @@ struct Framebuffer {
 	ColorTarget color[kMaxColorAttachments];
 	DepthTarget depth;
 	StencilTarget stencil;
+	bool tiled_colors = false;  // some color target has tile_shift != 0
 };
 
 // Vulkan 1.3 §21.1 (primitive topologies).

@@ -42,7 +42,6 @@ namespace {
 void ClearViewRect(runtime::ThreadPool& pool, const ImageView& view, VkImageAspectFlagBits aspect, const VkRect2D& area,
                    uint32_t first_layer, uint32_t layer_count, const uint8_t* element, uint32_t element_size) {
 	const Image& image = *view.GetImage();
-	assert(!image.Tiled());  // attachments are rows of texels (vk/image.cpp)
 	const texture::ImageLayout& layout = image.Layout();
 	const uint32_t plane = layout.PlaneOf(aspect);
 	const uint32_t mip = view.Range().baseMipLevel;
@@ -60,11 +59,16 @@ void ClearViewRect(runtime::ThreadPool& pool, const ImageView& view, VkImageAspe
 	// bytes (a render pass's clear of a 1080p target was a tenth of a
 	// frame on the queue thread alone).
 	const uint64_t height = uint64_t(y1 - y0), min_rows = std::max<uint64_t>(1, kParallelBytesThreshold / bytes);
+	// (A tiled image's row is a run in each tile it crosses: partially
+	// resident images, texture::SparseBlock.)
 	runtime::ParallelRanges(pool, layers * height, 1, min_rows, [&](uint64_t begin, uint64_t end) {
 		for (uint64_t r = begin; r < end; ++r) {
 			const uint32_t l = first_layer + uint32_t(r / height), y = uint32_t(y0 + int64_t(r % height));
-			uint8_t* row = image.Data() + view.LayerOffset(plane, l, uint32_t(x0), y);
-			texture::FillPattern(row, bytes, element, element_size);
+			for (uint32_t x = uint32_t(x0), n; x < uint32_t(x1); x += n) {
+				n = std::min(uint32_t(x1) - x, level.RunFrom(x));
+				uint8_t* run = image.Data() + view.LayerOffset(plane, l, x, y);
+				texture::FillPattern(run, uint64_t(n) * samples * element_size, element, element_size);
+			}
 		}
 	});
 }
@@ -112,7 +116,7 @@ struct AspectPair {
 AspectPair PairOf(const ImageView& src, const ImageView& dst, const VkRect2D& area, VkImageAspectFlagBits aspect) {
 	const Image& s = *src.GetImage();
 	const Image& d = *dst.GetImage();
-	assert(!s.Tiled() && !d.Tiled());  // attachments are rows of texels (vk/image.cpp)
+	// (Either may be tiled where single-sampled: a partially resident image.)
 	AspectPair p;
 	p.src_plane = s.Layout().PlaneOf(aspect);
 	p.dst_plane = d.Layout().PlaneOf(aspect);
@@ -172,18 +176,28 @@ void ResolveView(runtime::ThreadPool& pool, const ImageView& src, const ImageVie
 	const texture::FormatInfo* format = texture::FindFormat(sl.format);
 	for (uint32_t l = first_layer; l < first_layer + layer_count; ++l) {
 		texture::ResolveRect rect;
-		rect.src = s.Data() + src.LayerOffset(splane, l, uint32_t(x0), uint32_t(y0));
+		rect.samples = uint32_t(s.Samples());
+		rect.element_size = sl.element_size;
 		rect.src_row_pitch = sl.row_pitch;
+		if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+			// A single-sampled destination may be tiled (a partially
+			// resident image): rectangles of rows, one per tile.
+			texture::ForEachRowRect(dl, uint32_t(x0), uint32_t(y0), uint32_t(x1), uint32_t(y1),
+			                        [&](uint32_t x, uint32_t y, uint32_t width, uint32_t height, uint64_t row_pitch) {
+				                        rect.src = s.Data() + src.LayerOffset(splane, l, x, y);
+				                        rect.dst = d.Data() + dst.LayerOffset(dplane, l, x, y);
+				                        rect.dst_row_pitch = row_pitch;
+				                        rect.width = width;
+				                        rect.height = height;
+				                        texture::ResolveSamples(pool, *format, rect);
+			                        });
+			continue;
+		}
+		rect.src = s.Data() + src.LayerOffset(splane, l, uint32_t(x0), uint32_t(y0));
 		rect.dst = d.Data() + dst.LayerOffset(dplane, l, uint32_t(x0), uint32_t(y0));
 		rect.dst_row_pitch = dl.row_pitch;
 		rect.width = uint32_t(x1 - x0);
 		rect.height = uint32_t(y1 - y0);
-		rect.samples = uint32_t(s.Samples());
-		rect.element_size = sl.element_size;
-		if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-			texture::ResolveSamples(pool, *format, rect);
-			continue;
-		}
 		// Depth and stencil: by the mode, per texel (supportedDepthResolveModes
 		// and supportedStencilResolveModes, vk/physical_device_properties.cpp).
 		const uint32_t texel_bytes = rect.samples * rect.element_size;
@@ -239,10 +253,14 @@ void ReplicateView(runtime::ThreadPool& pool, const ImageView& src, const ImageV
 	runtime::ParallelRanges(pool, layer_count * height, 1, min_rows, [&](uint64_t begin, uint64_t end) {
 		for (uint64_t r = begin; r < end; ++r) {
 			const uint32_t l = first_layer + uint32_t(r / height), y = uint32_t(y0 + int64_t(r % height));
+			// (The single-sampled source may be tiled: texel by texel, then.)
+			const bool tiled = pair.src_level->Tiled();
 			const uint8_t* in = s.Data() + src.LayerOffset(splane, l, uint32_t(x0), y);
 			uint8_t* out = d.Data() + dst.LayerOffset(dplane, l, uint32_t(x0), y);
-			for (uint64_t x = 0; x < width; ++x, in += size)
+			for (uint64_t x = 0; x < width; ++x, in += size) {
+				if (tiled) in = s.Data() + src.LayerOffset(splane, l, uint32_t(x0 + int64_t(x)), y);
 				for (uint32_t i = 0; i < samples; ++i, out += size) std::memcpy(out, in, size);
+			}
 		}
 	});
 }

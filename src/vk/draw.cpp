@@ -533,9 +533,10 @@ raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples, 
 		fb.height = std::min(fb.height, level.extent.height);
 		return level;
 	};
+	// (Color attachments may be tiled: partially resident images,
+	// raster::ColorTarget.)
 	auto base = [layer, samples](const ImageView& view, uint32_t plane) -> uint8_t* {
 		const Image& image = *view.GetImage();
-		assert(!image.Tiled());  // attachments are rows of texels (vk/image.cpp)
 		if (layer >= view.Range().layerCount || uint32_t(image.Samples()) != samples) return nullptr;
 		return image.Data() + view.LayerOffset(plane, layer);
 	};
@@ -544,7 +545,8 @@ raster::Framebuffer MakeFramebuffer(const GraphicsContext& g, uint32_t samples, 
 		const ImageView* view = g.colors[i];
 		if (!view || !view->GetImage()->Data()) continue;
 		const texture::SubresourceLayout& level = clamp_to(*view, 0);
-		fb.color[i] = {base(*view, 0), level.row_pitch, view->Format()};
+		fb.color[i] = {base(*view, 0), level.row_pitch, view->Format(), level.tile_shift};
+		fb.tiled_colors |= level.tile_shift != 0;
 	}
 	if (const ImageView* view = g.depth; view && view->GetImage()->Data()) {
 		const Image& image = *view->GetImage();

@@ -280,13 +280,21 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	                                 : tiling == VK_IMAGE_TILING_OPTIMAL ? support.optimal
 	                                                                     : 0;
 	if (!info) return VK_ERROR_FORMAT_NOT_SUPPORTED;
-	// Sparse images are bound through opaque binds only (vk/sparse_range.h):
-	// no residency. Optimal images of one plane; linear ones are for the
-	// host, which maps memory, not sparse ranges.
-	if (flags & VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT) return VK_ERROR_FORMAT_NOT_SUPPORTED;
-	if ((flags & (VK_IMAGE_CREATE_SPARSE_BINDING_BIT | VK_IMAGE_CREATE_SPARSE_ALIASED_BIT)) &&
+	// Sparse images (vk/sparse_range.h): optimal images of one plane; linear
+	// ones are for the host, which maps memory, not sparse ranges.
+	if ((flags & (VK_IMAGE_CREATE_SPARSE_BINDING_BIT | VK_IMAGE_CREATE_SPARSE_ALIASED_BIT |
+	              VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT)) &&
 	    (tiling != VK_IMAGE_TILING_OPTIMAL || info->IsMultiPlanar()))
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	// Partially resident images are stored in tiles (texture::SparseBlock):
+	// the formats and types that have a block (every uncompressed color
+	// format whose texels are 1 to 16 bytes, a power of two, as the spec
+	// requires), for any use their format has (samplers, storage, transfers
+	// and the rasterizer read and write tiles).
+	if (flags & VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT) {
+		texture::SparseBlock block;
+		if (!texture::ImageLayout::SparseBlockOf(format, type, &block)) return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	}
 	// VK_IMAGE_CREATE_EXTENDED_USAGE_BIT with MUTABLE_FORMAT: a usage may be
 	// supported by any format views of the image can have (Vulkan "Image
 	// Creation", the format compatibility classes) rather than by the image's
@@ -335,7 +343,7 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	    VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT |
 	    VK_IMAGE_CREATE_EXTENDED_USAGE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT |
 	    VK_IMAGE_CREATE_MULTISAMPLED_RENDER_TO_SINGLE_SAMPLED_BIT_EXT | VK_IMAGE_CREATE_SPARSE_BINDING_BIT |
-	    VK_IMAGE_CREATE_SPARSE_ALIASED_BIT;
+	    VK_IMAGE_CREATE_SPARSE_ALIASED_BIT | VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT;
 	if (flags & ~kSupportedFlags) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((flags & (VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT | VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT)) &&
@@ -383,8 +391,9 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	properties->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
 	bool attachment =
 	    features & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT);
+	// (Partially resident images have one sample: no sparseResidency4Samples.)
 	const bool multisample = attachment && tiling == VK_IMAGE_TILING_OPTIMAL && type == VK_IMAGE_TYPE_2D &&
-	                         !(flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT);
+	                         !(flags & (VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT | VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT));
 	// VK_EXT_multisampled_render_to_single_sampled: the image itself has one
 	// sample (VUID-VkImageCreateInfo-flags-06883); sampleCounts holds the
 	// counts its implicit images can have
@@ -499,18 +508,56 @@ VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties2(
 	return VK_SUCCESS;
 }
 
-VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties(VkPhysicalDevice, VkFormat, VkImageType,
-                                                                        VkSampleCountFlagBits, VkImageUsageFlags,
-                                                                        VkImageTiling, uint32_t* pPropertyCount,
-                                                                        VkSparseImageFormatProperties*) {
-	*pPropertyCount = 0;  // no sparse residency
+namespace {
+
+// The block of partially resident images of this kind (one property, the
+// color aspect), or none where such images are not supported
+// (vkGetImageFormatProperties with SPARSE_RESIDENCY says so too).
+bool SparseFormatProperties(VkPhysicalDevice physical_device, VkFormat format, VkImageType type,
+                            VkSampleCountFlagBits samples, VkImageUsageFlags usage, VkImageTiling tiling,
+                            VkSparseImageFormatProperties* out) {
+	VkImageFormatProperties properties;
+	texture::SparseBlock block;
+	if (samples != VK_SAMPLE_COUNT_1_BIT ||
+	    vk::GetImageFormatProperties(format, type, tiling, usage,
+	                                 VK_IMAGE_CREATE_SPARSE_BINDING_BIT | VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT,
+	                                 HeapSize(physical_device), &properties) != VK_SUCCESS ||
+	    !texture::ImageLayout::SparseBlockOf(format, type, &block))
+		return false;
+	*out = {VK_IMAGE_ASPECT_COLOR_BIT, block.extent,
+	        block.standard ? VkSparseImageFormatFlags(0)
+	                       : VkSparseImageFormatFlags(VK_SPARSE_IMAGE_FORMAT_NONSTANDARD_BLOCK_SIZE_BIT)};
+	return true;
 }
 
-VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties2(VkPhysicalDevice,
-                                                                         const VkPhysicalDeviceSparseImageFormatInfo2*,
-                                                                         uint32_t* pPropertyCount,
-                                                                         VkSparseImageFormatProperties2*) {
-	*pPropertyCount = 0;
+}  // namespace
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties(VkPhysicalDevice physicalDevice,
+                                                                        VkFormat format, VkImageType type,
+                                                                        VkSampleCountFlagBits samples,
+                                                                        VkImageUsageFlags usage, VkImageTiling tiling,
+                                                                        uint32_t* pPropertyCount,
+                                                                        VkSparseImageFormatProperties* pProperties) {
+	VkSparseImageFormatProperties properties;
+	if (!SparseFormatProperties(physicalDevice, format, type, samples, usage, tiling, &properties)) {
+		*pPropertyCount = 0;
+		return;
+	}
+	if (pProperties && *pPropertyCount >= 1) pProperties[0] = properties;
+	*pPropertyCount = pProperties ? std::min<uint32_t>(*pPropertyCount, 1) : 1;
+}
+
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceSparseImageFormatProperties2(
+    VkPhysicalDevice physicalDevice, const VkPhysicalDeviceSparseImageFormatInfo2* pFormatInfo,
+    uint32_t* pPropertyCount, VkSparseImageFormatProperties2* pProperties) {
+	VkSparseImageFormatProperties properties;
+	if (!SparseFormatProperties(physicalDevice, pFormatInfo->format, pFormatInfo->type, pFormatInfo->samples,
+	                            pFormatInfo->usage, pFormatInfo->tiling, &properties)) {
+		*pPropertyCount = 0;
+		return;
+	}
+	if (pProperties && *pPropertyCount >= 1) pProperties[0].properties = properties;
+	*pPropertyCount = pProperties ? std::min<uint32_t>(*pPropertyCount, 1) : 1;
 }
 
 }  // namespace tessera::entry

@@ -80,6 +80,50 @@ VkSubresourceLayout Image::SubresourceLayout(const VkImageSubresource& subresour
 	return out;
 }
 
+bool Image::BindResidency(const VkSparseImageMemoryBind& bind, const DeviceMemory* memory) {
+	const texture::SparseBlock* block = layout_.Sparse();
+	const VkImageSubresource& sub = bind.subresource;
+	if (!block || sub.mipLevel >= mip_levels_ || sub.arrayLayer >= array_layers_ || bind.offset.x < 0 ||
+	    bind.offset.y < 0 || bind.offset.z < 0)
+		return false;
+	// The blocks the region covers (valid use: offsets at block multiples,
+	// extents whole blocks or up to the level's edge).
+	const VkExtent3D count = layout_.SparseBlockCount(sub.mipLevel);
+	const VkExtent3D& b = block->extent;
+	const uint32_t first[3] = {uint32_t(bind.offset.x) / b.width, uint32_t(bind.offset.y) / b.height,
+	                           uint32_t(bind.offset.z) / b.depth};
+	const uint32_t end[3] = {
+	    std::min<uint32_t>(count.width,
+	                       uint32_t((uint64_t(bind.offset.x) + bind.extent.width + b.width - 1) / b.width)),
+	    std::min<uint32_t>(count.height,
+	                       uint32_t((uint64_t(bind.offset.y) + bind.extent.height + b.height - 1) / b.height)),
+	    std::min<uint32_t>(count.depth,
+	                       uint32_t((uint64_t(bind.offset.z) + bind.extent.depth + b.depth - 1) / b.depth))};
+	bool ok = first[0] < end[0] && first[1] < end[1] && first[2] < end[2];
+	VkDeviceSize memory_offset = bind.memoryOffset;
+	for (uint32_t z = first[2]; z < end[2]; ++z)
+		for (uint32_t y = first[1]; y < end[1]; ++y)
+			for (uint32_t x = first[0]; x < end[0]; ++x, memory_offset += texture::SparseBlock::kSize) {
+				const texture::SparseBlockBytes bytes = layout_.BlockBytes(sub.mipLevel, sub.arrayLayer, x, y, z);
+				for (uint32_t c = 0; c < bytes.count; ++c)
+					ok &= sparse_.BindPages(bytes.offset + c * bytes.stride, bytes.size, memory,
+					                        memory_offset + c * bytes.size);
+			}
+	return ok;
+}
+
+bool Image::SparseRequirements(VkSparseImageMemoryRequirements* out) const {
+	const texture::SparseBlock* block = layout_.Sparse();
+	if (!block) return false;
+	*out = {};
+	out->formatProperties.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+	out->formatProperties.imageGranularity = block->extent;
+	out->formatProperties.flags = block->standard ? 0 : VK_SPARSE_IMAGE_FORMAT_NONSTANDARD_BLOCK_SIZE_BIT;
+	// No mip tail: the smallest levels take a block each, as the largest.
+	out->imageMipTailFirstLod = mip_levels_;
+	return true;
+}
+
 }  // namespace tessera::vk
 
 namespace tessera::entry {
@@ -135,21 +179,49 @@ VKAPI_ATTR void VKAPI_CALL GetDeviceImageMemoryRequirements(VkDevice, const VkDe
 	}
 }
 
-VKAPI_ATTR void VKAPI_CALL GetImageSparseMemoryRequirements(VkDevice, VkImage, uint32_t* pSparseMemoryRequirementCount,
-                                                            VkSparseImageMemoryRequirements*) {
-	*pSparseMemoryRequirementCount = 0;  // no sparse residency
+namespace {
+
+// One VkSparseImageMemoryRequirements (the color aspect) for a partially
+// resident image, none for others; the count/array idiom of the queries.
+template <typename T, typename Get>
+void ReturnSparseRequirements(const Image& image, uint32_t* count, T* out, Get get) {
+	VkSparseImageMemoryRequirements requirements;
+	if (!image.SparseRequirements(&requirements)) {
+		*count = 0;
+		return;
+	}
+	if (out && *count >= 1) get(out[0]) = requirements;
+	*count = out ? std::min<uint32_t>(*count, 1) : 1;
 }
 
-VKAPI_ATTR void VKAPI_CALL GetImageSparseMemoryRequirements2(VkDevice, const VkImageSparseMemoryRequirementsInfo2*,
-                                                             uint32_t* pSparseMemoryRequirementCount,
-                                                             VkSparseImageMemoryRequirements2*) {
-	*pSparseMemoryRequirementCount = 0;
+}  // namespace
+
+VKAPI_ATTR void VKAPI_CALL
+GetImageSparseMemoryRequirements(VkDevice, VkImage image, uint32_t* pSparseMemoryRequirementCount,
+                                 VkSparseImageMemoryRequirements* pSparseMemoryRequirements) {
+	ReturnSparseRequirements(*Image::Cast(image), pSparseMemoryRequirementCount, pSparseMemoryRequirements,
+	                         [](VkSparseImageMemoryRequirements& r) -> VkSparseImageMemoryRequirements& { return r; });
 }
 
-VKAPI_ATTR void VKAPI_CALL GetDeviceImageSparseMemoryRequirements(VkDevice, const VkDeviceImageMemoryRequirements*,
-                                                                  uint32_t* pSparseMemoryRequirementCount,
-                                                                  VkSparseImageMemoryRequirements2*) {
-	*pSparseMemoryRequirementCount = 0;
+VKAPI_ATTR void VKAPI_CALL GetImageSparseMemoryRequirements2(
+    VkDevice, const VkImageSparseMemoryRequirementsInfo2* pInfo, uint32_t* pSparseMemoryRequirementCount,
+    VkSparseImageMemoryRequirements2* pSparseMemoryRequirements) {
+	ReturnSparseRequirements(
+	    *Image::Cast(pInfo->image), pSparseMemoryRequirementCount, pSparseMemoryRequirements,
+	    [](VkSparseImageMemoryRequirements2& r) -> VkSparseImageMemoryRequirements& { return r.memoryRequirements; });
+}
+
+VKAPI_ATTR void VKAPI_CALL GetDeviceImageSparseMemoryRequirements(
+    VkDevice, const VkDeviceImageMemoryRequirements* pInfo, uint32_t* pSparseMemoryRequirementCount,
+    VkSparseImageMemoryRequirements2* pSparseMemoryRequirements) {
+	Image image(*pInfo->pCreateInfo);
+	if (!image.Init()) {
+		*pSparseMemoryRequirementCount = 0;
+		return;
+	}
+	ReturnSparseRequirements(
+	    image, pSparseMemoryRequirementCount, pSparseMemoryRequirements,
+	    [](VkSparseImageMemoryRequirements2& r) -> VkSparseImageMemoryRequirements& { return r.memoryRequirements; });
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL BindImageMemory(VkDevice, VkImage image, VkDeviceMemory memory,

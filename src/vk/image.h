@@ -43,9 +43,11 @@ public:
 		if (sparse_.Data()) return sparse_.Data();
 		return memory_ ? memory_->Data() + offset_ : nullptr;
 	}
-	// VK_IMAGE_CREATE_SPARSE_BINDING_BIT: memory is bound through opaque
-	// sparse binds (vkQueueBindSparse) into the image's reserved range, laid
-	// out as a bound image's (sparse residency is not offered).
+	// VK_IMAGE_CREATE_SPARSE_BINDING_BIT: memory is bound through sparse
+	// binds (vkQueueBindSparse) into the image's reserved range, laid out as
+	// a bound image's. Opaque binds map bytes of that layout; residency
+	// binds (VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT, whose layout is tiles:
+	// texture::SparseBlock) map blocks.
 	bool Sparse() const { return flags_ & VK_IMAGE_CREATE_SPARSE_BINDING_BIT; }
 	// Reserves a sparse image's range (a no-op for others).
 	VkResult InitSparse() { return Sparse() ? sparse_.Init(layout_.TotalSize()) : VK_SUCCESS; }
@@ -53,6 +55,15 @@ public:
 	                VkDeviceSize memory_offset) {
 		return sparse_.Bind(resource_offset, size, memory, memory_offset);
 	}
+	// A residency bind: the blocks of the bind's region, in order x, then y,
+	// then z, each 64 KiB of memory from bind.memoryOffset on (null memory:
+	// unbinds them). False when the region is not the image's or a mapping
+	// fails.
+	bool BindResidency(const VkSparseImageMemoryBind& bind, const DeviceMemory* memory);
+	// vkGetImageSparseMemoryRequirements: the color aspect's block, no mip
+	// tail (every level is whole blocks). False for images that are not
+	// partially resident.
+	bool SparseRequirements(VkSparseImageMemoryRequirements* out) const;
 	// Memory of any type; a sparse image's blocks of the sparse type.
 	VkMemoryRequirements Requirements() const {
 		if (Sparse())
@@ -71,7 +82,10 @@ public:
 
 private:
 	texture::ImageDescription Description() const {
-		return {format_, type_, extent_, mip_levels_, array_layers_, uint32_t(samples_), tile_shift_};
+		return {format_,       type_,
+		        extent_,       mip_levels_,
+		        array_layers_, uint32_t(samples_),
+		        tile_shift_,   (flags_ & VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT) != 0};
 	}
 
 	VkFormat format_;

@@ -171,7 +171,12 @@ PhysicalDevice::PhysicalDevice(Instance* instance) : instance_(instance) {
 	std::strncpy(properties_.deviceName, "Tessera (CPU)", VK_MAX_PHYSICAL_DEVICE_NAME_SIZE - 1);
 	// pipelineCacheUUID: InitExtendedProperties (physical_device_properties.cpp).
 	properties_.limits = Limits();
+	// Partially resident images (texture::SparseBlock): 2D blocks of the
+	// standard shapes; 3D blocks of 1- and 2-byte texels are not; no mip
+	// tail; unbound blocks are private zero pages, which keep what is
+	// written to them (not strict).
 	properties_.sparseProperties = {};
+	properties_.sparseProperties.residencyStandard2DBlockShape = VK_TRUE;
 
 	memory_properties_.memoryHeapCount = 1;
 	memory_properties_.memoryHeaps[0] = {HostMemorySize(), VK_MEMORY_HEAP_DEVICE_LOCAL_BIT};

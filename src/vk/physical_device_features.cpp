@@ -277,10 +277,13 @@ struct Supported {
 		// Sparse buffers and images: their addresses are reserved, and
 		// vkQueueBindSparse maps the pages of memfd-backed memory into them
 		// (vk/sparse_range.h), so any block may be bound, rebound, unbound
-		// (zero pages) or bound in several places at once. Images take
-		// opaque binds only: no sparse residency for images.
+		// (zero pages) or bound in several places at once. Partially
+		// resident 2D and 3D images are stored in tiles whose blocks are
+		// whole pages (texture::SparseBlock); single-sampled only.
 		core.sparseBinding = VK_TRUE;
 		core.sparseResidencyBuffer = VK_TRUE;
+		core.sparseResidencyImage2D = VK_TRUE;
+		core.sparseResidencyImage3D = VK_TRUE;
 		core.sparseResidencyAliased = VK_TRUE;
 		core.shaderInt16 = VK_TRUE;
 		core.shaderInt64 = VK_TRUE;

@@ -205,10 +205,10 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit2(VkQueue queue, uint32_t submitCount,
 }
 
 // Vulkan 1.3 §33.7 (sparse resources): each batch waits, then binds, then
-// signals, in order with submissions. Buffers and images (opaque binds:
-// no residency) can be sparse; their binds map memory pages on the queue
-// thread (vk/sparse_range.h). The
-// binds are copied here: the application's arrays need not outlive the call.
+// signals, in order with submissions. Buffer binds, images' opaque binds and
+// partially resident images' block binds map memory pages on the queue
+// thread (vk/sparse_range.h). The binds are copied here: the application's
+// arrays need not outlive the call.
 VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo* pBindInfo,
                                                VkFence fence) {
 	if (vk::Queue::Cast(queue)->GetDevice()->IsLost()) return VK_ERROR_DEVICE_LOST;
@@ -239,6 +239,12 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoC
 				VkSparseMemoryBind bind;
 			};
 			std::vector<Bind> binds;
+			// Partially resident images' blocks.
+			struct BlockBind {
+				vk::Image* image;
+				VkSparseImageMemoryBind bind;
+			};
+			std::vector<BlockBind> block_binds;
 			for (uint32_t k = 0; k < s.bufferBindCount; ++k) {
 				const VkSparseBufferMemoryBindInfo& info = s.pBufferBinds[k];
 				for (uint32_t n = 0; n < info.bindCount; ++n)
@@ -249,13 +255,14 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoC
 				for (uint32_t n = 0; n < info.bindCount; ++n)
 					binds.push_back({nullptr, vk::Image::Cast(info.image), info.pBinds[n]});
 			}
+			for (uint32_t k = 0; k < s.imageBindCount; ++k) {
+				const VkSparseImageMemoryBindInfo& info = s.pImageBinds[k];
+				for (uint32_t n = 0; n < info.bindCount; ++n)
+					block_binds.push_back({vk::Image::Cast(info.image), info.pBinds[n]});
+			}
 			vk::Device* device = Queue::Cast(queue)->GetDevice();
-			// Residency binds need sparseResidencyImage2D/3D, which are off.
-			if (s.imageBindCount)
-				device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_QUEUE, 0,
-				               "vkQueueBindSparse: image (residency) binds are not supported; ignored");
-			if (binds.empty()) continue;
-			b.host_work = [binds = std::move(binds), device] {
+			if (binds.empty() && block_binds.empty()) continue;
+			b.host_work = [binds = std::move(binds), block_binds = std::move(block_binds), device] {
 				for (const Bind& b : binds) {
 					const vk::DeviceMemory* memory = vk::DeviceMemory::Cast(b.bind.memory);
 					const bool bound =
@@ -270,6 +277,15 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueBindSparse(VkQueue queue, uint32_t bindInfoC
 						               static_cast<unsigned long long>(b.bind.resourceOffset),
 						               b.buffer ? "buffer" : "image");
 				}
+				for (const BlockBind& b : block_binds)
+					if (!b.image->BindResidency(b.bind, vk::DeviceMemory::Cast(b.bind.memory)))
+						device->Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_IMAGE,
+						               uint64_t(b.image->ToHandle()),
+						               "vkQueueBindSparse: could not bind the blocks at (%d, %d, %d), %ux%ux%u texels, "
+						               "of level %u, layer %u",
+						               b.bind.offset.x, b.bind.offset.y, b.bind.offset.z, b.bind.extent.width,
+						               b.bind.extent.height, b.bind.extent.depth, b.bind.subresource.mipLevel,
+						               b.bind.subresource.arrayLayer);
 			};
 		}
 		return Queue::Cast(queue)->Submit(std::move(batches), vk::Fence::Cast(fence));

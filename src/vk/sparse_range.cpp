@@ -40,7 +40,13 @@ bool SparseRange::Bind(VkDeviceSize resource_offset, VkDeviceSize size, const De
 	// Valid use keeps the range in the resource and offsets at block
 	// multiples; anything else is refused rather than mapped over other
 	// memory.
-	if (!data_ || resource_offset >= size_ || resource_offset % kBlockSize) return false;
+	if (resource_offset % kBlockSize) return false;
+	return BindPages(resource_offset, size, memory, memory_offset);
+}
+
+bool SparseRange::BindPages(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
+                            VkDeviceSize memory_offset) {
+	if (!data_ || resource_offset >= size_ || resource_offset % DeviceMemory::kPageSize) return false;
 	size = std::min(DeviceMemory::RoundUpToPage(size), size_ - resource_offset);
 	uint8_t* at = data_ + resource_offset;
 	if (!memory) return MapZeroPages(at, size_t(size)) != MAP_FAILED;

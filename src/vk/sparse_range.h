@@ -36,6 +36,10 @@ public:
 	// resource_offset; a null memory unbinds them. False when the bind lies
 	// outside the range or the mapping fails (nothing else is touched).
 	bool Bind(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory, VkDeviceSize memory_offset);
+	// The same for a run of whole pages (a partially resident 3D image's
+	// blocks are several runs: texture::SparseBlockBytes).
+	bool BindPages(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
+	               VkDeviceSize memory_offset);
 
 private:
 	uint8_t* data_ = nullptr;

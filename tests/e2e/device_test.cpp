@@ -560,7 +560,7 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 	}
 	SECTION("a core 1.0 feature in pEnabledFeatures") {
 		VkPhysicalDeviceFeatures features{};
-		features.sparseResidencyImage2D = VK_TRUE;  // no sparse images
+		features.sparseResidency4Samples = VK_TRUE;  // no multisampled sparse images
 		CHECK(CreateDirect(driver, nullptr, &features) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a core 1.0 feature in a chained VkPhysicalDeviceFeatures2") {

@@ -4,7 +4,8 @@
 // another order than the image's; one block bound to two places of the image
 // and to a second image; a block unbound and bound again. Transfers, a
 // sampler, a storage view and the rasterizer (a clear, a triangle,
-// vkCmdClearAttachments) read and write the bound texels. Unbound
+// vkCmdClearAttachments, a multisample resolve) read and write the bound
+// texels. Unbound
 // texels are not checked: reads of them are undefined where
 // residencyNonResidentStrict is false (Tessera, lavapipe 25). Every value is
 // checked against what the test put in, on Tessera and, where the loader
@@ -475,8 +476,63 @@ std::vector<uint32_t> Draw(Context& c, Resident& r, VkImage image, VkPipeline pi
 	return r.CopyOut(image, 0, 0, {0, 0, 0}, {300, 200, 1});
 }
 
-// The same drawing into a partially resident image (blocks (0, 0), (2, 0)
-// and (1, 1) bound) and into an ordinary one: the bound texels agree.
+// A 4-sample image cleared in a render area and resolved at the end of the
+// rendering into `image` (300x200 RGBA8) over texels copied in first.
+// Returns the image's texels.
+std::vector<uint32_t> ResolveInto(Context& c, Resident& r, VkImage image) {
+	VkDevice device = c.device();
+	r.CopyIn(image, 0, 0, {0, 0, 0}, {300, 200, 1},
+	         [](uint32_t x, uint32_t y, uint32_t) { return Pattern(5, 0, 0, x, y); });
+	VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+	ici.imageType = VK_IMAGE_TYPE_2D;
+	ici.format = VK_FORMAT_R8G8B8A8_UNORM;
+	ici.extent = {300, 200, 1};
+	ici.mipLevels = ici.arrayLayers = 1;
+	ici.samples = VK_SAMPLE_COUNT_4_BIT;
+	ici.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+	TestImage msaa = c.CreateImage(ici);
+	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
+	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+	VkImageView views[2] = {};
+	vci.image = msaa.image;
+	REQUIRE(vkCreateImageView(device, &vci, nullptr, &views[0]) == VK_SUCCESS);
+	vci.image = image;
+	REQUIRE(vkCreateImageView(device, &vci, nullptr, &views[1]) == VK_SUCCESS);
+	c.Submit([&](VkCommandBuffer cb) {
+		c.Transition(cb, msaa.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
+		VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+		color.imageView = views[0];
+		color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+		color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+		color.resolveImageView = views[1];
+		color.resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL;
+		color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+		color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+		color.clearValue.color = {{0.6f, 0.4f, 0.2f, 1.0f}};
+		VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+		rendering.renderArea = {{70, 90}, {200, 100}};
+		rendering.layerCount = 1;
+		rendering.colorAttachmentCount = 1;
+		rendering.pColorAttachments = &color;
+		vkCmdBeginRendering(cb, &rendering);
+		vkCmdEndRendering(cb);
+		VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		mb.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+		mb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+		                     &mb, 0, nullptr, 0, nullptr);
+	});
+	vkDestroyImageView(device, views[0], nullptr);
+	vkDestroyImageView(device, views[1], nullptr);
+	c.Destroy(msaa);
+	return r.CopyOut(image, 0, 0, {0, 0, 0}, {300, 200, 1});
+}
+
+// The same drawing, and the same resolve, into a partially resident image
+// (blocks (0, 0), (2, 0) and (1, 1) bound) and into an ordinary one: the
+// bound texels agree.
 void RunDraw(Context& c) {
 	VkDevice device = c.device();
 	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -509,6 +565,12 @@ void RunDraw(Context& c) {
 	          got, 300, 200, bound, [&](uint32_t x, uint32_t y) { return expected[y * 300 + x]; }, "drawn") == 0);
 	// (The drawing reaches every block: cleared, triangle and rectangle.)
 	CHECK(expected[150 * 300 + 120] != expected[150 * 300 + 200]);
+	const std::vector<uint32_t> expected_resolve = ResolveInto(c, r, plain.image);
+	const std::vector<uint32_t> got_resolve = ResolveInto(c, r, sparse);
+	CHECK(Mismatches(
+	          got_resolve, 300, 200, bound, [&](uint32_t x, uint32_t y) { return expected_resolve[y * 300 + x]; },
+	          "resolved") == 0);
+	CHECK(expected_resolve[100 * 300 + 100] != expected_resolve[10 * 300 + 100]);  // inside and outside the area
 	c.Destroy(plain);
 	vkDestroyPipeline(device, pipeline, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <iterator>
@@ -846,6 +847,7 @@ Framebuffer LocalTargets(const Framebuffer& fb, uint32_t x0, uint32_t y0) {
 		const ColorTarget& c = fb.color[i];
 		if (!c.base || !c.tile_shift) continue;
 		const uint32_t s = c.tile_shift, side = 1u << s, size = texture::FindFormat(c.format)->block_size;
+		assert(side >= kTileSize);
 		const uint32_t tx = x0 & ~(side - 1), ty = y0 & ~(side - 1);
 		const uintptr_t tile = uintptr_t(c.base) + uintptr_t(texture::TiledOffset(c.row_pitch, size, s, tx, ty));
 		// (An address outside the tile that only the sums with y and x bring

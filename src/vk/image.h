@@ -31,8 +31,9 @@ public:
 	VkImageUsageFlags Usage() const { return usage_; }
 	VkImageCreateFlags Flags() const { return flags_; }
 	const texture::ImageLayout& Layout() const { return layout_; }
-	// Whether the image's texels are stored in tiles (sampled-only textures,
-	// see image.cpp); other images are rows of texels.
+	// Whether the image's texels are stored in tiles (sampled-only textures
+	// with TESSERA_TILED_IMAGES, see image.cpp; partially resident images,
+	// texture::SparseBlock); other images are rows of texels.
 	bool Tiled() const { return layout_.Tiled(); }
 
 	void Bind(DeviceMemory* memory, VkDeviceSize offset) {

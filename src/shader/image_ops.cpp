@@ -12,6 +12,7 @@
 #include "shader/image_ops.h"
 #include "shader/interpreter.h"
 #include "shader/memory_ops.h"
+#include "texture/sample_fast.h"
 #include "texture/texel.h"
 
 namespace tessera::shader {
@@ -88,6 +89,21 @@ bool IsLookup(ImageOpKind kind) {
 	       kind == ImageOpKind::kRead;
 }
 
+// The residency check of sparse lookups (ImageOpKind::kResidency): the
+// image's reader, wrapped, notes any texel read outside the resident pages.
+// Set around one lane's lookup on this thread.
+struct ResidencyCheck {
+	TexelValue (*read)(const SampledImage& image, const uint8_t* texel) = nullptr;
+	const texture::Residency* residency = nullptr;
+	bool resident = true;
+};
+thread_local ResidencyCheck t_residency;
+
+TexelValue ReadChecked(const SampledImage& image, const uint8_t* texel) {
+	if (!t_residency.residency->Resident(texel)) t_residency.resident = false;
+	return t_residency.read(image, texel);
+}
+
 // Runs one batch of lanes that share a descriptor. out: 4 result words a
 // lane, zeroed by the caller except for lookups (IsLookup), which write
 // them all.
@@ -155,6 +171,48 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	if (op.has_offset)
 		for (uint32_t c = 0; c < 3; ++c) sample.offset[c] = b.I(kArgOffset + c);
 
+	if (op.kind == ImageOpKind::kResidency) {
+		// Vulkan "Sparse Residency" (OpImageSparse*): whether every texel the
+		// lookup reads is resident. Each lane's lookup runs again alone on
+		// the generic path, whose every texel read goes through image.read.
+		// Texel buffers and images that are not partially resident are
+		// resident everywhere; texels outside the image are not read.
+		if (!image->residency) return;  // (out is zeroed: code 0)
+		SampledImage checked = *image;
+		checked.read = ReadChecked;
+		t_residency = {image->read, image->residency, true};
+		for (uint32_t j = 0; j < n; ++j) {
+			t_residency.resident = true;
+			TexelValue texel;
+			if (op.lookup == ImageOpKind::kSample || op.lookup == ImageOpKind::kGather) {
+				texture::SampleLanes one;
+				one.count = 1;
+				auto at = [j](const auto* p) { return p ? p + j : p; };
+				for (uint32_t c = 0; c < 4; ++c) one.coord[c] = at(sample.coord[c]);
+				one.lod = at(sample.lod), one.bias = at(sample.bias), one.min_lod = at(sample.min_lod);
+				one.dref = at(sample.dref);
+				for (uint32_t c = 0; c < 3; ++c)
+					one.ddx[c] = at(sample.ddx[c]), one.ddy[c] = at(sample.ddy[c]),
+					one.offset[c] = at(sample.offset[c]);
+				if (op.lookup == ImageOpKind::kSample)
+					texture::SampleGeneric(checked, one, &texel);
+				else
+					texture::Gather(checked, one, op.component, op.has_const_offsets ? op.const_offsets : nullptr,
+					                &texel);
+			} else {
+				texture::FetchLanes one;
+				one.count = 1;
+				for (uint32_t c = 0; c < 4; ++c) one.coord[c] = b.I(kArgCoord + c) + j;
+				if (op.has_lod) one.lod = b.I(kArgLod) + j;
+				if (op.has_sample) one.sample = b.I(kArgSample) + j;
+				if (op.has_offset)
+					for (uint32_t c = 0; c < 3; ++c) one.offset[c] = b.I(kArgOffset + c) + j;
+				texture::Fetch(checked, one, &texel);
+			}
+			out[j].u[0] = t_residency.resident ? 0 : 1;
+		}
+		return;
+	}
 	switch (op.kind) {
 	case ImageOpKind::kSample:
 		if (components)

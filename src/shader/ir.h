@@ -205,6 +205,10 @@ enum class ImageOpKind : uint8_t {
 	kQuerySamples,
 	kQueryLod,
 	kAtomic,  // an atomic on an OpImageTexelPointer
+	// The residency code of an OpImageSparse* lookup (ImageOperation::lookup,
+	// with the same operands): 0 where every texel it reads is resident, 1
+	// where one is not (OpImageSparseTexelsResident: code == 0).
+	kResidency,
 };
 
 // One image instruction (Program::image_ops).
@@ -220,7 +224,8 @@ struct ImageOperation {
 	bool has_dref = false, has_sample = false;
 	bool implicit_lod = false;  // derivatives from the lane quads (lane 4q + 2dy + dx)
 	bool has_const_offsets = false;
-	uint8_t component = 0;  // gathers
+	uint8_t component = 0;                      // gathers
+	ImageOpKind lookup = ImageOpKind::kSample;  // kResidency: the lookup whose texels are checked
 	int32_t const_offsets[4][2] = {};
 	Op atomic = Op::kAtomicLoad;  // kAtomic
 };

@@ -173,11 +173,12 @@ void Fields(IO& io, ImageBindingSlot& x) {
 }
 template <class IO>
 void Fields(IO& io, ImageOperation& x) {
-	io.Enum(x.kind, ImageOpKind::kAtomic);
+	io.Enum(x.kind, ImageOpKind::kResidency);
 	io.Field(x.image), io.Field(x.image_count), io.Field(x.sampler), io.Field(x.sampler_count);
 	io.Field(x.has_lod), io.Field(x.has_bias), io.Field(x.has_grad), io.Field(x.has_offset), io.Field(x.has_min_lod);
 	io.Field(x.has_dref), io.Field(x.has_sample), io.Field(x.implicit_lod), io.Field(x.has_const_offsets);
 	io.Byte(x.component);
+	io.Enum(x.lookup, ImageOpKind::kResidency);
 	for (auto& offset : x.const_offsets)
 		for (int32_t& v : offset) {
 			uint32_t bits = uint32_t(v);
@@ -391,6 +392,9 @@ std::string CheckProgram(const Program& p) {
 			return "sampler binding out of range";
 		if (op.component > 3) return "gather component out of range";
 		if (op.kind == ImageOpKind::kAtomic && !IsAtomic(op.atomic)) return "image atomic op out of range";
+		if (op.kind == ImageOpKind::kResidency && op.lookup != ImageOpKind::kSample &&
+		    op.lookup != ImageOpKind::kGather && op.lookup != ImageOpKind::kFetch && op.lookup != ImageOpKind::kRead)
+			return "residency of no lookup";
 	}
 	return {};
 }

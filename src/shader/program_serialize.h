@@ -22,7 +22,7 @@ namespace tessera::shader {
 // Bump when ir.h changes or the front end translates anything differently:
 // cached programs of another version are never used (the pipeline cache UUID
 // and every cache key include it).
-constexpr uint32_t kProgramFormatVersion = 11;  // 11: compute derivative groups
+constexpr uint32_t kProgramFormatVersion = 12;  // 12: residency of sparse lookups
 
 std::vector<uint8_t> SerializeProgram(const Program& program);
 

@@ -173,7 +173,10 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		if (it == s.handles.end()) Fail("id %u is not an image or sampler the translator knows", id);
 		return it->second;
 	};
+	// (The first kImageArg of this instruction: a sparse lookup repeats them.)
+	size_t first_image_arg = SIZE_MAX;
 	auto arg = [&](uint32_t slot, uint32_t reg) {
+		first_image_arg = std::min(first_image_arg, program_.insts.size());
 		program_.insts.push_back({Op::kImageArg, 0, 0, reg, 0, 0, 0, slot});
 	};
 	auto coordinates = [&](uint32_t id) {
@@ -348,11 +351,30 @@ bool Translator::TranslateImage(const Instruction& inst) {
 	default: break;
 	}
 
-	// The image instructions proper.
+	// The image instructions proper. A sparse lookup (OpImageSparse*, the
+	// same operands) is its lookup plus a kResidency operation, its result
+	// the struct (residency code, texel).
+	spv::Op opcode = inst.op;
+	bool sparse = true;
+	switch (inst.op) {
+	case spv::Op::OpImageSparseSampleImplicitLod: opcode = spv::Op::OpImageSampleImplicitLod; break;
+	case spv::Op::OpImageSparseSampleExplicitLod: opcode = spv::Op::OpImageSampleExplicitLod; break;
+	case spv::Op::OpImageSparseSampleDrefImplicitLod: opcode = spv::Op::OpImageSampleDrefImplicitLod; break;
+	case spv::Op::OpImageSparseSampleDrefExplicitLod: opcode = spv::Op::OpImageSampleDrefExplicitLod; break;
+	case spv::Op::OpImageSparseFetch: opcode = spv::Op::OpImageFetch; break;
+	case spv::Op::OpImageSparseGather: opcode = spv::Op::OpImageGather; break;
+	case spv::Op::OpImageSparseDrefGather: opcode = spv::Op::OpImageDrefGather; break;
+	case spv::Op::OpImageSparseRead: opcode = spv::Op::OpImageRead; break;
+	case spv::Op::OpImageSparseTexelsResident:
+		// Resident: code 0 (ImageOpKind::kResidency).
+		Define(inst[2], {Emit(Op::kIEqual, Scalar(inst[3]), Const(0))});
+		return true;
+	default: sparse = false; break;
+	}
 	bool proj = false, dref = false, implicit = false;
 	ImageOperation op;
 	uint32_t operands_at = 0;  // word of the Image Operands mask (0: none)
-	switch (inst.op) {
+	switch (opcode) {
 	case spv::Op::OpImageSampleProjImplicitLod: proj = true; [[fallthrough]];
 	case spv::Op::OpImageSampleImplicitLod: implicit = true, op.kind = ImageOpKind::kSample, operands_at = 5; break;
 	case spv::Op::OpImageSampleProjExplicitLod: proj = true; [[fallthrough]];
@@ -501,9 +523,25 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		emit(op, h, 1);
 		return true;
 	}
-	uint32_t results = result_components(inst[1]);
+	const size_t first_arg = first_image_arg == SIZE_MAX ? program_.insts.size() : first_image_arg;
+	uint32_t results = result_components(sparse ? TypeOf(inst[1]).members.at(1) : inst[1]);
 	std::vector<uint32_t> regs = emit(op, h, std::max(results, 1u));
 	regs.resize(results);
+	if (sparse) {
+		// The residency operation reads the same operand registers: their
+		// kImageArg instructions again (emit adds the descriptor indices).
+		const size_t end = program_.insts.size();
+		for (size_t i = first_arg; i < end; ++i) {
+			const auto inst_copy = program_.insts[i];
+			if (inst_copy.op == Op::kImageArg && inst_copy.imm != shader::kArgImageIndex &&
+			    inst_copy.imm != shader::kArgSamplerIndex)
+				program_.insts.push_back(inst_copy);
+		}
+		ImageOperation residency = op;
+		residency.kind = ImageOpKind::kResidency;
+		residency.lookup = op.kind;
+		regs.insert(regs.begin(), emit(residency, h, 1).front());
+	}
 	Define(inst[2], regs);
 	return true;
 }

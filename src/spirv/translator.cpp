@@ -143,6 +143,7 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::InputAttachment,
     spv::Capability::ImageGatherExtended,
     spv::Capability::MinLod,
+    spv::Capability::SparseResidency,
     spv::Capability::StorageImageExtendedFormats,
     spv::Capability::StorageImageMultisample,
     spv::Capability::ImageMSArray,

@@ -434,6 +434,7 @@ TexelValue FilterMipmapped(const SampledImage& image, const LevelSelection& leve
 bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 	*out = SampledImage{};
 	if (!view.layout || !view.memory) return false;
+	out->residency = view.residency;
 	const FormatInfo* view_format = FindFormat(view.format);
 	if (!view_format || view_format->IsCompressed() || view_format->IsMultiPlanar()) return false;
 	const ImageLayout& layout = *view.layout;

@@ -11,6 +11,7 @@
 // coordinates, NaN included).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "texture/format.h"
@@ -18,6 +19,22 @@
 #include "texture/texel.h"
 
 namespace tessera::texture {
+
+// Which pages of a partially resident image's memory are bound (Vulkan
+// "Sparse Resources"; vkQueueBindSparse sets them, vk::Image): one bit per
+// 4 KiB page from `base`. A texel (at most 16 bytes, aligned) lies in one
+// page, so it is resident when that page is.
+struct Residency {
+	static constexpr uint32_t kPageShift = 12;
+	const uint8_t* base = nullptr;
+	const std::atomic<uint64_t>* pages = nullptr;
+	uint64_t page_count = 0;
+
+	bool Resident(const uint8_t* texel) const {
+		const uint64_t page = uint64_t(texel - base) >> kPageShift;
+		return page < page_count && (pages[page >> 6].load(std::memory_order_relaxed) >> (page & 63) & 1u);
+	}
+};
 
 struct PreparedLevel {
 	const uint8_t* base = nullptr;  // texel (0, 0, 0) of the view's first layer
@@ -84,8 +101,9 @@ struct SampledImage {
 	// (0..3), 4 for ZERO or 5 for ONE.
 	uint8_t swizzle[4] = {0, 1, 2, 3};
 	bool identity_swizzle = true;
-	TexelValue one{};            // 1.0f or 1 for ONE
-	TexelValue out_of_bounds{};  // what Fetch returns outside the view, swizzled
+	TexelValue one{};                      // 1.0f or 1 for ONE
+	TexelValue out_of_bounds{};            // what Fetch returns outside the view, swizzled
+	const Residency* residency = nullptr;  // ImageViewState::residency
 };
 
 // Returns false (and leaves *out unusable) for views this code cannot read:

@@ -60,6 +60,8 @@ struct ImageViewState {
 	// R32G32B32A32_SFLOAT; this is the format it was decoded from, whose
 	// components §16 "Border Replacement" replaces. UNDEFINED: format.
 	VkFormat source_format = VK_FORMAT_UNDEFINED;
+	// A partially resident image's bound pages (null: every texel is).
+	const struct Residency* residency = nullptr;
 };
 
 // Limits the sampling code implements (reported by the physical device).

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "vk/device.h"
 #include "wsi/swapchain.h"
@@ -80,6 +81,32 @@ VkSubresourceLayout Image::SubresourceLayout(const VkImageSubresource& subresour
 	return out;
 }
 
+VkResult Image::InitSparse() {
+	if (!Sparse()) return VK_SUCCESS;
+	if (VkResult result = sparse_.Init(layout_.TotalSize()); result != VK_SUCCESS) return result;
+	if (layout_.Sparse()) {
+		const uint64_t pages = sparse_.Size() >> texture::Residency::kPageShift;
+		residency_pages_.reset(new (std::nothrow) std::atomic<uint64_t>[(pages + 63) / 64]());
+		if (!residency_pages_) return VK_ERROR_OUT_OF_HOST_MEMORY;
+		residency_ = {sparse_.Data(), residency_pages_.get(), pages};
+	}
+	return VK_SUCCESS;
+}
+
+void Image::MarkResident(VkDeviceSize offset, VkDeviceSize size, bool bound) {
+	if (!residency_pages_) return;
+	const uint64_t first = offset >> texture::Residency::kPageShift;
+	const uint64_t end = std::min<uint64_t>(
+	    residency_.page_count, (offset + size + DeviceMemory::kPageSize - 1) >> texture::Residency::kPageShift);
+	for (uint64_t page = first; page < end; ++page) {
+		const uint64_t bit = uint64_t(1) << (page & 63);
+		if (bound)
+			residency_pages_[page >> 6].fetch_or(bit, std::memory_order_relaxed);
+		else
+			residency_pages_[page >> 6].fetch_and(~bit, std::memory_order_relaxed);
+	}
+}
+
 bool Image::BindResidency(const VkSparseImageMemoryBind& bind, const DeviceMemory* memory) {
 	const texture::SparseBlock* block = layout_.Sparse();
 	const VkImageSubresource& sub = bind.subresource;
@@ -105,9 +132,12 @@ bool Image::BindResidency(const VkSparseImageMemoryBind& bind, const DeviceMemor
 		for (uint32_t y = first[1]; y < end[1]; ++y)
 			for (uint32_t x = first[0]; x < end[0]; ++x, memory_offset += texture::SparseBlock::kSize) {
 				const texture::SparseBlockBytes bytes = layout_.BlockBytes(sub.mipLevel, sub.arrayLayer, x, y, z);
-				for (uint32_t c = 0; c < bytes.count; ++c)
-					ok &= sparse_.BindPages(bytes.offset + c * bytes.stride, bytes.size, memory,
-					                        memory_offset + c * bytes.size);
+				for (uint32_t c = 0; c < bytes.count; ++c) {
+					const bool bound = sparse_.BindPages(bytes.offset + c * bytes.stride, bytes.size, memory,
+					                                     memory_offset + c * bytes.size);
+					if (bound) MarkResident(bytes.offset + c * bytes.stride, bytes.size, memory != nullptr);
+					ok &= bound;
+				}
 			}
 	return ok;
 }

@@ -3,10 +3,13 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 
 #include "icd/vulkan_newer.h"
 #include "texture/decoded_view_cache.h"
 #include "texture/image_layout.h"
+#include "texture/sample.h"
 #include "vk/device_memory.h"
 #include "vk/object.h"
 #include "vk/physical_device.h"
@@ -50,12 +53,18 @@ public:
 	// binds (VK_IMAGE_CREATE_SPARSE_RESIDENCY_BIT, whose layout is tiles:
 	// texture::SparseBlock) map blocks.
 	bool Sparse() const { return flags_ & VK_IMAGE_CREATE_SPARSE_BINDING_BIT; }
-	// Reserves a sparse image's range (a no-op for others).
-	VkResult InitSparse() { return Sparse() ? sparse_.Init(layout_.TotalSize()) : VK_SUCCESS; }
+	// Reserves a sparse image's range (a no-op for others); a partially
+	// resident one's pages start unbound (Residency).
+	VkResult InitSparse();
 	bool BindSparse(VkDeviceSize resource_offset, VkDeviceSize size, const DeviceMemory* memory,
 	                VkDeviceSize memory_offset) {
-		return sparse_.Bind(resource_offset, size, memory, memory_offset);
+		const bool bound = sparse_.Bind(resource_offset, size, memory, memory_offset);
+		if (bound) MarkResident(resource_offset, size, memory != nullptr);
+		return bound;
 	}
+	// A partially resident image's bound pages, which the residency results
+	// of sparse lookups read (OpImageSparse*); null for other images.
+	const texture::Residency* Residency() const { return residency_pages_ ? &residency_ : nullptr; }
 	// A residency bind: the blocks of the bind's region, in order x, then y,
 	// then z, each 64 KiB of memory from bind.memoryOffset on (null memory:
 	// unbinds them). False when the region is not the image's or a mapping
@@ -103,6 +112,11 @@ private:
 	DeviceMemory* memory_ = nullptr;
 	VkDeviceSize offset_ = 0;
 	SparseRange sparse_;  // a sparse image's reserved addresses
+	// Residency(): one bit per page of sparse_ (partially resident images).
+	std::unique_ptr<std::atomic<uint64_t>[]> residency_pages_;
+	texture::Residency residency_;
+
+	void MarkResident(VkDeviceSize offset, VkDeviceSize size, bool bound);
 };
 
 class ImageView : public Object<ImageView, VkImageView, VK_OBJECT_TYPE_IMAGE_VIEW> {

@@ -285,6 +285,10 @@ struct Supported {
 		core.sparseResidencyImage2D = VK_TRUE;
 		core.sparseResidencyImage3D = VK_TRUE;
 		core.sparseResidencyAliased = VK_TRUE;
+		// OpImageSparse*: the lookup, then again lane by lane with each
+		// texel read checked against the image's bound pages
+		// (shader/image_ops.cpp, ImageOpKind::kResidency).
+		core.shaderResourceResidency = VK_TRUE;
 		core.shaderInt16 = VK_TRUE;
 		core.shaderInt64 = VK_TRUE;
 		core.shaderFloat64 = VK_TRUE;

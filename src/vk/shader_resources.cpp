@@ -68,6 +68,7 @@ texture::ImageViewState ViewState(const ImageView& view, bool storage) {
 	texture::ImageViewState state;
 	state.layout = &view.GetImage()->Layout();
 	state.memory = view.GetImage()->Data();
+	state.residency = view.GetImage()->Residency();
 	state.format = view.Format();
 	state.aspect = (range.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT)     ? VK_IMAGE_ASPECT_DEPTH_BIT
 	               : (range.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT) ? VK_IMAGE_ASPECT_STENCIL_BIT

@@ -565,7 +565,7 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 	}
 	SECTION("a core 1.0 feature in a chained VkPhysicalDeviceFeatures2") {
 		VkPhysicalDeviceFeatures2 f2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-		f2.features.shaderResourceResidency = VK_TRUE;
+		f2.features.sparseResidency8Samples = VK_TRUE;
 		CHECK(CreateDirect(driver, &f2, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a feature in an aggregate structure") {

@@ -1219,6 +1219,10 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->shaderSharedFloat64AtomicAdd = VK_TRUE;
 		p->shaderImageFloat32Atomics = VK_TRUE;
 		p->shaderImageFloat32AtomicAdd = VK_TRUE;
+		// Partially resident images' tiles take image atomics as any
+		// storage image's (StorageTexel reads tiled layouts).
+		p->sparseImageFloat32Atomics = VK_TRUE;
+		p->sparseImageFloat32AtomicAdd = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT: {
@@ -1232,6 +1236,7 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->shaderSharedFloat32AtomicMinMax = VK_TRUE;
 		p->shaderSharedFloat64AtomicMinMax = VK_TRUE;
 		p->shaderImageFloat32AtomicMinMax = VK_TRUE;
+		p->sparseImageFloat32AtomicMinMax = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT: {

@@ -14,6 +14,8 @@
 // drawing is checked against the same drawing into an ordinary image.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 #include <vector>
@@ -78,11 +80,12 @@ public:
 		for (VkDeviceMemory memory : memories_) vkFreeMemory(device_, memory, nullptr);
 	}
 
-	VkImage Image(VkImageType type, VkExtent3D extent, uint32_t levels, uint32_t layers, VkImageUsageFlags usage) {
+	VkImage Image(VkImageType type, VkExtent3D extent, uint32_t levels, uint32_t layers, VkImageUsageFlags usage,
+	              VkFormat format = VK_FORMAT_R8G8B8A8_UNORM) {
 		VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
 		ici.flags = kResidentFlags;
 		ici.imageType = type;
-		ici.format = VK_FORMAT_R8G8B8A8_UNORM;
+		ici.format = format;
 		ici.extent = extent;
 		ici.mipLevels = levels;
 		ici.arrayLayers = layers;
@@ -188,18 +191,19 @@ uint32_t Mismatches(const std::vector<uint32_t>& words, uint32_t width, uint32_t
 	return bad;
 }
 
-// A compute pipeline of a corpus shader over an RGBA8 image: a storage view
+// A compute pipeline of a corpus shader over an image (RGBA8 unless said): a storage view
 // of level 0 (binding 0), a NEAREST sampler with a view of every level
 // (binding 1), both 2D arrays, and an output buffer (binding 2); push
 // constants of up to 20 bytes.
 class ImageKernel {
 public:
-	ImageKernel(Context& c, const char* shader, VkImage image, uint32_t levels, uint32_t layers, VkDeviceSize out_bytes)
+	ImageKernel(Context& c, const char* shader, VkImage image, uint32_t levels, uint32_t layers, VkDeviceSize out_bytes,
+	            VkFormat format = VK_FORMAT_R8G8B8A8_UNORM)
 	    : c_(c), device_(c.device()) {
 		VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		vci.image = image;
 		vci.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-		vci.format = VK_FORMAT_R8G8B8A8_UNORM;
+		vci.format = format;
 		vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
 		REQUIRE(vkCreateImageView(device_, &vci, nullptr, &storage_view_) == VK_SUCCESS);
 		vci.subresourceRange.levelCount = levels;
@@ -641,6 +645,45 @@ void RunResidencyCodes(Context& c) {
 	}
 }
 
+// sparse_atomics.comp over a 300x200 R32_SFLOAT image of two layers, blocks
+// (0, 0), (2, 0) and (1, 1) of each bound: the bound texels hold the sums
+// and maximums.
+void RunAtomics(Context& c) {
+	Resident r(c);
+	VkImage image = r.Image(VK_IMAGE_TYPE_2D, {300, 200, 1}, 1, 2,
+	                        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, VK_FORMAT_R32_SFLOAT);
+	VkDeviceMemory m = r.Memory(image, 6);
+	std::vector<VkSparseImageMemoryBind> binds;
+	for (uint32_t layer = 0; layer < 2; ++layer)
+		for (const auto& [offset, extent] : {std::pair<VkOffset3D, VkExtent3D>{{0, 0, 0}, {128, 128, 1}},
+		                                     {{256, 0, 0}, {44, 128, 1}},
+		                                     {{128, 128, 0}, {128, 72, 1}}})
+			binds.push_back(r.Region(0, layer, offset, extent, m, uint32_t(binds.size())));
+	r.Bind(image, binds);
+	auto bits = [](float f) { return std::bit_cast<uint32_t>(f); };
+	r.CopyIn(image, 0, 0, {0, 0, 0}, {300, 200, 1}, [&](uint32_t, uint32_t, uint32_t) { return bits(1.0f); });
+	r.CopyIn(image, 0, 1, {0, 0, 0}, {300, 200, 1}, [&](uint32_t, uint32_t, uint32_t) { return bits(2.0f); });
+	{
+		ImageKernel kernel(c, "sparse_atomics.spv", image, 1, 2, 4, VK_FORMAT_R32_SFLOAT);
+		const int32_t push[2] = {300, 200};
+		kernel.Dispatch(push, sizeof push, 300, 200, 0);
+	}
+	auto v = [](uint32_t x) { return float(x % 7) + 0.5f; };
+	auto bound = [](uint32_t x, uint32_t y) {
+		return (x < 128 && y < 128) || (x >= 256 && y < 128) || (x >= 128 && x < 256 && y >= 128);
+	};
+	CHECK(Mismatches(
+	          r.CopyOut(image, 0, 0, {0, 0, 0}, {300, 200, 1}), 300, 200, bound,
+	          [&](uint32_t x, uint32_t) { return bits(1.0f + v(x) + (x < 150 ? v(2 * x) + v(2 * x + 1) : 0.0f)); },
+	          "sums") == 0);
+	CHECK(Mismatches(
+	          r.CopyOut(image, 0, 1, {0, 0, 0}, {300, 200, 1}), 300, 200, bound,
+	          [&](uint32_t x, uint32_t) {
+		          return bits(x < 150 ? std::max({2.0f, v(2 * x), v(2 * x + 1)}) : 2.0f);
+	          },
+	          "maximums") == 0);
+}
+
 }  // namespace
 
 TEST_CASE("Sparse residency: 2D array blocks bound, aliased, unbound and rebound, read by samplers, storage and copies",
@@ -671,6 +714,32 @@ TEST_CASE("Sparse residency: sparse lookups say which texels are resident (shade
 	std::unique_ptr<Context> c = ResidencyContext(Driver::Tessera);
 	REQUIRE(c);
 	RunResidencyCodes(*c);
+	CHECK(c->validation_errors() == 0);
+}
+
+TEST_CASE("Sparse residency: float atomics on a partially resident image (sparseImageFloat32AtomicAdd, MinMax)",
+          "[sparse][image]") {
+	VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT float2{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
+	float2.shaderImageFloat32AtomicMinMax = VK_TRUE;
+	float2.sparseImageFloat32AtomicMinMax = VK_TRUE;
+	VkPhysicalDeviceShaderAtomicFloatFeaturesEXT float1{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT, &float2};
+	float1.shaderImageFloat32Atomics = float1.shaderImageFloat32AtomicAdd = VK_TRUE;
+	float1.sparseImageFloat32Atomics = float1.sparseImageFloat32AtomicAdd = VK_TRUE;
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &float1};
+	v13.maintenance4 = VK_TRUE;  // glslang's LocalSizeId
+	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v13};
+	features.features.sparseBinding = VK_TRUE;
+	features.features.sparseResidencyImage2D = VK_TRUE;
+	features.features.sparseResidencyAliased = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &features;
+	options.device_extensions = {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME,
+	                             VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME};
+	std::unique_ptr<Context> c = Context::Create(Driver::Tessera, options);
+	REQUIRE(c);
+	RunAtomics(*c);
 	CHECK(c->validation_errors() == 0);
 }
 

@@ -524,7 +524,9 @@ bool Translator::TranslateImage(const Instruction& inst) {
 		return true;
 	}
 	const size_t first_arg = first_image_arg == SIZE_MAX ? program_.insts.size() : first_image_arg;
-	uint32_t results = result_components(sparse ? TypeOf(inst[1]).members.at(1) : inst[1]);
+	if (sparse && (TypeOf(inst[1]).op != spv::Op::OpTypeStruct || TypeOf(inst[1]).members.size() != 2))
+		Fail("%s: the result is not a struct of a code and a texel", inst.OpName());
+	uint32_t results = result_components(sparse ? TypeOf(inst[1]).members[1] : inst[1]);
 	std::vector<uint32_t> regs = emit(op, h, std::max(results, 1u));
 	regs.resize(results);
 	if (sparse) {

@@ -177,6 +177,42 @@ private:
 	std::vector<VkDeviceMemory> memories_;
 };
 
+// The three blocks most cases bind at level 0 of a 300x200 image of 4-byte
+// texels (128x128 blocks, 3x2 of them): (0, 0), (2, 0) (the right edge, 44
+// wide) and (1, 1) (the bottom edge, 72 high).
+bool ThreeBlocksBound(uint32_t x, uint32_t y) {
+	return (x < 128 && y < 128) || (x >= 256 && y < 128) || (x >= 128 && x < 256 && y >= 128);
+}
+// Binds of those blocks of a layer to memory blocks first, first + 1,
+// first + 2 (in that order).
+std::vector<VkSparseImageMemoryBind> ThreeBlocks(const Resident& r, uint32_t layer, VkDeviceMemory memory,
+                                                 uint32_t first) {
+	return {r.Region(0, layer, {0, 0, 0}, {128, 128, 1}, memory, first),
+	        r.Region(0, layer, {256, 0, 0}, {44, 128, 1}, memory, first + 1),
+	        r.Region(0, layer, {128, 128, 0}, {128, 72, 1}, memory, first + 2)};
+}
+
+// A barrier from color attachment writes to transfer reads.
+void ColorWritesToTransfer(VkCommandBuffer cb) {
+	VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+	mb.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+	mb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+	vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb,
+	                     0, nullptr, 0, nullptr);
+}
+
+// A 2D RGBA8 view of level 0, layer 0.
+VkImageView View2D(VkDevice device, VkImage image) {
+	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+	vci.image = image;
+	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
+	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+	VkImageView view = VK_NULL_HANDLE;
+	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
+	return view;
+}
+
 // Counts the texels of a width x height region (words in rows) inside
 // `inside` whose value is not `expected`; reports the first.
 uint32_t Mismatches(const std::vector<uint32_t>& words, uint32_t width, uint32_t height,
@@ -341,13 +377,13 @@ void Run2D(Context& c) {
 	// x first), and block (0, 0) to memory 0 as well (aliased with layer 0's).
 	// Levels 1 (150x100, 2 blocks) and 2 of layer 0: memory 6-7 and 8.
 	VkDeviceMemory m = r.Memory(a, 9);
-	r.Bind(a, {r.Region(0, 0, {0, 0, 0}, {128, 128, 1}, m, 0), r.Region(0, 0, {256, 0, 0}, {44, 128, 1}, m, 1),
-	           r.Region(0, 0, {128, 128, 0}, {128, 72, 1}, m, 2), r.Region(0, 1, {0, 128, 0}, {300, 72, 1}, m, 3),
-	           r.Region(0, 1, {0, 0, 0}, {128, 128, 1}, m, 0), r.Region(1, 0, {0, 0, 0}, {150, 100, 1}, m, 6),
-	           r.Region(2, 0, {0, 0, 0}, {75, 50, 1}, m, 8)});
-	auto bound00 = [](uint32_t x, uint32_t y) {  // level 0, layer 0
-		return (x < 128 && y < 128) || (x >= 256 && y < 128) || (x >= 128 && x < 256 && y >= 128);
-	};
+	std::vector<VkSparseImageMemoryBind> binds = ThreeBlocks(r, 0, m, 0);
+	for (const VkSparseImageMemoryBind& bind :
+	     {r.Region(0, 1, {0, 128, 0}, {300, 72, 1}, m, 3), r.Region(0, 1, {0, 0, 0}, {128, 128, 1}, m, 0),
+	      r.Region(1, 0, {0, 0, 0}, {150, 100, 1}, m, 6), r.Region(2, 0, {0, 0, 0}, {75, 50, 1}, m, 8)})
+		binds.push_back(bind);
+	r.Bind(a, binds);
+	auto bound00 = ThreeBlocksBound;
 	auto bound01 = [](uint32_t x, uint32_t y) { return y >= 128 || x < 128; };  // level 0, layer 1
 	auto everywhere = [](uint32_t, uint32_t) { return true; };
 
@@ -471,13 +507,7 @@ std::vector<uint32_t> Draw(Context& c, Resident& r, VkImage image, VkPipeline pi
 	VkDevice device = c.device();
 	r.CopyIn(image, 0, 0, {0, 0, 0}, {300, 200, 1},
 	         [](uint32_t x, uint32_t y, uint32_t) { return Pattern(4, 0, 0, x, y); });
-	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-	vci.image = image;
-	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
-	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-	VkImageView view = VK_NULL_HANDLE;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
+	VkImageView view = View2D(device, image);
 	c.Submit([&](VkCommandBuffer cb) {
 		VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
 		color.imageView = view;
@@ -497,11 +527,7 @@ std::vector<uint32_t> Draw(Context& c, Resident& r, VkImage image, VkPipeline pi
 		const VkClearRect rect{{{100, 100}, {60, 40}}, 0, 1};
 		vkCmdClearAttachments(cb, 1, &clear, 1, &rect);
 		vkCmdEndRendering(cb);
-		VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-		mb.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-		mb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
-		                     &mb, 0, nullptr, 0, nullptr);
+		ColorWritesToTransfer(cb);
 	});
 	vkDestroyImageView(device, view, nullptr);
 	return r.CopyOut(image, 0, 0, {0, 0, 0}, {300, 200, 1});
@@ -522,15 +548,7 @@ std::vector<uint32_t> ResolveInto(Context& c, Resident& r, VkImage image) {
 	ici.samples = VK_SAMPLE_COUNT_4_BIT;
 	ici.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
 	TestImage msaa = c.CreateImage(ici);
-	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
-	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-	VkImageView views[2] = {};
-	vci.image = msaa.image;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &views[0]) == VK_SUCCESS);
-	vci.image = image;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &views[1]) == VK_SUCCESS);
+	const VkImageView views[2] = {View2D(device, msaa.image), View2D(device, image)};
 	c.Submit([&](VkCommandBuffer cb) {
 		c.Transition(cb, msaa.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
 		VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -549,11 +567,7 @@ std::vector<uint32_t> ResolveInto(Context& c, Resident& r, VkImage image) {
 		rendering.pColorAttachments = &color;
 		vkCmdBeginRendering(cb, &rendering);
 		vkCmdEndRendering(cb);
-		VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-		mb.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-		mb.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
-		                     &mb, 0, nullptr, 0, nullptr);
+		ColorWritesToTransfer(cb);
 	});
 	vkDestroyImageView(device, views[0], nullptr);
 	vkDestroyImageView(device, views[1], nullptr);
@@ -580,8 +594,7 @@ void RunDraw(Context& c) {
 	Resident r(c);
 	VkImage sparse = r.Image(VK_IMAGE_TYPE_2D, {300, 200, 1}, 1, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
 	VkDeviceMemory m = r.Memory(sparse, 3);
-	r.Bind(sparse, {r.Region(0, 0, {0, 0, 0}, {128, 128, 1}, m, 0), r.Region(0, 0, {256, 0, 0}, {44, 128, 1}, m, 1),
-	                r.Region(0, 0, {128, 128, 0}, {128, 72, 1}, m, 2)});
+	r.Bind(sparse, ThreeBlocks(r, 0, m, 0));
 	TestImage plain = c.CreateImage2D(
 	    VK_FORMAT_R8G8B8A8_UNORM, 300, 200,
 	    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
@@ -589,9 +602,7 @@ void RunDraw(Context& c) {
 	    [&](VkCommandBuffer cb) { c.Transition(cb, plain.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL); });
 	const std::vector<uint32_t> expected = Draw(c, r, plain.image, pipeline);
 	const std::vector<uint32_t> got = Draw(c, r, sparse, pipeline);
-	auto bound = [](uint32_t x, uint32_t y) {
-		return (x < 128 && y < 128) || (x >= 256 && y < 128) || (x >= 128 && x < 256 && y >= 128);
-	};
+	auto bound = ThreeBlocksBound;
 	CHECK(Mismatches(
 	          got, 300, 200, bound, [&](uint32_t x, uint32_t y) { return expected[y * 300 + x]; }, "drawn") == 0);
 	// (The drawing reaches every block: cleared, triangle and rectangle.)
@@ -617,8 +628,7 @@ void RunResidencyCodes(Context& c) {
 	VkImage image =
 	    r.Image(VK_IMAGE_TYPE_2D, {300, 200, 1}, 2, 1, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT);
 	VkDeviceMemory m = r.Memory(image, 3);
-	r.Bind(image, {r.Region(0, 0, {0, 0, 0}, {128, 128, 1}, m, 0), r.Region(0, 0, {256, 0, 0}, {44, 128, 1}, m, 1),
-	               r.Region(0, 0, {128, 128, 0}, {128, 72, 1}, m, 2)});
+	r.Bind(image, ThreeBlocks(r, 0, m, 0));
 	auto texel = [](uint32_t x, uint32_t y, uint32_t) { return Pattern(6, 0, 0, x, y); };
 	r.CopyIn(image, 0, 0, {0, 0, 0}, {128, 128, 1}, texel);
 	r.CopyIn(image, 0, 0, {256, 0, 0}, {44, 128, 1}, texel);
@@ -633,8 +643,7 @@ void RunResidencyCodes(Context& c) {
 		for (uint32_t y = 0; y < height; ++y)
 			for (uint32_t x = 0; x < width; ++x) {
 				const uint32_t* w = &words[(size_t(y) * width + x) * 4];
-				const uint32_t bound =
-				    level == 0 && ((x < 128 && y < 128) || (x >= 256 && y < 128) || (x >= 128 && x < 256 && y >= 128));
+				const uint32_t bound = level == 0 && ThreeBlocksBound(x, y);
 				const bool ok = w[0] == bound && w[1] == bound && w[2] == bound && (!bound || w[3] == texel(x, y, 0));
 				if (!ok && bad++ == 0)
 					UNSCOPED_INFO("level " << level << " texel (" << x << ", " << y << "): resident " << w[0] << " "
@@ -653,12 +662,8 @@ void RunAtomics(Context& c) {
 	VkImage image = r.Image(VK_IMAGE_TYPE_2D, {300, 200, 1}, 1, 2,
 	                        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, VK_FORMAT_R32_SFLOAT);
 	VkDeviceMemory m = r.Memory(image, 6);
-	std::vector<VkSparseImageMemoryBind> binds;
-	for (uint32_t layer = 0; layer < 2; ++layer)
-		for (const auto& [offset, extent] : {std::pair<VkOffset3D, VkExtent3D>{{0, 0, 0}, {128, 128, 1}},
-		                                     {{256, 0, 0}, {44, 128, 1}},
-		                                     {{128, 128, 0}, {128, 72, 1}}})
-			binds.push_back(r.Region(0, layer, offset, extent, m, uint32_t(binds.size())));
+	std::vector<VkSparseImageMemoryBind> binds = ThreeBlocks(r, 0, m, 0);
+	for (const VkSparseImageMemoryBind& bind : ThreeBlocks(r, 1, m, 3)) binds.push_back(bind);
 	r.Bind(image, binds);
 	auto bits = [](float f) { return std::bit_cast<uint32_t>(f); };
 	r.CopyIn(image, 0, 0, {0, 0, 0}, {300, 200, 1}, [&](uint32_t, uint32_t, uint32_t) { return bits(1.0f); });
@@ -669,9 +674,7 @@ void RunAtomics(Context& c) {
 		kernel.Dispatch(push, sizeof push, 300, 200, 0);
 	}
 	auto v = [](uint32_t x) { return float(x % 7) + 0.5f; };
-	auto bound = [](uint32_t x, uint32_t y) {
-		return (x < 128 && y < 128) || (x >= 256 && y < 128) || (x >= 128 && x < 256 && y >= 128);
-	};
+	auto bound = ThreeBlocksBound;
 	CHECK(Mismatches(
 	          r.CopyOut(image, 0, 0, {0, 0, 0}, {300, 200, 1}), 300, 200, bound,
 	          [&](uint32_t x, uint32_t) { return bits(1.0f + v(x) + (x < 150 ? v(2 * x) + v(2 * x + 1) : 0.0f)); },
@@ -684,37 +687,34 @@ void RunAtomics(Context& c) {
 	          "maximums") == 0);
 }
 
+// Runs a scenario on Tessera with the sparse features on, validation
+// layer watching.
+void OnTessera(void (*run)(Context&)) {
+	std::unique_ptr<Context> c = ResidencyContext(Driver::Tessera);
+	REQUIRE(c);
+	run(*c);
+	CHECK(c->validation_errors() == 0);
+}
+
 }  // namespace
 
 TEST_CASE("Sparse residency: 2D array blocks bound, aliased, unbound and rebound, read by samplers, storage and copies",
           "[sparse][image]") {
-	std::unique_ptr<Context> c = ResidencyContext(Driver::Tessera);
-	REQUIRE(c);
-	Run2D(*c);
-	CHECK(c->validation_errors() == 0);
+	OnTessera(Run2D);
 }
 
 TEST_CASE("Sparse residency: 3D blocks bound and aliased, read and written by copies", "[sparse][image]") {
-	std::unique_ptr<Context> c = ResidencyContext(Driver::Tessera);
-	REQUIRE(c);
-	Run3D(*c);
-	CHECK(c->validation_errors() == 0);
+	OnTessera(Run3D);
 }
 
 TEST_CASE("Sparse residency: drawing into a partially resident image writes its bound blocks as an ordinary image",
           "[sparse][image]") {
-	std::unique_ptr<Context> c = ResidencyContext(Driver::Tessera);
-	REQUIRE(c);
-	RunDraw(*c);
-	CHECK(c->validation_errors() == 0);
+	OnTessera(RunDraw);
 }
 
 TEST_CASE("Sparse residency: sparse lookups say which texels are resident (shaderResourceResidency)",
           "[sparse][image]") {
-	std::unique_ptr<Context> c = ResidencyContext(Driver::Tessera);
-	REQUIRE(c);
-	RunResidencyCodes(*c);
-	CHECK(c->validation_errors() == 0);
+	OnTessera(RunResidencyCodes);
 }
 
 TEST_CASE("Sparse residency: float atomics on a partially resident image (sparseImageFloat32AtomicAdd, MinMax)",

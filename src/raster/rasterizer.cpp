@@ -7,6 +7,7 @@
 #include <cstring>
 #include <iterator>
 #include <new>
+#include <optional>
 
 #include "texture/image_layout.h"
 
@@ -868,9 +869,10 @@ uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
 	FragmentBatch batch;
 	batch.quad_count = 0;
 	const int32_t tile_x = int32_t(tile % b.tiles_x * kTileSize), tile_y = int32_t(tile / b.tiles_x * kTileSize);
-	Framebuffer local;
+	// (Only tiled targets need a copy made for the tile.)
+	std::optional<Framebuffer> local;
 	if (b.fb.tiled_colors) local = LocalTargets(b.fb, uint32_t(tile_x), uint32_t(tile_y));
-	TileContext context{draw, b.fb.tiled_colors ? local : b.fb, tile_x, tile_y, batch, b.points};
+	TileContext context{draw, local ? *local : b.fb, tile_x, tile_y, batch, b.points};
 	const uint32_t end = b.busy_begin[busy + 1];
 	uint32_t begin = b.busy_begin[busy];
 	if (draw.Hides() && end - begin > 1) begin = FirstVisible(b, tile_x, tile_y, begin, end);

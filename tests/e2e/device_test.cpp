@@ -574,9 +574,9 @@ TEST_CASE("vkCreateDevice refuses features and extensions that are not supported
 		CHECK(CreateDirect(driver, &v12, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a feature in an individual structure") {
-		VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{
-		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
-		atomic_float.sparseImageFloat32Atomics = VK_TRUE;  // no sparse images
+		VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT atomic_float{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT};
+		atomic_float.shaderBufferFloat16Atomics = VK_TRUE;  // no 16-bit float atomics
 		CHECK(CreateDirect(driver, &atomic_float, nullptr) == VK_ERROR_FEATURE_NOT_PRESENT);
 	}
 	SECTION("a supported feature in an individual structure promoted to core is accepted") {

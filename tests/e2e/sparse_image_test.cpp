@@ -323,7 +323,7 @@ public:
 			    1, &mb, 0, nullptr, 0, nullptr);
 		});
 		std::vector<uint32_t> out(words);
-		std::memcpy(out.data(), out_.data, words * 4);
+		if (words) std::memcpy(out.data(), out_.data, words * 4);
 		return out;
 	}
 

@@ -201,18 +201,6 @@ void ColorWritesToTransfer(VkCommandBuffer cb) {
 	                     0, nullptr, 0, nullptr);
 }
 
-// A 2D RGBA8 view of level 0, layer 0.
-VkImageView View2D(VkDevice device, VkImage image) {
-	VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-	vci.image = image;
-	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-	vci.format = VK_FORMAT_R8G8B8A8_UNORM;
-	vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-	VkImageView view = VK_NULL_HANDLE;
-	REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
-	return view;
-}
-
 // Counts the texels of a width x height region (words in rows) inside
 // `inside` whose value is not `expected`; reports the first.
 uint32_t Mismatches(const std::vector<uint32_t>& words, uint32_t width, uint32_t height,
@@ -507,7 +495,7 @@ std::vector<uint32_t> Draw(Context& c, Resident& r, VkImage image, VkPipeline pi
 	VkDevice device = c.device();
 	r.CopyIn(image, 0, 0, {0, 0, 0}, {300, 200, 1},
 	         [](uint32_t x, uint32_t y, uint32_t) { return Pattern(4, 0, 0, x, y); });
-	VkImageView view = View2D(device, image);
+	VkImageView view = CreateColorView(device, image, VK_FORMAT_R8G8B8A8_UNORM);
 	c.Submit([&](VkCommandBuffer cb) {
 		VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
 		color.imageView = view;
@@ -548,7 +536,8 @@ std::vector<uint32_t> ResolveInto(Context& c, Resident& r, VkImage image) {
 	ici.samples = VK_SAMPLE_COUNT_4_BIT;
 	ici.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
 	TestImage msaa = c.CreateImage(ici);
-	const VkImageView views[2] = {View2D(device, msaa.image), View2D(device, image)};
+	const VkImageView views[2] = {CreateColorView(device, msaa.image, VK_FORMAT_R8G8B8A8_UNORM),
+	                              CreateColorView(device, image, VK_FORMAT_R8G8B8A8_UNORM)};
 	c.Submit([&](VkCommandBuffer cb) {
 		c.Transition(cb, msaa.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
 		VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};

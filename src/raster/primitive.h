@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "raster/state.h"
+#include "runtime/scratch_vector.h"
 
 namespace tessera::raster {
 
@@ -84,8 +85,10 @@ PrimitiveSetupState MakePrimitiveSetupState(const RasterState& raster, uint32_t 
 
 // Output of one run of primitive processing over some triangles.
 struct TriangleSetupOutput {
-	std::vector<SetupTriangle> triangles;
-	std::vector<float> varying_planes;
+	// Every field of a triangle and every plane float is written by setup
+	// before it is read (no zeroing on growth).
+	runtime::ScratchVector<SetupTriangle> triangles;
+	runtime::ScratchVector<float> varying_planes;
 	void Clear() {
 		triangles.clear();
 		varying_planes.clear();

@@ -174,8 +174,8 @@ struct ScreenVertex {
 	for (int e = 0; e < 3; ++e) {
 		const int a = (e + 1) % 3, b = (e + 2) % 3;
 		int64_t ea = int64_t(Y[a]) - Y[b], eb = int64_t(X[b]) - X[a];
-		t.edge_a[e] = ea;
-		t.edge_b[e] = eb;
+		t.edge_a[e] = int32_t(ea);
+		t.edge_b[e] = int32_t(eb);
 		t.edge_c[e] = -ea * X[a] - eb * Y[a];
 		// Vulkan 1.3 §28.7.1 asks only that of two triangles sharing an edge
 		// exactly one covers a sample on it. We take the top-left rule (as
@@ -369,8 +369,8 @@ void SetupBresenhamLine(const PrimitiveSetupState& s, const ScreenVertex& a, con
 	// In (X, Y): F = fm M + fn m + f0.
 	const int64_t fa = xm ? fm : fn, fb = xm ? fn : fm;
 	// Low side: F > -128 |dm|; high side: F <= |dm| (256 w - 128).
-	t.edge_a[0] = fa, t.edge_b[0] = fb, t.edge_c[0] = f0 + 128 * len, t.edge_bias[0] = up ? 1 : 0;
-	t.edge_a[1] = -fa, t.edge_b[1] = -fb, t.edge_c[1] = len * (256 * int64_t(w) - 128) - f0;
+	t.edge_a[0] = int32_t(fa), t.edge_b[0] = int32_t(fb), t.edge_c[0] = f0 + 128 * len, t.edge_bias[0] = up ? 1 : 0;
+	t.edge_a[1] = int32_t(-fa), t.edge_b[1] = int32_t(-fb), t.edge_c[1] = len * (256 * int64_t(w) - 128) - f0;
 	t.edge_bias[1] = up ? 0 : 1;
 	t.edge_a[2] = 0, t.edge_b[2] = 0, t.edge_c[2] = 1, t.edge_bias[2] = 0;
 	SetPlanes(t, a.X / 256.0, a.Y / 256.0, depth, inv_w, offset, front, PrimitiveKind::BresenhamLine);

@@ -37,7 +37,13 @@ enum class PrimitiveKind : uint8_t { Triangle, Line, Point, BresenhamLine, Smoot
 // §28.7.1), X and Y in 1/256 pixel.
 struct SetupTriangle {
 	int32_t min_x, min_y, max_x, max_y;  // pixels, inclusive, inside the scissor
-	int64_t edge_a[3], edge_b[3], edge_c[3], edge_bias[3];
+	// Edge e is edge_a X + edge_b Y + edge_c >= edge_bias (fixed point).
+	// Vertices lie inside the guard band (kGuardBand * 256 < 2^24), so
+	// the coefficients of X and Y, differences of coordinates, fit 32 bits;
+	// the constant takes their products. (Setup writes millions of these a
+	// frame and the rasterizer reads them back: 120 bytes, not 160.)
+	int32_t edge_a[3], edge_b[3];
+	int64_t edge_c[3];
 	// Planes in pixels: value(x, y) = c + a * (x - ref_x) + b * (y - ref_y).
 	double ref_x, ref_y;
 	float depth[3];  // a, b, c of z_f
@@ -45,9 +51,11 @@ struct SetupTriangle {
 	// Index into TriangleSetupOutput::varying_planes: 3 floats a varying,
 	// then for points 3 for each of gl_PointCoord s and t.
 	uint32_t varying_offset;
+	uint8_t edge_bias[3];  // 0 or 1: the top-left rule
 	bool front_facing;
 	PrimitiveKind kind;  // points: varyings are constant (no division by w)
 };
+static_assert(sizeof(SetupTriangle) == 120);
 
 // Vulkan "Bresenham Line Segment Rasterization": the fragments of the
 // segment from (xa, ya) to (xb, yb) (fixed point, 1/256 pixel), `width`

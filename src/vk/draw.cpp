@@ -1028,7 +1028,7 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 		GeometryWants wants;
 		wants.xfb_count = captured ? uint32_t(gs.xfb_words.size()) : 0;
 		GeometryVertices& out = scratch.geometry_stream;
-		GatherGeometryOutput(gp, run, stream, wants, out);
+		GatherGeometryOutput(gp, run, stream, wants, out, scratch.pool);
 		const raster::VertexInput input = stream_input(out);
 		if (captured) {
 			job.xfb_values = out.xfb_values.data();
@@ -1047,7 +1047,7 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	wants.layers = gp.layer_word != kNoWord && g.view_mask == 0;
 	wants.viewport_indices = gp.viewport_index_word != kNoWord;
 	GeometryVertices& out = scratch.geometry_vertices;
-	GatherGeometryOutput(gp, run, drawn, wants, out);
+	GatherGeometryOutput(gp, run, drawn, wants, out, scratch.pool);
 	raster::VertexInput input = stream_input(out);
 	input.clip_distances = wants.clip_count ? out.clip_distances.data() : nullptr;
 	input.point_sizes = wants.point_sizes ? out.point_sizes.data() : nullptr;

@@ -265,13 +265,33 @@ void RunGeometry(GeometryRun& run, runtime::ThreadPool* pool) {
 }
 
 void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, uint32_t stream,
-                          const GeometryWants& wants, GeometryVertices& out) {
+                          const GeometryWants& wants, GeometryVertices& out, runtime::ThreadPool* pool) {
 	const shader::Program& gs = *gp.geometry;
 	const uint32_t words = gs.geometry.record_words;
+	const bool strips = gs.geometry.output != shader::GeometryOutput::kPoints;
 	auto record = [&](uint32_t word) { return word < gp.geometry_record.size() ? gp.geometry_record[word] : kNoWord; };
-	size_t total = 0;
-	for (const std::vector<uint32_t>& batch : run.batches)
-		for (size_t at = 0; at + words <= batch.size(); at += words) total += batch[at + words - 1] == stream;
+	// Each batch's vertices of the stream and its strip restarts (before
+	// each strip but the output's first), then where its vertices and
+	// indices begin in the output: the batches are gathered in parallel.
+	const uint32_t batches = uint32_t(run.batches.size());
+	std::vector<size_t> first_vertex(batches + 1, 0), first_index(batches + 1, 0);
+	std::vector<uint8_t> leading_strip(batches, 0);  // the batch's first vertex begins a strip
+	for (uint32_t b = 0; b < batches; ++b) {
+		const std::vector<uint32_t>& batch = run.batches[b];
+		size_t vertices = 0, starts = 0;
+		for (size_t at = 0; at + words <= batch.size(); at += words) {
+			if (batch[at + words - 1] != stream) continue;
+			const bool start = batch[at + words - 2] != 0;
+			if (vertices == 0) leading_strip[b] = start;
+			starts += start;
+			++vertices;
+		}
+		const bool first_of_output = first_vertex[b] == 0;
+		const size_t restarts = !strips ? 0 : starts - (first_of_output && vertices > 0 && leading_strip[b] ? 1 : 0);
+		first_vertex[b + 1] = first_vertex[b] + vertices;
+		first_index[b + 1] = first_index[b] + vertices + restarts;
+	}
+	const size_t total = first_vertex[batches];
 	const uint32_t n = gp.varying_count;
 	out.vertex_count = uint32_t(total);
 	out.positions.resize(total * 4);
@@ -282,7 +302,7 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, ui
 	out.layers.resize(wants.layers ? total : 0);
 	out.viewport_indices.resize(wants.viewport_indices ? total : 0);
 	out.xfb_values.resize(total * wants.xfb_count);
-	out.indices.clear();
+	out.indices.resize(first_index[batches]);
 	// Each value's place in a record (kNoWord: not written, read as 0, or
 	// w = 1 for the position).
 	uint32_t position[4], varying[raster::kMaxVaryings], clip[raster::kMaxClipDistances],
@@ -295,20 +315,21 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, ui
 	               viewport = record(gp.viewport_index_word);
 	std::vector<uint32_t> xfb(wants.xfb_count);
 	for (uint32_t k = 0; k < wants.xfb_count; ++k) xfb[k] = record(gs.xfb_words[k].word);
-	const bool strips = gs.geometry.output != shader::GeometryOutput::kPoints;
 	auto value = [](const uint32_t* r, uint32_t at) -> uint32_t { return at == kNoWord ? 0 : r[at]; };
 	auto as_float = [](uint32_t bits) {
 		float f;
 		std::memcpy(&f, &bits, 4);
 		return f;
 	};
-	size_t o = 0;
-	for (const std::vector<uint32_t>& batch : run.batches)
+	auto gather = [&](uint32_t b) {
+		const std::vector<uint32_t>& batch = run.batches[b];
+		size_t o = first_vertex[b];
+		uint32_t* index = out.indices.data() + first_index[b];
 		for (size_t at = 0; at + words <= batch.size(); at += words) {
 			const uint32_t* r = &batch[at];
 			if (r[words - 1] != stream) continue;
-			if (strips && o > 0 && r[words - 2]) out.indices.push_back(kRestart);
-			out.indices.push_back(uint32_t(o));
+			if (strips && o > 0 && r[words - 2]) *index++ = kRestart;
+			*index++ = uint32_t(o);
 			for (int c = 0; c < 4; ++c)
 				out.positions[o * 4 + c] = position[c] == kNoWord ? (c == 3 ? 1.0f : 0.0f) : as_float(r[position[c]]);
 			for (uint32_t v = 0; v < n; ++v) out.varyings[o * n + v] = as_float(value(r, varying[v]));
@@ -322,6 +343,11 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, ui
 			for (uint32_t k = 0; k < wants.xfb_count; ++k) out.xfb_values[o * wants.xfb_count + k] = value(r, xfb[k]);
 			++o;
 		}
+	};
+	if (pool && batches > 1 && total >= 1024)
+		pool->ParallelFor(batches, gather);
+	else
+		for (uint32_t b = 0; b < batches; ++b) gather(b);
 }
 
 void CountGeometryPrimitives(const GraphicsPipeline& gp, const GeometryRun& run,

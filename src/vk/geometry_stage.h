@@ -83,9 +83,10 @@ struct GeometryWants {
 	uint32_t clip_count = 0, cull_count = 0, xfb_count = 0;
 	bool point_sizes = false, layers = false, viewport_indices = false;
 };
-// Of the vertices emitted to `stream`.
+// Of the vertices emitted to `stream`; the batches in parallel on `pool`
+// (null: on this thread).
 void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, uint32_t stream,
-                          const GeometryWants& wants, GeometryVertices& out);
+                          const GeometryWants& wants, GeometryVertices& out, runtime::ThreadPool* pool);
 
 // The primitives emitted to each vertex stream (strips taken apart).
 void CountGeometryPrimitives(const GraphicsPipeline& gp, const GeometryRun& run,

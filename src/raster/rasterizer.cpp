@@ -1180,9 +1180,10 @@ uint64_t Renderer::Draw(const CompiledDraw& draw, const Framebuffer& fb, const V
 	if (binned_.empty()) binned_.push_back(std::make_unique<Binned>());
 	Binned& b = *binned_[0];
 	// A large draw is set up, binned and rasterized pass_primitives_ at a
-	// time, in order: its set-up triangles (about 200 bytes each) never
-	// need to be held all at once. (A pass's tile hiding sees only its own
-	// primitives; the earlier passes' are drawn by then.)
+	// time, in order: its set-up triangles (120 bytes each, and 12 bytes a
+	// varying of planes) never need to be held all at once. (A pass's tile
+	// hiding sees only its own primitives; the earlier passes' are drawn by
+	// then.)
 	const VertexInput input = AsList(draw, vertex_input);
 	const uint32_t per_primitive = ListVertexCount(input.topology);
 	const uint32_t primitives = input.vertex_count / per_primitive;

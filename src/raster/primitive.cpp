@@ -189,6 +189,10 @@ struct ScreenVertex {
 	return &t;
 }
 
+// The pixel boxes (width and height) below which SetupOne looks for a
+// covered pixel center before anything else.
+constexpr int32_t kSmallTriangleBox = 3;
+
 void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const ScreenVertex* v1, const ScreenVertex* v2,
               const float* flat_values, bool front, TriangleSetupOutput& out) {
 	const ScreenVertex* v[3] = {v0, v1, v2};
@@ -196,6 +200,25 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 	SetupTriangle* tp = SetupEdges(s, X, Y, out);
 	if (!tp) return;
 	SetupTriangle& t = *tp;
+	// A triangle of a few pixels may hold no pixel center at all (a finely
+	// tessellated mesh's often do): with one sample, at the center, it is
+	// dropped here, before its planes are made and it is binned. The test
+	// is the rasterizer's (edge value at the center minus the bias, >= 0).
+	if (s.raster.samples == 1 && t.max_x - t.min_x < kSmallTriangleBox && t.max_y - t.min_y < kSmallTriangleBox) {
+		bool covers = false;
+		for (int32_t py = t.min_y; py <= t.max_y && !covers; ++py)
+			for (int32_t px = t.min_x; px <= t.max_x && !covers; ++px) {
+				const int64_t cx = int64_t(px) * 256 + 128, cy = int64_t(py) * 256 + 128;
+				bool in = true;
+				for (int e = 0; e < 3; ++e)
+					in &= t.edge_a[e] * cx + t.edge_b[e] * cy + t.edge_c[e] - t.edge_bias[e] >= 0;
+				covers = in;
+			}
+		if (!covers) {
+			out.triangles.pop_back();
+			return;
+		}
+	}
 	double x[3], y[3];
 	for (int i = 0; i < 3; ++i) {
 		x[i] = double(v[i]->X) / 256.0;

@@ -13,10 +13,21 @@ void Interpreter::BeginStage(const Program& program, uint32_t lanes, uint32_t la
 	PrepareLanes(program, lanes, layout_lanes);
 	private_memory_.resize(static_cast<size_t>(program.private_words) * stride_);
 	// Every word reads as zero but the caller's part of the filled ones
-	// (a full batch's interface words are most of a fragment stage's).
+	// (a full batch's interface words are most of a fragment stage's), and
+	// a geometry stage's emit region: OpEmitVertex writes each word of a
+	// record, and only the records emitted are read (ShadeGeometry), so
+	// nothing there is read before it is written. (Zeroing it was most of
+	// an amplifying stage's memory traffic: every row of up to 9 records
+	// for each lane group.)
 	uint32_t* memory = private_memory_.data();
 	auto next = filled.begin();
+	uint32_t unread_begin = 0, unread_end = 0;
+	if (program.stage == Stage::kGeometry) {
+		unread_begin = program.geometry.emit_word;
+		unread_end = unread_begin + (program.geometry.max_vertices + 1) * program.geometry.record_words;
+	}
 	for (uint32_t word = 0; word < program.private_words; ++word) {
+		if (word >= unread_begin && word < unread_end) continue;
 		uint32_t* w = memory + size_t(word) * stride_;
 		while (next != filled.end() && *next < word) ++next;
 		const uint32_t keep = next != filled.end() && *next == word ? lanes : 0;

@@ -640,10 +640,11 @@ DrawScratch& ThreadScratch(runtime::ThreadPool* pool) {
 void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
-	for (const auto* v : {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices,
-	                      &scratch.assembled, &scratch.instanced, &scratch.geometry_values,
-	                      &scratch.geometry_primitives, &scratch.geometry_vertices.indices})
+	for (const auto* v :
+	     {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices, &scratch.assembled,
+	      &scratch.instanced, &scratch.geometry_values, &scratch.geometry_primitives})
 		bytes += v->capacity() * sizeof(uint32_t);
+	bytes += scratch.geometry_vertices.indices.capacity() * sizeof(uint32_t);
 	for (const auto& v : scratch.geometry_run.batches) bytes += v.capacity() * sizeof(uint32_t);
 	bytes += (scratch.geometry_vertices.positions.capacity() + scratch.geometry_vertices.varyings.capacity()) * 4;
 	for (const auto& v : scratch.by_layer) bytes += v.capacity() * sizeof(uint32_t);
@@ -747,6 +748,9 @@ void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const rast
 	out.point_sizes.resize(input.point_sizes ? count : 0);
 	out.layers.resize(job.layers ? count : 0);
 	out.viewport_indices.resize(job.viewport_indices ? count : 0);
+	// (The arrays grow without zeroing: varyings with nothing to copy from
+	// read as zero.)
+	if (out_n && !(n && input.varyings)) std::fill(out.varyings.begin(), out.varyings.end(), 0.0f);
 	for (size_t i = 0; i < count; ++i) {
 		const size_t v = list[i];
 		std::memcpy(&out.positions[i * 4], &input.positions[v * 4], 16);

@@ -121,7 +121,7 @@ void AssembleMainRun(VkPrimitiveTopology topology, uint32_t n, bool provoking_la
 // Runs primitives [first, first + count) as one lane group; records
 // becomes the emitted records (resized, not cleared first: only growth is
 // zero-filled, and the vectors are kept from draw to draw).
-bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, std::vector<uint32_t>& records) {
+bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, runtime::ScratchVector<uint32_t>& records) {
 	const GraphicsPipeline& gp = *run.pipeline;
 	const shader::Program& gs = *gp.geometry;
 	const shader::GeometryInfo& info = gs.geometry;
@@ -249,7 +249,7 @@ void RunGeometry(GeometryRun& run, runtime::ThreadPool* pool) {
 	run.batches.resize(groups);
 	std::atomic<bool> lost{false};
 	auto shade = [&](uint32_t group) {
-		std::vector<uint32_t>& records = run.batches[group];
+		runtime::ScratchVector<uint32_t>& records = run.batches[group];
 		const uint32_t first = group * per_group;
 		if (lost.load(std::memory_order_relaxed) ||
 		    !ShadeGeometry(run, first, std::min(per_group, run.primitive_count - first), records)) {
@@ -277,7 +277,7 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, ui
 	std::vector<size_t> first_vertex(batches + 1, 0), first_index(batches + 1, 0);
 	std::vector<uint8_t> leading_strip(batches, 0);  // the batch's first vertex begins a strip
 	for (uint32_t b = 0; b < batches; ++b) {
-		const std::vector<uint32_t>& batch = run.batches[b];
+		const runtime::ScratchVector<uint32_t>& batch = run.batches[b];
 		size_t vertices = 0, starts = 0;
 		for (size_t at = 0; at + words <= batch.size(); at += words) {
 			if (batch[at + words - 1] != stream) continue;
@@ -322,7 +322,7 @@ void GatherGeometryOutput(const GraphicsPipeline& gp, const GeometryRun& run, ui
 		return f;
 	};
 	auto gather = [&](uint32_t b) {
-		const std::vector<uint32_t>& batch = run.batches[b];
+		const runtime::ScratchVector<uint32_t>& batch = run.batches[b];
 		size_t o = first_vertex[b];
 		uint32_t* index = out.indices.data() + first_index[b];
 		for (size_t at = 0; at + words <= batch.size(); at += words) {
@@ -362,7 +362,7 @@ void CountGeometryPrimitives(const GraphicsPipeline& gp, const GeometryRun& run,
 		if (strip[stream] >= needs) primitives[stream] += strip[stream] - needs + 1;
 		strip[stream] = 0;
 	};
-	for (const std::vector<uint32_t>& batch : run.batches)
+	for (const runtime::ScratchVector<uint32_t>& batch : run.batches)
 		for (size_t at = 0; at + words <= batch.size(); at += words) {
 			const uint32_t stream = batch[at + words - 1];
 			if (batch[at + words - 2]) close(stream);

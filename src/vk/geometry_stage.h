@@ -67,16 +67,17 @@ struct GeometryRun {
 	bool lost = false;
 	// Out: each lane group's emitted records (GeometryInfo), strip flags set
 	// on each invocation's first vertex.
-	std::vector<std::vector<uint32_t>> batches;
+	std::vector<runtime::ScratchVector<uint32_t>> batches;
 };
 void RunGeometry(GeometryRun& run, runtime::ThreadPool* pool);
 
 // The emitted vertices as the rasterizer takes them (as the vertex stage
 // would leave them without a geometry stage), and their strips.
 struct GeometryVertices {
-	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
-	std::vector<uint32_t> layers, viewport_indices, xfb_values;
-	std::vector<uint32_t> indices;  // vertex numbers, strips cut by restart values
+	// (Resized without zeroing: every element is written before it is read.)
+	runtime::ScratchVector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
+	runtime::ScratchVector<uint32_t> layers, viewport_indices, xfb_values;
+	runtime::ScratchVector<uint32_t> indices;  // vertex numbers, strips cut by restart values
 	uint32_t vertex_count = 0;
 };
 struct GeometryWants {

@@ -21,6 +21,22 @@ uint32_t CountMismatches(const Target& t, float expected) {
 	return bad;
 }
 
+// The triangles of a grid of (nx + 1) x (ny + 1) vertices (gx, gy: pixel
+// coordinates, row by row), two a cell, alternating the diagonal and the
+// winding from cell to cell.
+Mesh GridMesh(const Target& t, const std::vector<double>& gx, const std::vector<double>& gy, int nx, int ny) {
+	Mesh m;
+	for (int j = 0; j < ny; ++j)
+		for (int i = 0; i < nx; ++i) {
+			int a = j * (nx + 1) + i, b = a + 1, c = a + nx + 1, d = c + 1;
+			int tri[2][3] = {{a, b, d}, {a, d, c}};
+			if ((i + j) & 1) tri[0][0] = a, tri[0][1] = b, tri[0][2] = c, tri[1][0] = b, tri[1][1] = c, tri[1][2] = d;
+			for (auto& k : tri)
+				for (int v : k) m.Add(t, gx[v], gy[v]);
+		}
+	return m;
+}
+
 }  // namespace
 
 TEST_CASE("raster: a jittered grid of triangles covers every pixel exactly once", "[raster]") {
@@ -39,18 +55,7 @@ TEST_CASE("raster: a jittered grid of triangles covers every pixel exactly once"
 				gy[j * (nx + 1) + i] = y;
 			}
 		}
-		Mesh m;
-		for (int j = 0; j < ny; ++j) {
-			for (int i = 0; i < nx; ++i) {
-				int a = j * (nx + 1) + i, b = a + 1, c = a + nx + 1, d = c + 1;
-				// Alternate the diagonal and the winding.
-				int tri[2][3] = {{a, b, d}, {a, d, c}};
-				if ((i + j) & 1)
-					tri[0][0] = a, tri[0][1] = b, tri[0][2] = c, tri[1][0] = b, tri[1][1] = c, tri[1][2] = d;
-				for (auto& k : tri)
-					for (int v : k) m.Add(t, gx[v], gy[v]);
-			}
-		}
+		const Mesh m = GridMesh(t, gx, gy, nx, ny);
 		Draw(CountingState(t), t, m.Input());
 		CHECK(CountMismatches(t, 1.0f) == 0);
 	}
@@ -72,16 +77,7 @@ TEST_CASE("raster: a mesh of pixel-sized triangles covers every pixel exactly on
 				gx[j * (nx + 1) + i] = (i - 1) * cell + (rim ? 0 : jitter(rng));
 				gy[j * (nx + 1) + i] = (j - 1) * cell + (rim ? 0 : jitter(rng));
 			}
-		Mesh m;
-		for (int j = 0; j < ny; ++j)
-			for (int i = 0; i < nx; ++i) {
-				int a = j * (nx + 1) + i, b = a + 1, c = a + nx + 1, d = c + 1;
-				int tri[2][3] = {{a, b, d}, {a, d, c}};
-				if ((i + j) & 1)
-					tri[0][0] = a, tri[0][1] = b, tri[0][2] = c, tri[1][0] = b, tri[1][1] = c, tri[1][2] = d;
-				for (auto& k : tri)
-					for (int v : k) m.Add(t, gx[v], gy[v]);
-			}
+		const Mesh m = GridMesh(t, gx, gy, nx, ny);
 		Draw(CountingState(t), t, m.Input());
 		INFO("cell " << cell);
 		CHECK(CountMismatches(t, 1.0f) == 0);

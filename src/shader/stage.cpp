@@ -16,9 +16,8 @@ void Interpreter::BeginStage(const Program& program, uint32_t lanes, uint32_t la
 	// (a full batch's interface words are most of a fragment stage's), and
 	// a geometry stage's emit region: OpEmitVertex writes each word of a
 	// record, and only the records emitted are read (ShadeGeometry), so
-	// nothing there is read before it is written. (Zeroing it was most of
-	// an amplifying stage's memory traffic: every row of up to 9 records
-	// for each lane group.)
+	// nothing there is read before it is written (its rows: OutputVertices
+	// + 1 records of every lane group).
 	uint32_t* memory = private_memory_.data();
 	auto next = filled.begin();
 	uint32_t unread_begin = 0, unread_end = 0;

@@ -119,8 +119,8 @@ void AssembleMainRun(VkPrimitiveTopology topology, uint32_t n, bool provoking_la
 }
 
 // Runs primitives [first, first + count) as one lane group; records
-// becomes the emitted records (resized, not cleared first: only growth is
-// zero-filled, and the vectors are kept from draw to draw).
+// becomes the emitted records (resized without zeroing: every word is
+// written below; the vectors are kept from draw to draw).
 bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, runtime::ScratchVector<uint32_t>& records) {
 	const GraphicsPipeline& gp = *run.pipeline;
 	const shader::Program& gs = *gp.geometry;

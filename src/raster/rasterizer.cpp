@@ -718,7 +718,8 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 		int64_t e0 = EdgeAt(tri, 0, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		int64_t e1 = EdgeAt(tri, 1, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
 		int64_t e2 = EdgeAt(tri, 2, int64_t(qx0) << kSubPixelBits, int64_t(qy) << kSubPixelBits);
-		const int64_t s0 = int64_t(tri.edge_a[0]) * 512, s1 = int64_t(tri.edge_a[1]) * 512, s2 = int64_t(tri.edge_a[2]) * 512;
+		const int64_t s0 = int64_t(tri.edge_a[0]) * 512, s1 = int64_t(tri.edge_a[1]) * 512,
+		              s2 = int64_t(tri.edge_a[2]) * 512;
 		int32_t qx = qx0;
 		if (!accept_all) {
 			// Skip the quads left of the triangle at once: those that fail

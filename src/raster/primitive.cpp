@@ -210,8 +210,7 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 			for (int32_t px = t.min_x; px <= t.max_x && !covers; ++px) {
 				const int64_t cx = int64_t(px) * 256 + 128, cy = int64_t(py) * 256 + 128;
 				bool in = true;
-				for (int e = 0; e < 3; ++e)
-					in &= t.edge_a[e] * cx + t.edge_b[e] * cy + t.edge_c[e] - t.edge_bias[e] >= 0;
+				for (int e = 0; e < 3; ++e) in &= EdgeAt(t, e, cx, cy) - t.edge_bias[e] >= 0;
 				covers = in;
 			}
 		if (!covers) {

@@ -57,6 +57,12 @@ struct SetupTriangle {
 };
 static_assert(sizeof(SetupTriangle) == 120);
 
+// Edge e's function at fixed point (X, Y): a sample there is inside the
+// edge when this minus edge_bias[e] is at least 0.
+inline int64_t EdgeAt(const SetupTriangle& t, int e, int64_t X, int64_t Y) {
+	return t.edge_a[e] * X + t.edge_b[e] * Y + t.edge_c[e];
+}
+
 // Vulkan "Bresenham Line Segment Rasterization": the fragments of the
 // segment from (xa, ya) to (xb, yb) (fixed point, 1/256 pixel), `width`
 // whole pixels wide, lie in the `count` columns (rows when y-major) first,

@@ -68,10 +68,6 @@ constexpr uint64_t kInlinePixels = 4096;
 // draw may write (CompiledDraw::overwrites).
 constexpr uint64_t kCoversTile = uint64_t(1) << 31;
 
-inline int64_t EdgeAt(const SetupTriangle& t, int e, int64_t X, int64_t Y) {
-	return t.edge_a[e] * X + t.edge_b[e] * Y + t.edge_c[e];
-}
-
 enum class RectCoverage { Outside, Partial, Inside };
 
 // Trivial reject / accept of the samples of a pixel rectangle from the edge

@@ -986,23 +986,22 @@ void CaptureTransformFeedback(GraphicsContext& g, const shader::Program& vs, con
 		g.xfb_query_pool[stream]->AddTransformFeedback(g.xfb_query[stream], written, primitives);
 }
 
-// With a geometry stage (geometry_stage.h): runs it over the instance's
-// input primitives, captures each vertex stream when `capture`, and draws
-// stream `drawn` (the rasterization stream) unless `discard`. Adds the
-// primitives emitted to each stream to emitted[stream]; returns the
-// samples that passed.
-uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const raster::DrawState& state,
-                           const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
-                           const shader::Resources& resources, bool capture, bool discard, uint32_t drawn, DrawJob& job,
-                           DrawScratch& scratch, uint64_t (&emitted)[shader::kMaxVertexStreams]) {
+// DrawGeometryStage for input primitives [first, first + count) of the
+// instance.
+uint64_t DrawGeometryPart(GraphicsContext& g, const GraphicsPipeline& gp, const raster::DrawState& state,
+                          const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
+                          const shader::Resources& resources, bool capture, bool discard, uint32_t drawn, DrawJob& job,
+                          DrawScratch& scratch, uint32_t first, uint32_t count,
+                          uint64_t (&emitted)[shader::kMaxVertexStreams]) {
 	const shader::Program& gs = *gp.geometry;
 	GeometryRun& run = scratch.geometry_run;
 	run.pipeline = &gp;
 	run.resources = &resources;
 	run.options = job.options;
 	run.values = job.geometry_values;
-	run.primitives = scratch.geometry_primitives.data();
-	run.primitive_count = uint32_t(scratch.geometry_primitives.size() / gs.geometry.input_vertices);
+	run.primitives = scratch.geometry_primitives.data() + size_t(first) * gs.geometry.input_vertices;
+	run.primitive_count = count;
+	run.primitive_base = first;
 	run.view_index = job.view_index;
 	RunGeometry(run, scratch.pool);
 	if (run.lost) {
@@ -1069,6 +1068,39 @@ uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const
 	    wants.layers || wants.viewport_indices || wants.cull_count > 0 || job.stipple_varying != kNoWord;
 	return assembled ? DrawAssembled(gp, g, state, compiled, fb, input, job, scratch)
 	                 : scratch.renderer->Draw(compiled, fb, input);
+}
+
+// With a geometry stage (geometry_stage.h): runs it over the instance's
+// input primitives, captures each vertex stream when `capture`, and draws
+// stream `drawn` (the rasterization stream) unless `discard`. Adds the
+// primitives emitted to each stream to emitted[stream]; returns the
+// samples that passed.
+// The input primitives go in parts, each run, captured and drawn before
+// the next: the emitted records and their gathered copies are then held
+// for one part instead of the whole draw (a stage that amplifies emits
+// many times its input; drawn whole, 131k triangles made three each held
+// some 70 MB more than lavapipe). Parts keep the draw's order, the
+// primitives' PrimitiveId and every count (transform feedback appends,
+// queries add). A part is about kGeometryPartBytes of records at most, as
+// OutputVertices bounds them.
+uint64_t DrawGeometryStage(GraphicsContext& g, const GraphicsPipeline& gp, const raster::DrawState& state,
+                           const raster::CompiledDraw& compiled, const raster::Framebuffer& fb,
+                           const shader::Resources& resources, bool capture, bool discard, uint32_t drawn, DrawJob& job,
+                           DrawScratch& scratch, uint64_t (&emitted)[shader::kMaxVertexStreams]) {
+	const shader::GeometryInfo& info = gp.geometry->geometry;
+	constexpr uint64_t kGeometryPartBytes = uint64_t(16) << 20;
+	constexpr uint64_t kGeometryPartMinPrimitives = 256;  // lane groups enough for every thread
+	const uint64_t most_bytes = uint64_t(info.invocations) * std::max(info.max_vertices, 1u) * info.record_words * 4;
+	const uint32_t part = uint32_t(std::clamp<uint64_t>(kGeometryPartBytes / std::max<uint64_t>(most_bytes, 1),
+	                                                    kGeometryPartMinPrimitives, uint64_t(1) << 20));
+	const uint32_t total = uint32_t(scratch.geometry_primitives.size() / info.input_vertices);
+	uint64_t samples = 0;
+	for (uint32_t first = 0; first == 0 || first < total; first += part) {
+		samples += DrawGeometryPart(g, gp, state, compiled, fb, resources, capture, discard, drawn, job, scratch, first,
+		                            std::min(part, total - first), emitted);
+		if (job.lost.load(std::memory_order_relaxed)) break;
+	}
+	return samples;
 }
 
 // The job's position, varying, clip and cull distance arrays for n

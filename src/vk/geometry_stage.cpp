@@ -134,7 +134,7 @@ bool ShadeGeometry(const GeometryRun& run, uint32_t first, uint32_t count, runti
 	                    lanes);
 	if (gp.geometry_primitive_id_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.geometry_primitive_id_word);
-		for (uint32_t l = 0; l < lanes; ++l) w[l] = first + l / invocations;
+		for (uint32_t l = 0; l < lanes; ++l) w[l] = run.primitive_base + first + l / invocations;
 	}
 	if (gp.geometry_view_index_word != kNoWord) {
 		uint32_t* w = interp.StageWord(gp.geometry_view_index_word);

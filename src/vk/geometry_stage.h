@@ -59,9 +59,11 @@ struct GeometryRun {
 	// Per shaded vertex, the vertex outputs the geometry stage reads
 	// (GraphicsPipeline::geometry_sources order).
 	const uint32_t* values = nullptr;
-	// The input primitives (input_vertices indices each).
+	// The input primitives (input_vertices indices each); the first one's
+	// PrimitiveId is primitive_base (a draw's primitives may run in parts).
 	const uint32_t* primitives = nullptr;
 	uint32_t primitive_count = 0;
+	uint32_t primitive_base = 0;
 	uint32_t view_index = 0;  // ViewIndex (multiview)
 	// Set when a lane group ran past the step bound.
 	bool lost = false;

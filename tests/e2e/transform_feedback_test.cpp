@@ -559,3 +559,110 @@ TEST_CASE("vkCmdSetRasterizationStreamEXT selects the stream drawn as the pipeli
 		drawn |= fixed.colors[0][i] != 0 || fixed.colors[0][i + 1] != 0 || fixed.colors[0][i + 2] != 0;
 	CHECK(drawn);
 }
+
+// A draw whose geometry stage runs in parts (draw.cpp DrawGeometryStage:
+// input primitives a part at a time, as many as the records the stage may
+// emit allow: 4 invocations of up to 128 vertices here, about a thousand
+// primitives a part, so 4,800 input triangles make several): every part's
+// primitives must keep their PrimitiveId, their order in the capture and
+// in the image, and their counts in the queries.
+TEST_CASE("a geometry draw run in parts keeps primitive IDs, capture order and counts, as on lavapipe",
+          "[draw][transform_feedback][geometry]") {
+	XfbContexts ctx(true);
+	REQUIRE(ctx.tessera);
+	REQUIRE(ctx.lavapipe);
+	constexpr int kColumns = 80, kRows = 60, kTriangles = kColumns * kRows;
+	constexpr uint32_t kRecord = 20;  // vec4 position and the int ID
+	struct Result {
+		std::vector<uint8_t> captured, image;
+		uint64_t statistics[2] = {};  // geometry primitives, clipping primitives
+		uint64_t generated = 0;
+	};
+	auto run = [&](Context& c) {
+		VkDevice device = c.device();
+		auto bind = c.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
+		auto begin = c.Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
+		auto end = c.Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
+		REQUIRE(bind);
+		REQUIRE(begin);
+		REQUIRE(end);
+		// Room for every record and one more, which must stay unwritten.
+		TestBuffer buffer =
+		    c.CreateBuffer((kTriangles * 3 + 1) * kRecord, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
+		std::memset(buffer.data, 0xab, buffer.size);
+		VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+		qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+		qi.queryCount = 1;
+		qi.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT |
+		                        VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT;
+		VkQueryPool statistics, generated;
+		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &statistics) == VK_SUCCESS);
+		qi.queryType = VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT;
+		qi.pipelineStatistics = 0;
+		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &generated) == VK_SUCCESS);
+		vkResetQueryPool(device, statistics, 0, 1);
+		vkResetQueryPool(device, generated, 0, 1);
+		// A grid of small triangles over the image, as a list, row by row.
+		std::vector<float> positions;
+		for (int y = 0; y < kRows; ++y)
+			for (int x = 0; x < kColumns; ++x) {
+				const float x0 = -0.95f + 1.9f * float(x) / kColumns, y0 = -0.95f + 1.9f * float(y) / kRows;
+				const float dx = 1.9f / kColumns, dy = 1.9f / kRows;
+				positions.insert(positions.end(), {x0, y0, 0.5f, 1, x0 + dx, y0, 0.5f, 1, x0, y0 + dy, 0.5f, 1});
+			}
+		Scene s;
+		s.width = 320;
+		s.height = 240;
+		s.vertex_shader = "geom_input.vert.spv";
+		s.geometry_shader = "geom_parts.geom.spv";
+		s.fragment_shader = "geom_parts.frag.spv";
+		s.vertices = scenes::Bytes(positions);
+		s.vertex_stride = 16;
+		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+		s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
+			const VkDeviceSize offset = 0;
+			bind(cb, 0, 1, &buffer.buffer, &offset, nullptr);
+			vkCmdBeginQuery(cb, statistics, 0, 0);
+			vkCmdBeginQuery(cb, generated, 0, 0);
+			begin(cb, 0, 0, nullptr, nullptr);
+			vkCmdDraw(cb, kTriangles * 3, 1, 0, 0);
+			end(cb, 0, 0, nullptr, nullptr);
+			vkCmdEndQuery(cb, generated, 0);
+			vkCmdEndQuery(cb, statistics, 0);
+		};
+		Result r;
+		r.image = RenderScene(c, s).colors[0];
+		r.captured.assign(buffer.data, buffer.data + buffer.size);
+		CHECK(vkGetQueryPoolResults(device, statistics, 0, 1, sizeof r.statistics, r.statistics, sizeof r.statistics,
+		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+		CHECK(vkGetQueryPoolResults(device, generated, 0, 1, sizeof r.generated, &r.generated, sizeof r.generated,
+		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+		vkDestroyQueryPool(device, statistics, nullptr);
+		vkDestroyQueryPool(device, generated, nullptr);
+		c.Destroy(buffer);
+		return r;
+	};
+	const Result ours = run(*ctx.tessera);
+	const Result reference = run(*ctx.lavapipe);
+	CHECK(ctx.tessera->validation_errors() == 0);
+	CHECK(ctx.lavapipe->validation_errors() == 0);
+	// Every triangle captured once, in draw order, with its own ID; the
+	// record after the last untouched.
+	int out_of_order = 0;
+	for (int i = 0; i < kTriangles * 3; ++i) {
+		int32_t id;
+		std::memcpy(&id, &ours.captured[size_t(i) * kRecord + 16], 4);
+		out_of_order += id != i / 3;
+	}
+	CHECK(out_of_order == 0);
+	CHECK(ours.captured[size_t(kTriangles) * 3 * kRecord] == 0xab);
+	CHECK(ours.statistics[0] == kTriangles);
+	CHECK(ours.statistics[1] == kTriangles);
+	CHECK(ours.generated == kTriangles);
+	CHECK(FirstDifference(ours.captured, reference.captured) == -1);
+	CHECK(ours.statistics[0] == reference.statistics[0]);
+	CHECK(ours.statistics[1] == reference.statistics[1]);
+	CHECK(ours.generated == reference.generated);
+	// The IDs drawn: exact colors, the same pixels as lavapipe's.
+	CompareImages("geometry-parts", 320, 240, ours.image, reference.image, 0);
+}

@@ -14,6 +14,7 @@
 
 #include "runtime/build_id.h"
 #include "runtime/log.h"
+#include "shader/program_serialize.h"
 
 namespace tessera::jit {
 
@@ -109,11 +110,24 @@ DiskCache DiskCache::FromEnvironment() {
 	return DiskCache(std::move(folder), max_bytes);
 }
 
-std::string DiskCache::PathOf(const CodeKey& key) const { return folder_ + "/" + Hex(key) + kSuffix; }
+std::string DiskCache::PathOf(const CodeKey& file) const { return folder_ + "/" + Hex(file) + kSuffix; }
 
-std::optional<std::vector<uint8_t>> DiskCache::Load(const CodeKey& key) const {
+bool DiskCache::Holds(const CodeKey& file) const {
+	struct stat info;
+	return enabled() && ::stat(PathOf(file).c_str(), &info) == 0;
+}
+
+CodeKey ProgramFileKey(const shader::Program& program) {
+	Sha256 hash;
+	const char tag[] = "tessera program file 1";
+	hash.Update(tag, sizeof(tag) - 1);
+	hash.Update(shader::SerializeProgram(program));
+	return hash.Finish();
+}
+
+std::optional<std::vector<uint8_t>> DiskCache::Load(const CodeKey& key, const CodeKey& file) const {
 	if (!enabled()) return std::nullopt;
-	const std::string path = PathOf(key);
+	const std::string path = PathOf(file);
 	int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
 	if (fd < 0) return std::nullopt;
 	std::optional<std::vector<uint8_t>> result;
@@ -138,7 +152,7 @@ std::optional<std::vector<uint8_t>> DiskCache::Load(const CodeKey& key) const {
 	return result;
 }
 
-bool DiskCache::Store(const CodeKey& key, std::span<const uint8_t> bytes) {
+bool DiskCache::Store(const CodeKey& key, const CodeKey& file, std::span<const uint8_t> bytes) {
 	if (!enabled()) return false;
 	std::error_code error;
 	std::filesystem::create_directories(folder_, error);
@@ -160,7 +174,7 @@ bool DiskCache::Store(const CodeKey& key, std::span<const uint8_t> bytes) {
 	}
 	bool written = WriteAll(fd, &header, sizeof(header)) && WriteAll(fd, bytes.data(), bytes.size());
 	written = ::close(fd) == 0 && written;
-	const std::string path = PathOf(key);
+	const std::string path = PathOf(file);
 	if (!written || ::rename(temporary.c_str(), path.c_str()) != 0) {
 		WarnOnce(path + ": " + std::strerror(errno));
 		::unlink(temporary.c_str());

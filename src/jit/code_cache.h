@@ -10,10 +10,12 @@
 //   `TESSERA_CACHE_SIZE_MB` bounds it (256 MiB by default).
 //
 // A key is the SHA-256 of everything that decides the code: the program
-// (shader/program_serialize.h), the driver's build ID, LLVM's version and
-// the CPU and features code is generated for (CodeKey in jit.cpp). A binary
+// (shader/program_serialize.h), the JIT's build ID, LLVM's version and
+// the CPU and features code is generated for (KeyOf in jit.cpp). A binary
 // without a build ID keeps no disk cache: nothing would tell its files from
-// another build's.
+// another build's. The JIT names a program's file by the program alone
+// (ProgramFileKey), the whole key inside, so that the driver can look for
+// it without loading the JIT (shader/tiering.cpp).
 //
 // Several processes may share a folder: a file is written under a
 // temporary name and then renamed (readers see all of it or none), and each
@@ -87,16 +89,23 @@ public:
 	bool enabled() const { return !folder_.empty(); }
 	const std::string& folder() const { return folder_; }
 
-	// The bytes stored under `key`, if a whole, uncorrupted file has them.
-	// A hit counts as a use for eviction.
-	std::optional<std::vector<uint8_t>> Load(const CodeKey& key) const;
-	// Stores `bytes` under `key`; false (logged) if the file could not be
-	// written. When the folder holds more than the bound, the least recently
-	// used files go until it holds at most 3/4 of it.
-	bool Store(const CodeKey& key, std::span<const uint8_t> bytes);
+	// The bytes stored under `key` in the file named by `file` (by default
+	// the key itself), if a whole, uncorrupted file has them. A hit counts
+	// as a use for eviction.
+	std::optional<std::vector<uint8_t>> Load(const CodeKey& key) const { return Load(key, key); }
+	std::optional<std::vector<uint8_t>> Load(const CodeKey& key, const CodeKey& file) const;
+	// Stores `bytes` under `key` in the file named by `file`; false (logged)
+	// if the file could not be written. When the folder holds more than the
+	// bound, the least recently used files go until it holds at most 3/4 of
+	// it.
+	bool Store(const CodeKey& key, std::span<const uint8_t> bytes) { return Store(key, key, bytes); }
+	bool Store(const CodeKey& key, const CodeKey& file, std::span<const uint8_t> bytes);
 
-	// The file a key is stored in.
-	std::string PathOf(const CodeKey& key) const;
+	// The file named by `file`.
+	std::string PathOf(const CodeKey& file) const;
+
+	// Whether a file named by `file` exists (whatever it holds).
+	bool Holds(const CodeKey& file) const;
 
 private:
 	void Evict();
@@ -108,5 +117,11 @@ private:
 	// next eviction's scan.
 	std::optional<uint64_t> folder_bytes_;
 };
+
+// The name of a program's file in the disk cache: the SHA-256 of its bytes
+// (shader/program_serialize.h) alone, so that the driver can tell whether
+// the cache may have its code without the JIT (the file's header holds the
+// whole key: an entry of another build or CPU is a miss, and is replaced).
+CodeKey ProgramFileKey(const shader::Program& program);
 
 }  // namespace tessera::jit

@@ -1327,6 +1327,7 @@ std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compi
 	if (whole) names.push_back(SymbolName(std::nullopt));
 	for (size_t s = 0; s < compiled->segments.size(); ++s) names.push_back(SymbolName(s));
 	const CodeKey key = KeyOf(program, engine);
+	const CodeKey file = ProgramFileKey(program);
 
 	std::lock_guard lock(engine.mutex);
 	if (auto found = engine.memory.Find(key)) {
@@ -1338,7 +1339,7 @@ std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compi
 		return nullptr;
 	};
 	const char* what = whole ? "a whole program" : "segments";
-	if (auto bytes = engine.disk.Load(key)) {
+	if (auto bytes = engine.disk.Load(key, file)) {
 		const uint64_t object_bytes = bytes->size();
 		auto link_start = std::chrono::steady_clock::now();
 		std::string error = Link(llvm::MemoryBuffer::getMemBufferCopy(
@@ -1355,7 +1356,7 @@ std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compi
 		}
 		// A file of this key whose digest checks out and yet does not link:
 		// compiled again (and stored again) below.
-		TESSERA_LOG(Warn, "jit: code from %s does not link, compiled again: %s", engine.disk.PathOf(key).c_str(),
+		TESSERA_LOG(Warn, "jit: code from %s does not link, compiled again: %s", engine.disk.PathOf(file).c_str(),
 		            error.c_str());
 		compiled->code.reset();
 	}
@@ -1366,7 +1367,7 @@ std::shared_ptr<const CompiledProgram> Obtain(const Program& program, bool compi
 	++engine.stats.compiles;
 	const uint64_t object_bytes = (*object)->getBufferSize();
 	auto stored = std::span(reinterpret_cast<const uint8_t*>((*object)->getBufferStart()), object_bytes);
-	if (engine.disk.Store(key, stored)) ++engine.stats.disk_stores;
+	if (engine.disk.Store(key, file, stored)) ++engine.stats.disk_stores;
 	auto link_start = std::chrono::steady_clock::now();
 	if (std::string error = Link(std::move(*object), names, whole, engine, *compiled); !error.empty())
 		return fail(error);
@@ -1401,3 +1402,13 @@ void ResetCaches(const DiskCache& disk) {
 }
 
 }  // namespace tessera::jit
+
+extern "C" __attribute__((visibility("default"))) const tessera::jit::Interface* tessera_jit_interface() {
+	static const tessera::jit::Interface interface = [] {
+		tessera::jit::Interface entry;
+		entry.compile = &tessera::jit::CompileProgram;
+		entry.cached = &tessera::jit::CachedProgram;
+		return entry;
+	}();
+	return &interface;
+}

@@ -42,4 +42,25 @@ CacheStats GetCacheStats();
 // their code keep it) and uses `disk` from now on.
 void ResetCaches(const DiskCache& disk);
 
+// The JIT as the driver reaches it: libtessera_jit.so, a module of its own
+// that the driver loads with dlopen at its first compile or cache hit
+// (shader/jit_module.h), so that a process that never compiles never loads
+// libLLVM (about 50 ms of relocations and 45 MB a process start otherwise).
+// The module and the driver come from one build; the version and the sizes
+// of the types they pass make a mismatched pair refuse to load.
+inline constexpr uint32_t kInterfaceVersion = 1;
+struct Interface {
+	uint32_t version = kInterfaceVersion;
+	uint32_t program_size = sizeof(shader::Program);
+	uint32_t compiled_size = sizeof(shader::CompiledProgram);
+	uint32_t environment_size = sizeof(shader::ProgramEnvironment);
+	std::shared_ptr<const shader::CompiledProgram> (*compile)(const shader::Program&) = nullptr;
+	std::shared_ptr<const shader::CompiledProgram> (*cached)(const shader::Program&) = nullptr;
+};
+
+// The module's one exported symbol, tessera_jit_interface (extern "C"),
+// returns its Interface (a static object).
+using InterfaceFunction = const Interface* (*)();
+inline constexpr const char* kInterfaceSymbol = "tessera_jit_interface";
+
 }  // namespace tessera::jit

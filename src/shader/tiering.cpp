@@ -16,10 +16,11 @@
 #include <deque>
 #include <thread>
 
-#include "jit/jit.h"
+#include "jit/code_cache.h"
 #include "runtime/log.h"
 #include "shader/compiled.h"
 #include "shader/ir.h"
+#include "shader/jit_module.h"
 
 namespace tessera::shader {
 namespace {
@@ -36,14 +37,25 @@ uint64_t CompileThreshold(const Program& program) {
 	return compile_ms * kLaneInstructionsPerMs;
 }
 
-// jit::CompileProgram, or nullptr (the program stays interpreted) if it
-// fails in any way, an allocation included: never an exception into a
-// draw or the compiler thread.
+// Whether the disk cache the JIT would use has a file for this program
+// (of this build or another): only then is the JIT loaded to look.
+bool DiskMayHold(const Program& program) {
+	static const jit::DiskCache disk = jit::DiskCache::FromEnvironment();
+	return disk.enabled() && disk.Holds(jit::ProgramFileKey(program));
+}
+
+// jit::CompileProgram (through the JIT module, loaded at the first call:
+// jit_module.h), or nullptr (the program stays interpreted) if it fails in
+// any way, an allocation included: never an exception into a draw or the
+// compiler thread.
 // With cached_only, jit::CachedProgram: no compile, only what the caches
 // hold.
 std::shared_ptr<const CompiledProgram> Compile(const Program& program, bool cached_only = false) {
 	try {
-		return cached_only ? jit::CachedProgram(program) : jit::CompileProgram(program);
+		if (cached_only && !JitModuleLoaded() && !DiskMayHold(program)) return nullptr;  // (the JIT stays unloaded)
+		const jit::Interface* jit = JitModule();
+		if (!jit) return nullptr;
+		return cached_only ? jit->cached(program) : jit->compile(program);
 	} catch (const std::exception& error) {
 		TESSERA_LOG(Warn, "jit: program not compiled, it stays interpreted: %s", error.what());
 		return nullptr;
@@ -198,6 +210,10 @@ const CompiledProgram* CompiledCodeFor(const Program& program) {
 		// process, or in an earlier run: the disk cache) is taken at once,
 		// hot or not: linking it costs about a millisecond, on the
 		// background thread. A second CI run starts with compiled code.
+		// Asking loads the JIT (and libLLVM), so the background thread asks
+		// only once it is loaded or when the disk cache has a file for the
+		// program (Compile): a process that never compiles, with none of its
+		// programs on disk, never loads LLVM.
 		if (!state.probed.load(std::memory_order_relaxed) && !state.probed.exchange(true))
 			Compiler().Enqueue(program, true);
 		return nullptr;

@@ -30,6 +30,7 @@ reject() {  # reject <listing> <regex>
 expect "$contents" ' \./usr/share/vulkan/icd\.d/tessera_icd\.json$'
 expect "$contents" " $lib/libtessera_vulkan\\.so\\.1 -> "
 expect "$contents" " $lib/libtessera_vulkan\\.so\\.[0-9]+\\.[0-9]+\\.[0-9]+\$"
+expect "$contents" " $lib/libtessera_jit\\.so\$"
 reject "$contents" 'tessera\.pc|TesseraConfig|libtessera_vulkan\.so -> '
 expect "$dev_contents" " $lib/libtessera_vulkan\\.so -> libtessera_vulkan\\.so\\.1\$"
 expect "$dev_contents" " $lib/pkgconfig/tessera\\.pc\$"
@@ -42,6 +43,8 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 echo "$depends" | grep -q 'libc6' || { echo "Depends lacks libc6"; fail=1; }
 echo "$depends" | grep -q 'libstdc++6' || { echo "Depends lacks libstdc++6"; fail=1; }
+# libLLVM, which the JIT module links (the driver loads the module with dlopen).
+echo "$depends" | grep -q 'libllvm19' || { echo "Depends lacks libllvm19"; fail=1; }
 # The manifest's library_path, relative to the manifest, must name the
 # library the package ships.
 dpkg-deb -x "$deb" "$out/root"

@@ -125,5 +125,10 @@ void WaitForBackgroundCompiles();
 // Waits for the background compile running now, if any: DestroyDevice, so
 // that a program that then exits does not exit during one (tiering.cpp).
 void WaitForRunningCompile();
+// Called on the thread that creates a device: if it is the process's main
+// thread, its exit (returning from main, or exit()) stops the background
+// compiler, the compile in hand finished, before any static object is
+// destroyed (tiering.cpp).
+void StopCompilerAtMainThreadExit();
 
 }  // namespace tessera::shader

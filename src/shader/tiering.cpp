@@ -78,11 +78,14 @@ void Install(JitState& state, std::shared_ptr<const CompiledProgram> compiled) {
 // earlier runs, this object's destructor included. A compile still running
 // then reads freed tables (a crash, or "LLVM ERROR" at exit). So once the
 // thread's first compile has built them, it registers Stop with atexit,
-// which runs before their destructors and waits for the compile in hand;
+// which runs before their destructors and waits for the compile in hand
+// (and so it does once it has loaded the JIT module, whose libLLVM
+// registers its static objects' destructors as it loads);
 // and DestroyDevice waits for the compile in hand (WaitForRunningCompile),
 // so a program that destroys its device before exiting never exits during one.
 class BackgroundCompiler;
 BackgroundCompiler& Compiler();
+std::atomic<bool> compiler_started{false};  // Compiler() made its thread
 
 class BackgroundCompiler {
 public:
@@ -102,7 +105,10 @@ public:
 		std::lock_guard lock(mutex_);
 		if (stop_) return;
 		jobs_.push_back(std::move(job));
-		if (!thread_.joinable()) thread_ = std::thread([this] { Run(); });
+		if (!thread_.joinable()) {
+			thread_ = std::thread([this] { Run(); });
+			compiler_started.store(true, std::memory_order_release);
+		}
 		wake_.notify_one();
 	}
 
@@ -141,12 +147,21 @@ private:
 			++started_;
 			lock.unlock();
 			if (!job.state.expired()) {
+				// The JIT module is loaded here, its libLLVM's static objects
+				// with it: Stop is registered after them (it then runs first
+				// at exit), before the compile that may use them.
+				if (!hooked_load_ && (!job.cached_only || DiskMayHold(*job.program)) && JitModule()) {
+					hooked_load_ = true;
+					std::atexit([] { Compiler().Stop(); });
+				}
 				std::shared_ptr<const CompiledProgram> compiled = Compile(*job.program, job.cached_only);
 				if (std::shared_ptr<JitState> state = job.state.lock()) {
 					if (compiled) Install(*state, std::move(compiled));
 				}
-				if (!exit_hook_) {
-					exit_hook_ = true;
+				// And after the first compile, for the tables code generation
+				// builds in function-local statics.
+				if (!hooked_compile_ && !job.cached_only && JitModuleLoaded()) {
+					hooked_compile_ = true;
 					std::atexit([] { Compiler().Stop(); });
 				}
 			}
@@ -161,8 +176,8 @@ private:
 	std::condition_variable wake_, idle_;
 	std::deque<Job> jobs_;
 	bool stop_ = false;
-	uint64_t started_ = 0, finished_ = 0;  // jobs taken and done: one runs while they differ
-	bool exit_hook_ = false;               // the compile thread's own
+	uint64_t started_ = 0, finished_ = 0;                // jobs taken and done: one runs while they differ
+	bool hooked_load_ = false, hooked_compile_ = false;  // Stop registered with atexit after those
 	std::thread thread_;
 };
 
@@ -237,5 +252,25 @@ void SetJitMode(std::optional<JitMode> mode) {
 void WaitForBackgroundCompiles() { Compiler().WaitIdle(); }
 
 void WaitForRunningCompile() { Compiler().WaitForRunning(); }
+
+// The atexit hooks above run after the destructors of LLVM's static
+// objects that are built later, in the middle of a compile: a process that
+// exits while its first compile runs (a benchmark that keeps its device to
+// the end, with the JIT module loaded only moments before) would destroy
+// them under it. The destructors of the exiting thread's thread_local
+// objects complete before any static object's destructor begins (C++
+// [basic.start.term]), so the main thread holds one that stops the compiler.
+// (Should the main thread end alone, with pthread_exit, while others draw,
+// programs stay interpreted from then on.)
+void StopCompilerAtMainThreadExit() {
+	struct Guard {
+		~Guard() {
+			if (compiler_started.load(std::memory_order_acquire)) Compiler().Stop();
+		}
+	};
+	if (static_cast<pid_t>(syscall(SYS_gettid)) != getpid()) return;
+	static thread_local Guard guard;
+	(void)guard;
+}
 
 }  // namespace tessera::shader

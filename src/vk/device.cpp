@@ -195,6 +195,7 @@ using vk::Device;
 
 VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo* pCreateInfo,
                                             const VkAllocationCallbacks* pAllocator, VkDevice* pDevice) {
+	shader::StopCompilerAtMainThreadExit();
 	auto* physical = vk::PhysicalDevice::Cast(physicalDevice);
 	Device::ExtensionSet extensions;
 	for (uint32_t i = 0; i < pCreateInfo->enabledExtensionCount; ++i) {

@@ -3,7 +3,8 @@
 # Tessera next to lavapipe, each scene and driver in a process of its own:
 # the peak only grows within a process, so scenes run together would report
 # the largest one. The figure is the whole process's (the benchmark's own
-# buffers and images count for both drivers alike), as GNU time reports it.
+# buffers and images count for both drivers alike), as GNU time reports it,
+# with only the measured driver given to the loader.
 # Tessera runs with the shader JIT as configured (TESSERA_JIT, default
 # async) and again with TESSERA_JIT=off: LLVM's code and compile memory is
 # part of the first figure only.
@@ -21,11 +22,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export TESSERA_CACHE_DIR=0 MESA_SHADER_CACHE_DISABLE=true
 
-# peak_kb <program> <filter> [env...]: the process's peak RSS in KiB.
+tessera_icd=$build/tessera_icd.json
+lavapipe_icd=${LAVAPIPE_ICD:-/usr/share/vulkan/icd.d/lvp_icd.x86_64.json}
+test -f "$lavapipe_icd" || { echo "lavapipe's manifest not found: $lavapipe_icd"; exit 1; }
+
+# peak_kb <program> <filter> <manifest> [env...]: the process's peak RSS in
+# KiB, with only that driver for the loader to load (the benchmarks name
+# every driver they compare, and each driver's libraries would count).
 peak_kb() {
-  local program=$1 filter=$2
-  shift 2
-  "$time_bin" -o "$work/rss" -f %M env "$@" "$build/bench/$program" --benchmark_filter="$filter" \
+  local program=$1 filter=$2 manifest=$3
+  shift 3
+  "$time_bin" -o "$work/rss" -f %M env VK_DRIVER_FILES="$manifest" "$@" "$build/bench/$program" --benchmark_filter="$filter" \
     --benchmark_min_time=0.2 >"$work/out" 2>&1 || { echo "failed"; return; }
   grep -q real_time "$work/out" || { echo "not run"; return; }
   tail -1 "$work/rss"
@@ -37,9 +44,9 @@ printf '| %-60s | %9s | %9s | %9s |\n' "scene (program, filter)" "Tessera" "JIT 
 # drivers' names (the compute benchmarks spell Tessera with a capital).
 while read -r program scene tessera lavapipe; do
   [[ "$scene" =~ $only ]] || continue
-  t=$(peak_kb "$program" "${scene//DRIVER/$tessera}")
-  o=$(peak_kb "$program" "${scene//DRIVER/$tessera}" TESSERA_JIT=off)
-  l=$(peak_kb "$program" "${scene//DRIVER/$lavapipe}")
+  t=$(peak_kb "$program" "${scene//DRIVER/$tessera}" "$tessera_icd")
+  o=$(peak_kb "$program" "${scene//DRIVER/$tessera}" "$tessera_icd" TESSERA_JIT=off)
+  l=$(peak_kb "$program" "${scene//DRIVER/$lavapipe}" "$lavapipe_icd")
   mib() { [[ "$1" =~ ^[0-9]+$ ]] && echo $(($1 / 1024)) || echo "$1"; }
   printf '| %-60s | %9s | %9s | %9s |\n' "$program ${scene//DRIVER/*}" "$(mib "$t")" "$(mib "$o")" "$(mib "$l")"
 done <<'EOF'

@@ -32,6 +32,10 @@ namespace {
 // twice. The interpreter does roughly a billion lane-instructions a second
 // on one core of this kind of machine.
 constexpr uint64_t kLaneInstructionsPerMs = 1'000'000;
+// What loading the JIT module and libLLVM costs a process (about 50 ms),
+// as interpreted work: a program asks the disk cache for its code, with the
+// JIT not loaded yet, once it has run this much.
+constexpr uint64_t kProbeWork = 50 * kLaneInstructionsPerMs;
 uint64_t CompileThreshold(const Program& program) {
 	const uint64_t compile_ms = 10 + program.insts.size() * 2 / 5;
 	return compile_ms * kLaneInstructionsPerMs;
@@ -223,13 +227,13 @@ const CompiledProgram* CompiledCodeFor(const Program& program) {
 	case JitMode::kAsync:
 		// Code a cache holds (an equal program compiled earlier in this
 		// process, or in an earlier run: the disk cache) is taken at once,
-		// hot or not: linking it costs about a millisecond, on the
-		// background thread. A second CI run starts with compiled code.
-		// Asking loads the JIT (and libLLVM), so the background thread asks
-		// only once it is loaded or when the disk cache has a file for the
-		// program (Compile): a process that never compiles, with none of its
-		// programs on disk, never loads LLVM.
-		if (!state.probed.load(std::memory_order_relaxed) && !state.probed.exchange(true))
+		// hot or not, once the JIT is loaded: linking it costs about a
+		// millisecond, on the background thread. A second CI run starts
+		// with compiled code. Before that, loading the JIT (and libLLVM)
+		// costs some 50 ms, which a program that runs a moment never repays:
+		// NoteInterpretedWork asks the caches for it once it has run that
+		// long (kProbeWork).
+		if (JitModuleLoaded() && !state.probed.load(std::memory_order_relaxed) && !state.probed.exchange(true))
 			Compiler().Enqueue(program, true);
 		return nullptr;
 	}
@@ -240,6 +244,11 @@ void NoteInterpretedWork(const Program& program, uint64_t lane_instructions) {
 	if (CurrentJitMode() != JitMode::kAsync) return;
 	JitState& state = program.jit.state();
 	uint64_t work = state.work.fetch_add(lane_instructions, std::memory_order_relaxed) + lane_instructions;
+	// The JIT not loaded yet: the caches are asked (which loads it only if
+	// the disk has a file for the program: Compile) once the program has
+	// cost about what loading it would.
+	if (work >= kProbeWork && !state.probed.load(std::memory_order_relaxed) && !state.probed.exchange(true))
+		Compiler().Enqueue(program, true);
 	if (work >= CompileThreshold(program) && !state.requested.load(std::memory_order_relaxed) &&
 	    !state.requested.exchange(true))
 		Compiler().Enqueue(program, false);

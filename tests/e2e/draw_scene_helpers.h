@@ -157,4 +157,18 @@ inline std::vector<uint32_t> GridTriangles(uint32_t n) {
 	return out;
 }
 
+// A geometry stage's scene: a list of vec4 positions through
+// geom_input.vert (a color and the index from gl_VertexIndex), drawn whole.
+inline Scene GeometryScene(const std::vector<float>& positions, const char* geometry, const char* fragment) {
+	Scene s;
+	s.vertex_shader = "geom_input.vert.spv";
+	s.geometry_shader = geometry;
+	s.fragment_shader = fragment;
+	s.vertices = Bytes(positions);
+	s.vertex_stride = 16;
+	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
+	s.draws = {{uint32_t(positions.size() / 4), 1, 0, 0, 0}};
+	return s;
+}
+
 }  // namespace tessera::test::scenes

@@ -26,14 +26,7 @@ namespace {
 
 Scene GeometryScene(const std::vector<float>& positions, VkPrimitiveTopology topology, const char* geometry,
                     const char* fragment) {
-	Scene s;
-	s.vertex_shader = "geom_input.vert.spv";
-	s.geometry_shader = geometry;
-	s.fragment_shader = fragment;
-	s.vertices = scenes::Bytes(positions);
-	s.vertex_stride = 16;
-	s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
-	s.draws = {{uint32_t(positions.size() / 4), 1, 0, 0, 0}};
+	Scene s = scenes::GeometryScene(positions, geometry, fragment);
 	s.configure = [topology](PipelineState& ps) { ps.input_assembly.topology = topology; };
 	return s;
 }

@@ -11,7 +11,9 @@
 // give.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "draw_scene_helpers.h"
@@ -176,6 +178,76 @@ long FirstDifference(const std::vector<uint8_t>& a, const std::vector<uint8_t>& 
 	return -1;
 }
 
+// What a captured draw with its queries left: the buffer, the image, the
+// pipeline statistics (in bit order) and the primitives generated.
+struct CapturedDraw {
+	std::vector<uint8_t> captured, image;
+	std::vector<uint64_t> statistics;
+	uint64_t generated = 0;
+};
+
+// Draws `vertices` vertices of `s` on c (its record_draws replaced), captured
+// from offset 0 of a buffer of `bytes` bytes that holds 0xab before, inside
+// a pipeline statistics query of `statistics` and a primitives generated
+// query.
+CapturedDraw DrawCaptured(Context& c, Scene s, uint32_t vertices, VkDeviceSize bytes,
+                          VkQueryPipelineStatisticFlags statistics) {
+	VkDevice device = c.device();
+	auto bind = c.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
+	auto begin = c.Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
+	auto end = c.Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
+	REQUIRE(bind);
+	REQUIRE(begin);
+	REQUIRE(end);
+	TestBuffer buffer = c.CreateBuffer(bytes, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
+	std::memset(buffer.data, 0xab, buffer.size);
+	VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+	qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+	qi.queryCount = 1;
+	qi.pipelineStatistics = statistics;
+	VkQueryPool statistics_pool, generated_pool;
+	REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &statistics_pool) == VK_SUCCESS);
+	qi.queryType = VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT;
+	qi.pipelineStatistics = 0;
+	REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &generated_pool) == VK_SUCCESS);
+	vkResetQueryPool(device, statistics_pool, 0, 1);
+	vkResetQueryPool(device, generated_pool, 0, 1);
+	s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
+		const VkDeviceSize offset = 0;
+		bind(cb, 0, 1, &buffer.buffer, &offset, nullptr);
+		vkCmdBeginQuery(cb, statistics_pool, 0, 0);
+		vkCmdBeginQuery(cb, generated_pool, 0, 0);
+		begin(cb, 0, 0, nullptr, nullptr);
+		vkCmdDraw(cb, vertices, 1, 0, 0);
+		end(cb, 0, 0, nullptr, nullptr);
+		vkCmdEndQuery(cb, generated_pool, 0);
+		vkCmdEndQuery(cb, statistics_pool, 0);
+	};
+	CapturedDraw r;
+	r.image = RenderScene(c, s).colors[0];
+	r.captured.assign(buffer.data, buffer.data + buffer.size);
+	r.statistics.resize(size_t(std::popcount(statistics)));
+	const size_t statistics_bytes = r.statistics.size() * sizeof(uint64_t);
+	CHECK(vkGetQueryPoolResults(device, statistics_pool, 0, 1, statistics_bytes, r.statistics.data(), statistics_bytes,
+	                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+	CHECK(vkGetQueryPoolResults(device, generated_pool, 0, 1, sizeof r.generated, &r.generated, sizeof r.generated,
+	                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+	vkDestroyQueryPool(device, statistics_pool, nullptr);
+	vkDestroyQueryPool(device, generated_pool, nullptr);
+	c.Destroy(buffer);
+	return r;
+}
+
+// run(context) on Tessera, then on lavapipe; neither may report a
+// validation error.
+template <class Run>
+std::pair<CapturedDraw, CapturedDraw> OnBothDrivers(XfbContexts& ctx, Run run) {
+	std::pair<CapturedDraw, CapturedDraw> results{run(*ctx.tessera), run(*ctx.lavapipe)};
+	CHECK(ctx.tessera->validation_errors() == 0);
+	CHECK(ctx.lavapipe->validation_errors() == 0);
+	return results;
+}
+
 uint32_t Word(const std::vector<uint8_t>& bytes, size_t offset) {
 	uint32_t w;
 	std::memcpy(&w, bytes.data() + offset, 4);
@@ -230,72 +302,19 @@ TEST_CASE("transform feedback of the geometry stage, with its statistics, matche
 	XfbContexts ctx(true);
 	REQUIRE(ctx.tessera);
 	REQUIRE(ctx.lavapipe);
-	struct Result {
-		std::vector<uint8_t> captured;
-		uint64_t statistics[3] = {};  // geometry invocations, geometry primitives, clipping primitives
-		uint64_t generated = 0;
-	};
 	auto run = [](Context& c) {
-		VkDevice device = c.device();
-		auto bind = c.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
-		auto begin = c.Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
-		auto end = c.Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
-		REQUIRE(bind);
-		REQUIRE(begin);
-		REQUIRE(end);
-		TestBuffer buffer = c.CreateBuffer(2048, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
-		std::memset(buffer.data, 0xab, buffer.size);
-		VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-		qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
-		qi.queryCount = 1;
-		qi.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_INVOCATIONS_BIT |
-		                        VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT |
-		                        VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT;
-		VkQueryPool statistics, generated;
-		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &statistics) == VK_SUCCESS);
-		qi.queryType = VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT;
-		qi.pipelineStatistics = 0;
-		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &generated) == VK_SUCCESS);
-		vkResetQueryPool(device, statistics, 0, 1);
-		vkResetQueryPool(device, generated, 0, 1);
 		// Four triangles of a list.
 		std::vector<float> positions;
 		for (int i = 0; i < 12; ++i)
 			positions.insert(positions.end(), {-0.9f + 0.15f * float(i), (i % 3 == 1) ? 0.3f : -0.5f, 0.5f, 1});
-		Scene s;
-		s.vertex_shader = "geom_input.vert.spv";
-		s.geometry_shader = "xfb_geometry.geom.spv";
-		s.fragment_shader = "xfb_capture.frag.spv";
-		s.vertices = scenes::Bytes(positions);
-		s.vertex_stride = 16;
-		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
-		s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
-			const VkDeviceSize offset = 0;
-			bind(cb, 0, 1, &buffer.buffer, &offset, nullptr);
-			vkCmdBeginQuery(cb, statistics, 0, 0);
-			vkCmdBeginQuery(cb, generated, 0, 0);
-			begin(cb, 0, 0, nullptr, nullptr);
-			vkCmdDraw(cb, 12, 1, 0, 0);
-			end(cb, 0, 0, nullptr, nullptr);
-			vkCmdEndQuery(cb, generated, 0);
-			vkCmdEndQuery(cb, statistics, 0);
-		};
-		RenderScene(c, s);
-		Result r;
-		r.captured.assign(buffer.data, buffer.data + buffer.size);
-		CHECK(vkGetQueryPoolResults(device, statistics, 0, 1, sizeof r.statistics, r.statistics, sizeof r.statistics,
-		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
-		CHECK(vkGetQueryPoolResults(device, generated, 0, 1, sizeof r.generated, &r.generated, sizeof r.generated,
-		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
-		vkDestroyQueryPool(device, statistics, nullptr);
-		vkDestroyQueryPool(device, generated, nullptr);
-		c.Destroy(buffer);
-		return r;
+		const Scene s = scenes::GeometryScene(positions, "xfb_geometry.geom.spv", "xfb_capture.frag.spv");
+		// geometry invocations, geometry primitives, clipping primitives
+		return DrawCaptured(c, s, 12, 2048,
+		                    VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_INVOCATIONS_BIT |
+		                        VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT |
+		                        VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT);
 	};
-	const Result ours = run(*ctx.tessera);
-	const Result reference = run(*ctx.lavapipe);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	const auto [ours, reference] = OnBothDrivers(ctx, run);
 	// 4 triangles x 2 invocations, each a strip of 2 triangles: 16
 	// triangles, 48 records of 24 bytes, the rest of the buffer untouched.
 	CHECK(ours.statistics[0] == 8);
@@ -573,35 +592,7 @@ TEST_CASE("a geometry draw run in parts keeps primitive IDs, capture order and c
 	REQUIRE(ctx.lavapipe);
 	constexpr int kColumns = 80, kRows = 60, kTriangles = kColumns * kRows;
 	constexpr uint32_t kRecord = 20;  // vec4 position and the int ID
-	struct Result {
-		std::vector<uint8_t> captured, image;
-		uint64_t statistics[2] = {};  // geometry primitives, clipping primitives
-		uint64_t generated = 0;
-	};
 	auto run = [&](Context& c) {
-		VkDevice device = c.device();
-		auto bind = c.Proc<PFN_vkCmdBindTransformFeedbackBuffersEXT>("vkCmdBindTransformFeedbackBuffersEXT");
-		auto begin = c.Proc<PFN_vkCmdBeginTransformFeedbackEXT>("vkCmdBeginTransformFeedbackEXT");
-		auto end = c.Proc<PFN_vkCmdEndTransformFeedbackEXT>("vkCmdEndTransformFeedbackEXT");
-		REQUIRE(bind);
-		REQUIRE(begin);
-		REQUIRE(end);
-		// Room for every record and one more, which must stay unwritten.
-		TestBuffer buffer =
-		    c.CreateBuffer((kTriangles * 3 + 1) * kRecord, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
-		std::memset(buffer.data, 0xab, buffer.size);
-		VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-		qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
-		qi.queryCount = 1;
-		qi.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT |
-		                        VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT;
-		VkQueryPool statistics, generated;
-		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &statistics) == VK_SUCCESS);
-		qi.queryType = VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT;
-		qi.pipelineStatistics = 0;
-		REQUIRE(vkCreateQueryPool(device, &qi, nullptr, &generated) == VK_SUCCESS);
-		vkResetQueryPool(device, statistics, 0, 1);
-		vkResetQueryPool(device, generated, 0, 1);
 		// A grid of small triangles over the image, as a list, row by row.
 		std::vector<float> positions;
 		for (int y = 0; y < kRows; ++y)
@@ -610,42 +601,16 @@ TEST_CASE("a geometry draw run in parts keeps primitive IDs, capture order and c
 				const float dx = 1.9f / kColumns, dy = 1.9f / kRows;
 				positions.insert(positions.end(), {x0, y0, 0.5f, 1, x0 + dx, y0, 0.5f, 1, x0, y0 + dy, 0.5f, 1});
 			}
-		Scene s;
+		Scene s = scenes::GeometryScene(positions, "geom_parts.geom.spv", "geom_parts.frag.spv");
 		s.width = 320;
 		s.height = 240;
-		s.vertex_shader = "geom_input.vert.spv";
-		s.geometry_shader = "geom_parts.geom.spv";
-		s.fragment_shader = "geom_parts.frag.spv";
-		s.vertices = scenes::Bytes(positions);
-		s.vertex_stride = 16;
-		s.attributes = {{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0}};
-		s.record_draws = [&](VkCommandBuffer cb, const Scene::Buffers&) {
-			const VkDeviceSize offset = 0;
-			bind(cb, 0, 1, &buffer.buffer, &offset, nullptr);
-			vkCmdBeginQuery(cb, statistics, 0, 0);
-			vkCmdBeginQuery(cb, generated, 0, 0);
-			begin(cb, 0, 0, nullptr, nullptr);
-			vkCmdDraw(cb, kTriangles * 3, 1, 0, 0);
-			end(cb, 0, 0, nullptr, nullptr);
-			vkCmdEndQuery(cb, generated, 0);
-			vkCmdEndQuery(cb, statistics, 0);
-		};
-		Result r;
-		r.image = RenderScene(c, s).colors[0];
-		r.captured.assign(buffer.data, buffer.data + buffer.size);
-		CHECK(vkGetQueryPoolResults(device, statistics, 0, 1, sizeof r.statistics, r.statistics, sizeof r.statistics,
-		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
-		CHECK(vkGetQueryPoolResults(device, generated, 0, 1, sizeof r.generated, &r.generated, sizeof r.generated,
-		                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
-		vkDestroyQueryPool(device, statistics, nullptr);
-		vkDestroyQueryPool(device, generated, nullptr);
-		c.Destroy(buffer);
-		return r;
+		// Room for every record and one more, which must stay unwritten;
+		// geometry primitives, clipping primitives.
+		return DrawCaptured(c, s, kTriangles * 3, (kTriangles * 3 + 1) * kRecord,
+		                    VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT |
+		                        VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT);
 	};
-	const Result ours = run(*ctx.tessera);
-	const Result reference = run(*ctx.lavapipe);
-	CHECK(ctx.tessera->validation_errors() == 0);
-	CHECK(ctx.lavapipe->validation_errors() == 0);
+	const auto [ours, reference] = OnBothDrivers(ctx, run);
 	// Every triangle captured once, in draw order, with its own ID; the
 	// record after the last untouched.
 	int out_of_order = 0;

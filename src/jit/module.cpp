@@ -1,10 +1,5 @@
 // libtessera_jit.so (see jit.h, Interface): the JIT's static library behind
-// one exported function. This reference keeps the linker from leaving out
-// the archive member that defines it.
-#include "jit/jit.h"
-
-extern "C" const tessera::jit::Interface* tessera_jit_interface();
-
-namespace {
-[[maybe_unused]] __attribute__((used)) const tessera::jit::InterfaceFunction kExported = &tessera_jit_interface;
-}  // namespace
+// one exported function. The library's users link with
+// --undefined=tessera_jit_interface (src/CMakeLists.txt), which pulls in
+// the archive member that defines it; jit/module.map exports it alone.
+// A module needs a source of its own: this file.

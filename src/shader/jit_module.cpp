@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include <atomic>
-#include <mutex>
 #include <string>
 #include <vector>
 

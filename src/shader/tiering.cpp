@@ -56,7 +56,6 @@ bool DiskMayHold(const Program& program) {
 // hold.
 std::shared_ptr<const CompiledProgram> Compile(const Program& program, bool cached_only = false) {
 	try {
-		if (cached_only && !JitModuleLoaded() && !DiskMayHold(program)) return nullptr;  // (the JIT stays unloaded)
 		const jit::Interface* jit = JitModule();
 		if (!jit) return nullptr;
 		return cached_only ? jit->cached(program) : jit->compile(program);
@@ -151,14 +150,18 @@ private:
 			++started_;
 			lock.unlock();
 			if (!job.state.expired()) {
-				// The JIT module is loaded here, its libLLVM's static objects
-				// with it: Stop is registered after them (it then runs first
-				// at exit), before the compile that may use them.
-				if (!hooked_load_ && (!job.cached_only || DiskMayHold(*job.program)) && JitModule()) {
+				// A cache lookup loads the JIT only if the disk may hold the
+				// program's code. The JIT module is loaded here, its libLLVM's
+				// static objects with it: Stop is registered after them (it
+				// then runs first at exit), before the compile that may use
+				// them.
+				const bool wants_jit = !job.cached_only || JitModuleLoaded() || DiskMayHold(*job.program);
+				if (wants_jit && !hooked_load_ && JitModule()) {
 					hooked_load_ = true;
 					std::atexit([] { Compiler().Stop(); });
 				}
-				std::shared_ptr<const CompiledProgram> compiled = Compile(*job.program, job.cached_only);
+				std::shared_ptr<const CompiledProgram> compiled =
+				    wants_jit ? Compile(*job.program, job.cached_only) : nullptr;
 				if (std::shared_ptr<JitState> state = job.state.lock()) {
 					if (compiled) Install(*state, std::move(compiled));
 				}

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <vector>
 
+#include "compute_kernel.h"
 #include "validation.h"
 #include "vk/pipeline_layout.h"
 #include "vk/render_pass.h"
@@ -692,4 +693,73 @@ TEST_CASE("objects keep their create info as plain state", "[objects][whitebox]"
 	REQUIRE(pl.PushConstantRanges().size() == 2);
 	CHECK(pl.PushConstantRanges()[1].offset == 64);
 	vkDestroyPipelineLayout(device, pipeline_layout, nullptr);
+}
+
+// Validation results are remembered by module words and the rules the
+// device's enabled features set (vk/shader_module.cpp): a module found
+// valid on a device with uniformBufferStandardLayout is still refused on a
+// device without it, however often either creates it, and an invalid
+// module is refused every time. The layer is off: the refused modules are
+// invalid use.
+TEST_CASE("remembered shader validation keeps to each device's rules", "[objects][shader]") {
+	std::vector<uint32_t> words = LoadCorpusShader(TESSERA_SHADER_DIR, "ubo_std430.spv");
+	REQUIRE(!words.empty());
+	VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	info.codeSize = words.size() * 4;
+	info.pCode = words.data();
+	VkPhysicalDeviceVulkan12Features features12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	features12.uniformBufferStandardLayout = VK_TRUE;
+	ContextOptions with_options;
+	with_options.validation = false;
+	with_options.device_features = &features12;
+	auto with = Context::Create(Driver::Tessera, with_options);
+	ContextOptions without_options;
+	without_options.validation = false;
+	auto without = Context::Create(Driver::Tessera, without_options);
+	REQUIRE(with);
+	REQUIRE(without);
+	for (int round = 0; round < 3; ++round) {
+		INFO("round " << round);
+		VkShaderModule module = VK_NULL_HANDLE;
+		CHECK(vkCreateShaderModule(with->device(), &info, nullptr, &module) == VK_SUCCESS);
+		vkDestroyShaderModule(with->device(), module, nullptr);
+		module = VK_NULL_HANDLE;
+		CHECK(vkCreateShaderModule(without->device(), &info, nullptr, &module) == VK_ERROR_UNKNOWN);
+		CHECK(module == VK_NULL_HANDLE);
+	}
+	REQUIRE(without->validation_messages().size() == 3);
+	for (const std::string& message : without->validation_messages())
+		CHECK(message.find("relaxed uniform buffer layout") != std::string::npos);
+	CHECK(with->validation_messages().empty());
+}
+
+// The first validation of a module leaves out SPIRV-Tools' friendly names
+// (the map of ids to names costs a fifth of its time); a module that fails
+// is checked again with them, so the report names ids as the module does.
+TEST_CASE("an invalid module's report names its ids", "[objects][shader]") {
+	// OpName %counter "counter"; OpStore %counter %counter in main, %counter
+	// never defined (spirv-as of that, SPIR-V 1.6).
+	const uint32_t words[] = {0x07230203, 0x00010600, 0x00070000, 0x00000006, 0x00000000, 0x00020011, 0x00000001,
+	                          0x0003000e, 0x00000000, 0x00000001, 0x0005000f, 0x00000005, 0x00000001, 0x6e69616d,
+	                          0x00000000, 0x00060010, 0x00000001, 0x00000011, 0x00000001, 0x00000001, 0x00000001,
+	                          0x00040005, 0x00000002, 0x6e756f63, 0x00726574, 0x00020013, 0x00000003, 0x00030021,
+	                          0x00000004, 0x00000003, 0x00050036, 0x00000003, 0x00000001, 0x00000000, 0x00000004,
+	                          0x000200f8, 0x00000005, 0x0003003e, 0x00000002, 0x00000002, 0x000100fd, 0x00010038};
+	ContextOptions options;
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	info.codeSize = sizeof(words);
+	info.pCode = words;
+	for (int round = 0; round < 2; ++round) {
+		VkShaderModule module = VK_NULL_HANDLE;
+		CHECK(vkCreateShaderModule(ctx->device(), &info, nullptr, &module) == VK_ERROR_UNKNOWN);
+		CHECK(module == VK_NULL_HANDLE);
+	}
+	REQUIRE(ctx->validation_messages().size() == 2);
+	for (const std::string& message : ctx->validation_messages()) {
+		INFO(message);
+		CHECK(message.find("2[%counter]") != std::string::npos);
+	}
 }

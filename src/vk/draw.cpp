@@ -56,6 +56,11 @@ namespace {
 constexpr uint32_t kNoWord = shader::Program::kNoWord;
 constexpr uint32_t kVertexBatch = 128;  // vertices per lane group
 constexpr uint32_t kRestart = 0xffffffffu;
+// Indexed draws whose indices span at most this many vertices, and more
+// than half as many as there are indices (a whole mesh names each vertex
+// several times), shade only the vertices named (DrawScratch::slots).
+constexpr uint64_t kSlotRange = uint64_t(1) << 16;
+constexpr uint32_t kNoSlot = 0xffffffffu;
 
 shader::Interpreter& ThreadInterpreter() { return DrawInterpreter(); }
 
@@ -604,6 +609,7 @@ struct DrawScratch {
 	std::vector<std::shared_ptr<QueuedFragments>> spare;
 	runtime::ThreadPool* pool = nullptr;
 	std::vector<uint32_t> ids, indices, layers, viewport_indices, assembled, xfb_values, xfb_primitives;
+	std::vector<uint32_t> slots;      // an indexed draw's vertex slots, by index - lowest index
 	std::vector<uint32_t> instanced;  // raster indices of a draw's instances rasterized together
 	std::vector<float> positions, varyings, clip_distances, cull_distances, point_sizes;
 	std::vector<std::vector<uint32_t>> by_layer;  // layered draws: list indices per layer
@@ -641,7 +647,7 @@ void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
 	for (const auto* v :
-	     {&scratch.ids, &scratch.indices, &scratch.layers, &scratch.viewport_indices, &scratch.assembled,
+	     {&scratch.ids, &scratch.indices, &scratch.slots, &scratch.layers, &scratch.viewport_indices, &scratch.assembled,
 	      &scratch.instanced, &scratch.geometry_values, &scratch.geometry_primitives})
 		bytes += v->capacity() * sizeof(uint32_t);
 	bytes += scratch.geometry_vertices.indices.capacity() * sizeof(uint32_t);
@@ -1438,7 +1444,30 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 				hi = std::max(hi, index);
 			}
 			if (lo > hi) return;  // only restarts
-			if (uint64_t(hi - lo) + 1 <= uint64_t(p.count) * 2 + 64) {
+			const uint64_t range = uint64_t(hi - lo) + 1;
+			uint32_t unique = 0;
+			if (range <= kSlotRange && range * 2 > p.count) {
+				// A small range: each vertex that an index names takes a slot
+				// in first-use order. A draw of part of a shared mesh (a few
+				// cells of a grid) names a few vertices of a range that spans
+				// whole rows of it.
+				scratch.slots.assign(range, kNoSlot);
+				for (uint32_t index : scratch.indices) {
+					if (restart && index == kRestart) continue;
+					uint32_t& slot = scratch.slots[index - lo];
+					if (slot == kNoSlot) slot = unique++;
+				}
+			}
+			if (unique && unique < range) {
+				// Shade those vertices alone, once each.
+				scratch.ids.resize(unique);
+				for (uint32_t k = 0; k < range; ++k)
+					if (scratch.slots[k] != kNoSlot) scratch.ids[scratch.slots[k]] = lo + k + uint32_t(p.vertex_offset);
+				for (uint32_t& index : scratch.indices)
+					if (!restart || index != kRestart) index = scratch.slots[index - lo];
+				job.ids = scratch.ids.data();
+				job.vertex_count = unique;
+			} else if (range <= uint64_t(p.count) * 2 + 64) {
 				// Compact range: shade each vertex of it once.
 				job.ids = nullptr;
 				job.first_id = lo + uint32_t(p.vertex_offset);

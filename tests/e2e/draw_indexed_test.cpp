@@ -455,3 +455,45 @@ TEST_CASE("instances that cover whole tiles, opaque and blended, match lavapipe"
 		CompareSceneWithLavapipe("instances-blended", s, 2);
 	}
 }
+
+// A mesh drawn a few cells at a time, as scenes of many small meshes that
+// share one vertex and index buffer do: each draw's indices name a few
+// vertices of a range spanning whole rows of the grid, and only those are
+// shaded (vk/draw.cpp, DrawScratch::slots). Two cells a draw, with 16-bit
+// indices and a vertexOffset, 32-bit ones, and strips cut by the restart
+// index (a restart in the middle of the named vertices).
+TEST_CASE("a shared grid drawn two cells at a time matches lavapipe", "[draw]") {
+	ScenePair pair;
+	constexpr uint32_t n = 21;  // 441 vertices, 400 cells
+	const std::vector<uint32_t> tris = GridTriangles(n);
+	for (VkIndexType type : {VK_INDEX_TYPE_UINT16, VK_INDEX_TYPE_UINT32}) {
+		for (bool strips : {false, true}) {
+			Scene s = ColorScene(Grid(n));
+			s.index_type = type;
+			const uint32_t restart = type == VK_INDEX_TYPE_UINT16 ? 0xffffu : 0xffffffffu;
+			const uint32_t offset = type == VK_INDEX_TYPE_UINT16 ? 7 : 0;  // indices stored 7 higher
+			if (!strips) {
+				for (uint32_t i : tris) s.indices.push_back(i + offset);
+				for (uint32_t first = 0; first < tris.size(); first += 12)
+					s.draws.push_back({12, 1, first, -int32_t(offset), 0});
+			} else {
+				// Per draw: two one-cell strips of a row, a restart between.
+				for (uint32_t j = 0; j + 1 < n; ++j)
+					for (uint32_t i = 0; i + 2 < n; i += 2) {
+						const uint32_t first = uint32_t(s.indices.size()), a = j * n + i;
+						s.indices.insert(s.indices.end(), {a, a + n, a + 1, a + n + 1, restart, a + 1, a + n + 1,
+						                                   a + 2, a + n + 2});
+						s.draws.push_back({9, 1, first, 0, 0});
+					}
+				s.configure = [](PipelineState& p) {
+					p.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
+					p.input_assembly.primitiveRestartEnable = VK_TRUE;
+				};
+			}
+			CAPTURE(type, strips);
+			pair.Compare(std::string("two-cell-draws-") + (type == VK_INDEX_TYPE_UINT16 ? "u16" : "u32") +
+			                 (strips ? "-strips" : ""),
+			             s, 2);
+		}
+	}
+}

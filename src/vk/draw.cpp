@@ -647,8 +647,8 @@ void ReleaseDrawScratch(size_t keep_bytes) {
 	DrawScratch& scratch = ThisThreadScratch();
 	size_t bytes = scratch.renderer ? scratch.renderer->ScratchBytes() : 0;
 	for (const auto* v :
-	     {&scratch.ids, &scratch.indices, &scratch.slots, &scratch.layers, &scratch.viewport_indices, &scratch.assembled,
-	      &scratch.instanced, &scratch.geometry_values, &scratch.geometry_primitives})
+	     {&scratch.ids, &scratch.indices, &scratch.slots, &scratch.layers, &scratch.viewport_indices,
+	      &scratch.assembled, &scratch.instanced, &scratch.geometry_values, &scratch.geometry_primitives})
 		bytes += v->capacity() * sizeof(uint32_t);
 	bytes += scratch.geometry_vertices.indices.capacity() * sizeof(uint32_t);
 	for (const auto& v : scratch.geometry_run.batches) bytes += v.capacity() * sizeof(uint32_t);

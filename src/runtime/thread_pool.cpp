@@ -59,8 +59,14 @@ void ThreadPool::RunItems() {
 		uint32_t index = next_.fetch_add(1, std::memory_order_relaxed);
 		if (index >= count_) return;
 		(*body_)(index);
-		std::lock_guard lock(mutex_);
-		if (++finished_ == count_) done_.notify_all();
+		// Counted without the lock (a job of many small items took it once
+		// an item, against the thread asking Started once a draw); the last
+		// one takes it to notify, so that a waiter between its check and its
+		// wait cannot miss the notification.
+		if (finished_.fetch_add(1, std::memory_order_acq_rel) + 1 == count_) {
+			std::lock_guard lock(mutex_);
+			done_.notify_all();
+		}
 	}
 }
 
@@ -87,7 +93,7 @@ void ThreadPool::Begin(uint32_t count, const std::function<void(uint32_t)>& body
 		done_.wait(lock, [&] { return busy_workers_ == 0; });
 		body_ = &body;
 		count_ = count;
-		finished_ = 0;
+		finished_.store(0, std::memory_order_relaxed);
 		next_.store(0, std::memory_order_relaxed);
 		++generation_;
 	}
@@ -136,8 +142,7 @@ void ThreadPool::Wait() {
 
 bool ThreadPool::Started() const {
 	if (started_by_.load(std::memory_order_relaxed) != std::this_thread::get_id()) return false;
-	std::lock_guard lock(mutex_);
-	return finished_ != count_;
+	return finished_.load(std::memory_order_acquire) != count_;  // (count_ is this thread's own write)
 }
 
 void ParallelRanges(ThreadPool& pool, uint64_t size, uint64_t granule, uint64_t min_parallel,

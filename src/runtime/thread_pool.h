@@ -61,7 +61,7 @@ private:
 	const std::function<void(uint32_t)>* body_ = nullptr;
 	uint32_t count_ = 0;
 	std::atomic<uint32_t> next_{0};
-	uint32_t finished_ = 0;
+	std::atomic<uint32_t> finished_{0};
 	uint64_t generation_ = 0;
 	unsigned busy_workers_ = 0;
 	bool stopping_ = false;

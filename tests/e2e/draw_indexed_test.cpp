@@ -481,8 +481,8 @@ TEST_CASE("a shared grid drawn two cells at a time matches lavapipe", "[draw]") 
 				for (uint32_t j = 0; j + 1 < n; ++j)
 					for (uint32_t i = 0; i + 2 < n; i += 2) {
 						const uint32_t first = uint32_t(s.indices.size()), a = j * n + i;
-						s.indices.insert(s.indices.end(), {a, a + n, a + 1, a + n + 1, restart, a + 1, a + n + 1,
-						                                   a + 2, a + n + 2});
+						s.indices.insert(s.indices.end(),
+						                 {a, a + n, a + 1, a + n + 1, restart, a + 1, a + n + 1, a + 2, a + n + 2});
 						s.draws.push_back({9, 1, first, 0, 0});
 					}
 				s.configure = [](PipelineState& p) {

@@ -320,12 +320,11 @@ uint32_t UsedSlots(const ImageOperation& op) {
 
 void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const Resources& resources, uint32_t lanes,
                                bool full) {
-	if (image_args_.size() < size_t(kImageArgCount) * lanes) image_args_.resize(size_t(kImageArgCount) * lanes);
-	if (image_results_.size() < 4 * size_t(lanes)) image_results_.resize(4 * size_t(lanes));
 	if (inst.op == Op::kImageArg) {
 		// Read in place by the operation, which follows the operand
 		// instructions with nothing between that writes registers.
 		image_arg_[inst.imm] = Reg(inst.a);
+		image_arg_set_ |= 1u << inst.imm;
 		return;
 	}
 	if (inst.op == Op::kImageResult) {
@@ -338,16 +337,20 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			BlendLanes(dst, src, active_.data(), lanes);
 		return;
 	}
+	if (image_args_.size() < size_t(kImageArgCount) * lanes) image_args_.resize(size_t(kImageArgCount) * lanes);
+	if (image_results_.size() < 4 * size_t(lanes)) image_results_.resize(4 * size_t(lanes));
 
 	const ImageOperation& op = program.image_ops[inst.imm];
-	// The operand registers; a slot no instruction gave reads image_args_'s
-	// zeros.
-	const uint32_t* args[kImageArgCount];
-	for (uint32_t slot = 0; slot < kImageArgCount; ++slot) {
-		args[slot] = image_arg_[slot] ? image_arg_[slot] : image_args_.data() + size_t(slot) * lanes;
-		image_arg_[slot] = nullptr;
-	}
-	auto arg = [&](uint32_t slot) { return args[slot]; };
+	// The operand registers: those the kImageArg instructions just gave
+	// (bits of `given`), image_args_'s zeros for the other slots. (Read
+	// through the bits: a sampling instruction names a few of the 25 slots,
+	// and a fragment batch runs every lookup of a shader through here.)
+	const uint32_t given = image_arg_set_;
+	image_arg_set_ = 0;
+	const uint32_t* const zeros = image_args_.data();
+	auto arg = [&, given, zeros](uint32_t slot) -> const uint32_t* {
+		return given >> slot & 1u ? image_arg_[slot] : zeros + size_t(slot) * lanes;
+	};
 
 	// Where the result components go: with all lanes active, straight into
 	// the registers of this instruction and of the kImageResult
@@ -364,7 +367,11 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		for (const Inst* next = &inst + 1; next != insts_end && next->op == Op::kImageResult; ++next)
 			in_place[next->imm] = Reg(next->dst);
 		for (uint32_t c = 0; c < 4; ++c) {
-			if (!in_place[c] || std::find(std::begin(args), std::end(args), in_place[c]) != std::end(args)) continue;
+			if (!in_place[c]) continue;
+			bool operand = false;  // (only given slots are registers)
+			for (uint32_t m = given; m && !operand; m &= m - 1)
+				operand = image_arg_[std::countr_zero(m)] == in_place[c];
+			if (operand) continue;
 			results[c] = in_place[c];
 			image_in_place_ |= 1u << c;
 		}
@@ -407,12 +414,21 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		}
 	};
 
-	// Batches of lanes that share (image element, sampler element).
+	const uint32_t* image_index = op.image_count > 1 ? arg(kArgImageIndex) : nullptr;
+	const uint32_t* sampler_index =
+	    op.sampler != ImageOperation::kNone && op.sampler_count > 1 ? arg(kArgSamplerIndex) : nullptr;
+	// Batches of lanes that share (image element, sampler element). All
+	// lanes of one descriptor are one batch, lanes 0..n-1 in order, and
+	// need no list (`whole`: the loop below runs once).
+	const bool whole = full && lanes != 0 && !image_index && !sampler_index;
 	std::vector<uint32_t>& pending = scratch.pending;
-	pending.resize(lanes);
-	if (full) {
+	if (whole) {
+		pending.assign(1, 0u);  // (one round; not a lane list)
+	} else if (full) {
+		pending.resize(lanes);
 		std::iota(pending.begin(), pending.end(), 0u);
 	} else {
+		pending.resize(lanes);
 		uint32_t pending_count = 0;
 		for (uint32_t i = 0; i < lanes; ++i) {
 			pending[pending_count] = i;
@@ -420,9 +436,6 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		}
 		pending.resize(pending_count);
 	}
-	const uint32_t* image_index = op.image_count > 1 ? arg(kArgImageIndex) : nullptr;
-	const uint32_t* sampler_index =
-	    op.sampler != ImageOperation::kNone && op.sampler_count > 1 ? arg(kArgSamplerIndex) : nullptr;
 	auto key_of = [&](uint32_t lane) {
 		uint64_t image_element = image_index ? image_index[lane] : 0;
 		uint64_t sampler_element = sampler_index ? sampler_index[lane] : 0;
@@ -434,28 +447,29 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	std::vector<TexelValue>& out = scratch.out;
 	SampledImage& combined = scratch.combined;
 	while (!pending.empty()) {
-		const uint64_t key = key_of(pending[0]);
+		const uint64_t key = whole ? 0 : key_of(pending[0]);
 		batch.lanes.clear();
 		rest.clear();
-		if (!image_index && !sampler_index)
+		if (whole)
+			pending.clear();
+		else if (!image_index && !sampler_index)
 			batch.lanes.swap(pending);  // one descriptor: every lane in one batch
 		else
 			for (uint32_t lane : pending) (key_of(lane) == key ? batch.lanes : rest).push_back(lane);
 		pending.swap(rest);
 
-		const uint32_t n = batch.n = static_cast<uint32_t>(batch.lanes.size());
+		const uint32_t n = batch.n = whole ? lanes : static_cast<uint32_t>(batch.lanes.size());
 		// Lanes 0..n-1 in order (a full group): slots are read in place.
-		const bool identity = n == lanes && (n == 0 || batch.lanes[n - 1] == n - 1);
+		const bool identity = whole || (n == lanes && (n == 0 || batch.lanes[n - 1] == n - 1));
 		batch.quad_derivatives = identity && op.implicit_lod && op.kind == ImageOpKind::kSample && n % 4 == 0;
 		const bool explicit_derivatives = op.has_grad || (op.implicit_lod && !batch.quad_derivatives);
 		if (op.implicit_lod && !batch.quad_derivatives) make_derivatives();
 		if (!identity) batch.words.resize(size_t(kImageArgCount) * n);
-		for (uint32_t slot = 0; slot < kImageArgCount; ++slot) {
+		std::fill(std::begin(batch.slots), std::end(batch.slots), nullptr);
+		constexpr uint32_t kDerivativeSlots = ((1u << 6) - 1) << kArgDdx;
+		for (uint32_t m = explicit_derivatives ? used : used & ~kDerivativeSlots; m; m &= m - 1) {
+			const uint32_t slot = uint32_t(std::countr_zero(m));
 			const bool derivative = slot >= kArgDdx && slot < kArgDdx + 6;
-			if (!(used >> slot & 1u) || (derivative && !explicit_derivatives)) {
-				batch.slots[slot] = nullptr;
-				continue;
-			}
 			const uint32_t* src =
 			    op.implicit_lod && derivative ? derivatives.data() + size_t(slot - kArgDdx) * lanes : arg(slot);
 			if (identity) {

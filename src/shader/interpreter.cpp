@@ -243,6 +243,7 @@ RunStatus Interpreter::Interpret(const Program& program, const Resources& resour
 	// No operand register named by an earlier run (of a program that did
 	// not reach its kImage) outlives it: the registers may move between runs.
 	std::fill(std::begin(image_arg_), std::end(image_arg_), nullptr);
+	image_arg_set_ = 0;
 	uint32_t current = 0;
 	bool converged = true;
 	uint64_t steps = 0;

@@ -187,8 +187,10 @@ private:
 	std::vector<uint32_t> guard_mask_;
 	std::vector<RegionSpan> spans_;     // RunCompiled: the regions' bytes
 	std::vector<uint32_t> image_args_;  // kImageArgCount operand slots x lanes (zeros)
-	// kImageArg: each operand slot's register until the operation reads it.
+	// kImageArg: each operand slot's register until the operation reads it;
+	// bit s of image_arg_set_: slot s was given since the last operation.
 	const uint32_t* image_arg_[kImageArgCount] = {};
+	uint32_t image_arg_set_ = 0;
 	// kImage: the result components (bit c) it wrote straight into their
 	// registers, which the kImageResult instructions then leave alone.
 	uint32_t image_in_place_ = 0;

@@ -17,7 +17,10 @@ void Interpreter::BeginStage(const Program& program, uint32_t lanes, uint32_t la
 	// a geometry stage's emit region: OpEmitVertex writes each word of a
 	// record, and only the records emitted are read (ShadeGeometry), so
 	// nothing there is read before it is written (its rows: OutputVertices
-	// + 1 records of every lane group).
+	// + 1 records of every lane group). Up to the padded lane count: the
+	// compiled segments run that many lanes, and nothing reads a row past
+	// it (a fragment stage's rows are a full batch long, and most batches
+	// of small triangles fill a fraction of them).
 	uint32_t* memory = private_memory_.data();
 	auto next = filled.begin();
 	uint32_t unread_begin = 0, unread_end = 0;
@@ -30,7 +33,7 @@ void Interpreter::BeginStage(const Program& program, uint32_t lanes, uint32_t la
 		uint32_t* w = memory + size_t(word) * stride_;
 		while (next != filled.end() && *next < word) ++next;
 		const uint32_t keep = next != filled.end() && *next == word ? lanes : 0;
-		std::fill(w + keep, w + stride_, 0u);
+		std::fill(w + keep, w + padded_lanes_, 0u);
 	}
 	// A tessellation control stage's patch records (TessellationInfo).
 	workgroup_memory_.assign(program.workgroup_memory_size, 0);

@@ -252,14 +252,23 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 		return false;
 	}
 	// Device-address accesses are checked against the live allocations (a
-	// snapshot: memory freed while this runs is invalid use anyway).
-	out.address_ranges = context.device->MemoryRanges();
+	// snapshot: memory freed while this runs is invalid use anyway). Only a
+	// program with a device-address region (PhysicalStorageBuffer pointers:
+	// every such access goes through it) takes one: the snapshot costs the
+	// device's lock and a reference count that the draw's worker releases,
+	// per stage of every draw.
+	const bool addresses = std::any_of(program.regions.begin(), program.regions.end(),
+	                                   [](const shader::Region& r) { return r.kind == shader::RegionKind::kPhysical; });
+	if (addresses)
+		out.address_ranges = context.device->MemoryRanges();
+	else
+		out.address_ranges.reset();
 	out.resources = {};
 	out.resources.buffers = out.buffers;
 	out.resources.images = out.images.Images();
 	out.resources.image_resolver = &out.images;
 	out.resources.check_device_addresses = true;
-	out.resources.device_memory = *out.address_ranges;
+	if (addresses) out.resources.device_memory = *out.address_ranges;
 	out.resources.push_constants = context.push_constants;
 	out.resources.push_constant_size = kMaxPushConstantsSize;
 	return true;

@@ -422,12 +422,11 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	// need no list (`whole`: the loop below runs once).
 	const bool whole = full && lanes != 0 && !image_index && !sampler_index;
 	std::vector<uint32_t>& pending = scratch.pending;
-	if (whole) {
-		pending.assign(1, 0u);  // (one round; not a lane list)
-	} else if (full) {
+	pending.clear();  // (`whole`: no list; the one round below takes every lane)
+	if (full && !whole) {
 		pending.resize(lanes);
 		std::iota(pending.begin(), pending.end(), 0u);
-	} else {
+	} else if (!full) {
 		pending.resize(lanes);
 		uint32_t pending_count = 0;
 		for (uint32_t i = 0; i < lanes; ++i) {
@@ -446,15 +445,13 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 	const uint32_t used = UsedSlots(op);
 	std::vector<TexelValue>& out = scratch.out;
 	SampledImage& combined = scratch.combined;
-	while (!pending.empty()) {
+	for (bool more = whole || !pending.empty(); more; more = !pending.empty()) {
 		const uint64_t key = whole ? 0 : key_of(pending[0]);
 		batch.lanes.clear();
 		rest.clear();
-		if (whole)
-			pending.clear();
-		else if (!image_index && !sampler_index)
-			batch.lanes.swap(pending);  // one descriptor: every lane in one batch
-		else
+		if (!whole && !image_index && !sampler_index)
+			batch.lanes.swap(pending);  // one descriptor: every active lane in one batch
+		else if (!whole)
 			for (uint32_t lane : pending) (key_of(lane) == key ? batch.lanes : rest).push_back(lane);
 		pending.swap(rest);
 

@@ -242,7 +242,7 @@ RunStatus Interpreter::Interpret(const Program& program, const Resources& resour
                                  const CompiledProgram* compiled) {
 	// No operand register named by an earlier run (of a program that did
 	// not reach its kImage) outlives it: the registers may move between runs.
-	std::fill(std::begin(image_arg_), std::end(image_arg_), nullptr);
+	// (A slot counts only while its bit is set.)
 	image_arg_set_ = 0;
 	uint32_t current = 0;
 	bool converged = true;

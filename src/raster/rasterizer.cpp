@@ -285,6 +285,25 @@ void SmoothLineCoverage(TileContext& t, const uint32_t* run_begin, uint32_t run_
 	}
 }
 
+// out[i] = base + a * x[i] + b * y[i] (times w[i] when given) for the
+// lanes [begin, end) of a run: a plane at each lane's position. Through
+// restrict pointers from the run's first lane, so that the loop becomes
+// whole vectors: indexed from `begin` with the arrays possibly overlapping,
+// the compiler kept it scalar.
+[[gnu::always_inline]] inline void PlaneLanes(float* out, float base, float a, float b, const float* x, const float* y,
+                                              const float* w, uint32_t begin, uint32_t end) {
+	float* __restrict o = out + begin;
+	const float* __restrict px = x + begin;
+	const float* __restrict py = y + begin;
+	const uint32_t n = end - begin;
+	if (w) {
+		const float* __restrict pw = w + begin;
+		for (uint32_t i = 0; i < n; ++i) o[i] = (base + a * px[i] + b * py[i]) * pw[i];
+	} else {
+		for (uint32_t i = 0; i < n; ++i) o[i] = base + a * px[i] + b * py[i];
+	}
+}
+
 // Hot path: interpolation, the fragment stage, late tests and color writes
 // for the batch gathered so far.
 // Built for AVX-512 and AVX2 as well, picked at load time where the CPU
@@ -378,11 +397,8 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 		const SetupTriangle& tri = *p.tri;
 		const uint32_t begin = 4 * run_begin[k], end = 4 * run_begin[k + 1];
 		if (shader.reads_frag_coord_z)
-			for (uint32_t i = begin; i < end; ++i)
-				b.frag_coord[2][i] = p.depth_base + tri.depth[0] * lx[i] + tri.depth[1] * ly[i];
-		if (inv_w)
-			for (uint32_t i = begin; i < end; ++i)
-				b.frag_coord[3][i] = p.inv_w_base + tri.inv_w[0] * lx[i] + tri.inv_w[1] * ly[i];
+			PlaneLanes(b.frag_coord[2], p.depth_base, tri.depth[0], tri.depth[1], lx, ly, nullptr, begin, end);
+		if (inv_w) PlaneLanes(b.frag_coord[3], p.inv_w_base, tri.inv_w[0], tri.inv_w[1], lx, ly, nullptr, begin, end);
 		if (shader.reads_front_facing)
 			std::fill(b.front_facing + begin, b.front_facing + end, uint8_t(tri.front_facing));
 	}
@@ -428,10 +444,8 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 			const bool smooth = r.interpolation[v] == Interpolation::Smooth && p.tri->kind != PrimitiveKind::Point;
 			if (r.interpolation[v] == Interpolation::Flat)  // copied, not computed: integer bits survive
 				for (uint32_t i = begin; i < end; ++i) std::memcpy(&out[i], &base, 4);
-			else if (smooth)  // (a/w) / (1/w), both linear in screen space
-				for (uint32_t i = begin; i < end; ++i) out[i] = (base + a * vx[i] + bb * vy[i]) * vw[i];
-			else  // flat planes are constant, noperspective ones plain
-				for (uint32_t i = begin; i < end; ++i) out[i] = base + a * vx[i] + bb * vy[i];
+			else  // (a/w) / (1/w), both linear in screen space; flat planes are constant, noperspective ones plain
+				PlaneLanes(out, base, a, bb, vx, vy, smooth ? vw : nullptr, begin, end);
 		}
 	}
 	if (t.points) {
@@ -445,7 +459,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void FlushBatch(Til
 					continue;
 				}
 				const float* plane = p.planes + 3 * (r.varying_count + c);
-				for (uint32_t i = begin; i < end; ++i) out[i] = p.extra_base[c] + plane[0] * lx[i] + plane[1] * ly[i];
+				PlaneLanes(out, p.extra_base[c], plane[0], plane[1], lx, ly, nullptr, begin, end);
 			}
 		}
 	}

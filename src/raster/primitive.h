@@ -123,12 +123,33 @@ void AssembleLines(const VertexInput& input, std::vector<uint32_t>& out);
 // the incomplete primitive before it and starts counting anew.
 void AssembleList(const VertexInput& input, uint32_t per_primitive, std::vector<uint32_t>& out);
 
+// A vertex's screen position and clip outcode, as triangle setup computes
+// them, made once a vertex for meshes whose triangles share vertices
+// (PrepareVertices) instead of once for each triangle that uses it.
+struct PreparedVertex {
+	int32_t X, Y;      // fixed point
+	uint32_t outcode;  // the planes it is outside of; kNotFinite: position not finite
+	float z, inv_w;
+	double x, y;  // framebuffer coordinates before snapping
+	static constexpr uint32_t kNotFinite = 1u << 31;
+};
+// Vertices [first, first + count) of the input's arrays into
+// out[0, count).
+void PrepareVertices(const PrimitiveSetupState& state, const VertexInput& input, uint32_t first, uint32_t count,
+                     PreparedVertex* out);
+
 // Clips, transforms, culls and sets up triangle `index` of the input,
 // appending 0 or more triangles to out (submission order kept). Polygon
 // mode LINE or POINT appends the rectangles of its edges or the squares of
 // its vertices instead.
 void ProcessTriangle(const PrimitiveSetupState& state, const VertexInput& input, uint32_t index,
                      TriangleSetupOutput& out);
+// The same, polygon mode FILL, with every vertex the input's indices name
+// prepared (vertex v at prepared[v - first]): a triangle inside every clip
+// plane takes its vertices from there (the same values), one to clip takes
+// ProcessTriangle's path.
+void ProcessPreparedTriangle(const PrimitiveSetupState& state, const VertexInput& input, const PreparedVertex* prepared,
+                             uint32_t first, uint32_t index, TriangleSetupOutput& out);
 // Line `index` of a line list (vertices 2i, 2i+1): clipped, as the two
 // triangles of its rectangle.
 void ProcessLine(const PrimitiveSetupState& state, const VertexInput& input, uint32_t index, TriangleSetupOutput& out);

@@ -1103,6 +1103,34 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 
 	// Primitive processing and binning, chunk by chunk in parallel.
 	const PrimitiveSetupState& setup = draw.setup;
+	// An indexed mesh names each vertex several times (a grid's about six):
+	// its vertices' screen positions and outcodes are made once each, in
+	// parallel, instead of once for every triangle that uses them.
+	const PreparedVertex* prepared = nullptr;
+	uint32_t prepared_first = 0;  // the vertex prepared[0] is
+	if (process == &ProcessTriangle && input.indices && draw.state.raster.polygon_mode == VK_POLYGON_MODE_FILL &&
+	    triangle_count >= 4 * kTriangleChunk) {
+		// (A large draw's pass names a band of the mesh's vertices.)
+		const uint32_t index_count = 3 * triangle_count;
+		uint32_t lowest = UINT32_MAX, highest = 0;
+		for (uint32_t i = 0; i < index_count; ++i) {
+			lowest = std::min(lowest, input.indices[i]);
+			highest = std::max(highest, input.indices[i]);
+		}
+		const uint64_t vertices = uint64_t(highest) - lowest + 1;
+		if (vertices * 2 <= index_count) {
+			prepared_.resize(vertices);
+			constexpr uint32_t kBlock = 4096;
+			const uint32_t blocks = uint32_t((vertices + kBlock - 1) / kBlock);
+			ParallelFor(blocks, [&](uint32_t k) {
+				const uint32_t first = k * kBlock;
+				PrepareVertices(setup, input, lowest + first, uint32_t(std::min<uint64_t>(kBlock, vertices - first)),
+				                prepared_.data() + first);
+			});
+			prepared = prepared_.data();
+			prepared_first = lowest;
+		}
+	}
 	const bool hides = draw.Hides();
 	const uint32_t samples = draw.ops.samples;
 	ParallelFor(chunk_count, [&](uint32_t c) {
@@ -1110,7 +1138,11 @@ void Renderer::Bin(Binned& b, const CompiledDraw& draw, const Framebuffer& fb, c
 		chunk.setup.Clear();
 		chunk.bins.clear();
 		uint32_t end = std::min(triangle_count, (c + 1) * kTriangleChunk);
-		for (uint32_t i = c * kTriangleChunk; i < end; ++i) process(setup, input, i, chunk.setup);
+		if (prepared)
+			for (uint32_t i = c * kTriangleChunk; i < end; ++i)
+				ProcessPreparedTriangle(setup, input, prepared, prepared_first, i, chunk.setup);
+		else
+			for (uint32_t i = c * kTriangleChunk; i < end; ++i) process(setup, input, i, chunk.setup);
 		const auto& tris = chunk.setup.triangles;
 		chunk.area = 0;
 		for (uint32_t i = 0; i < tris.size(); ++i) {

@@ -144,9 +144,10 @@ private:
 		uint64_t bin;  // Chunk::bins entry
 		uint32_t chunk;
 	};
-	std::vector<SortedEntry> sorted_;  // Bin of a small draw
-	std::vector<uint32_t> assembled_;  // vertex indices of strips and fans as a list
-	Draws binned_;                     // [0, queued_count_): the queue; the rest kept for reuse
+	std::vector<SortedEntry> sorted_;                  // Bin of a small draw
+	std::vector<uint32_t> assembled_;                  // vertex indices of strips and fans as a list
+	runtime::ScratchVector<PreparedVertex> prepared_;  // Bin of a mesh whose triangles share vertices
+	Draws binned_;                                     // [0, queued_count_): the queue; the rest kept for reuse
 	uint32_t queued_count_ = 0;
 	uint64_t queued_primitives_ = 0, queued_area_ = 0;
 	Work work_;  // Flush's

@@ -4,7 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <optional>
+#include <random>
+#include <vector>
 
 #include "raster_test_util.h"
 
@@ -368,4 +371,75 @@ TEST_CASE("raster: with depth clamp, triangles reaching behind the eye clip at w
 	uint32_t covered;
 	CheckAgainstReference(v, t, &covered, true);
 	CHECK(covered > 300);
+}
+
+TEST_CASE("raster: an indexed mesh whose vertices are prepared once draws the bytes of the same triangles unindexed",
+          "[raster]") {
+	// Renderer::Bin prepares the screen position and outcode of each vertex
+	// of an indexed mesh that names its vertices several times (a grid's
+	// six) instead of once for each triangle (ProcessPreparedTriangle).
+	// The same triangles drawn as a list without indices are set up one by
+	// one: the bytes must match. The grid reaches past the near plane, past
+	// the guard band and off the target (triangles to clip take the other
+	// path), has vertices with a clip distance below 0 and a non-finite one,
+	// and is drawn in passes whose vertices start past 0 (the prepared
+	// range's offset) as well as whole.
+	Target ref(160, 120, VK_FORMAT_R8G8B8A8_UNORM);
+	std::mt19937 rng(11);
+	std::uniform_real_distribution<float> jitter(-0.4f, 0.4f), unit(0, 1);
+	constexpr uint32_t kSide = 48;  // 47 x 47 cells, 4,418 triangles
+	Mesh grid;
+	std::vector<float> clip;
+	for (uint32_t r = 0; r < kSide; ++r)
+		for (uint32_t c = 0; c < kSide; ++c) {
+			const float z = r == 5 && c > 20 ? -0.2f : 0.1f + 0.8f * unit(rng);
+			const double px = c * 3.6 - 8 + jitter(rng), py = r * 2.8 - 6 + jitter(rng);
+			grid.Add(ref, r == 40 && c == 3 ? 1e7 : px, py, z, 0.5f + unit(rng), {unit(rng), unit(rng), unit(rng), 1});
+			clip.push_back(r == 30 && c < 10 ? -1.0f : 1.0f);
+		}
+	grid.positions[4 * (12 * kSide + 12)] = std::numeric_limits<float>::infinity();
+	std::vector<uint32_t> indices;
+	for (uint32_t r = 0; r + 1 < kSide; ++r)
+		for (uint32_t c = 0; c + 1 < kSide; ++c) {
+			const uint32_t a = r * kSide + c, b = a + kSide;
+			indices.insert(indices.end(), {a, a + 1, b, a + 1, b + 1, b});
+		}
+	Mesh list;
+	std::vector<float> list_clip;
+	for (uint32_t i : indices) {
+		list.positions.insert(list.positions.end(), &grid.positions[4 * i], &grid.positions[4 * i + 4]);
+		list.varyings.insert(list.varyings.end(), &grid.varyings[4 * i], &grid.varyings[4 * i + 4]);
+		list_clip.push_back(clip[i]);
+	}
+	for (const bool clipped : {false, true}) {
+		auto render = [&](bool indexed, uint32_t pass) {
+			Target t(160, 120, VK_FORMAT_R8G8B8A8_UNORM);
+			t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+			DrawState s = MakeState(t);
+			s.shader.run = VaryingColorShader;
+			s.raster.varying_count = 4;
+			s.depth_stencil.depth_test = true;
+			s.depth_stencil.depth_write = true;
+			s.depth_stencil.depth_compare = VK_COMPARE_OP_LESS;
+			if (clipped) s.raster.clip_distance_count = 1;
+			VertexInput in = indexed ? grid.Input() : list.Input();
+			if (indexed) {
+				in.indices = indices.data();
+				in.vertex_count = uint32_t(indices.size());
+			}
+			if (clipped) in.clip_distances = indexed ? clip.data() : list_clip.data();
+			const Framebuffer fb = t.Get();
+			Renderer r(nullptr);
+			r.set_pass_primitives(pass);
+			r.Draw(CompileDraw(s, fb), fb, in);
+			return std::make_pair(t.color, t.depth);
+		};
+		INFO("clip distance " << clipped);
+		const auto expected = render(false, Renderer::kMaxPassPrimitives);
+		size_t written = 0;
+		for (uint8_t v : expected.first) written += v != 0;
+		CHECK(written > expected.first.size() / 2);
+		CHECK(render(true, Renderer::kMaxPassPrimitives) == expected);
+		CHECK(render(true, 2200) == expected);  // two passes, the second from vertex ~1,100
+	}
 }

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 
@@ -18,15 +19,6 @@ uint64_t LoadBits(const uint8_t* base, uint32_t offset, uint32_t bits) {
 	std::memcpy(&word, base + offset / 8, (offset % 8 + bits + 7) / 8);
 	word >>= offset % 8;
 	return bits == 64 ? word : word & ((uint64_t(1) << bits) - 1);
-}
-
-// ORs value (already masked to its bits) into the zeroed field.
-void StoreBits(uint8_t* base, uint32_t offset, uint32_t bits, uint64_t value) {
-	uint32_t bytes = (offset % 8 + bits + 7) / 8;
-	uint64_t word = 0;
-	std::memcpy(&word, base + offset / 8, bytes);
-	word |= value << (offset % 8);
-	std::memcpy(base + offset / 8, &word, bytes);
 }
 
 int ComponentSlot(char name) {
@@ -170,7 +162,11 @@ void PackTexel(const FormatInfo& format, const TexelValue& value, void* out) {
 	// reads as zero meanwhile to any thread loading it, even when the value
 	// stored is the one it already held (workgroups storing the same value
 	// to one storage texel and reading it back, on two threads).
-	uint8_t base[32] = {};  // the widest texel (R64G64B64A64); X (padding) bits are zero
+	// The bits gather in four 64-bit words (little-endian, as the texel's
+	// bytes), in registers: no component of a format straddles a word, and
+	// storing each one into a byte buffer to be read back wider cost a
+	// stalled store-to-load forward per component.
+	uint64_t words[4] = {};  // the widest texel (R64G64B64A64); X (padding) bits are zero
 	if (format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) {
 		uint32_t word = FloatToRgb9e5(value.f);
 		std::memcpy(out, &word, 4);
@@ -198,9 +194,18 @@ void PackTexel(const FormatInfo& format, const TexelValue& value, void* out) {
 			case NumericFormat::SRGB: raw = FloatToUnorm(slot == 3 ? double(f) : LinearToSrgb(f), bits); break;
 			}
 		}
-		StoreBits(base, comp.offset, bits, raw);
+		assert(comp.offset % 64 + bits <= 64);
+		words[comp.offset / 64] |= raw << (comp.offset % 64);
 	}
-	std::memcpy(out, base, format.block_size);
+	static_assert(std::endian::native == std::endian::little);
+	switch (format.block_size) {  // (copies of a constant size, not a call)
+	case 1: std::memcpy(out, words, 1); break;
+	case 2: std::memcpy(out, words, 2); break;
+	case 4: std::memcpy(out, words, 4); break;
+	case 8: std::memcpy(out, words, 8); break;
+	case 16: std::memcpy(out, words, 16); break;
+	default: std::memcpy(out, words, format.block_size); break;
+	}
 }
 
 void PackDepth(VkFormat format, float depth, void* out) {

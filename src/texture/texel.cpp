@@ -2,7 +2,6 @@
 
 #include <array>
 #include <bit>
-#include <cassert>
 #include <cmath>
 #include <cstring>
 
@@ -163,9 +162,8 @@ void PackTexel(const FormatInfo& format, const TexelValue& value, void* out) {
 	// stored is the one it already held (workgroups storing the same value
 	// to one storage texel and reading it back, on two threads).
 	// The bits gather in four 64-bit words (little-endian, as the texel's
-	// bytes), in registers: no component of a format straddles a word, and
-	// storing each one into a byte buffer to be read back wider cost a
-	// stalled store-to-load forward per component.
+	// bytes), in registers: storing each component into a byte buffer to be
+	// read back wider cost a stalled store-to-load forward per component.
 	uint64_t words[4] = {};  // the widest texel (R64G64B64A64); X (padding) bits are zero
 	if (format.format == VK_FORMAT_E5B9G9R9_UFLOAT_PACK32) {
 		uint32_t word = FloatToRgb9e5(value.f);
@@ -194,8 +192,9 @@ void PackTexel(const FormatInfo& format, const TexelValue& value, void* out) {
 			case NumericFormat::SRGB: raw = FloatToUnorm(slot == 3 ? double(f) : LinearToSrgb(f), bits); break;
 			}
 		}
-		assert(comp.offset % 64 + bits <= 64);
-		words[comp.offset / 64] |= raw << (comp.offset % 64);
+		const uint32_t word = comp.offset / 64, shift = comp.offset % 64;
+		words[word] |= raw << shift;
+		if (shift + bits > 64) words[word + 1] |= raw >> (64 - shift);  // (no format has one)
 	}
 	static_assert(std::endian::native == std::endian::little);
 	switch (format.block_size) {  // (copies of a constant size, not a call)

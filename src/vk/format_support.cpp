@@ -378,13 +378,12 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	default: return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	}
 	properties->maxMipLevels = uint32_t(std::bit_width(properties->maxExtent.width));
-	if (tiling == VK_IMAGE_TILING_LINEAR) {
-		// Linear images: 2D, one level, one layer (the spec's minimum), which
-		// keeps them plain row-major.
-		if (type != VK_IMAGE_TYPE_2D) return VK_ERROR_FORMAT_NOT_SUPPORTED;
-		properties->maxMipLevels = 1;
-		properties->maxArrayLayers = 1;
-	}
+	// Linear images (Vulkan 1.3 §12.3 "Images": row-major, each
+	// subresource's layout from vkGetImageSubresourceLayout) have every
+	// type, level count and layer count optimal ones have: Tessera lays out
+	// both alike, each level of each layer in rows of texels (vk/image.cpp
+	// tiles only optimal images, and only with TESSERA_TILED_IMAGES=1), and
+	// reports those rows.
 	// VK_EXT_ycbcr_image_arrays: array layers too (the conversion decodes
 	// each layer of a view, texture/ycbcr.cpp DecodeYcbcrView); one level.
 	if (ycbcr) properties->maxMipLevels = 1;

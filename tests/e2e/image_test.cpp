@@ -64,6 +64,71 @@ std::vector<uint8_t> LinearUpload(Context& ctx) {
 	return bytes;
 }
 
+// Writes a pattern into every level, layer and slice of a linear image of
+// `type` (4 levels; 1D and 2D: 3 layers) through its mapped memory at the
+// offsets and pitches vkGetImageSubresourceLayout reports, then copies each
+// level to a buffer with the device and reads that back.
+std::vector<uint8_t> LinearLevelsAndLayers(Context& ctx, VkImageType type) {
+	VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+	info.imageType = type;
+	info.format = VK_FORMAT_R16G16_UINT;
+	info.extent = type == VK_IMAGE_TYPE_1D   ? VkExtent3D{37, 1, 1}
+	              : type == VK_IMAGE_TYPE_3D ? VkExtent3D{19, 10, 6}
+	                                         : VkExtent3D{21, 13, 1};
+	info.mipLevels = 4;
+	info.arrayLayers = type == VK_IMAGE_TYPE_3D ? 1 : 3;
+	info.samples = VK_SAMPLE_COUNT_1_BIT;
+	info.tiling = VK_IMAGE_TILING_LINEAR;
+	info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+	info.initialLayout = VK_IMAGE_LAYOUT_PREINITIALIZED;
+	VkImageFormatProperties properties;
+	REQUIRE(vkGetPhysicalDeviceImageFormatProperties(ctx.physical_device(), info.format, type, info.tiling, info.usage,
+	                                                 0, &properties) == VK_SUCCESS);
+	REQUIRE(properties.maxMipLevels >= info.mipLevels);
+	REQUIRE(properties.maxArrayLayers >= info.arrayLayers);
+	TestImage linear = ctx.CreateImage(info);
+	uint8_t* mapped;
+	REQUIRE(vkMapMemory(ctx.device(), linear.memory, 0, VK_WHOLE_SIZE, 0, reinterpret_cast<void**>(&mapped)) ==
+	        VK_SUCCESS);
+	auto extent = [&](uint32_t mip) {
+		return VkExtent3D{std::max(1u, info.extent.width >> mip), std::max(1u, info.extent.height >> mip),
+		                  std::max(1u, info.extent.depth >> mip)};
+	};
+	for (uint32_t mip = 0; mip < info.mipLevels; ++mip)
+		for (uint32_t layer = 0; layer < info.arrayLayers; ++layer) {
+			VkImageSubresource subresource{VK_IMAGE_ASPECT_COLOR_BIT, mip, layer};
+			VkSubresourceLayout layout;
+			vkGetImageSubresourceLayout(ctx.device(), linear.image, &subresource, &layout);
+			const VkExtent3D e = extent(mip);
+			for (uint32_t z = 0; z < e.depth; ++z)
+				for (uint32_t y = 0; y < e.height; ++y)
+					for (uint32_t x = 0; x < e.width * 4; ++x)
+						mapped[layout.offset + z * layout.depthPitch + y * layout.rowPitch + x] =
+						    uint8_t(x * 7 + y * 13 + z * 29 + mip * 41 + layer * 53);
+		}
+	vkUnmapMemory(ctx.device(), linear.memory);
+	TestBuffer out = ctx.CreateBuffer(64 * 1024);
+	std::fill(out.data, out.data + out.size, uint8_t(0xcd));
+	ctx.Submit([&](VkCommandBuffer cb) {
+		ctx.Transition(cb, linear.image, VK_IMAGE_LAYOUT_PREINITIALIZED, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+		VkDeviceSize offset = 0;
+		for (uint32_t mip = 0; mip < info.mipLevels; ++mip) {
+			VkBufferImageCopy region{};
+			region.bufferOffset = offset;
+			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, 0, info.arrayLayers};
+			region.imageExtent = extent(mip);
+			vkCmdCopyImageToBuffer(cb, linear.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1, &region);
+			offset += VkDeviceSize(region.imageExtent.width) * region.imageExtent.height * region.imageExtent.depth *
+			          4 * info.arrayLayers;
+		}
+		ctx.TransferBarrier(cb);
+	});
+	std::vector<uint8_t> bytes(out.data, out.data + out.size);
+	ctx.Destroy(out);
+	ctx.Destroy(linear);
+	return bytes;
+}
+
 // Clears each level and layer of a mip-mapped array (and 1D, 3D images) to
 // its own color and reads every subresource back.
 std::vector<uint8_t> LevelsAndLayers(Context& ctx, VkImageType type, VkImageCreateFlags flags) {
@@ -131,6 +196,12 @@ void SameOnBothDrivers(Scenario scenario) {
 
 TEST_CASE("linear images are written through vkGetImageSubresourceLayout", "[image]") {
 	SameOnBothDrivers(LinearUpload);
+}
+
+TEST_CASE("linear 1D, 2D and 3D images of several levels and layers are written through their layouts", "[image]") {
+	SameOnBothDrivers([](Context& c) { return LinearLevelsAndLayers(c, VK_IMAGE_TYPE_1D); });
+	SameOnBothDrivers([](Context& c) { return LinearLevelsAndLayers(c, VK_IMAGE_TYPE_2D); });
+	SameOnBothDrivers([](Context& c) { return LinearLevelsAndLayers(c, VK_IMAGE_TYPE_3D); });
 }
 
 TEST_CASE("every level and layer of 1D, 2D, cube-compatible and 3D images is addressable", "[image]") {

@@ -13,6 +13,7 @@
 #include "shader/interpreter.h"
 #include "shader/memory_ops.h"
 #include "texture/sample_fast.h"
+#include "texture/storage.h"
 #include "texture/texel.h"
 
 namespace tessera::shader {
@@ -45,30 +46,6 @@ struct ImageScratch {
 };
 
 namespace {
-
-// The texel a storage image access touches at level 0 of the view, or null
-// outside it (robustImageAccess: out-of-bounds writes and atomics are
-// dropped). Coordinates in SPIR-V order, the layer (cube face) last.
-uint8_t* StorageTexel(const SampledImage& s, const int32_t* c, int32_t sample) {
-	const texture::PreparedLevel& level = s.levels[0];
-	const uint32_t dims = s.dimensions;
-	for (uint32_t d = 0; d < dims; ++d)
-		if (c[d] < 0 || c[d] >= level.extent[d]) return nullptr;
-	int64_t layer = 0;
-	if (s.arrayed || s.cube) {
-		layer = c[dims];
-		int64_t layers = s.cube ? int64_t{s.layer_count} * 6 : s.layer_count;
-		if (layer < 0 || layer >= layers) return nullptr;
-	}
-	if (sample < 0 || uint32_t(sample) >= s.samples) return nullptr;
-	uint64_t offset = uint64_t(layer) * level.array_pitch + (dims == 3 ? uint64_t(c[2]) * level.depth_pitch : 0);
-	if (level.tile_shift)  // single-sampled, 2D (storage images are never tiled; stay exact anyway)
-		offset += texture::TexelOffset(level, uint32_t(c[0]), dims >= 2 ? uint32_t(c[1]) : 0);
-	else
-		offset += (dims >= 2 ? uint64_t(c[1]) * level.row_pitch : 0) +
-		          (uint64_t(c[0]) * s.samples + uint64_t(sample)) * level.element_size;
-	return const_cast<uint8_t*>(level.base) + offset;
-}
 
 // A texel buffer read outside the view: zero, with (0, 0, 1) for missing
 // G, B, A (robustBufferAccess2's rule, which robustBufferAccess allows).
@@ -106,9 +83,10 @@ TexelValue ReadChecked(const SampledImage& image, const uint8_t* texel) {
 
 // Runs one batch of lanes that share a descriptor. out: 4 result words a
 // lane, zeroed by the caller except for lookups (IsLookup), which write
-// them all.
+// them all; or, for sampling and fetches of images (not texel buffers),
+// components: component c of lane j at components[c][j].
 void RunBatch(const ImageOperation& op, const ImageBinding* binding, const SampledImage* image, ImageBatch& b,
-              TexelValue* out, float* const* components) {
+              TexelValue* out, uint32_t* const* components) {
 	const uint32_t n = b.n;
 	// Texel buffers (Dim Buffer): one coordinate, no levels.
 	if (binding && binding->texel_format) {
@@ -215,9 +193,11 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	}
 	switch (op.kind) {
 	case ImageOpKind::kSample:
-		if (components)
-			texture::Sample(*image, sample, components);
-		else
+		if (components) {
+			float* const floats[4] = {reinterpret_cast<float*>(components[0]), reinterpret_cast<float*>(components[1]),
+			                          reinterpret_cast<float*>(components[2]), reinterpret_cast<float*>(components[3])};
+			texture::Sample(*image, sample, floats);
+		} else
 			texture::Sample(*image, sample, out);
 		return;
 	case ImageOpKind::kGather:
@@ -239,27 +219,30 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		if (op.has_sample) fetch.sample = b.I(kArgSample);
 		if (op.has_offset)
 			for (uint32_t c = 0; c < 3; ++c) fetch.offset[c] = b.I(kArgOffset + c);
-		texture::Fetch(*image, fetch, out);
+		if (components)
+			texture::Fetch(*image, fetch, components);
+		else
+			texture::Fetch(*image, fetch, out);
 		return;
 	}
 	case ImageOpKind::kWrite:
 		// Storage images have color formats that texels convert to (no
 		// STORAGE_IMAGE feature elsewhere); anything else drops the write.
 		if (image->format->IsDepthOrStencil() || !texture::CanConvertTexels(*image->format)) return;
-		for (uint32_t j = 0; j < n; ++j) {
-			int32_t c[4] = {b.I(kArgCoord)[j], b.I(kArgCoord + 1)[j], b.I(kArgCoord + 2)[j], b.I(kArgCoord + 3)[j]};
-			uint8_t* t = StorageTexel(*image, c, op.has_sample ? b.I(kArgSample)[j] : 0);
-			if (!t) continue;
-			TexelValue v;
-			for (int k = 0; k < 4; ++k) v.i[k] = b.I(kArgTexel + k)[j];
-			texture::PackTexel(*image->format, v, t);
+		{
+			texture::StoreLanes store;
+			store.count = n;
+			for (uint32_t c = 0; c < 4; ++c) store.coord[c] = b.I(kArgCoord + c);
+			if (op.has_sample) store.sample = b.I(kArgSample);
+			for (uint32_t c = 0; c < 4; ++c) store.texel[c] = b.slots[kArgTexel + c];
+			texture::Store(*image, store);
 		}
 		return;
 	case ImageOpKind::kAtomic:
 		for (uint32_t j = 0; j < n; ++j) {
 			int32_t c[4] = {b.I(kArgCoord)[j], b.I(kArgCoord + 1)[j], b.I(kArgCoord + 2)[j], b.I(kArgCoord + 3)[j]};
 			uint8_t* t = image->format->block_size == 4
-			                 ? StorageTexel(*image, c, op.has_sample ? b.I(kArgSample)[j] : 0)
+			                 ? texture::StorageTexel(*image, c, op.has_sample ? b.I(kArgSample)[j] : 0)
 			                 : nullptr;
 			uint32_t old = 0;
 			if (t && reinterpret_cast<uintptr_t>(t) % 4 == 0)
@@ -269,10 +252,15 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		}
 		return;
 	case ImageOpKind::kQuerySize:
+		if (!op.has_lod) {  // (OpImageQuerySize: one answer for every lane)
+			TexelValue size{};
+			texture::QuerySize(*image, 0, size.u);
+			std::fill_n(out, n, size);
+			return;
+		}
 		for (uint32_t j = 0; j < n; ++j) {
-			uint32_t lod = op.has_lod ? uint32_t(b.I(kArgLod)[j]) : 0;
 			uint32_t size[4] = {};
-			texture::QuerySize(*image, lod, size);
+			texture::QuerySize(*image, uint32_t(b.I(kArgLod)[j]), size);
 			std::memcpy(out[j].u, size, 16);
 		}
 		return;
@@ -502,10 +490,15 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		// 4 words a lane -> 4 result slots: written there by the sampler for
 		// a batch of all lanes, else moved (one pass, the compiler's shuffles).
 		uint32_t *r0 = results[0], *r1 = results[1], *r2 = results[2], *r3 = results[3];
-		if (identity && op.kind == ImageOpKind::kSample && image && !(binding && binding->texel_format)) {
-			float* const components[4] = {reinterpret_cast<float*>(r0), reinterpret_cast<float*>(r1),
-			                              reinterpret_cast<float*>(r2), reinterpret_cast<float*>(r3)};
+		const bool to_components =
+		    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kFetch || op.kind == ImageOpKind::kRead;
+		if (identity && to_components && image && !(binding && binding->texel_format)) {
+			uint32_t* const components[4] = {r0, r1, r2, r3};
 			RunBatch(op, binding, image, batch, nullptr, components);
+			continue;
+		}
+		if (op.kind == ImageOpKind::kWrite) {  // (no result: its register is dead)
+			RunBatch(op, binding, image, batch, nullptr, nullptr);
 			continue;
 		}
 		if (IsLookup(op.kind))
@@ -526,7 +519,7 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		}
 	}
 	uint32_t* dst = Reg(inst.dst);
-	if (image_in_place_ & 1u) return;
+	if ((image_in_place_ & 1u) || op.kind == ImageOpKind::kWrite) return;
 	if (full)
 		std::memcpy(dst, image_results_.data(), size_t(lanes) * 4);
 	else

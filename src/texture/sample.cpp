@@ -711,7 +711,28 @@ void Gather(const SampledImage& image, const SampleLanes& lanes, uint32_t compon
 	}
 }
 
+namespace {
+FetchReader ReaderOf(const SampledImage& image) {
+	return image.read == ReadBytes    ? FetchReader::kBytes
+	       : image.read == ReadWords  ? FetchReader::kWords
+	       : image.read == ReadHalves ? FetchReader::kHalves
+	                                  : FetchReader::kOther;
+}
+}  // namespace
+
 void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) {
+	if (!FetchFast(image, ReaderOf(image), lanes, out, nullptr)) FetchGeneric(image, lanes, out);
+}
+
+void Fetch(const SampledImage& image, const FetchLanes& lanes, uint32_t* const components[4]) {
+	if (FetchFast(image, ReaderOf(image), lanes, nullptr, components)) return;
+	std::vector<TexelValue> texels(lanes.count);
+	FetchGeneric(image, lanes, texels.data());
+	for (uint32_t lane = 0; lane < lanes.count; ++lane)
+		for (int c = 0; c < 4; ++c) components[c][lane] = texels[lane].u[c];
+}
+
+void FetchGeneric(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) {
 	const uint32_t dims = image.dimensions;
 	const uint32_t layers = image.cube ? image.layer_count * 6 : image.layer_count;
 	const bool layered = image.arrayed || image.cube;

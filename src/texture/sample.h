@@ -169,6 +169,8 @@ struct FetchLanes {
 	const int32_t* offset[3] = {};
 };
 void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out);
+// The same, component c of lane j at components[c][j].
+void Fetch(const SampledImage& image, const FetchLanes& lanes, uint32_t* const components[4]);
 
 // OpImageQueryLod: (d_l - level_base, lambda') per lane.
 void QueryLod(const SampledImage& image, const SampleLanes& lanes, float (*out)[2]);

@@ -1697,6 +1697,117 @@ size_t SamplePlaneIn(const SampledImage& image, const FastImage& f, const FastLa
 	return SamplePlane<kLinear, DecodeMode::kDividedUnorm>(image, f, in, count, out, components);
 }
 
+// Fetch (sample.cpp) of the vector of lanes from `lane`: OpImageFetch and
+// OpImageRead of a single-sampled view whose texels (4 to 16 bytes) the
+// reader `reader` reads, with Fetch's checks of level, sample, layer and
+// coordinates (a coordinate plus offset past 32 bits is outside, as Fetch's
+// 64-bit sum is), the reader's values, the swizzle, and
+// image.out_of_bounds for lanes outside. Each component is read as the
+// 32-bit word of the texel that holds it (FetchFast checks the layout).
+// UNORM bytes (`unorm`: their decode table holds b / 255) are divided as
+// Decode divides them (fused: FusedDivisionExact) rather than looked up.
+struct FetchFormat {
+	FetchReader reader;
+	bool unorm[4];
+	bool fused;
+};
+HWY_INLINE void FetchVector(const SampledImage& image, const FastLevels& lv, const FetchFormat& format,
+                            const FetchLanes& lanes, size_t lane, VI out[4]) {
+	const DI di;
+	const DF df;
+	const hn::RebindToUnsigned<DI> du;
+	auto load = [&](const int32_t* p) { return p ? hn::LoadU(di, p + lane) : hn::Zero(di); };
+	auto below = [&](VI v, uint32_t bound) {  // 0 <= v < bound
+		return hn::RebindMask(di, hn::Lt(hn::BitCast(du, v), hn::Set(du, bound)));
+	};
+	const uint32_t dims = image.dimensions;
+	const VI lod = load(lanes.lod);
+	auto inside = hn::AndNot(hn::Lt(lod, hn::Set(di, int32_t(image.min_level_integer))), below(lod, image.level_count));
+	inside = hn::And(inside, below(load(lanes.sample), image.samples));
+	VI layer = hn::Zero(di);
+	if ((image.arrayed || image.cube) && lanes.coord[dims]) {
+		layer = load(lanes.coord[dims]);
+		inside = hn::And(inside, below(layer, image.cube ? image.layer_count * 6 : image.layer_count));
+	}
+	// The lane's level (level 0 outside), its parameters.
+	const VI level = hn::IfThenElseZero(inside, lod);
+	const int32_t first = hn::GetLane(level);
+	const bool one_level = hn::AllTrue(di, hn::Eq(level, hn::Set(di, first)));
+	auto param = [&](const int32_t* array) {
+		return one_level ? hn::Set(di, array[first]) : hn::GatherIndex(di, array, level);
+	};
+	const VI extent[3] = {param(lv.width), param(lv.height), param(lv.depth)};
+	VI ijk[3] = {hn::Zero(di), hn::Zero(di), hn::Zero(di)};
+	for (uint32_t d = 0; d < dims; ++d) {
+		const VI c = load(lanes.coord[d]), o = load(lanes.offset[d]);
+		const VI sum = hn::Add(c, o);  // (wraps: an overflow has the sign of neither operand)
+		const auto overflow = hn::Lt(hn::And(hn::Xor(c, sum), hn::Xor(o, sum)), hn::Zero(di));
+		const auto in_level = hn::RebindMask(di, hn::Lt(hn::BitCast(du, sum), hn::BitCast(du, extent[d])));
+		inside = hn::And(inside, hn::AndNot(overflow, in_level));
+		ijk[d] = sum;
+	}
+	LevelVec l;
+	l.row_pitch = param(lv.row_pitch);
+	l.tile_shift = lv.tiled ? param(lv.tile_shift) : hn::Zero(di);
+	const int shift = lv.element_shift;
+	VI at = hn::Add(param(lv.offset), hn::Mul(layer, param(lv.array_pitch)));
+	if (dims == 3) at = hn::Add(at, hn::Mul(ijk[2], param(lv.depth_pitch)));
+	at = hn::Add(at, hn::Add(RowOffset(l, ijk[1], lv.tiled, shift), ColumnOffset(l, ijk[0], lv.tiled, shift)));
+	at = hn::IfThenElseZero(inside, at);  // (lanes outside read the first texel, and keep out_of_bounds)
+	VI v[4];
+	for (int c = 0; c < 4; ++c) v[c] = hn::Set(di, int32_t(image.defaults.u[c]));
+	VI words[4];  // the texel's 32-bit words, each gathered once
+	uint32_t gathered = 0;
+	if (lv.element_shift == 2 && hn::AllTrue(di, inside)) {
+		// 4-byte texels in a row of the image (a workgroup's row of
+		// invocations reading its row of texels): one load, or two for
+		// vectors that hold two rows of half their width.
+		const VI step = hn::ShiftLeft<2>(hn::Iota(di, 0));
+		const int32_t first_at = hn::GetLane(at);
+		if (hn::AllTrue(di, hn::Eq(at, hn::Add(hn::Set(di, first_at), step)))) {
+			words[0] = hn::LoadU(di, reinterpret_cast<const int32_t*>(lv.origin + first_at));
+			gathered = 1;
+		}
+#if HWY_TARGET != HWY_SCALAR
+		else if (hn::Lanes(di) >= 8) {
+			const hn::Half<DI> dh;
+			const auto lo = hn::LowerHalf(dh, at), hi = hn::UpperHalf(dh, at);
+			const auto half_step = hn::LowerHalf(dh, step);
+			const int32_t lo_at = hn::GetLane(lo), hi_at = hn::GetLane(hi);
+			if (hn::AllTrue(dh, hn::Eq(lo, hn::Add(hn::Set(dh, lo_at), half_step))) &&
+			    hn::AllTrue(dh, hn::Eq(hi, hn::Add(hn::Set(dh, hi_at), half_step)))) {
+				words[0] = hn::Combine(di, hn::LoadU(dh, reinterpret_cast<const int32_t*>(lv.origin + hi_at)),
+				                       hn::LoadU(dh, reinterpret_cast<const int32_t*>(lv.origin + lo_at)));
+				gathered = 1;
+			}
+		}
+#endif
+	}
+	for (uint32_t c = 0; c < image.component_count; ++c) {
+		const uint32_t offset = image.component_offset[c], index = offset / 4;
+		if (!(gathered >> index & 1u)) {
+			words[index] = hn::GatherOffset(di, reinterpret_cast<const int32_t*>(lv.origin + 4 * index), at);
+			gathered |= 1u << index;
+		}
+		const VI w = words[index];
+		const int bits = int(8 * (offset & 3u));
+		VI value = w;
+		if (format.reader == FetchReader::kBytes) {
+			const VI byte = hn::And(hn::ShiftRightSame(w, bits), hn::Set(di, 0xff));
+			value = format.unorm[c] ? hn::BitCast(di, Unorm8(hn::ConvertTo(df, byte), format.fused))
+			                        : hn::BitCast(di, hn::GatherIndex(df, image.component_table[c], byte));
+		} else if (format.reader == FetchReader::kHalves) {
+			value = hn::BitCast(di, HalfToFloat(hn::And(hn::ShiftRightSame(w, bits), hn::Set(di, 0xffff))));
+		}
+		v[image.component_slot[c]] = value;
+	}
+	for (int c = 0; c < 4; ++c) {
+		const uint8_t s = image.identity_swizzle ? uint8_t(c) : image.swizzle[c];
+		const VI swizzled = s < 4 ? v[s] : s == 5 ? hn::Set(di, int32_t(image.one.u[c])) : hn::Zero(di);
+		out[c] = hn::IfThenElse(inside, swizzled, hn::Set(di, int32_t(image.out_of_bounds.u[c])));
+	}
+}
+
 }  // namespace
 
 // Samples lanes.count lanes into out (texels) or, when components is not
@@ -1791,6 +1902,53 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	std::memcpy(out + lane, texels, rest * sizeof(TexelValue));
 }
 
+// Fetches lanes.count lanes into out (texels) or, when components is not
+// null, into components[c][lane] (FetchVector).
+void FetchLanesFast(const SampledImage& image, const FastLevels& levels, FetchReader reader, const FetchLanes& lanes,
+                    TexelValue* out, uint32_t* const* components) {
+	const DI di;
+	const size_t n = hn::Lanes(di);
+	FetchFormat format{reader, {}, FusedDivisionExact()};
+	for (uint32_t c = 0; c < image.component_count && reader == FetchReader::kBytes; ++c)
+		format.unorm[c] = DividesBy255(image.component_table[c]);
+	VI result[4];
+	size_t lane = 0;
+	for (; lane + n <= lanes.count; lane += n) {
+		FetchVector(image, levels, format, lanes, lane, result);
+		if (components)
+			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], di, reinterpret_cast<int32_t*>(components[c] + lane));
+		else
+			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], di,
+			                      reinterpret_cast<int32_t*>(out[lane].u));
+	}
+	if (lane == lanes.count) return;
+	// The last lanes: their operands copied into a full vector (0 beyond).
+	const size_t rest = lanes.count - lane;
+	alignas(64) int32_t operands[9][kMaxVectorLanes] = {};
+	FetchLanes last;
+	const int32_t* const fields[9] = {lanes.coord[0], lanes.coord[1],  lanes.coord[2],  lanes.coord[3], lanes.lod,
+	                                  lanes.sample,   lanes.offset[0], lanes.offset[1], lanes.offset[2]};
+	const int32_t** const copies[9] = {&last.coord[0], &last.coord[1],  &last.coord[2],  &last.coord[3], &last.lod,
+	                                   &last.sample,   &last.offset[0], &last.offset[1], &last.offset[2]};
+	for (int k = 0; k < 9; ++k)
+		if (fields[k]) {
+			std::memcpy(operands[k], fields[k] + lane, rest * sizeof(int32_t));
+			*copies[k] = operands[k];
+		}
+	last.count = uint32_t(n);
+	FetchVector(image, levels, format, last, 0, result);
+	alignas(64) int32_t texels[4 * kMaxVectorLanes];
+	if (components) {
+		for (int c = 0; c < 4; ++c) {
+			hn::Store(result[c], di, texels);
+			std::memcpy(components[c] + lane, texels, rest * sizeof(uint32_t));
+		}
+		return;
+	}
+	hn::StoreInterleaved4(result[0], result[1], result[2], result[3], di, texels);
+	std::memcpy(out + lane, texels, rest * sizeof(TexelValue));
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace tessera::texture::fast
 HWY_AFTER_NAMESPACE();
@@ -1799,6 +1957,7 @@ HWY_AFTER_NAMESPACE();
 namespace tessera::texture {
 namespace fast {
 HWY_EXPORT(SampleLanesFast);
+HWY_EXPORT(FetchLanesFast);
 
 bool Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out, float* const* components) {
 	FastImage f;
@@ -1806,7 +1965,36 @@ bool Sample(const SampledImage& image, const SampleLanes& lanes, TexelValue* out
 	HWY_DYNAMIC_DISPATCH(SampleLanesFast)(image, f, lanes, out, components);  // (sets f.fused_division)
 	return true;
 }
+
+bool Fetch(const SampledImage& image, FetchReader reader, const FetchLanes& lanes, TexelValue* out,
+           uint32_t* const* components) {
+	const FastLevels* levels = PreparedLevels(image);
+	if (!levels->ok) return false;
+	HWY_DYNAMIC_DISPATCH(FetchLanesFast)(image, *levels, reader, lanes, out, components);
+	return true;
+}
 }  // namespace fast
+
+bool FetchFast(const SampledImage& image, FetchReader reader, const FetchLanes& lanes, TexelValue* out,
+               uint32_t* const* components) {
+	if constexpr (std::endian::native != std::endian::little) return false;  // texels are read as words
+	if (reader == FetchReader::kOther || image.samples != 1 || image.dimensions < 1 || image.dimensions > 3 ||
+	    image.level_count == 0 || image.level_count > fast::kMaxLevels || image.component_count == 0 ||
+	    image.component_count > 4)
+		return false;
+	// Each component inside its texel's 32-bit word (texels of 4 to 16
+	// bytes: PreparedLevels takes powers of two), words and halves aligned.
+	const uint32_t size = image.levels[0].element_size;
+	if (size < 4) return false;
+	for (uint32_t c = 0; c < image.component_count; ++c) {
+		const uint32_t offset = image.component_offset[c];
+		const uint32_t bytes = reader == FetchReader::kBytes ? 1 : reader == FetchReader::kHalves ? 2 : 4;
+		if (image.component_slot[c] > 3 || offset % bytes != 0 || offset + bytes > size ||
+		    (reader == FetchReader::kBytes && !image.component_table[c]))
+			return false;
+	}
+	return fast::Fetch(image, reader, lanes, out, components);
+}
 
 bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue* out) {
 	return fast::Sample(image, lanes, out, nullptr);

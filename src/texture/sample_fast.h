@@ -29,7 +29,21 @@ bool SampleFast(const SampledImage& image, const SampleLanes& lanes, TexelValue*
 // The same with the results as component arrays (Sample's second form).
 bool SampleFast(const SampledImage& image, const SampleLanes& lanes, float* const components[4]);
 
+// The reader of a view (SampledImage::read) that FetchFast reads as it
+// reads: ReadBytes, ReadWords, ReadHalves (sample.cpp), or another.
+enum class FetchReader : uint8_t { kOther, kBytes, kWords, kHalves };
+// Fetch() a vector of lanes at a time: single-sampled views of any
+// dimension, arrays, cubes (as arrays), levels in rows or tiles, offsets, whose
+// reader is `reader` (not kOther) with texels of 4 to 16 bytes. The same
+// bits as the generic Fetch, written to out (texels) or, when components is
+// not null, to components[c][lane]. Returns false, writing nothing,
+// otherwise.
+bool FetchFast(const SampledImage& image, FetchReader reader, const FetchLanes& lanes, TexelValue* out,
+               uint32_t* const* components);
+
 // Sample() without the fast path: the reference it matches.
 void SampleGeneric(const SampledImage& image, const SampleLanes& lanes, TexelValue* out);
+// Fetch() without the fast path: one lane at a time through image.read.
+void FetchGeneric(const SampledImage& image, const FetchLanes& lanes, TexelValue* out);
 
 }  // namespace tessera::texture

@@ -35,14 +35,14 @@ Context* GetContext(Driver driver) {
 
 std::vector<uint32_t> Shader(const char* name) { return LoadCorpusShader(TESSERA_SHADER_DIR, name); }
 
-// Times one recorded dispatch per iteration (submit + wait).
-void TimeDispatch(benchmark::State& state, Context& ctx, const ComputeKernel& kernel, const void* push,
-                  uint32_t push_size, uint32_t gx, uint32_t gy = 1) {
+// Times one recorded command buffer per iteration (submit + wait).
+template <typename Record>
+void TimeCommands(benchmark::State& state, Context& ctx, Record record) {
 	VkCommandBuffer cb = ctx.BeginOneTime();
 	vkEndCommandBuffer(cb);
 	VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
 	vkBeginCommandBuffer(cb, &bi);
-	kernel.Record(cb, push, push_size, gx, gy);
+	record(cb);
 	vkEndCommandBuffer(cb);
 	VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	VkFence fence;
@@ -56,6 +56,12 @@ void TimeDispatch(benchmark::State& state, Context& ctx, const ComputeKernel& ke
 		vkResetFences(ctx.device(), 1, &fence);
 	}
 	vkDestroyFence(ctx.device(), fence, nullptr);
+}
+
+// Times one recorded dispatch per iteration.
+void TimeDispatch(benchmark::State& state, Context& ctx, const ComputeKernel& kernel, const void* push,
+                  uint32_t push_size, uint32_t gx, uint32_t gy = 1) {
+	TimeCommands(state, ctx, [&](VkCommandBuffer cb) { kernel.Record(cb, push, push_size, gx, gy); });
 }
 
 void Saxpy(benchmark::State& state, Driver driver) {
@@ -122,6 +128,110 @@ void Reduce(benchmark::State& state, Driver driver) {
 	ctx->Destroy(out);
 }
 
+// An image filter over storage images, as image-processing programs write
+// one: each invocation of bench_image_filter.comp loads five texels of a
+// 1920x1080 RGBA8 image (imageLoad) and stores their weighted mean into
+// another (imageStore). Mpix/s of output.
+void ImageFilter(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	const uint32_t width = 1920, height = 1080;
+	VkDevice device = ctx->device();
+	const VkImageUsageFlags usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+	TestImage images[2] = {ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, width, height, usage),
+	                       ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, width, height, usage)};
+	TestBuffer pixels = ctx->CreateBuffer(uint64_t(width) * height * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+	for (uint64_t i = 0; i < pixels.size; ++i) pixels.data[i] = uint8_t((i * 2654435761u) >> 13);
+	VkImageView views[2];
+	for (int n = 0; n < 2; ++n) {
+		VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+		vci.image = images[n].image;
+		vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		vci.format = VK_FORMAT_R8G8B8A8_UNORM;
+		vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		vkCreateImageView(device, &vci, nullptr, &views[n]);
+	}
+	VkDescriptorSetLayoutBinding bindings[2] = {
+	    {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+	    {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = 2;
+	dslci.pBindings = bindings;
+	VkDescriptorSetLayout set_layout;
+	vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout layout;
+	vkCreatePipelineLayout(device, &plci, nullptr, &layout);
+	VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2};
+	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+	dpci.maxSets = 1;
+	dpci.poolSizeCount = 1;
+	dpci.pPoolSizes = &pool_size;
+	VkDescriptorPool pool;
+	vkCreateDescriptorPool(device, &dpci, nullptr, &pool);
+	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+	dsai.descriptorPool = pool;
+	dsai.descriptorSetCount = 1;
+	dsai.pSetLayouts = &set_layout;
+	VkDescriptorSet set;
+	vkAllocateDescriptorSets(device, &dsai, &set);
+	VkDescriptorImageInfo image_infos[2] = {{VK_NULL_HANDLE, views[0], VK_IMAGE_LAYOUT_GENERAL},
+	                                        {VK_NULL_HANDLE, views[1], VK_IMAGE_LAYOUT_GENERAL}};
+	VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+	write.dstSet = set;
+	write.descriptorCount = 2;
+	write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+	write.pImageInfo = image_infos;
+	vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
+	VkPipeline pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "bench_image_filter.spv", layout);
+	if (pipeline != VK_NULL_HANDLE) {
+		// The source's pixels, both images in GENERAL.
+		ctx->Submit([&](VkCommandBuffer cb) {
+			VkImageMemoryBarrier barriers[2];
+			for (int n = 0; n < 2; ++n) {
+				barriers[n] = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+				barriers[n].dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+				barriers[n].oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+				barriers[n].newLayout = VK_IMAGE_LAYOUT_GENERAL;
+				barriers[n].srcQueueFamilyIndex = barriers[n].dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+				barriers[n].image = images[n].image;
+				barriers[n].subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+			}
+			vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr,
+			                     0, nullptr, 2, barriers);
+			VkBufferImageCopy region{};
+			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+			region.imageExtent = {width, height, 1};
+			vkCmdCopyBufferToImage(cb, pixels.buffer, images[0].image, VK_IMAGE_LAYOUT_GENERAL, 1, &region);
+			VkMemoryBarrier done{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+			done.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+			done.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+			vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &done,
+			                     0, nullptr, 0, nullptr);
+		});
+		TimeCommands(state, *ctx, [&](VkCommandBuffer cb) {
+			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
+			vkCmdDispatch(cb, width / 8, height / 8, 1);
+		});
+		state.counters["Mpix/s"] =
+		    benchmark::Counter(double(width) * height * double(state.iterations()) / 1e6, benchmark::Counter::kIsRate);
+		vkDestroyPipeline(device, pipeline, nullptr);
+	} else {
+		state.SkipWithError("pipeline creation failed");
+	}
+	vkDestroyDescriptorPool(device, pool, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	for (int n = 0; n < 2; ++n) {
+		vkDestroyImageView(device, views[n], nullptr);
+		ctx->Destroy(images[n]);
+	}
+	ctx->Destroy(pixels);
+}
+
 // Shader module + pipeline creation + the first (tiny) dispatch, each
 // iteration with new objects and no VkPipelineCache. The same SPIR-V each
 // time, as a test suite makes the same pipeline test after test: both
@@ -185,6 +295,9 @@ int Register() {
 		    ->UseRealTime()
 		    ->Unit(benchmark::kMillisecond);
 		benchmark::RegisterBenchmark(("Reduce_16M" + suffix).c_str(), Reduce, d)
+		    ->UseRealTime()
+		    ->Unit(benchmark::kMillisecond);
+		benchmark::RegisterBenchmark(("ImageFilter_1080p" + suffix).c_str(), ImageFilter, d)
 		    ->UseRealTime()
 		    ->Unit(benchmark::kMillisecond);
 		benchmark::RegisterBenchmark(("PipelineCreateAndFirstDispatch" + suffix).c_str(), PipelineCreation, d, false)

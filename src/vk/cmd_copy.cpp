@@ -77,12 +77,24 @@ BufferImageRegion MakeRegion(const Image& image, uint8_t* buffer, const VkBuffer
 	return region;
 }
 
+// Zeroes the eight high bits of `texels` X8_D24 words.
+void ClearD24Padding(uint8_t* row, uint32_t texels) {
+	for (uint32_t i = 0; i < texels; ++i) row[4 * i + 3] = 0;
+}
+
 // Copies a region between the buffer and the image (kToImage: into the
 // image): row by row for rows of texels, tile by tile for a tiled level.
+// Vulkan 1.3 §20.4 "Copying Data Between Buffers and Images": a D24 depth
+// aspect's buffer texels are 32-bit words whose eight high bits are
+// undefined; copied into the image they are stored as zero, so the
+// image's bytes depend on its depth values alone (an image and a copy of
+// its layout filled alike hold the same bytes). Depth images are never
+// tiled (ImageLayout::CanTile).
 template <bool kToImage>
 void CopyBufferRegion(const Image& image, const BufferImageRegion& r) {
 	const texture::ImageLayout& layout = image.Layout();
 	const texture::SubresourceLayout& level = layout.Level(layout.PlaneOf(r.aspect), r.mip);
+	const bool d24 = kToImage && level.format == VK_FORMAT_X8_D24_UNORM_PACK32;
 	uint64_t row_bytes = uint64_t(r.width) * r.element_size;
 	uint8_t* buffer_slice = r.buffer;
 	for (uint32_t layer = 0; layer < r.layer_count; ++layer) {
@@ -98,9 +110,10 @@ void CopyBufferRegion(const Image& image, const BufferImageRegion& r) {
 			for (uint32_t y = 0; y < r.height; ++y) {
 				uint8_t* image_row = image.Texel(r.aspect, r.mip, r.base_layer + layer, r.x, r.y + y, r.z + z);
 				uint8_t* buffer_row = buffer_slice + y * r.buffer_row_pitch;
-				if (kToImage)
+				if (kToImage) {
 					std::memcpy(image_row, buffer_row, row_bytes);
-				else
+					if (d24) ClearD24Padding(image_row, r.width);
+				} else
 					std::memcpy(buffer_row, image_row, row_bytes);
 			}
 		}

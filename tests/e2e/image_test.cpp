@@ -12,6 +12,27 @@ using namespace tessera::test;
 
 namespace {
 
+VkExtent3D LevelExtent(const VkImageCreateInfo& info, uint32_t mip) {
+	return {std::max(1u, info.extent.width >> mip), std::max(1u, info.extent.height >> mip),
+	        std::max(1u, info.extent.depth >> mip)};
+}
+
+// Records copies of every level (all layers) of an image of 4-byte texels
+// in TRANSFER_SRC_OPTIMAL to `out`, one level after the other, tightly
+// packed.
+void RecordLevelsToBuffer(VkCommandBuffer cb, VkImage image, const VkImageCreateInfo& info, VkBuffer out) {
+	VkDeviceSize offset = 0;
+	for (uint32_t mip = 0; mip < info.mipLevels; ++mip) {
+		VkBufferImageCopy region{};
+		region.bufferOffset = offset;
+		region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, 0, info.arrayLayers};
+		region.imageExtent = LevelExtent(info, mip);
+		vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out, 1, &region);
+		offset += VkDeviceSize(region.imageExtent.width) * region.imageExtent.height * region.imageExtent.depth * 4 *
+		          info.arrayLayers;
+	}
+}
+
 // Writes a pattern into a linear image through its mapped memory (using the
 // driver's row pitch), copies it to an optimal image and reads that back.
 std::vector<uint8_t> LinearUpload(Context& ctx) {
@@ -90,16 +111,12 @@ std::vector<uint8_t> LinearLevelsAndLayers(Context& ctx, VkImageType type) {
 	uint8_t* mapped;
 	REQUIRE(vkMapMemory(ctx.device(), linear.memory, 0, VK_WHOLE_SIZE, 0, reinterpret_cast<void**>(&mapped)) ==
 	        VK_SUCCESS);
-	auto extent = [&](uint32_t mip) {
-		return VkExtent3D{std::max(1u, info.extent.width >> mip), std::max(1u, info.extent.height >> mip),
-		                  std::max(1u, info.extent.depth >> mip)};
-	};
 	for (uint32_t mip = 0; mip < info.mipLevels; ++mip)
 		for (uint32_t layer = 0; layer < info.arrayLayers; ++layer) {
 			VkImageSubresource subresource{VK_IMAGE_ASPECT_COLOR_BIT, mip, layer};
 			VkSubresourceLayout layout;
 			vkGetImageSubresourceLayout(ctx.device(), linear.image, &subresource, &layout);
-			const VkExtent3D e = extent(mip);
+			const VkExtent3D e = LevelExtent(info, mip);
 			for (uint32_t z = 0; z < e.depth; ++z)
 				for (uint32_t y = 0; y < e.height; ++y)
 					for (uint32_t x = 0; x < e.width * 4; ++x)
@@ -111,16 +128,7 @@ std::vector<uint8_t> LinearLevelsAndLayers(Context& ctx, VkImageType type) {
 	std::fill(out.data, out.data + out.size, uint8_t(0xcd));
 	ctx.Submit([&](VkCommandBuffer cb) {
 		ctx.Transition(cb, linear.image, VK_IMAGE_LAYOUT_PREINITIALIZED, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-		VkDeviceSize offset = 0;
-		for (uint32_t mip = 0; mip < info.mipLevels; ++mip) {
-			VkBufferImageCopy region{};
-			region.bufferOffset = offset;
-			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, 0, info.arrayLayers};
-			region.imageExtent = extent(mip);
-			vkCmdCopyImageToBuffer(cb, linear.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1, &region);
-			offset += VkDeviceSize(region.imageExtent.width) * region.imageExtent.height * region.imageExtent.depth *
-			          4 * info.arrayLayers;
-		}
+		RecordLevelsToBuffer(cb, linear.image, info, out.buffer);
 		ctx.TransferBarrier(cb);
 	});
 	std::vector<uint8_t> bytes(out.data, out.data + out.size);
@@ -158,17 +166,7 @@ std::vector<uint8_t> LevelsAndLayers(Context& ctx, VkImageType type, VkImageCrea
 				vkCmdClearColorImage(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &color, 1, &range);
 			}
 		ctx.Transition(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-		VkDeviceSize offset = 0;
-		for (uint32_t mip = 0; mip < info.mipLevels; ++mip) {
-			VkBufferImageCopy region{};
-			region.bufferOffset = offset;
-			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, mip, 0, info.arrayLayers};
-			region.imageExtent = {std::max(1u, info.extent.width >> mip), std::max(1u, info.extent.height >> mip),
-			                      std::max(1u, info.extent.depth >> mip)};
-			vkCmdCopyImageToBuffer(cb, image.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, out.buffer, 1, &region);
-			offset += VkDeviceSize(region.imageExtent.width) * region.imageExtent.height * region.imageExtent.depth *
-			          4 * info.arrayLayers;
-		}
+		RecordLevelsToBuffer(cb, image.image, info, out.buffer);
 		ctx.TransferBarrier(cb);
 	});
 	std::vector<uint8_t> bytes(out.data, out.data + out.size);

@@ -726,10 +726,21 @@ void Fetch(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) 
 
 void Fetch(const SampledImage& image, const FetchLanes& lanes, uint32_t* const components[4]) {
 	if (FetchFast(image, ReaderOf(image), lanes, nullptr, components)) return;
-	std::vector<TexelValue> texels(lanes.count);
-	FetchGeneric(image, lanes, texels.data());
-	for (uint32_t lane = 0; lane < lanes.count; ++lane)
-		for (int c = 0; c < 4; ++c) components[c][lane] = texels[lane].u[c];
+	// The generic path, 64 lanes at a time through a buffer on the stack.
+	constexpr uint32_t kChunk = 64;
+	TexelValue texels[kChunk];
+	for (uint32_t first = 0; first < lanes.count; first += kChunk) {
+		FetchLanes chunk = lanes;
+		chunk.count = std::min(kChunk, lanes.count - first);
+		auto at = [first](const int32_t* p) { return p ? p + first : p; };
+		for (int c = 0; c < 4; ++c) chunk.coord[c] = at(lanes.coord[c]);
+		for (int c = 0; c < 3; ++c) chunk.offset[c] = at(lanes.offset[c]);
+		chunk.lod = at(lanes.lod);
+		chunk.sample = at(lanes.sample);
+		FetchGeneric(image, chunk, texels);
+		for (uint32_t lane = 0; lane < chunk.count; ++lane)
+			for (int c = 0; c < 4; ++c) components[c][first + lane] = texels[lane].u[c];
+	}
 }
 
 void FetchGeneric(const SampledImage& image, const FetchLanes& lanes, TexelValue* out) {

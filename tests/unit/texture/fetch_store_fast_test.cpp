@@ -206,6 +206,30 @@ TEST_CASE("fetch fast path: declines what it does not read", "[texture][fetch]")
 	}
 }
 
+TEST_CASE("fetch: the component form of the generic path gives its texels, in chunks", "[texture][fetch]") {
+	// R8G8 (2-byte texels: FetchFast declines), 150 lanes: more than one
+	// chunk of the component form's generic loop.
+	TestImage img(VK_FORMAT_R8G8_UNORM, VK_IMAGE_TYPE_2D, {16, 16, 1});
+	std::mt19937 rng(3);
+	std::uniform_int_distribution<int> byte(0, 255);
+	for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
+	SampledImage image;
+	REQUIRE(PrepareImage(img.View(VK_IMAGE_VIEW_TYPE_2D), &image));
+	const uint32_t count = 150;
+	std::vector<int32_t> x = Coords(count, 16, rng), y = Coords(count, 16, rng);
+	FetchLanes lanes;
+	lanes.count = count;
+	lanes.coord[0] = x.data(), lanes.coord[1] = y.data();
+	std::vector<TexelValue> generic(count);
+	FetchGeneric(image, lanes, generic.data());
+	std::vector<uint32_t> components[4];
+	for (auto& c : components) c.assign(count, 0xdeadbeef);
+	uint32_t* const out[4] = {components[0].data(), components[1].data(), components[2].data(), components[3].data()};
+	Fetch(image, lanes, out);
+	for (uint32_t j = 0; j < count; ++j)
+		for (int c = 0; c < 4; ++c) REQUIRE(components[c][j] == generic[j].u[c]);
+}
+
 namespace {
 
 // Texel words for stores: for float formats, values at each conversion's

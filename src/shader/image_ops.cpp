@@ -131,8 +131,8 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	}
 	if (!image) {
 		// No descriptor (null, or an index past the array): reads give zero,
-		// writes are dropped.
-		std::fill_n(out, n, TexelValue{});
+		// writes are dropped (and have no `out`).
+		if (out) std::fill_n(out, n, TexelValue{});
 		return;
 	}
 	texture::SampleLanes sample;

@@ -32,9 +32,9 @@ using VU = hn::Vec<DU>;
 constexpr size_t kMaxVectorLanes = 64;  // 2048-bit vectors
 
 #if HWY_TARGET != HWY_SCALAR
-// round(f * scale) in double, to nearest even, as int32 (f * scale is exact
-// in double for |f| < 2^24 and scale < 2^16). Lanes whose f is outside the
-// range the caller keeps are left to its selects.
+// round(f * scale) in double, to nearest even, as int32 (a float's 24-bit
+// significand times an integer below 2^16 is exact in double). Lanes whose
+// f is outside the range the caller keeps are left to its selects.
 HWY_INLINE VI RoundScaled(VF f, double scale) {
 	const DI di;
 	const hn::Half<DF> dh;

@@ -486,8 +486,13 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 		PreparedLevel& p = out->levels[l];
 		const uint64_t layer_pitch = slices_as_layers ? s.depth_pitch : s.array_pitch;
 		p.base = view.memory + s.offset + uint64_t(view.base_layer) * layer_pitch;
-		p.extent[0] = int32_t(s.extent.width);
-		p.extent[1] = out->dimensions >= 2 ? int32_t(s.extent.height) : 1;
+		// An uncompressed view of a compressed image (BLOCK_TEXEL_VIEW_COMPATIBLE):
+		// each texel of the view is a block of the image, so the view's extent
+		// is the image's in blocks, rounded up (VkImageViewCreateInfo).
+		const uint32_t bw = plane_format->IsCompressed() ? s.block_extent.width : 1;
+		const uint32_t bh = plane_format->IsCompressed() ? s.block_extent.height : 1;
+		p.extent[0] = int32_t((s.extent.width + bw - 1) / bw);
+		p.extent[1] = out->dimensions >= 2 ? int32_t((s.extent.height + bh - 1) / bh) : 1;
 		p.extent[2] = out->dimensions == 3 ? int32_t(s.extent.depth) : 1;
 		if (out->dimensions == 3 && view.slice_count) {  // a sliced view (of one level)
 			if (uint64_t(view.slice_offset) + view.slice_count > s.extent.depth) return false;

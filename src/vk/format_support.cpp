@@ -298,13 +298,18 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 	// VK_IMAGE_CREATE_EXTENDED_USAGE_BIT with MUTABLE_FORMAT: a usage may be
 	// supported by any format views of the image can have (Vulkan "Image
 	// Creation", the format compatibility classes) rather than by the image's
-	// own format.
+	// own format. With BLOCK_TEXEL_VIEW_COMPATIBLE, a compressed image's
+	// views may also have an uncompressed color format whose texel is one
+	// of its blocks (size-compatible, VkImageViewCreateInfo's rules).
 	VkFormatFeatureFlags2 usage_features = features;
+	const bool block_views = (flags & VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT) && info->IsCompressed();
 	if ((flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) && (flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT) &&
 	    !info->IsDepthOrStencil() && !info->IsMultiPlanar())
 		for (size_t i = 0; i < texture::kFormatTableSize; ++i) {
 			const texture::FormatInfo& other = texture::kFormatTable[i];
-			if (std::strcmp(other.compatibility_class, info->compatibility_class) != 0) continue;
+			const bool block_view = block_views && !other.IsCompressed() && !other.IsDepthOrStencil() &&
+			                        !other.IsMultiPlanar() && other.block_size == info->block_size;
+			if (!block_view && std::strcmp(other.compatibility_class, info->compatibility_class) != 0) continue;
 			FormatSupport s = GetFormatSupport(other.format);
 			usage_features |= tiling == VK_IMAGE_TILING_LINEAR ? s.linear : s.optimal;
 		}

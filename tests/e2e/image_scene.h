@@ -51,6 +51,10 @@ struct ImageSpec {
 	VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 	bool cube_compatible = false;
 	VkImageCreateFlags flags = 0;  // more create flags
+	// The view's format (UNDEFINED: the image's) and, when not 0, its usage
+	// (VkImageViewUsageCreateInfo).
+	VkFormat view_format = VK_FORMAT_UNDEFINED;
+	VkImageUsageFlags view_usage = 0;
 	VkComponentMapping swizzle{};
 	// The view's subresource range (0 counts: the rest of the image).
 	uint32_t view_base_level = 0, view_levels = 0, view_base_layer = 0, view_layers = 0;
@@ -230,7 +234,7 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
 		vci.image = images.back().image;
 		vci.viewType = s.view_type;
-		vci.format = s.format;
+		vci.format = s.view_format != VK_FORMAT_UNDEFINED ? s.view_format : s.format;
 		vci.components = s.swizzle;
 		vci.subresourceRange = {s.aspect, s.view_base_level, s.view_levels ? s.view_levels : s.mips - s.view_base_level,
 		                        s.view_base_layer, s.view_layers ? s.view_layers : s.layers - s.view_base_layer};
@@ -241,6 +245,9 @@ inline Outcome Run(Context& ctx, const Scene& scene) {
 		sliced.sliceOffset = s.view_slice_offset;
 		sliced.sliceCount = s.view_slice_count;
 		if (s.view_slice_count) sliced.pNext = vci.pNext, vci.pNext = &sliced;
+		VkImageViewUsageCreateInfo view_usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+		view_usage.usage = s.view_usage;
+		if (s.view_usage) view_usage.pNext = vci.pNext, vci.pNext = &view_usage;
 		VkImageView view = VK_NULL_HANDLE;
 		REQUIRE(vkCreateImageView(device, &vci, nullptr, &view) == VK_SUCCESS);
 		views.push_back(view);

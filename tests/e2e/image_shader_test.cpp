@@ -112,6 +112,65 @@ TEST_CASE("2D views of 3D image slices sample and store as on lavapipe", "[image
 	CHECK(ours.images[1] == reference.images[1]);
 }
 
+// VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT: an R32G32_UINT view of a
+// BC1 image has one texel per 8-byte block, and its extent is the image's in
+// blocks, rounded up (20x12 texels: 5x3 blocks, level 1 3x2; such views have
+// one level and one layer, VUID-VkImageViewCreateInfo-image-07072). Normalized
+// coordinates, sizes and the storage view's bounds all depend on it (Tessera
+// used the image's extent in texels, four times too wide: texture() read the
+// wrong blocks). Storage usage on a BC1 image comes from EXTENDED_USAGE.
+TEST_CASE("uncompressed views of BC1 images see one texel a block, as on lavapipe", "[image]") {
+	Scene scene{"image_block_view.spv"};
+	ImageSpec source;
+	source.format = VK_FORMAT_BC1_RGB_UNORM_BLOCK;
+	source.extent = {20, 12, 1};
+	source.mips = 2;
+	source.block_bytes = 8;
+	source.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT;
+	source.view_format = VK_FORMAT_R32G32_UINT;
+	source.view_levels = 1;
+	source.data = RandomBytes(ImageBytes(source), 41);
+	ImageSpec level1 = source;
+	level1.view_base_level = 1;
+	ImageSpec target = source;
+	target.mips = 1;
+	target.storage = true;
+	target.flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+	target.data = RandomBytes(ImageBytes(target), 42);
+	scene.images = {source, target, level1};
+	scene.samplers = {Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)};
+	scene.buffers = {std::vector<uint8_t>(32 + 2 * 15 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {1}},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {2}, {0}}};
+	auto [ours, reference] = RunBoth(scene);
+	const std::vector<uint32_t> got = Values<uint32_t>(ours.buffers[0]);
+	const std::vector<uint32_t> blocks = Values<uint32_t>(source.data);  // two words a block
+	CHECK(std::vector<uint32_t>(got.begin(), got.begin() + 8) == std::vector<uint32_t>{5, 3, 3, 2, 5, 3, 0, 0});
+	for (uint32_t i = 0; i < 15; ++i) {
+		CAPTURE(i);
+		const uint32_t* level0 = &got[8 + 4 * i];
+		CHECK(std::vector<uint32_t>(level0, level0 + 4) ==
+		      std::vector<uint32_t>{blocks[2 * i], blocks[2 * i + 1], blocks[2 * i], blocks[2 * i + 1]});
+		const uint32_t x = i % 5, y = i / 5;
+		const uint32_t* level1 = &got[8 + 60 + 4 * i];
+		const size_t b = 2 * (15 + y * 3 + x);  // level 1 follows level 0's 15 blocks
+		CHECK(std::vector<uint32_t>(level1, level1 + 2) ==
+		      (x < 3 && y < 2 ? std::vector<uint32_t>{blocks[b], blocks[b + 1]} : std::vector<uint32_t>{0, 0}));
+	}
+	// The target's blocks: the source's level 0, mirrored in x.
+	const std::vector<uint32_t> stored = Values<uint32_t>(ours.images[1]);
+	for (uint32_t i = 0; i < 15; ++i) {
+		CAPTURE(i);
+		const uint32_t x = i % 5, y = i / 5, from = y * 5 + (4 - x);
+		CHECK(stored[2 * i] == blocks[2 * from]);
+		CHECK(stored[2 * i + 1] == blocks[2 * from + 1]);
+	}
+	CHECK(ours.buffers == reference.buffers);
+	CHECK(ours.images == reference.images);
+}
+
 TEST_CASE("VK_EXT_image_sliced_view_of_3d: a storage view of some slices stores there, sampled it sees the level",
           "[image]") {
 	// Level 1 (4x4x8) of an 8x8x16 R32_UINT image through a view of slices

@@ -83,8 +83,8 @@ TexelValue ReadChecked(const SampledImage& image, const uint8_t* texel) {
 
 // Runs one batch of lanes that share a descriptor. out: 4 result words a
 // lane, zeroed by the caller except for lookups (IsLookup), which write
-// them all; or, for sampling and fetches of images (not texel buffers),
-// components: component c of lane j at components[c][j].
+// them all; or, for sampling and fetches, components: component c of lane
+// j at components[c][j].
 void RunBatch(const ImageOperation& op, const ImageBinding* binding, const SampledImage* image, ImageBatch& b,
               TexelValue* out, uint32_t* const* components) {
 	const uint32_t n = b.n;
@@ -100,12 +100,30 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 		switch (op.kind) {
 		case ImageOpKind::kRead:
 		case ImageOpKind::kFetch:
+			if (image) {  // (PrepareTexelBuffer: the same values, a vector at a time)
+				texture::FetchLanes fetch;
+				fetch.count = n;
+				fetch.coord[0] = x;
+				if (components)
+					texture::Fetch(*image, fetch, components);
+				else
+					texture::Fetch(*image, fetch, out);
+				return;
+			}
 			for (uint32_t j = 0; j < n; ++j) {
 				const uint8_t* t = texel(j);
 				out[j] = t ? texture::UnpackTexel(format, t) : TexelBufferOutside(format);
 			}
 			return;
 		case ImageOpKind::kWrite:
+			if (image) {
+				texture::StoreLanes store;
+				store.count = n;
+				store.coord[0] = x;
+				for (uint32_t c = 0; c < 4; ++c) store.texel[c] = b.slots[kArgTexel + c];
+				texture::Store(*image, store);
+				return;
+			}
 			for (uint32_t j = 0; j < n; ++j)
 				if (uint8_t* t = texel(j)) {
 					TexelValue v;
@@ -492,7 +510,9 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		uint32_t *r0 = results[0], *r1 = results[1], *r2 = results[2], *r3 = results[3];
 		const bool to_components =
 		    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kFetch || op.kind == ImageOpKind::kRead;
-		if (identity && to_components && image && !(binding && binding->texel_format)) {
+		// (A texel buffer bound where the shader samples, which valid use
+		// never does, reads zero through `out`.)
+		if (identity && to_components && image && !(binding->texel_format && op.kind == ImageOpKind::kSample)) {
 			uint32_t* const components[4] = {r0, r1, r2, r3};
 			RunBatch(op, binding, image, batch, nullptr, components);
 			continue;

@@ -24,7 +24,9 @@ struct ImageBinding {
 	// be read (no memory, unsupported format): its reads return zero.
 	bool prepared_ok = false;
 	texture::SampledImage prepared;
-	// Texel buffers: the view's first texel, its texel count and format.
+	// Texel buffers: the view's first texel, its texel count and format;
+	// prepared (prepared_ok) as a one-level 1D image for fetches and stores
+	// (texture::PrepareTexelBuffer).
 	uint8_t* texels = nullptr;
 	uint32_t texel_count = 0;
 	const texture::FormatInfo* texel_format = nullptr;

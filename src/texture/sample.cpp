@@ -527,6 +527,30 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 	return true;
 }
 
+bool PrepareTexelBuffer(const uint8_t* texels, uint32_t count, const FormatInfo& format, SampledImage* out) {
+	*out = SampledImage{};
+	if (!texels || count == 0 || count > uint32_t(INT32_MAX) || format.IsCompressed() || format.IsMultiPlanar() ||
+	    format.IsDepthOrStencil() || !CanConvertTexels(format))
+		return false;
+	out->format = &format;
+	out->integer = format.IsInteger();
+	ChooseColorReader(format, out);
+	out->dimensions = 1;
+	PreparedLevel& level = out->levels[0];
+	level.base = texels;
+	level.extent[0] = int32_t(count);
+	level.row_pitch = level.depth_pitch = level.array_pitch = uint64_t(count) * format.block_size;
+	level.element_size = format.block_size;
+	for (int c = 0; c < 4; ++c) {
+		if (out->integer)
+			out->one.u[c] = 1;
+		else
+			out->one.f[c] = 1.0f;
+	}
+	out->out_of_bounds = OutOfBoundsTexel(format, VK_IMAGE_ASPECT_COLOR_BIT, out->integer);
+	return true;
+}
+
 bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view, SampledImage* out) {
 	if (!PrepareImage(view, out)) return false;
 	out->sampler = sampler;

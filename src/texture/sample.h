@@ -111,6 +111,11 @@ struct SampledImage {
 bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view, SampledImage* out);
 // For Fetch and the queries: no sampler (address modes unused).
 bool PrepareImage(const ImageViewState& view, SampledImage* out);
+// A texel buffer view (`count` texels of `format` from `texels`) as a
+// one-level 1D image, for Fetch and Store: the same texels, and outside the
+// view the values of robustBufferAccess2 (zero, with alpha 1 where the
+// format has none). False for formats CanConvertTexels does not convert.
+bool PrepareTexelBuffer(const uint8_t* texels, uint32_t count, const FormatInfo& format, SampledImage* out);
 
 // Operands of an OpImageSample* / OpImage*Gather, one array element a lane.
 // coord follows SPIR-V: 1D (s), 1D array (s, layer), 2D (s, t), 2D array

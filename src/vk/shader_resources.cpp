@@ -137,6 +137,8 @@ void ResolveImage(const BoundDescriptorSets& bound, const PipelineLayout& layout
 		out.texels = texel->data;
 		out.texel_count = texel->element_count;
 		out.texel_format = format;
+		// Fetches and stores then take the images' vector paths.
+		out.prepared_ok = texture::PrepareTexelBuffer(out.texels, out.texel_count, *format, &out.prepared);
 		return;
 	}
 	case VK_DESCRIPTOR_TYPE_SAMPLER:

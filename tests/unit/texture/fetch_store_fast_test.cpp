@@ -377,3 +377,108 @@ TEST_CASE("storage fast path: formats it leaves to the generic path", "[texture]
 		CHECK_FALSE(PlanStore(*FindFormat(format)).ok);
 	}
 }
+
+// Texel buffers as one-level 1D images (PrepareTexelBuffer): fetches give
+// each texel as UnpackTexel reads it, and outside the view (past the end,
+// negative, near INT32_MIN and INT32_MAX) robustBufferAccess2's values; stores
+// write PackTexel's bytes and nothing outside. Formats of 1 to 16 bytes, the
+// vector paths' and those left to the generic ones, 4-byte texels at a view
+// offset that is not a multiple of 16 (texel buffer views need only the
+// texel's alignment).
+TEST_CASE("texel buffers: fetches and stores through PrepareTexelBuffer", "[texture][fetch][storage]") {
+	const VkFormat formats[] = {VK_FORMAT_R8G8B8A8_UNORM,
+	                            VK_FORMAT_R8G8B8A8_SINT,
+	                            VK_FORMAT_R32_UINT,
+	                            VK_FORMAT_R32G32_SFLOAT,
+	                            VK_FORMAT_R32G32B32A32_SFLOAT,
+	                            VK_FORMAT_R16G16B16A16_SFLOAT,
+	                            VK_FORMAT_R8_UNORM,
+	                            VK_FORMAT_A2B10G10R10_UNORM_PACK32,
+	                            VK_FORMAT_B8G8R8A8_UNORM,
+	                            VK_FORMAT_R16_SINT};
+	std::mt19937 rng(77);
+	for (VkFormat f : formats) {
+		const FormatInfo& format = *FindFormat(f);
+		CAPTURE(format.format);
+		const uint32_t count = 37, size = format.block_size, offset = size == 4 ? 4 : 0;
+		std::vector<uint8_t> memory(offset + count * size + 64);
+		for (uint8_t& b : memory) b = uint8_t(rng());
+		// Float formats: no NaN bits, whose payloads need not survive a round trip.
+		if (format.Numeric() == NumericFormat::SFLOAT)
+			for (size_t k = 0; k + 4 <= memory.size(); k += 4) memory[k + 3] &= 0x3f, memory[k + 1] &= 0x3f;
+		const uint8_t* texels = memory.data() + offset;
+		SampledImage image;
+		REQUIRE(PrepareTexelBuffer(texels, count, format, &image));
+		TexelValue outside{};
+		if (!format.Find('A')) {
+			if (format.IsInteger())
+				outside.u[3] = 1;
+			else
+				outside.f[3] = 1.0f;
+		}
+		for (uint32_t lanes : {1u, 7u, 16u, 53u}) {
+			CAPTURE(lanes);
+			std::vector<int32_t> x(lanes);
+			for (uint32_t j = 0; j < lanes; ++j) {
+				const uint32_t kind = rng() % 8;
+				x[j] = kind == 0   ? int32_t(count + rng() % 3)
+				       : kind == 1 ? -1 - int32_t(rng() % 3)
+				       : kind == 2
+				           ? (rng() % 2 ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int32_t>::min())
+				           : int32_t(rng() % count);
+			}
+			FetchLanes fetch;
+			fetch.count = lanes;
+			fetch.coord[0] = x.data();
+			std::vector<TexelValue> got(lanes);
+			Fetch(image, fetch, got.data());
+			std::vector<uint32_t> components[4];
+			for (auto& c : components) c.assign(lanes, 0xdeadbeef);
+			uint32_t* const component_arrays[4] = {components[0].data(), components[1].data(), components[2].data(),
+			                                       components[3].data()};
+			Fetch(image, fetch, component_arrays);
+			for (uint32_t j = 0; j < lanes; ++j) {
+				CAPTURE(j, x[j]);
+				const bool inside = x[j] >= 0 && uint32_t(x[j]) < count;
+				const TexelValue want = inside ? UnpackTexel(format, texels + size_t(x[j]) * size) : outside;
+				for (int c = 0; c < 4; ++c) {
+					CHECK(got[j].u[c] == want.u[c]);
+					CHECK(component_arrays[c][j] == want.u[c]);
+				}
+			}
+			// Stores: distinct texels (a later lane's store to the same texel
+			// wins, which the image tests check), each lane's value packed.
+			std::vector<uint8_t> stored = memory, expected = memory;
+			SampledImage target;
+			REQUIRE(PrepareTexelBuffer(stored.data() + offset, count, format, &target));
+			std::vector<int32_t> at(lanes);
+			std::vector<uint32_t> values[4];
+			for (auto& v : values) v.resize(lanes);
+			for (uint32_t j = 0; j < lanes; ++j) {
+				at[j] = j < count ? int32_t((j * 11) % count) : int32_t(count + j);  // past the end: dropped
+				for (int c = 0; c < 4; ++c) {
+					const float value = float(int32_t(rng() % 512) - 256) / 128.0f;
+					std::memcpy(&values[c][j], &value, 4);
+					if (format.IsInteger()) values[c][j] = rng() % 300;
+				}
+				if (j < count) {
+					TexelValue v;
+					for (int c = 0; c < 4; ++c) v.u[c] = values[c][j];
+					PackTexel(format, v, expected.data() + offset + size_t(at[j]) * size);
+				}
+			}
+			StoreLanes store;
+			store.count = lanes;
+			store.coord[0] = at.data();
+			for (int c = 0; c < 4; ++c) store.texel[c] = values[c].data();
+			Store(target, store);
+			CHECK(stored == expected);
+		}
+	}
+	SampledImage image;
+	CHECK_FALSE(PrepareTexelBuffer(nullptr, 4, *FindFormat(VK_FORMAT_R8G8B8A8_UNORM), &image));
+	CHECK_FALSE(
+	    PrepareTexelBuffer(reinterpret_cast<const uint8_t*>(&image), 0, *FindFormat(VK_FORMAT_R8G8B8A8_UNORM), &image));
+	CHECK_FALSE(PrepareTexelBuffer(reinterpret_cast<const uint8_t*>(&image), 4,
+	                               *FindFormat(VK_FORMAT_BC1_RGB_UNORM_BLOCK), &image));
+}

@@ -232,6 +232,86 @@ void ImageFilter(benchmark::State& state, Driver driver) {
 	ctx->Destroy(pixels);
 }
 
+// The image filter over texel buffers (bench_texel_buffer_filter.comp): the
+// same 1920x1080 RGBA8 picture, fetched from a uniform texel buffer and
+// stored into a storage texel buffer. Mpix/s of output.
+void TexelBufferFilter(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	const uint32_t width = 1920, height = 1080;
+	VkDevice device = ctx->device();
+	const uint64_t bytes = uint64_t(width) * height * 4;
+	TestBuffer buffers[2] = {ctx->CreateBuffer(bytes, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT),
+	                         ctx->CreateBuffer(bytes, VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT)};
+	for (uint64_t i = 0; i < bytes; ++i) buffers[0].data[i] = uint8_t((i * 2654435761u) >> 13);
+	VkBufferView views[2];
+	for (int n = 0; n < 2; ++n) {
+		VkBufferViewCreateInfo bvci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+		bvci.buffer = buffers[n].buffer;
+		bvci.format = VK_FORMAT_R8G8B8A8_UNORM;
+		bvci.range = VK_WHOLE_SIZE;
+		vkCreateBufferView(device, &bvci, nullptr, &views[n]);
+	}
+	const VkDescriptorType types[2] = {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+	                                   VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER};
+	VkDescriptorSetLayoutBinding bindings[2] = {{0, types[0], 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+	                                            {1, types[1], 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	dslci.bindingCount = 2;
+	dslci.pBindings = bindings;
+	VkDescriptorSetLayout set_layout;
+	vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout);
+	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &set_layout;
+	VkPipelineLayout layout;
+	vkCreatePipelineLayout(device, &plci, nullptr, &layout);
+	VkDescriptorPoolSize pool_sizes[2] = {{types[0], 1}, {types[1], 1}};
+	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+	dpci.maxSets = 1;
+	dpci.poolSizeCount = 2;
+	dpci.pPoolSizes = pool_sizes;
+	VkDescriptorPool pool;
+	vkCreateDescriptorPool(device, &dpci, nullptr, &pool);
+	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+	dsai.descriptorPool = pool;
+	dsai.descriptorSetCount = 1;
+	dsai.pSetLayouts = &set_layout;
+	VkDescriptorSet set;
+	vkAllocateDescriptorSets(device, &dsai, &set);
+	VkWriteDescriptorSet writes[2];
+	for (int n = 0; n < 2; ++n) {
+		writes[n] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+		writes[n].dstSet = set;
+		writes[n].dstBinding = uint32_t(n);
+		writes[n].descriptorCount = 1;
+		writes[n].descriptorType = types[n];
+		writes[n].pTexelBufferView = &views[n];
+	}
+	vkUpdateDescriptorSets(device, 2, writes, 0, nullptr);
+	VkPipeline pipeline =
+	    CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "bench_texel_buffer_filter.spv", layout);
+	if (pipeline != VK_NULL_HANDLE) {
+		TimeCommands(state, *ctx, [&](VkCommandBuffer cb) {
+			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
+			vkCmdDispatch(cb, width / 8, height / 8, 1);
+		});
+		state.counters["Mpix/s"] =
+		    benchmark::Counter(double(width) * height * double(state.iterations()) / 1e6, benchmark::Counter::kIsRate);
+		vkDestroyPipeline(device, pipeline, nullptr);
+	} else {
+		state.SkipWithError("pipeline creation failed");
+	}
+	vkDestroyDescriptorPool(device, pool, nullptr);
+	vkDestroyPipelineLayout(device, layout, nullptr);
+	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+	for (int n = 0; n < 2; ++n) {
+		vkDestroyBufferView(device, views[n], nullptr);
+		ctx->Destroy(buffers[n]);
+	}
+}
+
 // Shader module + pipeline creation + the first (tiny) dispatch, each
 // iteration with new objects and no VkPipelineCache. The same SPIR-V each
 // time, as a test suite makes the same pipeline test after test: both
@@ -298,6 +378,9 @@ int Register() {
 		    ->UseRealTime()
 		    ->Unit(benchmark::kMillisecond);
 		benchmark::RegisterBenchmark(("ImageFilter_1080p" + suffix).c_str(), ImageFilter, d)
+		    ->UseRealTime()
+		    ->Unit(benchmark::kMillisecond);
+		benchmark::RegisterBenchmark(("TexelBufferFilter_1080p" + suffix).c_str(), TexelBufferFilter, d)
 		    ->UseRealTime()
 		    ->Unit(benchmark::kMillisecond);
 		benchmark::RegisterBenchmark(("PipelineCreateAndFirstDispatch" + suffix).c_str(), PipelineCreation, d, false)

@@ -288,6 +288,7 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 	case ImageOpKind::kQuerySamples:
 		for (uint32_t j = 0; j < n; ++j) out[j].u[0] = texture::QuerySamples(*image);
 		return;
+	case ImageOpKind::kResidency: return;  // (answered above)
 	}
 }
 

@@ -513,6 +513,14 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kFetch || op.kind == ImageOpKind::kRead;
 		// (A texel buffer bound where the shader samples, which valid use
 		// never does, reads zero through `out`.)
+		// OpImageQuerySize (no Lod) of an image: one answer, written straight
+		// into the result components.
+		if (identity && op.kind == ImageOpKind::kQuerySize && !op.has_lod && image && !binding->texel_format) {
+			uint32_t size[4] = {};
+			texture::QuerySize(*image, 0, size);
+			for (uint32_t c = 0; c < 4; ++c) std::fill_n(results[c], n, size[c]);
+			continue;
+		}
 		if (identity && to_components && image && !(binding->texel_format && op.kind == ImageOpKind::kSample)) {
 			uint32_t* const components[4] = {r0, r1, r2, r3};
 			RunBatch(op, binding, image, batch, nullptr, components);

@@ -511,8 +511,6 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		uint32_t *r0 = results[0], *r1 = results[1], *r2 = results[2], *r3 = results[3];
 		const bool to_components =
 		    op.kind == ImageOpKind::kSample || op.kind == ImageOpKind::kFetch || op.kind == ImageOpKind::kRead;
-		// (A texel buffer bound where the shader samples, which valid use
-		// never does, reads zero through `out`.)
 		// OpImageQuerySize (no Lod) of an image: one answer, written straight
 		// into the result components.
 		if (identity && op.kind == ImageOpKind::kQuerySize && !op.has_lod && image && !binding->texel_format) {
@@ -521,6 +519,8 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 			for (uint32_t c = 0; c < 4; ++c) std::fill_n(results[c], n, size[c]);
 			continue;
 		}
+		// (A texel buffer bound where the shader samples, which valid use
+		// never does, reads zero through `out`.)
 		if (identity && to_components && image && !(binding->texel_format && op.kind == ImageOpKind::kSample)) {
 			uint32_t* const components[4] = {r0, r1, r2, r3};
 			RunBatch(op, binding, image, batch, nullptr, components);

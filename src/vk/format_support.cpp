@@ -308,7 +308,8 @@ VkResult QueryImageFormat(VkFormat format, VkImageType type, VkImageTiling tilin
 		for (size_t i = 0; i < texture::kFormatTableSize; ++i) {
 			const texture::FormatInfo& other = texture::kFormatTable[i];
 			const bool block_view = block_views && !other.IsCompressed() && !other.IsDepthOrStencil() &&
-			                        !other.IsMultiPlanar() && other.block_size == info->block_size;
+			                        !other.IsMultiPlanar() && other.block_extent[0] == 1 &&
+			                        other.block_extent[1] == 1 && other.block_size == info->block_size;
 			if (!block_view && std::strcmp(other.compatibility_class, info->compatibility_class) != 0) continue;
 			FormatSupport s = GetFormatSupport(other.format);
 			usage_features |= tiling == VK_IMAGE_TILING_LINEAR ? s.linear : s.optimal;

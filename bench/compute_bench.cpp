@@ -8,6 +8,7 @@
 //   MESA_SHADER_CACHE_DISABLE=true build/bench/tessera_compute_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -128,132 +129,14 @@ void Reduce(benchmark::State& state, Driver driver) {
 	ctx->Destroy(out);
 }
 
-// An image filter over storage images, as image-processing programs write
-// one: each invocation of bench_image_filter.comp loads five texels of a
-// 1920x1080 RGBA8 image (imageLoad) and stores their weighted mean into
-// another (imageStore). Mpix/s of output.
-void ImageFilter(benchmark::State& state, Driver driver) {
-	Context* ctx = GetContext(driver);
-	if (!ctx) return state.SkipWithError("driver not found");
-	const uint32_t width = 1920, height = 1080;
-	VkDevice device = ctx->device();
-	const VkImageUsageFlags usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-	TestImage images[2] = {ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, width, height, usage),
-	                       ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, width, height, usage)};
-	TestBuffer pixels = ctx->CreateBuffer(uint64_t(width) * height * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-	for (uint64_t i = 0; i < pixels.size; ++i) pixels.data[i] = uint8_t((i * 2654435761u) >> 13);
-	VkImageView views[2];
-	for (int n = 0; n < 2; ++n) {
-		VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-		vci.image = images[n].image;
-		vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-		vci.format = VK_FORMAT_R8G8B8A8_UNORM;
-		vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-		vkCreateImageView(device, &vci, nullptr, &views[n]);
-	}
-	VkDescriptorSetLayoutBinding bindings[2] = {
-	    {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-	    {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
-	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-	dslci.bindingCount = 2;
-	dslci.pBindings = bindings;
-	VkDescriptorSetLayout set_layout;
-	vkCreateDescriptorSetLayout(device, &dslci, nullptr, &set_layout);
-	VkPipelineLayoutCreateInfo plci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-	plci.setLayoutCount = 1;
-	plci.pSetLayouts = &set_layout;
-	VkPipelineLayout layout;
-	vkCreatePipelineLayout(device, &plci, nullptr, &layout);
-	VkDescriptorPoolSize pool_size{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2};
-	VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-	dpci.maxSets = 1;
-	dpci.poolSizeCount = 1;
-	dpci.pPoolSizes = &pool_size;
-	VkDescriptorPool pool;
-	vkCreateDescriptorPool(device, &dpci, nullptr, &pool);
-	VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-	dsai.descriptorPool = pool;
-	dsai.descriptorSetCount = 1;
-	dsai.pSetLayouts = &set_layout;
-	VkDescriptorSet set;
-	vkAllocateDescriptorSets(device, &dsai, &set);
-	VkDescriptorImageInfo image_infos[2] = {{VK_NULL_HANDLE, views[0], VK_IMAGE_LAYOUT_GENERAL},
-	                                        {VK_NULL_HANDLE, views[1], VK_IMAGE_LAYOUT_GENERAL}};
-	VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-	write.dstSet = set;
-	write.descriptorCount = 2;
-	write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-	write.pImageInfo = image_infos;
-	vkUpdateDescriptorSets(device, 1, &write, 0, nullptr);
-	VkPipeline pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "bench_image_filter.spv", layout);
-	if (pipeline != VK_NULL_HANDLE) {
-		// The source's pixels, both images in GENERAL.
-		ctx->Submit([&](VkCommandBuffer cb) {
-			VkImageMemoryBarrier barriers[2];
-			for (int n = 0; n < 2; ++n) {
-				barriers[n] = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-				barriers[n].dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-				barriers[n].oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-				barriers[n].newLayout = VK_IMAGE_LAYOUT_GENERAL;
-				barriers[n].srcQueueFamilyIndex = barriers[n].dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-				barriers[n].image = images[n].image;
-				barriers[n].subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-			}
-			vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr,
-			                     0, nullptr, 2, barriers);
-			VkBufferImageCopy region{};
-			region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-			region.imageExtent = {width, height, 1};
-			vkCmdCopyBufferToImage(cb, pixels.buffer, images[0].image, VK_IMAGE_LAYOUT_GENERAL, 1, &region);
-			VkMemoryBarrier done{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-			done.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-			done.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-			vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &done,
-			                     0, nullptr, 0, nullptr);
-		});
-		TimeCommands(state, *ctx, [&](VkCommandBuffer cb) {
-			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
-			vkCmdDispatch(cb, width / 8, height / 8, 1);
-		});
-		state.counters["Mpix/s"] =
-		    benchmark::Counter(double(width) * height * double(state.iterations()) / 1e6, benchmark::Counter::kIsRate);
-		vkDestroyPipeline(device, pipeline, nullptr);
-	} else {
-		state.SkipWithError("pipeline creation failed");
-	}
-	vkDestroyDescriptorPool(device, pool, nullptr);
-	vkDestroyPipelineLayout(device, layout, nullptr);
-	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
-	for (int n = 0; n < 2; ++n) {
-		vkDestroyImageView(device, views[n], nullptr);
-		ctx->Destroy(images[n]);
-	}
-	ctx->Destroy(pixels);
-}
-
-// The image filter over texel buffers (bench_texel_buffer_filter.comp): the
-// same 1920x1080 RGBA8 picture, fetched from a uniform texel buffer and
-// stored into a storage texel buffer. Mpix/s of output.
-void TexelBufferFilter(benchmark::State& state, Driver driver) {
-	Context* ctx = GetContext(driver);
-	if (!ctx) return state.SkipWithError("driver not found");
-	const uint32_t width = 1920, height = 1080;
-	VkDevice device = ctx->device();
-	const uint64_t bytes = uint64_t(width) * height * 4;
-	TestBuffer buffers[2] = {ctx->CreateBuffer(bytes, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT),
-	                         ctx->CreateBuffer(bytes, VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT)};
-	for (uint64_t i = 0; i < bytes; ++i) buffers[0].data[i] = uint8_t((i * 2654435761u) >> 13);
-	VkBufferView views[2];
-	for (int n = 0; n < 2; ++n) {
-		VkBufferViewCreateInfo bvci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
-		bvci.buffer = buffers[n].buffer;
-		bvci.format = VK_FORMAT_R8G8B8A8_UNORM;
-		bvci.range = VK_WHOLE_SIZE;
-		vkCreateBufferView(device, &bvci, nullptr, &views[n]);
-	}
-	const VkDescriptorType types[2] = {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
-	                                   VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER};
+// The filter benchmarks' 1920x1080 picture, and their set of two bindings
+// (the source at 0, the result at 1, of `types`): the pipeline of `shader`
+// over it, timed over the whole picture in 8x8 workgroups. point(writes)
+// names the resources in the two writes. Mpix/s of output.
+constexpr uint32_t kFilterWidth = 1920, kFilterHeight = 1080;
+void TimeFilter(benchmark::State& state, Context& ctx, const char* shader, const VkDescriptorType types[2],
+                const std::function<void(VkWriteDescriptorSet* writes)>& point) {
+	VkDevice device = ctx.device();
 	VkDescriptorSetLayoutBinding bindings[2] = {{0, types[0], 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
 	                                            {1, types[1], 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
 	VkDescriptorSetLayoutCreateInfo dslci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
@@ -286,19 +169,18 @@ void TexelBufferFilter(benchmark::State& state, Driver driver) {
 		writes[n].dstBinding = uint32_t(n);
 		writes[n].descriptorCount = 1;
 		writes[n].descriptorType = types[n];
-		writes[n].pTexelBufferView = &views[n];
 	}
+	point(writes);
 	vkUpdateDescriptorSets(device, 2, writes, 0, nullptr);
-	VkPipeline pipeline =
-	    CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, "bench_texel_buffer_filter.spv", layout);
+	VkPipeline pipeline = CreateCorpusComputePipeline(device, TESSERA_SHADER_DIR, shader, layout);
 	if (pipeline != VK_NULL_HANDLE) {
-		TimeCommands(state, *ctx, [&](VkCommandBuffer cb) {
+		TimeCommands(state, ctx, [&](VkCommandBuffer cb) {
 			vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
 			vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &set, 0, nullptr);
-			vkCmdDispatch(cb, width / 8, height / 8, 1);
+			vkCmdDispatch(cb, kFilterWidth / 8, kFilterHeight / 8, 1);
 		});
-		state.counters["Mpix/s"] =
-		    benchmark::Counter(double(width) * height * double(state.iterations()) / 1e6, benchmark::Counter::kIsRate);
+		state.counters["Mpix/s"] = benchmark::Counter(
+		    double(kFilterWidth) * kFilterHeight * double(state.iterations()) / 1e6, benchmark::Counter::kIsRate);
 		vkDestroyPipeline(device, pipeline, nullptr);
 	} else {
 		state.SkipWithError("pipeline creation failed");
@@ -306,6 +188,97 @@ void TexelBufferFilter(benchmark::State& state, Driver driver) {
 	vkDestroyDescriptorPool(device, pool, nullptr);
 	vkDestroyPipelineLayout(device, layout, nullptr);
 	vkDestroyDescriptorSetLayout(device, set_layout, nullptr);
+}
+
+// The filters' source picture: the same bytes for every driver.
+void FillPicture(uint8_t* bytes, uint64_t size) {
+	for (uint64_t i = 0; i < size; ++i) bytes[i] = uint8_t((i * 2654435761u) >> 13);
+}
+
+// An image filter over storage images, as image-processing programs write
+// one: each invocation of bench_image_filter.comp loads five texels of a
+// 1920x1080 RGBA8 image (imageLoad) and stores their weighted mean into
+// another (imageStore).
+void ImageFilter(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	const uint32_t width = kFilterWidth, height = kFilterHeight;
+	VkDevice device = ctx->device();
+	const VkImageUsageFlags usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+	TestImage images[2] = {ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, width, height, usage),
+	                       ctx->CreateImage2D(VK_FORMAT_R8G8B8A8_UNORM, width, height, usage)};
+	TestBuffer pixels = ctx->CreateBuffer(uint64_t(width) * height * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+	FillPicture(pixels.data, pixels.size);
+	VkImageView views[2];
+	for (int n = 0; n < 2; ++n) {
+		VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+		vci.image = images[n].image;
+		vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+		vci.format = VK_FORMAT_R8G8B8A8_UNORM;
+		vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		vkCreateImageView(device, &vci, nullptr, &views[n]);
+	}
+	// The source's pixels, both images in GENERAL.
+	ctx->Submit([&](VkCommandBuffer cb) {
+		VkImageMemoryBarrier barriers[2];
+		for (int n = 0; n < 2; ++n) {
+			barriers[n] = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+			barriers[n].dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+			barriers[n].oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+			barriers[n].newLayout = VK_IMAGE_LAYOUT_GENERAL;
+			barriers[n].srcQueueFamilyIndex = barriers[n].dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+			barriers[n].image = images[n].image;
+			barriers[n].subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		}
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0,
+		                     nullptr, 2, barriers);
+		VkBufferImageCopy region{};
+		region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+		region.imageExtent = {width, height, 1};
+		vkCmdCopyBufferToImage(cb, pixels.buffer, images[0].image, VK_IMAGE_LAYOUT_GENERAL, 1, &region);
+		VkMemoryBarrier done{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+		done.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+		done.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+		vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &done, 0,
+		                     nullptr, 0, nullptr);
+	});
+	VkDescriptorImageInfo image_infos[2] = {{VK_NULL_HANDLE, views[0], VK_IMAGE_LAYOUT_GENERAL},
+	                                        {VK_NULL_HANDLE, views[1], VK_IMAGE_LAYOUT_GENERAL}};
+	const VkDescriptorType types[2] = {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+	TimeFilter(state, *ctx, "bench_image_filter.spv", types, [&](VkWriteDescriptorSet* writes) {
+		for (int n = 0; n < 2; ++n) writes[n].pImageInfo = &image_infos[n];
+	});
+	for (int n = 0; n < 2; ++n) {
+		vkDestroyImageView(device, views[n], nullptr);
+		ctx->Destroy(images[n]);
+	}
+	ctx->Destroy(pixels);
+}
+
+// The image filter over texel buffers (bench_texel_buffer_filter.comp): the
+// same picture, fetched from a uniform texel buffer and stored into a
+// storage texel buffer.
+void TexelBufferFilter(benchmark::State& state, Driver driver) {
+	Context* ctx = GetContext(driver);
+	if (!ctx) return state.SkipWithError("driver not found");
+	VkDevice device = ctx->device();
+	const uint64_t bytes = uint64_t(kFilterWidth) * kFilterHeight * 4;
+	TestBuffer buffers[2] = {ctx->CreateBuffer(bytes, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT),
+	                         ctx->CreateBuffer(bytes, VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT)};
+	FillPicture(buffers[0].data, bytes);
+	VkBufferView views[2];
+	for (int n = 0; n < 2; ++n) {
+		VkBufferViewCreateInfo bvci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+		bvci.buffer = buffers[n].buffer;
+		bvci.format = VK_FORMAT_R8G8B8A8_UNORM;
+		bvci.range = VK_WHOLE_SIZE;
+		vkCreateBufferView(device, &bvci, nullptr, &views[n]);
+	}
+	const VkDescriptorType types[2] = {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+	                                   VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER};
+	TimeFilter(state, *ctx, "bench_texel_buffer_filter.spv", types, [&](VkWriteDescriptorSet* writes) {
+		for (int n = 0; n < 2; ++n) writes[n].pTexelBufferView = &views[n];
+	});
 	for (int n = 0; n < 2; ++n) {
 		vkDestroyBufferView(device, views[n], nullptr);
 		ctx->Destroy(buffers[n]);

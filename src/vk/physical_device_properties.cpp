@@ -501,13 +501,12 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR: {
-		// Uncompressed views of compressed images with several layers are
-		// not claimed: no test has checked them (the CTS's multi_layer_views
-		// cases need compressed formats with usages Tessera does not offer).
-		// One descriptor serves every Y'CbCr format (format_support.cpp); no
-		// fragment shading rates.
+		// Uncompressed views of compressed images may have several layers:
+		// a view's layers are the image's, a block a texel
+		// (texture::PrepareImage). One descriptor serves every Y'CbCr format
+		// (format_support.cpp); no fragment shading rates.
 		auto* p = reinterpret_cast<VkPhysicalDeviceMaintenance6PropertiesKHR*>(s);
-		p->blockTexelViewCompatibleMultipleLayers = VK_FALSE;
+		p->blockTexelViewCompatibleMultipleLayers = VK_TRUE;
 		p->maxCombinedImageSamplerDescriptorCount = 1;
 		p->fragmentShadingRateClampCombinerInputs = VK_FALSE;
 		break;

@@ -2,6 +2,7 @@
 // compute shaders, through the loader: the corpus shaders image_*.comp run
 // on Tessera and on lavapipe with the same images, samplers and buffers, and
 // the results are compared. Tolerances: image_scene.h.
+#include "icd/vulkan_newer.h"
 #include "image_scene.h"
 
 using namespace tessera::test;
@@ -169,6 +170,68 @@ TEST_CASE("uncompressed views of BC1 images see one texel a block, as on lavapip
 	}
 	CHECK(ours.buffers == reference.buffers);
 	CHECK(ours.images == reference.images);
+}
+
+// The same through 2D array views of two layers, which
+// VkPhysicalDeviceMaintenance6PropertiesKHR::blockTexelViewCompatibleMultipleLayers
+// allows. Tessera alone, without the validation layer: lavapipe 22.3 and the
+// layer's 1.3.239 release predate VK_KHR_maintenance6.
+TEST_CASE("uncompressed array views of two-layer BC1 images see each layer's blocks", "[image][maintenance6]") {
+	ContextOptions options = Options(Driver::Tessera);
+	VkPhysicalDeviceMaintenance6FeaturesKHR m6{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_FEATURES_KHR};
+	m6.maintenance6 = VK_TRUE;
+	VkPhysicalDeviceFeatures2 features = *static_cast<const VkPhysicalDeviceFeatures2*>(options.device_features);
+	m6.pNext = features.pNext;
+	features.pNext = &m6;
+	options.device_features = &features;
+	options.device_extensions.push_back(VK_KHR_MAINTENANCE_6_EXTENSION_NAME);
+	options.validation = false;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkPhysicalDeviceMaintenance6PropertiesKHR m6_properties{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_6_PROPERTIES_KHR};
+	VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &m6_properties};
+	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &properties);
+	REQUIRE(m6_properties.blockTexelViewCompatibleMultipleLayers == VK_TRUE);
+
+	Scene scene{"image_block_view_layers.spv"};
+	ImageSpec source;
+	source.format = VK_FORMAT_BC1_RGB_UNORM_BLOCK;
+	source.extent = {20, 12, 1};
+	source.layers = 2;
+	source.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+	source.block_bytes = 8;
+	source.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT;
+	source.view_format = VK_FORMAT_R32G32_UINT;
+	source.data = RandomBytes(ImageBytes(source), 43);
+	ImageSpec target = source;
+	target.storage = true;
+	target.flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+	target.data = RandomBytes(ImageBytes(target), 44);
+	scene.images = {source, target};
+	scene.samplers = {Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)};
+	scene.buffers = {std::vector<uint8_t>(32 + 30 * 16, 0xcd)};
+	scene.bindings = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {}, {}, {}, 0},
+	                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, {0}, {0}},
+	                  {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, {1}}};
+	const Outcome ours = Run(*ctx, scene);
+	const std::vector<uint32_t> got = Values<uint32_t>(ours.buffers[0]);
+	const std::vector<uint32_t> blocks = Values<uint32_t>(source.data);  // two words a block, layer after layer
+	CHECK(std::vector<uint32_t>(got.begin(), got.begin() + 8) == std::vector<uint32_t>{5, 3, 2, 0, 5, 3, 2, 0});
+	for (uint32_t i = 0; i < 30; ++i) {
+		CAPTURE(i);
+		const uint32_t* texel = &got[8 + 4 * i];
+		CHECK(std::vector<uint32_t>(texel, texel + 4) ==
+		      std::vector<uint32_t>{blocks[2 * i], blocks[2 * i + 1], blocks[2 * i], blocks[2 * i + 1]});
+	}
+	// The target's blocks: the source's, layers swapped.
+	const std::vector<uint32_t> stored = Values<uint32_t>(ours.images[1]);
+	for (uint32_t i = 0; i < 30; ++i) {
+		CAPTURE(i);
+		const uint32_t from = (i + 15) % 30;
+		CHECK(stored[2 * i] == blocks[2 * from]);
+		CHECK(stored[2 * i + 1] == blocks[2 * from + 1]);
+	}
 }
 
 TEST_CASE("VK_EXT_image_sliced_view_of_3d: a storage view of some slices stores there, sampled it sees the level",

@@ -113,6 +113,29 @@ TEST_CASE("2D views of 3D image slices sample and store as on lavapipe", "[image
 	CHECK(ours.images[1] == reference.images[1]);
 }
 
+namespace {
+
+// A 20x12 BC1 image of `layers` layers and `mips` levels, viewed as
+// R32G32_UINT (one 8-byte block a texel), filled from `seed`; `storage`: a
+// storage image too, which EXTENDED_USAGE allows through the view's format.
+ImageSpec BlockViewImage(uint32_t layers, uint32_t mips, bool storage, uint32_t seed) {
+	ImageSpec image;
+	image.format = VK_FORMAT_BC1_RGB_UNORM_BLOCK;
+	image.extent = {20, 12, 1};
+	image.layers = layers;
+	image.mips = mips;
+	image.view_type = layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
+	image.block_bytes = 8;
+	image.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT |
+	              (storage ? VK_IMAGE_CREATE_EXTENDED_USAGE_BIT : 0);
+	image.storage = storage;
+	image.view_format = VK_FORMAT_R32G32_UINT;
+	image.data = RandomBytes(ImageBytes(image), seed);
+	return image;
+}
+
+}  // namespace
+
 // VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT: an R32G32_UINT view of a
 // BC1 image has one texel per 8-byte block, and its extent is the image's in
 // blocks, rounded up (20x12 texels: 5x3 blocks, level 1 3x2; such views have
@@ -122,22 +145,11 @@ TEST_CASE("2D views of 3D image slices sample and store as on lavapipe", "[image
 // wrong blocks). Storage usage on a BC1 image comes from EXTENDED_USAGE.
 TEST_CASE("uncompressed views of BC1 images see one texel a block, as on lavapipe", "[image]") {
 	Scene scene{"image_block_view.spv"};
-	ImageSpec source;
-	source.format = VK_FORMAT_BC1_RGB_UNORM_BLOCK;
-	source.extent = {20, 12, 1};
-	source.mips = 2;
-	source.block_bytes = 8;
-	source.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT;
-	source.view_format = VK_FORMAT_R32G32_UINT;
+	ImageSpec source = BlockViewImage(1, 2, false, 41);
 	source.view_levels = 1;
-	source.data = RandomBytes(ImageBytes(source), 41);
 	ImageSpec level1 = source;
 	level1.view_base_level = 1;
-	ImageSpec target = source;
-	target.mips = 1;
-	target.storage = true;
-	target.flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-	target.data = RandomBytes(ImageBytes(target), 42);
+	const ImageSpec target = BlockViewImage(1, 1, true, 42);
 	scene.images = {source, target, level1};
 	scene.samplers = {Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)};
 	scene.buffers = {std::vector<uint8_t>(32 + 2 * 15 * 16, 0xcd)};
@@ -195,19 +207,8 @@ TEST_CASE("uncompressed array views of two-layer BC1 images see each layer's blo
 	REQUIRE(m6_properties.blockTexelViewCompatibleMultipleLayers == VK_TRUE);
 
 	Scene scene{"image_block_view_layers.spv"};
-	ImageSpec source;
-	source.format = VK_FORMAT_BC1_RGB_UNORM_BLOCK;
-	source.extent = {20, 12, 1};
-	source.layers = 2;
-	source.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-	source.block_bytes = 8;
-	source.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT;
-	source.view_format = VK_FORMAT_R32G32_UINT;
-	source.data = RandomBytes(ImageBytes(source), 43);
-	ImageSpec target = source;
-	target.storage = true;
-	target.flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
-	target.data = RandomBytes(ImageBytes(target), 44);
+	const ImageSpec source = BlockViewImage(2, 1, false, 43);
+	const ImageSpec target = BlockViewImage(2, 1, true, 44);
 	scene.images = {source, target};
 	scene.samplers = {Sampler(VK_FILTER_NEAREST, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE)};
 	scene.buffers = {std::vector<uint8_t>(32 + 30 * 16, 0xcd)};

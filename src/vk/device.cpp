@@ -34,7 +34,9 @@ Device::Device(PhysicalDevice* physical_device, const VkAllocationCallbacks* all
 		if (uint64_t steps = std::strtoull(limit, nullptr, 10)) run_options_.max_block_steps = steps;
 }
 
-Device::~Device() { Delete(Allocator(), queue_); }
+Device::~Device() {
+	for (Queue* queue : queues_) Delete(Allocator(), queue);
+}
 
 namespace {
 
@@ -85,19 +87,39 @@ VkResult Device::Init(const VkDeviceCreateInfo& info) {
 	} catch (const std::bad_alloc&) {
 		return VK_ERROR_OUT_OF_HOST_MEMORY;
 	}
-	queue_ = New<Queue>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_DEVICE, this);
-	if (!queue_) return VK_ERROR_OUT_OF_HOST_MEMORY;
-	VkQueueGlobalPriorityKHR priority = VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR;
-	for (uint32_t i = 0; i < info.queueCreateInfoCount; ++i)
+	// Each family's queue at the priority its create info asks for
+	// (VK_KHR_global_priority). The universal family's queue exists even
+	// where no create info names it (a device needs one to wait on).
+	VkQueueGlobalPriorityKHR priority[PhysicalDevice::kQueueFamilyCount] = {};
+	bool wanted[PhysicalDevice::kQueueFamilyCount] = {};
+	wanted[PhysicalDevice::kUniversalFamily] = true;
+	for (auto& p : priority) p = VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR;
+	for (uint32_t i = 0; i < info.queueCreateInfoCount; ++i) {
+		const VkDeviceQueueCreateInfo& q = info.pQueueCreateInfos[i];
+		wanted[q.queueFamilyIndex] = true;
 		if (auto* p = FindInChain<VkDeviceQueueGlobalPriorityCreateInfoKHR>(
-		        info.pQueueCreateInfos[i].pNext, VK_STRUCTURE_TYPE_DEVICE_QUEUE_GLOBAL_PRIORITY_CREATE_INFO_KHR))
-			priority = p->globalPriority;
-	return queue_->Init(priority);
+		        q.pNext, VK_STRUCTURE_TYPE_DEVICE_QUEUE_GLOBAL_PRIORITY_CREATE_INFO_KHR))
+			priority[q.queueFamilyIndex] = p->globalPriority;
+	}
+	for (uint32_t family = 0; family < PhysicalDevice::kQueueFamilyCount; ++family) {
+		if (!wanted[family]) continue;
+		queues_[family] = New<Queue>(Allocator(), VK_SYSTEM_ALLOCATION_SCOPE_DEVICE, this);
+		if (!queues_[family]) return VK_ERROR_OUT_OF_HOST_MEMORY;
+		if (VkResult result = queues_[family]->Init(priority[family]); result != VK_SUCCESS) return result;
+	}
+	return VK_SUCCESS;
 }
 
 Instance* Device::GetInstance() const { return physical_device_->GetInstance(); }
 
-Queue* Device::GetQueue(uint32_t family, uint32_t index) const { return family == 0 && index == 0 ? queue_ : nullptr; }
+Queue* Device::GetQueue(uint32_t family, uint32_t index) const {
+	return family < PhysicalDevice::kQueueFamilyCount && index == 0 ? queues_[family] : nullptr;
+}
+
+void Device::WaitIdle() const {
+	for (Queue* queue : queues_)
+		if (queue) queue->WaitIdle();
+}
 
 runtime::ThreadPool& Device::ThreadPool() {
 	std::lock_guard lock(pool_mutex_);

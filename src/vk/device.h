@@ -19,6 +19,7 @@
 #include "shader/interpreter.h"
 #include "spirv/compile.h"
 #include "vk/object.h"
+#include "vk/physical_device.h"
 
 namespace tessera::runtime {
 class ThreadPool;
@@ -51,7 +52,11 @@ public:
 	bool IsEnabled(entry::DeviceExtension extension) const { return extensions_[static_cast<size_t>(extension)]; }
 	// Which SPIR-V the enabled features make valid (vkCreateShaderModule).
 	const spirv::ValidationRules& ShaderRules() const { return shader_rules_; }
+	// The queue of a family (PhysicalDevice::kQueueFamilyCount), or null
+	// where the device was not created with it.
 	Queue* GetQueue(uint32_t family, uint32_t index) const;
+	// Waits until every queue of the device is idle (vkDeviceWaitIdle).
+	void WaitIdle() const;
 	runtime::ThreadPool& ThreadPool();
 	// What one draw may take for its vertex results (vk/draw.cpp): a quarter
 	// of the machine's memory, or TESSERA_DRAW_MEMORY_MB, read when the
@@ -134,7 +139,9 @@ private:
 	bool has_allocator_ = false;
 	ExtensionSet extensions_;
 	spirv::ValidationRules shader_rules_;
-	Queue* queue_ = nullptr;
+	// One queue a family (PhysicalDevice::kQueueCount is 1): the universal
+	// one always, the compute one where the create info asks for it.
+	Queue* queues_[PhysicalDevice::kQueueFamilyCount] = {};
 
 	std::mutex pool_mutex_;
 	std::unique_ptr<runtime::ThreadPool> thread_pool_;

@@ -206,38 +206,51 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceProperties(VkPhysicalDevice physical
 	*pProperties = PhysicalDevice::Cast(physicalDevice)->Properties();
 }
 
+namespace {
+
+// PhysicalDevice::kUniversalFamily and kComputeFamily. A queue of either
+// runs any command it may record on the same engine; the compute family
+// lacks GRAPHICS (so its command buffers record no draws, blits, resolves
+// or depth/stencil clears) and SPARSE_BINDING. Timestamps are 64-bit
+// CLOCK_MONOTONIC nanoseconds on both; copies have no granularity.
+constexpr VkQueueFamilyProperties kFamilies[vk::PhysicalDevice::kQueueFamilyCount] = {
+    {VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT | VK_QUEUE_SPARSE_BINDING_BIT,
+     PhysicalDevice::kQueueCount,
+     64,
+     {1, 1, 1}},
+    {VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT, PhysicalDevice::kQueueCount, 64, {1, 1, 1}},
+};
+
+}  // namespace
+
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice, uint32_t* pQueueFamilyPropertyCount,
                                                                   VkQueueFamilyProperties* pQueueFamilyProperties) {
-	static constexpr VkQueueFamilyProperties kFamily = {
-	    VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT | VK_QUEUE_SPARSE_BINDING_BIT,
-	    PhysicalDevice::kQueueCount,
-	    64,
-	    {1, 1, 1}};
-	vk::FillArray(&kFamily, 1, pQueueFamilyPropertyCount, pQueueFamilyProperties);
+	vk::FillArray(kFamilies, vk::PhysicalDevice::kQueueFamilyCount, pQueueFamilyPropertyCount, pQueueFamilyProperties);
 }
 
-VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice,
+VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice,
                                                                    uint32_t* pQueueFamilyPropertyCount,
                                                                    VkQueueFamilyProperties2* pQueueFamilyProperties) {
 	if (!pQueueFamilyProperties) {
-		*pQueueFamilyPropertyCount = 1;
+		*pQueueFamilyPropertyCount = vk::PhysicalDevice::kQueueFamilyCount;
 		return;
 	}
-	if (*pQueueFamilyPropertyCount == 0) return;
-	uint32_t one = 1;
-	GetPhysicalDeviceQueueFamilyProperties(physicalDevice, &one, &pQueueFamilyProperties[0].queueFamilyProperties);
-	*pQueueFamilyPropertyCount = 1;
-	for (auto* s = static_cast<VkBaseOutStructure*>(pQueueFamilyProperties[0].pNext); s; s = s->pNext)
-		if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_GLOBAL_PRIORITY_PROPERTIES_KHR) {
-			// VK_KHR_global_priority: every level, in ascending order (vk/queue.cpp
-			// maps each to a nice value of the queue's thread).
-			auto* p = reinterpret_cast<VkQueueFamilyGlobalPriorityPropertiesKHR*>(s);
-			static constexpr VkQueueGlobalPriorityKHR kLevels[] = {
-			    VK_QUEUE_GLOBAL_PRIORITY_LOW_KHR, VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR,
-			    VK_QUEUE_GLOBAL_PRIORITY_HIGH_KHR, VK_QUEUE_GLOBAL_PRIORITY_REALTIME_KHR};
-			p->priorityCount = 4;
-			std::copy(std::begin(kLevels), std::end(kLevels), p->priorities);
-		}
+	const uint32_t count = std::min(*pQueueFamilyPropertyCount, vk::PhysicalDevice::kQueueFamilyCount);
+	*pQueueFamilyPropertyCount = count;
+	for (uint32_t i = 0; i < count; ++i) {
+		pQueueFamilyProperties[i].queueFamilyProperties = kFamilies[i];
+		for (auto* s = static_cast<VkBaseOutStructure*>(pQueueFamilyProperties[i].pNext); s; s = s->pNext)
+			if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_GLOBAL_PRIORITY_PROPERTIES_KHR) {
+				// VK_KHR_global_priority: every level, in ascending order
+				// (vk/queue.cpp maps each to a nice value of the queue's thread).
+				auto* p = reinterpret_cast<VkQueueFamilyGlobalPriorityPropertiesKHR*>(s);
+				static constexpr VkQueueGlobalPriorityKHR kLevels[] = {
+				    VK_QUEUE_GLOBAL_PRIORITY_LOW_KHR, VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR,
+				    VK_QUEUE_GLOBAL_PRIORITY_HIGH_KHR, VK_QUEUE_GLOBAL_PRIORITY_REALTIME_KHR};
+				p->priorityCount = 4;
+				std::copy(std::begin(kLevels), std::end(kLevels), p->priorities);
+			}
+	}
 }
 
 VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,

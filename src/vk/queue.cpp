@@ -300,7 +300,7 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueWaitIdle(VkQueue queue) {
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL DeviceWaitIdle(VkDevice device) {
-	vk::Device::Cast(device)->GetQueue(0, 0)->WaitIdle();
+	vk::Device::Cast(device)->WaitIdle();
 	return vk::Device::Cast(device)->IsLost() ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
 }
 

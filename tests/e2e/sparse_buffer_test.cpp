@@ -120,8 +120,9 @@ struct SparseContext {
 
 }  // namespace
 
-TEST_CASE("Sparse buffers: the one queue family binds, and sparse buffers take block-aligned memory of their own type",
-          "[sparse]") {
+TEST_CASE(
+    "Sparse buffers: the universal queue family binds, and sparse buffers take block-aligned memory of their own type",
+    "[sparse]") {
 	SparseContext c = SparseContext::Create();
 	uint32_t count = 0;
 	vkGetPhysicalDeviceQueueFamilyProperties(c.ctx->physical_device(), &count, nullptr);

@@ -135,14 +135,26 @@ std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& op
 	}
 
 	float priority = 1.0f;
-	VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-	qci.queueFamilyIndex = 0;
-	qci.queueCount = 1;
-	qci.pQueuePriorities = &priority;
+	VkDeviceQueueCreateInfo qci[2] = {{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO},
+	                                  {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO}};
+	qci[0].queueFamilyIndex = 0;
+	qci[0].queueCount = 1;
+	qci[0].pQueuePriorities = &priority;
+	if (options.compute_queue) {
+		uint32_t count = 0;
+		vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device_, &count, nullptr);
+		std::vector<VkQueueFamilyProperties> families(count);
+		vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device_, &count, families.data());
+		for (uint32_t i = 0; i < count && ctx->compute_family_ == VK_QUEUE_FAMILY_IGNORED; ++i)
+			if ((families[i].queueFlags & (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)) == VK_QUEUE_COMPUTE_BIT)
+				ctx->compute_family_ = i;
+		qci[1] = qci[0];
+		qci[1].queueFamilyIndex = ctx->compute_family_;
+	}
 	VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
 	dci.pNext = options.device_features;
-	dci.queueCreateInfoCount = 1;
-	dci.pQueueCreateInfos = &qci;
+	dci.queueCreateInfoCount = ctx->compute_family_ == VK_QUEUE_FAMILY_IGNORED ? 1 : 2;
+	dci.pQueueCreateInfos = qci;
 	dci.enabledExtensionCount = uint32_t(options.device_extensions.size());
 	dci.ppEnabledExtensionNames = options.device_extensions.data();
 	if (VkResult r = vkCreateDevice(ctx->physical_device_, &dci, nullptr, &ctx->device_); r != VK_SUCCESS) {
@@ -150,6 +162,8 @@ std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& op
 		return nullptr;
 	}
 	vkGetDeviceQueue(ctx->device_, 0, 0, &ctx->queue_);
+	if (ctx->compute_family_ != VK_QUEUE_FAMILY_IGNORED)
+		vkGetDeviceQueue(ctx->device_, ctx->compute_family_, 0, &ctx->compute_queue_);
 	VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
 	pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
 	vkCreateCommandPool(ctx->device_, &pci, nullptr, &ctx->pool_);
@@ -179,12 +193,18 @@ uint32_t Context::MemoryType(uint32_t bits) const {
 	return 0;
 }
 
-TestBuffer Context::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage) {
+TestBuffer Context::CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage,
+                                 const std::vector<uint32_t>& concurrent_families) {
 	TestBuffer b;
 	b.size = size;
 	VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
 	bci.size = size;
 	bci.usage = usage;
+	if (concurrent_families.size() > 1) {
+		bci.sharingMode = VK_SHARING_MODE_CONCURRENT;
+		bci.queueFamilyIndexCount = uint32_t(concurrent_families.size());
+		bci.pQueueFamilyIndices = concurrent_families.data();
+	}
 	vkCreateBuffer(device_, &bci, nullptr, &b.buffer);
 	VkMemoryRequirements req;
 	vkGetBufferMemoryRequirements(device_, b.buffer, &req);

@@ -25,6 +25,9 @@ struct ContextOptions {
 	std::vector<const char*> instance_extensions;
 	std::vector<const char*> device_extensions;
 	const void* device_features = nullptr;  // pNext chain for VkDeviceCreateInfo
+	// Also create the queue of a family with COMPUTE but not GRAPHICS, where
+	// the driver has one (Context::compute_queue).
+	bool compute_queue = false;
 };
 
 // A buffer with its own host-visible memory, mapped.
@@ -52,12 +55,21 @@ public:
 	VkPhysicalDevice physical_device() const { return physical_device_; }
 	VkDevice device() const { return device_; }
 	VkQueue queue() const { return queue_; }
+	// With ContextOptions::compute_queue: the queue of the driver's first
+	// family with COMPUTE but not GRAPHICS and its index; VK_NULL_HANDLE and
+	// VK_QUEUE_FAMILY_IGNORED where there is none (or it was not asked for).
+	VkQueue compute_queue() const { return compute_queue_; }
+	uint32_t compute_family() const { return compute_family_; }
 	uint32_t validation_errors() const { return validation_errors_; }
 	const std::vector<std::string>& validation_messages() const { return validation_messages_; }
 	bool validation_enabled() const { return validation_enabled_; }
 
-	TestBuffer CreateBuffer(VkDeviceSize size, VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-	                                                                      VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+	// Shared by the queue families listed (VK_SHARING_MODE_CONCURRENT) where
+	// there are two or more, else exclusive.
+	TestBuffer CreateBuffer(VkDeviceSize size,
+	                        VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+	                                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+	                        const std::vector<uint32_t>& concurrent_families = {});
 	void Destroy(TestBuffer& buffer);
 	TestImage CreateImage(const VkImageCreateInfo& info);
 	TestImage CreateImage2D(VkFormat format, uint32_t width, uint32_t height,
@@ -99,6 +111,8 @@ private:
 	VkPhysicalDevice physical_device_ = VK_NULL_HANDLE;
 	VkDevice device_ = VK_NULL_HANDLE;
 	VkQueue queue_ = VK_NULL_HANDLE;
+	VkQueue compute_queue_ = VK_NULL_HANDLE;
+	uint32_t compute_family_ = VK_QUEUE_FAMILY_IGNORED;
 	VkCommandPool pool_ = VK_NULL_HANDLE;
 	bool validation_enabled_ = false;
 	uint32_t validation_errors_ = 0;

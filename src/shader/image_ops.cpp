@@ -47,19 +47,6 @@ struct ImageScratch {
 
 namespace {
 
-// A texel buffer read outside the view: zero, with (0, 0, 1) for missing
-// G, B, A (robustBufferAccess2's rule, which robustBufferAccess allows).
-TexelValue TexelBufferOutside(const texture::FormatInfo& format) {
-	TexelValue v{};
-	if (!format.Find('A')) {
-		if (format.IsInteger())
-			v.u[3] = 1;
-		else
-			v.f[3] = 1.0f;
-	}
-	return v;
-}
-
 // Operations that write all four result words of every lane.
 bool IsLookup(ImageOpKind kind) {
 	return kind == ImageOpKind::kSample || kind == ImageOpKind::kGather || kind == ImageOpKind::kFetch ||
@@ -112,7 +99,8 @@ void RunBatch(const ImageOperation& op, const ImageBinding* binding, const Sampl
 			}
 			for (uint32_t j = 0; j < n; ++j) {
 				const uint8_t* t = texel(j);
-				out[j] = t ? texture::UnpackTexel(format, t) : TexelBufferOutside(format);
+				out[j] = t ? texture::UnpackTexel(format, t)
+				           : texture::OutOfBoundsTexel(format, VK_IMAGE_ASPECT_COLOR_BIT, format.IsInteger());
 			}
 			return;
 		case ImageOpKind::kWrite:

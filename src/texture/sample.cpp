@@ -167,21 +167,6 @@ TexelValue BorderTexel(const SamplerState& sampler, const FormatInfo& format, Vk
 	return v;
 }
 
-// robustImageAccess2: out-of-bounds loads are zero, with (0, 0, 1) for the
-// missing G, B, A.
-TexelValue OutOfBoundsTexel(const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer) {
-	TexelValue v{};
-	bool has_alpha =
-	    aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT && format.Find('A') != nullptr;
-	if (!has_alpha) {
-		if (integer)
-			v.u[3] = 1;
-		else
-			v.f[3] = 1.0f;
-	}
-	return v;
-}
-
 TexelValue Swizzle(const SampledImage& image, const TexelValue& v) {
 	if (image.identity_swizzle) return v;
 	TexelValue out;
@@ -430,6 +415,21 @@ TexelValue FilterMipmapped(const SampledImage& image, const LevelSelection& leve
 }
 
 }  // namespace
+
+// robustImageAccess2: out-of-bounds loads are zero, with (0, 0, 1) for the
+// missing G, B, A.
+TexelValue OutOfBoundsTexel(const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer) {
+	TexelValue v{};
+	bool has_alpha =
+	    aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT && format.Find('A') != nullptr;
+	if (!has_alpha) {
+		if (integer)
+			v.u[3] = 1;
+		else
+			v.f[3] = 1.0f;
+	}
+	return v;
+}
 
 bool PrepareImage(const ImageViewState& view, SampledImage* out) {
 	*out = SampledImage{};

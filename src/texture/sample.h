@@ -116,6 +116,11 @@ bool PrepareImage(const ImageViewState& view, SampledImage* out);
 // view the values of robustBufferAccess2 (zero, with alpha 1 where the
 // format has none). False for formats CanConvertTexels does not convert.
 bool PrepareTexelBuffer(const uint8_t* texels, uint32_t count, const FormatInfo& format, SampledImage* out);
+// What a load outside an image or texel buffer of `format` returns under
+// robustImageAccess2 and robustBufferAccess2: zero, with (0, 0, 1) for the
+// G, B, A the format (or the depth or stencil aspect) lacks; integer
+// formats' 1 as an integer.
+TexelValue OutOfBoundsTexel(const FormatInfo& format, VkImageAspectFlagBits aspect, bool integer);
 
 // Operands of an OpImageSample* / OpImage*Gather, one array element a lane.
 // coord follows SPIR-V: 1D (s), 1D array (s, layer), 2D (s, t), 2D array

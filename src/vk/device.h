@@ -140,7 +140,7 @@ private:
 	ExtensionSet extensions_;
 	spirv::ValidationRules shader_rules_;
 	// One queue a family (PhysicalDevice::kQueueCount is 1): the universal
-	// one always, the compute one where the create info asks for it.
+	// one always, the others where the create info asks for them.
 	Queue* queues_[PhysicalDevice::kQueueFamilyCount] = {};
 
 	std::mutex pool_mutex_;

@@ -208,17 +208,20 @@ VKAPI_ATTR void VKAPI_CALL GetPhysicalDeviceProperties(VkPhysicalDevice physical
 
 namespace {
 
-// PhysicalDevice::kUniversalFamily and kComputeFamily. A queue of either
-// runs any command it may record on the same engine; the compute family
-// lacks GRAPHICS (so its command buffers record no draws, blits, resolves
-// or depth/stencil clears) and SPARSE_BINDING. Timestamps are 64-bit
-// CLOCK_MONOTONIC nanoseconds on both; copies have no granularity.
+// PhysicalDevice::kUniversalFamily, kComputeFamily and kTransferFamily. A
+// queue of any runs the commands it may record on the same engine; the
+// compute family lacks GRAPHICS (so its command buffers record no draws,
+// blits, resolves or depth/stencil clears) and SPARSE_BINDING, the
+// transfer family COMPUTE as well (copies, fills and updates only).
+// Timestamps are 64-bit CLOCK_MONOTONIC nanoseconds on all; copies have no
+// granularity.
 constexpr VkQueueFamilyProperties kFamilies[vk::PhysicalDevice::kQueueFamilyCount] = {
     {VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT | VK_QUEUE_SPARSE_BINDING_BIT,
      PhysicalDevice::kQueueCount,
      64,
      {1, 1, 1}},
     {VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT, PhysicalDevice::kQueueCount, 64, {1, 1, 1}},
+    {VK_QUEUE_TRANSFER_BIT, PhysicalDevice::kQueueCount, 64, {1, 1, 1}},
 };
 
 }  // namespace

@@ -32,14 +32,16 @@ public:
 	// chained structures) against GetFeatures; false if any is unsupported.
 	bool SupportsRequestedFeatures(const VkDeviceCreateInfo& info) const;
 
-	// Two queue families of one queue each: family 0 does everything
+	// Three queue families of one queue each: family 0 does everything
 	// (graphics, compute, transfer, sparse binding); family 1 is compute and
 	// transfer only, for programs that run compute beside their graphics
-	// (async compute, Direct3D 12 compute queues). Each queue has its own
-	// thread; both share the device's thread pool (vk/queue.h).
+	// (async compute, Direct3D 12 compute queues); family 2 is transfer only
+	// (uploads beside rendering, Direct3D 12 copy queues). Each queue has
+	// its own thread; all share the device's thread pool (vk/queue.h).
 	static constexpr uint32_t kUniversalFamily = 0;
 	static constexpr uint32_t kComputeFamily = 1;
-	static constexpr uint32_t kQueueFamilyCount = 2;
+	static constexpr uint32_t kTransferFamily = 2;
+	static constexpr uint32_t kQueueFamilyCount = 3;
 	static constexpr uint32_t kQueueCount = 1;  // in each family
 	// Two memory types of the same properties in the one heap; the second is
 	// the one sparse buffers bind (DeviceMemory::kSparseMemoryType).

@@ -45,7 +45,7 @@ VKAPI_ATTR void VKAPI_CALL DestroySurfaceKHR(VkInstance instance, VkSurfaceKHR s
 
 VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceSurfaceSupportKHR(VkPhysicalDevice, uint32_t, VkSurfaceKHR,
                                                                   VkBool32* pSupported) {
-	// Both queue families present to every surface (the queue thread copies
+	// Every queue family presents to every surface (the queue thread copies
 	// the image to it, vkQueuePresentKHR).
 	*pSupported = VK_TRUE;
 	return VK_SUCCESS;

@@ -1,10 +1,12 @@
-// The compute-only queue family (vk/physical_device.h kComputeFamily): its
-// properties, a chain of dispatches on it fed and drained by the universal
-// queue through a timeline semaphore (its waits submitted before the
-// signals they wait for), and dispatches on it while the universal queue
-// draws. Lavapipe has one queue family, so there both queues' work goes to
-// its one queue, in an order that needs no wait before a signal; the bytes
-// must be the same. Through the loader with the validation layer on.
+// The compute-only and transfer-only queue families (vk/physical_device.h
+// kComputeFamily, kTransferFamily): their properties, a chain of dispatches
+// on the compute queue fed and drained by the universal or the transfer
+// queue through a timeline semaphore (the compute queue's waits submitted
+// before the signals they wait for), and dispatches on the compute queue
+// while the universal queue draws. Lavapipe has one queue family, so there
+// all the work goes to its one queue, in an order that needs no wait before
+// a signal; the bytes must be the same. Through the loader with the
+// validation layer on.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -27,6 +29,7 @@ std::unique_ptr<Context> TwoQueueContext(Driver driver, VkPhysicalDeviceVulkan12
 	ContextOptions options;
 	options.device_features = v12;
 	options.compute_queue = true;
+	options.transfer_queue = true;
 	return Context::Create(driver, options);
 }
 
@@ -88,18 +91,21 @@ private:
 constexpr uint32_t kElements = 4096;
 constexpr uint32_t kRounds = 12;
 
-// Round r: the universal queue copies the previous round's result out and
-// fills the input with 7r + 1; the compute queue (or, without one, the
-// universal queue) computes out = in * 3 + i + r. The rounds' results, one
-// after another.
-std::vector<uint32_t> RunChain(Driver driver) {
+// Round r: the feeding queue (the universal one, or with transfer_feeds the
+// transfer one) copies the previous round's result out and fills the input
+// with 7r + 1; the compute queue computes out = in * 3 + i + r. Where a
+// family is missing, the universal queue does its part. The rounds'
+// results, one after another.
+std::vector<uint32_t> RunChain(Driver driver, bool transfer_feeds) {
 	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
 	auto ctx = TwoQueueContext(driver, &v12);
 	if (!ctx) return {};
 	const bool two = ctx->compute_queue() != VK_NULL_HANDLE;
-	if (driver == Driver::Tessera) REQUIRE(two);
-	const std::vector<uint32_t> families =
-	    two ? std::vector<uint32_t>{0, ctx->compute_family()} : std::vector<uint32_t>{};
+	const bool transfer = transfer_feeds && ctx->transfer_queue() != VK_NULL_HANDLE;
+	if (driver == Driver::Tessera) REQUIRE((two && (transfer || !transfer_feeds)));
+	std::vector<uint32_t> families;
+	if (two) families = {0, ctx->compute_family()};
+	if (transfer) families.push_back(ctx->transfer_family());
 	const VkDeviceSize bytes = kElements * 4;
 	const VkBufferUsageFlags usage =
 	    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -120,26 +126,22 @@ std::vector<uint32_t> RunChain(Driver driver) {
 		VkFence done;
 		vkCreateFence(ctx->device(), &fci, nullptr, &done);
 		{
-			QueueUse universal(*ctx, ctx->queue(), 0);
+			QueueUse feeder(*ctx, transfer ? ctx->transfer_queue() : ctx->queue(),
+			                transfer ? ctx->transfer_family() : 0);
 			QueueUse compute(*ctx, two ? ctx->compute_queue() : ctx->queue(), two ? ctx->compute_family() : 0);
-			// Universal batch r waits for value 2r (round r - 1's dispatch) and
-			// signals 2r + 1; compute batch r waits for 2r + 1 and signals 2r + 2.
-			auto universal_round = [&](uint32_t r) {
-				VkCommandBuffer cb = universal.Begin();
+			// Feeding batch r waits for value 2r (round r - 1's dispatch) and
+			// signals 2r + 1; compute batch r waits for 2r + 1 and signals
+			// 2r + 2. (The semaphores order the fills, dispatches and copies
+			// and make their writes visible: no barrier is needed.)
+			auto feeder_round = [&](uint32_t r) {
+				VkCommandBuffer cb = feeder.Begin();
 				if (r > 0) {
 					const VkBufferCopy region{0, (r - 1) * bytes, bytes};
 					vkCmdCopyBuffer(cb, out.buffer, results.buffer, 1, &region);
 				}
-				if (r < kRounds) {
-					vkCmdFillBuffer(cb, in.buffer, 0, bytes, 7 * r + 1);
-					VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-					barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-					barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
-					vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
-					                     &barrier, 0, nullptr, 0, nullptr);
-				}
-				universal.Submit(cb, timeline, 2 * r, VK_PIPELINE_STAGE_TRANSFER_BIT, r < kRounds ? 2 * r + 1 : 0,
-				                 r < kRounds ? VK_NULL_HANDLE : done);
+				if (r < kRounds) vkCmdFillBuffer(cb, in.buffer, 0, bytes, 7 * r + 1);
+				feeder.Submit(cb, timeline, 2 * r, VK_PIPELINE_STAGE_TRANSFER_BIT, r < kRounds ? 2 * r + 1 : 0,
+				              r < kRounds ? VK_NULL_HANDLE : done);
 			};
 			auto compute_round = [&](uint32_t r) {
 				VkCommandBuffer cb = compute.Begin();
@@ -149,10 +151,10 @@ std::vector<uint32_t> RunChain(Driver driver) {
 			if (two) {
 				// Every wait of the compute queue before the signals it waits for.
 				for (uint32_t r = 0; r < kRounds; ++r) compute_round(r);
-				for (uint32_t r = 0; r <= kRounds; ++r) universal_round(r);
+				for (uint32_t r = 0; r <= kRounds; ++r) feeder_round(r);
 			} else {
-				for (uint32_t r = 0; r < kRounds; ++r) universal_round(r), compute_round(r);
-				universal_round(kRounds);
+				for (uint32_t r = 0; r < kRounds; ++r) feeder_round(r), compute_round(r);
+				feeder_round(kRounds);
 			}
 			REQUIRE(vkWaitForFences(ctx->device(), 1, &done, VK_TRUE, 10'000'000'000ull) == VK_SUCCESS);
 			uint64_t value = 0;
@@ -194,43 +196,50 @@ Scene Triangles() {
 
 }  // namespace
 
-TEST_CASE("the compute queue family: compute and transfer, no graphics, one queue", "[queue]") {
+TEST_CASE("the compute and transfer queue families: one queue each, without graphics", "[queue]") {
 	auto ctx = Context::Create(Driver::Tessera);
 	REQUIRE(ctx);
 	uint32_t count = 0;
 	vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device(), &count, nullptr);
-	REQUIRE(count == 2);
-	VkQueueFamilyGlobalPriorityPropertiesKHR levels[2] = {
-	    {VK_STRUCTURE_TYPE_QUEUE_FAMILY_GLOBAL_PRIORITY_PROPERTIES_KHR},
-	    {VK_STRUCTURE_TYPE_QUEUE_FAMILY_GLOBAL_PRIORITY_PROPERTIES_KHR}};
-	VkQueueFamilyProperties2 families[2] = {{VK_STRUCTURE_TYPE_QUEUE_FAMILY_PROPERTIES_2, &levels[0]},
-	                                        {VK_STRUCTURE_TYPE_QUEUE_FAMILY_PROPERTIES_2, &levels[1]}};
+	REQUIRE(count == 3);
+	VkQueueFamilyGlobalPriorityPropertiesKHR levels[3];
+	VkQueueFamilyProperties2 families[3];
+	for (uint32_t i = 0; i < 3; ++i) {
+		levels[i] = {VK_STRUCTURE_TYPE_QUEUE_FAMILY_GLOBAL_PRIORITY_PROPERTIES_KHR};
+		families[i] = {VK_STRUCTURE_TYPE_QUEUE_FAMILY_PROPERTIES_2, &levels[i]};
+	}
 	vkGetPhysicalDeviceQueueFamilyProperties2(ctx->physical_device(), &count, families);
-	REQUIRE(count == 2);
-	const VkQueueFamilyProperties& universal = families[0].queueFamilyProperties;
-	const VkQueueFamilyProperties& compute = families[1].queueFamilyProperties;
-	CHECK(universal.queueFlags ==
+	REQUIRE(count == 3);
+	CHECK(families[0].queueFamilyProperties.queueFlags ==
 	      (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT | VK_QUEUE_SPARSE_BINDING_BIT));
-	CHECK(compute.queueFlags == (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT));
-	CHECK(compute.queueCount == 1);
-	CHECK(compute.timestampValidBits == 64);
-	CHECK(compute.minImageTransferGranularity.width == 1);
-	// Each element of the array gets its own chained structure filled.
-	CHECK(levels[0].priorityCount == 4);
-	CHECK(levels[1].priorityCount == 4);
+	CHECK(families[1].queueFamilyProperties.queueFlags == (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT));
+	CHECK(families[2].queueFamilyProperties.queueFlags == VK_QUEUE_TRANSFER_BIT);
+	for (uint32_t i = 0; i < 3; ++i) {
+		INFO("family " << i);
+		const VkQueueFamilyProperties& f = families[i].queueFamilyProperties;
+		CHECK(f.queueCount == 1);
+		CHECK(f.timestampValidBits == 64);
+		CHECK(f.minImageTransferGranularity.width == 1);
+		// Each element of the array gets its own chained structure filled.
+		CHECK(levels[i].priorityCount == 4);
+	}
 	CHECK(ctx->validation_errors() == 0);
 }
 
-TEST_CASE("dispatches on the compute queue, fed by the universal queue through a timeline, match lavapipe",
-          "[queue][compute][threads]") {
-	const std::vector<uint32_t> ours = RunChain(Driver::Tessera);
+TEST_CASE(
+    "dispatches on the compute queue, fed by the universal or the transfer queue through a timeline, match "
+    "lavapipe",
+    "[queue][compute][threads]") {
+	const bool transfer_feeds = GENERATE(false, true);
+	INFO((transfer_feeds ? "the transfer queue feeds" : "the universal queue feeds"));
+	const std::vector<uint32_t> ours = RunChain(Driver::Tessera, transfer_feeds);
 	REQUIRE(ours.size() == kElements * kRounds);
 	for (uint32_t r = 0; r < kRounds; ++r)
 		for (uint32_t i : {0u, 1u, 63u, 64u, kElements - 1}) {
 			INFO("round " << r << ", element " << i);
 			CHECK(ours[r * kElements + i] == (7 * r + 1) * 3 + i + r);
 		}
-	const std::vector<uint32_t> reference = RunChain(Driver::Lavapipe);
+	const std::vector<uint32_t> reference = RunChain(Driver::Lavapipe, transfer_feeds);
 	if (reference.empty()) return NoteSkipped("lavapipe not found: comparison not run");
 	CHECK(ours == reference);
 }

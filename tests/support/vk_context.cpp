@@ -135,26 +135,36 @@ std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& op
 	}
 
 	float priority = 1.0f;
-	VkDeviceQueueCreateInfo qci[2] = {{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO},
-	                                  {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO}};
+	std::vector<VkDeviceQueueCreateInfo> qci(1, {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO});
 	qci[0].queueFamilyIndex = 0;
 	qci[0].queueCount = 1;
 	qci[0].pQueuePriorities = &priority;
-	if (options.compute_queue) {
+	if (options.compute_queue || options.transfer_queue) {
 		uint32_t count = 0;
 		vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device_, &count, nullptr);
 		std::vector<VkQueueFamilyProperties> families(count);
 		vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device_, &count, families.data());
-		for (uint32_t i = 0; i < count && ctx->compute_family_ == VK_QUEUE_FAMILY_IGNORED; ++i)
-			if ((families[i].queueFlags & (VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)) == VK_QUEUE_COMPUTE_BIT)
-				ctx->compute_family_ = i;
-		qci[1] = qci[0];
-		qci[1].queueFamilyIndex = ctx->compute_family_;
+		// The first family whose flags among `kinds` are `wanted` (IGNORED
+		// where none is). (A compute family need not list TRANSFER.)
+		auto find = [&](VkQueueFlags kinds, VkQueueFlags wanted) {
+			for (uint32_t i = 0; i < count; ++i)
+				if ((families[i].queueFlags & kinds) == wanted) return i;
+			return uint32_t(VK_QUEUE_FAMILY_IGNORED);
+		};
+		const VkQueueFlags graphics_compute = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+		if (options.compute_queue) ctx->compute_family_ = find(graphics_compute, VK_QUEUE_COMPUTE_BIT);
+		if (options.transfer_queue)
+			ctx->transfer_family_ = find(graphics_compute | VK_QUEUE_TRANSFER_BIT, VK_QUEUE_TRANSFER_BIT);
+		for (uint32_t family : {ctx->compute_family_, ctx->transfer_family_})
+			if (family != VK_QUEUE_FAMILY_IGNORED) {
+				qci.push_back(qci[0]);
+				qci.back().queueFamilyIndex = family;
+			}
 	}
 	VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
 	dci.pNext = options.device_features;
-	dci.queueCreateInfoCount = ctx->compute_family_ == VK_QUEUE_FAMILY_IGNORED ? 1 : 2;
-	dci.pQueueCreateInfos = qci;
+	dci.queueCreateInfoCount = uint32_t(qci.size());
+	dci.pQueueCreateInfos = qci.data();
 	dci.enabledExtensionCount = uint32_t(options.device_extensions.size());
 	dci.ppEnabledExtensionNames = options.device_extensions.data();
 	if (VkResult r = vkCreateDevice(ctx->physical_device_, &dci, nullptr, &ctx->device_); r != VK_SUCCESS) {
@@ -164,6 +174,8 @@ std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& op
 	vkGetDeviceQueue(ctx->device_, 0, 0, &ctx->queue_);
 	if (ctx->compute_family_ != VK_QUEUE_FAMILY_IGNORED)
 		vkGetDeviceQueue(ctx->device_, ctx->compute_family_, 0, &ctx->compute_queue_);
+	if (ctx->transfer_family_ != VK_QUEUE_FAMILY_IGNORED)
+		vkGetDeviceQueue(ctx->device_, ctx->transfer_family_, 0, &ctx->transfer_queue_);
 	VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
 	pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
 	vkCreateCommandPool(ctx->device_, &pci, nullptr, &ctx->pool_);

@@ -25,9 +25,11 @@ struct ContextOptions {
 	std::vector<const char*> instance_extensions;
 	std::vector<const char*> device_extensions;
 	const void* device_features = nullptr;  // pNext chain for VkDeviceCreateInfo
-	// Also create the queue of a family with COMPUTE but not GRAPHICS, where
-	// the driver has one (Context::compute_queue).
+	// Also create the queue of a family with COMPUTE but not GRAPHICS, and of
+	// one with TRANSFER but neither COMPUTE nor GRAPHICS, where the driver
+	// has them (Context::compute_queue, transfer_queue).
 	bool compute_queue = false;
+	bool transfer_queue = false;
 };
 
 // A buffer with its own host-visible memory, mapped.
@@ -60,6 +62,9 @@ public:
 	// VK_QUEUE_FAMILY_IGNORED where there is none (or it was not asked for).
 	VkQueue compute_queue() const { return compute_queue_; }
 	uint32_t compute_family() const { return compute_family_; }
+	// The same for ContextOptions::transfer_queue.
+	VkQueue transfer_queue() const { return transfer_queue_; }
+	uint32_t transfer_family() const { return transfer_family_; }
 	uint32_t validation_errors() const { return validation_errors_; }
 	const std::vector<std::string>& validation_messages() const { return validation_messages_; }
 	bool validation_enabled() const { return validation_enabled_; }
@@ -113,6 +118,8 @@ private:
 	VkQueue queue_ = VK_NULL_HANDLE;
 	VkQueue compute_queue_ = VK_NULL_HANDLE;
 	uint32_t compute_family_ = VK_QUEUE_FAMILY_IGNORED;
+	VkQueue transfer_queue_ = VK_NULL_HANDLE;
+	uint32_t transfer_family_ = VK_QUEUE_FAMILY_IGNORED;
 	VkCommandPool pool_ = VK_NULL_HANDLE;
 	bool validation_enabled_ = false;
 	uint32_t validation_errors_ = 0;

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "draw_scene_helpers.h"
 #include "render_scene.h"
 #include "skip.h"
+#include "sync_support.h"
 #include "vk_context.h"
 
 using namespace tessera::test;
@@ -37,30 +39,12 @@ std::unique_ptr<Context> TwoQueueContext(Driver driver, VkPhysicalDeviceVulkan12
 // values of one timeline semaphore.
 class QueueUse {
 public:
-	QueueUse(Context& ctx, VkQueue queue, uint32_t family) : ctx_(ctx), queue_(queue) {
-		VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-		pci.queueFamilyIndex = family;
-		vkCreateCommandPool(ctx.device(), &pci, nullptr, &pool_);
-	}
-	~QueueUse() {
-		vkQueueWaitIdle(queue_);
-		vkDestroyCommandPool(ctx_.device(), pool_, nullptr);
-	}
+	QueueUse(Context& ctx, VkQueue queue, uint32_t family) : queue_(queue), recorder_(ctx.device(), family) {}
+	~QueueUse() { vkQueueWaitIdle(queue_); }  // (before the pool goes)
 	QueueUse(const QueueUse&) = delete;
 	QueueUse& operator=(const QueueUse&) = delete;
 
-	VkCommandBuffer Begin() {
-		VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-		ai.commandPool = pool_;
-		ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-		ai.commandBufferCount = 1;
-		VkCommandBuffer cb;
-		vkAllocateCommandBuffers(ctx_.device(), &ai, &cb);
-		VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-		bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-		vkBeginCommandBuffer(cb, &bi);
-		return cb;
-	}
+	VkCommandBuffer Begin() { return recorder_.Begin(); }
 	// Ends cb and submits it: waits for `wait` (0: none) at `stage`, signals
 	// `signal` (0: none), then the fence (may be null).
 	void Submit(VkCommandBuffer cb, VkSemaphore timeline, uint64_t wait, VkPipelineStageFlags stage, uint64_t signal,
@@ -83,10 +67,18 @@ public:
 	}
 
 private:
-	Context& ctx_;
 	VkQueue queue_;
-	VkCommandPool pool_ = VK_NULL_HANDLE;
+	CommandRecorder recorder_;
 };
+
+// queue_step.comp from `in` to `out`.
+std::unique_ptr<ComputeKernel> StepKernel(Context& ctx, VkBuffer in, VkBuffer out) {
+	auto kernel = std::make_unique<ComputeKernel>(ctx, LoadCorpusShader(TESSERA_SHADER_DIR, "queue_step_vk10.spv"), 2);
+	REQUIRE(kernel->ok());
+	kernel->Bind(0, in);
+	kernel->Bind(1, out);
+	return kernel;
+}
 
 constexpr uint32_t kElements = 4096;
 constexpr uint32_t kRounds = 12;
@@ -113,18 +105,9 @@ std::vector<uint32_t> RunChain(Driver driver, bool transfer_feeds) {
 	TestBuffer results = ctx->CreateBuffer(bytes * kRounds, VK_BUFFER_USAGE_TRANSFER_DST_BIT, families);
 	std::vector<uint8_t> results_bytes;
 	{
-		ComputeKernel kernel(*ctx, LoadCorpusShader(TESSERA_SHADER_DIR, "queue_step_vk10.spv"), 2);
-		REQUIRE(kernel.ok());
-		kernel.Bind(0, in.buffer);
-		kernel.Bind(1, out.buffer);
-		VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
-		type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
-		VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type};
-		VkSemaphore timeline;
-		REQUIRE(vkCreateSemaphore(ctx->device(), &sci, nullptr, &timeline) == VK_SUCCESS);
-		VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-		VkFence done;
-		vkCreateFence(ctx->device(), &fci, nullptr, &done);
+		const auto kernel = StepKernel(*ctx, in.buffer, out.buffer);
+		const VkSemaphore timeline = CreateTimeline(ctx->device(), 0);
+		const VkFence done = CreateFence(ctx->device());
 		{
 			QueueUse feeder(*ctx, transfer ? ctx->transfer_queue() : ctx->queue(),
 			                transfer ? ctx->transfer_family() : 0);
@@ -145,7 +128,7 @@ std::vector<uint32_t> RunChain(Driver driver, bool transfer_feeds) {
 			};
 			auto compute_round = [&](uint32_t r) {
 				VkCommandBuffer cb = compute.Begin();
-				kernel.Record(cb, &r, 4, kElements / 64);
+				kernel->Record(cb, &r, 4, kElements / 64);
 				compute.Submit(cb, timeline, 2 * r + 1, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 2 * r + 2);
 			};
 			if (two) {
@@ -258,18 +241,13 @@ TEST_CASE("the compute queue runs dispatches while the universal queue draws, bo
 		for (uint32_t i = 0; i < kBig; ++i) std::memcpy(in.data + 4 * i, &i, 4);
 		std::vector<uint8_t> bytes;
 		{
-			ComputeKernel kernel(*ctx, LoadCorpusShader(TESSERA_SHADER_DIR, "queue_step_vk10.spv"), 2);
-			REQUIRE(kernel.ok());
-			kernel.Bind(0, in.buffer);
-			kernel.Bind(1, out.buffer);
-			VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-			VkFence done;
-			vkCreateFence(ctx->device(), &fci, nullptr, &done);
+			const auto kernel = StepKernel(*ctx, in.buffer, out.buffer);
+			const VkFence done = CreateFence(ctx->device());
 			{
 				QueueUse compute(*ctx, two ? ctx->compute_queue() : ctx->queue(), two ? ctx->compute_family() : 0);
 				for (uint32_t k = 0; k < kDispatches; ++k) {
 					VkCommandBuffer cb = compute.Begin();
-					kernel.Record(cb, &k, 4, kBig / 64);
+					kernel->Record(cb, &k, 4, kBig / 64);
 					compute.Submit(cb, VK_NULL_HANDLE, 0, 0, 0, k + 1 == kDispatches ? done : VK_NULL_HANDLE);
 				}
 				*image = RenderScene(*ctx, scene);  // on the universal queue, meanwhile

@@ -26,12 +26,14 @@ inline std::unique_ptr<Context> CreateSyncContext(Driver driver, std::vector<con
 	return Context::Create(driver, options);
 }
 
-// A command pool of one's own (pools are externally synchronized).
+// A command pool of one's own (pools are externally synchronized), for the
+// queue family given.
 class CommandRecorder {
 public:
-	explicit CommandRecorder(VkDevice device) : device_(device) {
+	explicit CommandRecorder(VkDevice device, uint32_t family = 0) : device_(device) {
 		VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
 		pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+		pci.queueFamilyIndex = family;
 		vkCreateCommandPool(device_, &pci, nullptr, &pool_);
 	}
 	~CommandRecorder() { vkDestroyCommandPool(device_, pool_, nullptr); }

@@ -26,10 +26,19 @@ using namespace tessera::test::scenes;
 
 namespace {
 
-std::unique_ptr<Context> TwoQueueContext(Driver driver, VkPhysicalDeviceVulkan12Features* v12) {
-	v12->timelineSemaphore = VK_TRUE;
+// The features the tests use (timeline semaphores, and vkQueueSubmit2 for
+// sync_support.h's Batch), kept by the caller while the context lives.
+struct QueueFeatures {
+	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+};
+
+std::unique_ptr<Context> TwoQueueContext(Driver driver, QueueFeatures* features) {
+	features->v12.timelineSemaphore = VK_TRUE;
+	features->v13.synchronization2 = VK_TRUE;
+	features->v12.pNext = &features->v13;
 	ContextOptions options;
-	options.device_features = v12;
+	options.device_features = &features->v12;
 	options.compute_queue = true;
 	options.transfer_queue = true;
 	return Context::Create(driver, options);
@@ -45,25 +54,16 @@ public:
 	QueueUse& operator=(const QueueUse&) = delete;
 
 	VkCommandBuffer Begin() { return recorder_.Begin(); }
-	// Ends cb and submits it: waits for `wait` (0: none) at `stage`, signals
-	// `signal` (0: none), then the fence (may be null).
-	void Submit(VkCommandBuffer cb, VkSemaphore timeline, uint64_t wait, VkPipelineStageFlags stage, uint64_t signal,
+	// Ends cb and submits it: waits for `wait` (0: none), signals `signal`
+	// (0: none), then the fence (may be null).
+	void Submit(VkCommandBuffer cb, VkSemaphore timeline, uint64_t wait, uint64_t signal,
 	            VkFence fence = VK_NULL_HANDLE) {
 		vkEndCommandBuffer(cb);
-		VkTimelineSemaphoreSubmitInfo values{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
-		values.waitSemaphoreValueCount = wait ? 1 : 0;
-		values.pWaitSemaphoreValues = &wait;
-		values.signalSemaphoreValueCount = signal ? 1 : 0;
-		values.pSignalSemaphoreValues = &signal;
-		VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO, &values};
-		si.waitSemaphoreCount = wait ? 1 : 0;
-		si.pWaitSemaphores = &timeline;
-		si.pWaitDstStageMask = &stage;
-		si.commandBufferCount = 1;
-		si.pCommandBuffers = &cb;
-		si.signalSemaphoreCount = signal ? 1 : 0;
-		si.pSignalSemaphores = &timeline;
-		REQUIRE(vkQueueSubmit(queue_, 1, &si, fence) == VK_SUCCESS);
+		Batch batch;
+		if (wait) batch.Wait(timeline, wait);
+		batch.Run(cb);
+		if (signal) batch.Signal(timeline, signal);
+		REQUIRE(batch.Submit(queue_, fence) == VK_SUCCESS);
 	}
 
 private:
@@ -89,8 +89,8 @@ constexpr uint32_t kRounds = 12;
 // family is missing, the universal queue does its part. The rounds'
 // results, one after another.
 std::vector<uint32_t> RunChain(Driver driver, bool transfer_feeds) {
-	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-	auto ctx = TwoQueueContext(driver, &v12);
+	QueueFeatures features;
+	auto ctx = TwoQueueContext(driver, &features);
 	if (!ctx) return {};
 	const bool two = ctx->compute_queue() != VK_NULL_HANDLE;
 	const bool transfer = transfer_feeds && ctx->transfer_queue() != VK_NULL_HANDLE;
@@ -123,13 +123,12 @@ std::vector<uint32_t> RunChain(Driver driver, bool transfer_feeds) {
 					vkCmdCopyBuffer(cb, out.buffer, results.buffer, 1, &region);
 				}
 				if (r < kRounds) vkCmdFillBuffer(cb, in.buffer, 0, bytes, 7 * r + 1);
-				feeder.Submit(cb, timeline, 2 * r, VK_PIPELINE_STAGE_TRANSFER_BIT, r < kRounds ? 2 * r + 1 : 0,
-				              r < kRounds ? VK_NULL_HANDLE : done);
+				feeder.Submit(cb, timeline, 2 * r, r < kRounds ? 2 * r + 1 : 0, r < kRounds ? VK_NULL_HANDLE : done);
 			};
 			auto compute_round = [&](uint32_t r) {
 				VkCommandBuffer cb = compute.Begin();
 				kernel->Record(cb, &r, 4, kElements / 64);
-				compute.Submit(cb, timeline, 2 * r + 1, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 2 * r + 2);
+				compute.Submit(cb, timeline, 2 * r + 1, 2 * r + 2);
 			};
 			if (two) {
 				// Every wait of the compute queue before the signals it waits for.
@@ -232,8 +231,8 @@ TEST_CASE("the compute queue runs dispatches while the universal queue draws, bo
 	const Scene scene = Triangles();
 	constexpr uint32_t kBig = 1u << 18, kDispatches = 24;
 	auto run = [&](Driver driver, SceneResult* image) -> std::vector<uint8_t> {
-		VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-		auto ctx = TwoQueueContext(driver, &v12);
+		QueueFeatures features;
+		auto ctx = TwoQueueContext(driver, &features);
 		if (!ctx) return {};
 		const bool two = ctx->compute_queue() != VK_NULL_HANDLE;
 		const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
@@ -248,7 +247,7 @@ TEST_CASE("the compute queue runs dispatches while the universal queue draws, bo
 				for (uint32_t k = 0; k < kDispatches; ++k) {
 					VkCommandBuffer cb = compute.Begin();
 					kernel->Record(cb, &k, 4, kBig / 64);
-					compute.Submit(cb, VK_NULL_HANDLE, 0, 0, 0, k + 1 == kDispatches ? done : VK_NULL_HANDLE);
+					compute.Submit(cb, VK_NULL_HANDLE, 0, 0, k + 1 == kDispatches ? done : VK_NULL_HANDLE);
 				}
 				*image = RenderScene(*ctx, scene);  // on the universal queue, meanwhile
 				REQUIRE(vkWaitForFences(ctx->device(), 1, &done, VK_TRUE, 10'000'000'000ull) == VK_SUCCESS);

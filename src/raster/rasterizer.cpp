@@ -1,6 +1,7 @@
 #include "raster/rasterizer.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cmath>
@@ -39,6 +40,10 @@ struct Renderer::Binned {
 	std::vector<Entry> entries;  // by tile, then submission order
 	uint64_t area = 0;           // pixels of the primitives' bounding boxes
 	uint64_t primitives = 0;     // primitives in
+	// Queued draws: the first of the consecutive draws up to this one that
+	// do the same fragment work (SameFragmentWork), by queue index; their
+	// quads in a tile are shaded in shared batches.
+	uint32_t run = 0;
 
 	const SetupTriangle& Triangle(const Entry& e) const { return chunks[e.chunk].setup.triangles[e.triangle]; }
 	const float* Planes(const Entry& e) const {
@@ -64,6 +69,8 @@ constexpr uint32_t kTriangleChunk = 512;  // input triangles per setup task
 // Draws whose triangles' bounding boxes hold at most this many pixels are
 // rasterized on the calling thread (about what a wake-up of the pool costs).
 constexpr uint64_t kInlinePixels = 4096;
+// Items of a tile's work that RasterizeWorkTile runs together, at most.
+constexpr uint32_t kMostRun = 64;
 // A bin entry's flag: the primitive covers every pixel of the tile that the
 // draw may write (CompiledDraw::overwrites).
 constexpr uint64_t kCoversTile = uint64_t(1) << 31;
@@ -889,21 +896,13 @@ Framebuffer LocalTargets(const Framebuffer& fb, uint32_t x0, uint32_t y0) {
 	return local;
 }
 
-// Busy tile `busy` of a binned draw: its primitives in order. Returns the
-// samples that passed when the draw counts them.
-uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
+// The primitives of busy tile `busy` of a binned draw, in order, into the
+// tile's batch (flushed as it fills).
+void RasterizeEntries(TileContext& context, const Renderer::Binned& b, uint32_t busy) {
 	const CompiledDraw& draw = b.draw;
-	const uint32_t tile = b.busy[busy];
-	FragmentBatch batch;
-	batch.quad_count = 0;
-	const int32_t tile_x = int32_t(tile % b.tiles_x * kTileSize), tile_y = int32_t(tile / b.tiles_x * kTileSize);
-	// (Only tiled targets need a copy made for the tile.)
-	std::optional<Framebuffer> local;
-	if (b.fb.tiled_colors) local = LocalTargets(b.fb, uint32_t(tile_x), uint32_t(tile_y));
-	TileContext context{draw, local ? *local : b.fb, tile_x, tile_y, batch, b.points};
 	const uint32_t end = b.busy_begin[busy + 1];
 	uint32_t begin = b.busy_begin[busy];
-	if (draw.Hides() && end - begin > 1) begin = FirstVisible(b, tile_x, tile_y, begin, end);
+	if (draw.Hides() && end - begin > 1) begin = FirstVisible(b, context.tile_x, context.tile_y, begin, end);
 	// A batch holds quads of up to kMaxBatchQuads triangles; with ordered
 	// attachment reads, of one (its quads do not overlap), so each
 	// triangle's shader reads what the triangles before it wrote.
@@ -920,8 +919,70 @@ uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
 		else
 			RasterizeTriangleInTile<4>(context, tri, planes);
 	}
+}
+
+// Busy tiles of consecutive binned draws that do the same fragment work
+// (Binned::run; one draw in Renderer::Draw), all in one tile: their
+// primitives in order, through one batch, so the quads of many small draws
+// share its flushes. `busy[k]`: draw k's busy tile index. Returns the
+// samples that passed when the draws count them.
+uint64_t RasterizeTile(const Renderer::Binned* const* draws, const uint32_t* busy, uint32_t count) {
+	const Renderer::Binned& first = *draws[0];
+	const uint32_t tile = first.busy[busy[0]];
+	FragmentBatch batch;
+	batch.quad_count = 0;
+	const int32_t tile_x = int32_t(tile % first.tiles_x * kTileSize),
+	              tile_y = int32_t(tile / first.tiles_x * kTileSize);
+	// (Only tiled targets need a copy made for the tile.)
+	std::optional<Framebuffer> local;
+	if (first.fb.tiled_colors) local = LocalTargets(first.fb, uint32_t(tile_x), uint32_t(tile_y));
+	TileContext context{first.draw, local ? *local : first.fb, tile_x, tile_y, batch, first.points};
+	for (uint32_t k = 0; k < count; ++k) RasterizeEntries(context, *draws[k], busy[k]);
 	FlushBatch(context);
 	return context.samples_passed;
+}
+
+uint64_t RasterizeTile(const Renderer::Binned& b, uint32_t busy) {
+	const Renderer::Binned* draws[1] = {&b};
+	return RasterizeTile(draws, &busy, 1);
+}
+
+// Whether a draw queued right after `a` does the same fragment work (the
+// same targets, CompiledDraw and primitive kind), so that its quads may
+// share a batch with a's: the compiled setup and fragment operations are
+// made from the state and the targets alone. The state's floats must
+// match bit for bit (== takes -0 for 0, and a blend constant or a depth
+// range of -0 can leave a -0 in a float attachment).
+bool SameFragmentWork(const Renderer::Binned& a, const Renderer::Binned& b) {
+	const DrawState &x = a.draw.state, &y = b.draw.state;
+	if (!(x == y && a.fb == b.fb && a.points == b.points && a.draw.count_samples == b.draw.count_samples &&
+	      a.draw.overwrites == b.draw.overwrites))
+		return false;
+	auto floats = [](const DrawState& s) {
+		const RasterState& r = s.raster;
+		const Viewport& v = r.viewport;
+		const float* c = s.blend.constants;
+		return std::array{r.depth_bias_constant,
+		                  r.depth_bias_clamp,
+		                  r.depth_bias_slope,
+		                  v.x,
+		                  v.y,
+		                  v.width,
+		                  v.height,
+		                  v.min_depth,
+		                  v.max_depth,
+		                  r.line_width,
+		                  r.min_sample_shading,
+		                  s.depth_stencil.min_depth_bounds,
+		                  s.depth_stencil.max_depth_bounds,
+		                  c[0],
+		                  c[1],
+		                  c[2],
+		                  c[3]};
+	};
+	const auto fx = floats(x), fy = floats(y);
+	return std::equal(fx.begin(), fx.end(), fy.begin(),
+	                  [](float p, float q) { return std::bit_cast<uint32_t>(p) == std::bit_cast<uint32_t>(q); });
 }
 
 // Fetches a tile's attachment memory into the cache before its primitives
@@ -1278,6 +1339,8 @@ void Renderer::Queue(const CompiledDraw& draw, const Framebuffer& fb, const Vert
 	Binned& b = *binned_[queued_count_];
 	Bin(b, draw, fb, AsList(draw, input));
 	if (b.busy.empty()) return;  // nothing to draw: the slot stays free
+	const Binned* before = queued_count_ ? binned_[queued_count_ - 1].get() : nullptr;
+	b.run = before && SameFragmentWork(*before, b) ? before->run : queued_count_;
 	++queued_count_;
 	queued_primitives_ += b.primitives;
 	queued_area_ += b.area;
@@ -1359,9 +1422,18 @@ void Renderer::RasterizeWorkTile(const Draws& draws, const Work& work, uint32_t 
 	uint32_t hidden_begin, hidden_end;
 	HiddenDraws(draws, work, tile, begin, end, &hidden_begin, &hidden_end);
 	PrefetchTile(draws[0]->fb, tile, draws[0]->tiles_x);
-	for (uint32_t w = begin; w < end; ++w) {
+	const Binned* run[kMostRun];
+	uint32_t busy[kMostRun];
+	for (uint32_t w = begin; w < end;) {
 		if (w == hidden_begin) w = hidden_end;
-		RasterizeTile(*draws[work.items[w].draw], work.items[w].busy);
+		// The items of a run of draws that do the same fragment work, together.
+		uint32_t count = 0;
+		const uint32_t first_run = draws[work.items[w].draw]->run;
+		do {
+			run[count] = draws[work.items[w].draw].get();
+			busy[count++] = work.items[w++].busy;
+		} while (w < end && w != hidden_begin && count < kMostRun && draws[work.items[w].draw]->run == first_run);
+		RasterizeTile(run, busy, count);
 	}
 }
 

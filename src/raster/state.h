@@ -27,11 +27,13 @@ constexpr float kMinLineWidth = 1.0f, kMaxLineWidth = 256.0f;
 struct Viewport {
 	float x = 0, y = 0, width = 0, height = 0;
 	float min_depth = 0, max_depth = 1;
+	bool operator==(const Viewport&) const = default;
 };
 
 struct Rect {
 	int32_t x = 0, y = 0;
 	uint32_t width = 0, height = 0;
+	bool operator==(const Rect&) const = default;
 };
 
 enum class Interpolation : uint8_t { Smooth, NoPerspective, Flat };
@@ -90,6 +92,8 @@ struct RasterState {
 	// samples > 1), the shader runs once a covered sample.
 	bool sample_shading = false;
 	float min_sample_shading = 0;
+
+	bool operator==(const RasterState&) const = default;
 };
 
 struct StencilFaceState {
@@ -100,6 +104,8 @@ struct StencilFaceState {
 	uint32_t compare_mask = 0xff;
 	uint32_t write_mask = 0xff;
 	uint32_t reference = 0;
+
+	bool operator==(const StencilFaceState&) const = default;
 };
 
 struct DepthStencilState {
@@ -116,6 +122,8 @@ struct DepthStencilState {
 	// attachment keeps z_f outside [0, 1] (Vulkan "Depth Clamping and Range
 	// Adjustment"); otherwise it is clamped to [0, 1].
 	bool depth_unrestricted = false;
+
+	bool operator==(const DepthStencilState&) const = default;
 };
 
 struct BlendAttachmentState {
@@ -127,6 +135,8 @@ struct BlendAttachmentState {
 	VkBlendFactor dst_alpha = VK_BLEND_FACTOR_ZERO;
 	VkBlendOp alpha_op = VK_BLEND_OP_ADD;
 	VkColorComponentFlags write_mask = 0xf;
+
+	bool operator==(const BlendAttachmentState&) const = default;
 };
 
 struct BlendState {
@@ -135,6 +145,8 @@ struct BlendState {
 	float constants[4] = {0, 0, 0, 0};
 	uint32_t attachment_count = 0;
 	BlendAttachmentState attachments[kMaxColorAttachments];
+
+	bool operator==(const BlendState&) const = default;
 };
 
 // Attachments as plain memory. The samples of one pixel are adjacent (as in
@@ -150,15 +162,21 @@ struct ColorTarget {
 	uint64_t row_pitch = 0;
 	VkFormat format = VK_FORMAT_UNDEFINED;
 	uint32_t tile_shift = 0;
+
+	bool operator==(const ColorTarget&) const = default;
 };
 struct DepthTarget {
 	uint8_t* base = nullptr;  // nullptr: no depth attachment
 	uint64_t row_pitch = 0;
 	VkFormat format = VK_FORMAT_UNDEFINED;  // D16_UNORM, X8_D24_UNORM_PACK32 or D32_SFLOAT
+
+	bool operator==(const DepthTarget&) const = default;
 };
 struct StencilTarget {
 	uint8_t* base = nullptr;  // nullptr: no stencil attachment; S8, 1 byte a sample
 	uint64_t row_pitch = 0;
+
+	bool operator==(const StencilTarget&) const = default;
 };
 
 struct Framebuffer {
@@ -169,6 +187,8 @@ struct Framebuffer {
 	DepthTarget depth;
 	StencilTarget stencil;
 	bool tiled_colors = false;  // some color target has tile_shift != 0
+
+	bool operator==(const Framebuffer&) const = default;
 };
 
 // Vulkan 1.3 §21.1 (primitive topologies).
@@ -314,6 +334,8 @@ struct FragmentShader {
 	bool reads_frag_coord_w = true;   // frag_coord[3] (smooth varyings need it anyway)
 	bool reads_front_facing = true;
 	bool reads_sample_mask_in = true;
+
+	bool operator==(const FragmentShader&) const = default;
 };
 
 struct DrawState {
@@ -321,6 +343,8 @@ struct DrawState {
 	DepthStencilState depth_stencil;
 	BlendState blend;
 	FragmentShader shader;
+
+	bool operator==(const DrawState&) const = default;
 };
 
 }  // namespace tessera::raster

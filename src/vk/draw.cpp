@@ -592,13 +592,27 @@ uint32_t ReadIndex(const GraphicsContext& g, uint64_t i, bool restart) {
 }
 
 // A draw whose fragments wait in the renderer's queue (Renderer::Queue):
-// what RunFragments reads, kept until the queue is flushed.
+// what RunFragments reads, kept until the queue is flushed. Consecutive
+// draws whose fragment stages would read the same share one.
 struct QueuedFragments {
 	DrawJob job;
 	BoundResources bound;  // job.fragment_resources
 	alignas(16) uint8_t push_constants[kMaxPushConstantsSize];
 	const Pipeline* pipeline = nullptr;
 };
+
+// Whether a draw of `pipeline` would run its fragment stage with what q
+// holds: the same pipeline, resources and push constants, sample count and
+// color locations (what RunFragments reads of the job besides the device's
+// options).
+bool SameFragments(const QueuedFragments& q, const ExecutionContext& context, const Pipeline& pipeline,
+                   uint32_t samples, const uint8_t* color_locations) {
+	const DrawJob& job = q.job;
+	return q.pipeline == &pipeline && job.samples == samples &&
+	       std::equal(std::begin(job.color_locations), std::end(job.color_locations), color_locations) &&
+	       SameResources(context, BindPoint::Graphics, pipeline, *pipeline.Graphics().fragment, q.bound,
+	                     q.push_constants);
+}
 
 struct DrawScratch {
 	std::unique_ptr<raster::Renderer> renderer;
@@ -1296,8 +1310,16 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		// A queued draw's fragment stage keeps its resources and push
 		// constants until the queue is flushed.
 		std::shared_ptr<QueuedFragments> queued;
-		if (gp.fragment && may_queue) {
-			DrawScratch& spares = ThisThreadScratch();
+		bool shared_fragments = false;
+		DrawScratch& spares = ThisThreadScratch();
+		if (gp.fragment && may_queue && !spares.queued.empty() &&
+		    SameFragments(*spares.queued.back(), context, *pipeline, state.raster.samples, g.color_locations)) {
+			// The draw before it in the queue shades its fragments the same
+			// way: they share the stage, so the renderer may shade both
+			// draws' quads in one batch (Renderer::Queue).
+			queued = spares.queued.back();
+			shared_fragments = true;
+		} else if (gp.fragment && may_queue) {
 			if (spares.spare.empty()) {
 				queued = std::make_shared<QueuedFragments>();
 			} else {  // (ResolveResources below refills its bindings)
@@ -1351,7 +1373,9 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 			state.shader.begin = BeginFragments;
 			state.shader.user = &job;
 		}
-		if (queued) {  // what RunFragments reads of the job (one view, layer 0)
+		if (shared_fragments) {  // as it is (workers may be reading it)
+			state.shader.user = &queued->job;
+		} else if (queued) {  // what RunFragments reads of the job (one view, layer 0)
 			DrawJob& fragments = queued->job;
 			fragments.pipeline = &gp;
 			fragments.fragment_resources = &queued->bound.resources;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 #include "texture/texel.h"
@@ -273,6 +274,30 @@ bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, con
 	if (addresses) out.resources.device_memory = *out.address_ranges;
 	out.resources.push_constants = context.push_constants;
 	out.resources.push_constant_size = kMaxPushConstantsSize;
+	return true;
+}
+
+bool SameResources(const ExecutionContext& context, BindPoint bind_point, const Pipeline& pipeline,
+                   const shader::Program& program, const BoundResources& resolved, const uint8_t* push_constants) {
+	if (resolved.address_ranges || std::memcmp(push_constants, context.push_constants, kMaxPushConstantsSize) != 0)
+		return false;
+	const BoundDescriptorSets& bound = context.descriptor_sets[size_t(bind_point)];
+	if (resolved.buffers.size() != program.bindings.size()) return false;
+	for (size_t k = 0; k < program.bindings.size(); ++k) {
+		const shader::BufferView now = ResolveBuffer(bound, pipeline.Layout(), program.bindings[k]);
+		if (now.data != resolved.buffers[k].data || now.size != resolved.buffers[k].size) return false;
+	}
+	// Image descriptors have no dynamic offsets: the same set memory (of the
+	// same readable size and variable count) holds the same descriptors
+	// while the commands execute.
+	const BoundDescriptorSets& then = resolved.images.Sets();
+	for (const shader::ImageBindingSlot& slot : program.image_bindings) {
+		if (slot.set >= kMaxBoundDescriptorSets) continue;
+		const uint32_t s = slot.set;
+		if (bound.sets[s] != then.sets[s] || bound.sizes[s] != then.sizes[s] ||
+		    bound.variable_counts[s] != then.variable_counts[s])
+			return false;
+	}
 	return true;
 }
 

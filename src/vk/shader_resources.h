@@ -34,6 +34,8 @@ public:
 	std::span<const shader::ImageBinding> Images() const { return {images_.data(), images_.size()}; }
 	// Lets go of the decoded copies (kept objects, between runs).
 	void Release() { decoded_.clear(); }
+	// The sets the slots are read through (Reset's `bound`).
+	const BoundDescriptorSets& Sets() const { return bound_; }
 	const shader::ImageBinding& Resolve(size_t slot) const override {
 		if (ready_[slot].load(std::memory_order_acquire)) return images_[slot];
 		return ResolveSlow(slot);
@@ -72,5 +74,14 @@ struct BoundResources {
 // device's messengers as `what`; the caller skips the work).
 bool ResolveResources(const ExecutionContext& context, BindPoint bind_point, const Pipeline& pipeline,
                       const shader::Program& program, const char* what, BoundResources& out);
+
+// Whether `resolved` (ResolveResources' result for program, a stage of
+// pipeline, from the state of bind_point then) is what ResolveResources
+// would give now: the same buffers, the same sets for the image slots, the
+// same push constants (`push_constants`: those it was resolved with). False
+// for programs that access device addresses (their snapshot of the
+// allocations is not compared).
+bool SameResources(const ExecutionContext& context, BindPoint bind_point, const Pipeline& pipeline,
+                   const shader::Program& program, const BoundResources& resolved, const uint8_t* push_constants);
 
 }  // namespace tessera::vk

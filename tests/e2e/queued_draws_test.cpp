@@ -21,7 +21,10 @@ namespace {
 
 constexpr uint32_t kTriangles = 150;
 
-Scene ManySmallDraws() {
+// push_every: push constants pushed before every push_every-th draw (the
+// draws between share their fragment stage, and the rasterizer shades their
+// quads together).
+Scene ManySmallDraws(uint32_t push_every = 1) {
 	std::mt19937 rng(5);
 	std::uniform_real_distribution<float> pos(-1.0f, 0.85f), unit(0.0f, 1.0f);
 	std::vector<Vertex> v;
@@ -49,11 +52,11 @@ Scene ManySmallDraws() {
 		b.dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
 		b.colorBlendOp = b.alphaBlendOp = VK_BLEND_OP_ADD;
 	};
-	s.record_draws = [](VkCommandBuffer cb, const Scene::Buffers& b) {
+	s.record_draws = [push_every](VkCommandBuffer cb, const Scene::Buffers& b) {
 		for (uint32_t i = 0; i < kTriangles; ++i) {
-			const float k = float(i) / kTriangles;
+			const float k = float(i - i % push_every) / kTriangles;
 			const float push[8] = {0.1f * k, -0.05f * k, 0, 0, 1.0f - 0.5f * k, 0.5f + 0.5f * k, 1, 1};
-			vkCmdPushConstants(cb, b.layout, b.push_stages, 0, sizeof push, push);
+			if (i % push_every == 0) vkCmdPushConstants(cb, b.layout, b.push_stages, 0, sizeof push, push);
 			vkCmdDraw(cb, 3, 1, 3 * i, 0);
 			if (i == kTriangles / 2) {  // over what came before, under what follows
 				VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
@@ -85,4 +88,12 @@ TEST_CASE("many small draws with push constants and clears between them match la
 		const SceneResult ours = CompareSceneWithLavapipe("queued-draws-dynamic", s, 2, 4);
 		CHECK(Drawn(ours, s));
 	}
+}
+
+// Runs of draws with the same push constants (and descriptor sets): each
+// run's fragments are shaded in shared batches, in order.
+TEST_CASE("runs of small draws with the same push constants match lavapipe", "[draw][threads]") {
+	Scene s = ManySmallDraws(7);
+	const SceneResult ours = CompareSceneWithLavapipe("queued-draws-runs", s, 2, 4);
+	CHECK(Drawn(ours, s));
 }

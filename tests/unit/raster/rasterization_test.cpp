@@ -2,6 +2,7 @@
 // sub-pixel snapping, degenerate and huge triangles, sample locations.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cmath>
 #include <random>
 
@@ -601,6 +602,81 @@ TEST_CASE("raster: queued draws write the bytes of drawing each at once", "[rast
 	tessera::runtime::ThreadPool pool3(3);
 	CHECK(render(true, nullptr) == once);
 	CHECK(render(true, &pool3) == once);
+}
+
+namespace {
+// VaryingColorShader that counts its calls (user: an atomic counter).
+void CountedVaryingColorShader(const void* user, FragmentBatch& b) {
+	static_cast<std::atomic<int>*>(const_cast<void*>(user))->fetch_add(1, std::memory_order_relaxed);
+	VaryingColorShader(nullptr, b);
+}
+}  // namespace
+
+TEST_CASE("raster: consecutive queued draws in one state share batches and write the bytes of each drawn at once",
+          "[raster]") {
+	// Runs of 1 to 9 small overlapping draws in one state (depth tested and
+	// blended, so the order of the quads shows), the state changing between
+	// runs (the blend constant, the shader's user pointer, the scissor):
+	// queued, a tile's quads of a run are shaded together, in fewer shader
+	// calls than drawn one by one, with the same bytes.
+	auto render = [](bool queue, tessera::runtime::ThreadPool* pool, int* calls) {
+		Target t(200, 140, VK_FORMAT_R8G8B8A8_UNORM);
+		t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
+		std::atomic<int> counters[2] = {0, 0};
+		std::mt19937 rng(17);
+		std::uniform_real_distribution<float> pos(0, 180), unit(0, 1);
+		std::uniform_int_distribution<int> run_length(1, 9);
+		Renderer r(pool);
+		const Framebuffer fb = t.Get();
+		for (int run = 0; run < 60; ++run) {
+			DrawState state = MakeState(t);
+			state.shader.run = CountedVaryingColorShader;
+			state.shader.user = &counters[run % 2];
+			state.raster.varying_count = 4;
+			state.depth_stencil.depth_test = true;
+			state.depth_stencil.depth_write = true;
+			state.depth_stencil.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+			state.blend.attachment_count = 1;
+			BlendAttachmentState& b = state.blend.attachments[0];
+			b.blend_enable = true;
+			b.src_color = VK_BLEND_FACTOR_CONSTANT_COLOR;
+			b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+			state.blend.constants[0] = state.blend.constants[1] = float(run % 5 + 1) / 5;
+			if (run % 7 == 3) state.raster.scissor = {20, 10, 150, 100};
+			const CompiledDraw d = CompileDraw(state, fb);
+			for (int k = run_length(rng); k > 0; --k) {
+				Mesh m;
+				for (int i = 0; i < 2; ++i) {
+					const float cx = pos(rng) * 0.5f + 40, cy = pos(rng) * 0.3f + 40;
+					for (int v = 0; v < 3; ++v)
+						m.Add(t, cx + (v == 1 ? 16 : unit(rng) * 6), cy + (v == 2 ? 14 : unit(rng) * 6), unit(rng),
+						      0.5f + unit(rng), {unit(rng), unit(rng), unit(rng), 0.7f});
+				}
+				const VertexInput in = m.Input();
+				if (!queue) {
+					r.Draw(d, fb, in);
+					continue;
+				}
+				if (!r.CanQueue(fb, 2)) r.Flush();
+				r.Queue(d, fb, in);
+			}
+		}
+		r.Flush();
+		*calls = counters[0] + counters[1];
+		return std::make_pair(t.color, t.depth);
+	};
+	int once_calls = 0, queued_calls = 0, pooled_calls = 0;
+	const auto once = render(false, nullptr, &once_calls);
+	size_t nonzero = 0;
+	for (uint8_t v : once.first) nonzero += v != 0;
+	CHECK(nonzero > once.first.size() / 8);
+	tessera::runtime::ThreadPool pool3(3);
+	CHECK(render(true, nullptr, &queued_calls) == once);
+	CHECK(render(true, &pool3, &pooled_calls) == once);
+	// Shared batches: about one call a tile a run rather than a tile a draw.
+	CAPTURE(once_calls, queued_calls, pooled_calls);
+	CHECK(queued_calls * 2 < once_calls);
+	CHECK(pooled_calls < once_calls);
 }
 
 TEST_CASE("raster: a queued draw covering a tile hides the earlier queued draws there, unless they show through",

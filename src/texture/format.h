@@ -65,6 +65,11 @@ struct FormatInfo {
 	bool IsSigned() const;  // SNORM, SSCALED, SINT or SFLOAT
 	bool IsSrgb() const { return Numeric() == NumericFormat::SRGB; }
 	bool Has64BitComponents() const { return component_count > 0 && components[0].bits == 64; }
+	// A color format that OpImage*Dref* instructions may sample
+	// (VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT): the one-
+	// component formats laid out as D16_UNORM and D32_SFLOAT, whose red
+	// component is then the texel's depth D_tex, as a depth view's D is.
+	bool ComparesAsDepth() const { return format == VK_FORMAT_R16_UNORM || format == VK_FORMAT_R32_SFLOAT; }
 };
 
 // Returns nullptr for VK_FORMAT_UNDEFINED and values vk.xml does not know.

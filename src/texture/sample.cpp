@@ -561,7 +561,12 @@ bool PrepareSampledImage(const SamplerState& sampler, const ImageViewState& view
 	const bool seamless = out->cube && !sampler.non_seamless_cube;
 	for (int d = 0; d < 3; ++d) out->address[d] = seamless ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : modes[d];
 	out->seamless_cube = seamless && !out->integer;
-	out->compare = sampler.compare_enable && view.aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
+	// Vulkan "Depth Compare Operation": the depth aspect of a depth view,
+	// and the red component of the color formats that advertise depth
+	// comparison (ComparesAsDepth), as D_tex.
+	out->compare =
+	    sampler.compare_enable && (view.aspect == VK_IMAGE_ASPECT_DEPTH_BIT ||
+	                               (view.aspect == VK_IMAGE_ASPECT_COLOR_BIT && out->format->ComparesAsDepth()));
 	const NumericFormat numeric = out->format->Numeric();
 	out->clamp_reference = out->compare && numeric == NumericFormat::UNORM;
 	if (out->integer) {

@@ -210,6 +210,55 @@ TEST_CASE("sampling fast path: depth compare lookups equal the generic path bit 
 		}
 }
 
+TEST_CASE("depth compare on R16_UNORM and R32_SFLOAT views: the red component compared as D16 and D32 depth",
+          "[texture][sample][compare]") {
+	// The color formats that advertise SAMPLED_IMAGE_DEPTH_COMPARISON
+	// (FormatInfo::ComparesAsDepth) hold the bytes of D16_UNORM and
+	// D32_SFLOAT texels: every compare lookup (Dref clamped for UNORM, each
+	// op, filter and view type) gives a depth view's bits over the same
+	// bytes, and a compare sampler without Dref reads R as a depth view
+	// reads D. Other color formats do not compare.
+	std::mt19937 rng(77);
+	const std::pair<VkFormat, VkFormat> pairs[] = {{VK_FORMAT_D16_UNORM, VK_FORMAT_R16_UNORM},
+	                                               {VK_FORMAT_D32_SFLOAT, VK_FORMAT_R32_SFLOAT}};
+	for (const auto& [depth_format, color_format] : pairs)
+		for (VkImageViewType type : kViewTypes) {
+			const bool cube = IsCube(type);
+			const TestImage depth = DepthImage(depth_format, type, rng);
+			const auto& d = depth.layout.Description();
+			TestImage color(color_format, VK_IMAGE_TYPE_2D, d.extent, d.mip_levels, d.array_layers);
+			REQUIRE(color.memory.size() == depth.memory.size());
+			color.memory = depth.memory;
+			const std::vector<float> depths = Depths(depth, rng);
+			for (SamplerState sampler : Samplers()) {
+				if (cube && sampler.address_u == VK_SAMPLER_ADDRESS_MODE_REPEAT) continue;  // (cubes clamp)
+				sampler.compare_enable = true;
+				for (VkCompareOp op : {VK_COMPARE_OP_LESS, VK_COMPARE_OP_EQUAL, VK_COMPARE_OP_GREATER_OR_EQUAL}) {
+					sampler.compare_op = op;
+					const SampledImage a = Prepare(sampler, depth.View(type, VK_IMAGE_ASPECT_DEPTH_BIT));
+					const SampledImage b = Prepare(sampler, color.View(type));
+					REQUIRE(b.compare);
+					CHECK(b.clamp_reference == a.clamp_reference);
+					INFO("format " << color_format << " view " << type << " op " << op << " mag " << sampler.mag_filter
+					               << " min " << sampler.min_filter << " mip " << sampler.mipmap_mode << " mode "
+					               << sampler.address_u);
+					for (bool with_dref : {true, false}) {
+						Lanes r(37, cube, false, depths, rng);
+						if (!with_dref) r.lanes.dref = nullptr;
+						std::vector<TexelValue> x(37), y(37);
+						SampleGeneric(a, r.lanes, x.data());
+						SampleGeneric(b, r.lanes, y.data());
+						CheckSame(x, y, !with_dref && depth_format == VK_FORMAT_D32_SFLOAT);
+					}
+				}
+			}
+		}
+	SamplerState sampler = Sampler(VK_FILTER_LINEAR);
+	sampler.compare_enable = true;
+	const TestImage rg(VK_FORMAT_R16G16_UNORM, VK_IMAGE_TYPE_2D, {4, 4, 1});
+	CHECK_FALSE(Prepare(sampler, rg.View(VK_IMAGE_VIEW_TYPE_2D)).compare);
+}
+
 TEST_CASE("sampling fast path: depth views without a compare sampler read (D, 0, 0, 1)", "[texture][sample]") {
 	// SSAO and deferred lighting sample depth as a texture: no compare
 	// sampler, D filtered as a color (§16 "Component Substitution"). A Dref

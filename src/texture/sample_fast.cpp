@@ -1710,6 +1710,9 @@ struct FetchFormat {
 	FetchReader reader;
 	bool unorm[4];
 	bool fused;
+	// Four UNORM bytes R, G, B, A in that order, in slots 0-3, no swizzle
+	// (RGBA8 storage images and texel buffers): one word, unrolled.
+	bool rgba8;
 };
 HWY_INLINE void FetchVector(const SampledImage& image, const FastLevels& lv, const FetchFormat& format,
                             const FetchLanes& lanes, size_t lane, VI out[4]) {
@@ -1782,6 +1785,15 @@ HWY_INLINE void FetchVector(const SampledImage& image, const FastLevels& lv, con
 			}
 		}
 #endif
+	}
+	if (format.rgba8) {
+		const VI w = gathered ? words[0] : hn::GatherOffset(di, reinterpret_cast<const int32_t*>(lv.origin), at);
+		for (int c = 0; c < 4; ++c) {
+			const VI byte = hn::And(hn::ShiftRightSame(w, 8 * c), hn::Set(di, 0xff));
+			out[c] = hn::IfThenElse(inside, hn::BitCast(di, Unorm8(hn::ConvertTo(df, byte), format.fused)),
+			                        hn::Set(di, int32_t(image.out_of_bounds.u[c])));
+		}
+		return;
 	}
 	for (uint32_t c = 0; c < image.component_count; ++c) {
 		const uint32_t offset = image.component_offset[c], index = offset / 4;
@@ -1908,9 +1920,12 @@ void FetchLanesFast(const SampledImage& image, const FastLevels& levels, FetchRe
                     TexelValue* out, uint32_t* const* components) {
 	const DI di;
 	const size_t n = hn::Lanes(di);
-	FetchFormat format{reader, {}, FusedDivisionExact()};
+	FetchFormat format{reader, {}, FusedDivisionExact(), false};
 	for (uint32_t c = 0; c < image.component_count && reader == FetchReader::kBytes; ++c)
 		format.unorm[c] = DividesBy255(image.component_table[c]);
+	format.rgba8 = reader == FetchReader::kBytes && image.component_count == 4 && image.identity_swizzle;
+	for (uint32_t c = 0; c < 4 && format.rgba8; ++c)
+		format.rgba8 = format.unorm[c] && image.component_offset[c] == c && image.component_slot[c] == c;
 	VI result[4];
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {

@@ -89,7 +89,10 @@ HWY_INLINE VU Convert(const StorePlan::Component& c, VU x) {
 
 // The vector of lanes from `lane`: each lane's byte offset from level 0's
 // base (StorageTexel's; -1 outside the view) and its texel's 32-bit words.
-HWY_INLINE void StoreVector(const SampledImage& image, const StorePlan& plan, const StoreLanes& lanes, size_t lane,
+// Returns whether the vector's texels are 4 bytes each, all inside and
+// consecutive in memory from offsets[0] (a row of invocations storing a
+// row of texels): then one copy of words[0] stores them all.
+HWY_INLINE bool StoreVector(const SampledImage& image, const StorePlan& plan, const StoreLanes& lanes, size_t lane,
                             int32_t* offsets, uint32_t (*words)[kMaxVectorLanes]) {
 	const DI di;
 	const DU du;
@@ -120,6 +123,9 @@ HWY_INLINE void StoreVector(const SampledImage& image, const StorePlan& plan, co
 		w[c.word] = hn::Or(w[c.word], hn::ShiftLeftSame(Convert(c, x), c.shift));
 	}
 	for (uint32_t q = 0; q * 4 < plan.size || q == 0; ++q) hn::StoreU(w[q], du, words[q]);
+	if (plan.size != 4 || !hn::AllTrue(di, inside)) return false;
+	const VI row = hn::Add(hn::Set(di, hn::GetLane(at)), hn::ShiftLeft<2>(hn::Iota(di, 0)));
+	return hn::AllTrue(di, hn::Eq(at, row));
 }
 
 }  // namespace
@@ -165,8 +171,10 @@ bool StoreLanesFast(const SampledImage& image, const StorePlan& plan, const Stor
 	};
 	size_t lane = 0;
 	for (; lane + n <= lanes.count; lane += n) {
-		StoreVector(image, plan, lanes, lane, offsets, words);
-		write(n);
+		if (StoreVector(image, plan, lanes, lane, offsets, words))
+			std::memcpy(base + offsets[0], words[0], 4 * n);
+		else
+			write(n);
 	}
 	if (lane == lanes.count) return true;
 	// The last lanes: their operands copied into a full vector (0 beyond).

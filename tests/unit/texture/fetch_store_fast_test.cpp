@@ -367,6 +367,53 @@ TEST_CASE("storage fast path: stores write PackTexel's bytes", "[texture][storag
 			}
 }
 
+TEST_CASE("storage fast path: rows of 4-byte texels store as the generic path stores them", "[texture][storage]") {
+	// Invocations storing a row of texels (the copy of a whole vector), a
+	// row that runs past the image's right edge, and rows of other widths
+	// and layers (texels not consecutive across a vector): the bytes of
+	// StoreGeneric.
+	std::mt19937 rng(31);
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R32_SFLOAT, VK_FORMAT_A2B10G10R10_UINT_PACK32})
+		for (int32_t x0 : {0, 8, 50})
+			for (uint32_t row_width : {64u, 8u, 5u}) {
+				INFO("format " << format << ", x0 " << x0 << ", row width " << row_width);
+				const FormatInfo& info = *FindFormat(format);
+				const StorePlan plan = PlanStore(info);
+				REQUIRE(plan.ok);
+				ImageLayout layout;
+				REQUIRE(layout.Init({format, VK_IMAGE_TYPE_2D, {64, 8, 1}, 1, 2, 1}));
+				std::vector<uint8_t> generic(layout.TotalSize(), 0x5a), fast = generic;
+				ImageViewState view;
+				view.layout = &layout;
+				view.format = format;
+				view.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+				view.layer_count = 2;
+				SampledImage generic_image, fast_image;
+				view.memory = generic.data();
+				REQUIRE(PrepareImage(view, &generic_image));
+				view.memory = fast.data();
+				REQUIRE(PrepareImage(view, &fast_image));
+				const uint32_t count = 96;
+				std::vector<int32_t> x(count), y(count), layer(count);
+				for (uint32_t j = 0; j < count; ++j) {
+					x[j] = x0 + int32_t(j % row_width);
+					y[j] = int32_t(j / row_width) % 8;
+					layer[j] = int32_t(j / 64);
+				}
+				const bool floats = info.Numeric() != NumericFormat::UINT;
+				std::vector<uint32_t> texels[4];
+				for (auto& t : texels) t = StoreWords(count, floats, rng);
+				StoreLanes lanes;
+				lanes.count = count;
+				lanes.coord[0] = x.data(), lanes.coord[1] = y.data(), lanes.coord[2] = layer.data();
+				for (int c = 0; c < 4; ++c) lanes.texel[c] = texels[c].data();
+				StoreGeneric(generic_image, lanes);
+				if (!StoreFast(fast_image, plan, lanes)) StoreGeneric(fast_image, lanes);
+				REQUIRE(fast == generic);
+				CHECK(generic != std::vector<uint8_t>(generic.size(), 0x5a));
+			}
+}
+
 TEST_CASE("storage fast path: formats it leaves to the generic path", "[texture][storage]") {
 	// SCALED, sRGB, packed floats, 1-bit UNORM and 2-bit SNORM (whose ties
 	// round away from zero, not to even), 64-bit components.

@@ -430,17 +430,7 @@ TEST_CASE("raster: points, lines and polygon modes write the same bytes on any t
 	auto render = [](tessera::runtime::ThreadPool* pool) {
 		Target t(300, 200, VK_FORMAT_R8G8B8A8_UNORM);
 		t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
-		DrawState state = MakeState(t);
-		state.shader.run = VaryingColorShader;
-		state.raster.varying_count = 4;
-		state.depth_stencil.depth_test = true;
-		state.depth_stencil.depth_write = true;
-		state.depth_stencil.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
-		state.blend.attachment_count = 1;
-		BlendAttachmentState& b = state.blend.attachments[0];
-		b.blend_enable = true;
-		b.src_color = VK_BLEND_FACTOR_SRC_ALPHA;
-		b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+		DrawState state = BlendedDepthState(t, VK_BLEND_FACTOR_SRC_ALPHA);
 		std::mt19937 rng(9);
 		std::uniform_real_distribution<float> pos(-40, 340), unit(0, 1);
 		Mesh m;

@@ -82,6 +82,24 @@ inline DrawState MakeState(const Target& t) {
 	return s;
 }
 
+// Varying colors (VaryingColorShader, 4 varyings), depth tested
+// LESS_OR_EQUAL with writes, color blended src_color * src +
+// (1 - src_alpha) * dst: overlapping draws show their order.
+inline DrawState BlendedDepthState(const Target& t, VkBlendFactor src_color) {
+	DrawState s = MakeState(t);
+	s.shader.run = VaryingColorShader;
+	s.raster.varying_count = 4;
+	s.depth_stencil.depth_test = true;
+	s.depth_stencil.depth_write = true;
+	s.depth_stencil.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+	s.blend.attachment_count = 1;
+	BlendAttachmentState& b = s.blend.attachments[0];
+	b.blend_enable = true;
+	b.src_color = src_color;
+	b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+	return s;
+}
+
 // Counting: every covered sample adds 1 to an R32_SFLOAT attachment.
 inline DrawState CountingState(const Target& t) {
 	static const float kOne[4] = {1, 1, 1, 1};

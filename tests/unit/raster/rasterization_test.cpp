@@ -251,17 +251,7 @@ TEST_CASE("raster: output bytes do not depend on the thread count", "[raster]") 
 	auto render = [](tessera::runtime::ThreadPool* pool) {
 		Target t(300, 200, VK_FORMAT_R8G8B8A8_UNORM);
 		t.AddDepth(VK_FORMAT_D32_SFLOAT, 1.0f);
-		DrawState state = MakeState(t);
-		state.shader.run = VaryingColorShader;
-		state.raster.varying_count = 4;
-		state.depth_stencil.depth_test = true;
-		state.depth_stencil.depth_write = true;
-		state.depth_stencil.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
-		state.blend.attachment_count = 1;
-		BlendAttachmentState& b = state.blend.attachments[0];
-		b.blend_enable = true;
-		b.src_color = VK_BLEND_FACTOR_SRC_ALPHA;
-		b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+		DrawState state = BlendedDepthState(t, VK_BLEND_FACTOR_SRC_ALPHA);
 		std::mt19937 rng(3);
 		std::uniform_real_distribution<float> pos(-40, 340), unit(0, 1);
 		Mesh m;
@@ -629,18 +619,9 @@ TEST_CASE("raster: consecutive queued draws in one state share batches and write
 		Renderer r(pool);
 		const Framebuffer fb = t.Get();
 		for (int run = 0; run < 60; ++run) {
-			DrawState state = MakeState(t);
+			DrawState state = BlendedDepthState(t, VK_BLEND_FACTOR_CONSTANT_COLOR);
 			state.shader.run = CountedVaryingColorShader;
 			state.shader.user = &counters[run % 2];
-			state.raster.varying_count = 4;
-			state.depth_stencil.depth_test = true;
-			state.depth_stencil.depth_write = true;
-			state.depth_stencil.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
-			state.blend.attachment_count = 1;
-			BlendAttachmentState& b = state.blend.attachments[0];
-			b.blend_enable = true;
-			b.src_color = VK_BLEND_FACTOR_CONSTANT_COLOR;
-			b.dst_color = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
 			state.blend.constants[0] = state.blend.constants[1] = float(run % 5 + 1) / 5;
 			if (run % 7 == 3) state.raster.scissor = {20, 10, 150, 100};
 			const CompiledDraw d = CompileDraw(state, fb);

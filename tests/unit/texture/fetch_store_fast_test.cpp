@@ -285,6 +285,24 @@ std::vector<uint32_t> StoreWords(uint32_t count, bool floats, std::mt19937& rng)
 
 }  // namespace
 
+namespace {
+// The view (`layers` layers of `layout`) over each of two copies of the
+// image's bytes: the generic path stores into one, the fast path into the other.
+void PrepareBoth(const ImageLayout& layout, VkFormat format, VkImageViewType type, uint32_t layers,
+                 std::vector<uint8_t>& generic, std::vector<uint8_t>& fast, SampledImage* generic_image,
+                 SampledImage* fast_image) {
+	ImageViewState view;
+	view.layout = &layout;
+	view.format = format;
+	view.view_type = type;
+	view.layer_count = layers;
+	view.memory = generic.data();
+	REQUIRE(PrepareImage(view, generic_image));
+	view.memory = fast.data();
+	REQUIRE(PrepareImage(view, fast_image));
+}
+}  // namespace
+
 TEST_CASE("storage fast path: stores write PackTexel's bytes", "[texture][storage]") {
 	const VkFormat formats[] = {
 	    VK_FORMAT_R8G8B8A8_UNORM,
@@ -322,16 +340,8 @@ TEST_CASE("storage fast path: stores write PackTexel's bytes", "[texture][storag
 				ImageLayout layout;
 				REQUIRE(layout.Init({format, vc.type, vc.extent, 1, vc.layers, samples}));
 				std::vector<uint8_t> generic(layout.TotalSize(), 0x5a), fast = generic;
-				ImageViewState view;
-				view.layout = &layout;
-				view.format = format;
-				view.view_type = vc.view_type;
-				view.layer_count = vc.layers;
 				SampledImage generic_image, fast_image;
-				view.memory = generic.data();
-				REQUIRE(PrepareImage(view, &generic_image));
-				view.memory = fast.data();
-				REQUIRE(PrepareImage(view, &fast_image));
+				PrepareBoth(layout, format, vc.view_type, vc.layers, generic, fast, &generic_image, &fast_image);
 				const uint32_t count = 77;
 				int32_t extent[3];
 				const uint32_t dims = Extents(vc, extent);
@@ -383,16 +393,8 @@ TEST_CASE("storage fast path: rows of 4-byte texels store as the generic path st
 				ImageLayout layout;
 				REQUIRE(layout.Init({format, VK_IMAGE_TYPE_2D, {64, 8, 1}, 1, 2, 1}));
 				std::vector<uint8_t> generic(layout.TotalSize(), 0x5a), fast = generic;
-				ImageViewState view;
-				view.layout = &layout;
-				view.format = format;
-				view.view_type = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-				view.layer_count = 2;
 				SampledImage generic_image, fast_image;
-				view.memory = generic.data();
-				REQUIRE(PrepareImage(view, &generic_image));
-				view.memory = fast.data();
-				REQUIRE(PrepareImage(view, &fast_image));
+				PrepareBoth(layout, format, VK_IMAGE_VIEW_TYPE_2D_ARRAY, 2, generic, fast, &generic_image, &fast_image);
 				const uint32_t count = 96;
 				std::vector<int32_t> x(count), y(count), layer(count);
 				for (uint32_t j = 0; j < count; ++j) {

@@ -23,7 +23,7 @@ BlitTap BlitTapAt(double u, uint32_t src_size, BlitFilter filter) {
 		// CLAMP_TO_EDGE on the whole source level, not the region.
 		return uint32_t(std::clamp(i, 0.0, double(src_size) - 1.0));
 	};
-	if (filter == BlitFilter::Nearest) {
+	if (filter != BlitFilter::Linear) {
 		uint32_t i = clamp(std::floor(u));
 		return {i, i, 0.0f};
 	}
@@ -38,6 +38,22 @@ std::vector<BlitTap> ComputeBlitTaps(const BlitAxis& axis, BlitFilter filter) {
 	taps.reserve(size_t(last - first));
 	for (int32_t d = first; d < last; ++d)
 		taps.push_back(BlitTapAt(BlitSourceCoordinate(axis, d), axis.src_size, filter));
+	return taps;
+}
+
+std::vector<CubicBlitTap> CubicBlitTaps(const BlitAxis& axis) {
+	int32_t first = std::min(axis.dst0, axis.dst1), last = std::max(axis.dst0, axis.dst1);
+	std::vector<CubicBlitTap> taps;
+	taps.reserve(size_t(last - first));
+	for (int32_t d = first; d < last; ++d) {
+		const double shifted = BlitSourceCoordinate(axis, d) - 0.5, i0 = std::floor(shifted) - 1.0;
+		const float a = float(shifted - std::floor(shifted)), a2 = a * a, a3 = a2 * a;
+		CubicBlitTap t{{},
+		               {0.5f * (-a + 2.0f * a2 - a3), 0.5f * (2.0f - 5.0f * a2 + 3.0f * a3),
+		                0.5f * (a + 4.0f * a2 - 3.0f * a3), 0.5f * (a3 - a2)}};
+		for (int k = 0; k < 4; ++k) t.i[k] = uint32_t(std::clamp(i0 + k, 0.0, double(axis.src_size) - 1.0));
+		taps.push_back(t);
+	}
 	return taps;
 }
 
@@ -301,6 +317,18 @@ BlitPlan::BlitPlan(const BlitSurface& src, const BlitSurface& dst, const BlitReg
 		return;
 	}
 	if (x_.empty()) return;
+	if (filter == BlitFilter::Cubic) {
+		cubic_x_ = CubicBlitTaps({so[0][0], so[1][0], d[0][0], d[1][0], src.width});
+		cubic_y_ = CubicBlitTaps({so[0][1], so[1][1], d[0][1], d[1][1], src.height});
+		uint32_t last_column = 0;
+		first_column_ = UINT32_MAX;
+		for (const CubicBlitTap& t : cubic_x_) {
+			first_column_ = std::min(first_column_, t.i[0]);
+			last_column = std::max(last_column, t.i[3]);
+		}
+		span_ = last_column - first_column_ + 1;
+		return;
+	}
 	uint32_t last_column = 0;
 	first_column_ = UINT32_MAX;
 	for (const BlitTap& t : x_) {
@@ -543,6 +571,33 @@ void BlitPlan::FloatLinear(uint32_t begin, uint32_t end) const {
 	}
 }
 
+// Each destination texel: the 4 x 4 source texels of its slice (z as
+// NEAREST: cubic blits are of 2D images), each weighted by the product of
+// its column's and row's weights, summed row by row.
+void BlitPlan::FloatCubic(uint32_t begin, uint32_t end) const {
+	if (span_ == 0) return;
+	std::vector<float> rows[4], values(cubic_x_.size() * 4);
+	for (auto& r : rows) r.resize(size_t(span_) * 4);
+	std::vector<uint8_t> scratch;  // a tiled row, packed
+	for (uint32_t row = begin; row < end; ++row) {
+		const BlitTap& tz = z_[row / y_.size()];
+		const CubicBlitTap& ty = cubic_y_[row % y_.size()];
+		for (int k = 0; k < 4; ++k) UnpackSpan(SrcRow(tz.i0, ty.i[k]), first_column_, span_, rows[k].data(), scratch);
+		for (size_t x = 0; x < cubic_x_.size(); ++x) {
+			const CubicBlitTap& tx = cubic_x_[x];
+			float sum[4] = {0, 0, 0, 0};
+			for (int k = 0; k < 4; ++k)
+				for (int i = 0; i < 4; ++i) {
+					const float w = tx.weights[i] * ty.weights[k];
+					const float* texel = rows[k].data() + size_t(tx.i[i] - first_column_) * 4;
+					for (int c = 0; c < 4; ++c) sum[c] += w * texel[c];
+				}
+			std::memcpy(&values[x * 4], sum, sizeof sum);
+		}
+		PackDstRow(row, values.data(), scratch);
+	}
+}
+
 void BlitPlan::Run(uint32_t begin, uint32_t end) const {
 	switch (conversion_) {
 	case BlitConversion::Copy:
@@ -562,6 +617,8 @@ void BlitPlan::Run(uint32_t begin, uint32_t end) const {
 	case BlitConversion::Float:
 		if (filter_ == BlitFilter::Linear)
 			FloatLinear(begin, end);
+		else if (filter_ == BlitFilter::Cubic)
+			FloatCubic(begin, end);
 		else
 			FloatNearest(begin, end);
 		break;

@@ -18,7 +18,7 @@
 
 namespace tessera::texture {
 
-enum class BlitFilter : uint8_t { Nearest, Linear };
+enum class BlitFilter : uint8_t { Nearest, Linear, Cubic };  // Cubic: VK_EXT_filter_cubic, 2D sources
 
 // One axis of a region: destination texel d (dst0 <= d < dst1 or the
 // reverse when flipped) samples the source near src0 + (d + 0.5 - dst0) *
@@ -44,8 +44,17 @@ double BlitSourceCoordinate(const BlitAxis& axis, int32_t dst);
 // by frac(u - 0.5); texel indices are clamped to [0, size - 1].
 BlitTap BlitTapAt(double u, uint32_t src_size, BlitFilter filter);
 // The taps of the destination texels min(dst0, dst1) ... max(dst0, dst1) - 1
-// in increasing order.
+// in increasing order (Cubic: as NEAREST; CubicBlitTaps has its texels).
 std::vector<BlitTap> ComputeBlitTaps(const BlitAxis& axis, BlitFilter filter);
+
+// VK_EXT_filter_cubic along one axis: texels floor(u - 3/2) .. + 3
+// (clamped to [0, size - 1], CLAMP_TO_EDGE) with their Catmull-Rom weights
+// of frac(u - 1/2) ("Texel Cubic Filtering"), for the same destination texels.
+struct CubicBlitTap {
+	uint32_t i[4];
+	float weights[4];
+};
+std::vector<CubicBlitTap> CubicBlitTaps(const BlitAxis& axis);
 
 // How texels travel from source to destination, chosen once per command.
 enum class BlitConversion : uint8_t {
@@ -117,6 +126,7 @@ private:
 	void IntegerNearest(uint32_t begin, uint32_t end) const;
 	void FloatNearest(uint32_t begin, uint32_t end) const;
 	void FloatLinear(uint32_t begin, uint32_t end) const;
+	void FloatCubic(uint32_t begin, uint32_t end) const;
 	// count texels, four floats each.
 	void UnpackRow(const uint8_t* in, uint32_t count, float* out) const;
 	void PackRow(const float* in, uint32_t count, uint8_t* out) const;
@@ -139,7 +149,8 @@ private:
 	BlitFilter filter_;
 	BlitConversion conversion_;
 	std::vector<BlitTap> x_, y_, z_;
-	uint32_t dst_x_, dst_y_, dst_z_;  // first destination texel of each axis
+	std::vector<CubicBlitTap> cubic_x_, cubic_y_;  // BlitFilter::Cubic
+	uint32_t dst_x_, dst_y_, dst_z_;               // first destination texel of each axis
 	// Per destination column: byte offsets of the source texels (NEAREST),
 	// or indices into the span of source columns LINEAR reads.
 	std::vector<uint64_t> column_offsets_;

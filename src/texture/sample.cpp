@@ -339,9 +339,41 @@ bool IsMinMax(const SampledImage& image) {
 	       image.sampler.reduction_mode == VK_SAMPLER_REDUCTION_MODE_MAX;
 }
 
+// VK_EXT_filter_cubic within one level: the 4, 16 or 64 texels around u
+// (1D, 2D, 3D), wrapped and bordered as LINEAR's two per axis, weighted by
+// the product of their axes' Catmull-Rom weights, or reduced by the
+// sampler's min/max over the texels of non-zero weight ("Texel Cubic
+// Filtering").
+TexelValue FilterCubic(const SampledImage& image, const PreparedLevel& level, uint32_t layer, const float u[3],
+                       const int32_t off[3], const float* dref) {
+	const uint32_t dims = image.dimensions;
+	CubicCoordinate cc[3] = {{0, {1, 0, 0, 0}}, {0, {1, 0, 0, 0}}, {0, {1, 0, 0, 0}}};
+	for (uint32_t d = 0; d < dims; ++d) {
+		cc[d] = CubicTexelCoordinate(u[d]);
+		cc[d].i0 += off[d];
+	}
+	const int nj = dims >= 2 ? 4 : 1, nk = dims == 3 ? 4 : 1;
+	const bool minmax = IsMinMax(image);
+	bool any = false;
+	TexelValue out{};
+	for (int dk = 0; dk < nk; ++dk)
+		for (int dj = 0; dj < nj; ++dj)
+			for (int di = 0; di < 4; ++di) {
+				const float w = cc[0].weights[di] * cc[1].weights[dj] * cc[2].weights[dk];
+				const TexelSite site = WrapSite(image, level, layer, cc[0].i0 + di, cc[1].i0 + dj, cc[2].i0 + dk);
+				const TexelValue v = ReadSite(image, level, site, dref);
+				if (minmax)
+					ReduceMinMax(image.sampler.reduction_mode, v, w, out, any);
+				else
+					for (int comp = 0; comp < 4; ++comp) out.f[comp] += w * v.f[comp];
+			}
+	return out;
+}
+
 // §16 "Texel Filtering" within one level: NEAREST or LINEAR (weighted
 // average with subTexelPrecisionBits weights, or the sampler's min/max
-// reduction).
+// reduction), or CUBIC (FilterCubic; on cube views, which do not offer it,
+// LINEAR).
 TexelValue FilterLevel(const SampledImage& image, uint32_t level_index, const LaneCoordinates& c, const int32_t off[3],
                        VkFilter filter, const float* dref) {
 	const PreparedLevel& level = image.levels[level_index];
@@ -355,6 +387,7 @@ TexelValue FilterLevel(const SampledImage& image, uint32_t level_index, const La
 		for (uint32_t d = 0; d < dims; ++d) ijk[d] = NearestTexelCoordinate(u[d]) + off[d];
 		return ReadSite(image, level, WrapSite(image, level, layer, ijk[0], ijk[1], ijk[2]), dref);
 	}
+	if (filter == VK_FILTER_CUBIC_EXT && !image.cube) return FilterCubic(image, level, layer, u, off, dref);
 	LinearCoordinate lc[3] = {{0, 0.0f}, {0, 0.0f}, {0, 0.0f}};
 	for (uint32_t d = 0; d < dims; ++d) {
 		lc[d] = LinearTexelCoordinate(u[d]);

@@ -342,6 +342,8 @@ inline bool PrepareFast(const SampledImage& image, const SampleLanes& lanes, Fas
 	// (not arrayed: Vulkan has no 3D arrays) read eight texels a LINEAR
 	// lookup (FilterVolume).
 	const bool volume = image.dimensions == 3 && !image.cube && !image.arrayed;
+	// (Cubic filtering: the generic path's FilterCubic.)
+	if (s.mag_filter == VK_FILTER_CUBIC_EXT || s.min_filter == VK_FILTER_CUBIC_EXT) return false;
 	if (image.integer || (image.dimensions != 2 && !volume) ||
 	    (image.cube && (!image.seamless_cube || image.anisotropic)) || image.samples != 1 || s.unnormalized_coordinates)
 		return false;

@@ -156,6 +156,14 @@ LinearCoordinate LinearTexelCoordinate(float u) {
 	        float(fixed & ((1 << kSubTexelPrecisionBits) - 1)) / float(kScale)};
 }
 
+CubicCoordinate CubicTexelCoordinate(float u) {
+	const LinearCoordinate lc = LinearTexelCoordinate(u);
+	const float a = lc.alpha, a2 = a * a, a3 = a2 * a;
+	return {lc.i0 - 1,
+	        {0.5f * (-a + 2.0f * a2 - a3), 0.5f * (2.0f - 5.0f * a2 + 3.0f * a3), 0.5f * (a + 4.0f * a2 - 3.0f * a3),
+	         0.5f * (a3 - a2)}};
+}
+
 int32_t NearestTexelCoordinate(float u) {
 	float f = std::floor(u);
 	if (!(f > -float(1 << 30))) return f != f ? 0 : -(1 << 30);

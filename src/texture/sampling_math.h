@@ -110,6 +110,16 @@ LinearCoordinate LinearTexelCoordinate(float u);
 // NEAREST: i = floor(u), saturated to a range that later wrapping handles.
 int32_t NearestTexelCoordinate(float u);
 
+// VK_EXT_filter_cubic ("Texel Cubic Filtering"): the four texels
+// i0 = floor(u - 3/2) .. i0 + 3 and their Catmull-Rom weights from
+// alpha = frac(u - 1/2) (kept to subTexelPrecisionBits, as LINEAR's):
+// 1/2 [1 a a^2 a^3] [[0 2 0 0] [-1 0 1 0] [2 -5 4 -1] [-1 3 -3 1]].
+struct CubicCoordinate {
+	int32_t i0;
+	float weights[4];
+};
+CubicCoordinate CubicTexelCoordinate(float u);
+
 // §16 "Depth Compare Operation": 1.0 when (reference op texel) holds.
 float DepthCompare(VkCompareOp op, float reference, float texel);
 

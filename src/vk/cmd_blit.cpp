@@ -149,7 +149,9 @@ void RecordBlit(VkCommandBuffer commandBuffer, VkImage srcImage, VkImage dstImag
 	if (!cmd) return;
 	cmd->src = Image::Cast(srcImage);
 	cmd->dst = Image::Cast(dstImage);
-	cmd->filter = filter == VK_FILTER_LINEAR ? texture::BlitFilter::Linear : texture::BlitFilter::Nearest;
+	cmd->filter = filter == VK_FILTER_LINEAR      ? texture::BlitFilter::Linear
+	              : filter == VK_FILTER_CUBIC_EXT ? texture::BlitFilter::Cubic
+	                                              : texture::BlitFilter::Nearest;
 	const texture::FormatInfo& source =
 	    cmd->src->FormatInfo().IsCompressed() ? DecodedFormat() : cmd->src->FormatInfo();
 	cmd->color_conversion = texture::ChooseBlitConversion(source, cmd->dst->FormatInfo(), cmd->filter);

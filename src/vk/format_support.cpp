@@ -152,9 +152,15 @@ bool IsStorageFormat(VkFormat format) {
 // Min/max reductions (samplerFilterMinmax) wherever LINEAR filtering works:
 // the generic filter reduces the same texels it would average (the depth
 // aspect of depth/stencil formats, without comparison).
-VkFormatFeatureFlags2 WithMinmax(VkFormatFeatureFlags2 features) {
-	if (features & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
+// VK_EXT_filter_cubic: Catmull-Rom filtering wherever LINEAR filtering
+// works on color (the generic filter reads the 4 x 4 texels as it reads
+// 2 x 2; compressed formats through their decoded copies). Not on depth,
+// whose cubic filtering the spec leaves to the depth aspect alone.
+VkFormatFeatureFlags2 WithMinmax(VkFormatFeatureFlags2 features, bool color = true) {
+	if (features & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT) {
 		features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_MINMAX_BIT;
+		if (color) features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_CUBIC_BIT;
+	}
 	return features;
 }
 
@@ -171,13 +177,11 @@ VkFormatFeatureFlags2 ShaderImageFeatures(const texture::FormatInfo& info) {
 		if (info.HasDepth())
 			depth |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
 			         VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT;
-		return WithMinmax(depth);
+		return WithMinmax(depth, false);
 	}
 	if (!texture::CanConvertTexels(info)) return 0;
 	VkFormatFeatureFlags2 features = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
-	if (!info.IsInteger())
-		features |=
-		    VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_MINMAX_BIT;
+	if (!info.IsInteger()) features = WithMinmax(features | VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
 	if (info.ComparesAsDepth()) features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT;
 	if (IsStorageFormat(info.format))
 		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
@@ -479,6 +483,19 @@ VKAPI_ATTR VkResult VKAPI_CALL GetPhysicalDeviceImageFormatProperties2(
 	    vk::GetImageFormatProperties(i.format, i.type, i.tiling, i.usage, i.flags, HeapSize(physicalDevice),
 	                                 &pImageFormatProperties->imageFormatProperties);
 	if (result != VK_SUCCESS) return result;
+	// VK_EXT_filter_cubic: every view type but cubes (whose 4 x 4
+	// footprints would cross face edges), where the format filters cubic.
+	if (auto* cubic = vk::FindInChain<VkFilterCubicImageViewImageFormatPropertiesEXT>(
+	        pImageFormatProperties->pNext, VK_STRUCTURE_TYPE_FILTER_CUBIC_IMAGE_VIEW_IMAGE_FORMAT_PROPERTIES_EXT)) {
+		const auto* view = vk::FindInChain<VkPhysicalDeviceImageViewImageFormatInfoEXT>(
+		    i.pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_IMAGE_FORMAT_INFO_EXT);
+		const vk::FormatSupport support = vk::GetFormatSupport(i.format);
+		const VkFormatFeatureFlags2 features = i.tiling == VK_IMAGE_TILING_LINEAR ? support.linear : support.optimal;
+		const bool filters = (features & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_CUBIC_BIT) != 0 && view &&
+		                     view->imageViewType != VK_IMAGE_VIEW_TYPE_CUBE &&
+		                     view->imageViewType != VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+		cubic->filterCubic = cubic->filterCubicMinmax = filters ? VK_TRUE : VK_FALSE;
+	}
 	// One descriptor slot samples all planes (texture/ycbcr.h reads them).
 	if (auto* ycbcr = vk::FindInChain<VkSamplerYcbcrConversionImageFormatProperties>(
 	        pImageFormatProperties->pNext, VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_IMAGE_FORMAT_PROPERTIES))

@@ -52,8 +52,6 @@ bool Sampler::Translate(const Device& device, const VkSamplerCreateInfo& info, S
 	if (info.flags & ~VkSamplerCreateFlags(VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT))
 		return reject("a sampler create flag");
 	state->non_seamless_cube = (info.flags & VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT) != 0;
-	if (info.magFilter == VK_FILTER_CUBIC_EXT || info.minFilter == VK_FILTER_CUBIC_EXT)
-		return reject("the cubic filter");
 
 	state->mag_filter = info.magFilter;
 	state->min_filter = info.minFilter;

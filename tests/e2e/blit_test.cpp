@@ -3,7 +3,10 @@
 // spec allows freedom (filtering precision, float and fixed-point rounding).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <memory>
 
 #include "image_helpers.h"
 
@@ -249,6 +252,93 @@ TEST_CASE("LINEAR blits match lavapipe within one unit", "[blit]") {
 		CAPTURE(i);
 		CompareWithLavapipe(
 		    drivers, [&](Context& ctx) { return RunBlit(ctx, cases[i].blit); }, cases[i].tolerance);
+	}
+}
+
+// VK_EXT_filter_cubic on Tessera alone (lavapipe 22.3 has no cubic
+// filtering): the format and image-view queries, then CUBIC blits of random
+// RGBA8 texels against Catmull-Rom weights computed here ("Texel Cubic
+// Filtering": texels floor(u - 3/2) .. + 3, CLAMP_TO_EDGE, weights of
+// frac(u - 1/2)); a 1:1 CUBIC blit reads each texel at its center, a copy.
+TEST_CASE("CUBIC blits weigh 4 x 4 texels by Catmull-Rom weights, and the queries say so", "[blit][cubic]") {
+	ContextOptions options;
+	options.device_extensions = {VK_EXT_FILTER_CUBIC_EXTENSION_NAME};
+	std::unique_ptr<Context> ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	const VkFormat rgba8 = VK_FORMAT_R8G8B8A8_UNORM;
+	VkFormatProperties properties;
+	vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), rgba8, &properties);
+	CHECK((properties.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_CUBIC_BIT_EXT) != 0);
+	vkGetPhysicalDeviceFormatProperties(ctx->physical_device(), VK_FORMAT_R8G8B8A8_UINT, &properties);
+	CHECK((properties.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_CUBIC_BIT_EXT) == 0);
+	auto filters_cubic = [&](VkImageViewType view_type, VkImageCreateFlags flags) {
+		VkPhysicalDeviceImageViewImageFormatInfoEXT view{
+		    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_VIEW_IMAGE_FORMAT_INFO_EXT};
+		view.imageViewType = view_type;
+		VkPhysicalDeviceImageFormatInfo2 info{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2, &view};
+		info.format = rgba8;
+		info.type = VK_IMAGE_TYPE_2D;
+		info.tiling = VK_IMAGE_TILING_OPTIMAL;
+		info.usage = VK_IMAGE_USAGE_SAMPLED_BIT;
+		info.flags = flags;
+		VkFilterCubicImageViewImageFormatPropertiesEXT cubic{
+		    VK_STRUCTURE_TYPE_FILTER_CUBIC_IMAGE_VIEW_IMAGE_FORMAT_PROPERTIES_EXT};
+		VkImageFormatProperties2 out{VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2, &cubic};
+		REQUIRE(vkGetPhysicalDeviceImageFormatProperties2(ctx->physical_device(), &info, &out) == VK_SUCCESS);
+		return cubic.filterCubic == VK_TRUE && cubic.filterCubicMinmax == VK_TRUE;
+	};
+	CHECK(filters_cubic(VK_IMAGE_VIEW_TYPE_2D, 0));
+	CHECK(filters_cubic(VK_IMAGE_VIEW_TYPE_2D_ARRAY, 0));
+	CHECK_FALSE(filters_cubic(VK_IMAGE_VIEW_TYPE_CUBE, VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT));
+
+	auto blit = [&](uint32_t w, uint32_t h, VkFilter filter) {
+		BlitCase c{Image2D(rgba8, 9, 7),
+		           Image2D(rgba8, w, h),
+		           4,
+		           4,
+		           Fill::Bytes,
+		           {Color2D(0, 0, 9, 7, 0, 0, int32_t(w), int32_t(h))},
+		           filter};
+		return RunBlit(*ctx, c);
+	};
+	const std::vector<uint8_t> source = blit(9, 7, VK_FILTER_NEAREST);
+	REQUIRE(source.size() == 9 * 7 * 4);
+	CHECK(blit(9, 7, VK_FILTER_CUBIC_EXT) == source);
+	for (const auto& [w, h] : {std::pair{20u, 15u}, std::pair{5u, 4u}}) {
+		const std::vector<uint8_t> scaled = blit(w, h, VK_FILTER_CUBIC_EXT);
+		REQUIRE(scaled.size() == size_t(w) * h * 4);
+		auto taps = [](uint32_t d, uint32_t src_size, uint32_t dst_size, int32_t* i0, double* weights) {
+			const double shifted = (d + 0.5) * src_size / dst_size - 0.5, a = shifted - std::floor(shifted);
+			*i0 = int32_t(std::floor(shifted)) - 1;
+			weights[0] = 0.5 * (-a + 2 * a * a - a * a * a);
+			weights[1] = 0.5 * (2 - 5 * a * a + 3 * a * a * a);
+			weights[2] = 0.5 * (a + 4 * a * a - 3 * a * a * a);
+			weights[3] = 0.5 * (a * a * a - a * a);
+		};
+		int mismatches = 0;
+		for (uint32_t y = 0; y < h; ++y)
+			for (uint32_t x = 0; x < w; ++x) {
+				int32_t i0, j0;
+				double wx[4], wy[4];
+				taps(x, 9, w, &i0, wx);
+				taps(y, 7, h, &j0, wy);
+				for (int c = 0; c < 4; ++c) {
+					double sum = 0;
+					for (int j = 0; j < 4; ++j)
+						for (int i = 0; i < 4; ++i) {
+							const int32_t sx = std::clamp(i0 + i, 0, 8), sy = std::clamp(j0 + j, 0, 6);
+							sum += wx[i] * wy[j] * source[(size_t(sy) * 9 + sx) * 4 + c] / 255.0;
+						}
+					const int expected = int(std::lround(std::clamp(sum, 0.0, 1.0) * 255));
+					const int got = scaled[(size_t(y) * w + x) * 4 + c];
+					if (std::abs(got - expected) > 1) {
+						if (mismatches++ < 5)
+							UNSCOPED_INFO("texel " << x << ", " << y << " component " << c << ": " << got
+							                       << ", expected " << expected);
+					}
+				}
+			}
+		CHECK(mismatches == 0);
 	}
 }
 

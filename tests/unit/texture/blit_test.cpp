@@ -261,3 +261,44 @@ TEST_CASE("large LINEAR blits between equal 8-bit formats give the float path's 
 		}
 	}
 }
+
+TEST_CASE("CUBIC blits weigh 4 x 4 source texels by Catmull-Rom weights", "[texture][blit][cubic]") {
+	// A 1:1 blit reads each texel at its center (weights 0, 1, 0, 0): a
+	// copy. Scaled, a source linear in x and y gives the plane at each
+	// destination center's source position (Catmull-Rom reproduces linear
+	// functions) away from the edges, where CLAMP_TO_EDGE repeats the last
+	// texels; a single bright texel spreads with the weights' negative lobes
+	// clamped to 0 in UNORM.
+	Surface src(VK_FORMAT_R32_SFLOAT, 16, 8), copy(VK_FORMAT_R32_SFLOAT, 16, 8), scaled(VK_FORMAT_R32_SFLOAT, 24, 12);
+	auto plane = [](double x, double y) { return 0.25 * x + 0.125 * y + 1.0; };
+	for (uint32_t y = 0; y < 8; ++y)
+		for (uint32_t x = 0; x < 16; ++x) {
+			const float v = float(plane(x, y));
+			std::memcpy(src.At(x, y), &v, 4);
+		}
+	REQUIRE(ChooseBlitConversion(*src.view.format, *copy.view.format, BlitFilter::Cubic) == BlitConversion::Float);
+	BlitSurfaceRegion(src.view, copy.view, Region2D(0, 0, 16, 8, 0, 0, 16, 8), BlitFilter::Cubic,
+	                  BlitConversion::Float);
+	CHECK(copy.bytes == src.bytes);
+	BlitSurfaceRegion(src.view, scaled.view, Region2D(0, 0, 16, 8, 0, 0, 24, 12), BlitFilter::Cubic,
+	                  BlitConversion::Float);
+	for (uint32_t y = 3; y < 9; ++y)
+		for (uint32_t x = 3; x < 21; ++x) {
+			float v;
+			std::memcpy(&v, scaled.At(x, y), 4);
+			const double u = (x + 0.5) * 16.0 / 24.0 - 0.5, w = (y + 0.5) * 8.0 / 12.0 - 0.5;
+			INFO("x " << x << " y " << y);
+			CHECK(v == Approx(plane(u, w)).epsilon(1e-5));
+		}
+	Surface dot(VK_FORMAT_R8_UNORM, 8, 8), spread(VK_FORMAT_R8_UNORM, 16, 16);
+	*dot.At(4, 4) = 255;
+	BlitSurfaceRegion(dot.view, spread.view, Region2D(0, 0, 8, 8, 0, 0, 16, 16), BlitFilter::Cubic,
+	                  BlitConversion::Float);
+	// Destination (9, 9) reads u = v = 4.75 - 0.5 = 4.25: alpha = 1/4 from
+	// texel 3: the dot is tap 1 in both axes, weight (0.5 (2 - 5/16 + 3/64))^2.
+	const double w1 = 0.5 * (2 - 5.0 / 16 + 3.0 / 64);
+	CHECK(*spread.At(9, 9) == uint8_t(std::lround(w1 * w1 * 255)));
+	CHECK(*spread.At(0, 0) == 0);
+	CHECK(ChooseBlitConversion(*FindFormat(VK_FORMAT_R8G8B8A8_UINT), *FindFormat(VK_FORMAT_R8G8B8A8_UINT),
+	                           BlitFilter::Cubic) == BlitConversion::Invalid);
+}

@@ -9,6 +9,7 @@
 #include "sampling_fixture.h"
 #include "texture/sample.h"
 #include "texture/sample_fast.h"
+#include "texture/sampling_math.h"
 #include "texture/texel.h"
 
 using namespace tessera::texture;
@@ -483,4 +484,54 @@ TEST_CASE("16-bit float texels read as UnpackTexel converts them: every half", "
 			}
 		}
 	}
+}
+
+TEST_CASE("VK_EXT_filter_cubic: Catmull-Rom weights of frac(u - 1/2), 4 x 4 texels", "[texture][sampling][cubic]") {
+	// The weights sum to 1, pick the texel itself at its center, and match
+	// the spec's matrix at a quarter.
+	for (float u : {2.5f, 2.75f, 3.125f, 7.99f}) {
+		const CubicCoordinate c = CubicTexelCoordinate(u);
+		CHECK(c.i0 == int32_t(std::floor(u - 1.5f)));
+		CHECK(c.weights[0] + c.weights[1] + c.weights[2] + c.weights[3] == Approx(1.0f).epsilon(1e-6));
+	}
+	const CubicCoordinate center = CubicTexelCoordinate(3.5f);
+	CHECK(center.i0 == 2);
+	CHECK((center.weights[0] == 0.0f && center.weights[1] == 1.0f && center.weights[2] == 0.0f &&
+	       center.weights[3] == 0.0f));
+	const CubicCoordinate quarter = CubicTexelCoordinate(3.75f);  // alpha = 1/4
+	const float a = 0.25f;
+	CHECK(quarter.weights[0] == Approx(0.5f * (-a + 2 * a * a - a * a * a)));
+	CHECK(quarter.weights[1] == Approx(0.5f * (2 - 5 * a * a + 3 * a * a * a)));
+	CHECK(quarter.weights[2] == Approx(0.5f * (a + 4 * a * a - 3 * a * a * a)));
+	CHECK(quarter.weights[3] == Approx(0.5f * (-a * a + a * a * a)));
+
+	// A 2D image linear in i and j: Catmull-Rom reproduces linear
+	// functions, so inside the image a lookup gives the plane at the
+	// (8-bit) texel position; texel centers give the texels themselves;
+	// MIN reduces the 16 texels of non-zero weight.
+	TestImage img(VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, {16, 12, 1});
+	for (uint32_t y = 0; y < 12; ++y)
+		for (uint32_t x = 0; x < 16; ++x) img.SetFloat(0, 0, x, y, 0, 0.25f * float(x) - 0.5f * float(y) + 3.0f);
+	SampledImage image = Prepare(Sampler(VK_FILTER_CUBIC_EXT), img.View(VK_IMAGE_VIEW_TYPE_2D));
+	for (float s : {0.2f, 0.3125f, 0.55f, 0.7f})
+		for (float t : {0.25f, 0.4f, 0.62f}) {
+			const float u = s * 16, v = t * 12;
+			const LinearCoordinate lu = LinearTexelCoordinate(u), lv = LinearTexelCoordinate(v);
+			const float x = float(lu.i0) + lu.alpha, y = float(lv.i0) + lv.alpha;
+			INFO("s " << s << " t " << t);
+			CHECK(SampleAt(image, At(s, t)).f[0] == Approx(0.25f * x - 0.5f * y + 3.0f).epsilon(1e-5));
+		}
+	CHECK(SampleAt(image, At(5.5f / 16, 7.5f / 12)).f[0] == 0.25f * 5 - 0.5f * 7 + 3.0f);
+	SamplerState min = Sampler(VK_FILTER_CUBIC_EXT);
+	min.reduction_mode = VK_SAMPLER_REDUCTION_MODE_MIN;
+	SampledImage reduced = Prepare(min, img.View(VK_IMAGE_VIEW_TYPE_2D));
+	// u = 5.75, v = 6.25: texels 4..7 and 4..7; the smallest is (4, 7).
+	CHECK(SampleAt(reduced, At(5.75f / 16, 6.25f / 12)).f[0] == 0.25f * 4 - 0.5f * 7 + 3.0f);
+
+	// 1D: four texels; past the edge CLAMP_TO_EDGE repeats the last.
+	const TestImage row = Row();
+	SampledImage one = Prepare(Sampler(VK_FILTER_CUBIC_EXT), row.View(VK_IMAGE_VIEW_TYPE_1D));
+	const CubicCoordinate c = CubicTexelCoordinate(3.25f);  // texels 1, 2, 3, 3 (clamped): 2, 3, 4, 4
+	const float expected = 2 * c.weights[0] + 3 * c.weights[1] + 4 * c.weights[2] + 4 * c.weights[3];
+	CHECK(SampleAt(one, At(3.25f / 4)).f[0] == Approx(expected));
 }

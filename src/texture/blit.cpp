@@ -6,6 +6,7 @@
 
 #include "texture/float_formats.h"
 #include "texture/image_layout.h"
+#include "texture/sampling_math.h"
 #include "texture/texel.h"
 
 namespace tessera::texture {
@@ -47,10 +48,8 @@ std::vector<CubicBlitTap> CubicBlitTaps(const BlitAxis& axis) {
 	taps.reserve(size_t(last - first));
 	for (int32_t d = first; d < last; ++d) {
 		const double shifted = BlitSourceCoordinate(axis, d) - 0.5, i0 = std::floor(shifted) - 1.0;
-		const float a = float(shifted - std::floor(shifted)), a2 = a * a, a3 = a2 * a;
-		CubicBlitTap t{{},
-		               {0.5f * (-a + 2.0f * a2 - a3), 0.5f * (2.0f - 5.0f * a2 + 3.0f * a3),
-		                0.5f * (a + 4.0f * a2 - 3.0f * a3), 0.5f * (a3 - a2)}};
+		CubicBlitTap t;
+		CatmullRomWeights(float(shifted - std::floor(shifted)), t.weights);
 		for (int k = 0; k < 4; ++k) t.i[k] = uint32_t(std::clamp(i0 + k, 0.0, double(axis.src_size) - 1.0));
 		taps.push_back(t);
 	}

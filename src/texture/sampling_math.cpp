@@ -156,12 +156,19 @@ LinearCoordinate LinearTexelCoordinate(float u) {
 	        float(fixed & ((1 << kSubTexelPrecisionBits) - 1)) / float(kScale)};
 }
 
+void CatmullRomWeights(float a, float weights[4]) {
+	const float a2 = a * a, a3 = a2 * a;
+	weights[0] = 0.5f * (-a + 2.0f * a2 - a3);
+	weights[1] = 0.5f * (2.0f - 5.0f * a2 + 3.0f * a3);
+	weights[2] = 0.5f * (a + 4.0f * a2 - 3.0f * a3);
+	weights[3] = 0.5f * (a3 - a2);
+}
+
 CubicCoordinate CubicTexelCoordinate(float u) {
 	const LinearCoordinate lc = LinearTexelCoordinate(u);
-	const float a = lc.alpha, a2 = a * a, a3 = a2 * a;
-	return {lc.i0 - 1,
-	        {0.5f * (-a + 2.0f * a2 - a3), 0.5f * (2.0f - 5.0f * a2 + 3.0f * a3), 0.5f * (a + 4.0f * a2 - 3.0f * a3),
-	         0.5f * (a3 - a2)}};
+	CubicCoordinate c{lc.i0 - 1, {}};
+	CatmullRomWeights(lc.alpha, c.weights);
+	return c;
 }
 
 int32_t NearestTexelCoordinate(float u) {

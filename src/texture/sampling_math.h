@@ -119,6 +119,9 @@ struct CubicCoordinate {
 	float weights[4];
 };
 CubicCoordinate CubicTexelCoordinate(float u);
+// The four Catmull-Rom weights of a fraction alpha in [0, 1) (lookups and
+// blits alike).
+void CatmullRomWeights(float alpha, float weights[4]);
 
 // §16 "Depth Compare Operation": 1.0 when (reference op texel) holds.
 float DepthCompare(VkCompareOp op, float reference, float texel);

@@ -29,6 +29,7 @@ struct ImageBatch {
 	// Each operand slot's n words: the interpreter's own arrays when the
 	// batch is lanes 0..n-1 in order, else gathered into `words`.
 	const uint32_t* slots[kImageArgCount] = {};
+	uint32_t slots_set = 0;  // bit k: slots[k] is not null
 	std::vector<uint32_t> words;
 	std::vector<float> lod;         // QueryLod results, 2 a lane
 	bool quad_derivatives = false;  // ImplicitLod sampling left to texture::Sample (SampleLanes)
@@ -372,6 +373,13 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		}
 	}
 
+	// The result components anything reads: the first (this instruction's
+	// register) and those of the kImageResult instructions right after it.
+	uint32_t read_components = 1;
+	for (const Inst *next = &inst + 1, *end = program.insts.data() + program.insts.size();
+	     next != end && next->op == Op::kImageResult; ++next)
+		read_components |= 1u << next->imm;
+
 	// ImplicitLod / QueryLod: derivatives from the aligned 2x2 lane quads
 	// (lane 4q + 2dy + dx is pixel (dx, dy) of quad q; Vulkan 1.3 §16.6.1
 	// "Derivative Operations", fine derivatives). Missing lanes of a partial
@@ -457,9 +465,12 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		const bool explicit_derivatives = op.has_grad || (op.implicit_lod && !batch.quad_derivatives);
 		if (op.implicit_lod && !batch.quad_derivatives) make_derivatives();
 		if (!identity) batch.words.resize(size_t(kImageArgCount) * n);
-		std::fill(std::begin(batch.slots), std::end(batch.slots), nullptr);
+		// (Only the slots the last batch set are cleared: a batch of a few
+		// lanes should not pay for all 25.)
+		for (uint32_t m = batch.slots_set; m; m &= m - 1) batch.slots[std::countr_zero(m)] = nullptr;
 		constexpr uint32_t kDerivativeSlots = ((1u << 6) - 1) << kArgDdx;
-		for (uint32_t m = explicit_derivatives ? used : used & ~kDerivativeSlots; m; m &= m - 1) {
+		batch.slots_set = explicit_derivatives ? used : used & ~kDerivativeSlots;
+		for (uint32_t m = batch.slots_set; m; m &= m - 1) {
 			const uint32_t slot = uint32_t(std::countr_zero(m));
 			const bool derivative = slot >= kArgDdx && slot < kArgDdx + 6;
 			const uint32_t* src =
@@ -504,7 +515,10 @@ void Interpreter::ExecuteImage(const Program& program, const Inst& inst, const R
 		if (identity && op.kind == ImageOpKind::kQuerySize && !op.has_lod && image && !binding->texel_format) {
 			uint32_t size[4] = {};
 			texture::QuerySize(*image, 0, size);
-			for (uint32_t c = 0; c < 4; ++c) std::fill_n(results[c], n, size[c]);
+			for (uint32_t m = read_components; m; m &= m - 1) {
+				const uint32_t c = uint32_t(std::countr_zero(m));
+				std::fill_n(results[c], n, size[c]);
+			}
 			continue;
 		}
 		// (A texel buffer bound where the shader samples, which valid use

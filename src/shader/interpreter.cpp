@@ -124,8 +124,14 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 	PrepareLanes(program, lanes);
 	private_memory_.assign(static_cast<size_t>(program.private_words) * stride_, 0);
 	guard_writes_ = false;
-	FillConstants(program);
-	constants_serial_ = 0;  // compute runs do not keep the stage cache (see RunStage)
+	// As RunStage: constants keep registers no instruction writes (a
+	// compiled program's barriers save live registers, never constants'),
+	// so a run of the program with this stride finds them filled.
+	if (constants_serial_ != program.serial.value || constants_stride_ != stride_) {
+		FillConstants(program);
+		constants_serial_ = program.serial.value;
+		constants_stride_ = stride_;
+	}
 
 	// Built-ins: ids counted up lane by lane (no division per lane).
 	const uint32_t* size = program.workgroup_size;
@@ -166,15 +172,26 @@ RunStatus Interpreter::RunLanes(const Program& program, const Resources& resourc
 		std::fill_n(local[1], lanes, 0u);
 		std::fill_n(local[2], lanes, 0u);
 	} else {
-		uint32_t x = index % size[0], y = (index / size[0]) % size[1], z = index / (size[0] * size[1]);
-		for (uint32_t i = 0; i < lanes; ++i) {
-			local[0][i] = x, local[1][i] = y, local[2][i] = z, local_index[i] = index, group_x[i] = group;
-			if (++index == invocations)
-				index = 0, x = 0, y = 0, z = 0, ++group;
-			else if (++x == size[0]) {
-				x = 0;
-				if (++y == size[1]) y = 0, ++z;
-			}
+		// 2D and 3D workgroups: runs of one workgroup's ids, copied.
+		if (!std::equal(size, size + 3, workgroup_ids_size_)) {
+			workgroup_ids_.resize(4 * size_t(invocations));
+			uint32_t* ids = workgroup_ids_.data();
+			uint32_t n = 0;
+			for (uint32_t z = 0; z < size[2]; ++z)
+				for (uint32_t y = 0; y < size[1]; ++y)
+					for (uint32_t x = 0; x < size[0]; ++x, ++n) {
+						ids[n] = x, ids[invocations + n] = y, ids[2 * size_t(invocations) + n] = z;
+						ids[3 * size_t(invocations) + n] = n;
+					}
+			std::copy(size, size + 3, workgroup_ids_size_);
+		}
+		const uint32_t* ids = workgroup_ids_.data();
+		for (uint32_t i = 0; i < lanes; index = 0, ++group) {
+			const uint32_t run = std::min(lanes - i, invocations - index);
+			for (uint32_t c = 0; c < 3; ++c) std::copy_n(ids + c * size_t(invocations) + index, run, local[c] + i);
+			std::copy_n(ids + 3 * size_t(invocations) + index, run, local_index + i);
+			std::fill_n(group_x + i, run, group);
+			i += run;
 		}
 	}
 	for (const BuiltinInput& input : program.builtins) {

@@ -180,6 +180,11 @@ private:
 	std::vector<uint32_t> edge_;       // per lane: edge taken by the current terminator
 	std::vector<uint32_t> scratch_;    // masked results before the blend
 	std::vector<uint32_t> local_ids_;  // LocalInvocationId x, y, z per lane
+	// The ids of one workgroup of workgroup_ids_size_ (x, y, z, then
+	// LocalInvocationIndex, each `invocations` words), copied into local_ids_
+	// in runs: made once per workgroup size.
+	std::vector<uint32_t> workgroup_ids_;
+	uint32_t workgroup_ids_size_[3] = {0, 0, 0};
 	// Fragment stage: buffer writes of helper lanes (helper word or discard
 	// word non-zero) are dropped.
 	bool guard_writes_ = false;

@@ -30,6 +30,7 @@ std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> word
 	spvtools::ValidatorOptions options;
 	options.SetUniformBufferStandardLayout(rules.uniform_buffer_standard_layout);
 	options.SetScalarBlockLayout(rules.scalar_block_layout);
+	options.SetWorkgroupScalarBlockLayout(rules.workgroup_scalar_block_layout);
 	std::vector<uint32_t> stripped;
 	if (rules.sample_offsets) {
 		// The validator sees the module without the Offset operands it

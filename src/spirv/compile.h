@@ -63,11 +63,13 @@ struct ValidationRules {
 	bool uniform_buffer_standard_layout = false;  // uniformBufferStandardLayout: std430 uniform blocks
 	bool scalar_block_layout = false;             // scalarBlockLayout: scalar alignment in every block
 	bool sample_offsets = false;  // maintenance8: the Offset image operand on OpImageSample* and OpImageFetch
+	// workgroupMemoryExplicitLayoutScalarBlockLayout: scalar alignment in Workgroup Blocks.
+	bool workgroup_scalar_block_layout = false;
 	// The rules as bits, for keys of remembered validation results (a new
 	// rule takes a new bit).
 	uint32_t Bits() const {
 		return uint32_t(uniform_buffer_standard_layout) | uint32_t(scalar_block_layout) << 1 |
-		       uint32_t(sample_offsets) << 2;
+		       uint32_t(sample_offsets) << 2 | uint32_t(workgroup_scalar_block_layout) << 3;
 	}
 };
 

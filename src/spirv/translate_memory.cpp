@@ -165,6 +165,22 @@ std::vector<uint32_t>& Translator::BuiltinRegisters(uint32_t builtin) {
 	return builtin_regs_[builtin] = regs;
 }
 
+uint32_t Translator::AliasedWorkgroupSize() {
+	if (aliased_workgroup_size_) return *aliased_workgroup_size_;
+	uint32_t size = 0;
+	for (const auto& [id, var] : globals_) {
+		if (var.op != spv::Op::OpVariable || static_cast<spv::StorageClass>(var[3]) != spv::StorageClass::Workgroup)
+			continue;
+		const uint32_t pointee = TypeOf(var[1]).element;
+		if (!decorations_.count(pointee) || !decorations_.at(pointee).block) continue;
+		MemoryLayout layout;
+		layout.explicit_layout = true;
+		size = std::max(size, ExplicitSize(pointee, layout));
+	}
+	aliased_workgroup_size_ = size;
+	return size;
+}
+
 uint32_t Translator::NewPrivateRegion(uint32_t type) {
 	shader::Region region{shader::RegionKind::kPrivate, 0, program_.private_words, Size(type)};
 	if ((uint64_t{program_.private_words} * 4 + region.size) > kMaxPrivateBytes)
@@ -227,13 +243,21 @@ Pointer Translator::VariablePointer(uint32_t variable) {
 		program_.push_constant_size = std::max(program_.push_constant_size, ExplicitSize(p.pointee, p.layout));
 		break;
 	case spv::StorageClass::Workgroup: {
-		uint32_t base = (program_.workgroup_memory_size + 15) & ~15u;
-		uint32_t size = Size(p.pointee);
+		// VK_KHR_workgroup_memory_explicit_layout (SPV_KHR_workgroup_memory_
+		// explicit_layout): variables of a Block type are laid out by their
+		// Offset and ArrayStride decorations, and all of them share the same
+		// storage: each starts at byte 0. Other Workgroup variables (a valid
+		// module has none beside them) follow the largest.
+		const bool block = decorations_.count(p.pointee) && decorations_.at(p.pointee).block;
+		if (block) p.layout.explicit_layout = true;
+		const uint32_t aliased = AliasedWorkgroupSize();
+		uint32_t base = block ? 0 : (std::max(program_.workgroup_memory_size, aliased) + 15) & ~15u;
+		uint32_t size = block ? ExplicitSize(p.pointee, p.layout) : Size(p.pointee);
 		if (uint64_t{base} + size > kMaxWorkgroupMemory)
 			Fail("more than %llu bytes of workgroup memory (maxComputeSharedMemorySize)",
 			     static_cast<unsigned long long>(kMaxWorkgroupMemory));
 		program_.regions.push_back({shader::RegionKind::kWorkgroup, 0, base, size});
-		program_.workgroup_memory_size = base + size;
+		program_.workgroup_memory_size = std::max(program_.workgroup_memory_size, base + size);
 		p.region = static_cast<uint32_t>(program_.regions.size() - 1);
 		region_origins_[p.region] = {variable, 0};
 		// VK_KHR_zero_initialize_workgroup_memory: a null initializer. Workgroup

@@ -74,6 +74,10 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::UniformAndStorageBuffer8BitAccess,
     spv::Capability::StoragePushConstant8,
     spv::Capability::PhysicalStorageBufferAddresses,
+    // Workgroup Blocks: explicit layout, all at byte 0 (translate_memory.cpp).
+    spv::Capability::WorkgroupMemoryExplicitLayoutKHR,
+    spv::Capability::WorkgroupMemoryExplicitLayout8BitAccessKHR,
+    spv::Capability::WorkgroupMemoryExplicitLayout16BitAccessKHR,
     // Variable pointers (translate_pointers.cpp).
     spv::Capability::VariablePointersStorageBuffer,
     spv::Capability::VariablePointers,

@@ -337,7 +337,11 @@ private:
 	std::map<std::tuple<uint32_t, uint32_t>, uint32_t> buffer_regions_;
 	std::map<uint32_t, std::vector<uint32_t>> builtin_regs_;
 	std::unordered_map<uint32_t, uint32_t> global_regions_;  // Workgroup and Private variables
-	uint32_t physical_region_ = kNoRegion;                   // device addresses
+	// The bytes the module's Block-typed Workgroup variables share (the
+	// largest of them; VK_KHR_workgroup_memory_explicit_layout), once known.
+	std::optional<uint32_t> aliased_workgroup_size_;
+	uint32_t AliasedWorkgroupSize();
+	uint32_t physical_region_ = kNoRegion;  // device addresses
 	// Variable pointers: the candidates of each class, what variable (and
 	// which element of a descriptor array; UINT32_MAX: any) each buffer and
 	// workgroup region is, and the pointers that flow into pointer phis

@@ -62,6 +62,11 @@ spirv::ValidationRules ShaderValidationRules(const VkDeviceCreateInfo& info) {
 			rules.scalar_block_layout |=
 			    reinterpret_cast<const VkPhysicalDeviceScalarBlockLayoutFeatures*>(s)->scalarBlockLayout == VK_TRUE;
 			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR:
+			rules.workgroup_scalar_block_layout |=
+			    reinterpret_cast<const VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR*>(s)
+			        ->workgroupMemoryExplicitLayoutScalarBlockLayout == VK_TRUE;
+			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR:
 			// The Offset image operand on sampling and fetches.
 			rules.sample_offsets |=

@@ -125,6 +125,9 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT, primitiveTopologyPatchListRestart)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR,
+                         workgroupMemoryExplicitLayout16BitAccess)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR,
                          shaderSubgroupUniformControlFlow)},
@@ -809,6 +812,17 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Per-attachment write enables, static or dynamic (vk/draw.cpp, ComposeState).
 		reinterpret_cast<VkPhysicalDeviceColorWriteEnableFeaturesEXT*>(s)->colorWriteEnable = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR: {
+		// Workgroup Blocks are laid out by their decorations and share byte 0
+		// (spirv/translate_memory.cpp); workgroup memory is bytes, read and
+		// written at any scalar's width and alignment, as buffers are.
+		auto* p = reinterpret_cast<VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR*>(s);
+		p->workgroupMemoryExplicitLayout = VK_TRUE;
+		p->workgroupMemoryExplicitLayoutScalarBlockLayout = VK_TRUE;
+		p->workgroupMemoryExplicitLayout8BitAccess = VK_TRUE;
+		p->workgroupMemoryExplicitLayout16BitAccess = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR:
 		// Lanes that diverge meet again at the construct's merge block: the
 		// scheduler runs the lowest block any lane waits at, and a merge

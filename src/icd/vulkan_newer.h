@@ -1084,3 +1084,18 @@ typedef VkResult(VKAPI_PTR* PFN_vkGetShaderBinaryDataEXT)(VkDevice device, VkSha
 typedef void(VKAPI_PTR* PFN_vkCmdBindShadersEXT)(VkCommandBuffer commandBuffer, uint32_t stageCount,
                                                  const VkShaderStageFlagBits* pStages, const VkShaderEXT* pShaders);
 #endif
+
+#ifndef VK_EXT_zero_initialize_device_memory
+#define VK_EXT_zero_initialize_device_memory 1
+#define VK_EXT_ZERO_INITIALIZE_DEVICE_MEMORY_SPEC_VERSION 1
+#define VK_EXT_ZERO_INITIALIZE_DEVICE_MEMORY_EXTENSION_NAME "VK_EXT_zero_initialize_device_memory"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_DEVICE_MEMORY_FEATURES_EXT =
+    VkStructureType(1000620000);
+constexpr VkMemoryAllocateFlagBits VK_MEMORY_ALLOCATE_ZERO_INITIALIZE_BIT_EXT = VkMemoryAllocateFlagBits(0x00000008);
+constexpr VkImageLayout VK_IMAGE_LAYOUT_ZERO_INITIALIZED_EXT = VkImageLayout(1000620000);
+typedef struct VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 zeroInitializeDeviceMemory;
+} VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT;
+#endif

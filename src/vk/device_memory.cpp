@@ -116,7 +116,10 @@ VkResult DeviceMemory::Init(const VkMemoryAllocateInfo& info) {
 	// Large allocations come straight from the kernel: page-aligned, zeroed
 	// lazily, and never touched until used, so a huge allocation that is
 	// mostly unused costs nothing. Zeroed memory also makes results
-	// reproducible run to run, though Vulkan promises no initial contents.
+	// reproducible run to run, though Vulkan promises no initial contents
+	// unless VK_MEMORY_ALLOCATE_ZERO_INITIALIZE_BIT_EXT asks for them: every
+	// allocation here (and a shareable one, a new memfd) is zero, so the bit
+	// needs nothing more (VK_EXT_zero_initialize_device_memory).
 	if (size_ >= kMapThreshold) {
 		void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (p == MAP_FAILED) return VK_ERROR_OUT_OF_DEVICE_MEMORY;

@@ -1085,6 +1085,40 @@ typedef void(VKAPI_PTR* PFN_vkCmdBindShadersEXT)(VkCommandBuffer commandBuffer, 
                                                  const VkShaderStageFlagBits* pStages, const VkShaderEXT* pShaders);
 #endif
 
+#ifndef VK_EXT_depth_clamp_control
+#define VK_EXT_depth_clamp_control 1
+#define VK_EXT_DEPTH_CLAMP_CONTROL_SPEC_VERSION 1
+#define VK_EXT_DEPTH_CLAMP_CONTROL_EXTENSION_NAME "VK_EXT_depth_clamp_control"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_CONTROL_FEATURES_EXT =
+    VkStructureType(1000582000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLAMP_CONTROL_CREATE_INFO_EXT =
+    VkStructureType(1000582001);
+constexpr VkDynamicState VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT = VkDynamicState(1000582000);
+typedef enum VkDepthClampModeEXT {
+	VK_DEPTH_CLAMP_MODE_VIEWPORT_RANGE_EXT = 0,
+	VK_DEPTH_CLAMP_MODE_USER_DEFINED_RANGE_EXT = 1,
+	VK_DEPTH_CLAMP_MODE_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkDepthClampModeEXT;
+typedef struct VkDepthClampRangeEXT {
+	float minDepthClamp;
+	float maxDepthClamp;
+} VkDepthClampRangeEXT;
+typedef struct VkPhysicalDeviceDepthClampControlFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 depthClampControl;
+} VkPhysicalDeviceDepthClampControlFeaturesEXT;
+typedef struct VkPipelineViewportDepthClampControlCreateInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkDepthClampModeEXT depthClampMode;
+	const VkDepthClampRangeEXT* pDepthClampRange;
+} VkPipelineViewportDepthClampControlCreateInfoEXT;
+typedef void(VKAPI_PTR* PFN_vkCmdSetDepthClampRangeEXT)(VkCommandBuffer commandBuffer,
+                                                        VkDepthClampModeEXT depthClampMode,
+                                                        const VkDepthClampRangeEXT* pDepthClampRange);
+#endif
+
 #ifndef VK_EXT_zero_initialize_device_memory
 #define VK_EXT_zero_initialize_device_memory 1
 #define VK_EXT_ZERO_INITIALIZE_DEVICE_MEMORY_SPEC_VERSION 1

@@ -939,6 +939,10 @@ FragmentOps CompileFragmentOps(const DrawState& state, const Framebuffer& fb) {
 	ops.depth_clamp = state.raster.depth_clamp;
 	ops.depth_min = std::min(vp.min_depth, vp.max_depth);
 	ops.depth_max = std::max(vp.min_depth, vp.max_depth);
+	if (state.raster.depth_clamp_user_range) {  // (valid use: min <= max; kept ordered anyway)
+		ops.depth_min = state.raster.depth_clamp_min;
+		ops.depth_max = std::max(state.raster.depth_clamp_min, state.raster.depth_clamp_max);
+	}
 	if (ds.depth_test && fb.depth.base) {
 		// §29.8.4: depth writes happen only when the depth test is enabled.
 		switch (fb.depth.format) {

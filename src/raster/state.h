@@ -57,6 +57,10 @@ struct RasterState {
 	// VK_EXT_depth_clip_control negativeOneToOne: the view volume's z runs
 	// from -w_c, and the viewport maps z_d in [-1, 1] onto its depth range.
 	bool depth_negative_one_to_one = false;
+	// VK_EXT_depth_clamp_control USER_DEFINED_RANGE: depth clamp's range is
+	// [depth_clamp_min, depth_clamp_max] instead of the viewport's.
+	bool depth_clamp_user_range = false;
+	float depth_clamp_min = 0, depth_clamp_max = 1;
 	bool depth_bias_enable = false;  // §28.9.x (depth bias)
 	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
 	bool provoking_vertex_last = false;  // VK_EXT_provoking_vertex; first by default

@@ -416,6 +416,22 @@ VKAPI_ATTR void VKAPI_CALL CmdSetProvokingVertexModeEXT(VkCommandBuffer commandB
 	             [](GraphicsContext& g, const bool& v) { g.provoking_vertex_last = v; });
 }
 
+// VK_EXT_depth_clamp_control: the range depth clamping clamps to.
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthClampRangeEXT(VkCommandBuffer commandBuffer, VkDepthClampModeEXT depthClampMode,
+                                                    const VkDepthClampRangeEXT* pDepthClampRange) {
+	struct Range {
+		bool user;
+		float min, max;
+	};
+	const bool user = depthClampMode == VK_DEPTH_CLAMP_MODE_USER_DEFINED_RANGE_EXT && pDepthClampRange;
+	const Range range{user, user ? pDepthClampRange->minDepthClamp : 0.0f,
+	                  user ? pDepthClampRange->maxDepthClamp : 1.0f};
+	Record<Range>(commandBuffer, range, [](GraphicsContext& g, const Range& r) {
+		g.depth_clamp_user_range = r.user;
+		g.depth_clamp_min = r.min, g.depth_clamp_max = r.max;
+	});
+}
+
 VKAPI_ATTR void VKAPI_CALL CmdSetAttachmentFeedbackLoopEnableEXT(VkCommandBuffer commandBuffer,
                                                                  VkImageAspectFlags aspectMask) {
 	Record<VkImageAspectFlags>(commandBuffer, aspectMask,

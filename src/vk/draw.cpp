@@ -451,6 +451,10 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 		}
 		if (dyn(Dynamic::kDepthClipEnable)) r.depth_clip = g.depth_clip;
 		if (dyn(Dynamic::kDepthClipNegativeOneToOne)) r.depth_negative_one_to_one = g.depth_negative_one_to_one;
+		if (dyn(Dynamic::kDepthClampRange)) {
+			r.depth_clamp_user_range = g.depth_clamp_user_range;
+			r.depth_clamp_min = g.depth_clamp_min, r.depth_clamp_max = g.depth_clamp_max;
+		}
 		if (dyn(Dynamic::kPolygonMode)) r.polygon_mode = g.polygon_mode;
 		if (dyn(Dynamic::kSampleMask)) r.sample_mask = g.sample_mask;
 		if (dyn(Dynamic::kRasterizationSamples)) r.samples = g.rasterization_samples;

@@ -60,6 +60,7 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT: return Dynamic::kRasterizationSamples;
 	case VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT: return Dynamic::kAttachmentFeedbackLoopEnable;
 	case VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT: return Dynamic::kRasterizationStream;
+	case VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT: return Dynamic::kDepthClampRange;
 	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT: return Dynamic::kAlphaToCoverageEnable;
 	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return Dynamic::kAlphaToOneEnable;
 	case VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT: return Dynamic::kPatchControlPoints;
@@ -528,6 +529,7 @@ VkResult Pipeline::InitLinkedShaders(const Device& device, const GraphicsLibrary
 	    VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT,
 	    VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT,
 	    VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
+	    VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT,
 	    VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,  // last: left out without the extension
 	};
 	// A state added to Dynamic belongs here too (the viewports and scissors
@@ -722,6 +724,16 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 		if (auto* control = FindInChain<VkPipelineViewportDepthClipControlCreateInfoEXT>(
 		        vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT))
 			r.depth_negative_one_to_one = control->negativeOneToOne;
+		// VK_EXT_depth_clamp_control (the range only where it is not dynamic:
+		// then pDepthClampRange may be null).
+		if (auto* clamp = FindInChain<VkPipelineViewportDepthClampControlCreateInfoEXT>(
+		        vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLAMP_CONTROL_CREATE_INFO_EXT);
+		    clamp && clamp->depthClampMode == VK_DEPTH_CLAMP_MODE_USER_DEFINED_RANGE_EXT && clamp->pDepthClampRange &&
+		    !is_dynamic(Dynamic::kDepthClampRange)) {
+			r.depth_clamp_user_range = true;
+			r.depth_clamp_min = clamp->pDepthClampRange->minDepthClamp;
+			r.depth_clamp_max = clamp->pDepthClampRange->maxDepthClamp;
+		}
 		g.viewport_count = std::clamp(vp.viewportCount, 1u, kMaxViewports);
 		g.scissor_count = std::clamp(vp.scissorCount, 1u, kMaxViewports);
 		if (vp.pViewports && vp.viewportCount) {

@@ -76,6 +76,7 @@ enum class Dynamic : uint32_t {
 	kRasterizationSamples,          // VK_EXT_extended_dynamic_state3
 	kAttachmentFeedbackLoopEnable,  // VK_EXT_attachment_feedback_loop_dynamic_state
 	kRasterizationStream,           // VK_EXT_extended_dynamic_state3 (with VK_EXT_transform_feedback)
+	kDepthClampRange,               // VK_EXT_depth_clamp_control
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -324,6 +325,9 @@ struct GraphicsContext {
 	const DynamicVertexInput* vertex_input = nullptr;  // vkCmdSetVertexInputEXT
 	// VK_EXT_extended_dynamic_state3.
 	bool depth_clamp = false, depth_clip = true, depth_negative_one_to_one = false;
+	// vkCmdSetDepthClampRangeEXT: USER_DEFINED_RANGE and its range.
+	bool depth_clamp_user_range = false;
+	float depth_clamp_min = 0, depth_clamp_max = 1;
 	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
 	uint32_t sample_mask = ~0u;
 	bool alpha_to_coverage = false, alpha_to_one = false, logic_op_enable = false;

@@ -1,7 +1,9 @@
 // Fixed-function throughput of src/raster on its own (no Vulkan objects
 // yet, so no lavapipe column): triangles/s for many small depth-tested
 // triangles, and fill rate for full-screen overdraw, at 1920x1080 on one
-// thread and on every usable CPU.
+// thread and on every usable CPU; and src/texture's multisample resolve on
+// one thread, for content the driver-level resolve benchmark (a cleared
+// image, transfer_bench.cpp) does not have.
 //
 //   build/bench/tessera_raster_bench --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
@@ -14,6 +16,8 @@
 
 #include "raster/rasterizer.h"
 #include "runtime/thread_pool.h"
+#include "texture/format.h"
+#include "texture/resolve.h"
 
 using namespace tessera;
 using namespace tessera::raster;
@@ -201,8 +205,38 @@ void BM_LinesPoints(benchmark::State& state) {
 	    benchmark::Counter(double(count) * state.iterations() / 1e6, benchmark::Counter::kIsRate);
 }
 
+// texture::ResolveSamples of a 1920x1080 4-sample BGRA8 sRGB image on one
+// thread. Arg 0: every texel's four samples are one word (a flat-shaded or
+// cleared area: most of an antialiased frame); arg 1: every texel's samples
+// differ (random words: the worst case, edges everywhere).
+void BM_ResolveSrgb(benchmark::State& state) {
+	const texture::FormatInfo& format = *texture::FindFormat(VK_FORMAT_B8G8R8A8_SRGB);
+	std::vector<uint8_t> samples(size_t(kWidth) * kHeight * 16), resolved(size_t(kWidth) * kHeight * 4);
+	std::mt19937 rng(1);
+	for (size_t i = 0; i < samples.size(); i += 4) {
+		const uint32_t word = state.range(0) ? uint32_t(rng()) : 0xff80c040u;
+		std::memcpy(&samples[i], &word, 4);
+	}
+	texture::ResolveRect rect;
+	rect.src = samples.data();
+	rect.src_row_pitch = uint64_t(kWidth) * 16;
+	rect.dst = resolved.data();
+	rect.dst_row_pitch = uint64_t(kWidth) * 4;
+	rect.width = kWidth;
+	rect.height = kHeight;
+	rect.samples = 4;
+	rect.element_size = 4;
+	for (auto _ : state) {
+		texture::ResolveSamples(format, rect);
+		benchmark::DoNotOptimize(resolved.data());
+	}
+	state.counters["Mpix/s"] =
+	    benchmark::Counter(double(kWidth) * kHeight * state.iterations() / 1e6, benchmark::Counter::kIsRate);
+}
+
 }  // namespace
 
+BENCHMARK(BM_ResolveSrgb)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SmallTriangles)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SmallTriangleMesh)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_LinesPoints)

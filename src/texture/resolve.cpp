@@ -84,6 +84,33 @@ void UnormRow(const uint8_t* in, uint8_t* out, uint32_t count, uint32_t n, uint3
 	}
 }
 
+// A row of 4-byte texels with sRGB bytes, 4 samples each (a BGRA8 or RGBA8
+// sRGB target at 4x, the antialiased WebGL frame). A texel whose four
+// samples are the same word resolves to that word: the generic path's
+// average of four equal linear values packs to the byte they came from
+// (the unit tests check every byte), and so does the UNORM alpha's. Edge
+// texels average byte by byte as below.
+void SrgbRow4x4(const ByteKind kinds[4], const std::array<float, 256>& srgb, const SrgbEncoding& encoding,
+                const uint8_t* in, uint8_t* out, uint32_t width) {
+	for (uint32_t x = 0; x < width; ++x, in += 16, out += 4) {
+		uint32_t w[4];
+		std::memcpy(w, in, 16);
+		if (w[0] == w[1] && w[0] == w[2] && w[0] == w[3]) {
+			std::memcpy(out, w, 4);
+			continue;
+		}
+		for (uint32_t b = 0; b < 4; ++b) {
+			if (kinds[b] == ByteKind::kUnorm) {
+				const uint32_t sum = uint32_t(in[b]) + in[4 + b] + in[8 + b] + in[12 + b];
+				out[b] = uint8_t((sum + 2) / 4);
+			} else {
+				const float sum = ((srgb[in[b]] + srgb[in[4 + b]]) + srgb[in[8 + b]]) + srgb[in[12 + b]];
+				out[b] = encoding.Encode(sum * 0.25f);
+			}
+		}
+	}
+}
+
 void ResolveBytes(const ByteKind kinds[4], uint32_t size, const ResolveRect& rect) {
 	const uint32_t n = rect.samples;
 	const uint64_t texel_stride = uint64_t(size) * n;
@@ -103,6 +130,10 @@ void ResolveBytes(const ByteKind kinds[4], uint32_t size, const ResolveRect& rec
 				UnormRow<4, 2>(in, out, rect.width, n);
 			else
 				UnormRow<0, 0>(in, out, rect.width * size, n, size);
+			continue;
+		}
+		if (size == 4 && n == 4) {
+			SrgbRow4x4(kinds, srgb, *encoding, in, out, rect.width);
 			continue;
 		}
 		for (uint32_t x = 0; x < rect.width; ++x, in += texel_stride, out += size)

@@ -182,6 +182,49 @@ TEST_CASE("sRGB resolves encode like PackTexel at every byte and between neighbo
 	}
 }
 
+TEST_CASE("4-byte sRGB texels whose samples agree resolve as the generic path, at every byte", "[texture][resolve]") {
+	// The 4-sample sRGB row copies a texel whose samples are one word; the
+	// generic path averages four equal linear values and packs them: every
+	// byte value, in every position (sRGB colors, UNORM alpha), must give
+	// the same byte both ways. Texels 256.. mix one differing sample in, so
+	// the row's byte-by-byte path runs beside the copies.
+	for (VkFormat format : {VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_B8G8R8A8_SRGB}) {
+		CAPTURE(format);
+		const FormatInfo& info = *FindFormat(format);
+		ResolveFixture f(format, 512, 1);
+		for (uint32_t x = 0; x < 512; ++x) {
+			const uint32_t k = x % 256;
+			for (uint32_t s = 0; s < 4; ++s) {
+				const uint8_t word[4] = {uint8_t(k), uint8_t(255 - k), uint8_t(k * 7), uint8_t(k ^ 0x5a)};
+				std::memcpy(f.Sample(x, 0, s), word, 4);
+				if (x >= 256 && s == 3) f.Sample(x, 0, s)[x % 4] ^= 1;
+			}
+		}
+		f.Resolve();
+		uint32_t wrong = 0;
+		for (uint32_t x = 0; x < 512; ++x) {
+			float sum[4] = {0, 0, 0, 0};
+			for (uint32_t s = 0; s < 4; ++s) {
+				const TexelValue v = UnpackTexel(info, f.Sample(x, 0, s));
+				for (int c = 0; c < 4; ++c) sum[c] += v.f[c];
+			}
+			TexelValue average;
+			for (int c = 0; c < 4; ++c) average.f[c] = sum[c] * 0.25f;
+			uint8_t expected[4];
+			PackTexel(info, average, expected);
+			// (Alpha, a UNORM byte, is the integer average rounded up at ties.)
+			uint32_t alpha = 0;
+			for (uint32_t s = 0; s < 4; ++s) alpha += f.Sample(x, 0, s)[3];
+			expected[3] = uint8_t((alpha + 2) / 4);
+			if (std::memcmp(expected, f.Resolved(x, 0), 4) != 0) {
+				++wrong;
+				UNSCOPED_INFO("texel " << x);
+			}
+		}
+		CHECK(wrong == 0);
+	}
+}
+
 TEST_CASE("HalfToFloatFast gives HalfToFloat's bits for every binary16 value", "[texture][resolve]") {
 	uint32_t wrong = 0;
 	for (uint32_t h = 0; h < 65536; ++h)

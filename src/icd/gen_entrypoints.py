@@ -10,7 +10,8 @@ implementation does not provide.
 
 Extensions newer than the system's vk.xml come from a supplement in the
 same form (--supplement, registry_newer.xml), whose entries count only where
-the system registry lacks them; their C definitions are in vulkan_newer.h,
+the system registry lacks them (an extension: or has an older specification
+version of it); their C definitions are in vulkan_newer.h,
 which the declarations include.
 
 Outputs (in the output directory):
@@ -107,7 +108,8 @@ def resolve(commands, name):
 
 
 def merge_supplement(root, supplement):
-    """Adds the supplement's commands, extensions and versions that root lacks."""
+    """Adds the supplement's commands, extensions and versions that root lacks
+    (an extension also where root has an older specification version)."""
     def command_name(cmd):
         return cmd.get("name") or cmd.find("proto").find("name").text
 
@@ -115,10 +117,21 @@ def merge_supplement(root, supplement):
     for c in supplement.find("commands"):
         if command_name(c) not in have_commands:
             root.find("commands").append(c)
-    have_extensions = {e.get("name") for e in root.find("extensions")}
+    def spec_version(ext):
+        for e in ext.iter("enum"):
+            if e.get("name", "").endswith("_SPEC_VERSION") and e.get("value"):
+                return int(e.get("value"))
+        return 0
+
+    extensions = root.find("extensions")
+    have_extensions = {e.get("name"): e for e in extensions}
     for e in supplement.find("extensions"):
-        if e.get("name") not in have_extensions:
-            root.find("extensions").append(e)
+        old = have_extensions.get(e.get("name"))
+        if old is None:
+            extensions.append(e)
+        elif spec_version(e) > spec_version(old):  # a later version of it
+            extensions.remove(old)
+            extensions.append(e)
     have_features = {f.get("name") for f in root.findall("feature")}
     for f in supplement.findall("feature"):
         if f.get("name") not in have_features:

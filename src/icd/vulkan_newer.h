@@ -1085,6 +1085,19 @@ typedef void(VKAPI_PTR* PFN_vkCmdBindShadersEXT)(VkCommandBuffer commandBuffer, 
                                                  const VkShaderStageFlagBits* pStages, const VkShaderEXT* pShaders);
 #endif
 
+// VK_EXT_discard_rectangles' specification version 2 (the 1.3.239 headers
+// have version 1): the test's enable and mode as dynamic state.
+#if VK_EXT_DISCARD_RECTANGLES_SPEC_VERSION < 2
+#undef VK_EXT_DISCARD_RECTANGLES_SPEC_VERSION
+#define VK_EXT_DISCARD_RECTANGLES_SPEC_VERSION 2
+constexpr VkDynamicState VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT = VkDynamicState(1000099001);
+constexpr VkDynamicState VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT = VkDynamicState(1000099002);
+typedef void(VKAPI_PTR* PFN_vkCmdSetDiscardRectangleEnableEXT)(VkCommandBuffer commandBuffer,
+                                                               VkBool32 discardRectangleEnable);
+typedef void(VKAPI_PTR* PFN_vkCmdSetDiscardRectangleModeEXT)(VkCommandBuffer commandBuffer,
+                                                             VkDiscardRectangleModeEXT discardRectangleMode);
+#endif
+
 #ifndef VK_EXT_depth_clamp_control
 #define VK_EXT_depth_clamp_control 1
 #define VK_EXT_DEPTH_CLAMP_CONTROL_SPEC_VERSION 1

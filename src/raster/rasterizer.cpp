@@ -146,6 +146,53 @@ inline uint32_t ExpandLanes(uint32_t lanes, uint32_t samples) {
 	return m;
 }
 
+// Vulkan "Discard Rectangles Test" over a box of pixels: whether it keeps
+// them all, none, or must look at each quad, with the rectangles that meet
+// the box for that. (The test is per pixel: the rectangles have whole-pixel
+// corners, and a sample's framebuffer coordinates are its pixel's.)
+struct DiscardTest {
+	enum class Outcome : uint8_t { KeepAll, DropAll, PerQuad };
+	Outcome outcome = Outcome::KeepAll;
+	bool inclusive = false;
+	uint32_t count = 0;
+	int64_t x0[kMaxDiscardRectangles], y0[kMaxDiscardRectangles];  // inclusive
+	int64_t x1[kMaxDiscardRectangles], y1[kMaxDiscardRectangles];  // exclusive
+
+	// Bit l: the test keeps pixel (qx + (l & 1), qy + (l >> 1)).
+	uint32_t Lanes(int32_t qx, int32_t qy) const {
+		uint32_t inside = 0;
+		for (uint32_t k = 0; k < count; ++k)
+			for (uint32_t l = 0; l < 4; ++l) {
+				const int64_t x = qx + int32_t(l & 1), y = qy + int32_t(l >> 1);
+				inside |= uint32_t(x >= x0[k] && x < x1[k] && y >= y0[k] && y < y1[k]) << l;
+			}
+		return inclusive ? inside : ~inside & 0xf;
+	}
+};
+
+// The test of pixels [x0, x1] x [y0, y1] (inclusive bounds).
+DiscardTest ClassifyDiscard(const RasterState& r, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+	DiscardTest t;
+	if (r.discard_rectangle_count == 0) return t;
+	t.inclusive = r.discard_inclusive;
+	for (uint32_t k = 0; k < r.discard_rectangle_count; ++k) {
+		const Rect& d = r.discard_rectangles[k];
+		const int64_t rx0 = d.x, ry0 = d.y, rx1 = rx0 + int64_t(d.width), ry1 = ry0 + int64_t(d.height);
+		if (rx1 <= x0 || rx0 > x1 || ry1 <= y0 || ry0 > y1) continue;  // misses the box
+		if (rx0 <= x0 && rx1 > x1 && ry0 <= y0 && ry1 > y1) {          // holds it
+			t.outcome = t.inclusive ? DiscardTest::Outcome::KeepAll : DiscardTest::Outcome::DropAll;
+			return t;
+		}
+		t.x0[t.count] = rx0, t.y0[t.count] = ry0, t.x1[t.count] = rx1, t.y1[t.count] = ry1;
+		++t.count;
+	}
+	if (t.count > 0)
+		t.outcome = DiscardTest::Outcome::PerQuad;
+	else  // inside no rectangle
+		t.outcome = t.inclusive ? DiscardTest::Outcome::DropAll : DiscardTest::Outcome::KeepAll;
+	return t;
+}
+
 // A triangle's constants inside one tile: plane values at the tile's
 // origin, per-sample depth offsets.
 struct TilePrimitive {
@@ -576,6 +623,9 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	if (x0 > x1 || y0 > y1) return;
 	const RectCoverage rect = ClassifyRect(tri, SampleRect(x0, y0, x1, y1, kSamples));
 	if (rect == RectCoverage::Outside) return;
+	const DiscardTest discard_test = ClassifyDiscard(d.state.raster, x0, y0, x1, y1);
+	if (discard_test.outcome == DiscardTest::Outcome::DropAll) return;
+	const bool discards = discard_test.outcome == DiscardTest::Outcome::PerQuad;
 	const bool accept_all = rect == RectCoverage::Inside;
 
 	// This triangle's slot in the batch (taken for good once a quad uses it).
@@ -660,10 +710,10 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	const DepthTestFn depth_only = d.ops.stencil || d.ops.depth_bounds ? nullptr : d.ops.depth_test;
 	// And with one sample, every sample on, nothing else per quad: runs of
 	// whole quads take it together (depth_test_run).
-	const DepthRunFn depth_run =
-	    kSamples == 1 && depth_only && d.early_tests && !d.per_sample && !stippled && quad_sample_mask == 0xf
-	        ? d.ops.depth_test_run
-	        : nullptr;
+	const DepthRunFn depth_run = kSamples == 1 && depth_only && d.early_tests && !d.per_sample && !stippled &&
+	                                     !discards && quad_sample_mask == 0xf
+	                                 ? d.ops.depth_test_run
+	                                 : nullptr;
 	float depth[16];
 	bool slot_used = false;
 	// The batch's quad count, kept here and stored when the batch is shaded
@@ -704,7 +754,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	// row's inner quads (both columns inside the box) all take the row's
 	// mask and go into the batch a run at a time; only the end quads of a
 	// row that straddle the box's edge take the loop below.
-	const bool whole_rows = accept_all && !d.per_sample && !(d.early_tests && d.has_tests) && !stippled;
+	const bool whole_rows = accept_all && !d.per_sample && !(d.early_tests && d.has_tests) && !stippled && !discards;
 	for (int32_t qy = qy0; qy <= y1; qy += 2) {
 		uint32_t row_lanes = 0xf;
 		if (qy < y0) row_lanes &= 0xc;  // top row of the quad above the rectangle
@@ -815,6 +865,7 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 				mask &= in0 & in1 & in2;
 			}
 			if (stippled) mask &= stipple_lanes(qx, qy);
+			if (discards) mask &= ExpandLanes(discard_test.Lanes(qx, qy), samples);
 			if (!mask) continue;
 			const uint32_t covered = mask;
 			if (d.early_tests && d.has_tests) {
@@ -1074,7 +1125,7 @@ CompiledDraw CompileDraw(const DrawState& state, const Framebuffer& fb) {
 	const uint32_t all_samples = (1u << samples) - 1;
 	d.overwrites = !d.has_tests && !s.may_discard && !s.writes_sample_mask && !s.writes_memory &&
 	               !s.reads_attachments && !state.raster.alpha_to_coverage && r.stipple_varying == kNoVarying &&
-	               (state.raster.sample_mask & all_samples) == all_samples;
+	               r.discard_rectangle_count == 0 && (state.raster.sample_mask & all_samples) == all_samples;
 	for (uint32_t i = 0; i < d.ops.color_count; ++i) {
 		const ColorOps& c = d.ops.color[i];
 		if (c.write && (c.blend.blend_enable || c.logic_op || !c.full_write)) d.overwrites = false;

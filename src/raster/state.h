@@ -22,6 +22,8 @@ constexpr uint32_t kTileSize = 64;     // pixels, square
 // of 1/128 or coarser hold (lavapipe reports 0.125 and 0.0078125).
 constexpr float kMinPointSize = 1.0f, kMaxPointSize = 256.0f;
 constexpr float kMinLineWidth = 1.0f, kMaxLineWidth = 256.0f;
+// VkPhysicalDeviceDiscardRectanglePropertiesEXT::maxDiscardRectangles (at least 4).
+constexpr uint32_t kMaxDiscardRectangles = 16;
 
 // Vulkan 1.3 §27.5: the viewport transform.
 struct Viewport {
@@ -96,6 +98,13 @@ struct RasterState {
 	// samples > 1), the shader runs once a covered sample.
 	bool sample_shading = false;
 	float min_sample_shading = 0;
+	// VK_EXT_discard_rectangles (Vulkan "Discard Rectangles Test"): the
+	// samples of pixels inside none of the first discard_rectangle_count
+	// rectangles (inclusive) or inside one of them (exclusive) lose their
+	// coverage before the scissor test's; no rectangles, no test.
+	uint32_t discard_rectangle_count = 0;
+	bool discard_inclusive = false;
+	Rect discard_rectangles[kMaxDiscardRectangles];
 
 	bool operator==(const RasterState&) const = default;
 };

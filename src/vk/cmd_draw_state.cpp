@@ -432,6 +432,39 @@ VKAPI_ATTR void VKAPI_CALL CmdSetDepthClampRangeEXT(VkCommandBuffer commandBuffe
 	});
 }
 
+// VK_EXT_discard_rectangles: rectangles [first, first + count), and (from
+// its specification version 2) the test's enable and mode.
+VKAPI_ATTR void VKAPI_CALL CmdSetDiscardRectangleEXT(VkCommandBuffer commandBuffer, uint32_t firstDiscardRectangle,
+                                                     uint32_t discardRectangleCount,
+                                                     const VkRect2D* pDiscardRectangles) {
+	constexpr uint32_t kMax = raster::kMaxDiscardRectangles;
+	struct Range {
+		uint32_t first, count;
+		raster::Rect rectangles[kMax];
+	};
+	if (firstDiscardRectangle >= kMax) return;
+	Range range{firstDiscardRectangle, std::min(discardRectangleCount, kMax - firstDiscardRectangle), {}};
+	for (uint32_t i = 0; i < range.count; ++i) {
+		const VkRect2D& d = pDiscardRectangles[i];
+		range.rectangles[i] = {d.offset.x, d.offset.y, d.extent.width, d.extent.height};
+	}
+	Record<Range>(commandBuffer, range, [](GraphicsContext& g, const Range& r) {
+		for (uint32_t i = 0; i < r.count; ++i) g.discard_rectangles[r.first + i] = r.rectangles[i];
+	});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDiscardRectangleEnableEXT(VkCommandBuffer commandBuffer,
+                                                           VkBool32 discardRectangleEnable) {
+	Record<bool>(commandBuffer, discardRectangleEnable != VK_FALSE,
+	             [](GraphicsContext& g, const bool& v) { g.discard_rectangle_enable = v; });
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDiscardRectangleModeEXT(VkCommandBuffer commandBuffer,
+                                                         VkDiscardRectangleModeEXT discardRectangleMode) {
+	Record<bool>(commandBuffer, discardRectangleMode == VK_DISCARD_RECTANGLE_MODE_INCLUSIVE_EXT,
+	             [](GraphicsContext& g, const bool& v) { g.discard_inclusive = v; });
+}
+
 VKAPI_ATTR void VKAPI_CALL CmdSetAttachmentFeedbackLoopEnableEXT(VkCommandBuffer commandBuffer,
                                                                  VkImageAspectFlags aspectMask) {
 	Record<VkImageAspectFlags>(commandBuffer, aspectMask,

@@ -455,6 +455,20 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 			r.depth_clamp_user_range = g.depth_clamp_user_range;
 			r.depth_clamp_min = g.depth_clamp_min, r.depth_clamp_max = g.depth_clamp_max;
 		}
+		// VK_EXT_discard_rectangles: a dynamic enable turns on the
+		// pipeline's rectangles, or, where they are dynamic and it has none,
+		// all maxDiscardRectangles (Vulkan "Discard Rectangles Test").
+		if (dyn(Dynamic::kDiscardRectangle) || dyn(Dynamic::kDiscardRectangleEnable) ||
+		    dyn(Dynamic::kDiscardRectangleMode)) {
+			const bool dynamic_rectangles = dyn(Dynamic::kDiscardRectangle);
+			const uint32_t count = gp.discard_rectangle_count ? gp.discard_rectangle_count
+			                       : dynamic_rectangles       ? raster::kMaxDiscardRectangles
+			                                                  : 0;
+			if (dyn(Dynamic::kDiscardRectangleEnable))
+				r.discard_rectangle_count = g.discard_rectangle_enable ? count : 0;
+			if (dyn(Dynamic::kDiscardRectangleMode)) r.discard_inclusive = g.discard_inclusive;
+			if (dynamic_rectangles) std::copy(g.discard_rectangles, g.discard_rectangles + count, r.discard_rectangles);
+		}
 		if (dyn(Dynamic::kPolygonMode)) r.polygon_mode = g.polygon_mode;
 		if (dyn(Dynamic::kSampleMask)) r.sample_mask = g.sample_mask;
 		if (dyn(Dynamic::kRasterizationSamples)) r.samples = g.rasterization_samples;

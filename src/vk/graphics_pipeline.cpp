@@ -61,6 +61,9 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT: return Dynamic::kAttachmentFeedbackLoopEnable;
 	case VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT: return Dynamic::kRasterizationStream;
 	case VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT: return Dynamic::kDepthClampRange;
+	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT: return Dynamic::kDiscardRectangle;
+	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT: return Dynamic::kDiscardRectangleEnable;
+	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT: return Dynamic::kDiscardRectangleMode;
 	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT: return Dynamic::kAlphaToCoverageEnable;
 	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return Dynamic::kAlphaToOneEnable;
 	case VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT: return Dynamic::kPatchControlPoints;
@@ -530,6 +533,9 @@ VkResult Pipeline::InitLinkedShaders(const Device& device, const GraphicsLibrary
 	    VK_DYNAMIC_STATE_ATTACHMENT_FEEDBACK_LOOP_ENABLE_EXT,
 	    VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT,
 	    VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT,
+	    VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT,
+	    VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT,
+	    VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT,
 	    VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,  // last: left out without the extension
 	};
 	// A state added to Dynamic belongs here too (the viewports and scissors
@@ -752,6 +758,20 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 			r.scissor = g.scissors[0];
 			g.has_scissor = true;
 		}
+	}
+	// VK_EXT_discard_rectangles (Vulkan "Discard Rectangles Test"): with
+	// rectangles the test is on unless its enable is dynamic; dynamic
+	// rectangles or mode replace the structure's (ComposeState).
+	if (auto* discard = FindInChain<VkPipelineDiscardRectangleStateCreateInfoEXT>(
+	        info.pNext, VK_STRUCTURE_TYPE_PIPELINE_DISCARD_RECTANGLE_STATE_CREATE_INFO_EXT)) {
+		g.discard_rectangle_count = std::min(discard->discardRectangleCount, raster::kMaxDiscardRectangles);
+		r.discard_inclusive = discard->discardRectangleMode == VK_DISCARD_RECTANGLE_MODE_INCLUSIVE_EXT;
+		if (!is_dynamic(Dynamic::kDiscardRectangleEnable)) r.discard_rectangle_count = g.discard_rectangle_count;
+		if (!is_dynamic(Dynamic::kDiscardRectangle) && discard->pDiscardRectangles)
+			for (uint32_t i = 0; i < g.discard_rectangle_count; ++i) {
+				const VkRect2D& d = discard->pDiscardRectangles[i];
+				r.discard_rectangles[i] = {d.offset.x, d.offset.y, d.extent.width, d.extent.height};
+			}
 	}
 	if (rasterizes && info.pMultisampleState) {
 		const VkPipelineMultisampleStateCreateInfo& ms = *info.pMultisampleState;

@@ -77,6 +77,10 @@ enum class Dynamic : uint32_t {
 	kAttachmentFeedbackLoopEnable,  // VK_EXT_attachment_feedback_loop_dynamic_state
 	kRasterizationStream,           // VK_EXT_extended_dynamic_state3 (with VK_EXT_transform_feedback)
 	kDepthClampRange,               // VK_EXT_depth_clamp_control
+	// VK_EXT_discard_rectangles (the last two: specification version 2).
+	kDiscardRectangle,
+	kDiscardRectangleEnable,
+	kDiscardRectangleMode,
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -266,6 +270,9 @@ struct GraphicsPipeline {
 	// VK_EXT_color_write_enable: attachments whose writes are enabled (bit
 	// i for attachment i), from VkPipelineColorWriteCreateInfoEXT.
 	uint32_t color_write_enables = ~0u;
+	// VkPipelineDiscardRectangleStateCreateInfoEXT::discardRectangleCount
+	// (0 without one); state.raster holds the static test.
+	uint32_t discard_rectangle_count = 0;
 	bool has_viewport = false, has_scissor = false;  // static ones given (else dynamic)
 	// The static viewports and scissors (state.raster holds number 0 too).
 	uint32_t viewport_count = 1, scissor_count = 1;
@@ -328,6 +335,9 @@ struct GraphicsContext {
 	// vkCmdSetDepthClampRangeEXT: USER_DEFINED_RANGE and its range.
 	bool depth_clamp_user_range = false;
 	float depth_clamp_min = 0, depth_clamp_max = 1;
+	// vkCmdSetDiscardRectangleEXT, ...EnableEXT and ...ModeEXT.
+	raster::Rect discard_rectangles[raster::kMaxDiscardRectangles];
+	bool discard_rectangle_enable = false, discard_inclusive = false;
 	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
 	uint32_t sample_mask = ~0u;
 	bool alpha_to_coverage = false, alpha_to_one = false, logic_op_enable = false;

@@ -383,6 +383,12 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// Line endpoints snap to the same grid as every vertex (raster::kSubPixelBits).
 		reinterpret_cast<VkPhysicalDeviceLineRasterizationPropertiesEXT*>(s)->lineSubPixelPrecisionBits = 8;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DISCARD_RECTANGLE_PROPERTIES_EXT:
+		// Tested per quad against those meeting the triangle's box in a tile
+		// (raster/rasterizer.cpp, ClassifyDiscard).
+		reinterpret_cast<VkPhysicalDeviceDiscardRectanglePropertiesEXT*>(s)->maxDiscardRectangles =
+		    raster::kMaxDiscardRectangles;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT:
 		// The color lives in the sampler object: no table to fill, so the
 		// limit is only there to be finite (the spec's minimum is 32).

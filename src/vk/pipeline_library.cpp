@@ -51,6 +51,10 @@ VkGraphicsPipelineLibraryFlagsEXT SubsetOfDynamicState(VkDynamicState state) {
 	case VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT:
 	case VK_DYNAMIC_STATE_TESSELLATION_DOMAIN_ORIGIN_EXT:
 	case VK_DYNAMIC_STATE_RASTERIZATION_STREAM_EXT:
+	case VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT:
+	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT:
+	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT:
+	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT:
 		return VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
 	case VK_DYNAMIC_STATE_DEPTH_BOUNDS:
 	case VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK:
@@ -256,9 +260,28 @@ void GraphicsLibrary::AddParts(const VkGraphicsPipelineCreateInfo& info, VkGraph
 			kept->pScissors = dynamic(VK_DYNAMIC_STATE_SCISSOR) || dynamic(VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT)
 			                      ? nullptr
 			                      : Keep(vp.pScissors, vp.scissorCount);
-			kept->pNext = keep_one(vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
-			                       static_cast<const VkPipelineViewportDepthClipControlCreateInfoEXT*>(nullptr));
+			auto* clamp = static_cast<VkPipelineViewportDepthClampControlCreateInfoEXT*>(const_cast<void*>(
+			    keep_one(vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLAMP_CONTROL_CREATE_INFO_EXT,
+			             static_cast<const VkPipelineViewportDepthClampControlCreateInfoEXT*>(nullptr))));
+			if (clamp)
+				clamp->pDepthClampRange =
+				    dynamic(VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT) ? nullptr : Keep(clamp->pDepthClampRange, 1);
+			kept->pNext = chain({
+			    keep_one(vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
+			             static_cast<const VkPipelineViewportDepthClipControlCreateInfoEXT*>(nullptr)),
+			    clamp,
+			});
 			info_.pViewportState = kept;
+		}
+		// VK_EXT_discard_rectangles' structure (the create info's only one
+		// Tessera keeps), its rectangles unless they are dynamic.
+		if (auto* discard = static_cast<VkPipelineDiscardRectangleStateCreateInfoEXT*>(const_cast<void*>(
+		        keep_one(info.pNext, VK_STRUCTURE_TYPE_PIPELINE_DISCARD_RECTANGLE_STATE_CREATE_INFO_EXT,
+		                 static_cast<const VkPipelineDiscardRectangleStateCreateInfoEXT*>(nullptr))))) {
+			discard->pDiscardRectangles = dynamic(VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT)
+			                                  ? nullptr
+			                                  : Keep(discard->pDiscardRectangles, discard->discardRectangleCount);
+			info_.pNext = discard;
 		}
 	}
 

@@ -733,9 +733,13 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	rendering_info.depthAttachmentFormat = depth_info.depth ? scene.depth_format : VK_FORMAT_UNDEFINED;
 	rendering_info.stencilAttachmentFormat = depth_info.stencil ? scene.depth_format : VK_FORMAT_UNDEFINED;
 	rendering_info.pNext = state.rendering_next;
+	if (state.pipeline_next) {
+		REQUIRE(!state.rendering_next);
+		rendering_info.pNext = state.pipeline_next;
+	}
 
 	VkGraphicsPipelineCreateInfo pi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-	pi.pNext = scene.dynamic_rendering ? &rendering_info : nullptr;
+	pi.pNext = scene.dynamic_rendering ? &rendering_info : state.pipeline_next;
 	pi.stageCount = stage_count;
 	pi.pStages = shader_stages;
 	pi.pVertexInputState = &vertex_input;

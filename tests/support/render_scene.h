@@ -37,6 +37,9 @@ struct PipelineState {
 	const void* vertex_input_next = nullptr;  // VkPipelineVertexInputStateCreateInfo::pNext
 	const void* tessellation_next = nullptr;  // VkPipelineTessellationStateCreateInfo::pNext
 	const void* rendering_next = nullptr;     // VkPipelineRenderingCreateInfo::pNext (dynamic rendering)
+	// VkGraphicsPipelineCreateInfo::pNext (with dynamic rendering: after the
+	// rendering info, in place of rendering_next).
+	const void* pipeline_next = nullptr;
 	// Null pRasterizationState / pTessellationState, which
 	// VK_EXT_extended_dynamic_state3 allows when all their state is dynamic.
 	bool null_rasterization_state = false;

@@ -1132,6 +1132,19 @@ typedef void(VKAPI_PTR* PFN_vkCmdSetDepthClampRangeEXT)(VkCommandBuffer commandB
                                                         const VkDepthClampRangeEXT* pDepthClampRange);
 #endif
 
+#ifndef VK_EXT_shader_uniform_buffer_unsized_array
+#define VK_EXT_shader_uniform_buffer_unsized_array 1
+#define VK_EXT_SHADER_UNIFORM_BUFFER_UNSIZED_ARRAY_SPEC_VERSION 1
+#define VK_EXT_SHADER_UNIFORM_BUFFER_UNSIZED_ARRAY_EXTENSION_NAME "VK_EXT_shader_uniform_buffer_unsized_array"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_UNIFORM_BUFFER_UNSIZED_ARRAY_FEATURES_EXT =
+    VkStructureType(1000642000);
+typedef struct VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 shaderUniformBufferUnsizedArray;
+} VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT;
+#endif
+
 #ifndef VK_EXT_zero_initialize_device_memory
 #define VK_EXT_zero_initialize_device_memory 1
 #define VK_EXT_ZERO_INITIALIZE_DEVICE_MEMORY_SPEC_VERSION 1

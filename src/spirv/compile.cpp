@@ -39,6 +39,8 @@ std::string Diagnose(spvtools::SpirvTools& tools, std::span<const uint32_t> word
 			return std::string(what) + ": " + bad;
 		words = stripped;
 	}
+	std::vector<uint32_t> sized;
+	if (rules.uniform_unsized_arrays && WithSizedUniformArrays(words, &sized)) words = sized;
 	// Without friendly names: the validator otherwise maps every id to a
 	// printable name (from OpName, or made up) before it checks anything,
 	// which took a fifth of its time on a small compute shader. Only a

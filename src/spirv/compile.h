@@ -65,11 +65,14 @@ struct ValidationRules {
 	bool sample_offsets = false;  // maintenance8: the Offset image operand on OpImageSample* and OpImageFetch
 	// workgroupMemoryExplicitLayoutScalarBlockLayout: scalar alignment in Workgroup Blocks.
 	bool workgroup_scalar_block_layout = false;
+	// shaderUniformBufferUnsizedArray: a runtime array last in a Uniform Block.
+	bool uniform_unsized_arrays = false;
 	// The rules as bits, for keys of remembered validation results (a new
 	// rule takes a new bit).
 	uint32_t Bits() const {
 		return uint32_t(uniform_buffer_standard_layout) | uint32_t(scalar_block_layout) << 1 |
-		       uint32_t(sample_offsets) << 2 | uint32_t(workgroup_scalar_block_layout) << 3;
+		       uint32_t(sample_offsets) << 2 | uint32_t(workgroup_scalar_block_layout) << 3 |
+		       uint32_t(uniform_unsized_arrays) << 4;
 	}
 };
 

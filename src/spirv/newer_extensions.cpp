@@ -413,4 +413,95 @@ std::string WithoutSampleOffsets(std::span<const uint32_t> words, std::vector<ui
 	return {};
 }
 
+bool WithSizedUniformArrays(std::span<const uint32_t> words, std::vector<uint32_t>* sized) {
+	if (words.size() < kHeaderWords) return false;
+	constexpr uint32_t kBlock = uint32_t(spv::Decoration::Block);
+	constexpr uint32_t kUniform = uint32_t(spv::StorageClass::Uniform);
+	std::unordered_set<uint32_t> blocks, runtime_arrays;
+	std::unordered_map<uint32_t, std::vector<uint32_t>> structs;  // id -> member types
+	std::unordered_map<uint32_t, uint32_t> elements;              // array id -> element type
+	std::unordered_map<uint32_t, size_t> runtime_array_at;        // id -> word index
+	std::vector<std::pair<uint32_t, uint32_t>> pointers;          // (storage class, pointee)
+	size_t uint_at = 0;                                           // OpTypeInt 32 0, when there is one
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16;
+		if (count == 0 || i + count > words.size()) return false;  // for the validator to refuse
+		const uint32_t* w = &words[i];
+		switch (static_cast<spv::Op>(w[0] & 0xffffu)) {
+		case spv::Op::OpDecorate:
+			if (count >= 3 && w[2] == kBlock) blocks.insert(w[1]);
+			break;
+		case spv::Op::OpTypeStruct:
+			if (count >= 2) structs[w[1]].assign(w + 2, w + count);
+			break;
+		case spv::Op::OpTypeArray:
+			if (count >= 3) elements[w[1]] = w[2];
+			break;
+		case spv::Op::OpTypeRuntimeArray:
+			if (count == 3) {
+				elements[w[1]] = w[2];
+				runtime_arrays.insert(w[1]);
+				runtime_array_at[w[1]] = i;
+			}
+			break;
+		case spv::Op::OpTypePointer:
+			if (count == 4) pointers.emplace_back(w[2], w[3]);
+			break;
+		case spv::Op::OpTypeInt:
+			if (count == 4 && w[2] == 32 && w[3] == 0 && !uint_at) uint_at = i;
+			break;
+		default: break;
+		}
+		i += count;
+	}
+	// The runtime arrays ending a Uniform Block (behind arrays of blocks too).
+	std::unordered_set<uint32_t> candidates, block_structs;
+	for (auto [storage, type] : pointers) {
+		if (storage != kUniform) continue;
+		for (auto e = elements.find(type); e != elements.end(); e = elements.find(type)) type = e->second;
+		auto s = structs.find(type);
+		if (s == structs.end() || !blocks.count(type) || s->second.empty()) continue;
+		block_structs.insert(type);
+		if (runtime_arrays.count(s->second.back())) candidates.insert(s->second.back());
+	}
+	// Not those another struct or pointer also uses.
+	for (const auto& [id, members] : structs)
+		if (!block_structs.count(id))
+			for (uint32_t m : members) candidates.erase(m);
+	for (auto [storage, type] : pointers)
+		if (storage != kUniform) candidates.erase(type);
+	if (candidates.empty()) return false;
+
+	// The length: a new constant 1 of the module's 32-bit unsigned type
+	// (moved, or made, before the first array; it depends on nothing).
+	size_t first = words.size();
+	for (uint32_t id : candidates) first = std::min(first, runtime_array_at[id]);
+	uint32_t bound = words[3];
+	const uint32_t uint_id = uint_at ? words[uint_at + 1] : bound++;
+	const uint32_t one = bound++;
+	std::vector<uint32_t>& out = *sized;
+	out.assign(words.begin(), words.begin() + kHeaderWords);
+	out[3] = bound;
+	for (size_t i = kHeaderWords; i < words.size();) {
+		const uint32_t count = words[i] >> 16;
+		if (i == first) {
+			if (!uint_at || uint_at > first)
+				out.insert(out.end(), {4u << 16 | Opcode(spv::Op::OpTypeInt), uint_id, 32, 0});
+			out.insert(out.end(), {4u << 16 | Opcode(spv::Op::OpConstant), uint_id, one, 1});
+		}
+		if (i == uint_at && uint_at > first) {  // moved before `first`
+			i += count;
+			continue;
+		}
+		if ((words[i] & 0xffffu) == Opcode(spv::Op::OpTypeRuntimeArray) && count == 3 &&
+		    candidates.count(words[i + 1])) {
+			out.insert(out.end(), {4u << 16 | Opcode(spv::Op::OpTypeArray), words[i + 1], words[i + 2], one});
+		} else {
+			out.insert(out.end(), words.begin() + i, words.begin() + i + count);
+		}
+		i += count;
+	}
+	return true;
+}
+
 }  // namespace tessera::spirv

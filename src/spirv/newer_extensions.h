@@ -90,4 +90,16 @@ bool RenameComputeShaderDerivatives(std::vector<uint32_t>& words);
 // the result says what is wrong. A module without them is copied as it is.
 std::string WithoutSampleOffsets(std::span<const uint32_t> words, std::vector<uint32_t>* stripped);
 
+// For the validator, not the translator: VK_EXT_shader_uniform_buffer_unsized_array
+// lets the last member of a Block struct in the Uniform storage class be an
+// OpTypeRuntimeArray, which SPIRV-Tools 2023.1 allows only in storage
+// buffers. Each such runtime array type (used nowhere else: not in another
+// struct, not behind a pointer of another storage class) becomes an
+// OpTypeArray of length 1 under the same id, so the validator checks the
+// rest of the module, layouts included (it does not bound constant indices
+// by an array's length). `words` is not validated yet: a malformed module
+// is left for the validator. Returns whether *sized holds a rewritten
+// module; false: the module has no such array.
+bool WithSizedUniformArrays(std::span<const uint32_t> words, std::vector<uint32_t>* sized);
+
 }  // namespace tessera::spirv

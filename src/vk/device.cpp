@@ -67,6 +67,11 @@ spirv::ValidationRules ShaderValidationRules(const VkDeviceCreateInfo& info) {
 			    reinterpret_cast<const VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR*>(s)
 			        ->workgroupMemoryExplicitLayoutScalarBlockLayout == VK_TRUE;
 			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_UNIFORM_BUFFER_UNSIZED_ARRAY_FEATURES_EXT:
+			rules.uniform_unsized_arrays |=
+			    reinterpret_cast<const VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT*>(s)
+			        ->shaderUniformBufferUnsizedArray == VK_TRUE;
+			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_8_FEATURES_KHR:
 			// The Offset image operand on sampling and fetches.
 			rules.sample_offsets |=

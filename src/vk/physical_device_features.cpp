@@ -127,6 +127,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_CONTROL_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceDepthClampControlFeaturesEXT, depthClampControl)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_UNIFORM_BUFFER_UNSIZED_ARRAY_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT, shaderUniformBufferUnsizedArray)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_DEVICE_MEMORY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT, zeroInitializeDeviceMemory)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
@@ -820,6 +822,13 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// USER_DEFINED_RANGE: depth clamping clamps to the pipeline's or
 		// vkCmdSetDepthClampRangeEXT's range (raster/fragment_ops.cpp).
 		reinterpret_cast<VkPhysicalDeviceDepthClampControlFeaturesEXT*>(s)->depthClampControl = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_UNIFORM_BUFFER_UNSIZED_ARRAY_FEATURES_EXT:
+		// Uniform blocks are read as storage blocks are, a runtime array past
+		// the last member included; the validator sees it sized
+		// (spirv/newer_extensions.h, WithSizedUniformArrays).
+		reinterpret_cast<VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT*>(s)
+		    ->shaderUniformBufferUnsizedArray = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_DEVICE_MEMORY_FEATURES_EXT:
 		// Every allocation Tessera makes is zeroed (vk/device_memory.cpp,

@@ -1,5 +1,8 @@
+#include <spirv-tools/libspirv.hpp>
+
 #include <bit>
 #include <cmath>
+#include <string>
 
 #include "../shader/run_shader.h"
 #include "spirv/compile.h"
@@ -442,4 +445,80 @@ TEST_CASE("derivative groups without whole quads are rejected", "[spirv][derivat
 	REQUIRE_FALSE(result);
 	INFO(result.error().message);
 	CHECK(result.error().message.find("DerivativeGroupQuadsKHR") != std::string::npos);
+}
+
+TEST_CASE("a runtime array last in a uniform block validates with shaderUniformBufferUnsizedArray",
+          "[spirv][uniform_unsized_array]") {
+	std::vector<uint32_t> words = test::LoadSpirv("uniform_unsized_array");
+	CHECK(spirv::Validate(words) != "");  // SPIRV-Tools' rule without the feature
+	spirv::ValidationRules rules;
+	rules.uniform_unsized_arrays = true;
+	CHECK(spirv::Validate(words, rules) == "");
+	auto compiled = spirv::Compile(words, spirv::Stage::kCompute, "main", {}, {false, rules});
+	REQUIRE(compiled);
+	// U: head, then 128 elements of the tail (std140: a vec4 each); the
+	// array's length is the bound range's.
+	constexpr uint32_t kLength = 128;
+	std::vector<float> uniform(4 + 4 * kLength), out(4 * kLength, -1.0f);
+	for (uint32_t k = 0; k < uniform.size(); ++k) uniform[k] = float(k % 37) - 5.0f;
+	test::Bindings bindings;
+	bindings.Bind(0, uniform);
+	bindings.Bind(1, out);
+	REQUIRE(test::Dispatch(compiled.value(), bindings, kLength / 64) == shader::RunStatus::kSuccess);
+	for (uint32_t i = 0; i < kLength; ++i)
+		for (uint32_t c = 0; c < 4; ++c) {
+			INFO("element " << i << ", component " << c);
+			CHECK(out[4 * i + c] == uniform[4 + 4 * i + c] * uniform[c] + uniform[4 + 4 * 3 + c]);
+		}
+}
+
+TEST_CASE("the validator's sized uniform arrays: the length constant's type found, moved or made",
+          "[spirv][uniform_unsized_array]") {
+	// %rt ends a Uniform Block; the unsigned 32-bit type comes after it
+	// (moved before it), or there is none (made).
+	const std::string head = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %u
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %rt ArrayStride 16
+OpMemberDecorate %U 0 Offset 0
+OpDecorate %U Block
+OpDecorate %u DescriptorSet 0
+OpDecorate %u Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4 = OpTypeVector %float 4
+%rt = OpTypeRuntimeArray %v4
+%U = OpTypeStruct %rt
+%pU = OpTypePointer Uniform %U
+%u = OpVariable %pU Uniform
+)";
+	const std::string tail = R"(
+%c0 = OpConstant %index 0
+%c2 = OpConstant %index 2
+%pv4 = OpTypePointer Uniform %v4
+%main = OpFunction %void None %fn
+%l = OpLabel
+%p = OpAccessChain %pv4 %u %c0 %c2
+%x = OpLoad %v4 %p
+OpReturn
+OpFunctionEnd
+)";
+	spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_3);
+	for (const char* index : {"%index = OpTypeInt 32 0", "%index = OpTypeInt 32 1"}) {
+		INFO(index);
+		std::vector<uint32_t> words;
+		REQUIRE(tools.Assemble(head + index + tail, &words));
+		std::vector<uint32_t> sized;
+		REQUIRE(spirv::WithSizedUniformArrays(words, &sized));
+		CHECK(tools.Validate(sized));
+		spirv::ValidationRules rules;
+		rules.uniform_unsized_arrays = true;
+		CHECK(spirv::Validate(words, rules) == "");
+	}
+	// Nothing to do in a module without one.
+	std::vector<uint32_t> sized;
+	CHECK_FALSE(spirv::WithSizedUniformArrays(test::LoadSpirv("derivatives_quads"), &sized));
 }

@@ -1098,6 +1098,45 @@ typedef void(VKAPI_PTR* PFN_vkCmdSetDiscardRectangleModeEXT)(VkCommandBuffer com
                                                              VkDiscardRectangleModeEXT discardRectangleMode);
 #endif
 
+#ifndef VK_EXT_depth_bias_control
+#define VK_EXT_depth_bias_control 1
+#define VK_EXT_DEPTH_BIAS_CONTROL_SPEC_VERSION 1
+#define VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME "VK_EXT_depth_bias_control"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT =
+    VkStructureType(1000283000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_DEPTH_BIAS_INFO_EXT = VkStructureType(1000283001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT = VkStructureType(1000283002);
+typedef enum VkDepthBiasRepresentationEXT {
+	VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT = 0,
+	VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORCE_UNORM_EXT = 1,
+	VK_DEPTH_BIAS_REPRESENTATION_FLOAT_EXT = 2,
+	VK_DEPTH_BIAS_REPRESENTATION_MAX_ENUM_EXT = 0x7FFFFFFF
+} VkDepthBiasRepresentationEXT;
+typedef struct VkPhysicalDeviceDepthBiasControlFeaturesEXT {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 depthBiasControl;
+	VkBool32 leastRepresentableValueForceUnormRepresentation;
+	VkBool32 floatRepresentation;
+	VkBool32 depthBiasExact;
+} VkPhysicalDeviceDepthBiasControlFeaturesEXT;
+typedef struct VkDepthBiasInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	float depthBiasConstantFactor;
+	float depthBiasClamp;
+	float depthBiasSlopeFactor;
+} VkDepthBiasInfoEXT;
+typedef struct VkDepthBiasRepresentationInfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkDepthBiasRepresentationEXT depthBiasRepresentation;
+	VkBool32 depthBiasExact;
+} VkDepthBiasRepresentationInfoEXT;
+typedef void(VKAPI_PTR* PFN_vkCmdSetDepthBias2EXT)(VkCommandBuffer commandBuffer,
+                                                   const VkDepthBiasInfoEXT* pDepthBiasInfo);
+#endif
+
 #ifndef VK_EXT_depth_clamp_control
 #define VK_EXT_depth_clamp_control 1
 #define VK_EXT_DEPTH_CLAMP_CONTROL_SPEC_VERSION 1

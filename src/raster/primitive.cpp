@@ -126,16 +126,22 @@ void PlaneOf(const double x[3], const double y[3], double inv_det, double f0, do
 	plane[2] = f0;
 }
 
-// Vulkan 1.3 §28.9.x (depth bias): o = m * slope + r * constant, clamped;
+// Vulkan "Depth Bias": o = m * slope + r * constant, clamped;
 // m = max(|dz/dx|, |dz/dy|), the approximation the spec allows; r = 2^-n
 // for an n-bit UNORM attachment, 2^(e - 23) for float with e the exponent
-// of the largest |z| of the triangle.
+// of the largest |z| of the triangle. VK_EXT_depth_bias_control: r is
+// 2^-24 for float with FORCE_UNORM (n is the mantissa's bits plus one), 1
+// with FLOAT; r is always the exact value (depthBiasExact).
 double DepthBias(const PrimitiveSetupState& s, const double plane[3], float z0, float z1, float z2) {
 	const RasterState& r = s.raster;
 	double m = std::max(std::abs(plane[0]), std::abs(plane[1]));
 	double resolvable;
-	if (s.depth_bias_bits) {
+	if (r.depth_bias_representation == VK_DEPTH_BIAS_REPRESENTATION_FLOAT_EXT) {
+		resolvable = 1.0;
+	} else if (s.depth_bias_bits) {
 		resolvable = std::ldexp(1.0, -s.depth_bias_bits);
+	} else if (r.depth_bias_representation == VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORCE_UNORM_EXT) {
+		resolvable = std::ldexp(1.0, -24);
 	} else {
 		int e;
 		std::frexp(std::max({std::abs(z0), std::abs(z1), std::abs(z2)}), &e);  // |z| = f 2^e, f in [0.5, 1)

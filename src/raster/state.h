@@ -5,6 +5,8 @@
 
 #include <vulkan/vulkan_core.h>
 
+#include "icd/vulkan_newer.h"
+
 #include <cstdint>
 
 namespace tessera::raster {
@@ -65,6 +67,12 @@ struct RasterState {
 	float depth_clamp_min = 0, depth_clamp_max = 1;
 	bool depth_bias_enable = false;  // §28.9.x (depth bias)
 	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
+	// VK_EXT_depth_bias_control: what r, the factor of depth_bias_constant,
+	// is (VkDepthBiasRepresentationEXT): the format's least representable
+	// value (0), that of a UNORM of the format's bits (1: 2^-n, n the bits
+	// or the mantissa's plus one), or 1 (2).
+	VkDepthBiasRepresentationEXT depth_bias_representation =
+	    VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT;
 	bool provoking_vertex_last = false;  // VK_EXT_provoking_vertex; first by default
 	uint32_t samples = 1;                // 1 or 4
 	uint32_t sample_mask = 0xffffffff;   // pSampleMask[0]

@@ -169,16 +169,40 @@ VKAPI_ATTR void VKAPI_CALL CmdSetLineWidth(VkCommandBuffer commandBuffer, float 
 	Record<float>(commandBuffer, lineWidth, [](GraphicsContext& g, const float& v) { g.line_width = v; });
 }
 
-VKAPI_ATTR void VKAPI_CALL CmdSetDepthBias(VkCommandBuffer commandBuffer, float constantFactor, float clamp,
-                                           float slopeFactor) {
-	struct Bias {
-		float constant, clamp, slope;
-	};
-	Record<Bias>(commandBuffer, {constantFactor, clamp, slopeFactor}, [](GraphicsContext& g, const Bias& v) {
+namespace {
+
+struct DepthBias {
+	float constant, clamp, slope;
+	VkDepthBiasRepresentationEXT representation;
+};
+
+void RecordDepthBias(VkCommandBuffer commandBuffer, const DepthBias& bias) {
+	Record<DepthBias>(commandBuffer, bias, [](GraphicsContext& g, const DepthBias& v) {
 		g.depth_bias_constant = v.constant;
 		g.depth_bias_clamp = v.clamp;
 		g.depth_bias_slope = v.slope;
+		g.depth_bias_representation = v.representation;
 	});
+}
+
+}  // namespace
+
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthBias(VkCommandBuffer commandBuffer, float constantFactor, float clamp,
+                                           float slopeFactor) {
+	RecordDepthBias(commandBuffer, {constantFactor, clamp, slopeFactor,
+	                                VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT});
+}
+
+// VK_EXT_depth_bias_control: the factors and what the constant one scales.
+VKAPI_ATTR void VKAPI_CALL CmdSetDepthBias2EXT(VkCommandBuffer commandBuffer,
+                                               const VkDepthBiasInfoEXT* pDepthBiasInfo) {
+	const auto* representation = FindInChain<VkDepthBiasRepresentationInfoEXT>(
+	    pDepthBiasInfo->pNext, VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT);
+	RecordDepthBias(
+	    commandBuffer,
+	    {pDepthBiasInfo->depthBiasConstantFactor, pDepthBiasInfo->depthBiasClamp, pDepthBiasInfo->depthBiasSlopeFactor,
+	     representation ? representation->depthBiasRepresentation
+	                    : VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT});
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdSetBlendConstants(VkCommandBuffer commandBuffer, const float blendConstants[4]) {

@@ -437,6 +437,7 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 		s.raster.depth_bias_constant = g.depth_bias_constant;
 		s.raster.depth_bias_clamp = g.depth_bias_clamp;
 		s.raster.depth_bias_slope = g.depth_bias_slope;
+		s.raster.depth_bias_representation = g.depth_bias_representation;
 	}
 	if (dyn(Dynamic::kBlendConstants)) std::copy(g.blend_constants, g.blend_constants + 4, s.blend.constants);
 	if (dyn(Dynamic::kLogicOp)) s.blend.logic_op = g.logic_op;

@@ -703,6 +703,9 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 	r.depth_bias_constant = rs.depthBiasConstantFactor;
 	r.depth_bias_clamp = rs.depthBiasClamp;
 	r.depth_bias_slope = rs.depthBiasSlopeFactor;
+	if (auto* representation = FindInChain<VkDepthBiasRepresentationInfoEXT>(
+	        rs.pNext, VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT))
+		r.depth_bias_representation = representation->depthBiasRepresentation;
 	r.line_width = rs.lineWidth;
 	// VK_EXT_line_rasterization: the mode (DEFAULT is RECTANGULAR, as
 	// strictLines is true) and the stipple.

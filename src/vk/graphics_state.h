@@ -314,6 +314,9 @@ struct GraphicsContext {
 	uint32_t line_stipple_factor = 1;  // vkCmdSetLineStippleEXT
 	uint16_t line_stipple_pattern = 0xffff;
 	float depth_bias_constant = 0, depth_bias_clamp = 0, depth_bias_slope = 0;
+	// vkCmdSetDepthBias2EXT's (vkCmdSetDepthBias: the format's).
+	VkDepthBiasRepresentationEXT depth_bias_representation =
+	    VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT;
 	float blend_constants[4] = {0, 0, 0, 0};
 	float min_depth_bounds = 0, max_depth_bounds = 1;
 	raster::StencilFaceState front, back;  // masks, references and ops

@@ -125,6 +125,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT, primitiveTopologyPatchListRestart)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDepthBiasControlFeaturesEXT, depthBiasExact)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_CONTROL_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceDepthClampControlFeaturesEXT, depthClampControl)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_UNIFORM_BUFFER_UNSIZED_ARRAY_FEATURES_EXT,
@@ -818,6 +820,16 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// Per-attachment write enables, static or dynamic (vk/draw.cpp, ComposeState).
 		reinterpret_cast<VkPhysicalDeviceColorWriteEnableFeaturesEXT*>(s)->colorWriteEnable = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT: {
+		// The three representations of r (raster/primitive.cpp, DepthBias),
+		// each exact: r is never scaled up.
+		auto* f = reinterpret_cast<VkPhysicalDeviceDepthBiasControlFeaturesEXT*>(s);
+		f->depthBiasControl = VK_TRUE;
+		f->leastRepresentableValueForceUnormRepresentation = VK_TRUE;
+		f->floatRepresentation = VK_TRUE;
+		f->depthBiasExact = VK_TRUE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_CONTROL_FEATURES_EXT:
 		// USER_DEFINED_RANGE: depth clamping clamps to the pipeline's or
 		// vkCmdSetDepthClampRangeEXT's range (raster/fragment_ops.cpp).

@@ -232,6 +232,8 @@ void GraphicsLibrary::AddParts(const VkGraphicsPipelineCreateInfo& info, VkGraph
 			             static_cast<const VkPipelineRasterizationStateStreamCreateInfoEXT*>(nullptr)),
 			    keep_one(rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
 			             static_cast<const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT*>(nullptr)),
+			    keep_one(rs.pNext, VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT,
+			             static_cast<const VkDepthBiasRepresentationInfoEXT*>(nullptr)),
 			});
 			info_.pRasterizationState = kept;
 		}

@@ -501,6 +501,10 @@ struct Supported {
 		core.sampleRateShading = VK_TRUE;
 		// Occlusion queries count exactly the samples that pass (raster::Renderer::Draw).
 		core.occlusionQueryPrecise = VK_TRUE;
+		// A secondary command buffer runs in its primary's execution context
+		// (vk/command_buffer.cpp, ExecuteCommandsCommand), so the queries
+		// active there count its draws and dispatches.
+		core.inheritedQueries = VK_TRUE;
 		core.dualSrcBlend = VK_TRUE;
 		v11.shaderDrawParameters = VK_TRUE;
 		v12.imagelessFramebuffer = VK_TRUE;

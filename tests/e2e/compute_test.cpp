@@ -625,6 +625,76 @@ TEST_CASE("a pipeline statistics query counts compute shader invocations", "[com
 	}
 }
 
+TEST_CASE("queries active in a primary count its secondaries' dispatches (inheritedQueries)", "[compute][query]") {
+	// SAXPY's 64-invocation workgroups: a secondary dispatches 7 x 3 of them;
+	// query 0 holds one run of it, query 1 a 2 x 1 dispatch of the primary's
+	// and the secondary again. Tessera alone: lavapipe 22.3 lacks
+	// inheritedQueries (the CTS's query_pool cases with inherited queries
+	// are the wider check).
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	v13.maintenance4 = VK_TRUE;  // saxpy.comp's LocalSizeId
+	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v13};
+	features.features.pipelineStatisticsQuery = VK_TRUE;
+	features.features.inheritedQueries = VK_TRUE;
+	ContextOptions options;
+	options.device_features = &features;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	ComputeKernel kernel(*ctx, LoadSpirv("saxpy.spv"), 2);
+	REQUIRE(kernel.ok());
+	TestBuffer x = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+	           y = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+	kernel.Bind(0, x.buffer);
+	kernel.Bind(1, y.buffer);
+	VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+	qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+	qi.queryCount = 2;
+	qi.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
+	VkQueryPool pool;
+	REQUIRE(vkCreateQueryPool(ctx->device(), &qi, nullptr, &pool) == VK_SUCCESS);
+	const uint32_t push[2] = {0, 0};  // a = 0, n = 0: every invocation returns at once
+
+	VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+	VkCommandPool command_pool;
+	REQUIRE(vkCreateCommandPool(ctx->device(), &pci, nullptr, &command_pool) == VK_SUCCESS);
+	VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+	ai.commandPool = command_pool;
+	ai.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
+	ai.commandBufferCount = 1;
+	VkCommandBuffer secondary;
+	REQUIRE(vkAllocateCommandBuffers(ctx->device(), &ai, &secondary) == VK_SUCCESS);
+	VkCommandBufferInheritanceInfo inheritance{VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
+	inheritance.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
+	VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+	bi.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;  // run twice by one primary
+	bi.pInheritanceInfo = &inheritance;
+	REQUIRE(vkBeginCommandBuffer(secondary, &bi) == VK_SUCCESS);
+	kernel.Record(secondary, push, 8, 7, 3);
+	REQUIRE(vkEndCommandBuffer(secondary) == VK_SUCCESS);
+
+	ctx->Submit([&](VkCommandBuffer cb) {
+		vkCmdResetQueryPool(cb, pool, 0, 2);
+		vkCmdBeginQuery(cb, pool, 0, 0);
+		vkCmdExecuteCommands(cb, 1, &secondary);
+		vkCmdEndQuery(cb, pool, 0);
+		vkCmdBeginQuery(cb, pool, 1, 0);
+		kernel.Record(cb, push, 8, 2, 1);
+		vkCmdExecuteCommands(cb, 1, &secondary);
+		vkCmdEndQuery(cb, pool, 1);
+	});
+	uint64_t invocations[2] = {};
+	REQUIRE(vkGetQueryPoolResults(ctx->device(), pool, 0, 2, sizeof invocations, invocations, 8,
+	                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+	CHECK(invocations[0] == 7 * 3 * 64);
+	CHECK(invocations[1] == 2 * 64 + 7 * 3 * 64);
+	vkDestroyCommandPool(ctx->device(), command_pool, nullptr);
+	vkDestroyQueryPool(ctx->device(), pool, nullptr);
+	ctx->Destroy(x);
+	ctx->Destroy(y);
+	for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
+	CHECK(ctx->validation_errors() == 0);
+}
+
 TEST_CASE("availability and visibility chains publish a payload across workgroups, as on lavapipe", "[compute]") {
 	// vulkanMemoryModelAvailabilityVisibilityChains: memory_model_chains.comp
 	// makes workgroup 0's payload available to its workgroup, then to the

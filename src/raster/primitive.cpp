@@ -163,10 +163,18 @@ struct ScreenVertex {
 // Bounding box and edge functions of the triangle of fixed-point vertices
 // (X[i], Y[i]), which run so that the inside is positive; nullptr when the
 // box misses the scissor.
+// grow (fixed point, at least 0): the box of an overestimated conservative
+// triangle takes the pixels that touch its own box grown by that much.
 [[gnu::always_inline]] inline SetupTriangle* SetupEdges(const PrimitiveSetupState& s, const int32_t X[3],
-                                                        const int32_t Y[3], TriangleSetupOutput& out) {
-	int32_t min_x_fixed = std::min({X[0], X[1], X[2]}), max_x_fixed = std::max({X[0], X[1], X[2]});
-	int32_t min_y_fixed = std::min({Y[0], Y[1], Y[2]}), max_y_fixed = std::max({Y[0], Y[1], Y[2]});
+                                                        const int32_t Y[3], TriangleSetupOutput& out,
+                                                        int32_t grow = -1) {
+	int64_t min_x_fixed = std::min({X[0], X[1], X[2]}), max_x_fixed = std::max({X[0], X[1], X[2]});
+	int64_t min_y_fixed = std::min({Y[0], Y[1], Y[2]}), max_y_fixed = std::max({Y[0], Y[1], Y[2]});
+	if (grow >= 0) {
+		// Pixel p touches [lo, hi] when p + 1 >= lo and p <= hi (in pixels).
+		min_x_fixed -= grow + 1, min_y_fixed -= grow + 1;
+		max_x_fixed += grow, max_y_fixed += grow;
+	}
 	const int32_t min_x = std::max<int32_t>(int32_t(FloorDiv256(min_x_fixed)), s.scissor_min_x);
 	const int32_t max_x = std::min<int32_t>(int32_t(FloorDiv256(max_x_fixed)), s.scissor_max_x);
 	const int32_t min_y = std::max<int32_t>(int32_t(FloorDiv256(min_y_fixed)), s.scissor_min_y);
@@ -203,9 +211,32 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
               const float* flat_values, bool front, TriangleSetupOutput& out) {
 	const ScreenVertex* v[3] = {v0, v1, v2};
 	const int32_t X[3] = {v0->X, v1->X, v2->X}, Y[3] = {v0->Y, v1->Y, v2->Y};
-	SetupTriangle* tp = SetupEdges(s, X, Y, out);
+	// VK_EXT_conservative_rasterization: each edge moved out (in) by half a
+	// pixel's extent along its normal, |a| / 2 + |b| / 2 pixels of its
+	// function, plus the extra size when overestimating, so that its value
+	// at a pixel's center says whether the pixel's square (edges and corners
+	// included) touches (lies inside) the edge's half plane. Overestimated,
+	// the box is the pixels touching the triangle's grown box, which bounds
+	// the grown edges' corners.
+	const VkConservativeRasterizationModeEXT conservative = s.raster.conservative_mode;
+	const bool over = conservative == VK_CONSERVATIVE_RASTERIZATION_MODE_OVERESTIMATE_EXT;
+	const int32_t extra = over ? int32_t(std::lround(s.raster.extra_overestimation * 256.0f)) : 0;
+	SetupTriangle* tp = SetupEdges(s, X, Y, out, over ? extra : -1);
 	if (!tp) return;
 	SetupTriangle& t = *tp;
+	if (conservative != VK_CONSERVATIVE_RASTERIZATION_MODE_DISABLED_EXT) {
+		for (int e = 0; e < 3; ++e) {
+			const int64_t extent = (std::abs(int64_t(t.edge_a[e])) + std::abs(int64_t(t.edge_b[e]))) * 128;
+			if (over) {
+				t.edge_c[e] += extent + (std::abs(int64_t(t.edge_a[e])) + std::abs(int64_t(t.edge_b[e]))) * extra;
+				t.edge_bias[e] = 0;  // touching counts
+			} else {
+				t.edge_c[e] -= extent;
+				t.edge_bias[e] = 1;  // a pixel an edge touches is not held
+			}
+		}
+		t.kind = PrimitiveKind::ConservativeTriangle;
+	}
 	// A triangle of a few pixels may hold no pixel center at all (a finely
 	// tessellated mesh's often do): with one sample, at the center, it is
 	// dropped here, before its planes are made and it is binned. The test

@@ -29,7 +29,11 @@ constexpr float kGuardBand = 32768.0f;
 // and 1 bound its minor axis and whose edge 2 always holds. A smooth line
 // carries two more planes after its varyings, the distance across the line
 // and along it from its start in pixels, then its length.
-enum class PrimitiveKind : uint8_t { Triangle, Line, Point, BresenhamLine, SmoothLine };
+// ConservativeTriangle: a triangle whose edges were moved out (or in) by
+// half a pixel's extent along them (VK_EXT_conservative_rasterization), so
+// that the test at a pixel's center says whether the triangle touches (or
+// holds) the pixel; every sample takes the center's verdict.
+enum class PrimitiveKind : uint8_t { Triangle, Line, Point, BresenhamLine, SmoothLine, ConservativeTriangle };
 
 // One triangle ready for rasterization. Edge e covers the sample at fixed
 // point (X, Y) when a*X + b*Y + c >= bias (bias 0 on top and left edges, 1

@@ -654,7 +654,8 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 	// Edge offsets of each (lane, sample) from the quad's top-left corner;
 	// every sample of a whole-pixel primitive tests the pixel's center.
 	const SampleLocation* loc = StandardSampleLocations(samples);
-	const bool whole_pixels = tri.kind == PrimitiveKind::BresenhamLine || tri.kind == PrimitiveKind::SmoothLine;
+	const bool whole_pixels = tri.kind == PrimitiveKind::BresenhamLine || tri.kind == PrimitiveKind::SmoothLine ||
+	                          tri.kind == PrimitiveKind::ConservativeTriangle;
 	constexpr uint32_t bits = 4 * samples;
 	int64_t offset[3][16];
 	for (int e = 0; e < 3; ++e)

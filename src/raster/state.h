@@ -73,6 +73,12 @@ struct RasterState {
 	// or the mantissa's plus one), or 1 (2).
 	VkDepthBiasRepresentationEXT depth_bias_representation =
 	    VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT;
+	// VK_EXT_conservative_rasterization, for filled triangles: a pixel is
+	// covered, every sample of it, when the triangle grown by
+	// extra_overestimation pixels at each edge touches any part of it
+	// (OVERESTIMATE), or when the triangle holds all of it (UNDERESTIMATE).
+	VkConservativeRasterizationModeEXT conservative_mode = VK_CONSERVATIVE_RASTERIZATION_MODE_DISABLED_EXT;
+	float extra_overestimation = 0;
 	bool provoking_vertex_last = false;  // VK_EXT_provoking_vertex; first by default
 	uint32_t samples = 1;                // 1 or 4
 	uint32_t sample_mask = 0xffffffff;   // pSampleMask[0]

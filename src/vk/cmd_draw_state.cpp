@@ -578,14 +578,22 @@ VKAPI_ATTR void VKAPI_CALL CmdSetRasterizationStreamEXT(VkCommandBuffer commandB
 	                 [](GraphicsContext& g, const uint32_t& v) { g.rasterization_stream = v; });
 }
 
-// The states below belong to features Tessera does not offer
-// (ConservativeRasterizationMode,
-// ExtraPrimitiveOverestimationSize, SampleLocationsEnable,
-// ColorBlendAdvanced and the NV ones): no valid program calls them. They
-// exist so that every command of the extension resolves, and record nothing.
-VKAPI_ATTR void VKAPI_CALL CmdSetConservativeRasterizationModeEXT(VkCommandBuffer, VkConservativeRasterizationModeEXT) {
+// extendedDynamicState3ConservativeRasterizationMode and
+// ...ExtraPrimitiveOverestimationSize (VK_EXT_conservative_rasterization).
+VKAPI_ATTR void VKAPI_CALL CmdSetConservativeRasterizationModeEXT(VkCommandBuffer commandBuffer,
+                                                                  VkConservativeRasterizationModeEXT mode) {
+	Record<VkConservativeRasterizationModeEXT>(
+	    commandBuffer, mode,
+	    [](GraphicsContext& g, const VkConservativeRasterizationModeEXT& v) { g.conservative_mode = v; });
 }
-VKAPI_ATTR void VKAPI_CALL CmdSetExtraPrimitiveOverestimationSizeEXT(VkCommandBuffer, float) {}
+VKAPI_ATTR void VKAPI_CALL CmdSetExtraPrimitiveOverestimationSizeEXT(VkCommandBuffer commandBuffer, float size) {
+	Record<float>(commandBuffer, size, [](GraphicsContext& g, const float& v) { g.extra_overestimation = v; });
+}
+
+// The states below belong to features Tessera does not offer
+// (SampleLocationsEnable, ColorBlendAdvanced and the NV ones): no valid
+// program calls them. They exist so that every command of the extension
+// resolves, and record nothing.
 VKAPI_ATTR void VKAPI_CALL CmdSetSampleLocationsEnableEXT(VkCommandBuffer, VkBool32) {}
 VKAPI_ATTR void VKAPI_CALL CmdSetColorBlendAdvancedEXT(VkCommandBuffer, uint32_t, uint32_t,
                                                        const VkColorBlendAdvancedEXT*) {}

@@ -470,6 +470,8 @@ raster::DrawState ComposeState(const GraphicsPipeline& gp, const GraphicsContext
 			if (dyn(Dynamic::kDiscardRectangleMode)) r.discard_inclusive = g.discard_inclusive;
 			if (dynamic_rectangles) std::copy(g.discard_rectangles, g.discard_rectangles + count, r.discard_rectangles);
 		}
+		if (dyn(Dynamic::kConservativeRasterizationMode)) r.conservative_mode = g.conservative_mode;
+		if (dyn(Dynamic::kExtraPrimitiveOverestimationSize)) r.extra_overestimation = g.extra_overestimation;
 		if (dyn(Dynamic::kPolygonMode)) r.polygon_mode = g.polygon_mode;
 		if (dyn(Dynamic::kSampleMask)) r.sample_mask = g.sample_mask;
 		if (dyn(Dynamic::kRasterizationSamples)) r.samples = g.rasterization_samples;

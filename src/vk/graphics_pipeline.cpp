@@ -64,6 +64,8 @@ Dynamic ToDynamic(VkDynamicState state, bool* known) {
 	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT: return Dynamic::kDiscardRectangle;
 	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT: return Dynamic::kDiscardRectangleEnable;
 	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT: return Dynamic::kDiscardRectangleMode;
+	case VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT: return Dynamic::kConservativeRasterizationMode;
+	case VK_DYNAMIC_STATE_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE_EXT: return Dynamic::kExtraPrimitiveOverestimationSize;
 	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT: return Dynamic::kAlphaToCoverageEnable;
 	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return Dynamic::kAlphaToOneEnable;
 	case VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT: return Dynamic::kPatchControlPoints;
@@ -536,6 +538,8 @@ VkResult Pipeline::InitLinkedShaders(const Device& device, const GraphicsLibrary
 	    VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT,
 	    VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT,
 	    VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT,
+	    VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT,
+	    VK_DYNAMIC_STATE_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE_EXT,
 	    VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT,  // last: left out without the extension
 	};
 	// A state added to Dynamic belongs here too (the viewports and scissors
@@ -703,6 +707,11 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 	r.depth_bias_constant = rs.depthBiasConstantFactor;
 	r.depth_bias_clamp = rs.depthBiasClamp;
 	r.depth_bias_slope = rs.depthBiasSlopeFactor;
+	if (auto* conservative = FindInChain<VkPipelineRasterizationConservativeStateCreateInfoEXT>(
+	        rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT)) {
+		r.conservative_mode = conservative->conservativeRasterizationMode;
+		r.extra_overestimation = conservative->extraPrimitiveOverestimationSize;
+	}
 	if (auto* representation = FindInChain<VkDepthBiasRepresentationInfoEXT>(
 	        rs.pNext, VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT))
 		r.depth_bias_representation = representation->depthBiasRepresentation;

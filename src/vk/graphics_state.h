@@ -81,6 +81,9 @@ enum class Dynamic : uint32_t {
 	kDiscardRectangle,
 	kDiscardRectangleEnable,
 	kDiscardRectangleMode,
+	// VK_EXT_extended_dynamic_state3 with VK_EXT_conservative_rasterization.
+	kConservativeRasterizationMode,
+	kExtraPrimitiveOverestimationSize,
 	kCount,
 };
 static_assert(uint32_t(Dynamic::kCount) <= 64);
@@ -341,6 +344,9 @@ struct GraphicsContext {
 	// vkCmdSetDiscardRectangleEXT, ...EnableEXT and ...ModeEXT.
 	raster::Rect discard_rectangles[raster::kMaxDiscardRectangles];
 	bool discard_rectangle_enable = false, discard_inclusive = false;
+	// vkCmdSetConservativeRasterizationModeEXT, ...ExtraPrimitiveOverestimationSizeEXT.
+	VkConservativeRasterizationModeEXT conservative_mode = VK_CONSERVATIVE_RASTERIZATION_MODE_DISABLED_EXT;
+	float extra_overestimation = 0;
 	VkPolygonMode polygon_mode = VK_POLYGON_MODE_FILL;
 	uint32_t sample_mask = ~0u;
 	bool alpha_to_coverage = false, alpha_to_one = false, logic_op_enable = false;

@@ -1187,6 +1187,8 @@ void FillFeatures(VkBaseOutStructure* s) {
 		p->extendedDynamicState3TessellationDomainOrigin = VK_TRUE;  // vk/draw.cpp, TessellationRun
 		p->extendedDynamicState3RasterizationSamples = VK_TRUE;      // vk/draw.cpp, ComposeState
 		p->extendedDynamicState3RasterizationStream = VK_TRUE;       // vk/draw.cpp, DrawGeometryStage
+		p->extendedDynamicState3ConservativeRasterizationMode = VK_TRUE;
+		p->extendedDynamicState3ExtraPrimitiveOverestimationSize = VK_TRUE;
 		break;
 	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT:

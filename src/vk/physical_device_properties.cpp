@@ -383,6 +383,23 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// Line endpoints snap to the same grid as every vertex (raster::kSubPixelBits).
 		reinterpret_cast<VkPhysicalDeviceLineRasterizationPropertiesEXT*>(s)->lineSubPixelPrecisionBits = 8;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONSERVATIVE_RASTERIZATION_PROPERTIES_EXT: {
+		// Filled triangles only (raster/primitive.cpp, SetupOne): edges moved
+		// by half a pixel's extent, tested at pixel centers. Overestimation
+		// is exact along the edges (the snapped vertices', 1/256 pixel); the
+		// grown edges' corners stay inside the pixels touching the grown box.
+		auto* p = reinterpret_cast<VkPhysicalDeviceConservativeRasterizationPropertiesEXT*>(s);
+		p->primitiveOverestimationSize = 1.0f / 256;
+		p->maxExtraPrimitiveOverestimationSize = 4.0f;
+		p->extraPrimitiveOverestimationSizeGranularity = 1.0f / 256;
+		p->primitiveUnderestimation = VK_TRUE;
+		p->conservativePointAndLineRasterization = VK_FALSE;
+		p->degenerateTrianglesRasterized = VK_FALSE;
+		p->degenerateLinesRasterized = VK_FALSE;
+		p->fullyCoveredFragmentShaderInputVariable = VK_FALSE;
+		p->conservativeRasterizationPostDepthCoverage = VK_FALSE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DISCARD_RECTANGLE_PROPERTIES_EXT:
 		// Tested per quad against those meeting the triangle's box in a tile
 		// (raster/rasterizer.cpp, ClassifyDiscard).

@@ -55,6 +55,8 @@ VkGraphicsPipelineLibraryFlagsEXT SubsetOfDynamicState(VkDynamicState state) {
 	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_EXT:
 	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_ENABLE_EXT:
 	case VK_DYNAMIC_STATE_DISCARD_RECTANGLE_MODE_EXT:
+	case VK_DYNAMIC_STATE_CONSERVATIVE_RASTERIZATION_MODE_EXT:
+	case VK_DYNAMIC_STATE_EXTRA_PRIMITIVE_OVERESTIMATION_SIZE_EXT:
 		return VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT;
 	case VK_DYNAMIC_STATE_DEPTH_BOUNDS:
 	case VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK:
@@ -232,6 +234,8 @@ void GraphicsLibrary::AddParts(const VkGraphicsPipelineCreateInfo& info, VkGraph
 			             static_cast<const VkPipelineRasterizationStateStreamCreateInfoEXT*>(nullptr)),
 			    keep_one(rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
 			             static_cast<const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT*>(nullptr)),
+			    keep_one(rs.pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT,
+			             static_cast<const VkPipelineRasterizationConservativeStateCreateInfoEXT*>(nullptr)),
 			    keep_one(rs.pNext, VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT,
 			             static_cast<const VkDepthBiasRepresentationInfoEXT*>(nullptr)),
 			});

@@ -220,7 +220,11 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 	// the grown edges' corners.
 	const VkConservativeRasterizationModeEXT conservative = s.raster.conservative_mode;
 	const bool over = conservative == VK_CONSERVATIVE_RASTERIZATION_MODE_OVERESTIMATE_EXT;
-	const int32_t extra = over ? int32_t(std::lround(s.raster.extra_overestimation * 256.0f)) : 0;
+	// (The size is valid up to maxExtraPrimitiveOverestimationSize; anything
+	// else, NaN too, is taken as 0.)
+	const float size = s.raster.extra_overestimation;
+	const int32_t extra =
+	    over && size > 0.0f && size <= kMaxExtraOverestimation ? int32_t(std::lround(size * 256.0f)) : 0;
 	SetupTriangle* tp = SetupEdges(s, X, Y, out, over ? extra : -1);
 	if (!tp) return;
 	SetupTriangle& t = *tp;

@@ -24,6 +24,8 @@ constexpr uint32_t kTileSize = 64;     // pixels, square
 // of 1/128 or coarser hold (lavapipe reports 0.125 and 0.0078125).
 constexpr float kMinPointSize = 1.0f, kMaxPointSize = 256.0f;
 constexpr float kMinLineWidth = 1.0f, kMaxLineWidth = 256.0f;
+// VkPhysicalDeviceConservativeRasterizationPropertiesEXT::maxExtraPrimitiveOverestimationSize.
+constexpr float kMaxExtraOverestimation = 4.0f;
 // VkPhysicalDeviceDiscardRectanglePropertiesEXT::maxDiscardRectangles (at least 4).
 constexpr uint32_t kMaxDiscardRectangles = 16;
 

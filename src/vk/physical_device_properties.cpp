@@ -390,7 +390,7 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		// grown edges' corners stay inside the pixels touching the grown box.
 		auto* p = reinterpret_cast<VkPhysicalDeviceConservativeRasterizationPropertiesEXT*>(s);
 		p->primitiveOverestimationSize = 1.0f / 256;
-		p->maxExtraPrimitiveOverestimationSize = 4.0f;
+		p->maxExtraPrimitiveOverestimationSize = raster::kMaxExtraOverestimation;
 		p->extraPrimitiveOverestimationSizeGranularity = 1.0f / 256;
 		p->primitiveUnderestimation = VK_TRUE;
 		p->conservativePointAndLineRasterization = VK_FALSE;

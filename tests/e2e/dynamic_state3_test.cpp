@@ -333,7 +333,10 @@ TEST_CASE("VK_EXT_extended_dynamic_state3: features and properties", "[device][d
 	CHECK(f.extendedDynamicState3ColorBlendEquation == VK_TRUE);
 	CHECK(f.extendedDynamicState3RasterizationSamples == VK_TRUE);      // drawn below
 	CHECK(f.extendedDynamicState3TessellationDomainOrigin == VK_TRUE);  // tessellation_test.cpp draws it
-	CHECK(f.extendedDynamicState3ConservativeRasterizationMode == VK_FALSE);
+	// conservative_rasterization_test.cpp draws these two.
+	CHECK(f.extendedDynamicState3ConservativeRasterizationMode == VK_TRUE);
+	CHECK(f.extendedDynamicState3ExtraPrimitiveOverestimationSize == VK_TRUE);
+	CHECK(f.extendedDynamicState3SampleLocationsEnable == VK_FALSE);  // no VK_EXT_sample_locations
 	VkPhysicalDeviceExtendedDynamicState3PropertiesEXT p{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT};
 	VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &p};

@@ -5,8 +5,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "compute_kernel.h"
@@ -582,117 +585,117 @@ TEST_CASE("shaderZeroInitializeWorkgroupMemory: null-initialized shared memory r
 	CHECK(ref_ctx->validation_errors() == 0);
 }
 
-TEST_CASE("a pipeline statistics query counts compute shader invocations", "[compute][query]") {
-	// SAXPY's 64-invocation workgroups, 7 of them in x and 3 in y: 1344
-	// invocations, on Tessera as on lavapipe.
-	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
-		CAPTURE(DriverName(driver));
-		VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+namespace {
+
+// SAXPY (64-invocation workgroups, pushed a = 0 and n = 0, so every
+// invocation returns at once) on a device with pipeline statistics queries,
+// and a pool of `queries` queries counting compute shader invocations.
+struct StatisticsRun {
+	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v13};
+	std::unique_ptr<Context> ctx;
+	std::optional<ComputeKernel> kernel;
+	TestBuffer x{}, y{};
+	VkQueryPool pool = VK_NULL_HANDLE;
+	const uint32_t push[2] = {0, 0};
+
+	StatisticsRun(Driver driver, uint32_t queries, bool inherited_queries) {
 		v13.maintenance4 = VK_TRUE;  // saxpy.comp's LocalSizeId
-		VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v13};
 		features.features.pipelineStatisticsQuery = VK_TRUE;
+		features.features.inheritedQueries = inherited_queries;
 		ContextOptions options;
 		options.device_features = &features;
-		auto ctx = Context::Create(driver, options);
+		ctx = Context::Create(driver, options);
 		REQUIRE(ctx);
-		ComputeKernel kernel(*ctx, LoadSpirv("saxpy.spv"), 2);
-		REQUIRE(kernel.ok());
-		TestBuffer x = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
-		           y = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-		kernel.Bind(0, x.buffer);
-		kernel.Bind(1, y.buffer);
+		kernel.emplace(*ctx, LoadSpirv("saxpy.spv"), 2);
+		REQUIRE(kernel->ok());
+		x = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+		y = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+		kernel->Bind(0, x.buffer);
+		kernel->Bind(1, y.buffer);
 		VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
 		qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
-		qi.queryCount = 1;
+		qi.queryCount = queries;
 		qi.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
-		VkQueryPool pool;
 		REQUIRE(vkCreateQueryPool(ctx->device(), &qi, nullptr, &pool) == VK_SUCCESS);
-		const uint32_t push[2] = {0, 0};  // a = 0, n = 0: every invocation returns at once
-		ctx->Submit([&](VkCommandBuffer cb) {
-			vkCmdResetQueryPool(cb, pool, 0, 1);
-			vkCmdBeginQuery(cb, pool, 0, 0);
-			kernel.Record(cb, push, 8, 7, 3);
-			vkCmdEndQuery(cb, pool, 0);
-		});
-		uint64_t invocations = 0;
-		REQUIRE(vkGetQueryPoolResults(ctx->device(), pool, 0, 1, 8, &invocations, 8,
-		                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
-		CHECK(invocations == 7 * 3 * 64);
-		vkDestroyQueryPool(ctx->device(), pool, nullptr);
+	}
+	~StatisticsRun() {
+		if (!ctx) return;
+		if (pool) vkDestroyQueryPool(ctx->device(), pool, nullptr);
+		kernel.reset();
 		ctx->Destroy(x);
 		ctx->Destroy(y);
-		CHECK(ctx->validation_errors() == 0);
+	}
+	void Dispatch(VkCommandBuffer cb, uint32_t groups_x, uint32_t groups_y) const {
+		kernel->Record(cb, push, 8, groups_x, groups_y);
+	}
+	std::vector<uint64_t> Results(uint32_t queries) const {
+		std::vector<uint64_t> results(queries);
+		REQUIRE(vkGetQueryPoolResults(ctx->device(), pool, 0, queries, queries * 8, results.data(), 8,
+		                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+		return results;
+	}
+};
+
+}  // namespace
+
+TEST_CASE("a pipeline statistics query counts compute shader invocations", "[compute][query]") {
+	// 7 x 3 workgroups: 1344 invocations, on Tessera as on lavapipe.
+	for (Driver driver : {Driver::Tessera, Driver::Lavapipe}) {
+		CAPTURE(DriverName(driver));
+		StatisticsRun run(driver, 1, false);
+		run.ctx->Submit([&](VkCommandBuffer cb) {
+			vkCmdResetQueryPool(cb, run.pool, 0, 1);
+			vkCmdBeginQuery(cb, run.pool, 0, 0);
+			run.Dispatch(cb, 7, 3);
+			vkCmdEndQuery(cb, run.pool, 0);
+		});
+		CHECK(run.Results(1)[0] == 7 * 3 * 64);
+		CHECK(run.ctx->validation_errors() == 0);
 	}
 }
 
 TEST_CASE("queries active in a primary count its secondaries' dispatches (inheritedQueries)", "[compute][query]") {
-	// SAXPY's 64-invocation workgroups: a secondary dispatches 7 x 3 of them;
-	// query 0 holds one run of it, query 1 a 2 x 1 dispatch of the primary's
-	// and the secondary again. Tessera alone: lavapipe 22.3 lacks
-	// inheritedQueries (the CTS's query_pool cases with inherited queries
-	// are the wider check).
-	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-	v13.maintenance4 = VK_TRUE;  // saxpy.comp's LocalSizeId
-	VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &v13};
-	features.features.pipelineStatisticsQuery = VK_TRUE;
-	features.features.inheritedQueries = VK_TRUE;
-	ContextOptions options;
-	options.device_features = &features;
-	auto ctx = Context::Create(Driver::Tessera, options);
-	REQUIRE(ctx);
-	ComputeKernel kernel(*ctx, LoadSpirv("saxpy.spv"), 2);
-	REQUIRE(kernel.ok());
-	TestBuffer x = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
-	           y = ctx->CreateBuffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-	kernel.Bind(0, x.buffer);
-	kernel.Bind(1, y.buffer);
-	VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-	qi.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
-	qi.queryCount = 2;
-	qi.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
-	VkQueryPool pool;
-	REQUIRE(vkCreateQueryPool(ctx->device(), &qi, nullptr, &pool) == VK_SUCCESS);
-	const uint32_t push[2] = {0, 0};  // a = 0, n = 0: every invocation returns at once
-
+	// A secondary dispatches 7 x 3 workgroups; query 0 holds one run of it,
+	// query 1 a 2 x 1 dispatch of the primary's and the secondary again.
+	// Tessera alone: lavapipe 22.3 lacks inheritedQueries (the CTS's
+	// query_pool cases with inherited queries are the wider check).
+	StatisticsRun run(Driver::Tessera, 2, true);
+	Context& ctx = *run.ctx;
 	VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
 	VkCommandPool command_pool;
-	REQUIRE(vkCreateCommandPool(ctx->device(), &pci, nullptr, &command_pool) == VK_SUCCESS);
+	REQUIRE(vkCreateCommandPool(ctx.device(), &pci, nullptr, &command_pool) == VK_SUCCESS);
 	VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
 	ai.commandPool = command_pool;
 	ai.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
 	ai.commandBufferCount = 1;
 	VkCommandBuffer secondary;
-	REQUIRE(vkAllocateCommandBuffers(ctx->device(), &ai, &secondary) == VK_SUCCESS);
+	REQUIRE(vkAllocateCommandBuffers(ctx.device(), &ai, &secondary) == VK_SUCCESS);
 	VkCommandBufferInheritanceInfo inheritance{VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
 	inheritance.pipelineStatistics = VK_QUERY_PIPELINE_STATISTIC_COMPUTE_SHADER_INVOCATIONS_BIT;
 	VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
 	bi.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;  // run twice by one primary
 	bi.pInheritanceInfo = &inheritance;
 	REQUIRE(vkBeginCommandBuffer(secondary, &bi) == VK_SUCCESS);
-	kernel.Record(secondary, push, 8, 7, 3);
+	run.Dispatch(secondary, 7, 3);
 	REQUIRE(vkEndCommandBuffer(secondary) == VK_SUCCESS);
 
-	ctx->Submit([&](VkCommandBuffer cb) {
-		vkCmdResetQueryPool(cb, pool, 0, 2);
-		vkCmdBeginQuery(cb, pool, 0, 0);
+	ctx.Submit([&](VkCommandBuffer cb) {
+		vkCmdResetQueryPool(cb, run.pool, 0, 2);
+		vkCmdBeginQuery(cb, run.pool, 0, 0);
 		vkCmdExecuteCommands(cb, 1, &secondary);
-		vkCmdEndQuery(cb, pool, 0);
-		vkCmdBeginQuery(cb, pool, 1, 0);
-		kernel.Record(cb, push, 8, 2, 1);
+		vkCmdEndQuery(cb, run.pool, 0);
+		vkCmdBeginQuery(cb, run.pool, 1, 0);
+		run.Dispatch(cb, 2, 1);
 		vkCmdExecuteCommands(cb, 1, &secondary);
-		vkCmdEndQuery(cb, pool, 1);
+		vkCmdEndQuery(cb, run.pool, 1);
 	});
-	uint64_t invocations[2] = {};
-	REQUIRE(vkGetQueryPoolResults(ctx->device(), pool, 0, 2, sizeof invocations, invocations, 8,
-	                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+	const std::vector<uint64_t> invocations = run.Results(2);
 	CHECK(invocations[0] == 7 * 3 * 64);
 	CHECK(invocations[1] == 2 * 64 + 7 * 3 * 64);
-	vkDestroyCommandPool(ctx->device(), command_pool, nullptr);
-	vkDestroyQueryPool(ctx->device(), pool, nullptr);
-	ctx->Destroy(x);
-	ctx->Destroy(y);
-	for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
-	CHECK(ctx->validation_errors() == 0);
+	vkDestroyCommandPool(ctx.device(), command_pool, nullptr);
+	for (const std::string& m : ctx.validation_messages()) UNSCOPED_INFO(m);
+	CHECK(ctx.validation_errors() == 0);
 }
 
 TEST_CASE("availability and visibility chains publish a payload across workgroups, as on lavapipe", "[compute]") {

@@ -269,9 +269,12 @@ void GraphicsLibrary::AddParts(const VkGraphicsPipelineCreateInfo& info, VkGraph
 			auto* clamp = static_cast<VkPipelineViewportDepthClampControlCreateInfoEXT*>(const_cast<void*>(
 			    keep_one(vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLAMP_CONTROL_CREATE_INFO_EXT,
 			             static_cast<const VkPipelineViewportDepthClampControlCreateInfoEXT*>(nullptr))));
+			// (The range is read only for USER_DEFINED_RANGE, and not when dynamic.)
 			if (clamp)
-				clamp->pDepthClampRange =
-				    dynamic(VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT) ? nullptr : Keep(clamp->pDepthClampRange, 1);
+				clamp->pDepthClampRange = clamp->depthClampMode == VK_DEPTH_CLAMP_MODE_USER_DEFINED_RANGE_EXT &&
+				                                  !dynamic(VK_DYNAMIC_STATE_DEPTH_CLAMP_RANGE_EXT)
+				                              ? Keep(clamp->pDepthClampRange, 1)
+				                              : nullptr;
 			kept->pNext = chain({
 			    keep_one(vp.pNext, VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT,
 			             static_cast<const VkPipelineViewportDepthClipControlCreateInfoEXT*>(nullptr)),

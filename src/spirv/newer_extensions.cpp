@@ -454,13 +454,20 @@ bool WithSizedUniformArrays(std::span<const uint32_t> words, std::vector<uint32_
 		}
 		i += count;
 	}
-	// The runtime arrays ending a Uniform Block (behind arrays of blocks too).
-	std::unordered_set<uint32_t> candidates, block_structs;
+	// The runtime arrays ending a Uniform Block (behind arrays of blocks
+	// too), but for a Block that another storage class uses as well.
+	auto pointee = [&](uint32_t type) {
+		for (auto e = elements.find(type); e != elements.end(); e = elements.find(type)) type = e->second;
+		return type;
+	};
+	std::unordered_set<uint32_t> candidates, block_structs, other_structs;
+	for (auto [storage, type] : pointers)
+		if (storage != kUniform) other_structs.insert(pointee(type));
 	for (auto [storage, type] : pointers) {
 		if (storage != kUniform) continue;
-		for (auto e = elements.find(type); e != elements.end(); e = elements.find(type)) type = e->second;
+		type = pointee(type);
 		auto s = structs.find(type);
-		if (s == structs.end() || !blocks.count(type) || s->second.empty()) continue;
+		if (s == structs.end() || !blocks.count(type) || other_structs.count(type) || s->second.empty()) continue;
 		block_structs.insert(type);
 		if (runtime_arrays.count(s->second.back())) candidates.insert(s->second.back());
 	}

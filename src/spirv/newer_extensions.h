@@ -94,7 +94,8 @@ std::string WithoutSampleOffsets(std::span<const uint32_t> words, std::vector<ui
 // lets the last member of a Block struct in the Uniform storage class be an
 // OpTypeRuntimeArray, which SPIRV-Tools 2023.1 allows only in storage
 // buffers. Each such runtime array type (used nowhere else: not in another
-// struct, not behind a pointer of another storage class) becomes an
+// struct, not behind a pointer of another storage class, its Block not
+// one either) becomes an
 // OpTypeArray of length 1 under the same id, so the validator checks the
 // rest of the module, layouts included (it does not bound constant indices
 // by an array's length). `words` is not validated yet: a malformed module

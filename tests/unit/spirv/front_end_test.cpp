@@ -518,7 +518,11 @@ OpFunctionEnd
 		rules.uniform_unsized_arrays = true;
 		CHECK(spirv::Validate(words, rules) == "");
 	}
-	// Nothing to do in a module without one.
+	// Nothing to do in a module without one, nor for a Block that a storage
+	// buffer uses too (its array must stay a runtime array there).
 	std::vector<uint32_t> sized;
 	CHECK_FALSE(spirv::WithSizedUniformArrays(test::LoadSpirv("derivatives_quads"), &sized));
+	std::vector<uint32_t> shared;
+	REQUIRE(tools.Assemble(head + "%index = OpTypeInt 32 0\n%pS = OpTypePointer StorageBuffer %U\n" + tail, &shared));
+	CHECK_FALSE(spirv::WithSizedUniformArrays(shared, &sized));
 }

@@ -1198,3 +1198,197 @@ typedef struct VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT {
 	VkBool32 zeroInitializeDeviceMemory;
 } VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT;
 #endif
+
+// VK_KHR_device_address_commands (extension 319): the registry's structures
+// of the commands Tessera implements (no mesh, marker or acceleration
+// structure ones).
+#ifndef VK_KHR_device_address_commands
+#define VK_KHR_device_address_commands 1
+#define VK_KHR_DEVICE_ADDRESS_COMMANDS_SPEC_VERSION 1
+#define VK_KHR_DEVICE_ADDRESS_COMMANDS_EXTENSION_NAME "VK_KHR_device_address_commands"
+constexpr VkStructureType VK_STRUCTURE_TYPE_DEVICE_MEMORY_COPY_KHR = VkStructureType(1000318000);
+constexpr VkStructureType VK_STRUCTURE_TYPE_COPY_DEVICE_MEMORY_INFO_KHR = VkStructureType(1000318001);
+constexpr VkStructureType VK_STRUCTURE_TYPE_DEVICE_MEMORY_IMAGE_COPY_KHR = VkStructureType(1000318002);
+constexpr VkStructureType VK_STRUCTURE_TYPE_COPY_DEVICE_MEMORY_IMAGE_INFO_KHR = VkStructureType(1000318003);
+constexpr VkStructureType VK_STRUCTURE_TYPE_MEMORY_RANGE_BARRIERS_INFO_KHR = VkStructureType(1000318004);
+constexpr VkStructureType VK_STRUCTURE_TYPE_MEMORY_RANGE_BARRIER_KHR = VkStructureType(1000318005);
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR =
+    VkStructureType(1000318006);
+constexpr VkStructureType VK_STRUCTURE_TYPE_BIND_INDEX_BUFFER_3_INFO_KHR = VkStructureType(1000318007);
+constexpr VkStructureType VK_STRUCTURE_TYPE_BIND_VERTEX_BUFFER_3_INFO_KHR = VkStructureType(1000318008);
+constexpr VkStructureType VK_STRUCTURE_TYPE_DRAW_INDIRECT_2_INFO_KHR = VkStructureType(1000318009);
+constexpr VkStructureType VK_STRUCTURE_TYPE_DRAW_INDIRECT_COUNT_2_INFO_KHR = VkStructureType(1000318010);
+constexpr VkStructureType VK_STRUCTURE_TYPE_DISPATCH_INDIRECT_2_INFO_KHR = VkStructureType(1000318011);
+constexpr VkStructureType VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_2_EXT = VkStructureType(1000318012);
+constexpr VkStructureType VK_STRUCTURE_TYPE_BIND_TRANSFORM_FEEDBACK_BUFFER_2_INFO_EXT = VkStructureType(1000318013);
+typedef VkFlags VkAddressCommandFlagsKHR;
+typedef enum VkAddressCommandFlagBitsKHR {
+	VK_ADDRESS_COMMAND_PROTECTED_BIT_KHR = 0x00000001,
+	VK_ADDRESS_COMMAND_FULLY_BOUND_BIT_KHR = 0x00000002,
+	VK_ADDRESS_COMMAND_STORAGE_BUFFER_USAGE_BIT_KHR = 0x00000004,
+	VK_ADDRESS_COMMAND_UNKNOWN_STORAGE_BUFFER_USAGE_BIT_KHR = 0x00000008,
+	VK_ADDRESS_COMMAND_TRANSFORM_FEEDBACK_BUFFER_USAGE_BIT_KHR = 0x00000010,
+	VK_ADDRESS_COMMAND_UNKNOWN_TRANSFORM_FEEDBACK_BUFFER_USAGE_BIT_KHR = 0x00000020,
+	VK_ADDRESS_COMMAND_FLAG_BITS_MAX_ENUM_KHR = 0x7FFFFFFF
+} VkAddressCommandFlagBitsKHR;
+typedef struct VkDeviceAddressRangeKHR {
+	VkDeviceAddress address;
+	VkDeviceSize size;
+} VkDeviceAddressRangeKHR;
+typedef struct VkStridedDeviceAddressRangeKHR {
+	VkDeviceAddress address;
+	VkDeviceSize size;
+	VkDeviceSize stride;
+} VkStridedDeviceAddressRangeKHR;
+typedef struct VkDeviceMemoryCopyKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkDeviceAddressRangeKHR srcRange;
+	VkAddressCommandFlagsKHR srcFlags;
+	VkDeviceAddressRangeKHR dstRange;
+	VkAddressCommandFlagsKHR dstFlags;
+} VkDeviceMemoryCopyKHR;
+typedef struct VkCopyDeviceMemoryInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t regionCount;
+	const VkDeviceMemoryCopyKHR* pRegions;
+} VkCopyDeviceMemoryInfoKHR;
+typedef struct VkDeviceMemoryImageCopyKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+	uint32_t addressRowLength;
+	uint32_t addressImageHeight;
+	VkImageSubresourceLayers imageSubresource;
+	VkImageLayout imageLayout;
+	VkOffset3D imageOffset;
+	VkExtent3D imageExtent;
+} VkDeviceMemoryImageCopyKHR;
+typedef struct VkCopyDeviceMemoryImageInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkImage image;
+	uint32_t regionCount;
+	const VkDeviceMemoryImageCopyKHR* pRegions;
+} VkCopyDeviceMemoryImageInfoKHR;
+typedef struct VkMemoryRangeBarrierKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkPipelineStageFlags2 srcStageMask;
+	VkAccessFlags2 srcAccessMask;
+	VkPipelineStageFlags2 dstStageMask;
+	VkAccessFlags2 dstAccessMask;
+	uint32_t srcQueueFamilyIndex;
+	uint32_t dstQueueFamilyIndex;
+	VkDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+} VkMemoryRangeBarrierKHR;
+typedef struct VkMemoryRangeBarriersInfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	uint32_t memoryRangeBarrierCount;
+	const VkMemoryRangeBarrierKHR* pMemoryRangeBarriers;
+} VkMemoryRangeBarriersInfoKHR;
+typedef struct VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 deviceAddressCommands;
+} VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR;
+typedef struct VkBindIndexBuffer3InfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+	VkIndexType indexType;
+} VkBindIndexBuffer3InfoKHR;
+typedef struct VkBindVertexBuffer3InfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkBool32 setStride;
+	VkStridedDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+} VkBindVertexBuffer3InfoKHR;
+typedef struct VkDrawIndirect2InfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkStridedDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+	uint32_t drawCount;
+} VkDrawIndirect2InfoKHR;
+typedef struct VkDrawIndirectCount2InfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkStridedDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+	VkDeviceAddressRangeKHR countAddressRange;
+	VkAddressCommandFlagsKHR countAddressFlags;
+	uint32_t maxDrawCount;
+} VkDrawIndirectCount2InfoKHR;
+typedef struct VkDispatchIndirect2InfoKHR {
+	VkStructureType sType;
+	const void* pNext;
+	VkDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+} VkDispatchIndirect2InfoKHR;
+typedef struct VkConditionalRenderingBeginInfo2EXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+	VkConditionalRenderingFlagsEXT flags;
+} VkConditionalRenderingBeginInfo2EXT;
+typedef struct VkBindTransformFeedbackBuffer2InfoEXT {
+	VkStructureType sType;
+	const void* pNext;
+	VkDeviceAddressRangeKHR addressRange;
+	VkAddressCommandFlagsKHR addressFlags;
+} VkBindTransformFeedbackBuffer2InfoEXT;
+typedef void(VKAPI_PTR* PFN_vkCmdBindIndexBuffer3KHR)(VkCommandBuffer commandBuffer,
+                                                      const VkBindIndexBuffer3InfoKHR* pInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdBindVertexBuffers3KHR)(VkCommandBuffer commandBuffer, uint32_t firstBinding,
+                                                        uint32_t bindingCount,
+                                                        const VkBindVertexBuffer3InfoKHR* pBindingInfos);
+typedef void(VKAPI_PTR* PFN_vkCmdDrawIndirect2KHR)(VkCommandBuffer commandBuffer, const VkDrawIndirect2InfoKHR* pInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdDrawIndexedIndirect2KHR)(VkCommandBuffer commandBuffer,
+                                                          const VkDrawIndirect2InfoKHR* pInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdDrawIndirectCount2KHR)(VkCommandBuffer commandBuffer,
+                                                        const VkDrawIndirectCount2InfoKHR* pInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdDrawIndexedIndirectCount2KHR)(VkCommandBuffer commandBuffer,
+                                                               const VkDrawIndirectCount2InfoKHR* pInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdDispatchIndirect2KHR)(VkCommandBuffer commandBuffer,
+                                                       const VkDispatchIndirect2InfoKHR* pInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdCopyMemoryKHR)(VkCommandBuffer commandBuffer,
+                                                const VkCopyDeviceMemoryInfoKHR* pCopyMemoryInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdCopyMemoryToImageKHR)(VkCommandBuffer commandBuffer,
+                                                       const VkCopyDeviceMemoryImageInfoKHR* pCopyMemoryInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdCopyImageToMemoryKHR)(VkCommandBuffer commandBuffer,
+                                                       const VkCopyDeviceMemoryImageInfoKHR* pCopyMemoryInfo);
+typedef void(VKAPI_PTR* PFN_vkCmdUpdateMemoryKHR)(VkCommandBuffer commandBuffer,
+                                                  const VkDeviceAddressRangeKHR* pDstRange,
+                                                  VkAddressCommandFlagsKHR dstFlags, VkDeviceSize dataSize,
+                                                  const void* pData);
+typedef void(VKAPI_PTR* PFN_vkCmdFillMemoryKHR)(VkCommandBuffer commandBuffer, const VkDeviceAddressRangeKHR* pDstRange,
+                                                VkAddressCommandFlagsKHR dstFlags, uint32_t data);
+typedef void(VKAPI_PTR* PFN_vkCmdCopyQueryPoolResultsToMemoryKHR)(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
+                                                                  uint32_t firstQuery, uint32_t queryCount,
+                                                                  const VkStridedDeviceAddressRangeKHR* pDstRange,
+                                                                  VkAddressCommandFlagsKHR dstFlags,
+                                                                  VkQueryResultFlags queryResultFlags);
+typedef void(VKAPI_PTR* PFN_vkCmdBeginConditionalRendering2EXT)(
+    VkCommandBuffer commandBuffer, const VkConditionalRenderingBeginInfo2EXT* pConditionalRenderingBegin);
+typedef void(VKAPI_PTR* PFN_vkCmdBindTransformFeedbackBuffers2EXT)(
+    VkCommandBuffer commandBuffer, uint32_t firstBinding, uint32_t bindingCount,
+    const VkBindTransformFeedbackBuffer2InfoEXT* pBindingInfos);
+typedef void(VKAPI_PTR* PFN_vkCmdBeginTransformFeedback2EXT)(
+    VkCommandBuffer commandBuffer, uint32_t firstCounterRange, uint32_t counterRangeCount,
+    const VkBindTransformFeedbackBuffer2InfoEXT* pCounterInfos);
+typedef void(VKAPI_PTR* PFN_vkCmdEndTransformFeedback2EXT)(VkCommandBuffer commandBuffer, uint32_t firstCounterRange,
+                                                           uint32_t counterRangeCount,
+                                                           const VkBindTransformFeedbackBuffer2InfoEXT* pCounterInfos);
+typedef void(VKAPI_PTR* PFN_vkCmdDrawIndirectByteCount2EXT)(VkCommandBuffer commandBuffer, uint32_t instanceCount,
+                                                            uint32_t firstInstance,
+                                                            const VkBindTransformFeedbackBuffer2InfoEXT* pCounterInfo,
+                                                            uint32_t counterOffset, uint32_t vertexStride);
+#endif

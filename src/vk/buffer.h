@@ -48,6 +48,28 @@ private:
 	SparseRange sparse_;  // a sparse buffer's reserved addresses
 };
 
+// Memory a command reads or writes: a buffer's bytes from an offset to its
+// end, or an address range of VK_KHR_device_address_commands (device
+// addresses are host pointers, vkGetBufferDeviceAddress).
+struct MemoryRange {
+	uint8_t* data = nullptr;  // null: none (no buffer, unbound, past its end, address 0)
+	uint64_t size = 0;
+	// The `bytes` at `offset` in the range, or null where they do not fit.
+	uint8_t* At(uint64_t offset, uint64_t bytes) const {
+		return data && offset <= size && bytes <= size - offset ? data + offset : nullptr;
+	}
+};
+
+inline MemoryRange RangeOf(const Buffer* buffer, VkDeviceSize offset) {
+	if (!buffer || !buffer->Data() || offset > buffer->Size()) return {};
+	return {buffer->Data() + offset, buffer->Size() - offset};
+}
+
+inline MemoryRange RangeOf(VkDeviceAddress address, VkDeviceSize size) {
+	if (!address) return {};
+	return {reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(address)), size};
+}
+
 class BufferView : public Object<BufferView, VkBufferView, VK_OBJECT_TYPE_BUFFER_VIEW> {
 public:
 	explicit BufferView(const VkBufferViewCreateInfo& info);

@@ -15,25 +15,44 @@ namespace tessera::vk {
 
 namespace {
 
+// vkCmdFillBuffer and vkCmdFillMemoryKHR.
 struct FillBufferCommand : Command {
-	Buffer* dst;
-	VkDeviceSize offset;
+	uint8_t* dst;
 	VkDeviceSize size;
 	uint32_t data;
 
 	void Execute(ExecutionContext& context) const {
-		ParallelFill(context, dst->Data() + offset, size, reinterpret_cast<const uint8_t*>(&data), 4);
+		if (dst) ParallelFill(context, dst, size, reinterpret_cast<const uint8_t*>(&data), 4);
 	}
 };
 
+// vkCmdUpdateBuffer and vkCmdUpdateMemoryKHR.
 struct UpdateBufferCommand : Command {
-	Buffer* dst;
-	VkDeviceSize offset;
+	uint8_t* dst;
 	VkDeviceSize size;
 	const uint8_t* data;
 
-	void Execute(ExecutionContext&) const { std::memcpy(dst->Data() + offset, data, size); }
+	void Execute(ExecutionContext&) const {
+		if (dst) std::memcpy(dst, data, size);
+	}
 };
+
+void RecordFill(VkCommandBuffer commandBuffer, uint8_t* dst, VkDeviceSize size, uint32_t data) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<FillBufferCommand>()) {
+		cmd->dst = dst;
+		cmd->size = size;
+		cmd->data = data;
+	}
+}
+
+void RecordUpdate(VkCommandBuffer commandBuffer, uint8_t* dst, VkDeviceSize size, const void* data) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* cmd = cb->Add<UpdateBufferCommand>();
+	if (!cmd) return;
+	cmd->dst = dst;
+	cmd->data = cb->Copy(static_cast<const uint8_t*>(data), size);
+	cmd->size = cmd->data ? size : 0;
+}
 
 // Fills every texel of the given levels and layers of one plane with a
 // packed value (one element, repeated over the samples).
@@ -98,25 +117,27 @@ using namespace tessera::vk;
 
 VKAPI_ATTR void VKAPI_CALL CmdFillBuffer(VkCommandBuffer commandBuffer, VkBuffer dstBuffer, VkDeviceSize dstOffset,
                                          VkDeviceSize size, uint32_t data) {
-	auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<FillBufferCommand>();
-	if (!cmd) return;
-	Buffer* buffer = Buffer::Cast(dstBuffer);
-	cmd->dst = buffer;
-	cmd->offset = dstOffset;
+	const MemoryRange range = RangeOf(Buffer::Cast(dstBuffer), dstOffset);
 	// VK_WHOLE_SIZE fills to the end, rounded down to a multiple of 4.
-	cmd->size = size == VK_WHOLE_SIZE ? (buffer->Size() - dstOffset) & ~VkDeviceSize(3) : size;
-	cmd->data = data;
+	RecordFill(commandBuffer, range.data, size == VK_WHOLE_SIZE ? range.size & ~VkDeviceSize(3) : size, data);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdUpdateBuffer(VkCommandBuffer commandBuffer, VkBuffer dstBuffer, VkDeviceSize dstOffset,
                                            VkDeviceSize dataSize, const void* pData) {
-	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
-	auto* cmd = cb->Add<UpdateBufferCommand>();
-	if (!cmd) return;
-	cmd->dst = Buffer::Cast(dstBuffer);
-	cmd->offset = dstOffset;
-	cmd->data = cb->Copy(static_cast<const uint8_t*>(pData), dataSize);
-	cmd->size = cmd->data ? dataSize : 0;
+	RecordUpdate(commandBuffer, RangeOf(Buffer::Cast(dstBuffer), dstOffset).data, dataSize, pData);
+}
+
+// VK_KHR_device_address_commands: a fill covers the whole range; an update
+// writes dataSize bytes at its start.
+VKAPI_ATTR void VKAPI_CALL CmdFillMemoryKHR(VkCommandBuffer commandBuffer, const VkDeviceAddressRangeKHR* pDstRange,
+                                            VkAddressCommandFlagsKHR, uint32_t data) {
+	const MemoryRange range = RangeOf(pDstRange->address, pDstRange->size);
+	RecordFill(commandBuffer, range.data, range.size, data);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdUpdateMemoryKHR(VkCommandBuffer commandBuffer, const VkDeviceAddressRangeKHR* pDstRange,
+                                              VkAddressCommandFlagsKHR, VkDeviceSize dataSize, const void* pData) {
+	RecordUpdate(commandBuffer, RangeOf(pDstRange->address, pDstRange->size).data, dataSize, pData);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage image, VkImageLayout,

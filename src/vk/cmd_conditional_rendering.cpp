@@ -41,7 +41,17 @@ VKAPI_ATTR void VKAPI_CALL CmdBeginConditionalRenderingEXT(
 	const vk::Buffer* buffer = vk::Buffer::Cast(pConditionalRenderingBegin->buffer);
 	const VkDeviceSize offset = pConditionalRenderingBegin->offset;
 	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::BeginConditionalRenderingCommand>()) {
-		cmd->predicate = buffer && buffer->Data() && offset + 4 <= buffer->Size() ? buffer->Data() + offset : nullptr;
+		cmd->predicate = vk::RangeOf(buffer, offset).At(0, 4);
+		cmd->inverted = (pConditionalRenderingBegin->flags & VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT) != 0;
+	}
+}
+
+// VK_KHR_device_address_commands: the predicate at an address.
+VKAPI_ATTR void VKAPI_CALL CmdBeginConditionalRendering2EXT(
+    VkCommandBuffer commandBuffer, const VkConditionalRenderingBeginInfo2EXT* pConditionalRenderingBegin) {
+	const VkDeviceAddressRangeKHR& range = pConditionalRenderingBegin->addressRange;
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::BeginConditionalRenderingCommand>()) {
+		cmd->predicate = vk::RangeOf(range.address, range.size).At(0, 4);
 		cmd->inverted = (pConditionalRenderingBegin->flags & VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT) != 0;
 	}
 }

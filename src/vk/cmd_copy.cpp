@@ -24,16 +24,19 @@ VkImageAspectFlagBits SingleAspect(VkImageAspectFlags mask) {
 
 uint32_t DivideRoundUp(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
+// vkCmdCopyBuffer (src and dst: the buffers' first bytes) and
+// vkCmdCopyMemoryKHR (one command a region, at its addresses).
 struct CopyBufferCommand : Command {
-	Buffer* src;
-	Buffer* dst;
+	const uint8_t* src;
+	uint8_t* dst;
 	const VkBufferCopy2* regions;
 	uint32_t region_count;
 
 	void Execute(ExecutionContext& context) const {
+		if (!src || !dst) return;
 		for (uint32_t i = 0; i < region_count; ++i) {
 			const VkBufferCopy2& r = regions[i];
-			ParallelCopy(context, dst->Data() + r.dstOffset, src->Data() + r.srcOffset, r.size);
+			ParallelCopy(context, dst + r.dstOffset, src + r.srcOffset, r.size);
 		}
 	}
 };
@@ -120,15 +123,17 @@ void CopyBufferRegion(const Image& image, const BufferImageRegion& r) {
 	}
 }
 
+// src (dst in CopyImageToBufferCommand): the buffer's first byte, or the
+// address of a vkCmdCopyMemoryToImageKHR region (one command a region).
 struct CopyBufferToImageCommand : Command {
-	Buffer* src;
+	uint8_t* src;
 	Image* dst;
 	const VkBufferImageCopy2* regions;
 	uint32_t region_count;
 
 	void Execute(ExecutionContext&) const {
-		for (uint32_t i = 0; i < region_count; ++i) {
-			BufferImageRegion r = MakeRegion(*dst, src->Data(), regions[i]);
+		for (uint32_t i = 0; i < region_count && src; ++i) {
+			BufferImageRegion r = MakeRegion(*dst, src, regions[i]);
 			CopyBufferRegion<true>(*dst, r);
 		}
 	}
@@ -136,13 +141,13 @@ struct CopyBufferToImageCommand : Command {
 
 struct CopyImageToBufferCommand : Command {
 	Image* src;
-	Buffer* dst;
+	uint8_t* dst;
 	const VkBufferImageCopy2* regions;
 	uint32_t region_count;
 
 	void Execute(ExecutionContext&) const {
-		for (uint32_t i = 0; i < region_count; ++i) {
-			BufferImageRegion r = MakeRegion(*src, dst->Data(), regions[i]);
+		for (uint32_t i = 0; i < region_count && dst; ++i) {
+			BufferImageRegion r = MakeRegion(*src, dst, regions[i]);
 			CopyBufferRegion<false>(*src, r);
 		}
 	}
@@ -283,8 +288,8 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer(VkCommandBuffer commandBuffer, VkBuffer
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* cmd = cb->Add<CopyBufferCommand>();
 	if (!cmd) return;
-	cmd->src = Buffer::Cast(srcBuffer);
-	cmd->dst = Buffer::Cast(dstBuffer);
+	cmd->src = Buffer::Cast(srcBuffer)->Data();
+	cmd->dst = Buffer::Cast(dstBuffer)->Data();
 	cb->RecordRegions(cmd, pRegions, regionCount, [](const VkBufferCopy& r) { return Convert(r); });
 }
 
@@ -292,8 +297,8 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBuffer2(VkCommandBuffer commandBuffer, const V
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* cmd = cb->Add<CopyBufferCommand>();
 	if (!cmd) return;
-	cmd->src = Buffer::Cast(pInfo->srcBuffer);
-	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
+	cmd->src = Buffer::Cast(pInfo->srcBuffer)->Data();
+	cmd->dst = Buffer::Cast(pInfo->dstBuffer)->Data();
 	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkBufferCopy2& r) { return Same(r); });
 }
 
@@ -303,7 +308,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage(VkCommandBuffer commandBuffer, V
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* cmd = cb->Add<CopyBufferToImageCommand>();
 	if (!cmd) return;
-	cmd->src = Buffer::Cast(srcBuffer);
+	cmd->src = Buffer::Cast(srcBuffer)->Data();
 	cmd->dst = Image::Cast(dstImage);
 	cb->RecordRegions(cmd, pRegions, regionCount, [](const VkBufferImageCopy& r) { return Convert(r); });
 }
@@ -312,7 +317,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyBufferToImage2(VkCommandBuffer commandBuffer, 
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* cmd = cb->Add<CopyBufferToImageCommand>();
 	if (!cmd) return;
-	cmd->src = Buffer::Cast(pInfo->srcBuffer);
+	cmd->src = Buffer::Cast(pInfo->srcBuffer)->Data();
 	cmd->dst = Image::Cast(pInfo->dstImage);
 	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkBufferImageCopy2& r) { return Same(r); });
 }
@@ -324,7 +329,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, V
 	auto* cmd = cb->Add<CopyImageToBufferCommand>();
 	if (!cmd) return;
 	cmd->src = Image::Cast(srcImage);
-	cmd->dst = Buffer::Cast(dstBuffer);
+	cmd->dst = Buffer::Cast(dstBuffer)->Data();
 	cb->RecordRegions(cmd, pRegions, regionCount, [](const VkBufferImageCopy& r) { return Convert(r); });
 }
 
@@ -333,7 +338,7 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImageToBuffer2(VkCommandBuffer commandBuffer, 
 	auto* cmd = cb->Add<CopyImageToBufferCommand>();
 	if (!cmd) return;
 	cmd->src = Image::Cast(pInfo->srcImage);
-	cmd->dst = Buffer::Cast(pInfo->dstBuffer);
+	cmd->dst = Buffer::Cast(pInfo->dstBuffer)->Data();
 	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkBufferImageCopy2& r) { return Same(r); });
 }
 
@@ -355,6 +360,65 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyImage2(VkCommandBuffer commandBuffer, const Vk
 	cmd->src = Image::Cast(pInfo->srcImage);
 	cmd->dst = Image::Cast(pInfo->dstImage);
 	cb->RecordRegions(cmd, pInfo->pRegions, pInfo->regionCount, [](const VkImageCopy2& r) { return Same(r); });
+}
+
+// VK_KHR_device_address_commands: the same copies with address ranges for
+// buffers, one command a region (each region names its own memory).
+// vkCmdCopyMemoryKHR copies srcRange.size bytes.
+VKAPI_ATTR void VKAPI_CALL CmdCopyMemoryKHR(VkCommandBuffer commandBuffer,
+                                            const VkCopyDeviceMemoryInfoKHR* pCopyMemoryInfo) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	for (uint32_t i = 0; i < pCopyMemoryInfo->regionCount; ++i) {
+		const VkDeviceMemoryCopyKHR& region = pCopyMemoryInfo->pRegions[i];
+		auto* cmd = cb->Add<CopyBufferCommand>();
+		if (!cmd) return;
+		cmd->src = RangeOf(region.srcRange.address, region.srcRange.size).data;
+		cmd->dst = RangeOf(region.dstRange.address, region.dstRange.size).data;
+		cb->RecordRegions(cmd, &region, 1, [](const VkDeviceMemoryCopyKHR& r) {
+			return VkBufferCopy2{VK_STRUCTURE_TYPE_BUFFER_COPY_2, nullptr, 0, 0, r.srcRange.size};
+		});
+	}
+}
+
+namespace {
+
+VkBufferImageCopy2 AtAddress(const VkDeviceMemoryImageCopyKHR& r) {
+	return {VK_STRUCTURE_TYPE_BUFFER_IMAGE_COPY_2,
+	        nullptr,
+	        0,
+	        r.addressRowLength,
+	        r.addressImageHeight,
+	        r.imageSubresource,
+	        r.imageOffset,
+	        r.imageExtent};
+}
+
+}  // namespace
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyMemoryToImageKHR(VkCommandBuffer commandBuffer,
+                                                   const VkCopyDeviceMemoryImageInfoKHR* pCopyMemoryInfo) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	for (uint32_t i = 0; i < pCopyMemoryInfo->regionCount; ++i) {
+		const VkDeviceMemoryImageCopyKHR& region = pCopyMemoryInfo->pRegions[i];
+		auto* cmd = cb->Add<CopyBufferToImageCommand>();
+		if (!cmd) return;
+		cmd->src = RangeOf(region.addressRange.address, region.addressRange.size).data;
+		cmd->dst = Image::Cast(pCopyMemoryInfo->image);
+		cb->RecordRegions(cmd, &region, 1, AtAddress);
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyImageToMemoryKHR(VkCommandBuffer commandBuffer,
+                                                   const VkCopyDeviceMemoryImageInfoKHR* pCopyMemoryInfo) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	for (uint32_t i = 0; i < pCopyMemoryInfo->regionCount; ++i) {
+		const VkDeviceMemoryImageCopyKHR& region = pCopyMemoryInfo->pRegions[i];
+		auto* cmd = cb->Add<CopyImageToBufferCommand>();
+		if (!cmd) return;
+		cmd->src = Image::Cast(pCopyMemoryInfo->image);
+		cmd->dst = RangeOf(region.addressRange.address, region.addressRange.size).data;
+		cb->RecordRegions(cmd, &region, 1, AtAddress);
+	}
 }
 
 }  // namespace tessera::entry

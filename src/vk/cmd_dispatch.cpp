@@ -92,11 +92,11 @@ struct DispatchCommand : Command {
 };
 
 struct DispatchIndirectCommand : Command {
-	const Buffer* buffer;
-	VkDeviceSize offset;
+	const uint8_t* counts;  // null: outside the buffer or address range (invalid use), nothing dispatched
 	void Execute(ExecutionContext& context) const {
+		if (!this->counts) return;
 		VkDispatchIndirectCommand counts;
-		std::memcpy(&counts, buffer->Data() + offset, sizeof counts);
+		std::memcpy(&counts, this->counts, sizeof counts);
 		shader::DispatchSize size;
 		size.count[0] = counts.x;
 		size.count[1] = counts.y;
@@ -160,10 +160,15 @@ VKAPI_ATTR void VKAPI_CALL CmdDispatchBase(VkCommandBuffer commandBuffer, uint32
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdDispatchIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset) {
-	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DispatchIndirectCommand>()) {
-		cmd->buffer = Buffer::Cast(buffer);
-		cmd->offset = offset;
-	}
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DispatchIndirectCommand>())
+		cmd->counts = RangeOf(Buffer::Cast(buffer), offset).At(0, sizeof(VkDispatchIndirectCommand));
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDispatchIndirect2KHR(VkCommandBuffer commandBuffer,
+                                                   const VkDispatchIndirect2InfoKHR* pInfo) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DispatchIndirectCommand>())
+		cmd->counts =
+		    RangeOf(pInfo->addressRange.address, pInfo->addressRange.size).At(0, sizeof(VkDispatchIndirectCommand));
 }
 
 }  // namespace tessera::entry

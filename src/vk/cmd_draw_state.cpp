@@ -37,9 +37,27 @@ struct BindVertexBuffersCommand : Command {
 	uint32_t count;
 	const GraphicsContext::VertexBuffer* buffers;
 	void Execute(ExecutionContext& context) const {
-		for (uint32_t i = 0; i < count; ++i) context.graphics.vertex_buffers[first + i] = buffers[i];
+		for (uint32_t i = 0; i < count; ++i) {
+			// A binding without a stride keeps the dynamic stride set before
+			// (vkCmdBindVertexBuffers, vkCmdBindVertexBuffers2 without
+			// pStrides, vkCmdBindVertexBuffers3KHR without setStride).
+			GraphicsContext::VertexBuffer& slot = context.graphics.vertex_buffers[first + i];
+			const uint64_t stride = slot.stride;
+			const bool has_stride = slot.has_stride;
+			slot = buffers[i];
+			if (!slot.has_stride) slot.stride = stride, slot.has_stride = has_stride;
+		}
 	}
 };
+
+void RecordVertexBindings(CommandBuffer* cb, uint32_t first, uint32_t count,
+                          const GraphicsContext::VertexBuffer* buffers) {
+	if (auto* cmd = cb->Add<BindVertexBuffersCommand>()) {
+		cmd->first = first;
+		cmd->count = count;
+		cmd->buffers = buffers;
+	}
+}
 
 void BindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count, const VkBuffer* buffers,
                        const VkDeviceSize* offsets, const VkDeviceSize* sizes, const VkDeviceSize* strides) {
@@ -61,11 +79,7 @@ void BindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t first, uint32_t c
 			b.has_stride = true;
 		}
 	}
-	if (auto* cmd = cb->Add<BindVertexBuffersCommand>()) {
-		cmd->first = first;
-		cmd->count = count;
-		cmd->buffers = out;
-	}
+	RecordVertexBindings(cb, first, count, out);
 }
 
 struct IndexBinding {
@@ -73,6 +87,14 @@ struct IndexBinding {
 	uint64_t size;
 	VkIndexType type;
 };
+
+void RecordIndexBinding(VkCommandBuffer commandBuffer, const IndexBinding& binding) {
+	Record<IndexBinding>(commandBuffer, binding, [](GraphicsContext& g, const IndexBinding& v) {
+		g.index_data = v.data;
+		g.index_size = v.size;
+		g.index_type = v.type;
+	});
+}
 
 }  // namespace
 
@@ -105,16 +127,43 @@ VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer2KHR(VkCommandBuffer commandBuffer,
 		b.data = index->Data() + offset;
 		b.size = size == VK_WHOLE_SIZE ? index->Size() - offset : std::min(size, index->Size() - offset);
 	}
-	Record<IndexBinding>(commandBuffer, b, [](GraphicsContext& g, const IndexBinding& v) {
-		g.index_data = v.data;
-		g.index_size = v.size;
-		g.index_type = v.type;
-	});
+	RecordIndexBinding(commandBuffer, b);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
                                               VkIndexType indexType) {
 	CmdBindIndexBuffer2KHR(commandBuffer, buffer, offset, VK_WHOLE_SIZE, indexType);
+}
+
+// VK_KHR_device_address_commands: the same bindings from address ranges (an
+// address of 0 binds nothing: nullDescriptor reads zeros). A vertex
+// binding's stride is set only with setStride.
+VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer3KHR(VkCommandBuffer commandBuffer,
+                                                  const VkBindIndexBuffer3InfoKHR* pInfo) {
+	const MemoryRange range = RangeOf(pInfo->addressRange.address, pInfo->addressRange.size);
+	RecordIndexBinding(commandBuffer, {range.data, range.size, pInfo->indexType});
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBindVertexBuffers3KHR(VkCommandBuffer commandBuffer, uint32_t firstBinding,
+                                                    uint32_t bindingCount,
+                                                    const VkBindVertexBuffer3InfoKHR* pBindingInfos) {
+	if (firstBinding >= kMaxVertexBindings) return;
+	bindingCount = std::min(bindingCount, kMaxVertexBindings - firstBinding);
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* out = cb->AllocateArray<GraphicsContext::VertexBuffer>(bindingCount);
+	if (!out) return;
+	for (uint32_t i = 0; i < bindingCount; ++i) {
+		const VkBindVertexBuffer3InfoKHR& info = pBindingInfos[i];
+		const MemoryRange range = RangeOf(info.addressRange.address, info.addressRange.size);
+		GraphicsContext::VertexBuffer& b = out[i] = {};
+		b.data = range.data;
+		b.size = range.size;
+		if (info.setStride) {
+			b.stride = info.addressRange.stride;
+			b.has_stride = true;
+		}
+	}
+	RecordVertexBindings(cb, firstBinding, bindingCount, out);
 }
 
 // vkCmdSetViewport / vkCmdSetScissor: a range of the kMaxViewports slots.

@@ -61,10 +61,11 @@ struct EndXfbCommand : Command {
 	}
 };
 
-// The counter locations of a begin or end, resolved at record time.
-const XfbCounter* RecordCounters(CommandBuffer& cb, uint32_t first, uint32_t& count, const VkBuffer* buffers,
-                                 const VkDeviceSize* offsets) {
-	if (first >= kMaxXfbBuffers || !buffers) {
+// The counter locations of a begin or end, resolved at record time:
+// range_of(i) is counter i's memory (none: no counter).
+template <typename RangeOf>
+const XfbCounter* RecordCounters(CommandBuffer& cb, uint32_t first, uint32_t& count, bool given, RangeOf range_of) {
+	if (first >= kMaxXfbBuffers || !given) {
 		count = 0;
 		return nullptr;
 	}
@@ -74,13 +75,40 @@ const XfbCounter* RecordCounters(CommandBuffer& cb, uint32_t first, uint32_t& co
 		count = 0;
 		return nullptr;
 	}
-	for (uint32_t i = 0; i < count; ++i) {
-		const Buffer* buffer = Buffer::Cast(buffers[i]);
-		const VkDeviceSize offset = offsets ? offsets[i] : 0;
-		const bool fits = buffer && buffer->Data() && offset + 4 <= buffer->Size();
-		counters[i] = {first + i, fits ? buffer->Data() + offset : nullptr};
-	}
+	for (uint32_t i = 0; i < count; ++i) counters[i] = {first + i, range_of(i).At(0, 4)};
 	return counters;
+}
+
+const XfbCounter* RecordCounters(CommandBuffer& cb, uint32_t first, uint32_t& count, const VkBuffer* buffers,
+                                 const VkDeviceSize* offsets) {
+	return RecordCounters(cb, first, count, buffers != nullptr,
+	                      [&](uint32_t i) { return RangeOf(Buffer::Cast(buffers[i]), offsets ? offsets[i] : 0); });
+}
+
+// VK_KHR_device_address_commands: a counter is a range of at least 4
+// bytes; size 0 (or no infos) names none.
+const XfbCounter* RecordCounters(CommandBuffer& cb, uint32_t first, uint32_t& count,
+                                 const VkBindTransformFeedbackBuffer2InfoEXT* infos) {
+	return RecordCounters(cb, first, count, infos != nullptr, [&](uint32_t i) {
+		return infos[i].addressRange.size ? RangeOf(infos[i].addressRange.address, infos[i].addressRange.size)
+		                                  : MemoryRange{};
+	});
+}
+
+template <typename Command>
+void RecordCounterCommand(CommandBuffer& cb, const XfbCounter* counters, uint32_t count) {
+	if (auto* cmd = cb.Add<Command>()) {
+		cmd->counters = counters;
+		cmd->count = count;
+	}
+}
+
+void RecordBindings(CommandBuffer& cb, uint32_t first, uint32_t count, const GraphicsContext::XfbBuffer* buffers) {
+	if (auto* cmd = cb.Add<BindXfbBuffersCommand>()) {
+		cmd->first = first;
+		cmd->count = count;
+		cmd->buffers = buffers;
+	}
 }
 
 }  // namespace
@@ -101,19 +129,13 @@ VKAPI_ATTR void VKAPI_CALL CmdBindTransformFeedbackBuffersEXT(VkCommandBuffer co
 	auto* buffers = cb->AllocateArray<vk::GraphicsContext::XfbBuffer>(bindingCount);
 	if (!buffers) return;
 	for (uint32_t i = 0; i < bindingCount; ++i) {
-		buffers[i] = {};
-		const vk::Buffer* buffer = vk::Buffer::Cast(pBuffers[i]);
-		if (!buffer || !buffer->Data() || pOffsets[i] > buffer->Size()) continue;
 		// §26.1: the size given, or the rest of the buffer, whichever is less.
-		uint64_t size = buffer->Size() - pOffsets[i];
+		const vk::MemoryRange range = vk::RangeOf(vk::Buffer::Cast(pBuffers[i]), pOffsets[i]);
+		uint64_t size = range.size;
 		if (pSizes && pSizes[i] != VK_WHOLE_SIZE) size = std::min<uint64_t>(size, pSizes[i]);
-		buffers[i] = {buffer->Data() + pOffsets[i], size};
+		buffers[i] = {range.data, range.data ? size : 0};
 	}
-	if (auto* cmd = cb->Add<vk::BindXfbBuffersCommand>()) {
-		cmd->first = firstBinding;
-		cmd->count = bindingCount;
-		cmd->buffers = buffers;
-	}
+	vk::RecordBindings(*cb, firstBinding, bindingCount, buffers);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdBeginTransformFeedbackEXT(VkCommandBuffer commandBuffer, uint32_t firstCounterBuffer,
@@ -122,10 +144,7 @@ VKAPI_ATTR void VKAPI_CALL CmdBeginTransformFeedbackEXT(VkCommandBuffer commandB
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	const vk::XfbCounter* counters =
 	    vk::RecordCounters(*cb, firstCounterBuffer, counterBufferCount, pCounterBuffers, pCounterBufferOffsets);
-	if (auto* cmd = cb->Add<vk::BeginXfbCommand>()) {
-		cmd->counters = counters;
-		cmd->count = counterBufferCount;
-	}
+	vk::RecordCounterCommand<vk::BeginXfbCommand>(*cb, counters, counterBufferCount);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdEndTransformFeedbackEXT(VkCommandBuffer commandBuffer, uint32_t firstCounterBuffer,
@@ -134,10 +153,40 @@ VKAPI_ATTR void VKAPI_CALL CmdEndTransformFeedbackEXT(VkCommandBuffer commandBuf
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	const vk::XfbCounter* counters =
 	    vk::RecordCounters(*cb, firstCounterBuffer, counterBufferCount, pCounterBuffers, pCounterBufferOffsets);
-	if (auto* cmd = cb->Add<vk::EndXfbCommand>()) {
-		cmd->counters = counters;
-		cmd->count = counterBufferCount;
+	vk::RecordCounterCommand<vk::EndXfbCommand>(*cb, counters, counterBufferCount);
+}
+
+// VK_KHR_device_address_commands: the same with address ranges.
+VKAPI_ATTR void VKAPI_CALL
+CmdBindTransformFeedbackBuffers2EXT(VkCommandBuffer commandBuffer, uint32_t firstBinding, uint32_t bindingCount,
+                                    const VkBindTransformFeedbackBuffer2InfoEXT* pBindingInfos) {
+	if (firstBinding >= vk::kMaxXfbBuffers) return;
+	bindingCount = std::min(bindingCount, vk::kMaxXfbBuffers - firstBinding);
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* buffers = cb->AllocateArray<vk::GraphicsContext::XfbBuffer>(bindingCount);
+	if (!buffers) return;
+	for (uint32_t i = 0; i < bindingCount; ++i) {
+		const vk::MemoryRange range =
+		    vk::RangeOf(pBindingInfos[i].addressRange.address, pBindingInfos[i].addressRange.size);
+		buffers[i] = {range.data, range.data ? range.size : 0};
 	}
+	vk::RecordBindings(*cb, firstBinding, bindingCount, buffers);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdBeginTransformFeedback2EXT(VkCommandBuffer commandBuffer, uint32_t firstCounterRange,
+                                                         uint32_t counterRangeCount,
+                                                         const VkBindTransformFeedbackBuffer2InfoEXT* pCounterInfos) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	const vk::XfbCounter* counters = vk::RecordCounters(*cb, firstCounterRange, counterRangeCount, pCounterInfos);
+	vk::RecordCounterCommand<vk::BeginXfbCommand>(*cb, counters, counterRangeCount);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdEndTransformFeedback2EXT(VkCommandBuffer commandBuffer, uint32_t firstCounterRange,
+                                                       uint32_t counterRangeCount,
+                                                       const VkBindTransformFeedbackBuffer2InfoEXT* pCounterInfos) {
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	const vk::XfbCounter* counters = vk::RecordCounters(*cb, firstCounterRange, counterRangeCount, pCounterInfos);
+	vk::RecordCounterCommand<vk::EndXfbCommand>(*cb, counters, counterRangeCount);
 }
 
 }  // namespace tessera::entry

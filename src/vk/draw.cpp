@@ -1864,14 +1864,12 @@ void RecordMultiDraw(VkCommandBuffer commandBuffer, uint32_t draw_count, Info in
 // vertices as the bytes a transform feedback counter holds past byte_offset
 // make whole records of `stride` bytes, read when the draw executes.
 struct DrawByteCountCommand : Command {
-	const Buffer* counter;
-	VkDeviceSize counter_offset;
+	const uint8_t* counter;  // null: no counter in range, read as 0 bytes
 	uint32_t byte_offset, stride;
 	uint32_t instance_count, first_instance;
 	void Execute(ExecutionContext& context) const {
 		uint32_t bytes = 0;
-		if (counter && counter->Data() && counter_offset + 4 <= counter->Size())
-			std::memcpy(&bytes, counter->Data() + counter_offset, 4);
+		if (counter) std::memcpy(&bytes, counter, 4);
 		DrawParams p;
 		p.count = stride && bytes > byte_offset ? (bytes - byte_offset) / stride : 0;
 		p.instance_count = instance_count;
@@ -1880,34 +1878,45 @@ struct DrawByteCountCommand : Command {
 	}
 };
 
-// vkCmdDraw*Indirect(Count): the parameters come from a buffer at execution.
+void RecordDrawByteCount(VkCommandBuffer commandBuffer, uint32_t instance_count, uint32_t first_instance,
+                         const MemoryRange& counter, uint32_t counter_offset, uint32_t vertex_stride) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DrawByteCountCommand>()) {
+		cmd->counter = counter.At(0, 4);
+		cmd->byte_offset = counter_offset;
+		cmd->stride = vertex_stride;
+		cmd->instance_count = instance_count;
+		cmd->first_instance = first_instance;
+	}
+}
+
+// vkCmdDraw*Indirect(Count) and their VK_KHR_device_address_commands forms:
+// the parameters come from memory at execution. Records past the end of
+// the range (a buffer's end, or the address range's size) are not drawn.
 struct DrawIndirectCommand : Command {
 	static constexpr bool kKeepsQueuedDraws = true;  // Draw orders itself after them
-	const Buffer* buffer;
-	VkDeviceSize offset;
-	const Buffer* count_buffer;  // null: draw_count is the count
-	VkDeviceSize count_offset;
+	MemoryRange records;
+	bool has_count;        // false: draw_count is the count
+	const uint8_t* count;  // has_count: the 32-bit count (null: outside its range, read as 0)
 	uint32_t draw_count;
 	uint32_t stride;
 	bool indexed;
 	void Execute(ExecutionContext& context) const {
-		uint32_t count = draw_count;
-		if (count_buffer) {
+		uint32_t n = draw_count;
+		if (has_count) {
 			uint32_t stored = 0;
-			if (count_buffer->Data() && count_offset + 4 <= count_buffer->Size())
-				std::memcpy(&stored, count_buffer->Data() + count_offset, 4);
-			count = std::min(count, stored);
+			if (count) std::memcpy(&stored, count, 4);
+			n = std::min(n, stored);
 		}
 		const size_t record = indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand);
-		for (uint32_t i = 0; i < count; ++i) {
-			uint64_t at = offset + uint64_t(i) * stride;
-			if (!buffer->Data() || at + record > buffer->Size()) break;
+		for (uint32_t i = 0; i < n; ++i) {
+			const uint8_t* at = records.At(uint64_t(i) * stride, record);
+			if (!at) break;
 			DrawParams p;
 			p.indexed = indexed;
 			p.draw_index = i;
 			if (indexed) {
 				VkDrawIndexedIndirectCommand c;
-				std::memcpy(&c, buffer->Data() + at, sizeof c);
+				std::memcpy(&c, at, sizeof c);
 				p.count = c.indexCount;
 				p.instance_count = c.instanceCount;
 				p.first = c.firstIndex;
@@ -1915,7 +1924,7 @@ struct DrawIndirectCommand : Command {
 				p.first_instance = c.firstInstance;
 			} else {
 				VkDrawIndirectCommand c;
-				std::memcpy(&c, buffer->Data() + at, sizeof c);
+				std::memcpy(&c, at, sizeof c);
 				p.count = c.vertexCount;
 				p.instance_count = c.instanceCount;
 				p.first = c.firstVertex;
@@ -1926,20 +1935,38 @@ struct DrawIndirectCommand : Command {
 	}
 };
 
-void RecordIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset, VkBuffer count_buffer,
-                    VkDeviceSize count_offset, uint32_t draw_count, uint32_t stride, bool indexed) {
+// count: null for a draw_count without a count in memory.
+void RecordIndirect(VkCommandBuffer commandBuffer, const MemoryRange& records, const MemoryRange* count,
+                    uint32_t draw_count, uint32_t stride, bool indexed) {
 	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DrawIndirectCommand>()) {
-		cmd->buffer = Buffer::Cast(buffer);
-		cmd->offset = offset;
-		cmd->count_buffer = Buffer::Cast(count_buffer);
-		cmd->count_offset = count_offset;
+		cmd->records = records;
+		cmd->has_count = count != nullptr;
+		cmd->count = count ? count->At(0, 4) : nullptr;
 		cmd->draw_count = draw_count;
 		// §21.3.x: stride is ignored when drawCount <= 1.
-		cmd->stride = draw_count <= 1 && !count_buffer
+		cmd->stride = draw_count <= 1 && !count
 		                  ? uint32_t(indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand))
 		                  : stride;
 		cmd->indexed = indexed;
 	}
+}
+
+void RecordIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset, VkBuffer count_buffer,
+                    VkDeviceSize count_offset, uint32_t draw_count, uint32_t stride, bool indexed) {
+	const MemoryRange count = RangeOf(Buffer::Cast(count_buffer), count_offset);
+	RecordIndirect(commandBuffer, RangeOf(Buffer::Cast(buffer), offset), count_buffer ? &count : nullptr, draw_count,
+	               stride, indexed);
+}
+
+void RecordIndirect2(VkCommandBuffer commandBuffer, const VkDrawIndirect2InfoKHR& info, bool indexed) {
+	const VkStridedDeviceAddressRangeKHR& r = info.addressRange;
+	RecordIndirect(commandBuffer, RangeOf(r.address, r.size), nullptr, info.drawCount, uint32_t(r.stride), indexed);
+}
+
+void RecordIndirectCount2(VkCommandBuffer commandBuffer, const VkDrawIndirectCount2InfoKHR& info, bool indexed) {
+	const VkStridedDeviceAddressRangeKHR& r = info.addressRange;
+	const MemoryRange count = RangeOf(info.countAddressRange.address, info.countAddressRange.size);
+	RecordIndirect(commandBuffer, RangeOf(r.address, r.size), &count, info.maxDrawCount, uint32_t(r.stride), indexed);
 }
 
 // vkCmdClearAttachments (§19.4): clears rectangles of the current subpass's
@@ -2052,14 +2079,17 @@ VKAPI_ATTR void VKAPI_CALL CmdDrawIndirectByteCountEXT(VkCommandBuffer commandBu
                                                        uint32_t firstInstance, VkBuffer counterBuffer,
                                                        VkDeviceSize counterBufferOffset, uint32_t counterOffset,
                                                        uint32_t vertexStride) {
-	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<DrawByteCountCommand>()) {
-		cmd->counter = Buffer::Cast(counterBuffer);
-		cmd->counter_offset = counterBufferOffset;
-		cmd->byte_offset = counterOffset;
-		cmd->stride = vertexStride;
-		cmd->instance_count = instanceCount;
-		cmd->first_instance = firstInstance;
-	}
+	RecordDrawByteCount(commandBuffer, instanceCount, firstInstance,
+	                    RangeOf(Buffer::Cast(counterBuffer), counterBufferOffset), counterOffset, vertexStride);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndirectByteCount2EXT(VkCommandBuffer commandBuffer, uint32_t instanceCount,
+                                                        uint32_t firstInstance,
+                                                        const VkBindTransformFeedbackBuffer2InfoEXT* pCounterInfo,
+                                                        uint32_t counterOffset, uint32_t vertexStride) {
+	RecordDrawByteCount(commandBuffer, instanceCount, firstInstance,
+	                    RangeOf(pCounterInfo->addressRange.address, pCounterInfo->addressRange.size), counterOffset,
+	                    vertexStride);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdDrawIndirect(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
@@ -2083,6 +2113,25 @@ VKAPI_ATTR void VKAPI_CALL CmdDrawIndexedIndirectCount(VkCommandBuffer commandBu
                                                        VkDeviceSize countBufferOffset, uint32_t maxDrawCount,
                                                        uint32_t stride) {
 	RecordIndirect(commandBuffer, buffer, offset, countBuffer, countBufferOffset, maxDrawCount, stride, true);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndirect2KHR(VkCommandBuffer commandBuffer, const VkDrawIndirect2InfoKHR* pInfo) {
+	RecordIndirect2(commandBuffer, *pInfo, false);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndexedIndirect2KHR(VkCommandBuffer commandBuffer,
+                                                      const VkDrawIndirect2InfoKHR* pInfo) {
+	RecordIndirect2(commandBuffer, *pInfo, true);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndirectCount2KHR(VkCommandBuffer commandBuffer,
+                                                    const VkDrawIndirectCount2InfoKHR* pInfo) {
+	RecordIndirectCount2(commandBuffer, *pInfo, false);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdDrawIndexedIndirectCount2KHR(VkCommandBuffer commandBuffer,
+                                                           const VkDrawIndirectCount2InfoKHR* pInfo) {
+	RecordIndirectCount2(commandBuffer, *pInfo, true);
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount,

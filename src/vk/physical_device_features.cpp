@@ -133,6 +133,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT, shaderUniformBufferUnsizedArray)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_DEVICE_MEMORY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT, zeroInitializeDeviceMemory)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR, deviceAddressCommands)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR,
                          workgroupMemoryExplicitLayout16BitAccess)},
@@ -845,6 +847,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 		// (spirv/newer_extensions.h, WithSizedUniformArrays).
 		reinterpret_cast<VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT*>(s)
 		    ->shaderUniformBufferUnsizedArray = VK_TRUE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR:
+		// Address ranges name host memory directly (vk/buffer.h, RangeOf):
+		// every command of the extension reads or writes them as its
+		// buffer form reads or writes a buffer's bytes.
+		reinterpret_cast<VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR*>(s)->deviceAddressCommands = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_DEVICE_MEMORY_FEATURES_EXT:
 		// Every allocation Tessera makes is zeroed (vk/device_memory.cpp,

@@ -189,13 +189,25 @@ struct WriteTimestampCommand : Command {
 struct CopyQueryPoolResultsCommand : Command {
 	QueryPool* pool;
 	uint32_t first, count;
-	Buffer* buffer;
-	VkDeviceSize offset, stride;
+	uint8_t* dst;  // the buffer at dstOffset, or vkCmdCopyQueryPoolResultsToMemoryKHR's address
+	VkDeviceSize stride;
 	VkQueryResultFlags flags;
 	void Execute(ExecutionContext&) const {
-		pool->WriteResults(first, count, buffer->Data() + offset, stride, flags, false);
+		if (dst) pool->WriteResults(first, count, dst, stride, flags, false);
 	}
 };
+
+void RecordCopyResults(VkCommandBuffer commandBuffer, VkQueryPool pool, uint32_t first, uint32_t count, uint8_t* dst,
+                       VkDeviceSize stride, VkQueryResultFlags flags) {
+	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<CopyQueryPoolResultsCommand>()) {
+		cmd->pool = QueryPool::Cast(pool);
+		cmd->first = first;
+		cmd->count = count;
+		cmd->dst = dst;
+		cmd->stride = stride;
+		cmd->flags = flags;
+	}
+}
 
 void RecordWriteTimestamp(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query) {
 	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<WriteTimestampCommand>()) {
@@ -350,15 +362,17 @@ VKAPI_ATTR void VKAPI_CALL CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer
                                                    uint32_t firstQuery, uint32_t queryCount, VkBuffer dstBuffer,
                                                    VkDeviceSize dstOffset, VkDeviceSize stride,
                                                    VkQueryResultFlags flags) {
-	if (auto* cmd = CommandBuffer::Cast(commandBuffer)->Add<vk::CopyQueryPoolResultsCommand>()) {
-		cmd->pool = QueryPool::Cast(queryPool);
-		cmd->first = firstQuery;
-		cmd->count = queryCount;
-		cmd->buffer = vk::Buffer::Cast(dstBuffer);
-		cmd->offset = dstOffset;
-		cmd->stride = stride;
-		cmd->flags = flags;
-	}
+	vk::RecordCopyResults(commandBuffer, queryPool, firstQuery, queryCount,
+	                      vk::RangeOf(vk::Buffer::Cast(dstBuffer), dstOffset).data, stride, flags);
+}
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyQueryPoolResultsToMemoryKHR(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
+                                                              uint32_t firstQuery, uint32_t queryCount,
+                                                              const VkStridedDeviceAddressRangeKHR* pDstRange,
+                                                              VkAddressCommandFlagsKHR,
+                                                              VkQueryResultFlags queryResultFlags) {
+	vk::RecordCopyResults(commandBuffer, queryPool, firstQuery, queryCount,
+	                      vk::RangeOf(pDstRange->address, pDstRange->size).data, pDstRange->stride, queryResultFlags);
 }
 
 }  // namespace tessera::entry

@@ -774,11 +774,14 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 	}
 
 	TestBuffer vertices, instances, indices, indirect;
+	const VkBufferUsageFlags draw_address_usage =
+	    scene.device_addresses ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0;
 	if (!scene.indirect_data.empty())
-		indirect = UploadBuffer(ctx, scene.indirect_data, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
-	if (!scene.vertices.empty()) vertices = UploadBuffer(ctx, scene.vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+		indirect = UploadBuffer(ctx, scene.indirect_data, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | draw_address_usage);
+	if (!scene.vertices.empty())
+		vertices = UploadBuffer(ctx, scene.vertices, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | draw_address_usage);
 	if (!scene.instance_data.empty())
-		instances = UploadBuffer(ctx, scene.instance_data, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+		instances = UploadBuffer(ctx, scene.instance_data, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | draw_address_usage);
 	if (!scene.indices.empty()) {
 		std::vector<uint8_t> bytes;
 		for (uint32_t i : scene.indices) {
@@ -787,7 +790,7 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 			                                                              : 4;
 			bytes.insert(bytes.end(), reinterpret_cast<uint8_t*>(&i), reinterpret_cast<uint8_t*>(&i) + size);
 		}
-		indices = UploadBuffer(ctx, bytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+		indices = UploadBuffer(ctx, bytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT | draw_address_usage);
 	}
 
 	// Readback buffers.
@@ -966,9 +969,15 @@ SceneResult RenderScene(Context& ctx, const Scene& scene) {
 					vkCmdDraw(cb, d.count, d.instances, d.first, d.first_instance);
 			}
 		};
+		auto address = [&](const TestBuffer& b) -> VkDeviceAddress {
+			if (!scene.device_addresses || !b.buffer) return 0;
+			VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+			info.buffer = b.buffer;
+			return vkGetBufferDeviceAddress(device, &info);
+		};
 		if (scene.record_draws)
-			scene.record_draws(cb,
-			                   {indirect.buffer, vertices.buffer, instances.buffer, indices.buffer, layout, stages});
+			scene.record_draws(cb, {indirect.buffer, vertices.buffer, instances.buffer, indices.buffer, layout, stages,
+			                        address(indirect), address(vertices), address(instances), address(indices)});
 		else
 			draw_all(scene.draws);
 		if (second_pipeline) {

@@ -108,7 +108,13 @@ struct Scene {
 		VkBuffer indirect, vertices, instances, indices;
 		VkPipelineLayout layout;  // for vkCmdPushConstants
 		VkShaderStageFlags push_stages;
+		// With device_addresses: the same buffers' addresses (0 where none).
+		VkDeviceAddress indirect_address, vertices_address, instances_address, indices_address;
 	};
+	// The indirect, vertex and index buffers have SHADER_DEVICE_ADDRESS
+	// usage (the context must enable bufferDeviceAddress) and record_draws
+	// gets their addresses (VK_KHR_device_address_commands).
+	bool device_addresses = false;
 	std::function<void(VkCommandBuffer, const Buffers&)> record_draws;
 	// A second subpass (render passes only) that uses the same attachments
 	// and draws these with the same pipeline state, after

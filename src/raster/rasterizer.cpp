@@ -737,8 +737,12 @@ void RasterizeTriangleInTile(TileContext& t, const SetupTriangle& tri, const flo
 			++t.primitive_count;
 		}
 	};
+	// Pixel interlock with sample shading: a quad's samples, which follow
+	// each other, go to batches of their own.
+	const bool sample_apart = d.per_sample && d.state.shader.interlock == FragmentShader::Interlock::kPixel;
 	// covered: the quad's coverage before the early tests.
 	auto add = [&](int32_t qx, int32_t qy, uint32_t quad_mask, uint32_t sample, uint32_t covered) {
+		if (sample_apart && count && t.batch.quad_x[count - 1] == qx && t.batch.quad_y[count - 1] == qy) flush_full();
 		use_slot();
 		FragmentBatch& b = t.batch;
 		const uint32_t n = count;
@@ -958,7 +962,11 @@ void RasterizeEntries(TileContext& context, const Renderer::Binned& b, uint32_t 
 	// A batch holds quads of up to kMaxBatchQuads triangles; with ordered
 	// attachment reads, of one (its quads do not overlap), so each
 	// triangle's shader reads what the triangles before it wrote.
-	const uint32_t batch_primitives = draw.state.shader.ordered_attachment_reads ? 1 : kMaxBatchQuads;
+	// Likewise with fragment shader interlock (FragmentShader::interlock).
+	const uint32_t batch_primitives =
+	    draw.state.shader.ordered_attachment_reads || draw.state.shader.interlock != FragmentShader::Interlock::kNone
+	        ? 1
+	        : kMaxBatchQuads;
 	for (uint32_t k = begin; k < end; ++k) {
 		// A tile's triangles lie anywhere in the setup arrays: fetch ahead.
 		if (k + 4 < end) __builtin_prefetch(&b.Triangle(b.entries[k + 4]));

@@ -353,6 +353,12 @@ struct FragmentShader {
 	// attachment access): the rasterizer shades a primitive's quads only
 	// after the earlier primitives' quads are written.
 	bool ordered_attachment_reads = false;
+	// Fragment shader interlock (VK_EXT_fragment_shader_interlock): no two
+	// invocations of one pixel (kPixel) or one sample (kSample) share a
+	// batch, so critical sections run one at a time, in primitive order:
+	// a batch holds one primitive's quads, and with kPixel and sample
+	// shading one sample of a quad.
+	enum class Interlock : uint8_t { kNone, kPixel, kSample } interlock = Interlock::kNone;
 	// Reads SampleId or SamplePosition (or inputs decorated Sample): the
 	// shader runs once a covered sample, as with min_sample_shading = 1.
 	bool per_sample = false;

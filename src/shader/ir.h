@@ -111,6 +111,12 @@ constexpr uint32_t kSubgroupSize = 32;
 // The derivative group execution modes of a compute program (Program).
 enum class DerivativeGroup : uint8_t { kNone, kLinear, kQuads };
 
+// Fragment shader interlock (SPV_EXT_fragment_shader_interlock): the
+// critical sections (OpBegin/OpEndInvocationInterlockEXT) of invocations
+// that cover the same pixel, or the same sample, run one at a time in
+// primitive order. Ordered and unordered modes are the same here.
+enum class Interlock : uint8_t { kNone, kPixel, kSample };
+
 // One decoded instruction. Unused operands name register 0 (always zero).
 struct Inst {
 	Op op = Op::kCopy;
@@ -479,6 +485,8 @@ struct Program {
 	bool pixel_center_integer = false;  // PixelCenterInteger
 	GeometryInfo geometry;              // geometry stage
 	TessellationInfo tessellation;      // tessellation stages
+	// The Pixel/SampleInterlock*EXT execution modes.
+	Interlock interlock = Interlock::kNone;
 
 	std::vector<Inst> insts;
 	std::vector<Block> blocks;  // blocks[0] is the entry

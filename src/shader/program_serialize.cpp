@@ -209,6 +209,7 @@ void Fields(IO& io, Program& p) {
 	io.Field(p.uses_derivatives), io.Field(p.sample_shading), io.Field(p.origin_upper_left);
 	io.Field(p.pixel_center_integer);
 	io.Enum(p.derivative_group, DerivativeGroup::kQuads);
+	io.Enum(p.interlock, Interlock::kSample);
 	io.Field(p.geometry.input_vertices), io.Field(p.geometry.invocations), io.Field(p.geometry.max_vertices);
 	io.Enum(p.geometry.output, GeometryOutput::kTriangleStrip);
 	io.Field(p.geometry.emit_word), io.Field(p.geometry.record_words), io.Field(p.geometry.emitted_word);

@@ -98,6 +98,13 @@ bool Translator::ParseExecutionMode(const Instruction& inst) {
 	case spv::ExecutionMode::PixelCenterInteger: Fail("execution mode PixelCenterInteger is not allowed by Vulkan");
 	case spv::ExecutionMode::EarlyFragmentTests: program_.early_fragment_tests = true; return true;
 	case spv::ExecutionMode::PostDepthCoverage: program_.post_depth_coverage = true; return true;
+	// VK_EXT_fragment_shader_interlock: the rasterizer keeps invocations
+	// of one pixel (sample) out of each other's way (raster::FragmentShader
+	// ::interlock), so the critical section's bounds need no code.
+	case spv::ExecutionMode::PixelInterlockOrderedEXT:
+	case spv::ExecutionMode::PixelInterlockUnorderedEXT: program_.interlock = shader::Interlock::kPixel; return true;
+	case spv::ExecutionMode::SampleInterlockOrderedEXT:
+	case spv::ExecutionMode::SampleInterlockUnorderedEXT: program_.interlock = shader::Interlock::kSample; return true;
 	case spv::ExecutionMode::DepthReplacing: program_.depth_replacing = true; return true;
 	case spv::ExecutionMode::DepthGreater:
 	case spv::ExecutionMode::DepthLess:
@@ -709,6 +716,12 @@ bool Translator::TranslateStageOp(const Instruction& inst) {
 		return true;
 	}
 	case spv::Op::OpDemoteToHelperInvocation: EmitDiscard(); return true;
+	// The critical section's bounds: the rasterizer already runs the
+	// invocations it orders apart (the Interlock execution modes above).
+	case spv::Op::OpBeginInvocationInterlockEXT:
+	case spv::Op::OpEndInvocationInterlockEXT:
+		if (stage_ != shader::Stage::kFragment) Fail("%s outside a fragment shader", inst.OpName());
+		return true;
 	case spv::Op::OpIsHelperInvocationEXT:
 		if (helper_region_ == kNoRegion) Fail("OpIsHelperInvocationEXT outside a fragment shader");
 		result_types_[inst[2]] = inst[1];

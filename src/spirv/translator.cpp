@@ -99,6 +99,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     spv::Capability::ComputeDerivativeGroupQuadsNV,
     spv::Capability::ComputeDerivativeGroupLinearNV,
     spv::Capability::DemoteToHelperInvocation,
+    // VK_EXT_fragment_shader_interlock (Program::interlock).
+    spv::Capability::FragmentShaderPixelInterlockEXT,
+    spv::Capability::FragmentShaderSampleInterlockEXT,
     spv::Capability::DrawParameters,
     spv::Capability::MultiView,
     // Layer written by the vertex stage (shaderOutputLayer; vk/draw.cpp

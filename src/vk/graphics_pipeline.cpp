@@ -417,6 +417,9 @@ void LinkStages(GraphicsPipeline& g) {
 	shader.may_discard = fs.discard_word != kNoWord;
 	shader.early_fragment_tests = fs.early_fragment_tests;
 	shader.post_depth_coverage = fs.post_depth_coverage;
+	shader.interlock = fs.interlock == shader::Interlock::kPixel    ? raster::FragmentShader::Interlock::kPixel
+	                   : fs.interlock == shader::Interlock::kSample ? raster::FragmentShader::Interlock::kSample
+	                                                                : raster::FragmentShader::Interlock::kNone;
 	shader.writes_memory = WritesMemory(fs);
 	// Vulkan 1.3 §28.4 "Sample Shading": reading SampleId or SamplePosition,
 	// or a Sample-decorated input, runs the shader per sample.

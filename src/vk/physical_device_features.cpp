@@ -133,6 +133,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT, shaderUniformBufferUnsizedArray)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_DEVICE_MEMORY_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT, zeroInitializeDeviceMemory)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT,
+     TESSERA_FEATURE_END(VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT, fragmentShaderShadingRateInterlock)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR, deviceAddressCommands)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
@@ -848,6 +850,17 @@ void FillFeatures(VkBaseOutStructure* s) {
 		reinterpret_cast<VkPhysicalDeviceShaderUniformBufferUnsizedArrayFeaturesEXT*>(s)
 		    ->shaderUniformBufferUnsizedArray = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT: {
+		// A batch holds one primitive's quads and, with pixel interlock and
+		// sample shading, one sample of a quad (raster::FragmentShader
+		// ::interlock); a tile's batches run in order on one thread. No
+		// fragment shading rates, so no shading rate interlock.
+		auto* f = reinterpret_cast<VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT*>(s);
+		f->fragmentShaderSampleInterlock = VK_TRUE;
+		f->fragmentShaderPixelInterlock = VK_TRUE;
+		f->fragmentShaderShadingRateInterlock = VK_FALSE;
+		break;
+	}
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR:
 		// Address ranges name host memory directly (vk/buffer.h, RangeOf):
 		// every command of the extension reads or writes them as its

@@ -230,9 +230,13 @@ void SetupOne(const PrimitiveSetupState& s, const ScreenVertex* v0, const Screen
 	SetupTriangle& t = *tp;
 	if (conservative != VK_CONSERVATIVE_RASTERIZATION_MODE_DISABLED_EXT) {
 		for (int e = 0; e < 3; ++e) {
-			const int64_t extent = (std::abs(int64_t(t.edge_a[e])) + std::abs(int64_t(t.edge_b[e]))) * 128;
+			// (|a| + |b|) * d: the most the edge function changes from a
+			// pixel's center to a point at most d subpixels from it in x and
+			// in y (d = 128: the pixel's square; then the extra size).
+			const int64_t slope = std::abs(int64_t(t.edge_a[e])) + std::abs(int64_t(t.edge_b[e]));
+			const int64_t extent = slope * 128;
 			if (over) {
-				t.edge_c[e] += extent + (std::abs(int64_t(t.edge_a[e])) + std::abs(int64_t(t.edge_b[e]))) * extra;
+				t.edge_c[e] += extent + slope * extra;
 				t.edge_bias[e] = 0;  // touching counts
 			} else {
 				t.edge_c[e] -= extent;

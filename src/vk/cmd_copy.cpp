@@ -6,6 +6,7 @@
 // between two tiled images in runs contiguous in both.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "icd/vulkan_newer.h"
 #include "vk/buffer.h"
@@ -393,32 +394,35 @@ VkBufferImageCopy2 AtAddress(const VkDeviceMemoryImageCopyKHR& r) {
 	        r.imageExtent};
 }
 
-}  // namespace
-
-VKAPI_ATTR void VKAPI_CALL CmdCopyMemoryToImageKHR(VkCommandBuffer commandBuffer,
-                                                   const VkCopyDeviceMemoryImageInfoKHR* pCopyMemoryInfo) {
+// One CopyBufferToImageCommand or CopyImageToBufferCommand a region, its
+// memory the region's address.
+template <typename CopyCommand>
+void RecordMemoryImageCopies(VkCommandBuffer commandBuffer, const VkCopyDeviceMemoryImageInfoKHR& info) {
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
-	for (uint32_t i = 0; i < pCopyMemoryInfo->regionCount; ++i) {
-		const VkDeviceMemoryImageCopyKHR& region = pCopyMemoryInfo->pRegions[i];
-		auto* cmd = cb->Add<CopyBufferToImageCommand>();
+	for (uint32_t i = 0; i < info.regionCount; ++i) {
+		const VkDeviceMemoryImageCopyKHR& region = info.pRegions[i];
+		auto* cmd = cb->Add<CopyCommand>();
 		if (!cmd) return;
-		cmd->src = RangeOf(region.addressRange.address, region.addressRange.size).data;
-		cmd->dst = Image::Cast(pCopyMemoryInfo->image);
+		uint8_t* memory = RangeOf(region.addressRange.address, region.addressRange.size).data;
+		Image* image = Image::Cast(info.image);
+		if constexpr (std::is_same_v<CopyCommand, CopyBufferToImageCommand>)
+			cmd->src = memory, cmd->dst = image;
+		else
+			cmd->src = image, cmd->dst = memory;
 		cb->RecordRegions(cmd, &region, 1, AtAddress);
 	}
 }
 
+}  // namespace
+
+VKAPI_ATTR void VKAPI_CALL CmdCopyMemoryToImageKHR(VkCommandBuffer commandBuffer,
+                                                   const VkCopyDeviceMemoryImageInfoKHR* pCopyMemoryInfo) {
+	RecordMemoryImageCopies<CopyBufferToImageCommand>(commandBuffer, *pCopyMemoryInfo);
+}
+
 VKAPI_ATTR void VKAPI_CALL CmdCopyImageToMemoryKHR(VkCommandBuffer commandBuffer,
                                                    const VkCopyDeviceMemoryImageInfoKHR* pCopyMemoryInfo) {
-	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
-	for (uint32_t i = 0; i < pCopyMemoryInfo->regionCount; ++i) {
-		const VkDeviceMemoryImageCopyKHR& region = pCopyMemoryInfo->pRegions[i];
-		auto* cmd = cb->Add<CopyImageToBufferCommand>();
-		if (!cmd) return;
-		cmd->src = Image::Cast(pCopyMemoryInfo->image);
-		cmd->dst = RangeOf(region.addressRange.address, region.addressRange.size).data;
-		cb->RecordRegions(cmd, &region, 1, AtAddress);
-	}
+	RecordMemoryImageCopies<CopyImageToBufferCommand>(commandBuffer, *pCopyMemoryInfo);
 }
 
 }  // namespace tessera::entry

@@ -103,8 +103,20 @@ void RecordCounterCommand(CommandBuffer& cb, const XfbCounter* counters, uint32_
 	}
 }
 
-void RecordBindings(CommandBuffer& cb, uint32_t first, uint32_t count, const GraphicsContext::XfbBuffer* buffers) {
-	if (auto* cmd = cb.Add<BindXfbBuffersCommand>()) {
+// Bindings first.. of the ranges range_of(i) gives (size: how much of the
+// range capture may use).
+template <typename RangeOf>
+void RecordBindings(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count, RangeOf range_of) {
+	if (first >= kMaxXfbBuffers) return;
+	count = std::min(count, kMaxXfbBuffers - first);
+	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
+	auto* buffers = cb->AllocateArray<GraphicsContext::XfbBuffer>(count);
+	if (!buffers) return;
+	for (uint32_t i = 0; i < count; ++i) {
+		const MemoryRange range = range_of(i);
+		buffers[i] = {range.data, range.data ? range.size : 0};
+	}
+	if (auto* cmd = cb->Add<BindXfbBuffersCommand>()) {
 		cmd->first = first;
 		cmd->count = count;
 		cmd->buffers = buffers;
@@ -123,19 +135,12 @@ VKAPI_ATTR void VKAPI_CALL CmdBindTransformFeedbackBuffersEXT(VkCommandBuffer co
                                                               uint32_t bindingCount, const VkBuffer* pBuffers,
                                                               const VkDeviceSize* pOffsets,
                                                               const VkDeviceSize* pSizes) {
-	if (firstBinding >= vk::kMaxXfbBuffers) return;
-	bindingCount = std::min(bindingCount, vk::kMaxXfbBuffers - firstBinding);
-	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
-	auto* buffers = cb->AllocateArray<vk::GraphicsContext::XfbBuffer>(bindingCount);
-	if (!buffers) return;
-	for (uint32_t i = 0; i < bindingCount; ++i) {
+	vk::RecordBindings(commandBuffer, firstBinding, bindingCount, [&](uint32_t i) {
 		// §26.1: the size given, or the rest of the buffer, whichever is less.
-		const vk::MemoryRange range = vk::RangeOf(vk::Buffer::Cast(pBuffers[i]), pOffsets[i]);
-		uint64_t size = range.size;
-		if (pSizes && pSizes[i] != VK_WHOLE_SIZE) size = std::min<uint64_t>(size, pSizes[i]);
-		buffers[i] = {range.data, range.data ? size : 0};
-	}
-	vk::RecordBindings(*cb, firstBinding, bindingCount, buffers);
+		vk::MemoryRange range = vk::RangeOf(vk::Buffer::Cast(pBuffers[i]), pOffsets[i]);
+		if (pSizes && pSizes[i] != VK_WHOLE_SIZE) range.size = std::min<uint64_t>(range.size, pSizes[i]);
+		return range;
+	});
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdBeginTransformFeedbackEXT(VkCommandBuffer commandBuffer, uint32_t firstCounterBuffer,
@@ -160,17 +165,9 @@ VKAPI_ATTR void VKAPI_CALL CmdEndTransformFeedbackEXT(VkCommandBuffer commandBuf
 VKAPI_ATTR void VKAPI_CALL
 CmdBindTransformFeedbackBuffers2EXT(VkCommandBuffer commandBuffer, uint32_t firstBinding, uint32_t bindingCount,
                                     const VkBindTransformFeedbackBuffer2InfoEXT* pBindingInfos) {
-	if (firstBinding >= vk::kMaxXfbBuffers) return;
-	bindingCount = std::min(bindingCount, vk::kMaxXfbBuffers - firstBinding);
-	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
-	auto* buffers = cb->AllocateArray<vk::GraphicsContext::XfbBuffer>(bindingCount);
-	if (!buffers) return;
-	for (uint32_t i = 0; i < bindingCount; ++i) {
-		const vk::MemoryRange range =
-		    vk::RangeOf(pBindingInfos[i].addressRange.address, pBindingInfos[i].addressRange.size);
-		buffers[i] = {range.data, range.data ? range.size : 0};
-	}
-	vk::RecordBindings(*cb, firstBinding, bindingCount, buffers);
+	vk::RecordBindings(commandBuffer, firstBinding, bindingCount, [&](uint32_t i) {
+		return vk::RangeOf(pBindingInfos[i].addressRange.address, pBindingInfos[i].addressRange.size);
+	});
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdBeginTransformFeedback2EXT(VkCommandBuffer commandBuffer, uint32_t firstCounterRange,

@@ -50,36 +50,35 @@ struct BindVertexBuffersCommand : Command {
 	}
 };
 
-void RecordVertexBindings(CommandBuffer* cb, uint32_t first, uint32_t count,
-                          const GraphicsContext::VertexBuffer* buffers) {
-	if (auto* cmd = cb->Add<BindVertexBuffersCommand>()) {
-		cmd->first = first;
-		cmd->count = count;
-		cmd->buffers = buffers;
-	}
-}
-
-void BindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count, const VkBuffer* buffers,
-                       const VkDeviceSize* offsets, const VkDeviceSize* sizes, const VkDeviceSize* strides) {
+// Bindings first.. of the memory binding_of(i, b) puts in each b: its data
+// and size, and its stride where it sets one.
+template <typename BindingOf>
+void RecordVertexBindings(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count, BindingOf binding_of) {
 	if (first >= kMaxVertexBindings) return;
 	count = std::min(count, kMaxVertexBindings - first);
 	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
 	auto* out = cb->AllocateArray<GraphicsContext::VertexBuffer>(count);
 	if (!out) return;
-	for (uint32_t i = 0; i < count; ++i) {
-		GraphicsContext::VertexBuffer& b = out[i] = {};
+	for (uint32_t i = 0; i < count; ++i) binding_of(i, out[i] = {});
+	if (auto* cmd = cb->Add<BindVertexBuffersCommand>()) {
+		cmd->first = first;
+		cmd->count = count;
+		cmd->buffers = out;
+	}
+}
+
+void BindVertexBuffers(VkCommandBuffer commandBuffer, uint32_t first, uint32_t count, const VkBuffer* buffers,
+                       const VkDeviceSize* offsets, const VkDeviceSize* sizes, const VkDeviceSize* strides) {
+	RecordVertexBindings(commandBuffer, first, count, [&](uint32_t i, GraphicsContext::VertexBuffer& b) {
 		// Vulkan 1.3 §22.2: a null buffer (nullDescriptor) reads zeros.
-		if (const Buffer* buffer = Buffer::Cast(buffers[i]); buffer && buffer->Data() && offsets[i] <= buffer->Size()) {
-			b.data = buffer->Data() + offsets[i];
-			b.size = buffer->Size() - offsets[i];
-			if (sizes && sizes[i] != VK_WHOLE_SIZE) b.size = std::min(b.size, sizes[i]);
-		}
+		const MemoryRange range = RangeOf(Buffer::Cast(buffers[i]), offsets[i]);
+		b.data = range.data;
+		b.size = sizes && sizes[i] != VK_WHOLE_SIZE ? std::min(range.size, sizes[i]) : range.size;
 		if (strides) {
 			b.stride = strides[i];
 			b.has_stride = true;
 		}
-	}
-	RecordVertexBindings(cb, first, count, out);
+	});
 }
 
 struct IndexBinding {
@@ -122,12 +121,9 @@ VKAPI_ATTR void VKAPI_CALL CmdBindVertexBuffers2(VkCommandBuffer commandBuffer, 
 // a buffer's end (vk/draw.cpp).
 VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer2KHR(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
                                                   VkDeviceSize size, VkIndexType indexType) {
-	IndexBinding b{nullptr, 0, indexType};
-	if (const Buffer* index = Buffer::Cast(buffer); index && index->Data() && offset <= index->Size()) {
-		b.data = index->Data() + offset;
-		b.size = size == VK_WHOLE_SIZE ? index->Size() - offset : std::min(size, index->Size() - offset);
-	}
-	RecordIndexBinding(commandBuffer, b);
+	const MemoryRange range = RangeOf(Buffer::Cast(buffer), offset);
+	RecordIndexBinding(commandBuffer,
+	                   {range.data, size == VK_WHOLE_SIZE ? range.size : std::min(size, range.size), indexType});
 }
 
 VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDeviceSize offset,
@@ -147,23 +143,16 @@ VKAPI_ATTR void VKAPI_CALL CmdBindIndexBuffer3KHR(VkCommandBuffer commandBuffer,
 VKAPI_ATTR void VKAPI_CALL CmdBindVertexBuffers3KHR(VkCommandBuffer commandBuffer, uint32_t firstBinding,
                                                     uint32_t bindingCount,
                                                     const VkBindVertexBuffer3InfoKHR* pBindingInfos) {
-	if (firstBinding >= kMaxVertexBindings) return;
-	bindingCount = std::min(bindingCount, kMaxVertexBindings - firstBinding);
-	CommandBuffer* cb = CommandBuffer::Cast(commandBuffer);
-	auto* out = cb->AllocateArray<GraphicsContext::VertexBuffer>(bindingCount);
-	if (!out) return;
-	for (uint32_t i = 0; i < bindingCount; ++i) {
+	RecordVertexBindings(commandBuffer, firstBinding, bindingCount, [&](uint32_t i, GraphicsContext::VertexBuffer& b) {
 		const VkBindVertexBuffer3InfoKHR& info = pBindingInfos[i];
 		const MemoryRange range = RangeOf(info.addressRange.address, info.addressRange.size);
-		GraphicsContext::VertexBuffer& b = out[i] = {};
 		b.data = range.data;
 		b.size = range.size;
 		if (info.setStride) {
 			b.stride = info.addressRange.stride;
 			b.has_stride = true;
 		}
-	}
-	RecordVertexBindings(cb, firstBinding, bindingCount, out);
+	});
 }
 
 // vkCmdSetViewport / vkCmdSetScissor: a range of the kMaxViewports slots.

@@ -347,10 +347,17 @@ enum class InterfaceBuiltin : uint8_t {
 	kTessLevelInner,
 	kTessCoord,
 	kPatchVertices,
+	// Fragment input (VK_KHR_fragment_shader_barycentric): BaryCoordKHR and
+	// BaryCoordNoPerspKHR, the weights of the primitive's vertices (index =
+	// component), interpolated perspective-correctly / linearly.
+	kBaryCoord,
+	kBaryCoordNoPersp,
 };
 
 enum class ScalarKind : uint8_t { kFloat, kSint, kUint, kBool };
-enum class InterfaceInterpolation : uint8_t { kSmooth, kNoPerspective, kFlat };
+// kPerVertex: a fragment input decorated PerVertexKHR, not interpolated:
+// the value of the primitive's vertex InterfaceWord::vertex.
+enum class InterfaceInterpolation : uint8_t { kSmooth, kNoPerspective, kFlat, kPerVertex };
 
 // One 32-bit scalar of a vertex or fragment stage's interface. Stage inputs
 // and outputs live in the lanes' private memory, word-major like every
@@ -375,9 +382,10 @@ struct InterfaceWord {
 	InterfaceInterpolation interpolation = InterfaceInterpolation::kSmooth;
 	bool centroid = false;
 	bool per_sample = false;  // the Sample decoration
-	// Geometry and tessellation per-vertex inputs, and tessellation control
-	// per-vertex outputs: the vertex of the primitive or patch (the index
-	// into the per-vertex array); 0 for the others.
+	// Geometry and tessellation per-vertex inputs, tessellation control
+	// per-vertex outputs and PerVertexKHR fragment inputs: the vertex of the
+	// primitive or patch (the index into the per-vertex array); 0 for the
+	// others.
 	uint32_t vertex = 0;
 };
 

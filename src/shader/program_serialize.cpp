@@ -156,12 +156,12 @@ void Fields(IO& io, Block& x) {
 template <class IO>
 void Fields(IO& io, InterfaceWord& x) {
 	io.Field(x.word);
-	io.Enum(x.builtin, InterfaceBuiltin::kPatchVertices);
+	io.Enum(x.builtin, InterfaceBuiltin::kBaryCoordNoPersp);
 	io.Byte(x.stream);
 	io.Field(x.patch);
 	io.Field(x.location), io.Field(x.component), io.Field(x.index);
 	io.Enum(x.kind, ScalarKind::kBool);
-	io.Enum(x.interpolation, InterfaceInterpolation::kFlat);
+	io.Enum(x.interpolation, InterfaceInterpolation::kPerVertex);
 	io.Field(x.centroid), io.Field(x.per_sample);
 	io.Field(x.vertex);
 	io.Byte(x.width);

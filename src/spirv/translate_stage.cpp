@@ -19,8 +19,11 @@ using shader::Op;
 namespace {
 
 void ApplyInterpolation(shader::InterfaceWord& word, const InterfaceDecorations& d) {
-	if (d.flat) word.interpolation = shader::InterfaceInterpolation::kFlat;
-	if (d.no_perspective) word.interpolation = shader::InterfaceInterpolation::kNoPerspective;
+	if (d.per_vertex) word.interpolation = shader::InterfaceInterpolation::kPerVertex;
+	// (A per-vertex value is never interpolated, whatever else is said.)
+	const bool per_vertex = word.interpolation == shader::InterfaceInterpolation::kPerVertex;
+	if (d.flat && !per_vertex) word.interpolation = shader::InterfaceInterpolation::kFlat;
+	if (d.no_perspective && !per_vertex) word.interpolation = shader::InterfaceInterpolation::kNoPerspective;
 	word.centroid |= d.centroid;
 	word.per_sample |= d.sample;
 	if (d.stream) word.stream = static_cast<uint8_t>(d.stream);
@@ -56,6 +59,8 @@ InterfaceBuiltin InterfaceBuiltinOf(uint32_t builtin) {
 	case spv::BuiltIn::TessLevelInner: return InterfaceBuiltin::kTessLevelInner;
 	case spv::BuiltIn::TessCoord: return InterfaceBuiltin::kTessCoord;
 	case spv::BuiltIn::PatchVertices: return InterfaceBuiltin::kPatchVertices;
+	case spv::BuiltIn::BaryCoordKHR: return InterfaceBuiltin::kBaryCoord;
+	case spv::BuiltIn::BaryCoordNoPerspKHR: return InterfaceBuiltin::kBaryCoordNoPersp;
 	default: return InterfaceBuiltin::kNone;
 	}
 }
@@ -422,10 +427,23 @@ uint32_t Translator::InterfaceRegion(uint32_t variable) {
 	const bool per_primitive = patch || is(spv::BuiltIn::PrimitiveId) || is(spv::BuiltIn::InvocationId) ||
 	                           is(spv::BuiltIn::ViewIndex) || is(spv::BuiltIn::TessCoord) ||
 	                           is(spv::BuiltIn::PatchVertices);
+	// VK_KHR_fragment_shader_barycentric "Barycentric Interpolation": a
+	// PerVertexKHR fragment input (or a block whose members are) is an array
+	// of the primitive's three vertices' values, none interpolated.
+	auto member_per_vertex = [&] {
+		const Type& t = TypeOf(type);
+		const uint32_t block = t.op == spv::Op::OpTypeArray ? t.element : type;
+		auto it = member_decorations_.find({block, 0});
+		return TypeOf(block).op == spv::Op::OpTypeStruct && it != member_decorations_.end() &&
+		       it->second.interface.per_vertex;
+	};
+	const bool per_vertex =
+	    stage_ == shader::Stage::kFragment && !output && (d.interface.per_vertex || member_per_vertex());
+	if (per_vertex) proto.interpolation = shader::InterfaceInterpolation::kPerVertex;
 	const bool arrayed = stage_ == shader::Stage::kGeometry      ? !output
 	                     : stage_ == shader::Stage::kTessControl ? true
 	                     : stage_ == shader::Stage::kTessEval    ? !output
-	                                                             : false;
+	                                                             : per_vertex;
 	proto.patch = patch;
 	if (arrayed && !per_primitive) {
 		const Type& array = TypeOf(type);
@@ -639,6 +657,9 @@ void Translator::BuiltinWords(uint32_t builtin, uint32_t type, shader::Interface
 	proto.builtin = kind;
 	proto.kind = KindOf(*scalar);
 	if (proto.kind != shader::ScalarKind::kFloat) proto.interpolation = shader::InterfaceInterpolation::kFlat;
+	if (kind == InterfaceBuiltin::kBaryCoord) proto.interpolation = shader::InterfaceInterpolation::kSmooth;
+	if (kind == InterfaceBuiltin::kBaryCoordNoPersp)
+		proto.interpolation = shader::InterfaceInterpolation::kNoPerspective;
 	uint32_t count = LeafCount(type);
 	for (uint32_t k = 0; k < count; ++k) {
 		shader::InterfaceWord w = proto;

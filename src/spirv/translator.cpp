@@ -102,6 +102,9 @@ constexpr spv::Capability kSupportedCapabilities[] = {
     // VK_EXT_fragment_shader_interlock (Program::interlock).
     spv::Capability::FragmentShaderPixelInterlockEXT,
     spv::Capability::FragmentShaderSampleInterlockEXT,
+    // VK_KHR_fragment_shader_barycentric: BaryCoord* and PerVertexKHR
+    // inputs (vk/draw.cpp, ExpandPrimitives).
+    spv::Capability::FragmentBarycentricKHR,
     spv::Capability::DrawParameters,
     spv::Capability::MultiView,
     // Layer written by the vertex stage (shaderOutputLayer; vk/draw.cpp
@@ -368,6 +371,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
 			case spv::Decoration::Sample: d.interface.sample = true; break;
+			case spv::Decoration::PerVertexKHR: d.interface.per_vertex = true; break;
 			case spv::Decoration::FPRoundingMode:
 				d.round_toward_zero = inst[3] == static_cast<uint32_t>(spv::FPRoundingMode::RTZ);
 				break;
@@ -393,6 +397,7 @@ void Translator::ParseModule() {
 			case spv::Decoration::NoPerspective: d.interface.no_perspective = true; break;
 			case spv::Decoration::Centroid: d.interface.centroid = true; break;
 			case spv::Decoration::Sample: d.interface.sample = true; break;
+			case spv::Decoration::PerVertexKHR: d.interface.per_vertex = true; break;
 			case spv::Decoration::XfbBuffer: d.xfb.buffer = static_cast<int32_t>(inst[4]); break;
 			case spv::Decoration::XfbStride: d.xfb.stride = inst[4]; break;
 			default: break;

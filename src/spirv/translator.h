@@ -57,6 +57,7 @@ struct InterfaceDecorations {
 	uint32_t stream = 0;  // geometry outputs: the vertex stream (Stream)
 	bool patch = false;   // tessellation: Patch
 	bool flat = false, no_perspective = false, centroid = false, sample = false;
+	bool per_vertex = false;  // fragment inputs: PerVertexKHR
 };
 
 // Transform feedback (Xfb execution mode): the buffer, the byte offset in a

@@ -745,7 +745,11 @@ namespace {
 //   carries the remainder of its last rectangle over to the next segment.
 //   Bresenham lines count fragments instead: a segment's start holds the
 //   fragments of the strip's segments before it (setup counts on from
-//   there along the major axis).
+//   there along the major axis);
+// - Vulkan "Barycentric Interpolation": the BaryCoord weights and the
+//   PerVertexKHR inputs, by the vertex's place in the primitive
+//   (gp.place_varyings; `list` holds each primitive's vertices in the
+//   order of the spec's table).
 void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const raster::RasterState& raster,
                       bool line_strip, uint32_t per, std::vector<uint32_t>& list, GeometryVertices& out,
                       raster::VertexInput& input) {
@@ -803,6 +807,19 @@ void ExpandPrimitives(const GraphicsPipeline& gp, const DrawJob& job, const rast
 		}
 		if (job.stipple_varying != kNoWord)
 			out.varyings[i * out_n + job.stipple_varying] = distance.empty() ? 0.0f : distance[i];
+		const uint32_t place = uint32_t(i % per);
+		const size_t first = i - place;  // the primitive's vertex 0
+		for (const PlaceVarying& p : gp.place_varyings) {
+			float& value = out.varyings[i * out_n + p.varying];
+			if (p.source == kNoWord) {
+				value = place == p.vertex ? 1.0f : 0.0f;
+				continue;
+			}
+			// (No varyings came, none are read: they are all zero.)
+			if (!n || !input.varyings) continue;
+			const size_t from = list[first + std::min(p.vertex, per - 1)];
+			std::memcpy(&value, &input.varyings[from * n + p.source], 4);
+		}
 		if (clips) std::memcpy(&out.clip_distances[i * clips], &input.clip_distances[v * clips], size_t(clips) * 4);
 		if (culls) std::memcpy(&out.cull_distances[i * culls], &job.cull_distances[v * culls], size_t(culls) * 4);
 		if (input.point_sizes) out.point_sizes[i] = input.point_sizes[v];
@@ -858,7 +875,8 @@ uint64_t DrawAssembled(const GraphicsPipeline& gp, const GraphicsContext& g, con
 		raster::AssembleList(input, per, list);
 		break;
 	}
-	if ((gp.primitive_id_varying != kNoWord && !gp.geometry) || job.stipple_varying != kNoWord) {
+	if ((gp.primitive_id_varying != kNoWord && !gp.geometry) || job.stipple_varying != kNoWord ||
+	    !gp.place_varyings.empty()) {
 		ExpandPrimitives(gp, job, raster, input.topology == raster::Topology::LineStrip, per, list, scratch.expanded,
 		                 source);
 		GeometryVertices& e = scratch.expanded;
@@ -1105,8 +1123,8 @@ uint64_t DrawGeometryPart(GraphicsContext& g, const GraphicsPipeline& gp, const 
 	job.cull_count = wants.cull_count;
 	job.layers = wants.layers ? out.layers.data() : nullptr;
 	job.viewport_indices = wants.viewport_indices ? out.viewport_indices.data() : nullptr;
-	const bool assembled =
-	    wants.layers || wants.viewport_indices || wants.cull_count > 0 || job.stipple_varying != kNoWord;
+	const bool assembled = wants.layers || wants.viewport_indices || wants.cull_count > 0 ||
+	                       job.stipple_varying != kNoWord || !gp.place_varyings.empty();
 	return assembled ? DrawAssembled(gp, g, state, compiled, fb, input, job, scratch)
 	                 : scratch.renderer->Draw(compiled, fb, input);
 }
@@ -1308,7 +1326,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 	                       g.view_mask == 0 && !g.occlusion_pool && !g.statistics_pool && !state.shader.writes_memory &&
 	                       !state.shader.reads_attachments && gp.layer_word == kNoWord &&
 	                       gp.viewport_index_word == kNoWord && gp.cull_distance_count == 0 &&
-	                       gp.primitive_id_varying == kNoWord && !line_stipple;
+	                       gp.primitive_id_varying == kNoWord && gp.place_varyings.empty() && !line_stipple;
 	if (!may_queue && context.queued_draws) FlushQueuedDraws(context);
 	// A draw that stores to memory (or captures vertices into buffers) may
 	// change what a decoded view was made from: noted when it has run.
@@ -1626,7 +1644,7 @@ void Draw(ExecutionContext& context, const DrawParams& given) {
 		const bool layered = gp.layer_word != kNoWord && g.view_mask == 0 && !gp.geometry;
 		const bool viewported = gp.viewport_index_word != kNoWord && !gp.geometry;
 		const bool assembled = layered || viewported || job.cull_count > 0 || gp.primitive_id_varying != kNoWord ||
-		                       job.stipple_varying != kNoWord;
+		                       job.stipple_varying != kNoWord || !gp.place_varyings.empty();
 		// (With tessellation, TessellateInstance sizes these per instance.)
 		if (layered && !tessellated) {
 			scratch.layers.resize(n);

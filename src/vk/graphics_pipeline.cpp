@@ -285,7 +285,9 @@ void LinkTessellation(GraphicsPipeline& g) {
 	t.point_mode = c.point_mode || e.point_mode;
 }
 
-void LinkStages(GraphicsPipeline& g) {
+// False when the fragment stage's inputs need more than kMaxVaryings raster
+// varyings (each element of a PerVertexKHR array takes one).
+bool LinkStages(GraphicsPipeline& g) {
 	const shader::Program& vs = *g.vertex;
 	g.vertex_writes_memory = WritesMemory(vs);
 	if (g.tess_control) LinkTessellation(g);
@@ -328,8 +330,15 @@ void LinkStages(GraphicsPipeline& g) {
 	std::fill(std::begin(g.point_coord_words), std::end(g.point_coord_words), kNoWord);
 	std::fill(std::begin(g.sample_position_words), std::end(g.sample_position_words), kNoWord);
 	for (auto& words : g.color_words) std::fill(std::begin(words), std::end(words), kNoWord);
-	if (!g.fragment) return;
+	if (!g.fragment) return true;
 	const shader::Program& fs = *g.fragment;
+	bool fits = true;
+	// PerVertexKHR inputs: the varying of each one's vertex 0.
+	struct FirstVertex {
+		uint32_t location, component, varying;
+	};
+	std::vector<FirstVertex> first_vertices;
+	g.place_varyings.clear();
 	for (const shader::InterfaceWord& w : fs.inputs) {
 		using B = shader::InterfaceBuiltin;
 		switch (w.builtin) {
@@ -355,26 +364,46 @@ void LinkStages(GraphicsPipeline& g) {
 		case B::kClipDistance:
 		case B::kCullDistance:
 		case B::kPrimitiveId:  // written by the geometry stage (flat, as an integer)
+		case B::kBaryCoord:
+		case B::kBaryCoordNoPersp:
 		case B::kNone: {
-			if (g.varying_count == raster::kMaxVaryings) break;
+			if (g.varying_count == raster::kMaxVaryings) {
+				fits = false;
+				break;
+			}
 			// Vulkan 1.3 §15.1.3: an input matches the output of the same
 			// Location and Component; an input with no output reads an
 			// undefined value (zero here). gl_ClipDistance and
 			// gl_CullDistance read in the fragment stage are the vertex
 			// stage's, interpolated like smooth varyings (§15.9 "Built-In
 			// Variables").
+			const bool weight = w.builtin == B::kBaryCoord || w.builtin == B::kBaryCoordNoPersp;
+			const bool per_vertex = w.interpolation == shader::InterfaceInterpolation::kPerVertex;
 			uint32_t vertex_word = kNoWord;
 			for (const shader::InterfaceWord& o : last.outputs)
-				if (o.builtin == w.builtin &&
+				if (!weight && o.builtin == w.builtin &&
 				    (w.builtin == B::kNone ? o.location == w.location && o.component == w.component
 				                           : o.index == w.index))
 					vertex_word = o.word;
 			uint32_t i = g.varying_count++;
+			// Elements 1 and 2 of a PerVertexKHR input take the values of its
+			// element 0's varying (listed before them: InterfaceRegion goes
+			// through the array in order) at the primitive's other vertices;
+			// the last stage writes that one only.
+			uint32_t source = i;
+			if (per_vertex && w.vertex == 0) first_vertices.push_back({w.location, w.component, i});
+			if (per_vertex && w.vertex > 0) {
+				for (const FirstVertex& f : first_vertices)
+					if (f.location == w.location && f.component == w.component) source = f.varying;
+				vertex_word = kNoWord;
+			}
 			g.varyings[i] = {vertex_word, w.word};
+			if (weight) g.place_varyings.push_back({i, kNoWord, w.index});
+			if (per_vertex) g.place_varyings.push_back({i, source, w.vertex});
 			// Vulkan "PrimitiveId": without a geometry stage, the number the
 			// geometry stage would have been given.
 			if (w.builtin == B::kPrimitiveId && !g.geometry) g.primitive_id_varying = i;
-			g.state.raster.interpolation[i] = w.interpolation == shader::InterfaceInterpolation::kFlat
+			g.state.raster.interpolation[i] = w.interpolation == shader::InterfaceInterpolation::kFlat || per_vertex
 			                                      ? raster::Interpolation::Flat
 			                                  : w.interpolation == shader::InterfaceInterpolation::kNoPerspective
 			                                      ? raster::Interpolation::NoPerspective
@@ -429,6 +458,7 @@ void LinkStages(GraphicsPipeline& g) {
 	shader.reads_frag_coord_w = g.frag_coord_words[3] != kNoWord;
 	shader.reads_front_facing = g.front_facing_word != kNoWord;
 	shader.reads_sample_mask_in = g.sample_mask_in_word != kNoWord;
+	return fits;
 }
 
 }  // namespace
@@ -832,7 +862,13 @@ VkResult Pipeline::BuildGraphics(const Device& device, const VkGraphicsPipelineC
 			                        a.alphaBlendOp,      a.colorWriteMask};
 		}
 	}
-	LinkStages(g);
+	if (!LinkStages(g)) {
+		device.Report(VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT, VK_OBJECT_TYPE_DEVICE, 0,
+		              "%s: the fragment shader's inputs take more than %u scalar slots (a PerVertexKHR input "
+		              "takes three a component)",
+		              what, raster::kMaxVaryings);
+		return VK_ERROR_UNKNOWN;
+	}
 	// Vulkan "Fragment Output Interface": a color attachment whose Location
 	// has no output variable keeps its values. Which Location an attachment
 	// takes is known at draw time (VK_KHR_dynamic_rendering_local_read's

@@ -131,6 +131,18 @@ struct Varying {
 	uint32_t fragment_word = 0;  // fragment program input word
 };
 
+// A raster varying set per vertex of each primitive (Vulkan "Barycentric
+// Interpolation"): at the vertex numbered p in its primitive (the order of
+// the spec's table, raster::AssembleTriangles), a BaryCoord weight
+// (source == kNoWord) is 1 where p == vertex, else 0; a PerVertexKHR input
+// (flat) is raster varying `source` of the primitive's vertex `vertex`, or
+// of its last vertex where it has fewer (a line's third, a point's second).
+struct PlaceVarying {
+	uint32_t varying = 0;
+	uint32_t source = 0;
+	uint32_t vertex = 0;  // 0, 1 or 2
+};
+
 // A geometry input word and the vertex output it reads: vertex `vertex`
 // of the input primitive, value `slot` of GraphicsPipeline::geometry_sources
 // (kNoWord: no vertex output matches; it reads zero).
@@ -230,6 +242,10 @@ struct GraphicsPipeline {
 	// stage's PrimitiveId (kNoWord: not read): the draw gives each primitive
 	// its own vertices with its number there (draw.cpp, ExpandPrimitives).
 	uint32_t primitive_id_varying = shader::Program::kNoWord;
+	// VK_KHR_fragment_shader_barycentric: raster varyings whose value at a
+	// vertex depends on the vertex's place in its primitive (the draw gives
+	// each primitive its own vertices, draw.cpp ExpandPrimitives).
+	std::vector<PlaceVarying> place_varyings;
 	Varying varyings[raster::kMaxVaryings];
 
 	// Fragment inputs and outputs (kNoWord where absent).

@@ -135,6 +135,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT, zeroInitializeDeviceMemory)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT, fragmentShaderShadingRateInterlock)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR, fragmentShaderBarycentric)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceDeviceAddressCommandsFeaturesKHR, deviceAddressCommands)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
@@ -861,6 +863,12 @@ void FillFeatures(VkBaseOutStructure* s) {
 		f->fragmentShaderShadingRateInterlock = VK_FALSE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR:
+		// BaryCoordKHR, BaryCoordNoPerspKHR and PerVertexKHR inputs are
+		// varyings the draw sets per vertex of each primitive
+		// (GraphicsPipeline::place_varyings).
+		reinterpret_cast<VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR*>(s)->fragmentShaderBarycentric = VK_TRUE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR:
 		// Address ranges name host memory directly (vk/buffer.h, RangeOf):
 		// every command of the extension reads or writes them as its

@@ -422,6 +422,12 @@ void PhysicalDevice::FillProperties(VkBaseOutStructure* s) const {
 		p->transformFeedbackPreservesTriangleFanProvokingVertex = VK_TRUE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_PROPERTIES_KHR:
+		// A strip's odd triangles list their vertices as the provoking vertex
+		// mode says (raster::AssembleTriangles), as the spec's second table does.
+		reinterpret_cast<VkPhysicalDeviceFragmentShaderBarycentricPropertiesKHR*>(s)
+		    ->triStripVertexOrderIndependentOfProvokingVertex = VK_FALSE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT:
 		// The divisor divides the instance number (vk/draw.cpp, FetchAttribute): any 32-bit value.
 		reinterpret_cast<VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT*>(s)->maxVertexAttribDivisor = UINT32_MAX;

@@ -93,21 +93,22 @@ void PhysicalDevice::InitExtendedProperties() {
 	// Subgroups of shader::kSubgroupSize (32) invocations, fixed whatever the
 	// CPU, so results do not change from one runner to the next. The shader
 	// engine runs every OpGroupNonUniform* instruction but PartitionNV
-	// (src/spirv/translate_subgroup.cpp). In a vertex or fragment stage a
-	// subgroup is 32 consecutive lanes of the batch the stage runs (a
-	// fragment batch's quads are 4 aligned lanes; helper lanes are active,
-	// which the spec allows), and the subgroup built-ins count lanes in the
-	// batch (shader/stage.cpp RunStage). Geometry and tessellation stages
-	// run per primitive or patch: not offered.
+	// (src/spirv/translate_subgroup.cpp). In a graphics stage a subgroup is
+	// 32 consecutive lanes of the lane group the stage runs (a vertex or
+	// fragment batch, a geometry stage's primitives' invocations, a
+	// tessellation control stage's patches' invocations, which may share a
+	// subgroup or span two, an evaluation stage's domain points), and the
+	// subgroup built-ins count lanes in the group (shader/stage.cpp
+	// RunStage). Quads are 4 aligned lanes in every stage (a fragment
+	// batch's 2x2 quads; helper lanes are active, which the spec allows).
 	p11.subgroupSize = kSubgroupSize;
-	p11.subgroupSupportedStages =
-	    VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+	p11.subgroupSupportedStages = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_ALL_GRAPHICS;
 	p11.subgroupSupportedOperations = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
 	                                  VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
 	                                  VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
 	                                  VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT |
 	                                  VK_SUBGROUP_FEATURE_ROTATE_BIT_KHR | VK_SUBGROUP_FEATURE_ROTATE_CLUSTERED_BIT_KHR;
-	p11.subgroupQuadOperationsInAllStages = VK_FALSE;
+	p11.subgroupQuadOperationsInAllStages = VK_TRUE;
 	// Points are clipped like other primitives by every plane (what the
 	// rasterizer will do); this is the stricter of the two behaviours.
 	p11.pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
@@ -201,7 +202,8 @@ void PhysicalDevice::InitExtendedProperties() {
 	p13.minSubgroupSize = kSubgroupSize;
 	p13.maxSubgroupSize = kSubgroupSize;
 	p13.maxComputeWorkgroupSubgroups = limits.maxComputeWorkGroupInvocations / kSubgroupSize;
-	p13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT;
+	// (Every subgroup of every stage has the one size.)
+	p13.requiredSubgroupSizeStages = VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_ALL_GRAPHICS;
 	// Inline uniform blocks (descriptor_set_layout.h). A pipeline layout
 	// holds at most maxBoundDescriptorSets sets of full ones.
 	p13.maxInlineUniformBlockSize = kMaxInlineUniformBlockSize;

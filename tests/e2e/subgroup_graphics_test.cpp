@@ -1,6 +1,7 @@
-// Subgroup operations in the fragment and vertex stages
-// (subgroupSupportedStages), through the loader with the validation layer
-// on. Which invocations share a subgroup is the implementation's, so the
+// Subgroup operations in every graphics stage (subgroupSupportedStages),
+// quad operations too outside the fragment stage
+// (subgroupQuadOperationsInAllStages), through the loader with the
+// validation layer on. Which invocations share a subgroup is the implementation's, so the
 // shaders check rules that hold for any grouping (subgroup_invariants.*)
 // and write 255 when all do. Lavapipe 22.3 runs subgroups in fragment
 // shaders too, and draws the same image; its vertex stage has none.
@@ -86,6 +87,37 @@ TEST_CASE("subgroup operations in vertex shaders hold their rules", "[draw][subg
 	big.vertex_shader = s.vertex_shader;
 	big.fragment_shader = s.fragment_shader;
 	CHECK(PassingPixels("Tessera", RenderScene(*ctx, big), big) > 1000);
+	CHECK(ctx->validation_errors() == 0);
+	for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
+}
+
+TEST_CASE("subgroup operations in geometry and tessellation shaders hold their rules", "[draw][subgroup]") {
+	SceneFeatures features;
+	auto ctx = Context::Create(Driver::Tessera, features.Options());
+	REQUIRE(ctx);
+	const VkShaderStageFlags geometry_and_tessellation = VK_SHADER_STAGE_GEOMETRY_BIT |
+	                                                     VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT |
+	                                                     VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+	CHECK((SupportedStages(*ctx) & geometry_and_tessellation) == geometry_and_tessellation);
+	VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+	VkPhysicalDeviceProperties2 p{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup};
+	vkGetPhysicalDeviceProperties2(ctx->physical_device(), &p);
+	CHECK(subgroup.quadOperationsInAllStages == VK_TRUE);
+	SECTION("geometry") {
+		// 128 triangles: the geometry stage's invocations fill several subgroups.
+		Scene s = GridScene();
+		s.geometry_shader = "subgroup_invariants.geom.spv";
+		s.fragment_shader = "subgroup_flat.frag.spv";
+		CHECK(PassingPixels("Tessera", RenderScene(*ctx, s), s) > 1000);
+	}
+	SECTION("tessellation control and evaluation") {
+		Scene s = GridScene();
+		s.tess_control_shader = "subgroup_invariants.tesc.spv";
+		s.tess_eval_shader = "subgroup_invariants.tese.spv";
+		s.fragment_shader = "subgroup_flat.frag.spv";
+		s.configure = [](PipelineState& ps) { ps.input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST; };
+		CHECK(PassingPixels("Tessera", RenderScene(*ctx, s), s) > 1000);
+	}
 	CHECK(ctx->validation_errors() == 0);
 	for (const std::string& m : ctx->validation_messages()) UNSCOPED_INFO(m);
 }

@@ -1392,3 +1392,39 @@ typedef void(VKAPI_PTR* PFN_vkCmdDrawIndirectByteCount2EXT)(VkCommandBuffer comm
                                                             const VkBindTransformFeedbackBuffer2InfoEXT* pCounterInfo,
                                                             uint32_t counterOffset, uint32_t vertexStride);
 #endif
+
+// The KHR promotions of VK_EXT_calibrated_timestamps, VK_EXT_depth_clamp_zero_one
+// and VK_EXT_robustness2: their structures and sType values are the EXT ones.
+#ifndef VK_KHR_calibrated_timestamps
+#define VK_KHR_calibrated_timestamps 1
+#define VK_KHR_CALIBRATED_TIMESTAMPS_SPEC_VERSION 1
+#define VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME "VK_KHR_calibrated_timestamps"
+constexpr VkStructureType VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT;
+typedef VkTimeDomainEXT VkTimeDomainKHR;
+typedef VkCalibratedTimestampInfoEXT VkCalibratedTimestampInfoKHR;
+constexpr VkTimeDomainKHR VK_TIME_DOMAIN_DEVICE_KHR = VK_TIME_DOMAIN_DEVICE_EXT;
+constexpr VkTimeDomainKHR VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR = VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT;
+typedef PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR;
+typedef PFN_vkGetCalibratedTimestampsEXT PFN_vkGetCalibratedTimestampsKHR;
+#endif
+
+#ifndef VK_KHR_depth_clamp_zero_one
+#define VK_KHR_depth_clamp_zero_one 1
+#define VK_KHR_DEPTH_CLAMP_ZERO_ONE_SPEC_VERSION 1
+#define VK_KHR_DEPTH_CLAMP_ZERO_ONE_EXTENSION_NAME "VK_KHR_depth_clamp_zero_one"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_ZERO_ONE_FEATURES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLAMP_ZERO_ONE_FEATURES_EXT;
+typedef VkPhysicalDeviceDepthClampZeroOneFeaturesEXT VkPhysicalDeviceDepthClampZeroOneFeaturesKHR;
+#endif
+
+#ifndef VK_KHR_robustness2
+#define VK_KHR_robustness2 1
+#define VK_KHR_ROBUSTNESS_2_SPEC_VERSION 1
+#define VK_KHR_ROBUSTNESS_2_EXTENSION_NAME "VK_KHR_robustness2"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT;
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_KHR =
+    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT;
+typedef VkPhysicalDeviceRobustness2FeaturesEXT VkPhysicalDeviceRobustness2FeaturesKHR;
+typedef VkPhysicalDeviceRobustness2PropertiesEXT VkPhysicalDeviceRobustness2PropertiesKHR;
+#endif

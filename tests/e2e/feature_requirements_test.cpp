@@ -188,6 +188,7 @@ const std::vector<Rule>& Rules() {
 	      "rasterizationOrderStencilAttachmentAccess"},
 	     {}},  // at least one of them
 	    {"VK_EXT_depth_clamp_zero_one", {}, {"depthClampZeroOne"}},
+	    {"VK_EXT_robustness2", {"robustBufferAccess2", "robustImageAccess2", "nullDescriptor"}, {}},  // one of them
 	    {"VK_EXT_global_priority_query", {}, {"globalPriorityQuery"}},
 	    {"VK_EXT_memory_priority", {}, {"memoryPriority"}},
 	    {"VK_EXT_pageable_device_local_memory", {}, {"pageableDeviceLocalMemory"}},
@@ -195,6 +196,8 @@ const std::vector<Rule>& Rules() {
 	    {"VK_EXT_pipeline_robustness", {}, {"pipelineRobustness"}},
 	    {"VK_EXT_graphics_pipeline_library", {}, {"graphicsPipelineLibrary"}},
 	    // Extensions newer than the system's vk.xml (src/icd/registry_newer.xml).
+	    {"VK_KHR_depth_clamp_zero_one", {}, {"depthClampZeroOne"}},
+	    {"VK_KHR_robustness2", {"robustBufferAccess2", "robustImageAccess2", "nullDescriptor"}, {}},  // one of them
 	    {"VK_KHR_index_type_uint8", {}, {"indexTypeUint8"}},
 	    {"VK_KHR_line_rasterization",
 	     {"rectangularLines", "bresenhamLines", "smoothLines", "stippledRectangularLines", "stippledBresenhamLines",
@@ -315,8 +318,10 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT, &border};
 	VkPhysicalDeviceProvokingVertexFeaturesEXT provoking{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT, &texel};
+	VkPhysicalDeviceRobustness2FeaturesEXT robustness2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+	                                                   &provoking};
 	VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT swapchain{
-	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT, &provoking};
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT, &robustness2};
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &swapchain};
 	VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &v13};
 	VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &v12};
@@ -466,6 +471,9 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(raster_order, rasterizationOrderDepthAttachmentAccess);
 	TESSERA_F(raster_order, rasterizationOrderStencilAttachmentAccess);
 	TESSERA_F(zero_one, depthClampZeroOne);
+	TESSERA_F(robustness2, robustBufferAccess2);
+	TESSERA_F(robustness2, robustImageAccess2);
+	TESSERA_F(robustness2, nullDescriptor);
 	TESSERA_F(priority_query, globalPriorityQuery);
 	TESSERA_F(memory_priority, memoryPriority);
 	TESSERA_F(pageable, pageableDeviceLocalMemory);

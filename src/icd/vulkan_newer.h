@@ -1428,3 +1428,18 @@ constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERT
 typedef VkPhysicalDeviceRobustness2FeaturesEXT VkPhysicalDeviceRobustness2FeaturesKHR;
 typedef VkPhysicalDeviceRobustness2PropertiesEXT VkPhysicalDeviceRobustness2PropertiesKHR;
 #endif
+
+#ifndef VK_KHR_internally_synchronized_queues
+#define VK_KHR_internally_synchronized_queues 1
+#define VK_KHR_INTERNALLY_SYNCHRONIZED_QUEUES_SPEC_VERSION 1
+#define VK_KHR_INTERNALLY_SYNCHRONIZED_QUEUES_EXTENSION_NAME "VK_KHR_internally_synchronized_queues"
+constexpr VkStructureType VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INTERNALLY_SYNCHRONIZED_QUEUES_FEATURES_KHR =
+    VkStructureType(1000504000);
+constexpr VkDeviceQueueCreateFlagBits VK_DEVICE_QUEUE_CREATE_INTERNALLY_SYNCHRONIZED_BIT_KHR =
+    VkDeviceQueueCreateFlagBits(0x00000004);
+typedef struct VkPhysicalDeviceInternallySynchronizedQueuesFeaturesKHR {
+	VkStructureType sType;
+	void* pNext;
+	VkBool32 internallySynchronizedQueues;
+} VkPhysicalDeviceInternallySynchronizedQueuesFeaturesKHR;
+#endif

@@ -107,6 +107,7 @@ VkResult Device::Init(const VkDeviceCreateInfo& info) {
 	for (uint32_t i = 0; i < info.queueCreateInfoCount; ++i) {
 		const VkDeviceQueueCreateInfo& q = info.pQueueCreateInfos[i];
 		wanted[q.queueFamilyIndex] = true;
+		queue_flags_[q.queueFamilyIndex] = q.flags;
 		if (auto* p = FindInChain<VkDeviceQueueGlobalPriorityCreateInfoKHR>(
 		        q.pNext, VK_STRUCTURE_TYPE_DEVICE_QUEUE_GLOBAL_PRIORITY_CREATE_INFO_KHR))
 			priority[q.queueFamilyIndex] = p->globalPriority;
@@ -278,10 +279,12 @@ VKAPI_ATTR void VKAPI_CALL GetDeviceQueue(VkDevice device, uint32_t queueFamilyI
 }
 
 VKAPI_ATTR void VKAPI_CALL GetDeviceQueue2(VkDevice device, const VkDeviceQueueInfo2* pQueueInfo, VkQueue* pQueue) {
-	// Tessera creates no protected queues, so flags must be 0 to match.
-	vk::Queue* queue = pQueueInfo->flags
+	// The flags must be those the queue was created with (Tessera creates no
+	// protected queues; internally synchronized ones are the same queues).
+	const Device* self = Device::Cast(device);
+	vk::Queue* queue = pQueueInfo->flags != self->QueueFlags(pQueueInfo->queueFamilyIndex)
 	                       ? nullptr
-	                       : Device::Cast(device)->GetQueue(pQueueInfo->queueFamilyIndex, pQueueInfo->queueIndex);
+	                       : self->GetQueue(pQueueInfo->queueFamilyIndex, pQueueInfo->queueIndex);
 	*pQueue = queue ? queue->ToHandle() : VK_NULL_HANDLE;
 }
 

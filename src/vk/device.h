@@ -55,6 +55,13 @@ public:
 	// The queue of a family (PhysicalDevice::kQueueFamilyCount), or null
 	// where the device was not created with it.
 	Queue* GetQueue(uint32_t family, uint32_t index) const;
+	// The flags a family's queue was created with (vkGetDeviceQueue2 names
+	// them): 0 or VK_DEVICE_QUEUE_CREATE_INTERNALLY_SYNCHRONIZED_BIT_KHR,
+	// which needs nothing more (every queue command takes the queue's lock
+	// or touches nothing of the queue's: vk/queue.h).
+	VkDeviceQueueCreateFlags QueueFlags(uint32_t family) const {
+		return family < PhysicalDevice::kQueueFamilyCount ? queue_flags_[family] : 0;
+	}
 	// Waits until every queue of the device is idle (vkDeviceWaitIdle).
 	void WaitIdle() const;
 	runtime::ThreadPool& ThreadPool();
@@ -142,6 +149,7 @@ private:
 	// One queue a family (PhysicalDevice::kQueueCount is 1): the universal
 	// one always, the others where the create info asks for them.
 	Queue* queues_[PhysicalDevice::kQueueFamilyCount] = {};
+	VkDeviceQueueCreateFlags queue_flags_[PhysicalDevice::kQueueFamilyCount] = {};
 
 	std::mutex pool_mutex_;
 	std::unique_ptr<runtime::ThreadPool> thread_pool_;

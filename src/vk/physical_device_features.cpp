@@ -135,6 +135,8 @@ constexpr FeatureStruct kFeatureStructs[] = {
      TESSERA_FEATURE_END(VkPhysicalDeviceZeroInitializeDeviceMemoryFeaturesEXT, zeroInitializeDeviceMemory)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT,
      TESSERA_FEATURE_END(VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT, fragmentShaderShadingRateInterlock)},
+    {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INTERNALLY_SYNCHRONIZED_QUEUES_FEATURES_KHR,
+     TESSERA_FEATURE_END(VkPhysicalDeviceInternallySynchronizedQueuesFeaturesKHR, internallySynchronizedQueues)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR,
      TESSERA_FEATURE_END(VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR, fragmentShaderBarycentric)},
     {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEVICE_ADDRESS_COMMANDS_FEATURES_KHR,
@@ -863,6 +865,11 @@ void FillFeatures(VkBaseOutStructure* s) {
 		f->fragmentShaderShadingRateInterlock = VK_FALSE;
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INTERNALLY_SYNCHRONIZED_QUEUES_FEATURES_KHR:
+		// Every queue command is safe from several threads (vk/queue.h).
+		reinterpret_cast<VkPhysicalDeviceInternallySynchronizedQueuesFeaturesKHR*>(s)->internallySynchronizedQueues =
+		    VK_TRUE;
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR:
 		// BaryCoordKHR, BaryCoordNoPerspKHR and PerVertexKHR inputs are
 		// varyings the draw sets per vertex of each primitive

@@ -1,5 +1,10 @@
 // VkQueue: vkQueueSubmit* returns at once; a queue thread waits for each
 // batch's semaphores, executes its command buffers in order, then signals.
+// Every queue command is safe from several threads at once: submissions,
+// sparse binds and presents enqueue under the queue's lock, a wait reads
+// the count submitted under it, and debug labels keep nothing; so a
+// queue created INTERNALLY_SYNCHRONIZED (VK_KHR_internally_synchronized_queues)
+// is the same queue.
 #pragma once
 
 #include <condition_variable>

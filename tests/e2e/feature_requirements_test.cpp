@@ -198,6 +198,7 @@ const std::vector<Rule>& Rules() {
 	    // Extensions newer than the system's vk.xml (src/icd/registry_newer.xml).
 	    {"VK_KHR_depth_clamp_zero_one", {}, {"depthClampZeroOne"}},
 	    {"VK_KHR_robustness2", {"robustBufferAccess2", "robustImageAccess2", "nullDescriptor"}, {}},  // one of them
+	    {"VK_KHR_internally_synchronized_queues", {}, {"internallySynchronizedQueues"}},
 	    {"VK_KHR_index_type_uint8", {}, {"indexTypeUint8"}},
 	    {"VK_KHR_line_rasterization",
 	     {"rectangularLines", "bresenhamLines", "smoothLines", "stippledRectangularLines", "stippledBresenhamLines",
@@ -318,8 +319,10 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT, &border};
 	VkPhysicalDeviceProvokingVertexFeaturesEXT provoking{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT, &texel};
+	VkPhysicalDeviceInternallySynchronizedQueuesFeaturesKHR internal_sync{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INTERNALLY_SYNCHRONIZED_QUEUES_FEATURES_KHR, &provoking};
 	VkPhysicalDeviceRobustness2FeaturesEXT robustness2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
-	                                                   &provoking};
+	                                                   &internal_sync};
 	VkPhysicalDeviceSwapchainMaintenance1FeaturesEXT swapchain{
 	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SWAPCHAIN_MAINTENANCE_1_FEATURES_EXT, &robustness2};
 	VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &swapchain};
@@ -474,6 +477,7 @@ std::map<std::string, bool> QueryFeatures(VkPhysicalDevice gpu) {
 	TESSERA_F(robustness2, robustBufferAccess2);
 	TESSERA_F(robustness2, robustImageAccess2);
 	TESSERA_F(robustness2, nullDescriptor);
+	TESSERA_F(internal_sync, internallySynchronizedQueues);
 	TESSERA_F(priority_query, globalPriorityQuery);
 	TESSERA_F(memory_priority, memoryPriority);
 	TESSERA_F(pageable, pageableDeviceLocalMemory);

@@ -6,6 +6,7 @@
 #include <thread>
 #include <vector>
 
+#include "icd/vulkan_newer.h"
 #include "sync_support.h"
 
 using namespace tessera::test;
@@ -316,6 +317,67 @@ TEST_CASE("many threads submit their own command buffers to one queue guarded by
 	for (auto& b : buffers) ctx->Destroy(b);
 	vkDestroySemaphore(d, timeline, nullptr);
 	CHECK(ctx->validation_errors() == 0);
+}
+
+// VK_KHR_internally_synchronized_queues: a queue created
+// INTERNALLY_SYNCHRONIZED takes submissions and idle waits from many
+// threads at once, with no lock of the application's (the ThreadSanitizer
+// pass runs this too). vkGetDeviceQueue2 finds it by those flags only.
+// Tessera alone (lavapipe 22.3 lacks the extension); no validation layer:
+// 1.3.239 predates it, and its thread checks would flag the unguarded queue.
+TEST_CASE("an internally synchronized queue takes submissions from many threads without a lock", "[sync][threads]") {
+	static VkPhysicalDeviceInternallySynchronizedQueuesFeaturesKHR internal{
+	    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INTERNALLY_SYNCHRONIZED_QUEUES_FEATURES_KHR};
+	static VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &internal};
+	internal.internallySynchronizedQueues = VK_TRUE;
+	f13.synchronization2 = VK_TRUE;
+	ContextOptions options;
+	options.validation = false;
+	options.device_features = &f13;
+	options.device_extensions = {VK_KHR_INTERNALLY_SYNCHRONIZED_QUEUES_EXTENSION_NAME};
+	options.queue_flags = VK_DEVICE_QUEUE_CREATE_INTERNALLY_SYNCHRONIZED_BIT_KHR;
+	auto ctx = Context::Create(Driver::Tessera, options);
+	REQUIRE(ctx);
+	VkDevice d = ctx->device();
+	REQUIRE(ctx->queue() != VK_NULL_HANDLE);  // vkGetDeviceQueue2 with the flags
+	const VkDeviceQueueInfo2 without_flags{VK_STRUCTURE_TYPE_DEVICE_QUEUE_INFO_2, nullptr, 0, 0, 0};
+	VkQueue other = VK_NULL_HANDLE;
+	vkGetDeviceQueue2(d, &without_flags, &other);
+	CHECK(other == VK_NULL_HANDLE);
+
+	constexpr int kThreads = 8, kSubmitsEach = 16;
+	std::atomic<int> wrong{0};
+	std::atomic<bool> done{false};
+	std::vector<TestBuffer> buffers(kThreads);
+	for (auto& b : buffers) b = ctx->CreateBuffer(1024);
+	// One more thread waits for the queue to go idle, over and over.
+	std::thread idler([&] {
+		while (!done)
+			if (vkQueueWaitIdle(ctx->queue()) != VK_SUCCESS) ++wrong;
+	});
+	std::vector<std::thread> threads;
+	for (int t = 0; t < kThreads; ++t) {
+		threads.emplace_back([&, t] {
+			CommandRecorder recorder(d);
+			VkFence fence = CreateFence(d);
+			for (int i = 0; i < kSubmitsEach; ++i) {
+				uint32_t value = uint32_t(t) << 16 | uint32_t(i);
+				VkCommandBuffer cb = RecordFill(recorder, buffers[t], value);
+				if (Batch().Run(cb).Submit(ctx->queue(), fence) != VK_SUCCESS) ++wrong;
+				if (vkWaitForFences(d, 1, &fence, VK_TRUE, kForever) != VK_SUCCESS) ++wrong;
+				if (Word(buffers[t], 255) != value) ++wrong;
+				vkResetFences(d, 1, &fence);
+				recorder.Free(cb);
+			}
+			vkDestroyFence(d, fence, nullptr);
+		});
+	}
+	for (auto& th : threads) th.join();
+	done = true;
+	idler.join();
+	CHECK(wrong == 0);
+	CHECK(vkQueueWaitIdle(ctx->queue()) == VK_SUCCESS);
+	for (auto& b : buffers) ctx->Destroy(b);
 }
 
 TEST_CASE("vkQueueWaitIdle and vkDeviceWaitIdle wait for all submitted work", "[sync][idle]") {

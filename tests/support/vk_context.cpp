@@ -139,6 +139,7 @@ std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& op
 	qci[0].queueFamilyIndex = 0;
 	qci[0].queueCount = 1;
 	qci[0].pQueuePriorities = &priority;
+	qci[0].flags = options.queue_flags;
 	if (options.compute_queue || options.transfer_queue) {
 		uint32_t count = 0;
 		vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device_, &count, nullptr);
@@ -171,11 +172,16 @@ std::unique_ptr<Context> Context::Create(Driver driver, const ContextOptions& op
 		std::fprintf(stderr, "vkCreateDevice failed on %s: %d\n", DriverName(driver), r);
 		return nullptr;
 	}
-	vkGetDeviceQueue(ctx->device_, 0, 0, &ctx->queue_);
-	if (ctx->compute_family_ != VK_QUEUE_FAMILY_IGNORED)
-		vkGetDeviceQueue(ctx->device_, ctx->compute_family_, 0, &ctx->compute_queue_);
-	if (ctx->transfer_family_ != VK_QUEUE_FAMILY_IGNORED)
-		vkGetDeviceQueue(ctx->device_, ctx->transfer_family_, 0, &ctx->transfer_queue_);
+	auto get_queue = [&](uint32_t family, VkQueue* queue) {
+		const VkDeviceQueueInfo2 info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_INFO_2, nullptr, options.queue_flags, family, 0};
+		if (options.queue_flags)
+			vkGetDeviceQueue2(ctx->device_, &info, queue);
+		else
+			vkGetDeviceQueue(ctx->device_, family, 0, queue);
+	};
+	get_queue(0, &ctx->queue_);
+	if (ctx->compute_family_ != VK_QUEUE_FAMILY_IGNORED) get_queue(ctx->compute_family_, &ctx->compute_queue_);
+	if (ctx->transfer_family_ != VK_QUEUE_FAMILY_IGNORED) get_queue(ctx->transfer_family_, &ctx->transfer_queue_);
 	VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
 	pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
 	vkCreateCommandPool(ctx->device_, &pci, nullptr, &ctx->pool_);

@@ -30,6 +30,9 @@ struct ContextOptions {
 	// has them (Context::compute_queue, transfer_queue).
 	bool compute_queue = false;
 	bool transfer_queue = false;
+	// VkDeviceQueueCreateInfo::flags of every queue; with flags the queues
+	// are fetched with vkGetDeviceQueue2.
+	VkDeviceQueueCreateFlags queue_flags = 0;
 };
 
 // A buffer with its own host-visible memory, mapped.

@@ -67,6 +67,27 @@ Results Get(Context& ctx, VkQueryPool pool, uint32_t first, uint32_t count, uint
 	return {r, Normalize(bytes, (flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4, stride)};
 }
 
+// Whether vkGetPhysicalDeviceCalibrateableTimeDomains* (the EXT or the KHR
+// name) offers the device's domain and CLOCK_MONOTONIC, which
+// kCalibrationInfos sample in that order.
+bool OffersDeviceAndMonotonic(Context& ctx, const char* name) {
+	auto domains_of = reinterpret_cast<PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT>(
+	    vkGetInstanceProcAddr(ctx.instance(), name));
+	if (!domains_of) return false;
+	uint32_t count = 0;
+	if (domains_of(ctx.physical_device(), &count, nullptr) != VK_SUCCESS) return false;
+	std::vector<VkTimeDomainEXT> domains(count);
+	if (domains_of(ctx.physical_device(), &count, domains.data()) != VK_SUCCESS) return false;
+	auto offers = [&](VkTimeDomainEXT domain) {
+		return std::find(domains.begin(), domains.end(), domain) != domains.end();
+	};
+	return offers(VK_TIME_DOMAIN_DEVICE_EXT) && offers(VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT);
+}
+constexpr VkCalibratedTimestampInfoEXT kCalibrationInfos[] = {
+    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_DEVICE_EXT},
+    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT},
+};
+
 }  // namespace
 
 TEST_CASE("timestamps are CLOCK_MONOTONIC nanoseconds with 64 valid bits", "[query][timestamp]") {
@@ -256,25 +277,10 @@ TEST_CASE("calibrated timestamps bracket the device timestamps, as on lavapipe",
 		auto ctx = CreateSyncContext(driver, {VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME});
 		REQUIRE(ctx);
 		VkDevice d = ctx->device();
-		auto domains_of = reinterpret_cast<PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT>(
-		    vkGetInstanceProcAddr(ctx->instance(), "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT"));
 		auto calibrate = ctx->Proc<PFN_vkGetCalibratedTimestampsEXT>("vkGetCalibratedTimestampsEXT");
-		REQUIRE(domains_of);
 		REQUIRE(calibrate);
-		uint32_t count = 0;
-		REQUIRE(domains_of(ctx->physical_device(), &count, nullptr) == VK_SUCCESS);
-		std::vector<VkTimeDomainEXT> domains(count);
-		REQUIRE(domains_of(ctx->physical_device(), &count, domains.data()) == VK_SUCCESS);
-		auto offers = [&](VkTimeDomainEXT domain) {
-			return std::find(domains.begin(), domains.end(), domain) != domains.end();
-		};
-		REQUIRE(offers(VK_TIME_DOMAIN_DEVICE_EXT));
-		REQUIRE(offers(VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT));
-
-		const VkCalibratedTimestampInfoEXT infos[] = {
-		    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_DEVICE_EXT},
-		    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT},
-		};
+		REQUIRE(OffersDeviceAndMonotonic(*ctx, "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT"));
+		const auto& infos = kCalibrationInfos;
 		uint64_t before[2], after[2], deviation = 0;
 		VkQueryPool pool = CreateQueryPool(d, VK_QUERY_TYPE_TIMESTAMP, 1);
 		vkResetQueryPool(d, pool, 0, 1);
@@ -309,21 +315,10 @@ TEST_CASE("VK_KHR_calibrated_timestamps: the KHR commands calibrate as the EXT o
 	options.device_extensions = {"VK_KHR_calibrated_timestamps"};
 	auto ctx = Context::Create(Driver::Tessera, options);
 	REQUIRE(ctx);
-	auto domains_of = reinterpret_cast<PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsEXT>(
-	    vkGetInstanceProcAddr(ctx->instance(), "vkGetPhysicalDeviceCalibrateableTimeDomainsKHR"));
 	auto calibrate = ctx->Proc<PFN_vkGetCalibratedTimestampsEXT>("vkGetCalibratedTimestampsKHR");
-	REQUIRE(domains_of);
 	REQUIRE(calibrate);
-	uint32_t count = 0;
-	REQUIRE(domains_of(ctx->physical_device(), &count, nullptr) == VK_SUCCESS);
-	std::vector<VkTimeDomainEXT> domains(count);
-	REQUIRE(domains_of(ctx->physical_device(), &count, domains.data()) == VK_SUCCESS);
-	CHECK(std::find(domains.begin(), domains.end(), VK_TIME_DOMAIN_DEVICE_EXT) != domains.end());
-	CHECK(std::find(domains.begin(), domains.end(), VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT) != domains.end());
-	const VkCalibratedTimestampInfoEXT infos[] = {
-	    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_DEVICE_EXT},
-	    {VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT, nullptr, VK_TIME_DOMAIN_CLOCK_MONOTONIC_EXT},
-	};
+	CHECK(OffersDeviceAndMonotonic(*ctx, "vkGetPhysicalDeviceCalibrateableTimeDomainsKHR"));
+	const auto& infos = kCalibrationInfos;
 	uint64_t first[2], second[2], deviation = 0, second_deviation = 0;
 	REQUIRE(calibrate(ctx->device(), 2, infos, first, &deviation) == VK_SUCCESS);
 	REQUIRE(calibrate(ctx->device(), 2, infos, second, &second_deviation) == VK_SUCCESS);

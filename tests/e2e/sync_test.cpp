@@ -2,6 +2,7 @@
 // to show that the tests are valid Vulkan with the same outcome, on lavapipe.
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -27,6 +28,33 @@ VkCommandBuffer RecordFill(CommandRecorder& recorder, const TestBuffer& b, uint3
 	vkCmdFillBuffer(cb, b.buffer, 0, VK_WHOLE_SIZE, value);
 	vkEndCommandBuffer(cb);
 	return cb;
+}
+
+// A thread per buffer fills its buffer `submits_each` times, one command
+// buffer a submission through `submit` (which may take a lock), waiting on
+// a fence of its own for each; returns how many fills or waits went wrong.
+int FillFromThreads(VkDevice d, std::vector<TestBuffer>& buffers, int submits_each,
+                    const std::function<VkResult(VkCommandBuffer, VkFence)>& submit) {
+	std::atomic<int> wrong{0};
+	std::vector<std::thread> threads;
+	for (size_t t = 0; t < buffers.size(); ++t) {
+		threads.emplace_back([&, t] {
+			CommandRecorder recorder(d);
+			VkFence fence = CreateFence(d);
+			for (int i = 0; i < submits_each; ++i) {
+				uint32_t value = uint32_t(t) << 16 | uint32_t(i);
+				VkCommandBuffer cb = RecordFill(recorder, buffers[t], value);
+				if (submit(cb, fence) != VK_SUCCESS) ++wrong;
+				if (vkWaitForFences(d, 1, &fence, VK_TRUE, kForever) != VK_SUCCESS) ++wrong;
+				if (Word(buffers[t], 255) != value) ++wrong;
+				vkResetFences(d, 1, &fence);
+				recorder.Free(cb);
+			}
+			vkDestroyFence(d, fence, nullptr);
+		});
+	}
+	for (auto& th : threads) th.join();
+	return wrong;
 }
 
 }  // namespace
@@ -288,29 +316,12 @@ TEST_CASE("many threads submit their own command buffers to one queue guarded by
 	std::thread waiter([&] {
 		if (WaitTimeline(d, timeline, kThreads * kSubmitsEach, kForever) != VK_SUCCESS) ++wrong;
 	});
-	std::vector<std::thread> threads;
 	std::vector<TestBuffer> buffers(kThreads);
 	for (auto& b : buffers) b = ctx->CreateBuffer(1024);
-	for (int t = 0; t < kThreads; ++t) {
-		threads.emplace_back([&, t] {
-			CommandRecorder recorder(d);
-			VkFence fence = CreateFence(d);
-			for (int i = 0; i < kSubmitsEach; ++i) {
-				uint32_t value = uint32_t(t) << 16 | uint32_t(i);
-				VkCommandBuffer cb = RecordFill(recorder, buffers[t], value);
-				{
-					std::lock_guard lock(queue_mutex);
-					Batch().Run(cb).Signal(timeline, ++next_value).Submit(ctx->queue(), fence);
-				}
-				if (vkWaitForFences(d, 1, &fence, VK_TRUE, kForever) != VK_SUCCESS) ++wrong;
-				if (Word(buffers[t], 255) != value) ++wrong;
-				vkResetFences(d, 1, &fence);
-				recorder.Free(cb);
-			}
-			vkDestroyFence(d, fence, nullptr);
-		});
-	}
-	for (auto& th : threads) th.join();
+	wrong += FillFromThreads(d, buffers, kSubmitsEach, [&](VkCommandBuffer cb, VkFence fence) {
+		std::lock_guard lock(queue_mutex);
+		return Batch().Run(cb).Signal(timeline, ++next_value).Submit(ctx->queue(), fence);
+	});
 	waiter.join();
 	CHECK(wrong == 0);
 	CHECK(CounterValue(d, timeline) == kThreads * kSubmitsEach);
@@ -355,24 +366,9 @@ TEST_CASE("an internally synchronized queue takes submissions from many threads 
 		while (!done)
 			if (vkQueueWaitIdle(ctx->queue()) != VK_SUCCESS) ++wrong;
 	});
-	std::vector<std::thread> threads;
-	for (int t = 0; t < kThreads; ++t) {
-		threads.emplace_back([&, t] {
-			CommandRecorder recorder(d);
-			VkFence fence = CreateFence(d);
-			for (int i = 0; i < kSubmitsEach; ++i) {
-				uint32_t value = uint32_t(t) << 16 | uint32_t(i);
-				VkCommandBuffer cb = RecordFill(recorder, buffers[t], value);
-				if (Batch().Run(cb).Submit(ctx->queue(), fence) != VK_SUCCESS) ++wrong;
-				if (vkWaitForFences(d, 1, &fence, VK_TRUE, kForever) != VK_SUCCESS) ++wrong;
-				if (Word(buffers[t], 255) != value) ++wrong;
-				vkResetFences(d, 1, &fence);
-				recorder.Free(cb);
-			}
-			vkDestroyFence(d, fence, nullptr);
-		});
-	}
-	for (auto& th : threads) th.join();
+	wrong += FillFromThreads(d, buffers, kSubmitsEach, [&](VkCommandBuffer cb, VkFence fence) {
+		return Batch().Run(cb).Submit(ctx->queue(), fence);  // no lock
+	});
 	done = true;
 	idler.join();
 	CHECK(wrong == 0);

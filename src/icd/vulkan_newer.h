@@ -1399,7 +1399,8 @@ typedef void(VKAPI_PTR* PFN_vkCmdDrawIndirectByteCount2EXT)(VkCommandBuffer comm
 #define VK_KHR_calibrated_timestamps 1
 #define VK_KHR_CALIBRATED_TIMESTAMPS_SPEC_VERSION 1
 #define VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME "VK_KHR_calibrated_timestamps"
-constexpr VkStructureType VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT;
+constexpr VkStructureType VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR =
+    VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_EXT;
 typedef VkTimeDomainEXT VkTimeDomainKHR;
 typedef VkCalibratedTimestampInfoEXT VkCalibratedTimestampInfoKHR;
 constexpr VkTimeDomainKHR VK_TIME_DOMAIN_DEVICE_KHR = VK_TIME_DOMAIN_DEVICE_EXT;

@@ -987,42 +987,34 @@ HWY_INLINE void SelectBorder(const FastImage& f, hn::Mask<DI> outside, VF refere
 	for (int c = 0; c < 4; ++c) texel[c] = SelectBorder(f, outside, c, reference, texel[c]);
 }
 
-// FilterLevel for the fast case, on the levels `l` (one per lane): NEAREST
-// where `linear` is false, else LINEAR. out[c] = the sum of w * texel in
-// the generic order (i0j0, i1j0, i0j1, i1j1) from 0, with w = wi * wj.
-// NEAREST lanes read as LINEAR with alpha = beta = 0 (weights 1, 0, 0, 0:
-// the sum is the texel itself, as the tables hold no -0; float texels keep
-// the texel, FloatSum) unless every lane is NEAREST.
-// Cube maps: the generic sum is w0 t0 + w1 t1 + w2 t2 + w3 t3 (no leading 0,
-// which matters for -0 floats); a vector with LINEAR lanes whose texels lie
-// beyond the face reads across its edges (FilterCubeSeams).
-// FastChannels formats (and Dref results) are summed as float texels.
-// kBorder: FastImage::border (a template argument: the border's masks and
-// branches cost the other lookups registers).
+// A LINEAR lookup within one 2D level (FilterLevel's), in two phases:
+// GatherLinear computes each lane's four texel sites and weights and
+// issues the reads, SumLinear decodes the texels and sums them. Split so
+// that FilterMipmapped can read both levels before it sums either: the
+// second level's reads are then in flight while the first's texels are
+// decoded, where one level after the other each vector waited for its
+// reads twice (AVX2 gathers take tens of cycles).
+struct LinearTexels {
+	VF w[4];
+	VI at[4];  // each texel's offset (ReadChannels reads there in SumLinear when `words` is false)
+	// The words read: 4-byte texels and channel formats in first; RGBA16F
+	// in first and second; RGBA32F's R, G, B, A in first to fourth.
+	VI first[4], second[4], third[4], fourth[4];
+	hn::Mask<DI> outside[4];  // kBorder: texels i0j0, i1j0, i0j1, i1j1 on the border
+	bool words = true;
+	bool seams = false;  // cubes: FilterCubeSeams filtered the lanes into `filtered`
+	VF filtered[4];
+};
+
 template <bool kBorder>
-void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear,
-                 VF reference, VF out[4]) {
+HWY_INLINE void GatherLinear(const FastImage& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear,
+                             VF reference, LinearTexels* q) {
 	const DF df;
 	const DI di;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
 	const int32_t* words = reinterpret_cast<const int32_t*>(f.levels->origin);
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
-	if (hn::AllFalse(df, linear)) {
-		VI i =
-		    Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
-		VI j = Wrap(AddOffset(offsets, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
-		            f.levels->pow2[1]);
-		hn::Mask<DI> outside;
-		if (kBorder) {
-			outside = hn::Or(OutsideLevel(i, l.width), OutsideLevel(j, l.height));
-			i = InsideLevel(i, l.width), j = InsideLevel(j, l.height);
-		}
-		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
-		ReadTexels(f, offset, reference, out);
-		if (kBorder) SelectBorder(f, outside, reference, out);
-		return;
-	}
 	VI i0, j0;
 	VF a, b;
 	LinearCoordinates(u, &i0, &a);
@@ -1040,12 +1032,14 @@ void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offs
 	// (wi * wj) * wk with wk = 1 in 2D (x * 1.0f is x): FilterLevel's products.
 	const VF k1 = hn::Set(df, 1.0f);
 	const VF na = hn::Sub(k1, a), nb = hn::Sub(k1, b);
-	const VF w[4] = {hn::Mul(na, nb), hn::Mul(a, nb), hn::Mul(na, b), hn::Mul(a, b)};
+	VF* w = q->w;
+	w[0] = hn::Mul(na, nb), w[1] = hn::Mul(a, nb), w[2] = hn::Mul(na, b), w[3] = hn::Mul(a, b);
 	if (f.cube) {
 		const auto out_i = hn::Or(hn::Lt(i0, hn::Zero(di)), hn::Gt(hn::Add(i0, one), hn::Sub(l.width, one)));
 		const auto out_j = hn::Or(hn::Lt(j0, hn::Zero(di)), hn::Gt(hn::Add(j0, one), hn::Sub(l.height, one)));
 		if (!hn::AllFalse(df, hn::And(linear, hn::RebindMask(df, hn::Or(out_i, out_j))))) {
-			FilterCubeSeams(f, l, i0, j0, w, linear, reference, out);
+			FilterCubeSeams(f, l, i0, j0, w, linear, reference, q->filtered);
+			q->seams = true;
 			return;
 		}
 	}
@@ -1053,34 +1047,62 @@ void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offs
 	VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
 	i0 = Wrap(i0, l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
 	j0 = Wrap(j0, l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
-	hn::Mask<DI> outside[4];  // kBorder: texels i0j0, i1j0, i0j1, i1j1 on the border
 	if (kBorder) {
 		const auto out_i0 = OutsideLevel(i0, l.width), out_i1 = OutsideLevel(i1, l.width);
 		const auto out_j0 = OutsideLevel(j0, l.height), out_j1 = OutsideLevel(j1, l.height);
-		outside[0] = hn::Or(out_i0, out_j0), outside[1] = hn::Or(out_i1, out_j0);
-		outside[2] = hn::Or(out_i0, out_j1), outside[3] = hn::Or(out_i1, out_j1);
+		q->outside[0] = hn::Or(out_i0, out_j0), q->outside[1] = hn::Or(out_i1, out_j0);
+		q->outside[2] = hn::Or(out_i0, out_j1), q->outside[3] = hn::Or(out_i1, out_j1);
 		i0 = InsideLevel(i0, l.width), i1 = InsideLevel(i1, l.width);
 		j0 = InsideLevel(j0, l.height), j1 = InsideLevel(j1, l.height);
 	}
 	const VI row0 = hn::Add(l.offset, RowOffset(l, j0, tiled, shift)),
 	         row1 = hn::Add(l.offset, RowOffset(l, j1, tiled, shift));
 	const VI col0 = ColumnOffset(l, i0, tiled, shift), col1 = ColumnOffset(l, i1, tiled, shift);
-	const VI at[4] = {hn::Add(row0, col0), hn::Add(row0, col1), hn::Add(row1, col0), hn::Add(row1, col1)};
+	VI* at = q->at;
+	at[0] = hn::Add(row0, col0), at[1] = hn::Add(row0, col1), at[2] = hn::Add(row1, col0), at[3] = hn::Add(row1, col1);
+	// i1 = i0 + 1 in every lane (not wrapped, not across a tile): the two
+	// 4-byte texels of a row are adjacent words, one 64-bit read.
+	const bool adjacent = shift == 2 && hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))));
+	if (f.channels.on && !adjacent) {
+		q->words = false;  // (ReadChannels in SumLinear)
+	} else if (f.half) {
+		// Each texel's two words (one 64-bit gather).
+		for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, at[n], &q->first[n], &q->second[n]);
+	} else if (f.float32) {
+		// R and G of the four texels (a 64-bit gather each), then B and A
+		// 8 bytes on.
+		const VI step = hn::Set(di, 8);
+		for (int n = 0; n < 4; ++n) {
+			GatherPairs(f.levels->origin, at[n], &q->first[n], &q->second[n]);
+			GatherPairs(f.levels->origin, hn::Add(at[n], step), &q->third[n], &q->fourth[n]);
+		}
+	} else if (adjacent) {
+		GatherPairs(f.levels->origin, at[0], &q->first[0], &q->first[1]);
+		GatherPairs(f.levels->origin, at[2], &q->first[2], &q->first[3]);
+	} else {
+		for (int n = 0; n < 4; ++n) q->first[n] = hn::GatherOffset(di, words, at[n]);
+	}
+}
+
+template <bool kBorder>
+HWY_INLINE void SumLinear(const FastImage& f, const LinearTexels& q, MF linear, VF reference, VF out[4]) {
+	const DF df;
+	const DI di;
+	if (q.seams) {
+		for (int c = 0; c < 4; ++c) out[c] = q.filtered[c];
+		return;
+	}
+	const VF* w = q.w;
 	const bool mixed = !hn::AllTrue(df, linear);
 	if (f.channels.on) {
 		VF texel[4][4];
-		if (shift == 2 && hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))))) {
-			// 4-byte texels (D32, R32F, ...) with i1 = i0 + 1 in every lane:
-			// each row's two texels in one 64-bit read, as below.
-			VI word[4];
-			GatherPairs(f.levels->origin, at[0], &word[0], &word[1]);
-			GatherPairs(f.levels->origin, at[2], &word[2], &word[3]);
-			for (int n = 0; n < 4; ++n) DecodeChannels(f, word[n], hn::Zero(di), reference, texel[n]);
-		} else {
-			for (int n = 0; n < 4; ++n) ReadChannels(f, at[n], reference, texel[n]);
+		for (int n = 0; n < 4; ++n) {
+			if (q.words)
+				DecodeChannels(f, q.first[n], hn::Zero(di), reference, texel[n]);
+			else
+				ReadChannels(f, q.at[n], reference, texel[n]);
+			if (kBorder) SelectBorder(f, q.outside[n], reference, texel[n]);
 		}
-		if (kBorder)
-			for (int n = 0; n < 4; ++n) SelectBorder(f, outside[n], reference, texel[n]);
 		// A depth comparison's result is one value (component 0).
 		const int components = f.compare ? 1 : 4;
 		for (int c = 1; c < 4 && f.compare; ++c) out[c] = texel[0][c];
@@ -1091,51 +1113,30 @@ void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offs
 		return;
 	}
 	if (f.half) {
-		// Each texel's two words (one 64-bit gather), then the generic sum
-		// per component.
-		VI first[4], second[4];
-		for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, at[n], &first[n], &second[n]);
+		// The generic sum per component. (A mixed vector's NEAREST lanes
+		// return texel i0j0 as it is.)
 		for (int c = 0; c < 4; ++c) {
-			// (A mixed vector's NEAREST lanes return texel i0j0 as it is.)
 			VF t[4];
 			for (int n = 0; n < 4; ++n)
-				t[n] = mixed ? HalfComponent(first[n], second[n], c) : HalfComponentToSum(first[n], second[n], c);
-			for (int n = 0; n < 4 && kBorder; ++n) t[n] = SelectBorder(f, outside[n], c, reference, t[n]);
+				t[n] =
+				    mixed ? HalfComponent(q.first[n], q.second[n], c) : HalfComponentToSum(q.first[n], q.second[n], c);
+			for (int n = 0; n < 4 && kBorder; ++n) t[n] = SelectBorder(f, q.outside[n], c, reference, t[n]);
 			out[c] = FloatSum(w, t, f.cube, linear, mixed);
 		}
 		return;
 	}
 	if (f.float32) {
-		// R and G of the four texels (a 64-bit gather each), then B and A
-		// 8 bytes on, each summed as the generic path sums.
-		for (int pair = 0; pair < 2; ++pair) {
-			const VI step = hn::Set(di, 8 * pair);
-			VI first[4], second[4];
-			for (int n = 0; n < 4; ++n) GatherPairs(f.levels->origin, hn::Add(at[n], step), &first[n], &second[n]);
-			VF t0[4] = {hn::BitCast(df, first[0]), hn::BitCast(df, first[1]), hn::BitCast(df, first[2]),
-			            hn::BitCast(df, first[3])};
-			VF t1[4] = {hn::BitCast(df, second[0]), hn::BitCast(df, second[1]), hn::BitCast(df, second[2]),
-			            hn::BitCast(df, second[3])};
-			for (int n = 0; n < 4 && kBorder; ++n) {
-				t0[n] = SelectBorder(f, outside[n], 2 * pair, reference, t0[n]);
-				t1[n] = SelectBorder(f, outside[n], 2 * pair + 1, reference, t1[n]);
+		// Each component summed as the generic path sums it.
+		const VI* const words[4] = {q.first, q.second, q.third, q.fourth};
+		for (int c = 0; c < 4; ++c) {
+			VF t[4];
+			for (int n = 0; n < 4; ++n) {
+				t[n] = hn::BitCast(df, words[c][n]);
+				if (kBorder) t[n] = SelectBorder(f, q.outside[n], c, reference, t[n]);
 			}
-			out[2 * pair] = FloatSum(w, t0, f.cube, linear, mixed);
-			out[2 * pair + 1] = FloatSum(w, t1, f.cube, linear, mixed);
+			out[c] = FloatSum(w, t, f.cube, linear, mixed);
 		}
 		return;
-	}
-	VI texel[4];
-	if (hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))))) {
-		// i1 = i0 + 1 in every lane (not wrapped, not across a tile): the
-		// two texels of a row are adjacent words.
-		GatherPairs(f.levels->origin, hn::Add(row0, col0), &texel[0], &texel[1]);
-		GatherPairs(f.levels->origin, hn::Add(row1, col0), &texel[2], &texel[3]);
-	} else {
-		texel[0] = hn::GatherOffset(di, words, hn::Add(row0, col0));
-		texel[1] = hn::GatherOffset(di, words, hn::Add(row0, col1));
-		texel[2] = hn::GatherOffset(di, words, hn::Add(row1, col0));
-		texel[3] = hn::GatherOffset(di, words, hn::Add(row1, col1));
 	}
 	if (kBorder) {
 		// Each texel's components (Decode: the values WeightedSum sums), the
@@ -1143,19 +1144,58 @@ void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offs
 		// (NEAREST lanes of a mixed vector keep texel i0j0: FloatSum).
 		VF t[4][4];
 		for (int n = 0; n < 4; ++n) {
-			Decode(f, texel[n], t[n]);
-			SelectBorder(f, outside[n], reference, t[n]);
+			Decode(f, q.first[n], t[n]);
+			SelectBorder(f, q.outside[n], reference, t[n]);
 		}
 		for (int c = 0; c < 4; ++c) {
 			const VF tc[4] = {t[0][c], t[1][c], t[2][c], t[3][c]};
 			out[c] = FloatSum(w, tc, false, linear, mixed);
 		}
 	} else if (!f.unorm)
-		WeightedSum<DecodeMode::kTables>(f, texel, w, out);
+		WeightedSum<DecodeMode::kTables>(f, q.first, w, out);
 	else if (f.fused_division)
-		WeightedSum<DecodeMode::kFusedUnorm>(f, texel, w, out);
+		WeightedSum<DecodeMode::kFusedUnorm>(f, q.first, w, out);
 	else
-		WeightedSum<DecodeMode::kDividedUnorm>(f, texel, w, out);
+		WeightedSum<DecodeMode::kDividedUnorm>(f, q.first, w, out);
+}
+
+// FilterLevel for the fast case, on the levels `l` (one per lane): NEAREST
+// where `linear` is false, else LINEAR. out[c] = the sum of w * texel in
+// the generic order (i0j0, i1j0, i0j1, i1j1) from 0, with w = wi * wj.
+// NEAREST lanes read as LINEAR with alpha = beta = 0 (weights 1, 0, 0, 0:
+// the sum is the texel itself, as the tables hold no -0; float texels keep
+// the texel, FloatSum) unless every lane is NEAREST.
+// Cube maps: the generic sum is w0 t0 + w1 t1 + w2 t2 + w3 t3 (no leading 0,
+// which matters for -0 floats); a vector with LINEAR lanes whose texels lie
+// beyond the face reads across its edges (FilterCubeSeams).
+// FastChannels formats (and Dref results) are summed as float texels.
+// kBorder: FastImage::border (a template argument: the border's masks and
+// branches cost the other lookups registers).
+template <bool kBorder>
+void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear,
+                 VF reference, VF out[4]) {
+	const DF df;
+	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
+	const bool tiled = f.levels->tiled;
+	const int shift = f.levels->element_shift;
+	if (hn::AllFalse(df, linear)) {
+		VI i =
+		    Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
+		VI j = Wrap(AddOffset(offsets, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
+		            f.levels->pow2[1]);
+		hn::Mask<DI> outside;
+		if (kBorder) {
+			outside = hn::Or(OutsideLevel(i, l.width), OutsideLevel(j, l.height));
+			i = InsideLevel(i, l.width), j = InsideLevel(j, l.height);
+		}
+		const VI offset = hn::Add(hn::Add(l.offset, RowOffset(l, j, tiled, shift)), ColumnOffset(l, i, tiled, shift));
+		ReadTexels(f, offset, reference, out);
+		if (kBorder) SelectBorder(f, outside, reference, out);
+		return;
+	}
+	LinearTexels texels;
+	GatherLinear<kBorder>(f, l, offsets, s, t, linear, reference, &texels);
+	SumLinear<kBorder>(f, texels, linear, reference, out);
 }
 
 // FilterLevel of a 3D view (FastImage::volume), as the generic FilterLevel
@@ -1281,22 +1321,36 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
                      const TexelOffsets* offsets, VF s, VF t, VF r, MF linear, VF reference, VF out[4]) {
 	const DF df;
-	if (f.volume)
-		FilterVolume(f, hi, offsets, s, t, r, linear, reference, out);
-	else if (f.border)
-		FilterLevel<true>(f, hi, offsets, s, t, linear, reference, out);
-	else
-		FilterLevel<false>(f, hi, offsets, s, t, linear, reference, out);
-	if (!need_lo) return;
 	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
-	if (hn::AllFalse(df, blend)) return;
+	const bool both = need_lo && !hn::AllFalse(df, blend);
 	VF low[4];
-	if (f.volume)
-		FilterVolume(f, lo, offsets, s, t, r, linear, reference, low);
-	else if (f.border)
-		FilterLevel<true>(f, lo, offsets, s, t, linear, reference, low);
-	else
-		FilterLevel<false>(f, lo, offsets, s, t, linear, reference, low);
+	if (f.volume) {
+		FilterVolume(f, hi, offsets, s, t, r, linear, reference, out);
+		if (both) FilterVolume(f, lo, offsets, s, t, r, linear, reference, low);
+	} else if (hn::AllFalse(df, linear)) {  // NEAREST: one read a level
+		if (f.border) {
+			FilterLevel<true>(f, hi, offsets, s, t, linear, reference, out);
+			if (both) FilterLevel<true>(f, lo, offsets, s, t, linear, reference, low);
+		} else {
+			FilterLevel<false>(f, hi, offsets, s, t, linear, reference, out);
+			if (both) FilterLevel<false>(f, lo, offsets, s, t, linear, reference, low);
+		}
+	} else {
+		// Both levels' reads, then both sums (LinearTexels).
+		LinearTexels high, second;
+		if (f.border) {
+			GatherLinear<true>(f, hi, offsets, s, t, linear, reference, &high);
+			if (both) GatherLinear<true>(f, lo, offsets, s, t, linear, reference, &second);
+			SumLinear<true>(f, high, linear, reference, out);
+			if (both) SumLinear<true>(f, second, linear, reference, low);
+		} else {
+			GatherLinear<false>(f, hi, offsets, s, t, linear, reference, &high);
+			if (both) GatherLinear<false>(f, lo, offsets, s, t, linear, reference, &second);
+			SumLinear<false>(f, high, linear, reference, out);
+			if (both) SumLinear<false>(f, second, linear, reference, low);
+		}
+	}
+	if (!both) return;
 	const VF keep = hn::Sub(hn::Set(df, 1.0f), levels.delta);
 	for (int c = 0; c < 4; ++c)
 		out[c] = hn::IfThenElse(blend, hn::Add(hn::Mul(keep, out[c]), hn::Mul(levels.delta, low[c])), out[c]);

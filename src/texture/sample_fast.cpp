@@ -138,6 +138,8 @@ struct FastImage {
 	float border_value[4] = {};
 	uint32_t layer_count = 1;  // layers, or cubes of a cube array
 	const FastLevels* levels = nullptr;
+	bool channels_on() const { return channels.on; }
+	bool pow2(int d) const { return levels->pow2[d]; }  // the extent of dimension d at every level
 };
 
 // §16 "Cube Map Edge Handling" as a table, built from CubeNeighbourTexel:
@@ -187,6 +189,36 @@ struct FastLanes {
 	// ImplicitLod: no ddx/ddy arrays; the derivatives of coord and z
 	// are their differences within aligned quads of lanes (QuadDx, QuadDy).
 	bool quad = false;
+};
+
+// The lookups most shaders make, with the state that decides their path
+// known at compile time: a 2D view (no layers, faces, border or offsets),
+// implicit LOD from the quads, no anisotropy, and texels of one kind. The
+// sampling code is templated on the image and lanes types, and reads the
+// same names; here they are constants (static members hide FastImage's
+// and FastLanes' fields, whose values they equal: CommonLookup checks),
+// so a vector runs without the tests of the state that the general
+// instantiation repeats for every vector (about 40% of its instructions
+// on AVX2). The operations, and so the results, are the general path's.
+// kTexels: which texels (CommonKind); kAddress: REPEAT of power-of-two
+// extents or CLAMP_TO_EDGE in both dimensions.
+enum class CommonKind { kNone, kUnorm8, kHalf, kDepthCompare };
+template <CommonKind kTexels, VkSamplerAddressMode kAddress>
+struct CommonImage : FastImage {
+	explicit CommonImage(const FastImage& f) : FastImage(f) {}
+	static constexpr bool volume = false, cube = false, arrayed = false, border = false, offsets = false,
+	                      lod_free = false, float32 = false;
+	static constexpr bool unorm = kTexels == CommonKind::kUnorm8, half = kTexels == CommonKind::kHalf,
+	                      compare = kTexels == CommonKind::kDepthCompare;
+	static constexpr bool fused_division = true;  // (read for UNORM texels only)
+	static constexpr bool channels_on() { return compare; }
+	static constexpr VkSamplerAddressMode address[3] = {kAddress, kAddress, kAddress};
+	static constexpr bool pow2(int) { return kAddress == VK_SAMPLER_ADDRESS_MODE_REPEAT; }
+};
+struct CommonLanes : FastLanes {
+	explicit CommonLanes(const FastLanes& in) : FastLanes(in) {}
+	static constexpr bool quad = true;
+	static constexpr const float *layer = nullptr, *z = nullptr, *lod = nullptr, *bias = nullptr, *min_lod = nullptr;
 };
 
 // Whether a decode table holds b / 255.0f for every byte b (checked once
@@ -471,7 +503,8 @@ HWY_INLINE LevelVec LoadPlaneLevels(const FastImage& f, VI index, int32_t first,
 }
 
 // Each lane's level parameters, with the depth ones for 3D views.
-HWY_INLINE LevelVec LoadLevels(const FastImage& f, VI index) {
+template <class Image>
+HWY_INLINE LevelVec LoadLevels(const Image& f, VI index) {
 	const DI di;
 	const DF df;
 	const int32_t first = hn::GetLane(index);
@@ -1006,8 +1039,8 @@ struct LinearTexels {
 	VF filtered[4];
 };
 
-template <bool kBorder>
-HWY_INLINE void GatherLinear(const FastImage& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear,
+template <bool kBorder, class Image>
+HWY_INLINE void GatherLinear(const Image& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear,
                              VF reference, LinearTexels* q) {
 	const DF df;
 	const DI di;
@@ -1043,10 +1076,10 @@ HWY_INLINE void GatherLinear(const FastImage& f, const LevelVec& l, const TexelO
 			return;
 		}
 	}
-	VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
-	VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
-	i0 = Wrap(i0, l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
-	j0 = Wrap(j0, l.height, l.height_mask, f.address[1], f.levels->pow2[1]);
+	VI i1 = Wrap(hn::Add(i0, one), l.width, l.width_mask, f.address[0], f.pow2(0));
+	VI j1 = Wrap(hn::Add(j0, one), l.height, l.height_mask, f.address[1], f.pow2(1));
+	i0 = Wrap(i0, l.width, l.width_mask, f.address[0], f.pow2(0));
+	j0 = Wrap(j0, l.height, l.height_mask, f.address[1], f.pow2(1));
 	if (kBorder) {
 		const auto out_i0 = OutsideLevel(i0, l.width), out_i1 = OutsideLevel(i1, l.width);
 		const auto out_j0 = OutsideLevel(j0, l.height), out_j1 = OutsideLevel(j1, l.height);
@@ -1063,7 +1096,7 @@ HWY_INLINE void GatherLinear(const FastImage& f, const LevelVec& l, const TexelO
 	// i1 = i0 + 1 in every lane (not wrapped, not across a tile): the two
 	// 4-byte texels of a row are adjacent words, one 64-bit read.
 	const bool adjacent = shift == 2 && hn::AllTrue(di, hn::Eq(col1, hn::Add(col0, hn::Set(di, 4))));
-	if (f.channels.on && !adjacent) {
+	if (f.channels_on() && !adjacent) {
 		q->words = false;  // (ReadChannels in SumLinear)
 	} else if (f.half) {
 		// Each texel's two words (one 64-bit gather).
@@ -1084,8 +1117,8 @@ HWY_INLINE void GatherLinear(const FastImage& f, const LevelVec& l, const TexelO
 	}
 }
 
-template <bool kBorder>
-HWY_INLINE void SumLinear(const FastImage& f, const LinearTexels& q, MF linear, VF reference, VF out[4]) {
+template <bool kBorder, class Image>
+HWY_INLINE void SumLinear(const Image& f, const LinearTexels& q, MF linear, VF reference, VF out[4]) {
 	const DF df;
 	const DI di;
 	if (q.seams) {
@@ -1094,7 +1127,7 @@ HWY_INLINE void SumLinear(const FastImage& f, const LinearTexels& q, MF linear, 
 	}
 	const VF* w = q.w;
 	const bool mixed = !hn::AllTrue(df, linear);
-	if (f.channels.on) {
+	if (f.channels_on()) {
 		VF texel[4][4];
 		for (int n = 0; n < 4; ++n) {
 			if (q.words)
@@ -1171,18 +1204,16 @@ HWY_INLINE void SumLinear(const FastImage& f, const LinearTexels& q, MF linear, 
 // FastChannels formats (and Dref results) are summed as float texels.
 // kBorder: FastImage::border (a template argument: the border's masks and
 // branches cost the other lookups registers).
-template <bool kBorder>
-void FilterLevel(const FastImage& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear,
-                 VF reference, VF out[4]) {
+template <bool kBorder, class Image>
+void FilterLevel(const Image& f, const LevelVec& l, const TexelOffsets* offsets, VF s, VF t, MF linear, VF reference,
+                 VF out[4]) {
 	const DF df;
 	const VF u = hn::Mul(s, l.fwidth), v = hn::Mul(t, l.fheight);
 	const bool tiled = f.levels->tiled;
 	const int shift = f.levels->element_shift;
 	if (hn::AllFalse(df, linear)) {
-		VI i =
-		    Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], f.levels->pow2[0]);
-		VI j = Wrap(AddOffset(offsets, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1],
-		            f.levels->pow2[1]);
+		VI i = Wrap(AddOffset(offsets, 0, NearestCoordinates(u)), l.width, l.width_mask, f.address[0], f.pow2(0));
+		VI j = Wrap(AddOffset(offsets, 1, NearestCoordinates(v)), l.height, l.height_mask, f.address[1], f.pow2(1));
 		hn::Mask<DI> outside;
 		if (kBorder) {
 			outside = hn::Or(OutsideLevel(i, l.width), OutsideLevel(j, l.height));
@@ -1318,7 +1349,8 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 
 // FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
 // levels differ (§16 "Texel Mipmap Filtering"), else tau_hi.
-void FilterMipmapped(const FastImage& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
+template <class Image>
+void FilterMipmapped(const Image& f, const LevelsVec& levels, const LevelVec& hi, const LevelVec& lo, bool need_lo,
                      const TexelOffsets* offsets, VF s, VF t, VF r, MF linear, VF reference, VF out[4]) {
 	const DF df;
 	const MF blend = hn::And(hn::Gt(levels.delta, hn::Zero(df)), hn::RebindMask(df, hn::Ne(levels.lo, levels.hi)));
@@ -1472,8 +1504,9 @@ HWY_INLINE bool LodFree(const SampledImage& image, const FastImage& f) {
 // One vector of lanes starting at `lane` (all of them valid): the four
 // components of each lane's texel. base_level: with LodFree and no layers,
 // level 0's parameters, loaded once for all vectors of a call (else null).
-void SampleVector(const SampledImage& image, const FastImage& f, const FastLanes& in, size_t lane,
-                  const LevelVec* base_level, VF result[4]) {
+template <class Image, class Lanes>
+void SampleVector(const SampledImage& image, const Image& f, const Lanes& in, size_t lane, const LevelVec* base_level,
+                  VF result[4]) {
 	const DF df;
 	const DI di;
 	const SamplerState& sampler = image.sampler;
@@ -1878,6 +1911,37 @@ HWY_INLINE void FetchVector(const SampledImage& image, const FastLevels& lv, con
 
 }  // namespace
 
+// The kind of CommonImage a call's lookups are, or kNone.
+CommonKind CommonLookup(const SampledImage& image, const FastImage& f, const FastLanes& in) {
+	if (f.volume || f.cube || f.arrayed || f.border || f.offsets || f.lod_free || f.float32 || !in.quad || in.layer ||
+	    in.z || in.lod || in.bias || in.min_lod || image.anisotropic)
+		return CommonKind::kNone;
+	if (f.unorm && f.fused_division && !f.half && !f.channels.on && !f.compare) return CommonKind::kUnorm8;
+	if (f.half && !f.unorm && !f.channels.on && !f.compare) return CommonKind::kHalf;
+	if (f.channels.on && f.compare && !f.unorm && !f.half) return CommonKind::kDepthCompare;
+	return CommonKind::kNone;
+}
+
+// SampleLanesFast's loop over the whole vectors from lane `first`; returns
+// the first lane not done.
+template <class Image, class Lanes>
+HWY_NOINLINE size_t SampleVectors(const SampledImage& image, const Image& f, const Lanes& in, size_t first,
+                                  size_t count, const LevelVec* base_level, TexelValue* out, float* const* components) {
+	const DF df;
+	const size_t n = hn::Lanes(df);
+	VF result[4];
+	size_t lane = first;
+	for (; lane + n <= count; lane += n) {
+		SampleVector(image, f, in, lane, base_level, result);
+		SwizzleResult(image, result);
+		if (components)
+			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
+		else
+			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out[lane].f);
+	}
+	return lane;
+}
+
 // Samples lanes.count lanes into out (texels) or, when components is not
 // null, into components[c][lane].
 void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes& lanes, TexelValue* out,
@@ -1928,14 +1992,31 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 		lane = image.sampler.mag_filter != VK_FILTER_NEAREST
 		           ? SamplePlaneIn<true>(image, f, in, lanes.count, out, components)
 		           : SamplePlaneIn<false>(image, f, in, lanes.count, out, components);
-	for (; lane + n <= lanes.count; lane += n) {
-		SampleVector(image, f, in, lane, base_level, result);
-		SwizzleResult(image, result);
-		if (components)
-			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
-		else
-			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out[lane].f);
-	}
+	const CommonKind common = lane != 0 || base_level ? CommonKind::kNone : CommonLookup(image, f, in);
+	const bool repeat = f.address[0] == VK_SAMPLER_ADDRESS_MODE_REPEAT &&
+	                    f.address[1] == VK_SAMPLER_ADDRESS_MODE_REPEAT && f.pow2(0) && f.pow2(1);
+	const bool clamp =
+	    f.address[0] == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE && f.address[1] == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+	constexpr VkSamplerAddressMode kRepeat = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+	                               kClamp = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+	const CommonLanes common_lanes(in);
+	auto run = [&](const auto& common_image) {
+		return SampleVectors(image, common_image, common_lanes, lane, lanes.count, nullptr, out, components);
+	};
+	if (common == CommonKind::kUnorm8 && repeat)
+		lane = run(CommonImage<CommonKind::kUnorm8, kRepeat>(f));
+	else if (common == CommonKind::kUnorm8 && clamp)
+		lane = run(CommonImage<CommonKind::kUnorm8, kClamp>(f));
+	else if (common == CommonKind::kHalf && repeat)
+		lane = run(CommonImage<CommonKind::kHalf, kRepeat>(f));
+	else if (common == CommonKind::kHalf && clamp)
+		lane = run(CommonImage<CommonKind::kHalf, kClamp>(f));
+	else if (common == CommonKind::kDepthCompare && repeat)
+		lane = run(CommonImage<CommonKind::kDepthCompare, kRepeat>(f));
+	else if (common == CommonKind::kDepthCompare && clamp)
+		lane = run(CommonImage<CommonKind::kDepthCompare, kClamp>(f));
+	else
+		lane = SampleVectors(image, f, in, lane, lanes.count, base_level, out, components);
 	if (lane == lanes.count) return;
 	// The last lanes: their operands copied into a full vector (0 beyond;
 	// whole quads stay whole, as lane is a multiple of the vector size).

@@ -1696,6 +1696,18 @@ HWY_INLINE void SwizzleResult(const SampledImage& image, VF result[4]) {
 	}
 }
 
+// A whole vector's results swizzled and stored at `lane`: into the
+// component arrays when given, else into the texels.
+HWY_INLINE void StoreResult(const SampledImage& image, VF result[4], size_t lane, TexelValue* out,
+                            float* const* components) {
+	const DF df;
+	SwizzleResult(image, result);
+	if (components)
+		for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
+	else
+		hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out[lane].f);
+}
+
 // The usual 2D texture (PlainPlane): a 2D view of one level (LodFree),
 // four 8-bit components, no border, in rows of texels. Every vector reads
 // level 0 with one filter, so one loop keeps the level's parameters in
@@ -1769,11 +1781,7 @@ HWY_NOINLINE size_t SamplePlane(const SampledImage& image, const FastImage& f, c
 			}
 			WeightedSum<kMode>(f, texel, w, result);
 		}
-		SwizzleResult(image, result);
-		if (components)
-			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
-		else
-			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out[lane].f);
+		StoreResult(image, result, lane, out, components);
 	}
 	return lane;
 }
@@ -1933,11 +1941,7 @@ HWY_NOINLINE size_t SampleVectors(const SampledImage& image, const Image& f, con
 	size_t lane = first;
 	for (; lane + n <= count; lane += n) {
 		SampleVector(image, f, in, lane, base_level, result);
-		SwizzleResult(image, result);
-		if (components)
-			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], df, components[c] + lane);
-		else
-			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], df, out[lane].f);
+		StoreResult(image, result, lane, out, components);
 	}
 	return lane;
 }

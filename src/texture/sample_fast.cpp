@@ -1794,6 +1794,47 @@ size_t SamplePlaneIn(const SampledImage& image, const FastImage& f, const FastLa
 	return SamplePlane<kLinear, DecodeMode::kDividedUnorm>(image, f, in, count, out, components);
 }
 
+// The 4-byte texels at byte offsets `at` from origin, when they lie in a
+// row of the image (a workgroup's row of invocations reading its row of
+// texels): one load, or two for vectors that hold two rows of half their
+// width. Returns false, reading nothing, otherwise.
+HWY_INLINE bool LoadRow(const uint8_t* origin, VI at, VI* words) {
+	const DI di;
+	const VI step = hn::ShiftLeft<2>(hn::Iota(di, 0));
+	const int32_t first_at = hn::GetLane(at);
+	if (hn::AllTrue(di, hn::Eq(at, hn::Add(hn::Set(di, first_at), step)))) {
+		*words = hn::LoadU(di, reinterpret_cast<const int32_t*>(origin + first_at));
+		return true;
+	}
+#if HWY_TARGET != HWY_SCALAR
+	if (hn::Lanes(di) >= 8) {
+		const hn::Half<DI> dh;
+		const auto lo = hn::LowerHalf(dh, at), hi = hn::UpperHalf(dh, at);
+		const auto half_step = hn::LowerHalf(dh, step);
+		const int32_t lo_at = hn::GetLane(lo), hi_at = hn::GetLane(hi);
+		if (hn::AllTrue(dh, hn::Eq(lo, hn::Add(hn::Set(dh, lo_at), half_step))) &&
+		    hn::AllTrue(dh, hn::Eq(hi, hn::Add(hn::Set(dh, hi_at), half_step)))) {
+			*words = hn::Combine(di, hn::LoadU(dh, reinterpret_cast<const int32_t*>(origin + hi_at)),
+			                     hn::LoadU(dh, reinterpret_cast<const int32_t*>(origin + lo_at)));
+			return true;
+		}
+	}
+#endif
+	return false;
+}
+
+// Four UNORM bytes R, G, B, A of each lane's word w as Decode divides
+// them; lanes outside get image.out_of_bounds.
+HWY_INLINE void DecodeRgba8(const SampledImage& image, VI w, hn::Mask<DI> inside, bool fused, VI out[4]) {
+	const DI di;
+	const DF df;
+	for (int c = 0; c < 4; ++c) {
+		const VI byte = hn::And(hn::ShiftRightSame(w, 8 * c), hn::Set(di, 0xff));
+		out[c] = hn::IfThenElse(inside, hn::BitCast(di, Unorm8(hn::ConvertTo(df, byte), fused)),
+		                        hn::Set(di, int32_t(image.out_of_bounds.u[c])));
+	}
+}
+
 // Fetch (sample.cpp) of the vector of lanes from `lane`: OpImageFetch and
 // OpImageRead of a single-sampled view whose texels (4 to 16 bytes) the
 // reader `reader` reads, with Fetch's checks of level, sample, layer and
@@ -1858,38 +1899,10 @@ HWY_INLINE void FetchVector(const SampledImage& image, const FastLevels& lv, con
 	for (int c = 0; c < 4; ++c) v[c] = hn::Set(di, int32_t(image.defaults.u[c]));
 	VI words[4];  // the texel's 32-bit words, each gathered once
 	uint32_t gathered = 0;
-	if (lv.element_shift == 2 && hn::AllTrue(di, inside)) {
-		// 4-byte texels in a row of the image (a workgroup's row of
-		// invocations reading its row of texels): one load, or two for
-		// vectors that hold two rows of half their width.
-		const VI step = hn::ShiftLeft<2>(hn::Iota(di, 0));
-		const int32_t first_at = hn::GetLane(at);
-		if (hn::AllTrue(di, hn::Eq(at, hn::Add(hn::Set(di, first_at), step)))) {
-			words[0] = hn::LoadU(di, reinterpret_cast<const int32_t*>(lv.origin + first_at));
-			gathered = 1;
-		}
-#if HWY_TARGET != HWY_SCALAR
-		else if (hn::Lanes(di) >= 8) {
-			const hn::Half<DI> dh;
-			const auto lo = hn::LowerHalf(dh, at), hi = hn::UpperHalf(dh, at);
-			const auto half_step = hn::LowerHalf(dh, step);
-			const int32_t lo_at = hn::GetLane(lo), hi_at = hn::GetLane(hi);
-			if (hn::AllTrue(dh, hn::Eq(lo, hn::Add(hn::Set(dh, lo_at), half_step))) &&
-			    hn::AllTrue(dh, hn::Eq(hi, hn::Add(hn::Set(dh, hi_at), half_step)))) {
-				words[0] = hn::Combine(di, hn::LoadU(dh, reinterpret_cast<const int32_t*>(lv.origin + hi_at)),
-				                       hn::LoadU(dh, reinterpret_cast<const int32_t*>(lv.origin + lo_at)));
-				gathered = 1;
-			}
-		}
-#endif
-	}
+	if (lv.element_shift == 2 && hn::AllTrue(di, inside) && LoadRow(lv.origin, at, &words[0])) gathered = 1;
 	if (format.rgba8) {
 		const VI w = gathered ? words[0] : hn::GatherOffset(di, reinterpret_cast<const int32_t*>(lv.origin), at);
-		for (int c = 0; c < 4; ++c) {
-			const VI byte = hn::And(hn::ShiftRightSame(w, 8 * c), hn::Set(di, 0xff));
-			out[c] = hn::IfThenElse(inside, hn::BitCast(di, Unorm8(hn::ConvertTo(df, byte), format.fused)),
-			                        hn::Set(di, int32_t(image.out_of_bounds.u[c])));
-		}
+		DecodeRgba8(image, w, inside, format.fused, out);
 		return;
 	}
 	for (uint32_t c = 0; c < image.component_count; ++c) {
@@ -1915,6 +1928,57 @@ HWY_INLINE void FetchVector(const SampledImage& image, const FastLevels& lv, con
 		const VI swizzled = s < 4 ? v[s] : s == 5 ? hn::Set(di, int32_t(image.one.u[c])) : hn::Zero(di);
 		out[c] = hn::IfThenElse(inside, swizzled, hn::Set(di, int32_t(image.out_of_bounds.u[c])));
 	}
+}
+
+// The usual image load (RowsOfRgba8): an RGBA8 storage image or texel
+// buffer, 1D or 2D, not arrayed, in rows of texels, read at level 0 with
+// no offsets or samples (imageLoad of a filter, texelFetch of a buffer).
+// One loop keeps level 0's parameters in registers and does FetchVector's
+// checks, reads and decode for this case, where FetchVector re-decides the
+// view's layout, level and format in every vector: the same values. A
+// vector that names another level goes through FetchVector.
+HWY_INLINE bool RowsOfRgba8(const SampledImage& image, const FastLevels& lv, const FetchFormat& format,
+                            const FetchLanes& lanes) {
+	return format.rgba8 && !lv.tiled && lv.element_shift == 2 && image.dimensions <= 2 && !image.arrayed &&
+	       !image.cube && image.min_level_integer == 0 && !lanes.sample && !lanes.offset[0] && !lanes.offset[1];
+}
+
+// Fetches the whole vectors of lanes.count lanes of a RowsOfRgba8 view;
+// returns how many lanes it did.
+template <bool kFused>
+HWY_NOINLINE size_t FetchRgba8Rows(const SampledImage& image, const FastLevels& lv, const FetchFormat& format,
+                                   const FetchLanes& lanes, TexelValue* out, uint32_t* const* components) {
+	const DI di;
+	const hn::RebindToUnsigned<DI> du;
+	const size_t n = hn::Lanes(di);
+	const int32_t* const x = lanes.coord[0];
+	const int32_t* const y = image.dimensions == 2 ? lanes.coord[1] : nullptr;
+	const auto width = hn::Set(du, uint32_t(lv.width[0])), height = hn::Set(du, uint32_t(lv.height[0]));
+	const VI base = hn::Set(di, lv.offset[0]), row_pitch = hn::Set(di, lv.row_pitch[0]);
+	const VI zero = hn::Zero(di);
+	const int32_t* const words = reinterpret_cast<const int32_t*>(lv.origin);
+	VI result[4];
+	size_t lane = 0;
+	for (; lane + n <= lanes.count; lane += n) {
+		if (lanes.lod && !hn::AllTrue(di, hn::Eq(hn::LoadU(di, lanes.lod + lane), zero))) {
+			FetchVector(image, lv, format, lanes, lane, result);
+		} else {
+			const VI i = x ? hn::LoadU(di, x + lane) : zero, j = y ? hn::LoadU(di, y + lane) : zero;
+			const auto inside =
+			    hn::RebindMask(di, hn::And(hn::Lt(hn::BitCast(du, i), width), hn::Lt(hn::BitCast(du, j), height)));
+			const VI at =
+			    hn::IfThenElseZero(inside, hn::Add(hn::Add(base, hn::Mul(j, row_pitch)), hn::ShiftLeft<2>(i)));
+			VI w;
+			if (!(hn::AllTrue(di, inside) && LoadRow(lv.origin, at, &w))) w = hn::GatherOffset(di, words, at);
+			DecodeRgba8(image, w, inside, kFused, result);
+		}
+		if (components)
+			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], di, reinterpret_cast<int32_t*>(components[c] + lane));
+		else
+			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], di,
+			                      reinterpret_cast<int32_t*>(out[lane].u));
+	}
+	return lane;
 }
 
 }  // namespace
@@ -2069,6 +2133,9 @@ void FetchLanesFast(const SampledImage& image, const FastLevels& levels, FetchRe
 		format.rgba8 = format.unorm[c] && image.component_offset[c] == c && image.component_slot[c] == c;
 	VI result[4];
 	size_t lane = 0;
+	if (RowsOfRgba8(image, levels, format, lanes))
+		lane = format.fused ? FetchRgba8Rows<true>(image, levels, format, lanes, out, components)
+		                    : FetchRgba8Rows<false>(image, levels, format, lanes, out, components);
 	for (; lane + n <= lanes.count; lane += n) {
 		FetchVector(image, levels, format, lanes, lane, result);
 		if (components)

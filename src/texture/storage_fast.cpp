@@ -128,6 +128,62 @@ HWY_INLINE bool StoreVector(const SampledImage& image, const StorePlan& plan, co
 	return hn::AllTrue(di, hn::Eq(at, row));
 }
 
+// The usual image store (RowsOfUnorm8): four UNORM bytes a texel (RGBA8,
+// BGRA8) into a 1D or 2D view of one sample, not arrayed (imageStore of a
+// filter). One loop keeps the view's parameters and the conversion in
+// registers, where StoreVector re-decides each component's conversion and
+// the view's layout in every vector: the same bytes.
+HWY_INLINE bool RowsOfUnorm8(const SampledImage& image, const StorePlan& plan, const StoreLanes& lanes) {
+	if (plan.size != 4 || plan.count != 4 || image.dimensions > 2 || image.arrayed || image.cube ||
+	    image.samples != 1 || lanes.sample)
+		return false;
+	for (uint32_t k = 0; k < 4; ++k)
+		if (plan.components[k].numeric != NumericFormat::UNORM || plan.components[k].bits != 8 ||
+		    plan.components[k].word != 0)
+			return false;
+	return true;
+}
+
+// Stores the whole vectors of lanes.count lanes into a RowsOfUnorm8 view;
+// returns how many lanes it did.
+HWY_NOINLINE size_t StoreUnorm8Rows(const SampledImage& image, const StorePlan& plan, const StoreLanes& lanes) {
+	const DI di;
+	const DU du;
+	const size_t n = hn::Lanes(di);
+	const PreparedLevel& level = image.levels[0];
+	uint8_t* const base = const_cast<uint8_t*>(level.base);
+	const int32_t* const x = lanes.coord[0];
+	const int32_t* const y = image.dimensions == 2 ? lanes.coord[1] : nullptr;
+	const VU width = hn::Set(du, uint32_t(level.extent[0])), height = hn::Set(du, uint32_t(level.extent[1]));
+	const VI row_pitch = hn::Set(di, int32_t(level.row_pitch)), step = hn::ShiftLeft<2>(hn::Iota(di, 0));
+	constexpr StorePlan::Component kUnorm8{0, 0, 0, 8, NumericFormat::UNORM};
+	alignas(64) int32_t offsets[kMaxVectorLanes];
+	alignas(64) uint32_t words[kMaxVectorLanes];
+	size_t lane = 0;
+	for (; lane + n <= lanes.count; lane += n) {
+		const VI i = x ? hn::LoadU(di, x + lane) : hn::Zero(di), j = y ? hn::LoadU(di, y + lane) : hn::Zero(di);
+		const auto inside =
+		    hn::RebindMask(di, hn::And(hn::Lt(hn::BitCast(du, i), width), hn::Lt(hn::BitCast(du, j), height)));
+		const VI at = hn::Add(hn::Mul(j, row_pitch), hn::ShiftLeft<2>(i));
+		VU w = hn::Zero(du);
+		for (uint32_t k = 0; k < 4; ++k) {
+			const StorePlan::Component& c = plan.components[k];
+			const VU value = lanes.texel[c.slot] ? hn::LoadU(du, lanes.texel[c.slot] + lane) : hn::Zero(du);
+			w = hn::Or(w, hn::ShiftLeftSame(Convert(kUnorm8, value), c.shift));
+		}
+		const int32_t first = hn::GetLane(at);
+		if (hn::AllTrue(di, inside) && hn::AllTrue(di, hn::Eq(at, hn::Add(hn::Set(di, first), step)))) {
+			hn::StoreU(w, du, reinterpret_cast<uint32_t*>(base + first));  // a row of texels
+			continue;
+		}
+		hn::Store(hn::IfThenElse(inside, at, hn::Set(di, -1)), di, offsets);
+		hn::Store(w, du, words);
+		for (size_t k = 0; k < n; ++k)  // lane after lane
+			if (offsets[k] >= 0) std::memcpy(base + offsets[k], &words[k], 4);
+	}
+	return lane;
+}
+
 }  // namespace
 
 bool StoreLanesFast(const SampledImage& image, const StorePlan& plan, const StoreLanes& lanes) {
@@ -170,6 +226,7 @@ bool StoreLanesFast(const SampledImage& image, const StorePlan& plan, const Stor
 		}
 	};
 	size_t lane = 0;
+	if (RowsOfUnorm8(image, plan, lanes)) lane = StoreUnorm8Rows(image, plan, lanes);
 	for (; lane + n <= lanes.count; lane += n) {
 		if (StoreVector(image, plan, lanes, lane, offsets, words))
 			std::memcpy(base + offsets[0], words[0], 4 * n);

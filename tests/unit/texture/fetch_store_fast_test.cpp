@@ -184,6 +184,64 @@ TEST_CASE("fetch fast path: rows of texels read as the generic path reads them",
 	}
 }
 
+TEST_CASE("fetch fast path: RGBA8 reads at level 0 without offsets give the generic path's bits", "[texture][fetch]") {
+	// imageLoad and texelFetch as filters write them: 1D and 2D views of
+	// RGBA8, no offsets or samples, the level absent or 0 (the rows loop of
+	// FetchLanesFast), with a lane of another level among them (its vector
+	// leaves the loop), coordinates in rows and scattered, inside and out.
+	std::mt19937 rng(11);
+	const ViewCase views[] = {
+	    {VK_IMAGE_TYPE_1D, VK_IMAGE_VIEW_TYPE_1D, {29, 1, 1}, 1},
+	    {VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D, {13, 11, 1}, 1},
+	    {VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D, {40, 20, 1}, 1},
+	};
+	for (const ViewCase& vc : views)
+		for (uint32_t levels : {1u, 3u})
+			for (int lod_kind = 0; lod_kind < 3; ++lod_kind)  // absent, zeros, one lane of level 1
+				for (bool rows : {false, true}) {
+					INFO("view type " << vc.view_type << ", " << vc.extent.width << "x" << vc.extent.height << ", "
+					                  << levels << " levels, lod kind " << lod_kind << (rows ? ", rows" : ""));
+					TestImage img(VK_FORMAT_R8G8B8A8_UNORM, vc.type, vc.extent, levels, 1);
+					std::uniform_int_distribution<int> byte(0, 255);
+					for (uint8_t& b : img.memory) b = uint8_t(byte(rng));
+					SampledImage image;
+					REQUIRE(PrepareImage(img.View(vc.view_type), &image));
+					const uint32_t count = 101;
+					int32_t extent[3];
+					const uint32_t dims = Extents(vc, extent);
+					std::vector<int32_t> coords[4], lod(count, 0);
+					for (uint32_t d = 0; d < dims; ++d) coords[d] = Coords(count, extent[d], rng);
+					if (rows) {
+						for (uint32_t j = 0; j < count; ++j) {
+							coords[0][j] = int32_t(j % 8) + (j / 8 % 2 ? extent[0] - 8 : 0);
+							if (dims > 1) coords[1][j] = int32_t(j / 8) % extent[1];
+						}
+						coords[0][21] = extent[0];  // outside, in a row
+					}
+					if (lod_kind == 2 && levels > 1) lod[37] = 1;
+					FetchLanes lanes;
+					lanes.count = count;
+					for (uint32_t d = 0; d < dims; ++d) lanes.coord[d] = coords[d].data();
+					if (lod_kind > 0) lanes.lod = lod.data();
+					std::vector<TexelValue> fast(count), generic(count);
+					REQUIRE(FetchFast(image, FetchReader::kBytes, lanes, fast.data(), nullptr));
+					FetchGeneric(image, lanes, generic.data());
+					RequireSameTexels(fast, generic);
+					std::vector<uint32_t> components[4];
+					for (auto& c : components) c.assign(count, 0xdeadbeef);
+					uint32_t* const out[4] = {components[0].data(), components[1].data(), components[2].data(),
+					                          components[3].data()};
+					REQUIRE(FetchFast(image, FetchReader::kBytes, lanes, nullptr, out));
+					for (uint32_t j = 0; j < count; ++j)
+						for (int c = 0; c < 4; ++c) REQUIRE(components[c][j] == generic[j].u[c]);
+					uint32_t inside = 0, outside = 0;
+					for (uint32_t j = 0; j < count; ++j)
+						(std::memcmp(generic[j].u, image.out_of_bounds.u, 16) != 0 ? inside : outside) += 1;
+					CHECK(inside > 0);
+					CHECK(outside > 0);
+				}
+}
+
 TEST_CASE("fetch fast path: declines what it does not read", "[texture][fetch]") {
 	FetchLanes lanes;
 	const int32_t zero[1] = {0};
@@ -381,39 +439,44 @@ TEST_CASE("storage fast path: rows of 4-byte texels store as the generic path st
 	// Invocations storing a row of texels (the copy of a whole vector), a
 	// row that runs past the image's right edge, and rows of other widths
 	// and layers (texels not consecutive across a vector): the bytes of
-	// StoreGeneric.
+	// StoreGeneric. 2D views of four UNORM bytes take the rows loop of
+	// StoreLanesFast.
 	std::mt19937 rng(31);
-	for (VkFormat format : {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R32_SFLOAT, VK_FORMAT_A2B10G10R10_UINT_PACK32})
-		for (int32_t x0 : {0, 8, 50})
-			for (uint32_t row_width : {64u, 8u, 5u}) {
-				INFO("format " << format << ", x0 " << x0 << ", row width " << row_width);
-				const FormatInfo& info = *FindFormat(format);
-				const StorePlan plan = PlanStore(info);
-				REQUIRE(plan.ok);
-				ImageLayout layout;
-				REQUIRE(layout.Init({format, VK_IMAGE_TYPE_2D, {64, 8, 1}, 1, 2, 1}));
-				std::vector<uint8_t> generic(layout.TotalSize(), 0x5a), fast = generic;
-				SampledImage generic_image, fast_image;
-				PrepareBoth(layout, format, VK_IMAGE_VIEW_TYPE_2D_ARRAY, 2, generic, fast, &generic_image, &fast_image);
-				const uint32_t count = 96;
-				std::vector<int32_t> x(count), y(count), layer(count);
-				for (uint32_t j = 0; j < count; ++j) {
-					x[j] = x0 + int32_t(j % row_width);
-					y[j] = int32_t(j / row_width) % 8;
-					layer[j] = int32_t(j / 64);
+	for (VkFormat format :
+	     {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R32_SFLOAT, VK_FORMAT_A2B10G10R10_UINT_PACK32})
+		for (VkImageViewType view_type : {VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_2D})
+			for (int32_t x0 : {0, 8, 50})
+				for (uint32_t row_width : {64u, 8u, 5u}) {
+					INFO("format " << format << ", view type " << view_type << ", x0 " << x0 << ", row width "
+					               << row_width);
+					const FormatInfo& info = *FindFormat(format);
+					const StorePlan plan = PlanStore(info);
+					REQUIRE(plan.ok);
+					ImageLayout layout;
+					REQUIRE(layout.Init({format, VK_IMAGE_TYPE_2D, {64, 8, 1}, 1, 2, 1}));
+					std::vector<uint8_t> generic(layout.TotalSize(), 0x5a), fast = generic;
+					SampledImage generic_image, fast_image;
+					const uint32_t layers = view_type == VK_IMAGE_VIEW_TYPE_2D ? 1 : 2;
+					PrepareBoth(layout, format, view_type, layers, generic, fast, &generic_image, &fast_image);
+					const uint32_t count = 96;
+					std::vector<int32_t> x(count), y(count), layer(count);
+					for (uint32_t j = 0; j < count; ++j) {
+						x[j] = x0 + int32_t(j % row_width);
+						y[j] = int32_t(j / row_width) % 8;
+						layer[j] = int32_t(j / 64);
+					}
+					const bool floats = info.Numeric() != NumericFormat::UINT;
+					std::vector<uint32_t> texels[4];
+					for (auto& t : texels) t = StoreWords(count, floats, rng);
+					StoreLanes lanes;
+					lanes.count = count;
+					lanes.coord[0] = x.data(), lanes.coord[1] = y.data(), lanes.coord[2] = layer.data();
+					for (int c = 0; c < 4; ++c) lanes.texel[c] = texels[c].data();
+					StoreGeneric(generic_image, lanes);
+					if (!StoreFast(fast_image, plan, lanes)) StoreGeneric(fast_image, lanes);
+					REQUIRE(fast == generic);
+					CHECK(generic != std::vector<uint8_t>(generic.size(), 0x5a));
 				}
-				const bool floats = info.Numeric() != NumericFormat::UINT;
-				std::vector<uint32_t> texels[4];
-				for (auto& t : texels) t = StoreWords(count, floats, rng);
-				StoreLanes lanes;
-				lanes.count = count;
-				lanes.coord[0] = x.data(), lanes.coord[1] = y.data(), lanes.coord[2] = layer.data();
-				for (int c = 0; c < 4; ++c) lanes.texel[c] = texels[c].data();
-				StoreGeneric(generic_image, lanes);
-				if (!StoreFast(fast_image, plan, lanes)) StoreGeneric(fast_image, lanes);
-				REQUIRE(fast == generic);
-				CHECK(generic != std::vector<uint8_t>(generic.size(), 0x5a));
-			}
 }
 
 TEST_CASE("storage fast path: formats it leaves to the generic path", "[texture][storage]") {

@@ -192,8 +192,9 @@ struct FastLanes {
 };
 
 // The lookups most shaders make, with the state that decides their path
-// known at compile time: a 2D view (no layers, faces, border or offsets),
-// implicit LOD from the quads, no anisotropy, and texels of one kind. The
+// known at compile time: a 2D view (no layers, border or offsets) or a
+// cube (kCube: seamless, not arrayed; CommonCubeLanes), implicit LOD from
+// the quads, no anisotropy, and texels of one kind. The
 // sampling code is templated on the image and lanes types, and reads the
 // same names; here they are constants (static members hide FastImage's
 // and FastLanes' fields, whose values they equal: CommonLookup checks),
@@ -201,12 +202,13 @@ struct FastLanes {
 // instantiation repeats for every vector (about 40% of its instructions
 // on AVX2). The operations, and so the results, are the general path's.
 // kTexels: which texels (CommonKind); kAddress: REPEAT of power-of-two
-// extents or CLAMP_TO_EDGE in both dimensions.
+// extents or CLAMP_TO_EDGE in both dimensions (cubes: CLAMP_TO_EDGE, what
+// a seamless cube's texels read as).
 enum class CommonKind { kNone, kUnorm8, kHalf, kDepthCompare };
-template <CommonKind kTexels, VkSamplerAddressMode kAddress>
+template <CommonKind kTexels, VkSamplerAddressMode kAddress, bool kCube = false>
 struct CommonImage : FastImage {
 	explicit CommonImage(const FastImage& f) : FastImage(f) {}
-	static constexpr bool volume = false, cube = false, arrayed = false, border = false, offsets = false,
+	static constexpr bool volume = false, cube = kCube, arrayed = false, border = false, offsets = false,
 	                      lod_free = false, float32 = false;
 	static constexpr bool unorm = kTexels == CommonKind::kUnorm8, half = kTexels == CommonKind::kHalf,
 	                      compare = kTexels == CommonKind::kDepthCompare;
@@ -219,6 +221,12 @@ struct CommonLanes : FastLanes {
 	explicit CommonLanes(const FastLanes& in) : FastLanes(in) {}
 	static constexpr bool quad = true;
 	static constexpr const float *layer = nullptr, *z = nullptr, *lod = nullptr, *bias = nullptr, *min_lod = nullptr;
+};
+// A cube's lanes: the direction's z as well.
+struct CommonCubeLanes : FastLanes {
+	explicit CommonCubeLanes(const FastLanes& in) : FastLanes(in) {}
+	static constexpr bool quad = true;
+	static constexpr const float *layer = nullptr, *lod = nullptr, *bias = nullptr, *min_lod = nullptr;
 };
 
 // Whether a decode table holds b / 255.0f for every byte b (checked once
@@ -1983,10 +1991,11 @@ HWY_NOINLINE size_t FetchRgba8Rows(const SampledImage& image, const FastLevels& 
 
 }  // namespace
 
-// The kind of CommonImage a call's lookups are, or kNone.
+// The kind of CommonImage a call's lookups are, or kNone (cubes: color
+// texels only).
 CommonKind CommonLookup(const SampledImage& image, const FastImage& f, const FastLanes& in) {
-	if (f.volume || f.cube || f.arrayed || f.border || f.offsets || f.lod_free || f.float32 || !in.quad || in.layer ||
-	    in.z || in.lod || in.bias || in.min_lod || image.anisotropic)
+	if (f.volume || f.arrayed || f.border || f.offsets || f.lod_free || f.float32 || !in.quad || in.layer ||
+	    (in.z && !f.cube) || in.lod || in.bias || in.min_lod || image.anisotropic || (f.cube && f.compare))
 		return CommonKind::kNone;
 	if (f.unorm && f.fused_division && !f.half && !f.channels.on && !f.compare) return CommonKind::kUnorm8;
 	if (f.half && !f.unorm && !f.channels.on && !f.compare) return CommonKind::kHalf;
@@ -2071,7 +2080,16 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	auto run = [&](const auto& common_image) {
 		return SampleVectors(image, common_image, common_lanes, lane, lanes.count, nullptr, out, components);
 	};
-	if (common == CommonKind::kUnorm8 && repeat)
+	auto run_cube = [&](const auto& common_image) {
+		return SampleVectors(image, common_image, CommonCubeLanes(in), lane, lanes.count, nullptr, out, components);
+	};
+	if (f.cube && common == CommonKind::kUnorm8 && clamp)  // (a seamless cube's address modes are CLAMP_TO_EDGE)
+		lane = run_cube(CommonImage<CommonKind::kUnorm8, kClamp, true>(f));
+	else if (f.cube && common == CommonKind::kHalf && clamp)
+		lane = run_cube(CommonImage<CommonKind::kHalf, kClamp, true>(f));
+	else if (f.cube)
+		lane = SampleVectors(image, f, in, lane, lanes.count, base_level, out, components);
+	else if (common == CommonKind::kUnorm8 && repeat)
 		lane = run(CommonImage<CommonKind::kUnorm8, kRepeat>(f));
 	else if (common == CommonKind::kUnorm8 && clamp)
 		lane = run(CommonImage<CommonKind::kUnorm8, kClamp>(f));

@@ -123,9 +123,10 @@ TEST_CASE("sampling: quad derivatives and component results equal explicit deriv
 
 // The lookups SampleLanesFast runs in loops of their own (CommonImage: 2D
 // views, quads, RGBA8, RGBA16F or a depth format compared with Dref, both
-// dimensions REPEAT of a power of two or CLAMP_TO_EDGE) and their
-// neighbours that take the general loop (a mirrored dimension, a width
-// that is not a power of two), against the generic path.
+// dimensions REPEAT of a power of two or CLAMP_TO_EDGE; cubes of RGBA8 or
+// RGBA16F, whatever the sampler's modes) and their neighbours that take the
+// general loop (a mirrored dimension, a width that is not a power of two,
+// a depth cube), against the generic path.
 TEST_CASE("sampling: the common lookups' own loops equal the generic path", "[texture][sample]") {
 	std::mt19937 rng(7);
 	const VkFormat formats[] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R16G16B16A16_SFLOAT,
@@ -135,23 +136,25 @@ TEST_CASE("sampling: the common lookups' own loops equal the generic path", "[te
 	    {VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE},
 	    {VK_SAMPLER_ADDRESS_MODE_REPEAT, VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT}};
 	for (VkFormat format : formats)
-		for (uint32_t size : {16u, 12u})
-			for (const auto& mode : modes)
-				for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
-					for (VkSamplerMipmapMode mip : {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR}) {
-						const bool depth = format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D16_UNORM;
-						const TestImage img = RandomImage(format, size, 4, 1, rng);
-						SamplerState sampler = Sampler(filter);
-						sampler.address_u = mode[0], sampler.address_v = mode[1];
-						sampler.mipmap_mode = mip;
-						sampler.compare_enable = depth;
-						sampler.compare_op = VK_COMPARE_OP_LESS;
-						const SampledImage image =
-						    Prepare(sampler, img.View(VK_IMAGE_VIEW_TYPE_2D,
-						                              depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT));
-						INFO("format " << format << " size " << size << " modes " << mode[0] << " " << mode[1]
-						               << " filter " << filter << " mip " << mip);
-						for (uint32_t quads : {1u, 4u, 5u, 17u})  // whole vectors and a rest
-							CheckQuadLanes(image, quads, 2, rng);
-					}
+		for (bool cube : {false, true})
+			for (uint32_t size : {16u, 12u})
+				for (const auto& mode : modes)
+					for (VkFilter filter : {VK_FILTER_NEAREST, VK_FILTER_LINEAR})
+						for (VkSamplerMipmapMode mip :
+						     {VK_SAMPLER_MIPMAP_MODE_NEAREST, VK_SAMPLER_MIPMAP_MODE_LINEAR}) {
+							const bool depth = format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D16_UNORM;
+							const TestImage img = RandomImage(format, size, 4, cube ? 6 : 1, rng);
+							SamplerState sampler = Sampler(filter);
+							sampler.address_u = mode[0], sampler.address_v = mode[1];
+							sampler.mipmap_mode = mip;
+							sampler.compare_enable = depth;
+							sampler.compare_op = VK_COMPARE_OP_LESS;
+							const SampledImage image = Prepare(
+							    sampler, img.View(cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D,
+							                      depth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT));
+							INFO("format " << format << (cube ? " cube" : " 2D") << " size " << size << " modes "
+							               << mode[0] << " " << mode[1] << " filter " << filter << " mip " << mip);
+							for (uint32_t quads : {1u, 4u, 5u, 17u})  // whole vectors and a rest
+								CheckQuadLanes(image, quads, cube ? 3 : 2, rng);
+						}
 }

@@ -70,6 +70,19 @@ std::vector<int32_t> Coords(uint32_t count, int32_t extent, std::mt19937& rng) {
 	return out;
 }
 
+// The component form of a fetch (`fetch(out)` writes component c of lane j
+// at out[c][j]) gives the texels `want`.
+template <typename FetchComponents>
+void RequireSameComponents(const std::vector<TexelValue>& want, FetchComponents fetch) {
+	const size_t count = want.size();
+	std::vector<uint32_t> components[4];
+	for (auto& c : components) c.assign(count, 0xdeadbeef);
+	uint32_t* const out[4] = {components[0].data(), components[1].data(), components[2].data(), components[3].data()};
+	fetch(out);
+	for (size_t j = 0; j < count; ++j)
+		for (int c = 0; c < 4; ++c) REQUIRE(components[c][j] == want[j].u[c]);
+}
+
 void RequireSameTexels(const std::vector<TexelValue>& a, const std::vector<TexelValue>& b) {
 	REQUIRE(a.size() == b.size());
 	for (size_t i = 0; i < a.size(); ++i) {
@@ -139,13 +152,7 @@ TEST_CASE("fetch fast path: texel fetches give the generic path's bits", "[textu
 				std::vector<TexelValue> through(count);
 				Fetch(image, lanes, through.data());
 				RequireSameTexels(through, generic);
-				std::vector<uint32_t> components[4];
-				for (auto& c : components) c.assign(count, 0xdeadbeef);
-				uint32_t* const out[4] = {components[0].data(), components[1].data(), components[2].data(),
-				                          components[3].data()};
-				Fetch(image, lanes, out);
-				for (uint32_t j = 0; j < count; ++j)
-					for (int c = 0; c < 4; ++c) REQUIRE(components[c][j] == generic[j].u[c]);
+				RequireSameComponents(generic, [&](uint32_t* const* out) { Fetch(image, lanes, out); });
 				// Some lanes read inside (the cases are not all outside).
 				uint32_t inside = 0;
 				for (uint32_t j = 0; j < count; ++j)
@@ -227,13 +234,9 @@ TEST_CASE("fetch fast path: RGBA8 reads at level 0 without offsets give the gene
 					REQUIRE(FetchFast(image, FetchReader::kBytes, lanes, fast.data(), nullptr));
 					FetchGeneric(image, lanes, generic.data());
 					RequireSameTexels(fast, generic);
-					std::vector<uint32_t> components[4];
-					for (auto& c : components) c.assign(count, 0xdeadbeef);
-					uint32_t* const out[4] = {components[0].data(), components[1].data(), components[2].data(),
-					                          components[3].data()};
-					REQUIRE(FetchFast(image, FetchReader::kBytes, lanes, nullptr, out));
-					for (uint32_t j = 0; j < count; ++j)
-						for (int c = 0; c < 4; ++c) REQUIRE(components[c][j] == generic[j].u[c]);
+					RequireSameComponents(generic, [&](uint32_t* const* out) {
+						REQUIRE(FetchFast(image, FetchReader::kBytes, lanes, nullptr, out));
+					});
 					uint32_t inside = 0, outside = 0;
 					for (uint32_t j = 0; j < count; ++j)
 						(std::memcmp(generic[j].u, image.out_of_bounds.u, 16) != 0 ? inside : outside) += 1;

@@ -1335,15 +1335,21 @@ struct LevelsVec {
 	VI hi, lo;
 	VF delta;
 };
-HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mode, float min_level) {
+// d' alone (SelectLevels' first step: the levels depend on lambda only
+// through it).
+HWY_INLINE VF QuantizedLevel(VF lambda, uint32_t q, float min_level) {
 	const DF df;
-	const DI di;
 	const VF qf = hn::Set(df, float(q));
 	VF d = hn::IfThenElseZero(hn::Gt(lambda, hn::Zero(df)), hn::IfThenElse(hn::Lt(qf, lambda), qf, lambda));
 	if (min_level > 0.0f) d = StdMax(d, hn::Set(df, min_level));
 	constexpr float kScale = float(1u << kMipmapPrecisionBits);
 	const VF round = hn::Set(df, float(1u << 23));
-	d = hn::Mul(hn::Sub(hn::Add(hn::Mul(d, hn::Set(df, kScale)), round), round), hn::Set(df, 1.0f / kScale));
+	return hn::Mul(hn::Sub(hn::Add(hn::Mul(d, hn::Set(df, kScale)), round), round), hn::Set(df, 1.0f / kScale));
+}
+// The levels and delta of d' (QuantizedLevel).
+HWY_INLINE LevelsVec LevelsOf(VF d, uint32_t q, VkSamplerMipmapMode mode) {
+	const DF df;
+	const DI di;
 	if (mode == VK_SAMPLER_MIPMAP_MODE_NEAREST) {
 		const VF x = hn::Add(d, hn::Set(df, 0.5f));
 		VI up = hn::ConvertTo(di, x);  // truncates (x > 0)
@@ -1353,6 +1359,9 @@ HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mod
 	}
 	const VI hi = hn::ConvertTo(di, d);
 	return {hi, hn::Min(hn::Add(hi, hn::Set(di, 1)), hn::Set(di, int32_t(q))), hn::Sub(d, hn::ConvertTo(df, hi))};
+}
+HWY_INLINE LevelsVec SelectLevels(VF lambda, uint32_t q, VkSamplerMipmapMode mode, float min_level) {
+	return LevelsOf(QuantizedLevel(lambda, q, min_level), q, mode);
 }
 
 // FilterMipmapped: (1 - delta) tau_hi + delta tau_lo where delta > 0 and the
@@ -1420,18 +1429,25 @@ struct LodSteps {
 	VkSamplerMipmapMode mipmap_mode;
 	bool mag_linear, min_linear;
 
-	HWY_INLINE LodResult operator()(VF lambda_base) const {
-		const DF df;
+	// lambda: lambda_base with the bias and the clamps.
+	HWY_INLINE VF Lambda(VF lambda_base) const {
 		VF lambda = hn::Add(lambda_base, clamped_bias);
 		lambda = hn::IfThenElse(hn::Gt(lambda, lod_max), lod_max, lambda);
-		lambda = hn::IfThenElse(hn::Ge(lambda, lod_min), lambda, lod_min);
+		return hn::IfThenElse(hn::Ge(lambda, lod_min), lambda, lod_min);
+	}
+	// The lanes that filter LINEAR at that lambda.
+	HWY_INLINE MF Linear(VF lambda) const {
+		const DF df;
 		const MF magnified = hn::Le(lambda, hn::Zero(df));
 		// (Every lane; Ne is an ordered comparison on some targets, false for
 		// NaN, so Eq(x, x) or Ne(x, x) would leave out NaN lambdas.)
 		const MF all = hn::Eq(hn::Zero(df), hn::Zero(df));
-		const MF linear = mag_linear == min_linear ? (mag_linear ? all : hn::Not(all))
-		                                           : (mag_linear ? magnified : hn::Not(magnified));
-		return {SelectLevels(lambda, q, mipmap_mode, min_level), linear};
+		return mag_linear == min_linear ? (mag_linear ? all : hn::Not(all))
+		                                : (mag_linear ? magnified : hn::Not(magnified));
+	}
+	HWY_INLINE LodResult operator()(VF lambda_base) const {
+		const VF lambda = Lambda(lambda_base);
+		return {SelectLevels(lambda, q, mipmap_mode, min_level), Linear(lambda)};
 	}
 };
 
@@ -1462,21 +1478,23 @@ HWY_INLINE VF ApproxLog2(VF x) {
 // the library's log2f is within 1 ulp of log2(x) (glibc: 0.75 ulp), so when
 // the steps agree at both ends of [L - E, L + E] around the approximation L
 // (E = 1e-6 + 4 ulps, several times both errors) they agree on the library's
-// value too. Otherwise (a lambda within E of a level rounding tie or of 0,
-// or x zero, subnormal, infinite or NaN) log2f per lane.
-LodResult ResolveLog2(const LodSteps& steps, VF x) {
+// value too. They agree where d' (QuantizedLevel, all the levels and delta
+// depend on) and the filter do, so only d' is taken at both ends, the levels
+// once. Otherwise (a lambda within E of a level rounding tie or of 0, or x
+// zero, subnormal, infinite or NaN) log2f per lane. (Inlined: as a call it
+// cost about 50 more instructions a vector, callgrind.)
+HWY_INLINE LodResult ResolveLog2(const LodSteps& steps, VF x) {
 	const DF df;
 	const MF normal = hn::And(hn::Ge(x, hn::Set(df, 1.17549435e-38f)), hn::Lt(x, hn::Set(df, HUGE_VALF)));
 	if (HWY_LIKELY(hn::AllTrue(df, normal))) {
 		const VF l = ApproxLog2(x);
 		const VF e = hn::Add(hn::Set(df, 1e-6f), hn::Mul(hn::Abs(l), hn::Set(df, 1.0f / 2097152.0f)));
-		const LodResult low = steps(hn::Sub(l, e)), high = steps(hn::Add(l, e));
-		const DI di;
-		if (hn::AllTrue(di, hn::Eq(low.levels.hi, high.levels.hi)) &&
-		    hn::AllTrue(di, hn::Eq(low.levels.lo, high.levels.lo)) &&
-		    hn::AllTrue(df, hn::Eq(low.levels.delta, high.levels.delta)) &&
-		    hn::AllFalse(df, hn::Xor(low.linear, high.linear)))
-			return low;
+		const VF low = steps.Lambda(hn::Sub(l, e)), high = steps.Lambda(hn::Add(l, e));
+		const VF d = QuantizedLevel(low, steps.q, steps.min_level);
+		const MF linear = steps.Linear(low);
+		if (hn::AllTrue(df, hn::Eq(d, QuantizedLevel(high, steps.q, steps.min_level))) &&
+		    hn::AllFalse(df, hn::Xor(linear, steps.Linear(high))))
+			return {LevelsOf(d, steps.q, steps.mipmap_mode), linear};
 	}
 	return steps(Log2(x));
 }

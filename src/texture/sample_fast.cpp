@@ -1956,6 +1956,16 @@ HWY_INLINE void FetchVector(const SampledImage& image, const FastLevels& lv, con
 	}
 }
 
+// A fetched vector's results at `lane`: into the component arrays when
+// given, else into the texels.
+HWY_INLINE void StoreFetched(const VI result[4], size_t lane, TexelValue* out, uint32_t* const* components) {
+	const DI di;
+	if (components)
+		for (int c = 0; c < 4; ++c) hn::StoreU(result[c], di, reinterpret_cast<int32_t*>(components[c] + lane));
+	else
+		hn::StoreInterleaved4(result[0], result[1], result[2], result[3], di, reinterpret_cast<int32_t*>(out[lane].u));
+}
+
 // The usual image load (RowsOfRgba8): an RGBA8 storage image or texel
 // buffer, 1D or 2D, not arrayed, in rows of texels, read at level 0 with
 // no offsets or samples (imageLoad of a filter, texelFetch of a buffer).
@@ -1998,11 +2008,7 @@ HWY_NOINLINE size_t FetchRgba8Rows(const SampledImage& image, const FastLevels& 
 			if (!(hn::AllTrue(di, inside) && LoadRow(lv.origin, at, &w))) w = hn::GatherOffset(di, words, at);
 			DecodeRgba8(image, w, inside, kFused, result);
 		}
-		if (components)
-			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], di, reinterpret_cast<int32_t*>(components[c] + lane));
-		else
-			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], di,
-			                      reinterpret_cast<int32_t*>(out[lane].u));
+		StoreFetched(result, lane, out, components);
 	}
 	return lane;
 }
@@ -2010,10 +2016,12 @@ HWY_NOINLINE size_t FetchRgba8Rows(const SampledImage& image, const FastLevels& 
 }  // namespace
 
 // The kind of CommonImage a call's lookups are, or kNone (cubes: color
-// texels only).
+// texels, and CLAMP_TO_EDGE as a seamless cube always is).
 CommonKind CommonLookup(const SampledImage& image, const FastImage& f, const FastLanes& in) {
+	constexpr VkSamplerAddressMode kClamp = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
 	if (f.volume || f.arrayed || f.border || f.offsets || f.lod_free || f.float32 || !in.quad || in.layer ||
-	    (in.z && !f.cube) || in.lod || in.bias || in.min_lod || image.anisotropic || (f.cube && f.compare))
+	    (in.z && !f.cube) || in.lod || in.bias || in.min_lod || image.anisotropic ||
+	    (f.cube && (f.compare || f.address[0] != kClamp || f.address[1] != kClamp)))
 		return CommonKind::kNone;
 	if (f.unorm && f.fused_division && !f.half && !f.channels.on && !f.compare) return CommonKind::kUnorm8;
 	if (f.half && !f.unorm && !f.channels.on && !f.compare) return CommonKind::kHalf;
@@ -2101,12 +2109,10 @@ void SampleLanesFast(const SampledImage& image, FastImage& f, const SampleLanes&
 	auto run_cube = [&](const auto& common_image) {
 		return SampleVectors(image, common_image, CommonCubeLanes(in), lane, lanes.count, nullptr, out, components);
 	};
-	if (f.cube && common == CommonKind::kUnorm8 && clamp)  // (a seamless cube's address modes are CLAMP_TO_EDGE)
+	if (f.cube && common == CommonKind::kUnorm8)
 		lane = run_cube(CommonImage<CommonKind::kUnorm8, kClamp, true>(f));
-	else if (f.cube && common == CommonKind::kHalf && clamp)
+	else if (f.cube && common == CommonKind::kHalf)
 		lane = run_cube(CommonImage<CommonKind::kHalf, kClamp, true>(f));
-	else if (f.cube)
-		lane = SampleVectors(image, f, in, lane, lanes.count, base_level, out, components);
 	else if (common == CommonKind::kUnorm8 && repeat)
 		lane = run(CommonImage<CommonKind::kUnorm8, kRepeat>(f));
 	else if (common == CommonKind::kUnorm8 && clamp)
@@ -2174,11 +2180,7 @@ void FetchLanesFast(const SampledImage& image, const FastLevels& levels, FetchRe
 		                    : FetchRgba8Rows<false>(image, levels, format, lanes, out, components);
 	for (; lane + n <= lanes.count; lane += n) {
 		FetchVector(image, levels, format, lanes, lane, result);
-		if (components)
-			for (int c = 0; c < 4; ++c) hn::StoreU(result[c], di, reinterpret_cast<int32_t*>(components[c] + lane));
-		else
-			hn::StoreInterleaved4(result[0], result[1], result[2], result[3], di,
-			                      reinterpret_cast<int32_t*>(out[lane].u));
+		StoreFetched(result, lane, out, components);
 	}
 	if (lane == lanes.count) return;
 	// The last lanes: their operands copied into a full vector (0 beyond).
